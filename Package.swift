@@ -1,0 +1,49 @@
+// swift-tools-version:6.1
+// HabitFlow Core: one engine (HabitFlowCore), thin faces around it.
+// Dependencies point one way:
+//   HabitFlowCore  <-  HabitFlow (Swift API, engine handle, system tz files)
+//                  <-  HabitFlowProtocol (dispatcher + JSON codec over json-c)
+//                  <-  HabitFlowC (@_cdecl exports behind include/habitflow.h)
+//   HabitFlowCLI (the `habitflow` executable) uses HabitFlow and HabitFlowProtocol.
+// The shipped .so is built by scripts/build-lib (release, -static-stdlib, SONAME);
+// never put -static-stdlib here: it breaks `swift test`.
+import PackageDescription
+
+let package = Package(
+    name: "HabitFlowCore",
+    products: [
+        .library(name: "habitflow", type: .dynamic, targets: ["HabitFlowC"]),
+        .library(name: "habitflow-static", type: .static, targets: ["HabitFlowC"]),
+        .library(name: "HabitFlow", targets: ["HabitFlow"]),
+        // SwiftPM names products uniquely: the CLI product is habitflow-cli, installed as `habitflow`.
+        .executable(name: "habitflow-cli", targets: ["HabitFlowCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "HabitFlowCore"),
+        .systemLibrary(
+            name: "CJSONC",
+            pkgConfig: "json-c",
+            providers: [.apt(["libjson-c-dev"])]
+        ),
+        .target(name: "HabitFlow", dependencies: ["HabitFlowCore"]),
+        .target(name: "HabitFlowProtocol", dependencies: ["HabitFlow", "CJSONC"]),
+        .target(name: "HabitFlowC", dependencies: ["HabitFlowProtocol"]),
+        .executableTarget(
+            name: "HabitFlowCLI",
+            dependencies: [
+                "HabitFlow", "HabitFlowProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "HabitFlowTestSupport", dependencies: ["HabitFlow"], path: "Tests/HabitFlowTestSupport"),
+        .testTarget(name: "HabitFlowCoreTests", dependencies: ["HabitFlowCore", "HabitFlowTestSupport"]),
+        .testTarget(name: "HabitFlowProtocolTests", dependencies: ["HabitFlowProtocol", "HabitFlowTestSupport"]),
+        .testTarget(
+            name: "HabitFlowFacesTests",
+            dependencies: ["HabitFlowProtocol", "HabitFlowTestSupport"]
+        ),
+    ]
+)

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The zone id this machine is set to, for hosts (the CLI) that act in "the local zone".
+public enum SystemZone {
+    /// The zone id named by `TZ` (`Europe/Amsterdam` or `:Europe/Amsterdam`), else by the
+    /// `/etc/localtime` link (`…/zoneinfo/Europe/Amsterdam`); `nil` when neither names one.
+    /// The id is not checked here: using it with an engine does that.
+    public static func current() -> String? {
+        if let tz = getenv("TZ"), tz.pointee != 0 {
+            let value = String(cString: tz)
+            return value.hasPrefix(":") ? String(value.dropFirst()) : value
+        }
+        return localtimeLink()
+    }
+
+    /// The zone id `/etc/localtime` links to, if it is a link into a zoneinfo directory.
+    public static func localtimeLink(path: String = "/etc/localtime") -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        let target = buffer[0..<n].map { UInt8(bitPattern: $0) }
+        let marker = Array("zoneinfo/".utf8)
+        guard target.count > marker.count else { return nil }
+        for i in stride(from: target.count - marker.count, through: 0, by: -1)
+        where target[i..<(i + marker.count)].elementsEqual(marker) {
+            return String(decoding: target[(i + marker.count)...], as: UTF8.self)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HabitFlow
+import HabitFlowProtocol
+
+// The C ABI: `@_cdecl` exports behind include/habitflow.h, and nothing else. Each function
+// checks its pointers, converts, and calls the dispatcher or the engine; no rule lives here.
+// No input can reach a Swift trap: every failure comes back as a status code.
+
+/// The engine behind the handle-free entry points. Its only state is the zone cache, which is
+/// read-only system data, so one per process is the cheapest correct choice.
+private let processEngine = Engine()
+private let processDispatcher = Dispatcher(engine: processEngine)
+
+private let HF_OK: Int32 = 0
+
+/// A malloc'd NUL-terminated copy of `text`, released by `hf_string_free`; `nil` when out of
+/// memory.
+private func cString(_ text: String) -> UnsafeMutablePointer<CChar>? {
+    var copy = text
+    return copy.withUTF8 { bytes -> UnsafeMutablePointer<CChar>? in
+        guard let out = malloc(bytes.count + 1)?.assumingMemoryBound(to: CChar.self) else { return nil }
+        if let base = bytes.baseAddress {
+            memcpy(out, base, bytes.count)
+        }
+        out[bytes.count] = 0
+        return out
+    }
+}
+
+/// A failure response made here, for problems found before the dispatcher is reached.
+private func failure(_ code: ErrorCode, _ message: String, field: String?) -> String {
+    JSONCodec.serialize(.object([
+        ("ok", .bool(false)),
+        ("error", .object([
+            ("code", .string(code.rawValue)), ("message", .string(message)),
+            ("field", field.map(JSONValue.string) ?? .null),
+        ])),
+        ("requestId", .null),
+    ]))
+}
+
+@_cdecl("hf_version")
+public func hf_version() -> UnsafePointer<CChar> {
+    UnsafeRawPointer(HabitFlowVersion.cString.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+@_cdecl("hf_version_number")
+public func hf_version_number() -> Int32 {
+    HabitFlowVersion.number
+}
+
+@_cdecl("hf_call")
+public func hf_call(_ request: UnsafePointer<CChar>?,
+                    _ response: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    guard let response else { return ErrorCode.invalidArgument.number }
+    response.pointee = nil
+    let text: String
+    let code: ErrorCode?
+    if let request {
+        // strnlen: never scan past the limit, however long the host's buffer is.
+        let length = strnlen(request, JSONCodec.maxRequestBytes + 1)
+        (text, code) = request.withMemoryRebound(to: UInt8.self, capacity: length) {
+            processDispatcher.respond(to: UnsafeBufferPointer(start: $0, count: length))
+        }
+    } else {
+        (text, code) = (failure(.invalidArgument, "request is NULL", field: "request"), .invalidArgument)
+    }
+    guard let out = cString(text) else { return ErrorCode.internal.number }
+    response.pointee = out
+    return code?.number ?? HF_OK
+}
+
+@_cdecl("hf_day_key")
+public func hf_day_key(_ unixSeconds: Int64, _ zone: UnsafePointer<CChar>?,
+                       _ out: UnsafeMutablePointer<CChar>?) -> Int32 {
+    guard let zone, let out else { return ErrorCode.invalidArgument.number }
+    guard let instant = Instant(unixSeconds: unixSeconds) else { return ErrorCode.invalidDate.number }
+    let length = strnlen(zone, ZoneName.maxLength + 1)
+    let day: DayKey? = zone.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+        let name = UnsafeBufferPointer(start: bytes, count: length)
+        if let cached = processEngine.zones.withCachedZone(name, { $0.dayKey(at: instant) }) {
+            return cached
+        }
+        // First use of this zone (or not a zone): the general path, which loads and caches.
+        guard length <= ZoneName.maxLength else { return nil }
+        return try? processEngine.dayKey(at: instant, zone: String(decoding: name, as: UTF8.self))
+    }
+    guard let day else { return ErrorCode.unknownZone.number }
+    out.withMemoryRebound(to: UInt8.self, capacity: 11) { bytes in
+        day.write(to: bytes)
+        bytes[10] = 0
+    }
+    return HF_OK
+}
+
+@_cdecl("hf_string_free")
+public func hf_string_free(_ string: UnsafeMutablePointer<CChar>?) {
+    free(string)
+}

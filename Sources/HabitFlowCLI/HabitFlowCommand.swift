@@ -1,0 +1,19 @@
+import ArgumentParser
+import HabitFlow
+
+/// `habitflow`: the engine at a terminal and in shell pipelines.
+@main
+struct HabitFlowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "habitflow",
+        abstract: "HabitFlow Core: habit days, streaks and goals, right in every time zone.",
+        discussion: """
+            Text for people by default; --json for scripts. `habitflow batch` runs JSON Lines
+            requests (see docs/PROTOCOL.md). Exit status: 0 success, 1 a domain error (unknown
+            zone, impossible date, ...), 64 a usage error.
+            """,
+        version: HabitFlowVersion.string,
+        subcommands: [Today.self, TimeCommand.self, Batch.self, Version.self],
+        defaultSubcommand: Today.self
+    )
+}

@@ -1,0 +1,145 @@
+/// The parts of a TZif file (RFC 8536) the engine needs: transitions, their offsets and the
+/// POSIX footer.
+///
+/// Version 1 files are read from their 32-bit block; version 2 and later from the 64-bit block
+/// and footer. Leap-second records are skipped, as Unix time (and Python's zoneinfo) do.
+struct TZif {
+    /// Transition instants, strictly ascending.
+    var transitions: [Int64]
+    /// For each transition, the UTC offset (seconds east) from then on.
+    var offsets: [Int32]
+    /// The UTC offset before the first transition: that of time type 0 (RFC 8536 §3.2).
+    var initialOffset: Int32
+    /// The footer's POSIX TZ string, when the file has a non-empty one.
+    var footer: PosixTimeZoneRule?
+
+    /// Parses TZif bytes.
+    /// - Throws: `TimeError.invalidZoneData` with what is wrong; never traps on any input.
+    init(bytes: [UInt8], zone: String) throws(TimeError) {
+        var reader = Reader(bytes: bytes)
+        func fail(_ reason: String) -> TimeError { .invalidZoneData(zone, reason: reason) }
+
+        guard let header = reader.header() else { throw fail("not a TZif file") }
+        var counts = header.counts
+        var timeSize = 4
+        if header.version >= 2 {
+            // Skip the version 1 block; the 64-bit block after it is authoritative.
+            guard reader.skip(counts.v1DataSize), let second = reader.header() else {
+                throw fail("truncated version 1 block")
+            }
+            counts = second.counts
+            timeSize = 8
+        }
+        guard counts.typecnt >= 1, counts.typecnt <= 256, counts.timecnt <= 1 << 20,
+              counts.charcnt <= 1 << 16, counts.leapcnt <= 1 << 16 else {
+            throw fail("implausible counts in header")
+        }
+        var transitions = [Int64]()
+        transitions.reserveCapacity(counts.timecnt)
+        for _ in 0..<counts.timecnt {
+            guard let t = timeSize == 8 ? reader.int64() : reader.int32().map(Int64.init) else {
+                throw fail("truncated transition times")
+            }
+            if let last = transitions.last, t <= last { throw fail("transition times not ascending") }
+            transitions.append(t)
+        }
+        var typeIndices = [Int]()
+        typeIndices.reserveCapacity(counts.timecnt)
+        for _ in 0..<counts.timecnt {
+            guard let index = reader.uint8() else { throw fail("truncated transition types") }
+            guard Int(index) < counts.typecnt else { throw fail("transition type out of range") }
+            typeIndices.append(Int(index))
+        }
+        var typeOffsets = [Int32]()
+        for _ in 0..<counts.typecnt {
+            guard let utoff = reader.int32(), reader.skip(2) else { throw fail("truncated local time types") }
+            // RFC 8536 §3.2: offsets lie within -25:59:59 ... +25:59:59 in practice; anything
+            // else is corrupt data and would break the bounds the day arithmetic relies on.
+            guard utoff > -93_600, utoff < 93_600 else { throw fail("UTC offset out of range") }
+            typeOffsets.append(utoff)
+        }
+        guard reader.skip(counts.charcnt + counts.leapcnt * (timeSize + 4) + counts.isstdcnt + counts.isutcnt)
+        else { throw fail("truncated data block") }
+
+        var footer: PosixTimeZoneRule? = nil
+        if header.version >= 2 {
+            guard reader.uint8() == 0x0A, let text = reader.line() else { throw fail("missing footer") }
+            if !text.isEmpty {
+                guard let rule = PosixTimeZoneRule(parsing: text) else { throw fail("invalid footer \"\(text)\"") }
+                footer = rule
+            }
+        }
+        self.transitions = transitions
+        self.offsets = typeIndices.map { typeOffsets[$0] }
+        self.initialOffset = typeOffsets[0]
+        self.footer = footer
+    }
+}
+
+private struct Counts {
+    var isutcnt = 0, isstdcnt = 0, leapcnt = 0, timecnt = 0, typecnt = 0, charcnt = 0
+
+    var v1DataSize: Int {
+        timecnt * 5 + typecnt * 6 + charcnt + leapcnt * 8 + isstdcnt + isutcnt
+    }
+}
+
+/// A bounds-checked big-endian cursor: every read returns `nil` past the end.
+private struct Reader {
+    let bytes: [UInt8]
+    var i = 0
+
+    mutating func skip(_ n: Int) -> Bool {
+        guard n >= 0, n <= bytes.count - i else { return false }
+        i += n
+        return true
+    }
+
+    mutating func uint8() -> UInt8? {
+        guard i < bytes.count else { return nil }
+        defer { i += 1 }
+        return bytes[i]
+    }
+
+    mutating func int32() -> Int32? {
+        guard bytes.count - i >= 4 else { return nil }
+        var v: UInt32 = 0
+        for k in 0..<4 { v = v << 8 | UInt32(bytes[i + k]) }
+        i += 4
+        return Int32(bitPattern: v)
+    }
+
+    mutating func int64() -> Int64? {
+        guard bytes.count - i >= 8 else { return nil }
+        var v: UInt64 = 0
+        for k in 0..<8 { v = v << 8 | UInt64(bytes[i + k]) }
+        i += 8
+        return Int64(bitPattern: v)
+    }
+
+    /// The bytes up to the next newline, as text; `nil` if there is none.
+    mutating func line() -> String? {
+        guard let end = bytes[i...].firstIndex(of: 0x0A) else { return nil }
+        defer { i = end + 1 }
+        return String(decoding: bytes[i..<end], as: UTF8.self)
+    }
+
+    /// `TZif`, version, 15 reserved bytes, six counts.
+    mutating func header() -> (version: Int, counts: Counts)? {
+        guard bytes.count - i >= 44, bytes[i] == 0x54, bytes[i + 1] == 0x5A, bytes[i + 2] == 0x69,
+              bytes[i + 3] == 0x66 else { return nil }
+        let versionByte = bytes[i + 4]
+        let version = versionByte == 0 ? 1 : Int(versionByte) - 0x30
+        guard version >= 1, version <= 9 else { return nil }
+        i += 20
+        var c = Counts()
+        var values = [Int]()
+        for _ in 0..<6 {
+            guard let v = int32(), v >= 0 else { return nil }
+            values.append(Int(v))
+        }
+        (c.isutcnt, c.isstdcnt, c.leapcnt, c.timecnt, c.typecnt, c.charcnt) =
+            (values[0], values[1], values[2], values[3], values[4], values[5])
+        return (version, c)
+    }
+}

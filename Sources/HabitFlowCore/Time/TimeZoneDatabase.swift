@@ -1,0 +1,106 @@
+import Synchronization
+
+/// The zones an engine has read, each parsed once and kept for the database's lifetime.
+///
+/// Lookups of a zone already loaded take no lock: the table is open-addressed over atomic
+/// slots that are written once (under a mutex, on first use of a name) and never change
+/// again, so readers on any number of threads only load. Unknown names are not cached:
+/// each attempt asks the source again, so a zone installed later is found.
+public final class TimeZoneDatabase: @unchecked Sendable {
+    private static let capacity = 4096  // power of two; the tz database has ~600 ids
+    private let source: any TZifSource
+    private let slots: UnsafeMutablePointer<Atomic<UInt>>
+    /// Serialises loads; holds zones that did not fit the table (never in practice).
+    private let writer = Mutex<[String: Zone]>([:])
+
+    /// A database reading TZif bytes from `source`.
+    public init(source: any TZifSource) {
+        self.source = source
+        slots = .allocate(capacity: Self.capacity)
+        for i in 0..<Self.capacity { (slots + i).initialize(to: Atomic<UInt>(0)) }
+    }
+
+    deinit {
+        for i in 0..<Self.capacity {
+            let bits = slots[i].load(ordering: .relaxed)
+            if bits != 0 { Unmanaged<Zone>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+        }
+        slots.deinitialize(count: Self.capacity)
+        slots.deallocate()
+    }
+
+    /// The zone with id `name`.
+    ///
+    /// - Throws: `TimeError.unknownZone` when the id is not a safe zone id or the source has
+    ///   no such zone (never a silent UTC); `TimeError.invalidZoneData` when its data is not
+    ///   valid TZif.
+    public func zone(named name: String) throws(TimeError) -> Zone {
+        var copy = name
+        let found: Zone? = copy.withUTF8 { bytes in
+            withCachedZone(bytes) { $0 }
+        }
+        if let found { return found }
+        try ZoneName.validate(name)
+        return try load(name)
+    }
+
+    /// Calls `body` with the cached zone whose id is the bytes, without retaining it;
+    /// returns `nil` (and does not call `body`) when the zone is not loaded yet.
+    ///
+    /// This is the C entry points' path: no String, no lock, no reference counting.
+    @inline(__always)
+    public func withCachedZone<R>(_ name: UnsafeBufferPointer<UInt8>, _ body: (Zone) -> R) -> R? {
+        var i = Int(truncatingIfNeeded: Self.hash(name)) & (Self.capacity - 1)
+        for _ in 0..<Self.capacity {
+            let bits = slots[i].load(ordering: .acquiring)
+            if bits == 0 { return nil }
+            let zone = Unmanaged<Zone>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+            let match = zone._withUnsafeGuaranteedRef { z in
+                z.nameBytes.withUnsafeBufferPointer { $0.elementsEqual(name) }
+            }
+            if match { return zone._withUnsafeGuaranteedRef(body) }
+            i = (i + 1) & (Self.capacity - 1)
+        }
+        return nil
+    }
+
+    /// Loads a zone on first use. Validated names only.
+    private func load(_ name: String) throws(TimeError) -> Zone {
+        let result: Result<Zone, TimeError> = writer.withLock { overflow in
+            if let zone = overflow[name] { return .success(zone) }
+            var copy = name
+            if let zone = copy.withUTF8({ bytes in withCachedZone(bytes) { $0 } }) { return .success(zone) }
+            guard let bytes = source.tzifBytes(forZone: name) else {
+                return .failure(.unknownZone(name, reason: "no such zone in the tz database"))
+            }
+            let zone: Zone
+            do throws(TimeError) { zone = try Zone(name: name, tzif: bytes) } catch { return .failure(error) }
+            if !publish(zone) { overflow[name] = zone }
+            return .success(zone)
+        }
+        return try result.get()
+    }
+
+    /// Stores a zone in the first free slot of its probe sequence; `false` when full.
+    private func publish(_ zone: Zone) -> Bool {
+        let hash = zone.nameBytes.withUnsafeBufferPointer { Self.hash($0) }
+        var i = Int(truncatingIfNeeded: hash) & (Self.capacity - 1)
+        for _ in 0..<Self.capacity {
+            if slots[i].load(ordering: .relaxed) == 0 {
+                let bits = UInt(bitPattern: Unmanaged.passRetained(zone).toOpaque())
+                slots[i].store(bits, ordering: .releasing)
+                return true
+            }
+            i = (i + 1) & (Self.capacity - 1)
+        }
+        return false
+    }
+
+    /// FNV-1a: short ids, no seed needed (the table holds only names that exist as files).
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
+    }
+}

@@ -1,0 +1,41 @@
+/// The rules a zone id must meet before anything touches the file system.
+///
+/// Zone ids are relative paths inside the tz database (`America/Argentina/Buenos_Aires`,
+/// `Etc/GMT+5`). Anything that could escape it — an absolute path, a `..` component, a NUL —
+/// is refused as `unknown_zone` without a look at the disk.
+public enum ZoneName {
+    /// The longest zone id accepted.
+    public static let maxLength = 255
+
+    /// Checks a zone id.
+    /// - Throws: `TimeError.unknownZone` explaining why the name cannot be a zone.
+    public static func validate(_ name: String) throws(TimeError) {
+        var copy = name
+        let failure: String? = copy.withUTF8 { b in reason(b) }
+        if let failure { throw .unknownZone(name, reason: failure) }
+    }
+
+    static func reason(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+        guard !b.isEmpty else { return "empty zone id" }
+        guard b.count <= maxLength else { return "longer than \(maxLength) bytes" }
+        guard b[0] != UInt8(ascii: "/") else { return "absolute paths are not zone ids" }
+        var componentStart = 0
+        for i in 0...b.count {
+            let c: UInt8 = i < b.count ? b[i] : UInt8(ascii: "/")
+            if c == UInt8(ascii: "/") {
+                let length = i - componentStart
+                if length == 0 { return "empty path component" }
+                if b[componentStart] == UInt8(ascii: ".") && (length == 1 || (length == 2 && b[componentStart + 1] == UInt8(ascii: "."))) {
+                    return "\".\" and \"..\" are not zone ids"
+                }
+                componentStart = i + 1
+                continue
+            }
+            if c == 0 { return "contains a NUL byte" }
+            let isAllowed = (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
+                || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+            if !isAllowed { return "zone ids use only letters, digits and _ - + . /" }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,71 @@
+import HabitFlow
+
+/// The `args` object of a request, read with its types checked and its field named in
+/// every error (`args.zone`).
+public struct Arguments {
+    let members: [(String, JSONValue)]
+
+    init(_ members: [(String, JSONValue)]) { self.members = members }
+
+    private func member(_ name: String) -> JSONValue? {
+        members.last(where: { $0.0 == name })?.1
+    }
+
+    static func field(_ name: String) -> String { "args." + name }
+
+    private func wrongType(_ name: String, _ expected: String, _ got: JSONValue) -> ProtocolError {
+        ProtocolError(.invalidArgument, "\(Self.field(name)) must be \(expected), not \(got.typeName)",
+                      field: Self.field(name))
+    }
+
+    /// A required string.
+    func string(_ name: String) throws(ProtocolError) -> String {
+        guard let value = try optionalString(name) else {
+            throw ProtocolError(.invalidArgument, "\(Self.field(name)) is required", field: Self.field(name))
+        }
+        return value
+    }
+
+    /// An optional string; `null` counts as absent.
+    func optionalString(_ name: String) throws(ProtocolError) -> String? {
+        switch member(name) {
+        case nil, .null?: return nil
+        case let .string(s)?:
+            guard s.utf8.count <= Operation.maxStringBytes else {
+                throw ProtocolError(.limitExceeded, "\(Self.field(name)) is longer than \(Operation.maxStringBytes) bytes",
+                                    field: Self.field(name))
+            }
+            return s
+        case let other?: throw wrongType(name, "a string", other)
+        }
+    }
+
+    /// A required zone id, resolved to its zone.
+    func zone(_ name: String, in engine: Engine) throws(ProtocolError) -> Zone {
+        let id = try string(name)
+        return try ProtocolError.at(Self.field(name)) { () throws(TimeError) in try engine.zone(named: id) }
+    }
+
+    /// A required `YYYY-MM-DD` day.
+    func dayKey(_ name: String) throws(ProtocolError) -> DayKey {
+        let text = try string(name)
+        return try ProtocolError.at(Self.field(name)) { () throws(TimeError) in try DayKey(parsing: text) }
+    }
+
+    /// A required RFC 3339 instant.
+    func instant(_ name: String) throws(ProtocolError) -> Instant {
+        let text = try string(name)
+        return try ProtocolError.at(Self.field(name)) { () throws(TimeError) in try Instant(parsing: text) }
+    }
+
+    /// An optional weekday name (`"monday"`), with a default.
+    func weekday(_ name: String, default fallback: Weekday) throws(ProtocolError) -> Weekday {
+        guard let text = try optionalString(name) else { return fallback }
+        guard let day = Weekday(name: text) else {
+            throw ProtocolError(.invalidArgument,
+                                "\(Self.field(name)) must be a lowercase weekday name such as \"monday\"",
+                                field: Self.field(name))
+        }
+        return day
+    }
+}

@@ -1,0 +1,89 @@
+import HabitFlow
+
+/// The one place a request becomes an engine call and the result becomes a response.
+///
+/// ```
+/// request : {"op": "time.dayKey", "args": {...}, "requestId": "optional, echoed back"}
+/// success : {"ok": true,  "result": {...}, "requestId": ...}
+/// failure : {"ok": false, "error": {"code", "message", "field", "details"?}, "requestId": ...}
+/// ```
+/// Every face (C, CLI batch, Python, shell) sends these texts; none adds a rule.
+public struct Dispatcher: Sendable {
+    /// Every operation, in documentation order.
+    public static let operations: [Operation] = Operation.timeOperations
+
+    private static let byName: [String: Operation] =
+        Dictionary(uniqueKeysWithValues: operations.map { ($0.name, $0) })
+
+    public let engine: Engine
+
+    public init(engine: Engine) {
+        self.engine = engine
+    }
+
+    /// The response to one request text, and its error code (`nil` on success).
+    public func respond(to request: UnsafeBufferPointer<UInt8>) -> (text: String, error: ErrorCode?) {
+        let response: JSONValue
+        let code: ErrorCode?
+        var requestID: JSONValue = .null
+        do throws(ProtocolError) {
+            let value = try JSONCodec.parse(request)
+            requestID = Self.requestID(of: value)
+            response = .object([("ok", .bool(true)), ("result", try handle(value)), ("requestId", requestID)])
+            code = nil
+        } catch {
+            response = .object([("ok", .bool(false)), ("error", error.json), ("requestId", requestID)])
+            code = error.code
+        }
+        return (JSONCodec.serialize(response), code)
+    }
+
+    /// The response to one request text (convenience over the byte form).
+    public func respond(to request: String) -> (text: String, error: ErrorCode?) {
+        var copy = request
+        return copy.withUTF8 { respond(to: $0) }
+    }
+
+    /// Runs a parsed request; returns its `result`.
+    public func handle(_ request: JSONValue) throws(ProtocolError) -> JSONValue {
+        guard case let .object(members) = request else {
+            throw ProtocolError(.invalidArgument, "a request must be a JSON object, not \(request.typeName)")
+        }
+        for (key, _) in members where !["op", "args", "requestId"].contains(key) {
+            throw ProtocolError(.invalidArgument, "unknown request member \"\(key)\"", field: key)
+        }
+        guard case let .string(name)? = request["op"] else {
+            throw ProtocolError(.invalidArgument, "\"op\" must be a string naming an operation", field: "op")
+        }
+        guard let operation = Self.byName[name] else {
+            throw ProtocolError(.unknownOp, "unknown operation \"\(name)\"; engine.info lists them", field: "op")
+        }
+        let args: [(String, JSONValue)]
+        switch request["args"] {
+        case nil, .null?: args = []
+        case let .object(members)?: args = members
+        case let other?:
+            throw ProtocolError(.invalidArgument, "\"args\" must be an object, not \(other.typeName)", field: "args")
+        }
+        for (key, _) in args where !operation.arguments.contains(where: { $0.name == key }) {
+            throw ProtocolError(.invalidArgument, "\(name) has no argument \"\(key)\"", field: "args." + key)
+        }
+        return try operation.handler(engine, Arguments(args))
+    }
+
+    private static func requestID(of request: JSONValue) -> JSONValue {
+        switch request["requestId"] {
+        case let id? where id.isScalar: id
+        default: .null
+        }
+    }
+}
+
+private extension JSONValue {
+    var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// The stable error codes of every face: strings in JSON, `HF_E*` integers in C.
+///
+/// Codes are never renumbered or reused; a new situation gets a new case at the end.
+/// `include/habitflow.h` lists the same table, and a test keeps the two equal.
+public enum ErrorCode: String, CaseIterable, Sendable {
+    case invalidJSON = "invalid_json"
+    case invalidArgument = "invalid_argument"
+    case unknownOp = "unknown_op"
+    case unknownZone = "unknown_zone"
+    case invalidDate = "invalid_date"
+    case notFound = "not_found"
+    case conflict = "conflict"
+    case confirmationRequired = "confirmation_required"
+    case limitExceeded = "limit_exceeded"
+    case forbidden = "forbidden"
+    case storage = "storage"
+    case `internal` = "internal"
+
+    /// The C status code (`HF_EINVALID_JSON` = 1 ...); 0 is `HF_OK`.
+    public var number: Int32 {
+        switch self {
+        case .invalidJSON: 1
+        case .invalidArgument: 2
+        case .unknownOp: 3
+        case .unknownZone: 4
+        case .invalidDate: 5
+        case .notFound: 6
+        case .conflict: 7
+        case .confirmationRequired: 8
+        case .limitExceeded: 9
+        case .forbidden: 10
+        case .storage: 11
+        case .internal: 12
+        }
+    }
+
+    /// The C macro name, `HF_E` + the code in capitals.
+    public var cName: String { "HF_E" + rawValue.replacingUnderscoresUppercased() }
+}
+
+private extension String {
+    func replacingUnderscoresUppercased() -> String {
+        String(unicodeScalars.compactMap { $0 == "_" ? nil : Character($0) }).uppercased()
+    }
+}

@@ -1,0 +1,152 @@
+import CJSONC
+
+/// Text ⇄ `JSONValue` through json-c, with the engine's input limits.
+///
+/// Parsing uses a tokener with an explicit depth, strict mode and UTF-8 validation, and
+/// refuses trailing bytes; every value's type is checked before it is read.
+public enum JSONCodec {
+    /// The largest request accepted, in bytes (SPEC §13).
+    public static let maxRequestBytes = 16 << 20
+    /// The deepest nesting accepted (json-c's tokener depth).
+    public static let maxDepth: Int32 = 32
+    /// Integers beyond ±2^53 cannot be doubles exactly in every host: refused, not rounded.
+    public static let maxSafeInteger: Int64 = 1 << 53
+
+    /// Parses one JSON text.
+    /// - Throws: `ProtocolError` `invalid_json` (syntax, depth, UTF-8, trailing bytes) or
+    ///   `limit_exceeded` (size, out-of-range numbers).
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ProtocolError) -> JSONValue {
+        guard bytes.count <= maxRequestBytes else {
+            throw ProtocolError(.limitExceeded, "request is \(bytes.count) bytes; the limit is \(maxRequestBytes)")
+        }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw ProtocolError(.invalidJSON, "empty request")
+        }
+        guard let tokener = json_tokener_new_ex(maxDepth) else {
+            throw ProtocolError(.internal, "out of memory")
+        }
+        defer { json_tokener_free(tokener) }
+        json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8))
+        let root = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            json_tokener_parse_ex(tokener, $0, Int32(bytes.count))
+        }
+        let status = json_tokener_get_error(tokener)
+        guard status == json_tokener_success else {
+            if root != nil { json_object_put(root) }
+            let offset = json_tokener_get_parse_end(tokener)
+            let reason: String
+            switch status {
+            case json_tokener_continue: reason = "unexpected end of input"
+            case json_tokener_error_depth: reason = "nesting deeper than \(maxDepth) levels"
+            default: reason = String(cString: json_tokener_error_desc(status))
+            }
+            throw ProtocolError(.invalidJSON, "malformed JSON at byte \(offset): \(reason)")
+        }
+        defer { if root != nil { json_object_put(root) } }
+        var end = json_tokener_get_parse_end(tokener)
+        while end < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end]) { end += 1 }
+        guard end == bytes.count else {
+            throw ProtocolError(.invalidJSON, "malformed JSON at byte \(end): unexpected text after the value")
+        }
+        return try value(root, path: "")
+    }
+
+    /// Parses a Swift string (convenience for tests and the Swift API).
+    public static func parse(_ text: String) throws(ProtocolError) -> JSONValue {
+        var copy = text
+        let result = copy.withUTF8 { bytes in Result { () throws(ProtocolError) in try parse(bytes) } }
+        return try result.get()
+    }
+
+    private static func value(_ object: OpaquePointer?, path: String) throws(ProtocolError) -> JSONValue {
+        guard let object else { return .null }
+        switch json_object_get_type(object) {
+        case json_type_null:
+            return .null
+        case json_type_boolean:
+            return .bool(json_object_get_boolean(object) != 0)
+        case json_type_int:
+            // json-c saturates integers that overflow int64, so the ±2^53 check catches them.
+            let v = json_object_get_int64(object)
+            guard v >= -maxSafeInteger, v <= maxSafeInteger else {
+                throw ProtocolError(.limitExceeded, "integer beyond ±2^53", field: fieldName(path))
+            }
+            return .int(v)
+        case json_type_double:
+            let v = json_object_get_double(object)
+            guard v.isFinite else {
+                throw ProtocolError(.limitExceeded, "number is not a finite double", field: fieldName(path))
+            }
+            return .double(v)
+        case json_type_string:
+            let length = Int(json_object_get_string_len(object))
+            let pointer = json_object_get_string(object)!
+            let raw = UnsafeRawBufferPointer(start: pointer, count: length)
+            guard !raw.contains(0) else {
+                throw ProtocolError(.invalidArgument, "strings may not contain NUL characters", field: fieldName(path))
+            }
+            return .string(String(decoding: raw, as: UTF8.self))
+        case json_type_array:
+            let count = json_object_array_length(object)
+            var items: [JSONValue] = []
+            items.reserveCapacity(count)
+            for i in 0..<count {
+                items.append(try value(json_object_array_get_idx(object, i), path: path + "[\(i)]"))
+            }
+            return .array(items)
+        case json_type_object:
+            var members: [(String, JSONValue)] = []
+            var it = json_object_iter_begin(object)
+            var end = json_object_iter_end(object)
+            while json_object_iter_equal(&it, &end) == 0 {
+                let key = String(cString: json_object_iter_peek_name(&it))
+                let child = json_object_iter_peek_value(&it)
+                members.append((key, try value(child, path: path.isEmpty ? key : path + "." + key)))
+                json_object_iter_next(&it)
+            }
+            return .object(members)
+        default:
+            throw ProtocolError(.invalidJSON, "unsupported JSON value", field: fieldName(path))
+        }
+    }
+
+    private static func fieldName(_ path: String) -> String? { path.isEmpty ? nil : path }
+
+    /// Serialises a value as compact JSON text.
+    public static func serialize(_ value: JSONValue) -> String {
+        let object = make(value)
+        defer { if object != nil { json_object_put(object) } }
+        guard let object else { return "null" }
+        let flags = Int32(JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
+        // The text belongs to `object`: copy it before the put above runs.
+        return String(cString: json_object_to_json_string_ext(object, flags))
+    }
+
+    private static func make(_ value: JSONValue) -> OpaquePointer? {
+        switch value {
+        case .null:
+            return nil
+        case let .bool(b):
+            return json_object_new_boolean(b ? 1 : 0)
+        case let .int(i):
+            return json_object_new_int64(i)
+        case let .double(d):
+            // json-c prints %.17g (0.1 → 0.10000000000000001); give it Swift's shortest form.
+            let text = d.rounded() == d && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+            return json_object_new_double_s(d, text)
+        case let .string(s):
+            var copy = s
+            return copy.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { json_object_new_string_len($0.baseAddress, Int32($0.count)) }
+            }
+        case let .array(items):
+            let array = json_object_new_array_ext(Int32(items.count))
+            for item in items { json_object_array_add(array, make(item)) }
+            return array
+        case let .object(members):
+            let object = json_object_new_object()
+            for (key, member) in members { json_object_object_add(object, key, make(member)) }
+            return object
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import HabitFlow
+
+extension Operation {
+    /// `time.*` and `engine.*`: the time core and the engine's identity.
+    static let timeOperations: [Operation] = [
+        Operation(
+            "time.dayKey", "The DayKey (local civil date) of an instant in a zone.",
+            arguments: [
+                Field("zone", "string", "IANA zone id, e.g. `Europe/Amsterdam`."),
+                Field("instant", "string", "RFC 3339 instant (`Z` or `±hh:mm`, optional fraction)."),
+            ],
+            result: [Field("dayKey", "string", "`YYYY-MM-DD`.")],
+            errors: [.invalidArgument, .unknownZone, .invalidDate]
+        ) { engine, args throws(ProtocolError) in
+            let zone = try args.zone("zone", in: engine)
+            let instant = try args.instant("instant")
+            return .object([("dayKey", .string(zone.dayKey(at: instant).description))])
+        },
+        Operation(
+            "time.dayRange",
+            "The UTC instants of a local day (Temporal `startOfDay` semantics), exactly, as intervals.",
+            arguments: [
+                Field("zone", "string", "IANA zone id."),
+                Field("dayKey", "string", "`YYYY-MM-DD`, up to 9999-12-30."),
+            ],
+            result: [
+                Field("exists", "boolean", "False when the zone skipped the day (Pacific/Apia 2011-12-30)."),
+                Field("start", "string|null", "The first instant of the day, RFC 3339 UTC."),
+                Field("end", "string|null", "The start of the next local date that exists."),
+                Field("hours", "number|null", "`end − start` in hours (23, 23.5, 24, 25, ...)."),
+                Field("intervals", "array", "`[{start, end}]`: every instant with this local date, half-open; two when a backward transition crosses midnight, none when the day does not exist."),
+            ],
+            errors: [.invalidArgument, .unknownZone, .invalidDate]
+        ) { engine, args throws(ProtocolError) in
+            let zone = try args.zone("zone", in: engine)
+            let day = try args.dayKey("dayKey")
+            return dayRangeJSON(try ProtocolError.at("args.dayKey") { () throws(TimeError) in try zone.range(of: day) })
+        },
+        Operation(
+            "time.week", "The seven DayKeys of the week containing a day.",
+            arguments: [
+                Field("dayKey", "string", "`YYYY-MM-DD`."),
+                Field("firstWeekday", "string", required: false, "`monday` (default) ... `sunday`."),
+            ],
+            result: [
+                Field("start", "string", "The week's first DayKey, which names the week."),
+                Field("days", "array", "The seven DayKeys in order."),
+            ],
+            errors: [.invalidArgument, .invalidDate]
+        ) { engine, args throws(ProtocolError) in
+            let day = try args.dayKey("dayKey")
+            let first = try args.weekday("firstWeekday", default: .monday)
+            let week = try ProtocolError.at("args.dayKey") { () throws(TimeError) in
+                try engine.week(containing: day, firstWeekday: first)
+            }
+            return .object([
+                ("start", .string(week.start.description)),
+                ("days", .array(week.days.map { .string($0.description) })),
+            ])
+        },
+        Operation(
+            "engine.version", "The engine's version and the protocol's.",
+            arguments: [],
+            result: [
+                Field("version", "string", "`MAJOR.MINOR.PATCH`, as `hf_version()`."),
+                Field("versionNumber", "integer", "As `hf_version_number()`."),
+                Field("protocolVersion", "integer", "Bumped on incompatible request or response changes."),
+            ],
+            errors: []
+        ) { _, _ throws(ProtocolError) in
+            .object([
+                ("version", .string(HabitFlowVersion.string)),
+                ("versionNumber", .int(Int64(HabitFlowVersion.number))),
+                ("protocolVersion", .int(Int64(HabitFlowVersion.protocolVersion))),
+            ])
+        },
+        Operation(
+            "engine.info", "What this engine accepts: its operations and input limits.",
+            arguments: [],
+            result: [
+                Field("version", "string", "As `engine.version`."),
+                Field("operations", "array", "Every operation name, sorted."),
+                Field("limits", "object", "`maxRequestBytes`, `maxDepth`, `maxStringBytes`."),
+            ],
+            errors: []
+        ) { _, _ throws(ProtocolError) in
+            .object([
+                ("version", .string(HabitFlowVersion.string)),
+                ("operations", .array(Dispatcher.operations.map(\.name).sorted().map(JSONValue.string))),
+                ("limits", .object([
+                    ("maxRequestBytes", .int(Int64(JSONCodec.maxRequestBytes))),
+                    ("maxDepth", .int(Int64(JSONCodec.maxDepth))),
+                    ("maxStringBytes", .int(Int64(Operation.maxStringBytes))),
+                ])),
+            ])
+        },
+    ]
+
+    static func dayRangeJSON(_ range: DayRange) -> JSONValue {
+        func instant(_ seconds: Int64?) -> JSONValue {
+            seconds.map { .string(Instant.format(seconds: $0)) } ?? .null
+        }
+        return .object([
+            ("exists", .bool(range.exists)),
+            ("start", instant(range.start)),
+            ("end", instant(range.end)),
+            ("hours", range.hours.map(JSONValue.double) ?? .null),
+            ("intervals", .array(range.intervals.map {
+                .object([("start", instant($0.start)), ("end", instant($0.end))])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,129 @@
+/*
+ * habitflow.h — the C interface of HabitFlow Core, the habit-tracking engine.
+ *
+ * The engine owns the domain rules of a habit tracker: the DayKey (the local day of an
+ * entry, derived once), entry uniqueness, date-effective targets and every derived metric.
+ * This header is its reference manual. Every operation is one JSON request answered by one
+ * JSON response (see docs/PROTOCOL.md for each operation's fields):
+ *
+ *     request : {"op": "time.dayKey", "args": {...}, "requestId": "optional, echoed back"}
+ *     success : {"ok": true,  "result": {...}, "requestId": ...}
+ *     failure : {"ok": false, "error": {"code": "unknown_zone", "message": "...",
+ *                "field": "args.zone"}, "requestId": ...}
+ *
+ * Conventions (after sqlite3.h and libgit2):
+ *   - Fallible functions return an int status: HF_OK (0) or one of the HF_E* codes below.
+ *     Results come back through out-parameters, which are the last parameters.
+ *   - Errors travel with the result (the JSON response), never in thread-local "last error"
+ *     state, so a host may hop threads between a call and reading its outcome.
+ *   - Every string the library returns is allocated by the library and released with
+ *     hf_string_free(), never with the host's free(). Strings passed in are borrowed for the
+ *     duration of the call only; the library keeps no pointer to them.
+ *   - Input strings are NUL-terminated UTF-8. No input, however malformed, aborts the host
+ *     process: every entry point checks its pointers and returns a status instead.
+ *
+ * Threads: every function here may be called from any number of threads at once. The
+ * handle-free functions share one process-wide engine whose only state is a cache of parsed
+ * time zones (read-only system data, loaded once per zone, read without locks).
+ *
+ * Time zones come from the system tz database: $TZDIR, default /usr/share/zoneinfo, read
+ * when a zone is first used. An unknown zone is an error, never a silent UTC.
+ */
+#ifndef HABITFLOW_H
+#define HABITFLOW_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------------------------
+ * Version
+ *
+ * HF_VERSION is "MAJOR.MINOR.PATCH"; HF_VERSION_NUMBER is MAJOR*1000000 + MINOR*1000 + PATCH.
+ * The header a host compiled against and the library it loaded agree when
+ * hf_version_number() == HF_VERSION_NUMBER. The JSON protocol has its own version:
+ * "protocolVersion" in the result of the "engine.version" operation.
+ */
+#define HF_VERSION        "0.1.0"
+#define HF_VERSION_NUMBER 1000
+
+/* The library's version string, HF_VERSION of the build. Static storage: never free it. */
+const char *hf_version(void);
+
+/* The library's version number, HF_VERSION_NUMBER of the build. */
+int hf_version_number(void);
+
+/* ------------------------------------------------------------------------------------------
+ * Status codes
+ *
+ * Stable forever: never renumbered, never reused. Each HF_E* code is the integer form of the
+ * JSON error code in the comment; a new situation gets a new code.
+ */
+#define HF_OK                      0  /* success                                            */
+#define HF_EINVALID_JSON           1  /* "invalid_json": not one well-formed JSON value      */
+#define HF_EINVALID_ARGUMENT       2  /* "invalid_argument": wrong type, missing, NULL, ... */
+#define HF_EUNKNOWN_OP             3  /* "unknown_op": no such operation                    */
+#define HF_EUNKNOWN_ZONE           4  /* "unknown_zone": not a zone of the tz database      */
+#define HF_EINVALID_DATE           5  /* "invalid_date": impossible or out-of-range date    */
+#define HF_ENOT_FOUND              6  /* "not_found": no record with that id                */
+#define HF_ECONFLICT               7  /* "conflict": uniqueness, occupied day, bundle       */
+#define HF_ECONFIRMATION_REQUIRED  8  /* "confirmation_required": resend with confirm       */
+#define HF_ELIMIT_EXCEEDED         9  /* "limit_exceeded": sizes, numbers, active goals     */
+#define HF_EFORBIDDEN             10  /* "forbidden": another user's records                */
+#define HF_ESTORAGE               11  /* "storage": I/O, locked, corrupt store              */
+#define HF_EINTERNAL              12  /* "internal": a bug or out of memory                 */
+
+/* ------------------------------------------------------------------------------------------
+ * Requests
+ */
+
+/*
+ * hf_call — run one JSON request and return its JSON response.
+ *
+ * request_json   A NUL-terminated UTF-8 JSON text, at most 16 MiB (16777216 bytes) before
+ *                the NUL, nested at most 32 deep. Borrowed for the call.
+ * response_json  Out: set to a NUL-terminated JSON response on every return except when
+ *                response_json itself is NULL or memory runs out (then it is set to NULL).
+ *                The caller owns it and releases it with hf_string_free().
+ *
+ * Returns HF_OK when the response has "ok": true; otherwise the HF_E* code matching the
+ * response's error.code (HF_EINVALID_JSON, HF_EINVALID_ARGUMENT, HF_EUNKNOWN_OP,
+ * HF_EUNKNOWN_ZONE, HF_EINVALID_DATE, HF_ELIMIT_EXCEEDED, ...). A NULL request_json gives
+ * HF_EINVALID_ARGUMENT with a response naming the field "request"; a NULL response_json gives
+ * HF_EINVALID_ARGUMENT and writes nothing; HF_EINTERNAL with *response_json == NULL means out
+ * of memory. A failed request changes nothing.
+ */
+int hf_call(const char *request_json, char **response_json);
+
+/*
+ * hf_day_key — the DayKey of an instant in a zone, without JSON: for hosts that need speed.
+ *
+ * unix_seconds  Seconds since 1970-01-01T00:00:00Z (leap seconds not counted), from
+ *               0001-01-02T00:00:00Z (-62135510400) up to but excluding 9999-12-31T00:00:00Z
+ *               (253402214400).
+ * zone          A NUL-terminated IANA zone id, e.g. "Europe/Amsterdam". Borrowed.
+ * out           Out: at least 11 bytes; on HF_OK receives "YYYY-MM-DD" and a NUL. Untouched
+ *               on error.
+ *
+ * Returns HF_OK; HF_EINVALID_ARGUMENT when zone or out is NULL; HF_EINVALID_DATE when
+ * unix_seconds is outside the range above; HF_EUNKNOWN_ZONE when zone is not a zone of the tz
+ * database (including path-like names such as "../etc/passwd" or "/etc/localtime").
+ * After a zone's first use this takes no lock and allocates nothing.
+ */
+int hf_day_key(int64_t unix_seconds, const char *zone, char out[11]);
+
+/*
+ * hf_string_free — release a string returned by this library.
+ *
+ * string  A string from hf_call() (or NULL: then this does nothing). After the call the
+ *         pointer is invalid. Never pass a string the library did not return.
+ */
+void hf_string_free(char *string);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HABITFLOW_H */
