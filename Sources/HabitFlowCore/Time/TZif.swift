@@ -40,6 +40,9 @@ struct TZif {
             guard let t = timeSize == 8 ? reader.int64() : reader.int32().map(Int64.init) else {
                 throw fail("truncated transition times")
             }
+            // Real data lies within ±2^59 ("big bang" marks); bounding it keeps all arithmetic
+            // on instants far from overflow.
+            guard t >= -(1 << 60), t <= 1 << 52 else { throw fail("transition time out of range") }
             if let last = transitions.last, t <= last { throw fail("transition times not ascending") }
             transitions.append(t)
         }

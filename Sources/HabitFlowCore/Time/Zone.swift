@@ -50,10 +50,16 @@ public final class Zone: @unchecked Sendable {
                 after[after.count - 1] = rule.offset(at: last)
                 let horizon = Int64(Civil.dayNumber(year: precomputedThroughYear + 1, month: 1, day: 1))
                     * Civil.secondsPerDay
-                ruleFrom = Swift.max(horizon, last + 1)
-                rule.forEachChange(after: last, through: ruleFrom - 1) { at, offset in
-                    times.append(at)
-                    after.append(offset)
+                if rule.year(at: last) < 1800 {
+                    // Only "big bang" style transitions: evaluate the rule on the fly rather
+                    // than expanding centuries of it.
+                    ruleFrom = last + 1
+                } else {
+                    ruleFrom = Swift.max(horizon, last + 1)
+                    rule.forEachChange(after: last, through: ruleFrom - 1) { at, offset in
+                        times.append(at)
+                        after.append(offset)
+                    }
                 }
             } else {
                 // No transitions at all: the footer rules every instant.

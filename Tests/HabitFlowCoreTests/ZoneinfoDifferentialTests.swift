@@ -1,0 +1,65 @@
+import Foundation
+import HabitFlow
+import HabitFlowTestSupport
+import Testing
+
+/// The time core against Python's zoneinfo, a real python3 process reading the same tz
+/// database with its own code: every zone, random instants 1900–2100 → DayKey, and every day
+/// touched by a transition in 1900–2100 → exists, start, end, intervals. 100 % agreement.
+@Suite struct ZoneinfoDifferentialTests {
+    @Test func everyZoneAgreesWithPythonZoneinfo() throws {
+        let seed = SplitMix64.testSeed()
+        var rng = SplitMix64(seed: seed)
+        let zones = ZoneTableTests.zones
+        #expect(zones.count > 400, "python3 zoneinfo lists the zones")
+        let lo = try Instant(parsing: "1900-01-01T00:00:00Z").seconds
+        let hi = try Instant(parsing: "2101-01-01T00:00:00Z").seconds
+        let firstDay = Int(Civil.floorDiv(lo, 86_400)), lastDay = Int(Civil.floorDiv(hi, 86_400)) - 1
+
+        var cases: [String] = []
+        var expected: [String] = []
+        for name in zones {
+            let zone = try Repository.engine.zone(named: name)
+            for _ in 0..<400 {
+                let t = Int64.random(in: lo..<hi, using: &rng)
+                cases.append("I \(name) \(t)")
+                expected.append(zone.dayKey(at: Instant(unixSeconds: t)!).description)
+            }
+            var days = Set<Int>()
+            for transition in zone.transitions(from: lo - 2 * 86_400, to: hi + 2 * 86_400) {
+                for offset in [transition.before, transition.after] {
+                    let day = Int(Civil.floorDiv(transition.at + Int64(offset), 86_400))
+                    days.formUnion([day - 1, day, day + 1])
+                }
+            }
+            for day in days.sorted() where day >= firstDay && day <= lastDay {
+                cases.append("D \(name) \(day)")
+                let range = try zone.range(of: DayKey(dayNumber: day)!)
+                if range.exists {
+                    let intervals = range.intervals.map { "\($0.start),\($0.end)" }.joined(separator: ";")
+                    expected.append("1 \(range.start!) \(range.end!) \(intervals)")
+                } else {
+                    expected.append("0")
+                }
+            }
+        }
+
+        let dir = Repository.temporaryDirectory("zoneinfo-diff")
+        let casesFile = dir.appendingPathComponent("cases.txt").path
+        let answersFile = dir.appendingPathComponent("answers.txt").path
+        try cases.joined(separator: "\n").appending("\n").write(toFile: casesFile, atomically: true, encoding: .utf8)
+        let oracle = try run("python3", [Repository.path("Tests/Oracle/zoneinfo_oracle.py"), "check", casesFile, answersFile])
+        try #require(oracle.status == 0, "oracle failed: \(oracle.stderr)")
+        let answers = try String(contentsOfFile: answersFile, encoding: .utf8).split(separator: "\n").map(String.init)
+        try #require(answers.count == cases.count)
+
+        var mismatches: [String] = []
+        for i in cases.indices where answers[i] != expected[i] {
+            mismatches.append("\(cases[i]): zoneinfo \(answers[i]) | engine \(expected[i])")
+        }
+        let dayCount = cases.filter { $0.hasPrefix("D") }.count
+        print("zoneinfo differential: \(zones.count) zones, \(cases.count - dayCount) instants, \(dayCount) transition days, \(mismatches.count) mismatches (seed \(seed))")
+        #expect(mismatches.isEmpty, "seed \(seed); first mismatches:\n\(mismatches.prefix(20).joined(separator: "\n"))")
+        try? FileManager.default.removeItem(at: dir)
+    }
+}

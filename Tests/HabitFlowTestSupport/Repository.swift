@@ -1,0 +1,46 @@
+import Foundation
+import HabitFlow
+
+/// Where the package's files and build products are, for tests that use the real parts.
+public enum Repository {
+    /// The package root (the folder holding Package.swift).
+    public static let root: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                return url
+            }
+        }
+        fatalError("Package.swift not found above \(#filePath)")
+    }()
+
+    /// A file of the package, by path relative to the root.
+    public static func path(_ relative: String) -> String {
+        root.appendingPathComponent(relative).path
+    }
+
+    /// The folder with the debug build's products (`libhabitflow.so`, `habitflow-cli`).
+    /// `HABITFLOW_BUILD_DIR` overrides it.
+    public static var buildDirectory: String {
+        if let dir = ProcessInfo.processInfo.environment["HABITFLOW_BUILD_DIR"], !dir.isEmpty { return dir }
+        return path(".build/debug")
+    }
+
+    /// The built shared library.
+    public static var sharedLibrary: String { buildDirectory + "/libhabitflow.so" }
+
+    /// The built CLI.
+    public static var cli: String { buildDirectory + "/habitflow-cli" }
+
+    /// An engine over the system tz database, shared by the tests of one process.
+    public static let engine = Engine()
+
+    /// A fresh temporary directory.
+    public static func temporaryDirectory(_ label: String = "habitflow") -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(label)-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

@@ -1,0 +1,25 @@
+/// A small seeded generator so that every randomized test can print its seed and be rerun
+/// with it (`HABITFLOW_SEED=...`).
+public struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// The seed for a randomized test: `HABITFLOW_SEED` when set, else a fresh one.
+    public static func testSeed() -> UInt64 {
+        if let text = getenvString("HABITFLOW_SEED"), let seed = UInt64(text) { return seed }
+        return UInt64.random(in: 1...UInt64.max)
+    }
+}
+
+import Foundation
+
+private func getenvString(_ name: String) -> String? { ProcessInfo.processInfo.environment[name] }

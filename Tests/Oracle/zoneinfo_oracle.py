@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""An independent oracle for the time core: Python's zoneinfo over the same tz database.
+
+    zoneinfo_oracle.py zones            every zone id zoneinfo knows, one per line
+    zoneinfo_oracle.py check CASES OUT  answer each case line of CASES into OUT, in order
+
+Case lines (Unix seconds, day numbers = days since 1970-01-01):
+    I <zone> <seconds>   ->  YYYY-MM-DD            the local date of the instant
+    D <zone> <day>       ->  0                     the day does not exist
+                         ->  1 <start> <end> <s1>,<e1>[;<s2>,<e2>...]
+                             start = first instant of the day, end = start of the next local
+                             date that exists, then every [s, e) with that local date.
+
+Day ranges are computed from zoneinfo's offsets alone: the offsets around the day are
+sampled every hour, each change is bisected to the second, and the local date of every
+constant-offset segment gives the intervals. Nothing is shared with the Swift engine.
+"""
+import sys
+from datetime import datetime, timedelta, timezone
+from multiprocessing import Pool
+from zoneinfo import ZoneInfo, available_timezones
+
+EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+DAY = 86400
+_zones = {}
+
+
+def zone(name):
+    zi = _zones.get(name)
+    if zi is None:
+        zi = _zones[name] = ZoneInfo(name)
+    return zi
+
+
+def offset(zi, t):
+    return int((EPOCH + timedelta(seconds=t)).astimezone(zi).utcoffset().total_seconds())
+
+
+def segments(zi, lo, hi):
+    """Constant-offset segments [a, b) covering [lo, hi), from hourly samples bisected."""
+    out = []
+    start, cur = lo, offset(zi, lo)
+    t = lo
+    while t < hi:
+        nxt = min(t + 3600, hi)
+        o = offset(zi, nxt)
+        if o != cur:
+            a, b = t, nxt  # offset(a) == cur, offset(b) != cur: find the first changed second
+            while b - a > 1:
+                m = (a + b) // 2
+                if offset(zi, m) == cur:
+                    a = m
+                else:
+                    b = m
+            out.append((start, b, cur))
+            start, cur = b, offset(zi, b)
+        t = nxt
+    out.append((start, hi, cur))
+    return out
+
+
+def intervals(segs, l0):
+    res = []
+    for a, b, o in segs:
+        s, e = max(a, l0 - o), min(b, l0 + DAY - o)
+        if s < e:
+            if res and res[-1][1] == s:
+                res[-1] = (res[-1][0], e)
+            else:
+                res.append((s, e))
+    return res
+
+
+def day_range(name, day):
+    zi = zone(name)
+    l0 = day * DAY
+    segs = segments(zi, l0 - 27 * 3600, l0 + 2 * DAY + 27 * 3600)
+    mine = intervals(segs, l0)
+    if not mine:
+        return "0"
+    end = None
+    for k in range(1, 8):
+        if k == 2:  # the next date was skipped: widen the window (rare)
+            segs = segments(zi, l0 - 27 * 3600, l0 + 8 * DAY + 27 * 3600)
+        nxt = intervals(segs, l0 + k * DAY)
+        if nxt:
+            end = nxt[0][0]
+            break
+    return "1 %d %d %s" % (mine[0][0], end, ";".join("%d,%d" % iv for iv in mine))
+
+
+def answer(line):
+    kind, name, value = line.split()
+    if kind == "I":
+        return (EPOCH + timedelta(seconds=int(value))).astimezone(zone(name)).date().isoformat()
+    return day_range(name, int(value))
+
+
+def main():
+    if sys.argv[1] == "zones":
+        print("\n".join(sorted(available_timezones())))
+        return
+    with open(sys.argv[2]) as f:
+        lines = f.read().splitlines()
+    with Pool(2) as pool:
+        answers = pool.map(answer, lines, chunksize=2000)
+    with open(sys.argv[3], "w") as f:
+        f.write("\n".join(answers) + "\n")
+
+
+if __name__ == "__main__":
+    main()
