@@ -34,12 +34,6 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         }
     }
 
-    /// The C macro name, `HF_E` + the code in capitals.
-    public var cName: String { "HF_E" + rawValue.replacingUnderscoresUppercased() }
-}
-
-private extension String {
-    func replacingUnderscoresUppercased() -> String {
-        String(unicodeScalars.compactMap { $0 == "_" ? nil : Character($0) }).uppercased()
-    }
+    /// The C macro name, `HF_E` + the code in capitals (`HF_EINVALID_JSON`).
+    public var cName: String { "HF_E" + rawValue.uppercased() }
 }

@@ -22,6 +22,9 @@ public enum JSONCodec {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw ProtocolError(.invalidJSON, "empty request")
         }
+        if let offset = firstControlByteInString(bytes) {
+            throw ProtocolError(.invalidJSON, "malformed JSON at byte \(offset): control character inside a string (escape it)")
+        }
         guard let tokener = json_tokener_new_ex(maxDepth) else {
             throw ProtocolError(.internal, "out of memory")
         }
@@ -108,6 +111,21 @@ public enum JSONCodec {
         default:
             throw ProtocolError(.invalidJSON, "unsupported JSON value", field: fieldName(path))
         }
+    }
+
+    /// RFC 8259 §7 forbids raw control characters in strings; json-c's strict mode lets tabs
+    /// and newlines through, so find them here. Returns the offset of the first one.
+    static func firstControlByteInString(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var inString = false
+        var escaped = false
+        for (i, b) in bytes.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { inString = false } else if b < 0x20 { return i }
+            } else if b == 0x22 {
+                inString = true
+            }
+        }
+        return nil
     }
 
     private static func fieldName(_ path: String) -> String? { path.isEmpty ? nil : path }

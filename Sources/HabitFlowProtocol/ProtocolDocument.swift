@@ -1,0 +1,87 @@
+/// `docs/PROTOCOL.md`, generated from the operation list so the document cannot drift from
+/// the dispatcher (a test compares the file with this text).
+public enum ProtocolDocument {
+    /// The whole document.
+    public static func markdown() -> String {
+        var out = """
+            # HabitFlow Core — request protocol
+
+            <!-- Generated from Sources/HabitFlowProtocol (Dispatcher.operations); do not edit by hand.
+                 Regenerate: HABITFLOW_WRITE_PROTOCOL_DOC=1 swift test --disable-xctest --filter ProtocolDocumentTests -->
+
+            Every face — the C ABI (`hf_call`), `habitflow batch`, the Python package — sends the same
+            JSON request and gets the same JSON response.
+
+            ```
+            request : {"op": "time.dayKey", "args": {...}, "requestId": "optional, echoed back"}
+            success : {"ok": true,  "result": {...}, "requestId": ...}
+            failure : {"ok": false, "error": {"code": "...", "message": "...", "field": "args.zone"}, "requestId": ...}
+            ```
+
+            - `op` names the operation; `args` is an object (may be omitted when an operation takes none);
+              `requestId`, any scalar, is echoed back. Any other member, or an argument an operation does
+              not declare, is refused with `invalid_argument`.
+            - Instants are RFC 3339 (`Z` or `±hh:mm`, optional fraction of up to 9 digits); the engine
+              writes them in UTC with `Z`. DayKeys are `YYYY-MM-DD`, real Gregorian dates from
+              0001-01-01 to 9999-12-31. Zones are IANA ids of the system tz database.
+
+            ## Limits
+
+            | limit | value | error |
+            |---|---|---|
+            | request size | \(JSONCodec.maxRequestBytes) bytes | `limit_exceeded` |
+            | nesting depth | \(JSONCodec.maxDepth) | `invalid_json` |
+            | string argument | \(Operation.maxStringBytes) bytes | `limit_exceeded` |
+            | integers | ±2^53 | `limit_exceeded` |
+            | numbers | finite doubles | `limit_exceeded` / `invalid_json` |
+            | strings | valid UTF-8, no NUL | `invalid_json` / `invalid_argument` |
+
+            ## Error codes
+
+            | code | C status | meaning |
+            |---|---|---|
+
+            """
+        for code in ErrorCode.allCases {
+            out += "| `\(code.rawValue)` | `\(code.cName)` = \(code.number) | \(meaning(code)) |\n"
+        }
+        out += "\n## Operations\n"
+        for op in Dispatcher.operations {
+            out += "\n### `\(op.name)`\n\n\(op.summary)\n\n"
+            if op.arguments.isEmpty {
+                out += "Arguments: none.\n\n"
+            } else {
+                out += "| argument | type | required | meaning |\n|---|---|---|---|\n"
+                for field in op.arguments {
+                    out += "| `\(field.name)` | \(field.type) | \(field.required ? "yes" : "no") | \(field.summary) |\n"
+                }
+                out += "\n"
+            }
+            out += "| result | type | meaning |\n|---|---|---|\n"
+            for field in op.result {
+                out += "| `\(field.name)` | \(field.type) | \(field.summary) |\n"
+            }
+            if !op.errors.isEmpty {
+                out += "\nErrors: " + op.errors.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ".\n"
+            }
+        }
+        return out
+    }
+
+    private static func meaning(_ code: ErrorCode) -> String {
+        switch code {
+        case .invalidJSON: "The request is not one well-formed JSON value (syntax, UTF-8, depth, trailing text)."
+        case .invalidArgument: "A member or argument is missing, of the wrong type, unknown, or holds a NUL."
+        case .unknownOp: "No operation has that name."
+        case .unknownZone: "Not a zone of the tz database (path-like names included); never a silent UTC."
+        case .invalidDate: "An impossible or out-of-range DayKey or instant."
+        case .notFound: "No record with that id."
+        case .conflict: "Uniqueness, an occupied day, a choice bundle."
+        case .confirmationRequired: "The mutation needs `confirm: true`; `details` previews its impact."
+        case .limitExceeded: "A size or number limit, or the 10-active-goals limit."
+        case .forbidden: "Another user's records."
+        case .storage: "The store failed (I/O, locked, corrupt, newer schema)."
+        case .internal: "A bug in the engine, or out of memory."
+        }
+    }
+}
