@@ -1,0 +1,33 @@
+// swift-tools-version:6.1
+// HabitFlow Core benchmarks (ordo-one/benchmark), kept out of the root package so that
+// `swift build` / `swift test` there never fetch or build the benchmark machinery.
+//
+// Run them with scripts/bench (builds, runs, adds Python zoneinfo, prints one table), or by hand:
+//   cd Benchmarks && swift package --allow-writing-to-package-directory benchmark
+//
+// Only the MallocInterposer trait is enabled: the benchmark package's default traits also
+// turn on its RuntimeInterposer (ARC counting on Linux Swift 6.3), which hangs there, so the
+// benchmarks stick to wall-clock, CPU and malloc metrics.
+import PackageDescription
+
+let package = Package(
+    name: "HabitFlowBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "HabitFlowCore", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "TimeCore",
+            dependencies: [
+                .product(name: "HabitFlow", package: "HabitFlowCore"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/TimeCore",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,128 @@
+import Foundation
+import HabitFlowProtocol
+import HabitFlowTestSupport
+import Testing
+
+/// The real CLI, in real shell pipelines.
+@Suite struct CLITests {
+    /// Runs a shell command line with `habitflow` on PATH.
+    func sh(_ script: String, stdin: Data = Data()) throws -> ProcessResult {
+        let bin = Repository.temporaryDirectory("cli-bin")
+        try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("habitflow").path,
+                                                   withDestinationPath: Repository.cli)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return try run("/bin/sh", ["-c", "set -e\n" + script], stdin: stdin, environment: ["PATH": path])
+    }
+
+    @Test func dayKeyInAPipeline() throws {
+        let r = try sh("habitflow time day-key Europe/Amsterdam 2024-03-30T23:30:00Z --json | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"dayKey\"])'")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "2024-03-31\n")
+        let text = try sh("habitflow time day-key Pacific/Kiritimati 2024-01-01T10:30:00Z")
+        #expect(text.stdout == "2024-01-02\n")
+    }
+
+    @Test func dayRangeText() throws {
+        let r = try sh("habitflow time day-range America/St_Johns 2010-11-07")
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("hours  25"))
+        #expect(r.stdout.contains("2010-11-07T02:30:00Z – 2010-11-07T02:31:00Z"))
+        let apia = try sh("habitflow time day-range Pacific/Apia 2011-12-30")
+        #expect(apia.stdout.contains("does not exist"))
+    }
+
+    @Test func batchAnswersEveryLineInOrderAndFlushes() throws {
+        let input = """
+            {"op":"time.dayKey","args":{"zone":"Europe/Amsterdam","instant":"2024-03-30T23:30:00Z"},"requestId":1}
+
+            {"op":"time.nope","requestId":2}
+            not json
+            {"op":"time.dayRange","args":{"zone":"Pacific/Apia","dayKey":"2011-12-30"},"requestId":3}
+
+            """
+        let r = try sh("habitflow batch | tee /dev/stderr | wc -l", stdin: Data(input.utf8))
+        #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "4")
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        let responses = try lines.map { try JSONCodec.parse($0) }
+        #expect(responses[0]["result"]?["dayKey"] == .string("2024-03-31"))
+        #expect(responses[0]["requestId"] == .int(1))
+        #expect(responses[1]["error"]?["code"] == .string("unknown_op"))
+        #expect(responses[2]["error"]?["code"] == .string("invalid_json"))
+        #expect(responses[3]["result"]?["exists"] == .bool(false))
+    }
+
+    @Test func batchExitStatusAndBail() throws {
+        let good = try sh("printf '%s\\n' '{\"op\":\"engine.version\"}' | habitflow batch >/dev/null; echo status=$?")
+        #expect(good.stdout == "status=0\n")
+        let bad = try sh("set +e; printf '%s\\n' '{}' '{\"op\":\"engine.version\"}' | habitflow batch | wc -l; exit 0")
+        #expect(bad.stdout.trimmingCharacters(in: .whitespaces) == "2\n")
+        let bail = try sh("set +e; printf '%s\\n' '{}' '{\"op\":\"engine.version\"}' | habitflow batch --bail > out.txt; echo status=$?; wc -l < out.txt",
+                          stdin: Data())
+        #expect(bail.stdout.hasPrefix("status=1\n"))
+        #expect(bail.stdout.hasSuffix("1\n"))
+        #expect(bail.stderr.contains("stopped at line 1"))
+    }
+
+    @Test func batchRefusesHostileLinesWithoutCrashing() throws {
+        var input = Data()
+        input.append(Data(#"{"op":"time.dayKey","args":{"zone":"../../etc/passwd","instant":"2024-01-01T00:00:00Z"}}"#.utf8 + [0x0A]))
+        input.append(Data(#"{"op":"time.dayKey","args":{"zone":"UTC\u0000","instant":"2024-01-01T00:00:00Z"}}"#.utf8 + [0x0A]))
+        input.append(Data(Array(#"{"op":"engine.version","requestId":""#.utf8) + [0x00, 0xFF] + Array(#""}"#.utf8) + [0x0A]))
+        input.append(Data((String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "\n").utf8))
+        input.append(Data(#"{"op":"time.dayRange","args":{"zone":"UTC","dayKey":"2025-02-29"}}"#.utf8 + [0x0A]))
+        input.append(Data(repeating: 0x20, count: JSONCodec.maxRequestBytes + 10))
+        input.append(Data(#"{}"#.utf8 + [0x0A]))
+        input.append(Data(#"{"op":"engine.version"}"#.utf8 + [0x0A]))
+        let r = try sh("set +e; habitflow batch; echo status=$? >&2", stdin: input)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 7)
+        let codes = try lines.map { line -> String in
+            let response = try JSONCodec.parse(line)
+            if case let .string(code)? = response["error"]?["code"] { return code }
+            return "ok"
+        }
+        #expect(codes == ["unknown_zone", "invalid_argument", "invalid_json", "invalid_json", "invalid_date",
+                          "limit_exceeded", "ok"])
+        #expect(r.stderr.contains("status=1"))
+    }
+
+    @Test func exitCodes() throws {
+        #expect(try sh("habitflow time day-key UTC 2024-01-01T00:00:00Z >/dev/null; echo $?").stdout == "0\n")
+        let domain = try sh("set +e; habitflow time day-key Mars/Base 2024-01-01T00:00:00Z; echo $?")
+        #expect(domain.stdout == "1\n")
+        #expect(domain.stderr.contains("unknown zone \"Mars/Base\""))
+        let json = try sh("set +e; habitflow time day-range UTC 2025-02-29 --json; echo $?")
+        #expect(json.stdout == "1\n")
+        #expect(try JSONCodec.parse(json.stderr.trimmingCharacters(in: .whitespacesAndNewlines))["error"]?["field"] == .string("args.dayKey"))
+        #expect(try sh("set +e; habitflow time day-key 2>/dev/null; echo $?").stdout == "64\n")
+        #expect(try sh("set +e; habitflow --no-such-flag 2>/dev/null; echo $?").stdout == "64\n")
+    }
+
+    @Test func todayUsesTheConfiguredZone() throws {
+        let r = try sh("HABITFLOW_ZONE=Pacific/Kiritimati habitflow today --json")
+        #expect(r.status == 0, "\(r.stderr)")
+        let today = try JSONCodec.parse(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(today["zone"] == .string("Pacific/Kiritimati"))
+        #expect(today["range"]?["exists"] == .bool(true))
+        let bad = try sh("set +e; habitflow today --zone Nowhere/Land; echo $?")
+        #expect(bad.stdout.hasSuffix("1\n"))
+    }
+
+    @Test func helpAndCompletionSnapshots() throws {
+        let snapshots = [
+            ("help.txt", "habitflow --help"),
+            ("time-help.txt", "habitflow time --help"),
+            ("batch-help.txt", "habitflow batch --help"),
+            ("completion.bash", "habitflow --generate-completion-script bash"),
+        ]
+        let write = ProcessInfo.processInfo.environment["HABITFLOW_WRITE_SNAPSHOTS"] == "1"
+        for (file, command) in snapshots {
+            let output = try sh("COLUMNS=100 \(command)").stdout
+            let path = Repository.path("Tests/Snapshots/" + file)
+            if write { try output.write(toFile: path, atomically: true, encoding: .utf8) }
+            let expected = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(output == expected, "\(command) changed: HABITFLOW_WRITE_SNAPSHOTS=1 swift test --disable-xctest --filter CLITests")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+"""ctypes declarations of include/habitflow.h, and where the library is found."""
+import ctypes
+import ctypes.util
+import os
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+_REPO = _HERE.parent.parent.parent
+
+
+def _candidates():
+    env = os.environ.get("HABITFLOW_LIB")
+    if env:
+        yield env  # an explicit choice is the only choice
+        return
+    yield _HERE / "libhabitflow.so"                 # bundled with the package
+    yield _REPO / "dist" / "lib" / "libhabitflow.so"  # scripts/build-lib in this checkout
+    yield _REPO / ".build" / "release" / "libhabitflow.so"
+    yield _REPO / ".build" / "debug" / "libhabitflow.so"
+    found = ctypes.util.find_library("habitflow")  # installed system-wide
+    if found:
+        yield found
+
+
+def load():
+    errors = []
+    for candidate in _candidates():
+        path = str(candidate)
+        if os.sep in path and not os.path.exists(path):
+            errors.append(path + ": missing")
+            continue
+        try:
+            return _declare(ctypes.CDLL(path))
+        except OSError as e:
+            errors.append("%s: %s" % (path, e))
+    raise ImportError("libhabitflow.so not found; set HABITFLOW_LIB or run scripts/build-lib. Tried: "
+                      + "; ".join(errors))
+
+
+def _declare(lib):
+    lib.hf_version.restype = ctypes.c_char_p
+    lib.hf_version.argtypes = []
+    lib.hf_version_number.restype = ctypes.c_int
+    lib.hf_version_number.argtypes = []
+    # Returned strings are c_void_p, never c_char_p: we copy them, then give them back to
+    # hf_string_free (ctypes would otherwise convert and drop the pointer).
+    lib.hf_call.restype = ctypes.c_int
+    lib.hf_call.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
+    lib.hf_day_key.restype = ctypes.c_int
+    lib.hf_day_key.argtypes = [ctypes.c_int64, ctypes.c_char_p, ctypes.c_char * 11]
+    lib.hf_string_free.restype = None
+    lib.hf_string_free.argtypes = [ctypes.c_void_p]
+    return lib
