@@ -1,0 +1,71 @@
+import Foundation
+import HabitFlowTestSupport
+import Testing
+
+/// The library as hosts get it from scripts/build-lib: release, Swift runtime linked in,
+/// SONAME, only hf_* exported, pkg-config, the static variant.
+@Suite(.serialized) struct ShippedLibraryTests {
+    /// The install prefix: `HABITFLOW_DIST` (scripts/test builds it), else built here.
+    static let prefix: String = {
+        if let dist = ProcessInfo.processInfo.environment["HABITFLOW_DIST"], !dist.isEmpty { return dist }
+        let prefix = Repository.path(".build-release/dist")
+        let built = try? run(Repository.path("scripts/build-lib"), [prefix])
+        precondition(built?.status == 0, "scripts/build-lib failed: \(built?.stderr ?? "")")
+        return prefix
+    }()
+
+    var library: String { Self.prefix + "/lib/libhabitflow.so" }
+
+    @Test func needsOnlyJsonCLibstdcxxAndLibc() throws {
+        let dynamic = try run("readelf", ["-d", library]).stdout
+        #expect(dynamic.contains("Library soname: [libhabitflow.so.0]"))
+        let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap {
+            $0.split(separator: "[").last?.dropLast()
+        }.map(String.init)
+        let allowed: Set = ["libjson-c.so.5", "libstdc++.so.6", "libc.so.6", "libm.so.6", "libgcc_s.so.1",
+                            "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1"]
+        #expect(!needed.isEmpty)
+        #expect(Set(needed).isSubset(of: allowed), "\(needed)")
+        #expect(!needed.contains { $0.contains("swift") || $0.contains("Foundation") || $0.contains("icu") })
+    }
+
+    @Test func exportsOnlyTheHeadersFunctions() throws {
+        let symbols = try run("nm", ["-D", "--defined-only", library]).stdout.split(separator: "\n")
+            .filter { $0.contains(" T ") }.compactMap { $0.split(separator: " ").last }
+            .map { String($0.split(separator: "@").first!) }
+        #expect(symbols.sorted() == ["hf_call", "hf_day_key", "hf_string_free", "hf_version", "hf_version_number"])
+    }
+
+    @Test func pkgConfigBuildsTheCExample() throws {
+        let dir = Repository.temporaryDirectory("pkgconfig")
+        let env = ["PKG_CONFIG_PATH": Self.prefix + "/lib/pkgconfig"]
+        let make = try run("make", ["-s", "-C", Repository.path("Examples/c"), "OUT=" + dir.path], environment: env)
+        #expect(make.status == 0, "\(make.stderr)")
+        let result = try run(dir.appendingPathComponent("example").path, [])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("dayKey: 2024-03-31"))
+    }
+
+    @Test func pythonLoadsTheShippedLibrary() throws {
+        let result = try run("python3", ["-c", "import habitflow; print(habitflow.day_key('Asia/Kolkata', 1711841400))"],
+                             environment: ["HABITFLOW_LIB": library, "PYTHONPATH": Repository.path("bindings/python")])
+        #expect(result.stdout == "2024-03-31\n", "\(result.stderr)")
+    }
+
+    @Test func theStaticLibraryLinksWithTheSwiftDriver() throws {
+        // A static Swift library needs swiftrt.o and the runtime; swiftc adds both.
+        let dir = Repository.temporaryDirectory("static")
+        let object = dir.appendingPathComponent("example.o").path
+        let exe = dir.appendingPathComponent("example").path
+        #expect(try run("cc", ["-c", Repository.path("Examples/c/example.c"), "-I", Self.prefix + "/include", "-o", object]).status == 0)
+        let link = try run("swiftc", ["-static-stdlib", object, Self.prefix + "/lib/libhabitflow.a", "-ljson-c", "-o", exe])
+        #expect(link.status == 0, "\(link.stderr)")
+        let result = try run(exe, [])
+        #expect(result.stdout.contains("dayKey: 2024-03-31"), "\(result.stderr)")
+    }
+
+    @Test func theInstalledCLIRuns() throws {
+        let result = try run(Self.prefix + "/bin/habitflow", ["time", "day-key", "Australia/Lord_Howe", "2024-10-05T13:29:59Z"])
+        #expect(result.stdout == "2024-10-05\n")
+    }
+}
