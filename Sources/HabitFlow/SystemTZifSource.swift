@@ -29,7 +29,7 @@ public struct SystemTZifSource: TZifSource {
     }
 
     public func tzifBytes(forZone name: String) -> [UInt8]? {
-        let fd = open(directory + "/" + name, O_RDONLY | O_CLOEXEC)
+        let fd = open(directory + "/" + name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // never block on a FIFO
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
