@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 // HabitFlow Core: one engine (HabitFlowCore), thin faces around it.
 // Dependencies point one way:
-//   HabitFlowCore  <-  HabitFlow (Swift API, engine handle, system tz files)
+//   HabitFlowCore  <-  HabitFlowStore (SQLite, behind the RecordStore protocol)
+//                  <-  HabitFlow (Swift API, engine handle, system tz files)
 //                  <-  HabitFlowProtocol (dispatcher + JSON codec over json-c)
 //                  <-  HabitFlowC (@_cdecl exports behind include/habitflow.h)
 //   HabitFlowCLI (the `habitflow` executable) uses HabitFlow and HabitFlowProtocol.
@@ -28,7 +29,13 @@ let package = Package(
             pkgConfig: "json-c",
             providers: [.apt(["libjson-c-dev"])]
         ),
-        .target(name: "HabitFlow", dependencies: ["HabitFlowCore"]),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "HabitFlowStore", dependencies: ["HabitFlowCore", "CSQLite"]),
+        .target(name: "HabitFlow", dependencies: ["HabitFlowCore", "HabitFlowStore"]),
         .target(name: "HabitFlowProtocol", dependencies: ["HabitFlow", "CJSONC"]),
         .target(name: "HabitFlowC", dependencies: ["HabitFlowProtocol"]),
         .executableTarget(
@@ -40,6 +47,7 @@ let package = Package(
         ),
         .target(name: "HabitFlowTestSupport", dependencies: ["HabitFlow"], path: "Tests/HabitFlowTestSupport"),
         .testTarget(name: "HabitFlowCoreTests", dependencies: ["HabitFlowCore", "HabitFlowTestSupport"]),
+        .testTarget(name: "HabitFlowEngineTests", dependencies: ["HabitFlow", "HabitFlowStore", "HabitFlowTestSupport"]),
         .testTarget(name: "HabitFlowProtocolTests", dependencies: ["HabitFlowProtocol", "HabitFlowTestSupport"]),
         .testTarget(
             name: "HabitFlowFacesTests",

@@ -1,22 +1,82 @@
 @_exported import HabitFlowCore
+import HabitFlowStore
 
 /// The handle a host holds: the engine's state and its typed API.
 ///
 /// Every face — the JSON dispatcher, the C ABI, the CLI, Python — calls these methods; they
-/// hold no rule of their own. An engine is safe to use from several threads at once.
+/// hold no rule of their own. An engine without a store answers time questions only; one
+/// opened on a store acts as one user, whose records alone it can read and change.
+/// An engine is safe to use from several threads: store calls are serialised.
 public final class Engine: Sendable {
     /// The zones this engine has read, each parsed once.
     public let zones: TimeZoneDatabase
+    let store: (any RecordStore)?
+    /// The user this engine acts as; `nil` without a store.
+    public let userId: String?
+    let clock: @Sendable () -> Instant
 
-    /// An engine reading the system tz database (`TZDIR`, default `/usr/share/zoneinfo`).
+    /// An engine reading the system tz database (`TZDIR`, default `/usr/share/zoneinfo`),
+    /// with no store.
     public convenience init() {
         self.init(zoneSource: SystemTZifSource())
     }
 
-    /// An engine reading zones from `zoneSource`.
+    /// An engine reading zones from `zoneSource`, with no store.
     public init(zoneSource: any TZifSource) {
         zones = TimeZoneDatabase(source: zoneSource)
+        store = nil
+        userId = nil
+        clock = Engine.systemClock
     }
+
+    /// An engine on the SQLite store at `path` (`:memory:` for a private in-memory one),
+    /// acting as `user`.
+    ///
+    /// - Parameters:
+    ///   - zone: the user's current zone; stored when it changes (new entries use it, old
+    ///     DayKeys stay). Required the first time a user opens a store.
+    ///   - now: a fixed clock, for tests and replays; `nil` reads the system clock.
+    /// - Throws: `invalidArgument` (user id), `unknownZone`, `storage`.
+    public init(storePath path: String, user: String, zone: String?, now: Instant? = nil,
+                zoneSource: any TZifSource = SystemTZifSource()) throws(HabitFlowError) {
+        try RecordID.validate(user, field: "user")
+        zones = TimeZoneDatabase(source: zoneSource)
+        if let zone {
+            do throws(TimeError) { _ = try zones.zone(named: zone) } catch { throw HabitFlowError(error, field: "zone") }
+        }
+        StoreLocation.prepare(path)
+        let store = try SQLiteStore(path: path)
+        self.store = store
+        userId = user
+        if let fixed = now {
+            clock = { @Sendable in fixed }
+        } else {
+            clock = Engine.systemClock
+        }
+        try Engine.ensureUser(store, user: user, zone: zone, now: clock())
+    }
+
+    /// Creates the user's profile on first open; records a new zone on later ones.
+    private static func ensureUser(_ store: SQLiteStore, user: String, zone: String?, now: Instant) throws(HabitFlowError) {
+        try store.write { () throws(HabitFlowError) -> Void in
+            if var profile = try store.user(user) {
+                if let zone, zone != profile.zone {
+                    profile.zone = zone
+                    profile.updatedAt = now
+                    try store.save(profile)
+                }
+                return
+            }
+            guard let zone else {
+                throw HabitFlowError.invalid("zone", "user \(user) is new to this store: give their zone")
+            }
+            try store.save(UserProfile(id: user, zone: zone, firstWeekday: .monday, createdAt: now, updatedAt: now))
+        }
+    }
+
+    static let systemClock: @Sendable () -> Instant = { SystemClock.now() }
+
+    // MARK: Time
 
     /// The zone with IANA id `name`.
     /// - Throws: `TimeError.unknownZone` (never a silent UTC), `TimeError.invalidZoneData`.
@@ -38,4 +98,7 @@ public final class Engine: Sendable {
     public func week(containing day: DayKey, firstWeekday: Weekday = .monday) throws(TimeError) -> Week {
         try Week(containing: day, firstWeekday: firstWeekday)
     }
+
+    /// The current instant (the engine's clock).
+    public var now: Instant { clock() }
 }

@@ -68,4 +68,68 @@ public struct Arguments {
         }
         return day
     }
+
+    /// An optional boolean.
+    func bool(_ name: String, default fallback: Bool) throws(ProtocolError) -> Bool {
+        switch member(name) {
+        case nil, .null?: return fallback
+        case let .bool(b)?: return b
+        case let other?: throw wrongType(name, "true or false", other)
+        }
+    }
+
+    /// An optional finite number.
+    func number(_ name: String) throws(ProtocolError) -> Double? {
+        switch member(name) {
+        case nil, .null?: return nil
+        case let .int(i)?: return Double(i)
+        case let .double(d)?: return d
+        case let other?: throw wrongType(name, "a number", other)
+        }
+    }
+
+    /// A required finite number.
+    func requiredNumber(_ name: String) throws(ProtocolError) -> Double {
+        guard let value = try number(name) else {
+            throw ProtocolError(.invalidArgument, "\(Self.field(name)) is required", field: Self.field(name))
+        }
+        return value
+    }
+
+    /// An optional whole number within `range`.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int? {
+        switch member(name) {
+        case nil, .null?: return nil
+        case let .int(i)? where range.contains(Int(i)): return Int(i)
+        case .int?: throw ProtocolError(.invalidArgument, "\(Self.field(name)) must be \(range.lowerBound) to \(range.upperBound)",
+                                        field: Self.field(name))
+        case let other?: throw wrongType(name, "a whole number", other)
+        }
+    }
+
+    /// An optional `YYYY-MM-DD` day.
+    func optionalDayKey(_ name: String) throws(ProtocolError) -> DayKey? {
+        guard let text = try optionalString(name) else { return nil }
+        return try ProtocolError.at(Self.field(name)) { () throws(TimeError) in try DayKey(parsing: text) }
+    }
+
+    /// An optional RFC 3339 instant.
+    func optionalInstant(_ name: String) throws(ProtocolError) -> Instant? {
+        guard let text = try optionalString(name) else { return nil }
+        return try ProtocolError.at(Self.field(name)) { () throws(TimeError) in try Instant(parsing: text) }
+    }
+
+    /// An optional member of a closed set of names.
+    func choice<T>(_ name: String, _ options: [(String, T)]) throws(ProtocolError) -> T? {
+        guard let text = try optionalString(name) else { return nil }
+        guard let match = options.first(where: { $0.0 == text }) else {
+            throw ProtocolError(.invalidArgument,
+                                "\(Self.field(name)) must be one of " + options.map { "\"\($0.0)\"" }.joined(separator: ", "),
+                                field: Self.field(name))
+        }
+        return match.1
+    }
+
+    /// The raw value of a member, for structured arguments.
+    func raw(_ name: String) -> JSONValue? { member(name) }
 }

@@ -10,7 +10,7 @@ import HabitFlow
 /// Every face (C, CLI batch, Python, shell) sends these texts; none adds a rule.
 public struct Dispatcher: Sendable {
     /// Every operation, in documentation order.
-    public static let operations: [Operation] = Operation.timeOperations
+    public static let operations: [Operation] = Operation.timeOperations + Operation.recordOperations
 
     private static let byName: [String: Operation] =
         Dictionary(uniqueKeysWithValues: operations.map { ($0.name, $0) })

@@ -28,6 +28,37 @@ public struct ProtocolError: Error, Sendable {
         }
     }
 
+    /// The code, message and details of an engine error; its field gets the `args.` prefix.
+    public init(_ error: HabitFlowError) {
+        let code: ErrorCode = switch error.kind {
+        case .invalidArgument: .invalidArgument
+        case .unknownZone: .unknownZone
+        case .invalidDate: .invalidDate
+        case .notFound: .notFound
+        case .conflict: .conflict
+        case .confirmationRequired: .confirmationRequired
+        case .limitExceeded: .limitExceeded
+        case .forbidden: .forbidden
+        case .storage: .storage
+        case .internal: .internal
+        }
+        var details: JSONValue? = nil
+        switch error.details {
+        case let .affectedDays(days)?:
+            details = .object([("affectedDays", .array(days.map { .string($0.description) }))])
+        case let .occupiedBy(entryId, dayKey)?:
+            details = .object([("entryId", .string(entryId)), ("dayKey", .string(dayKey.description))])
+        case nil:
+            break
+        }
+        self.init(code, error.message, field: error.field.map { "args." + $0 }, details: details)
+    }
+
+    /// Runs an engine call, turning its error into a protocol error.
+    static func engine<T>(_ body: () throws(HabitFlowError) -> T) throws(ProtocolError) -> T {
+        do throws(HabitFlowError) { return try body() } catch { throw ProtocolError(error) }
+    }
+
     /// Runs a time-core call whose failure is about the value at `field`.
     static func at<T>(_ field: String, _ body: () throws(TimeError) -> T) throws(ProtocolError) -> T {
         do throws(TimeError) { return try body() } catch { throw ProtocolError(error, field: field) }

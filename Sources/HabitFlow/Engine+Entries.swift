@@ -1,0 +1,156 @@
+import HabitFlowStore
+
+/// A request to log an entry, as the faces receive it.
+public struct LogRequest: Sendable {
+    public var habitId: String
+    /// The client's id; a random one when `nil`.
+    public var entryId: String?
+    /// When it happened; now when `nil` (or the start of `dayKey` when only that is given).
+    public var timestampUtc: Instant?
+    /// An explicit day (backfill, a late-night log meant for yesterday); else derived.
+    public var dayKey: DayKey?
+    public var value: Double?
+    public var note: String?
+    public var source: EntrySource = .manual
+    public var confirm = false
+
+    public init(habitId: String) { self.habitId = habitId }
+}
+
+/// Which entries to list.
+public struct EntryQuery: Sendable {
+    public var habitId: String?
+    public var from: DayKey?
+    public var to: DayKey?
+    public var includeDeleted = false
+
+    public init() {}
+}
+
+extension Engine {
+    /// Logs an entry: creates it, updates the day's entry (same id, never a second one,
+    /// never a summed value), or changes nothing for a retry. Past and future days need
+    /// `confirm`.
+    public func log(_ request: LogRequest) throws(HabitFlowError) -> EntryRules.Outcome {
+        let (store, user) = try requireStore()
+        let now = clock()
+        if let id = request.entryId { try RecordID.validate(id, field: "entryId") }
+        return try store.write { () throws(HabitFlowError) in
+            let habit = try ownedHabit(store, user, request.habitId)
+            let (zone, today) = try userZone(store, user)
+            let timestamp: Instant
+            let day: DayKey
+            switch (request.timestampUtc, request.dayKey) {
+            case let (t?, d):
+                timestamp = t
+                day = d ?? zone.dayKey(at: t)
+            case let (nil, d?):
+                // The first instant of the chosen day: a real moment whose local date it is.
+                let range: DayRange
+                do throws(TimeError) { range = try zone.range(of: d) } catch { throw HabitFlowError(error, field: "dayKey") }
+                guard let start = range.start, let instant = Instant(unixSeconds: start) else {
+                    throw HabitFlowError(.invalidDate, "\(d) does not exist in \(zone.name)", field: "dayKey")
+                }
+                timestamp = instant
+                day = d
+            case (nil, nil):
+                timestamp = now
+                day = today
+            }
+            let rule = EntryRules.Log(entryId: request.entryId ?? RecordID.make(), timestampUtc: timestamp, dayKey: day,
+                                      value: request.value, note: request.note, source: request.source,
+                                      confirm: request.confirm)
+            var sameID: HabitEntry? = nil
+            if let id = request.entryId { sameID = try store.entry(id) }
+            let outcome = try EntryRules.log(rule, habit: habit, sameID: sameID,
+                                             activeOnDay: try store.activeEntries(habit: habit.id, day: day),
+                                             today: today, now: now)
+            try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
+            return outcome
+        }
+    }
+
+    /// Edits entry `id`. Moving it to another day, or touching a day other than today,
+    /// needs `confirm`; moving onto an occupied day is a conflict, never a merge.
+    public func editEntry(_ id: String, _ edit: EntryRules.Edit) throws(HabitFlowError) -> EntryRules.Outcome {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            let (entry, habit) = try ownedEntry(store, user, id)
+            let (zone, today) = try userZone(store, user)
+            var edit = edit
+            if let t = edit.timestampUtc, edit.dayKey == nil { edit.derivedDayKey = zone.dayKey(at: t) }
+            let newDay = edit.dayKey ?? edit.derivedDayKey ?? entry.dayKey
+            let outcome = try EntryRules.edit(entry, of: habit, edit,
+                                              activeOnNewDay: try store.activeEntries(habit: habit.id, day: newDay),
+                                              today: today, now: now)
+            try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
+            return outcome
+        }
+    }
+
+    /// Soft-deletes entry `id` (needs `confirm`); it then takes part in nothing.
+    public func deleteEntry(_ id: String, confirm: Bool) throws(HabitFlowError) -> EntryRules.Outcome {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            let (entry, habit) = try ownedEntry(store, user, id)
+            let outcome = try EntryRules.delete(entry, confirm: confirm, now: now)
+            try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
+            return outcome
+        }
+    }
+
+    /// Restores deleted entry `id`; a conflict when its day already has an active entry.
+    public func restoreEntry(_ id: String, confirm: Bool) throws(HabitFlowError) -> EntryRules.Outcome {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            let (entry, habit) = try ownedEntry(store, user, id)
+            let (_, today) = try userZone(store, user)
+            let outcome = try EntryRules.restore(entry, of: habit,
+                                                 activeOnDay: try store.activeEntries(habit: habit.id, day: entry.dayKey),
+                                                 confirm: confirm, today: today, now: now)
+            try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
+            return outcome
+        }
+    }
+
+    /// Entry `id`, deleted or not.
+    public func entry(_ id: String) throws(HabitFlowError) -> HabitEntry {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in try ownedEntry(store, user, id).0 }
+    }
+
+    /// The user's entries matching `query`, by day then time.
+    public func entries(_ query: EntryQuery) throws(HabitFlowError) -> [HabitEntry] {
+        let (store, user) = try requireStore()
+        if let from = query.from, let to = query.to, from > to {
+            throw HabitFlowError.invalid("to", "to (\(to)) is before from (\(from))")
+        }
+        return try store.read { () throws(HabitFlowError) in
+            let habits: [Habit]
+            if let id = query.habitId { habits = [try ownedHabit(store, user, id)] } else { habits = try store.habits(owner: user) }
+            var out: [HabitEntry] = []
+            for habit in habits {
+                out += try store.entries(habit: habit.id, from: query.from, to: query.to, includeDeleted: query.includeDeleted)
+            }
+            return query.habitId == nil ? out.sorted { ($0.dayKey, $0.timestampUtc, $0.id) < ($1.dayKey, $1.timestampUtc, $1.id) } : out
+        }
+    }
+
+    func ownedEntry(_ store: any RecordStore, _ user: String, _ id: String) throws(HabitFlowError) -> (HabitEntry, Habit) {
+        try RecordID.validate(id, field: "entryId")
+        guard let entry = try store.entry(id) else { throw HabitFlowError(.notFound, "no entry \(id)", field: "entryId") }
+        let habit = try ownedHabit(store, user, entry.habitId, field: "entryId")
+        return (entry, habit)
+    }
+
+    func apply(_ outcome: EntryRules.Outcome, _ store: any RecordStore, multiplePerDay: Bool) throws(HabitFlowError) {
+        switch outcome {
+        case let .created(entry): try store.insert(entry, multiplePerDay: multiplePerDay)
+        case let .updated(entry): try store.update(entry)
+        case .unchanged: break
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import HabitFlowStore
+
+/// What a caller chooses when creating a habit.
+public struct HabitDraft: Sendable {
+    public var id: String?
+    public var name: String
+    public var kind: Habit.Kind = .binary
+    public var unit: String?
+    public var cadence: Habit.Cadence = .daily
+    public var targetType: Habit.TargetType = .atLeast
+    public var multiplePerDay = false
+    public var categoryId: String?
+    /// An initial target, recorded as a version effective on the creation day.
+    public var target: Double?
+    public var legacyGoal: String?
+
+    public init(name: String) { self.name = name }
+}
+
+/// Changes to a habit; `nil` leaves a field as it is.
+public struct HabitChanges: Sendable {
+    public var name: String?
+    public var unit: String?
+    public var cadence: Habit.Cadence?
+    public var targetType: Habit.TargetType?
+    public var categoryId: String?
+    public var clearCategory = false
+    public var archived: Bool?
+
+    public init() {}
+}
+
+extension Engine {
+    /// The store, or `storage` when this engine has none.
+    func requireStore() throws(HabitFlowError) -> (any RecordStore, String) {
+        guard let store, let userId else {
+            throw HabitFlowError(.storage, "this engine has no store: open one (hf_open, Engine(storePath:), --db)")
+        }
+        return (store, userId)
+    }
+
+    /// The user this engine acts as, with their current zone.
+    public func user() throws(HabitFlowError) -> UserProfile {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in try profile(store, user) }
+    }
+
+    func profile(_ store: any RecordStore, _ user: String) throws(HabitFlowError) -> UserProfile {
+        guard let profile = try store.user(user) else {
+            throw HabitFlowError(.storage, "user \(user) vanished from the store")
+        }
+        return profile
+    }
+
+    /// Changes the user's zone or first weekday. Stored DayKeys are never rewritten.
+    public func updateUser(zone: String?, firstWeekday: Weekday?) throws(HabitFlowError) -> UserProfile {
+        let (store, user) = try requireStore()
+        if let zone {
+            do throws(TimeError) { _ = try zones.zone(named: zone) } catch { throw HabitFlowError(error, field: "zone") }
+        }
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            var p = try profile(store, user)
+            p.zone = zone ?? p.zone
+            p.firstWeekday = firstWeekday ?? p.firstWeekday
+            p.updatedAt = now
+            try store.save(p)
+            return p
+        }
+    }
+
+    /// The user's zone and today's DayKey in it.
+    func userZone(_ store: any RecordStore, _ user: String) throws(HabitFlowError) -> (Zone, DayKey) {
+        let p = try profile(store, user)
+        let zone: Zone
+        do throws(TimeError) { zone = try zones.zone(named: p.zone) } catch { throw HabitFlowError(error, field: "zone") }
+        return (zone, zone.dayKey(at: clock()))
+    }
+
+    /// Today's DayKey in the user's zone.
+    public func today() throws(HabitFlowError) -> DayKey {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in try userZone(store, user).1 }
+    }
+
+    /// The habit `id`, checked to belong to the user.
+    func ownedHabit(_ store: any RecordStore, _ user: String, _ id: String, field: String = "habitId")
+        throws(HabitFlowError) -> Habit {
+        try RecordID.validate(id, field: field)
+        guard let habit = try store.habit(id) else {
+            throw HabitFlowError(.notFound, "no habit \(id)", field: field)
+        }
+        guard habit.ownerId == user else {
+            throw HabitFlowError(.forbidden, "habit \(id) belongs to another user", field: field)
+        }
+        return habit
+    }
+
+    // MARK: Habits
+
+    /// Creates a habit (and its first target version when `draft.target` is set).
+    public func createHabit(_ draft: HabitDraft) throws(HabitFlowError) -> Habit {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            let (_, today) = try userZone(store, user)
+            let habit = Habit(id: draft.id ?? RecordID.make(), ownerId: user, name: draft.name, kind: draft.kind,
+                              unit: draft.unit, cadence: draft.cadence, targetType: draft.targetType,
+                              multiplePerDay: draft.multiplePerDay, categoryId: draft.categoryId, archived: false,
+                              legacyGoal: draft.legacyGoal, createdAt: now, createdDayKey: today, updatedAt: now,
+                              deletedAt: nil)
+            try habit.validate()
+            if let legacy = draft.legacyGoal, legacy.utf8.count > 200 {
+                throw HabitFlowError.invalid("legacyGoal", "legacyGoal is longer than 200 bytes")
+            }
+            if let existing = try store.habit(habit.id) {
+                guard existing.ownerId == user else {
+                    throw HabitFlowError(.forbidden, "habit \(habit.id) belongs to another user", field: "habitId")
+                }
+                throw HabitFlowError(.conflict, "habit \(habit.id) already exists", field: "habitId")
+            }
+            try store.insert(habit)
+            if let target = draft.target {
+                try TargetVersion.validate(target, kind: habit.kind)
+                try store.insert(TargetVersion(id: RecordID.make(), habitId: habit.id, effectiveDayKey: today,
+                                               target: target, recordedAt: now))
+            }
+            return habit
+        }
+    }
+
+    /// Applies `changes` to habit `id`. Entries are never touched.
+    public func updateHabit(_ id: String, _ changes: HabitChanges) throws(HabitFlowError) -> Habit {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            let old = try ownedHabit(store, user, id)
+            guard old.deletedAt == nil else { throw HabitFlowError(.conflict, "habit \(id) is deleted", field: "habitId") }
+            var habit = old
+            if let name = changes.name { habit.name = name }
+            if let unit = changes.unit { habit.unit = unit }
+            if let cadence = changes.cadence { habit.cadence = cadence }
+            if let targetType = changes.targetType { habit.targetType = targetType }
+            if changes.clearCategory { habit.categoryId = nil } else if let c = changes.categoryId { habit.categoryId = c }
+            if let archived = changes.archived { habit.archived = archived }
+            try habit.validate()
+            guard habit != old else { return old }
+            habit.updatedAt = now
+            try store.update(habit)
+            return habit
+        }
+    }
+
+    /// Soft-deletes habit `id`: its entries stay (goals still count them), no new ones.
+    public func deleteHabit(_ id: String) throws(HabitFlowError) -> Habit {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            var habit = try ownedHabit(store, user, id)
+            guard habit.deletedAt == nil else { return habit }
+            habit.deletedAt = now
+            habit.updatedAt = now
+            try store.update(habit)
+            return habit
+        }
+    }
+
+    /// Habit `id`, or the user's one active habit named `name`.
+    public func habit(id: String?, name: String? = nil) throws(HabitFlowError) -> Habit {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in
+            if let id { return try ownedHabit(store, user, id) }
+            guard let name else { throw HabitFlowError.invalid("habitId", "give habitId or name") }
+            let matches = try store.habits(owner: user).filter { $0.name == name && $0.deletedAt == nil }
+            guard matches.count == 1 else {
+                throw HabitFlowError(matches.isEmpty ? .notFound : .conflict,
+                                     matches.isEmpty ? "no habit named \"\(name)\"" : "\(matches.count) habits are named \"\(name)\": use the id",
+                                     field: "name")
+            }
+            return matches[0]
+        }
+    }
+
+    /// The user's habits, oldest first.
+    public func habits(includeArchived: Bool = true, includeDeleted: Bool = false) throws(HabitFlowError) -> [Habit] {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in
+            try store.habits(owner: user).filter {
+                (includeArchived || !$0.archived) && (includeDeleted || $0.deletedAt == nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// Why the engine refused an operation: what kind of refusal, which field, and a message.
+///
+/// Field names are the SPEC's names (`dayKey`, `habitId`, `value`); each face adds its own
+/// prefix (`args.`). The faces map `Kind` to their stable codes in one place.
+public struct HabitFlowError: Error, Sendable {
+    /// The kind of refusal; one-to-one with the JSON error codes.
+    public enum Kind: Sendable, Equatable {
+        case invalidArgument
+        case unknownZone
+        case invalidDate
+        case notFound
+        case conflict
+        case confirmationRequired
+        case limitExceeded
+        case forbidden
+        case storage
+        case `internal`
+    }
+
+    /// Structured facts a host can act on.
+    public enum Details: Sendable, Equatable {
+        /// The days whose derived values the mutation would change (confirmation previews).
+        case affectedDays([DayKey])
+        /// The active entry that already holds the day.
+        case occupiedBy(entryId: String, dayKey: DayKey)
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// The request field at fault, by its SPEC name; `nil` when no one field is.
+    public var field: String?
+    public var details: Details?
+
+    public init(_ kind: Kind, _ message: String, field: String? = nil, details: Details? = nil) {
+        self.kind = kind
+        self.message = message
+        self.field = field
+        self.details = details
+    }
+
+    /// A time-core error about the value of `field`.
+    public init(_ error: TimeError, field: String?) {
+        switch error {
+        case .unknownZone, .invalidZoneData: self.init(.unknownZone, error.message, field: field)
+        case .invalidDayKey, .invalidInstant: self.init(.invalidDate, error.message, field: field)
+        }
+    }
+
+    /// An `invalidArgument` error about `field`.
+    public static func invalid(_ field: String, _ message: String) -> HabitFlowError {
+        HabitFlowError(.invalidArgument, message, field: field)
+    }
+}

@@ -1,0 +1,107 @@
+/// A habit: what a user means to do, how it is measured and how often.
+///
+/// Editing a habit never rewrites its entries: changing the unit does not convert history,
+/// and `multiplePerDay` is fixed at creation (it decides what an entry *is*).
+public struct Habit: Hashable, Sendable {
+    /// How a day's doing is measured.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Done or not done; entries carry no value.
+        case binary
+        /// A quantity in `unit` (steps, km, minutes); entries carry a value.
+        case numeric
+    }
+
+    /// How often the habit is meant to happen.
+    public enum Cadence: Hashable, Sendable {
+        case daily
+        /// N days a week (1 ... 7), any days.
+        case timesPerWeek(Int)
+    }
+
+    /// Whether the day's value must reach the target or stay under it.
+    public enum TargetType: String, Sendable, CaseIterable {
+        case atLeast
+        case atMost
+    }
+
+    public var id: String
+    public var ownerId: String
+    public var name: String
+    public var kind: Kind
+    /// The unit of numeric habits (`steps`, `km`); `nil` for binary habits.
+    public var unit: String?
+    public var cadence: Cadence
+    public var targetType: TargetType
+    /// Several entries per day (numeric or session habits only, explicit opt-in).
+    public let multiplePerDay: Bool
+    public var categoryId: String?
+    public var archived: Bool
+    /// A legacy goal text ("3 times per day") awaiting `engine.migrateLegacyTargets`.
+    public var legacyGoal: String?
+    public var createdAt: Instant
+    /// The DayKey the habit was created on, in the owner's zone then.
+    public var createdDayKey: DayKey
+    public var updatedAt: Instant
+    public var deletedAt: Instant?
+
+    public init(id: String, ownerId: String, name: String, kind: Kind, unit: String?, cadence: Cadence,
+                targetType: TargetType, multiplePerDay: Bool, categoryId: String?, archived: Bool,
+                legacyGoal: String?, createdAt: Instant, createdDayKey: DayKey, updatedAt: Instant,
+                deletedAt: Instant?) {
+        self.id = id
+        self.ownerId = ownerId
+        self.name = name
+        self.kind = kind
+        self.unit = unit
+        self.cadence = cadence
+        self.targetType = targetType
+        self.multiplePerDay = multiplePerDay
+        self.categoryId = categoryId
+        self.archived = archived
+        self.legacyGoal = legacyGoal
+        self.createdAt = createdAt
+        self.createdDayKey = createdDayKey
+        self.updatedAt = updatedAt
+        self.deletedAt = deletedAt
+    }
+
+    /// Whether new entries may be logged: not archived, not deleted.
+    public var acceptsEntries: Bool { !archived && deletedAt == nil }
+
+    /// The longest habit name accepted, in bytes.
+    public static let maxNameLength = 200
+
+    /// Checks the fields a caller chose; throws naming the first bad one.
+    public func validate() throws(HabitFlowError) {
+        try RecordID.validate(id, field: "habitId")
+        let trimmed = name.trimmingSpaces
+        guard !trimmed.isEmpty, name.utf8.count <= Habit.maxNameLength else {
+            throw .invalid("name", "name must be 1 to \(Habit.maxNameLength) bytes and not blank")
+        }
+        if case let .timesPerWeek(n) = cadence, !(1...7).contains(n) {
+            throw .invalid("timesPerWeek", "timesPerWeek must be 1 to 7")
+        }
+        switch kind {
+        case .binary:
+            guard unit == nil else { throw .invalid("unit", "binary habits have no unit") }
+            guard !multiplePerDay else {
+                throw .invalid("multiplePerDay", "multiplePerDay is for numeric or session habits only")
+            }
+        case .numeric:
+            guard let unit, !unit.trimmingSpaces.isEmpty, unit.utf8.count <= 32 else {
+                throw .invalid("unit", "numeric habits need a unit of 1 to 32 bytes")
+            }
+        }
+        if let categoryId { try RecordID.validate(categoryId, field: "categoryId") }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and newlines.
+    var trimmingSpaces: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = lastIndex(where: { !isSpace($0) })!
+        return self[first...last]
+    }
+}

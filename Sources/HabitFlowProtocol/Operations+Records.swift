@@ -1,0 +1,293 @@
+import HabitFlow
+
+extension Operation {
+    private static let kinds: [(String, Habit.Kind)] = [("binary", .binary), ("numeric", .numeric)]
+    private static let targetTypes: [(String, Habit.TargetType)] = [("atLeast", .atLeast), ("atMost", .atMost)]
+    private static let sources: [(String, EntrySource)] = EntrySource.allCases.map { ($0.rawValue, $0) }
+    private static let weekdays: [(String, Weekday)] = Weekday.allCases.map { ($0.name, $0) }
+
+    /// `cadence` + `timesPerWeek` as a `Habit.Cadence`, when given.
+    private static func cadence(_ args: Arguments) throws(ProtocolError) -> Habit.Cadence? {
+        let times = try args.integer("timesPerWeek", in: 1...7)
+        switch try args.choice("cadence", [("daily", "daily"), ("weekly", "weekly")]) {
+        case nil:
+            guard times == nil else {
+                throw ProtocolError(.invalidArgument, "timesPerWeek goes with cadence \"weekly\"", field: "args.timesPerWeek")
+            }
+            return nil
+        case "daily"?: return .daily
+        default:
+            guard let times else {
+                throw ProtocolError(.invalidArgument, "cadence \"weekly\" needs timesPerWeek (1 to 7)", field: "args.timesPerWeek")
+            }
+            return .timesPerWeek(times)
+        }
+    }
+
+    private static let habitResult = [Field("habit", "object", "The habit: `id, ownerId, name, kind, unit, cadence, timesPerWeek, targetType, multiplePerDay, categoryId, archived, legacyGoal, createdAt, createdDayKey, updatedAt, deletedAt`.")]
+    private static let outcomeResult = [
+        Field("entry", "object", "The entry: `id, habitId, timestampUtc, dayKey, value, note, source, createdAt, updatedAt, deletedAt`."),
+        Field("action", "string", "`created`, `updated` or `unchanged` (a retry or a double tap writes nothing)."),
+    ]
+    private static let confirmField = Field("confirm", "boolean", required: false,
+                                            "Needed for past or future days and day moves; without it the error is `confirmation_required` with `details.affectedDays`.")
+    private static let storeErrors: [ErrorCode] = [.invalidArgument, .notFound, .forbidden, .storage]
+
+    /// `user.*`, `habit.*`, `entry.*`, `target.*` and the legacy migration: the truth layer.
+    static let recordOperations: [Operation] = [
+        Operation("user.get", "The user this handle acts as.", arguments: [],
+                  result: [Field("user", "object", "`id, zone, firstWeekday`.")], errors: [.storage]) { engine, _ throws(ProtocolError) in
+            .object([("user", RecordJSON.user(try ProtocolError.engine { () throws(HabitFlowError) in try engine.user() }))])
+        },
+        Operation("user.update", "Changes the user's zone or first weekday; stored DayKeys are never rewritten.",
+                  arguments: [Field("zone", "string", required: false, "IANA zone for new entries."),
+                              Field("firstWeekday", "string", required: false, "`monday` ... `sunday`.")],
+                  result: [Field("user", "object", "The user after the change.")],
+                  errors: [.invalidArgument, .unknownZone, .storage]) { engine, args throws(ProtocolError) in
+            let zone = try args.optionalString("zone")
+            let weekday = try args.choice("firstWeekday", weekdays)
+            return .object([("user", RecordJSON.user(try ProtocolError.engine { () throws(HabitFlowError) in
+                try engine.updateUser(zone: zone, firstWeekday: weekday)
+            }))])
+        },
+        Operation("habit.create", "Creates a habit.",
+                  arguments: [
+                      Field("habitId", "string", required: false, "Client id (`A-Za-z0-9._:-`, ≤ 128); generated when absent."),
+                      Field("name", "string", "1 to 200 bytes."),
+                      Field("kind", "string", required: false, "`binary` (default) or `numeric`."),
+                      Field("unit", "string", required: false, "Numeric habits: `steps`, `km`, ..."),
+                      Field("cadence", "string", required: false, "`daily` (default) or `weekly`."),
+                      Field("timesPerWeek", "integer", required: false, "1 to 7, with `weekly`."),
+                      Field("targetType", "string", required: false, "`atLeast` (default) or `atMost`."),
+                      Field("multiplePerDay", "boolean", required: false, "Numeric habits only; fixed at creation."),
+                      Field("categoryId", "string", required: false, "A category id."),
+                      Field("target", "number", required: false, "A first target version, effective today."),
+                      Field("legacyGoal", "string", required: false, "A legacy goal text for `engine.migrateLegacyTargets`."),
+                  ],
+                  result: habitResult, errors: [.invalidArgument, .conflict, .storage]) { engine, args throws(ProtocolError) in
+            var draft = HabitDraft(name: try args.string("name"))
+            draft.id = try args.optionalString("habitId")
+            draft.kind = try args.choice("kind", kinds) ?? .binary
+            draft.unit = try args.optionalString("unit")
+            draft.cadence = try cadence(args) ?? .daily
+            draft.targetType = try args.choice("targetType", targetTypes) ?? .atLeast
+            draft.multiplePerDay = try args.bool("multiplePerDay", default: false)
+            draft.categoryId = try args.optionalString("categoryId")
+            draft.target = try args.number("target")
+            draft.legacyGoal = try args.optionalString("legacyGoal")
+            return .object([("habit", RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.createHabit(draft) }))])
+        },
+        Operation("habit.update", "Changes a habit's name, unit, cadence, target type or category; entries are never touched.",
+                  arguments: [
+                      Field("habitId", "string", "The habit."),
+                      Field("name", "string", required: false, "New name."),
+                      Field("unit", "string", required: false, "New unit (history is not converted)."),
+                      Field("cadence", "string", required: false, "`daily` or `weekly`."),
+                      Field("timesPerWeek", "integer", required: false, "1 to 7, with `weekly`."),
+                      Field("targetType", "string", required: false, "`atLeast` or `atMost`."),
+                      Field("categoryId", "string|null", required: false, "A category id; `\"\"` clears it."),
+                  ],
+                  result: habitResult, errors: storeErrors + [.conflict]) { engine, args throws(ProtocolError) in
+            let id = try args.string("habitId")
+            var changes = HabitChanges()
+            changes.name = try args.optionalString("name")
+            changes.unit = try args.optionalString("unit")
+            changes.cadence = try cadence(args)
+            changes.targetType = try args.choice("targetType", targetTypes)
+            if let category = try args.optionalString("categoryId") {
+                if category.isEmpty { changes.clearCategory = true } else { changes.categoryId = category }
+            }
+            return .object([("habit", RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.updateHabit(id, changes) }))])
+        },
+        Operation("habit.archive", "Archives (or unarchives) a habit: it keeps its entries and takes no new ones.",
+                  arguments: [Field("habitId", "string", "The habit."),
+                              Field("archived", "boolean", required: false, "Default true; false unarchives.")],
+                  result: habitResult, errors: storeErrors) { engine, args throws(ProtocolError) in
+            let id = try args.string("habitId")
+            var changes = HabitChanges()
+            changes.archived = try args.bool("archived", default: true)
+            return .object([("habit", RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.updateHabit(id, changes) }))])
+        },
+        Operation("habit.delete", "Soft-deletes a habit: its entries stay (goals still count them); no new entries.",
+                  arguments: [Field("habitId", "string", "The habit.")],
+                  result: habitResult, errors: storeErrors) { engine, args throws(ProtocolError) in
+            let id = try args.string("habitId")
+            return .object([("habit", RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.deleteHabit(id) }))])
+        },
+        Operation("habit.get", "One habit, by id or by its unique name.",
+                  arguments: [Field("habitId", "string", required: false, "The habit's id."),
+                              Field("name", "string", required: false, "Or its name, when exactly one active habit has it.")],
+                  result: habitResult, errors: storeErrors + [.conflict]) { engine, args throws(ProtocolError) in
+            let id = try args.optionalString("habitId")
+            let name = try args.optionalString("name")
+            return .object([("habit", RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.habit(id: id, name: name) }))])
+        },
+        Operation("habit.list", "The user's habits, oldest first.",
+                  arguments: [Field("includeArchived", "boolean", required: false, "Default true."),
+                              Field("includeDeleted", "boolean", required: false, "Default false.")],
+                  result: [Field("habits", "array", "Habits as in `habit.get`.")], errors: [.storage]) { engine, args throws(ProtocolError) in
+            let archived = try args.bool("includeArchived", default: true)
+            let deleted = try args.bool("includeDeleted", default: false)
+            let habits = try ProtocolError.engine { () throws(HabitFlowError) in try engine.habits(includeArchived: archived, includeDeleted: deleted) }
+            return .object([("habits", .array(habits.map(RecordJSON.habit)))])
+        },
+        Operation("habit.pause", "Target 0 from `from` through `to`, then the target in force before; writes two target versions.",
+                  arguments: [Field("habitId", "string", "The habit."), Field("from", "string", "First paused DayKey."),
+                              Field("to", "string", "Last paused DayKey."), confirmField],
+                  result: [Field("versions", "array", "The two versions written.")],
+                  errors: storeErrors + [.invalidDate, .conflict, .confirmationRequired]) { engine, args throws(ProtocolError) in
+            let id = try args.string("habitId")
+            let from = try args.dayKey("from"), to = try args.dayKey("to")
+            let confirm = try args.bool("confirm", default: false)
+            let versions = try ProtocolError.engine { () throws(HabitFlowError) in try engine.pause(habitId: id, from: from, to: to, confirm: confirm) }
+            return .object([("versions", .array(versions.map(RecordJSON.version)))])
+        },
+        Operation("entry.log", "Logs a habit: one entry per habit and day (unless multiplePerDay); again on the same day updates that entry, a retry changes nothing.",
+                  arguments: [
+                      Field("habitId", "string", "The habit."),
+                      Field("entryId", "string", required: false, "Client id, stable forever; a retry with it is a no-op. Generated when absent."),
+                      Field("timestampUtc", "string", required: false, "RFC 3339; default now."),
+                      Field("dayKey", "string", required: false, "An explicit day (backfill); default: derived from timestampUtc in the user's zone."),
+                      Field("value", "number", required: false, "Numeric habits (required there); binary habits take none."),
+                      Field("note", "string", required: false, "≤ 4096 bytes."),
+                      Field("source", "string", required: false, "`manual` (default), `routine`, `evidence`, `import`."),
+                      confirmField,
+                  ],
+                  result: outcomeResult,
+                  errors: storeErrors + [.invalidDate, .conflict, .confirmationRequired, .limitExceeded]) { engine, args throws(ProtocolError) in
+            var request = LogRequest(habitId: try args.string("habitId"))
+            request.entryId = try args.optionalString("entryId")
+            request.timestampUtc = try args.optionalInstant("timestampUtc")
+            request.dayKey = try args.optionalDayKey("dayKey")
+            request.value = try args.number("value")
+            request.note = try args.optionalString("note")
+            request.source = try args.choice("source", sources) ?? .manual
+            request.confirm = try args.bool("confirm", default: false)
+            return RecordJSON.outcome(try ProtocolError.engine { () throws(HabitFlowError) in try engine.log(request) })
+        },
+        Operation("entry.edit", "Edits an entry's value, timestamp, day or note (source only with `repair`). Day moves and other days need `confirm`; a move onto an occupied day is a `conflict`.",
+                  arguments: [
+                      Field("entryId", "string", "The entry."),
+                      Field("value", "number", required: false, "New value."),
+                      Field("timestampUtc", "string", required: false, "New instant; the DayKey follows it unless `dayKey` is given."),
+                      Field("dayKey", "string", required: false, "New day."),
+                      Field("note", "string", required: false, "New note; `\"\"` clears it."),
+                      Field("source", "string", required: false, "New source, with `repair: true` only."),
+                      Field("repair", "boolean", required: false, "Allows a source change (import/repair flows)."),
+                      confirmField,
+                  ],
+                  result: outcomeResult,
+                  errors: storeErrors + [.invalidDate, .conflict, .confirmationRequired, .limitExceeded]) { engine, args throws(ProtocolError) in
+            let id = try args.string("entryId")
+            var edit = EntryRules.Edit()
+            edit.value = try args.number("value")
+            edit.timestampUtc = try args.optionalInstant("timestampUtc")
+            edit.dayKey = try args.optionalDayKey("dayKey")
+            if let note = try args.optionalString("note") {
+                if note.isEmpty { edit.clearNote = true } else { edit.note = note }
+            }
+            edit.source = try args.choice("source", sources)
+            edit.repair = try args.bool("repair", default: false)
+            edit.confirm = try args.bool("confirm", default: false)
+            return RecordJSON.outcome(try ProtocolError.engine { () throws(HabitFlowError) in try engine.editEntry(id, edit) })
+        },
+        Operation("entry.delete", "Soft-deletes an entry (needs `confirm`): it then takes part in nothing.",
+                  arguments: [Field("entryId", "string", "The entry."), confirmField],
+                  result: outcomeResult, errors: storeErrors + [.confirmationRequired]) { engine, args throws(ProtocolError) in
+            let id = try args.string("entryId")
+            let confirm = try args.bool("confirm", default: false)
+            return RecordJSON.outcome(try ProtocolError.engine { () throws(HabitFlowError) in try engine.deleteEntry(id, confirm: confirm) })
+        },
+        Operation("entry.restore", "Restores a deleted entry; a `conflict` when its day already has an active entry.",
+                  arguments: [Field("entryId", "string", "The entry."), confirmField],
+                  result: outcomeResult, errors: storeErrors + [.conflict, .confirmationRequired]) { engine, args throws(ProtocolError) in
+            let id = try args.string("entryId")
+            let confirm = try args.bool("confirm", default: false)
+            return RecordJSON.outcome(try ProtocolError.engine { () throws(HabitFlowError) in try engine.restoreEntry(id, confirm: confirm) })
+        },
+        Operation("entry.get", "One entry, deleted or not.",
+                  arguments: [Field("entryId", "string", "The entry.")],
+                  result: [Field("entry", "object", "As in `entry.log`.")], errors: storeErrors) { engine, args throws(ProtocolError) in
+            let id = try args.string("entryId")
+            return .object([("entry", RecordJSON.entry(try ProtocolError.engine { () throws(HabitFlowError) in try engine.entry(id) }))])
+        },
+        Operation("entry.list", "The user's entries, by day then time.",
+                  arguments: [Field("habitId", "string", required: false, "Only this habit's."),
+                              Field("from", "string", required: false, "First DayKey (inclusive)."),
+                              Field("to", "string", required: false, "Last DayKey (inclusive)."),
+                              Field("includeDeleted", "boolean", required: false, "Default false.")],
+                  result: [Field("entries", "array", "Entries as in `entry.log`.")],
+                  errors: storeErrors + [.invalidDate]) { engine, args throws(ProtocolError) in
+            var query = EntryQuery()
+            query.habitId = try args.optionalString("habitId")
+            query.from = try args.optionalDayKey("from")
+            query.to = try args.optionalDayKey("to")
+            query.includeDeleted = try args.bool("includeDeleted", default: false)
+            let entries = try ProtocolError.engine { () throws(HabitFlowError) in try engine.entries(query) }
+            return .object([("entries", .array(entries.map(RecordJSON.entry)))])
+        },
+        Operation("target.set", "Records a target version effective from a day (seed 004); past days keep theirs (a past effective day needs `confirm`).",
+                  arguments: [Field("habitId", "string", "The habit."),
+                              Field("effectiveDayKey", "string", "First day it applies."),
+                              Field("target", "number", "≥ 0; whole for binary habits; 0 = nothing required."),
+                              confirmField],
+                  result: [Field("version", "object", "`id, habitId, effectiveDayKey, target, recordedAt`.")],
+                  errors: storeErrors + [.invalidDate, .confirmationRequired]) { engine, args throws(ProtocolError) in
+            let id = try args.string("habitId")
+            let day = try args.dayKey("effectiveDayKey")
+            let target = try args.requiredNumber("target")
+            let confirm = try args.bool("confirm", default: false)
+            return .object([("version", RecordJSON.version(try ProtocolError.engine { () throws(HabitFlowError) in
+                try engine.setTarget(habitId: id, effectiveDayKey: day, target: target, confirm: confirm)
+            }))])
+        },
+        Operation("target.get", "The target in force on a day: the greatest effectiveDayKey ≤ day, the last recorded on ties, else 1.",
+                  arguments: [Field("habitId", "string", "The habit."), Field("dayKey", "string", "The day.")],
+                  result: [Field("target", "number", "The target."),
+                           Field("version", "object|null", "The version in force; null when the default 1 applies.")],
+                  errors: storeErrors + [.invalidDate]) { engine, args throws(ProtocolError) in
+            let id = try args.string("habitId")
+            let day = try args.dayKey("dayKey")
+            let (target, version) = try ProtocolError.engine { () throws(HabitFlowError) in try engine.target(habitId: id, on: day) }
+            return .object([("target", .double(target)), ("version", version.map(RecordJSON.version) ?? .null)])
+        },
+        Operation("target.list", "Every target version of a habit, in force order.",
+                  arguments: [Field("habitId", "string", "The habit.")],
+                  result: [Field("versions", "array", "Versions as in `target.set`.")], errors: storeErrors) { engine, args throws(ProtocolError) in
+            let id = try args.string("habitId")
+            let schedule = try ProtocolError.engine { () throws(HabitFlowError) in try engine.targetSchedule(habitId: id) }
+            return .object([("versions", .array(schedule.versions.map(RecordJSON.version)))])
+        },
+        Operation("engine.migrateLegacyTargets",
+                  "Legacy goal texts (\"3 times per day\" → 3; none → 1; negative → 0) become versions at each habit's creation day, unless one is in force; idempotent; marked done only when error-free.",
+                  arguments: [Field("habits", "array", required: false, "`[{habitId, legacyGoal}]` to migrate instead of the stored texts.")],
+                  result: [Field("total", "integer", "Habits considered."), Field("migrated", "integer", "Versions written."),
+                           Field("skipped", "integer", "Already had a version (or the migration was done)."),
+                           Field("errors", "array", "`[{habitId, message}]`."),
+                           Field("done", "boolean", "Whether the migration is now marked done.")],
+                  errors: [.invalidArgument, .storage]) { engine, args throws(ProtocolError) in
+            var overrides: [(habitId: String, legacyGoal: String)]? = nil
+            switch args.raw("habits") {
+            case nil, .null?: break
+            case let .array(items)?:
+                overrides = []
+                for (i, item) in items.enumerated() {
+                    guard case let .string(id)? = item["habitId"], case let .string(text)? = item["legacyGoal"] else {
+                        throw ProtocolError(.invalidArgument, "args.habits[\(i)] must be {habitId, legacyGoal} strings",
+                                            field: "args.habits[\(i)]")
+                    }
+                    overrides?.append((id, text))
+                }
+            case let other?:
+                throw ProtocolError(.invalidArgument, "args.habits must be an array, not \(other.typeName)", field: "args.habits")
+            }
+            let summary = try ProtocolError.engine { () throws(HabitFlowError) in try engine.migrateLegacyTargets(overrides: overrides) }
+            return .object([
+                ("total", .int(Int64(summary.total))), ("migrated", .int(Int64(summary.migrated))),
+                ("skipped", .int(Int64(summary.skipped))),
+                ("errors", .array(summary.errors.map { .object([("habitId", .string($0.habitId)), ("message", .string($0.message))]) })),
+                ("done", .bool(summary.done)),
+            ])
+        },
+    ]
+}

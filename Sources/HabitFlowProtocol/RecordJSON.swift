@@ -1,0 +1,49 @@
+import HabitFlow
+
+/// Records as JSON, with the SPEC's names. One place, so every op writes them alike.
+enum RecordJSON {
+    static func instant(_ i: Instant?) -> JSONValue { i.map { .string($0.description) } ?? .null }
+    static func string(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+    static func number(_ d: Double?) -> JSONValue { d.map(JSONValue.double) ?? .null }
+
+    static func habit(_ h: Habit) -> JSONValue {
+        let (cadence, times): (String, JSONValue) = switch h.cadence {
+        case .daily: ("daily", .null)
+        case let .timesPerWeek(n): ("weekly", .int(Int64(n)))
+        }
+        return .object([
+            ("id", .string(h.id)), ("ownerId", .string(h.ownerId)), ("name", .string(h.name)),
+            ("kind", .string(h.kind.rawValue)), ("unit", string(h.unit)), ("cadence", .string(cadence)),
+            ("timesPerWeek", times), ("targetType", .string(h.targetType.rawValue)),
+            ("multiplePerDay", .bool(h.multiplePerDay)), ("categoryId", string(h.categoryId)),
+            ("archived", .bool(h.archived)), ("legacyGoal", string(h.legacyGoal)), ("createdAt", instant(h.createdAt)),
+            ("createdDayKey", .string(h.createdDayKey.description)), ("updatedAt", instant(h.updatedAt)),
+            ("deletedAt", instant(h.deletedAt)),
+        ])
+    }
+
+    static func entry(_ e: HabitEntry) -> JSONValue {
+        .object([
+            ("id", .string(e.id)), ("habitId", .string(e.habitId)), ("timestampUtc", instant(e.timestampUtc)),
+            ("dayKey", .string(e.dayKey.description)), ("value", number(e.value)), ("note", string(e.note)),
+            ("source", .string(e.source.rawValue)), ("createdAt", instant(e.createdAt)),
+            ("updatedAt", instant(e.updatedAt)), ("deletedAt", instant(e.deletedAt)),
+        ])
+    }
+
+    static func outcome(_ o: EntryRules.Outcome) -> JSONValue {
+        .object([("entry", entry(o.entry)), ("action", .string(o.name))])
+    }
+
+    static func version(_ v: TargetVersion) -> JSONValue {
+        .object([
+            ("id", .string(v.id)), ("habitId", .string(v.habitId)),
+            ("effectiveDayKey", .string(v.effectiveDayKey.description)), ("target", .double(v.target)),
+            ("recordedAt", instant(v.recordedAt)),
+        ])
+    }
+
+    static func user(_ u: UserProfile) -> JSONValue {
+        .object([("id", .string(u.id)), ("zone", .string(u.zone)), ("firstWeekday", .string(u.firstWeekday.name))])
+    }
+}

@@ -1,0 +1,74 @@
+import CSQLite
+
+/// A connection to one SQLite database, with a cache of prepared statements.
+///
+/// Not thread-safe by itself: `SQLiteStore` serialises every use.
+final class SQLiteDatabase {
+    let handle: OpaquePointer
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Opens (creating if needed) the database at `path`; `:memory:` is a private in-memory one.
+    init(path: String) throws(SQLiteError) {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let error = SQLiteError(rc, db: db)
+            sqlite3_close_v2(db)
+            throw error
+        }
+        handle = db
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL text (one or more statements) that returns no rows.
+    func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard rc == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_free(message)
+            throw SQLiteError(sqlite3_extended_errcode(handle), text)
+        }
+    }
+
+    /// The cached prepared statement for `sql`, reset and bound to `values`.
+    func statement(_ sql: String, _ values: [SQLiteValue?] = []) throws(SQLiteError) -> SQLiteStatement {
+        let statement: SQLiteStatement
+        if let cached = statements[sql] {
+            statement = cached
+        } else {
+            statement = try SQLiteStatement(db: handle, sql: sql)
+            statements[sql] = statement
+        }
+        try statement.bind(values)
+        return statement
+    }
+
+    /// Runs a statement that returns no rows.
+    func run(_ sql: String, _ values: [SQLiteValue?] = []) throws(SQLiteError) {
+        let s = try statement(sql, values)
+        while try s.step() {}
+        sqlite3_reset(s.handle)
+    }
+
+    /// Runs a query and maps each row.
+    func rows<T>(_ sql: String, _ values: [SQLiteValue?] = [], _ map: (SQLiteStatement) -> T?) throws(SQLiteError) -> [T] {
+        let s = try statement(sql, values)
+        defer { sqlite3_reset(s.handle) }
+        var out: [T] = []
+        while try s.step() {
+            if let row = map(s) { out.append(row) }
+        }
+        return out
+    }
+
+    /// An integer pragma's value.
+    func pragmaInteger(_ name: String) throws(SQLiteError) -> Int64 {
+        try rows("PRAGMA \(name)") { s -> Int64? in s.int64(0) }.first ?? 0
+    }
+}

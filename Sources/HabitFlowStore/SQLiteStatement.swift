@@ -1,0 +1,61 @@
+import CSQLite
+
+/// A prepared statement: bind by position (1-based), step, read columns (0-based).
+final class SQLiteStatement {
+    let handle: OpaquePointer
+    private let db: OpaquePointer
+
+    init(db: OpaquePointer, sql: String) throws(SQLiteError) {
+        var statement: OpaquePointer?
+        let rc = sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard rc == SQLITE_OK, let statement else { throw SQLiteError(rc, db: db) }
+        self.handle = statement
+        self.db = db
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Binds values to the parameters, in order; `nil` binds NULL.
+    func bind(_ values: [SQLiteValue?]) throws(SQLiteError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (i, value) in values.enumerated() {
+            let index = Int32(i + 1)
+            let rc: Int32
+            switch value {
+            case nil: rc = sqlite3_bind_null(handle, index)
+            case let .integer(v)?: rc = sqlite3_bind_int64(handle, index, v)
+            case let .real(v)?: rc = sqlite3_bind_double(handle, index, v)
+            case let .text(v)?: rc = sqlite3_bind_text(handle, index, v, -1, csqlite_transient())
+            }
+            guard rc == SQLITE_OK else { throw SQLiteError(rc, db: db) }
+        }
+    }
+
+    /// Advances; `true` when a row is ready.
+    func step() throws(SQLiteError) -> Bool {
+        let rc = sqlite3_step(handle)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        throw SQLiteError(sqlite3_extended_errcode(db), db: db)
+    }
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    func double(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(handle, column) }
+
+    func text(_ column: Int32) -> String? {
+        guard let p = sqlite3_column_text(handle, column) else { return nil }
+        let n = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
+    }
+}
+
+/// A value bound to a statement parameter.
+enum SQLiteValue {
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+}
