@@ -23,8 +23,12 @@
  *     process: every entry point checks its pointers and returns a status instead.
  *
  * Threads: every function here may be called from any number of threads at once. The
- * handle-free functions share one process-wide engine whose only state is a cache of parsed
- * time zones (read-only system data, loaded once per zone, read without locks).
+ * handle-free functions (hf_call, hf_day_key) share one process-wide engine whose only state
+ * is a cache of parsed time zones (read-only system data, loaded once per zone, read without
+ * locks). An hf_engine handle may be used from any thread; calls on one handle are
+ * serialised (one runs at a time), so give each thread its own handle for parallel work.
+ * Several handles, in one process or many, may open the same store file at once: writers
+ * wait for each other (busy timeout) rather than fail, and nothing is lost.
  *
  * Time zones come from the system tz database: $TZDIR, default /usr/share/zoneinfo, read
  * when a zone is first used. An unknown zone is an error, never a silent UTC.
@@ -76,11 +80,71 @@ int hf_version_number(void);
 #define HF_EINTERNAL              12  /* "internal": a bug or out of memory                 */
 
 /* ------------------------------------------------------------------------------------------
- * Requests
+ * Stores
+ *
+ * An hf_engine is an open store (a SQLite file) acting as one user. Records of other users
+ * are neither readable nor writable through it (HF_EFORBIDDEN).
+ */
+
+/* An open store. Opaque: made by hf_open, released by hf_close. */
+typedef struct hf_engine hf_engine;
+
+/*
+ * hf_open — open (creating if needed) a store, acting as one user.
+ *
+ * path          The SQLite file; ":memory:" for a private in-memory store; NULL for the
+ *               default: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite
+ *               ($XDG_DATA_HOME defaulting to ~/.local/share). Missing directories are
+ *               created. Borrowed.
+ * options_json  A JSON object, borrowed:
+ *                 "user" (required) the user id (A-Za-z0-9._:-, at most 128 bytes);
+ *                 "zone" the user's current IANA zone, required the first time a user opens
+ *                        a store; a new zone is recorded (new entries use it; stored DayKeys
+ *                        never change);
+ *                 "now"  a fixed RFC 3339 clock, for tests and replays.
+ * out           Out: the handle. Set on every return except when out is NULL. After a failed
+ *               open it is a handle that answers every store request with the open error (its
+ *               message and field, e.g. "options.zone"), as sqlite3_open does; release it
+ *               with hf_close all the same.
+ *
+ * Returns HF_OK; HF_EINVALID_ARGUMENT (out NULL, bad options: *out is then still a handle
+ * unless out is NULL), HF_EINVALID_JSON, HF_EUNKNOWN_ZONE, HF_EINVALID_DATE, or HF_ESTORAGE
+ * (cannot open or create the file, not a HabitFlow database, corrupt, or written by a newer
+ * library).
+ */
+int hf_open(const char *path, const char *options_json, hf_engine **out);
+
+/*
+ * hf_engine_call — run one JSON request on an open store; as hf_call otherwise.
+ *
+ * engine         A handle from hf_open. NULL gives HF_EINVALID_ARGUMENT and a response naming
+ *                the field "engine".
+ * request_json   As for hf_call. Every mutation is one transaction: a failed request changes
+ *                nothing in the store.
+ * response_json  As for hf_call: always set (unless NULL), released with hf_string_free.
+ *
+ * Returns HF_OK or the HF_E* code of the response's error (store operations add HF_ENOT_FOUND,
+ * HF_ECONFLICT, HF_ECONFIRMATION_REQUIRED, HF_EFORBIDDEN, HF_ESTORAGE).
+ */
+int hf_engine_call(hf_engine *engine, const char *request_json, char **response_json);
+
+/*
+ * hf_close — close a store handle and release it.
+ *
+ * engine  A handle from hf_open, or NULL (then this does nothing). The handle is invalid
+ *         afterwards; every acknowledged request is already durable in the file.
+ */
+void hf_close(hf_engine *engine);
+
+/* ------------------------------------------------------------------------------------------
+ * Requests without a store
  */
 
 /*
- * hf_call — run one JSON request and return its JSON response.
+ * hf_call — run one JSON request with no store and return its JSON response.
+ *
+ * Time and engine operations (time.*, engine.version, engine.info) work here; store
+ * operations answer HF_ESTORAGE ("no store": open one with hf_open).
  *
  * request_json   A NUL-terminated UTF-8 JSON text, at most 16 MiB (16777216 bytes) before
  *                the NUL, nested at most 32 deep. Borrowed for the call.

@@ -34,6 +34,7 @@ extension Engine {
     /// The store, or `storage` when this engine has none.
     func requireStore() throws(HabitFlowError) -> (any RecordStore, String) {
         guard let store, let userId else {
+            if let storeError { throw storeError }
             throw HabitFlowError(.storage, "this engine has no store: open one (hf_open, Engine(storePath:), --db)")
         }
         return (store, userId)

@@ -37,10 +37,17 @@ extension Engine {
                                      field: "confirm", details: .affectedDays([effectiveDayKey]))
             }
             let version = TargetVersion(id: RecordID.make(), habitId: habit.id, effectiveDayKey: effectiveDayKey,
-                                        target: target, recordedAt: now)
+                                        target: target, recordedAt: try recordingStamp(store, habit.id, now))
             try store.insert(version)
             return version
         }
+    }
+
+    /// `now`, or just after the habit's latest version when the clock has not moved past it,
+    /// so "the one recorded last wins" never depends on clock resolution.
+    func recordingStamp(_ store: any RecordStore, _ habitId: String, _ now: Instant) throws(HabitFlowError) -> Instant {
+        guard let latest = try store.targetVersions(habit: habitId).map(\.recordedAt).max(), latest >= now else { return now }
+        return latest.successor()
     }
 
     /// The target of habit `habitId` on `day`, and the version that sets it (`nil`: the default 1).
@@ -79,9 +86,10 @@ extension Engine {
                                      field: "to")
             }
             let resume = schedule.target(on: after)
+            let stamp = try recordingStamp(store, habit.id, now)
             let versions = [
-                TargetVersion(id: RecordID.make(), habitId: habit.id, effectiveDayKey: from, target: 0, recordedAt: now),
-                TargetVersion(id: RecordID.make(), habitId: habit.id, effectiveDayKey: after, target: resume, recordedAt: now),
+                TargetVersion(id: RecordID.make(), habitId: habit.id, effectiveDayKey: from, target: 0, recordedAt: stamp),
+                TargetVersion(id: RecordID.make(), habitId: habit.id, effectiveDayKey: after, target: resume, recordedAt: stamp),
             ]
             for v in versions { try store.insert(v) }
             return versions
@@ -123,7 +131,8 @@ extension Engine {
                     continue
                 }
                 try store.insert(TargetVersion(id: RecordID.make(), habitId: habit.id, effectiveDayKey: habit.createdDayKey,
-                                               target: Double(LegacyTarget.parse(text)), recordedAt: now))
+                                               target: Double(LegacyTarget.parse(text)),
+                                               recordedAt: try recordingStamp(store, habit.id, now)))
                 summary.migrated += 1
             }
             if summary.errors.isEmpty {

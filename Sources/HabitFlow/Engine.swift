@@ -11,6 +11,9 @@ public final class Engine: Sendable {
     /// The zones this engine has read, each parsed once.
     public let zones: TimeZoneDatabase
     let store: (any RecordStore)?
+    /// Why the store could not be opened, for an engine that stands in for a failed open:
+    /// every store operation answers with it (as sqlite3_open's handle does).
+    let storeError: HabitFlowError?
     /// The user this engine acts as; `nil` without a store.
     public let userId: String?
     let clock: @Sendable () -> Instant
@@ -25,6 +28,17 @@ public final class Engine: Sendable {
     public init(zoneSource: any TZifSource) {
         zones = TimeZoneDatabase(source: zoneSource)
         store = nil
+        storeError = nil
+        userId = nil
+        clock = Engine.systemClock
+    }
+
+    /// An engine whose store failed to open: time operations work, every store operation
+    /// fails with `error`. Faces use it to report an open failure through their usual channel.
+    public init(failedOpen error: HabitFlowError, zoneSource: any TZifSource = SystemTZifSource()) {
+        zones = TimeZoneDatabase(source: zoneSource)
+        store = nil
+        storeError = error
         userId = nil
         clock = Engine.systemClock
     }
@@ -47,6 +61,7 @@ public final class Engine: Sendable {
         StoreLocation.prepare(path)
         let store = try SQLiteStore(path: path)
         self.store = store
+        storeError = nil
         userId = user
         if let fixed = now {
             clock = { @Sendable in fixed }

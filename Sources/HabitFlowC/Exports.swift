@@ -59,6 +59,12 @@ public func hf_version_number() -> Int32 {
 public func hf_call(_ request: UnsafePointer<CChar>?,
                     _ response: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     guard let response else { return ErrorCode.invalidArgument.number }
+    return call(processDispatcher, request, response)
+}
+
+/// One request through `dispatcher`: the shared body of `hf_call` and `hf_engine_call`.
+private func call(_ dispatcher: Dispatcher, _ request: UnsafePointer<CChar>?,
+                  _ response: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     response.pointee = nil
     let text: String
     let code: ErrorCode?
@@ -66,7 +72,7 @@ public func hf_call(_ request: UnsafePointer<CChar>?,
         // strnlen: never scan past the limit, however long the host's buffer is.
         let length = strnlen(request, JSONCodec.maxRequestBytes + 1)
         (text, code) = request.withMemoryRebound(to: UInt8.self, capacity: length) {
-            processDispatcher.respond(to: UnsafeBufferPointer(start: $0, count: length))
+            dispatcher.respond(to: UnsafeBufferPointer(start: $0, count: length))
         }
     } else {
         (text, code) = (failure(.invalidArgument, "request is NULL", field: "request"), .invalidArgument)
@@ -97,6 +103,47 @@ public func hf_day_key(_ unixSeconds: Int64, _ zone: UnsafePointer<CChar>?,
         bytes[10] = 0
     }
     return HF_OK
+}
+
+/// What an `hf_engine *` points to: one engine (maybe a failed open) and its dispatcher.
+private final class EngineHandle {
+    let dispatcher: Dispatcher
+
+    init(_ engine: Engine) { dispatcher = Dispatcher(engine: engine) }
+}
+
+@_cdecl("hf_open")
+public func hf_open(_ path: UnsafePointer<CChar>?, _ options: UnsafePointer<CChar>?,
+                    _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guard let out else { return ErrorCode.invalidArgument.number }
+    out.pointee = nil
+    let pathText = path.map { String(cString: $0) }
+    let (engine, error) = options.map { options in
+        let length = strnlen(options, JSONCodec.maxRequestBytes + 1)
+        return options.withMemoryRebound(to: UInt8.self, capacity: length) {
+            OpenOptions.open(path: pathText, options: UnsafeBufferPointer(start: $0, count: length))
+        }
+    } ?? OpenOptions.open(path: pathText, options: nil)
+    out.pointee = OpaquePointer(Unmanaged.passRetained(EngineHandle(engine)).toOpaque())
+    return error?.code.number ?? HF_OK
+}
+
+@_cdecl("hf_engine_call")
+public func hf_engine_call(_ handle: OpaquePointer?, _ request: UnsafePointer<CChar>?,
+                           _ response: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    guard let response else { return ErrorCode.invalidArgument.number }
+    guard let handle else {
+        response.pointee = cString(failure(.invalidArgument, "engine handle is NULL", field: "engine"))
+        return ErrorCode.invalidArgument.number
+    }
+    let engine = Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    return call(engine.dispatcher, request, response)
+}
+
+@_cdecl("hf_close")
+public func hf_close(_ handle: OpaquePointer?) {
+    guard let handle else { return }
+    Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(handle)).release()
 }
 
 @_cdecl("hf_string_free")

@@ -17,9 +17,12 @@ struct Batch: ParsableCommand {
             """
     )
 
+    @OptionGroup var store: StoreOptions
     @Flag(help: "Stop at the first failed request.") var bail = false
 
     func run() throws {
+        // A store that fails to open still answers time requests; store requests get the reason.
+        let dispatcher = Dispatcher(engine: store.engine().0)
         var reader = LineReader(maxLineBytes: JSONCodec.maxRequestBytes)
         var failed = 0
         var lineNumber = 0
@@ -29,7 +32,7 @@ struct Batch: ParsableCommand {
             switch line {
             case let .line(bytes):
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                response = bytes.withUnsafeBufferPointer { CLI.dispatcher.respond(to: $0) }
+                response = bytes.withUnsafeBufferPointer { dispatcher.respond(to: $0) }
             case let .tooLong(length):
                 let error = ProtocolError(.limitExceeded,
                                           "request is over \(length) bytes; the limit is \(JSONCodec.maxRequestBytes)")

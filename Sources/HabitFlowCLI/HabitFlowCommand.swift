@@ -13,7 +13,8 @@ struct HabitFlowCommand: ParsableCommand {
             zone, impossible date, ...), 64 a usage error.
             """,
         version: HabitFlowVersion.string,
-        subcommands: [Today.self, TimeCommand.self, Batch.self, Version.self],
+        subcommands: [Today.self, HabitCommand.self, Log.self, Entries.self, EditEntry.self, DeleteEntry.self,
+                      RestoreEntry.self, TargetCommand.self, Pause.self, TimeCommand.self, Batch.self, Version.self],
         defaultSubcommand: Today.self
     )
 }

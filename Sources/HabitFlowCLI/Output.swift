@@ -13,18 +13,52 @@ import HabitFlowProtocol
 enum CLI {
     static let dispatcher = Dispatcher(engine: Engine())
 
-    /// Runs `op` with `args`; on failure prints the error and exits 1.
-    static func run(_ op: String, _ args: [(String, JSONValue)], json: Bool) throws -> JSONValue {
+    /// Runs `op` with `args` (on `engine`, else without a store); on failure prints the
+    /// error and exits 1.
+    static func run(_ op: String, _ args: [(String, JSONValue)], json: Bool, engine: Engine? = nil) throws -> JSONValue {
+        let dispatcher = engine.map { Dispatcher(engine: $0) } ?? Self.dispatcher
         do throws(ProtocolError) {
             return try dispatcher.handle(.object([("op", .string(op)), ("args", .object(args))]))
         } catch {
-            if json {
-                writeError(JSONCodec.serialize(.object([("ok", .bool(false)), ("error", errorJSON(error))])))
-            } else {
-                writeError("habitflow: \(error.message)" + (error.field.map { " (\($0))" } ?? ""))
-            }
+            report(error, json: json)
             throw ExitCode(1)
         }
+    }
+
+    /// Prints an error to stderr: JSON with --json, else a sentence naming the field.
+    static func report(_ error: ProtocolError, json: Bool) {
+        if json {
+            writeError(JSONCodec.serialize(.object([("ok", .bool(false)), ("error", errorJSON(error))])))
+        } else {
+            var line = "habitflow: \(error.message)" + (error.field.map { " (\($0))" } ?? "")
+            if error.code == .confirmationRequired { line += "\n  run it again with --confirm to go ahead" }
+            writeError(line)
+        }
+    }
+
+    /// An environment variable, when set and not empty.
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name), value.pointee != 0 else { return nil }
+        return String(cString: value)
+    }
+
+    /// Optional arguments, leaving out the absent ones.
+    static func args(_ pairs: [(String, JSONValue?)]) -> [(String, JSONValue)] {
+        pairs.compactMap { key, value in value.map { (key, $0) } }
+    }
+
+    /// Today's DayKey in the user's zone.
+    static func today(engine: Engine, json: Bool) throws -> String {
+        text(try run("user.get", [], json: json, engine: engine)["today"])
+    }
+
+    /// A habit named on the command line: its id, or the name of exactly one habit.
+    static func resolveHabit(_ text: String, engine: Engine, json: Bool) throws -> JSONValue {
+        let dispatcher = Dispatcher(engine: engine)
+        if let habit = try? dispatcher.handle(.object([("op", .string("habit.get")), ("args", .object([("habitId", .string(text))]))])) {
+            return habit["habit"] ?? .null
+        }
+        return try run("habit.get", [("name", .string(text))], json: json, engine: engine)["habit"] ?? .null
     }
 
     static func errorJSON(_ error: ProtocolError) -> JSONValue {
@@ -61,7 +95,7 @@ enum CLI {
         switch value {
         case let .string(s)?: s
         case let .int(i)?: String(i)
-        case let .double(d)?: d.rounded() == d ? String(Int64(d)) : String(d)
+        case let .double(d)?: d.rounded() == d && abs(d) < 1e15 ? String(Int64(d)) : String(d)
         case let .bool(b)?: String(b)
         default: "-"
         }

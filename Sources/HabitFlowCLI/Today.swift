@@ -7,34 +7,40 @@ import ArgumentParser
 import HabitFlow
 import HabitFlowProtocol
 
-/// `habitflow today`: what today is in the user's zone (the default command).
+/// `habitflow today`: today in your zone and what you have logged (the default command).
 struct Today: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show today's DayKey and its instants in your zone.",
+        abstract: "Show today in your zone and today's entries of each habit.",
         discussion: "The zone is --zone, else $HABITFLOW_ZONE, else $TZ, else the system zone (/etc/localtime)."
     )
 
-    @Option(help: "IANA zone id (default: $HABITFLOW_ZONE, $TZ, /etc/localtime).") var zone: String?
+    @OptionGroup var store: StoreOptions
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        guard let zone = zone ?? Self.environmentZone() else {
-            CLI.writeError("habitflow: no zone: pass --zone or set HABITFLOW_ZONE")
-            throw ExitCode(1)
-        }
-        let now = Instant.format(seconds: Int64(time(nil)))
-        let day = try CLI.run("time.dayKey", [("zone", .string(zone)), ("instant", .string(now))], json: json)
-        let range = try CLI.run("time.dayRange", [("zone", .string(zone)), ("dayKey", day["dayKey"] ?? .null)], json: json)
+        let engine = try store.openedEngine(json: json)
+        let user = try CLI.run("user.get", [], json: json, engine: engine)
+        let zone = user["user"]?["zone"] ?? .null
+        let today = user["today"] ?? .null
+        let range = try CLI.run("time.dayRange", [("zone", zone), ("dayKey", today)], json: json, engine: engine)
+        let habits = try CLI.run("habit.list", [("includeArchived", .bool(false))], json: json, engine: engine)
+        let entries = try CLI.run("entry.list", [("from", today), ("to", today)], json: json, engine: engine)
         if json {
-            return CLI.printJSON(.object([("zone", .string(zone)), ("now", .string(now)),
-                                          ("dayKey", day["dayKey"] ?? .null), ("range", range)]))
+            return CLI.printJSON(.object([("zone", zone), ("dayKey", today), ("range", range),
+                                          ("habits", habits["habits"] ?? .array([])),
+                                          ("entries", entries["entries"] ?? .array([]))]))
         }
-        print("Today is \(CLI.text(day["dayKey"])) in \(zone) (now \(now)).")
-        print("It runs from \(CLI.text(range["start"])) to \(CLI.text(range["end"])): \(CLI.text(range["hours"])) hours.")
-    }
-
-    static func environmentZone() -> String? {
-        if let value = getenv("HABITFLOW_ZONE"), value.pointee != 0 { return String(cString: value) }
-        return SystemZone.current()
+        print("Today is \(CLI.text(today)) in \(CLI.text(zone)): \(CLI.text(range["start"])) to \(CLI.text(range["end"])) (\(CLI.text(range["hours"])) h).")
+        guard case let .array(list)? = habits["habits"], !list.isEmpty else {
+            return print("No habits yet: habitflow habit add NAME")
+        }
+        let logged: [JSONValue] = if case let .array(e)? = entries["entries"] { e } else { [] }
+        for habit in list {
+            let mine = logged.filter { $0["habitId"] == habit["id"] }
+            let mark = mine.isEmpty ? "[ ]" : "[x]"
+            let values = mine.compactMap { $0["value"] == .null ? nil : CLI.text($0["value"]) }
+            let detail = values.isEmpty ? "" : "  " + values.joined(separator: " + ") + " \(CLI.text(habit["unit"]))"
+            print("  \(mark) \(CLI.text(habit["name"]))\(detail)")
+        }
     }
 }

@@ -35,9 +35,12 @@ extension Operation {
 
     /// `user.*`, `habit.*`, `entry.*`, `target.*` and the legacy migration: the truth layer.
     static let recordOperations: [Operation] = [
-        Operation("user.get", "The user this handle acts as.", arguments: [],
-                  result: [Field("user", "object", "`id, zone, firstWeekday`.")], errors: [.storage]) { engine, _ throws(ProtocolError) in
-            .object([("user", RecordJSON.user(try ProtocolError.engine { () throws(HabitFlowError) in try engine.user() }))])
+        Operation("user.get", "The user this handle acts as, and today in their zone.", arguments: [],
+                  result: [Field("user", "object", "`id, zone, firstWeekday`."),
+                           Field("today", "string", "Today's DayKey in the user's zone.")],
+                  errors: [.storage]) { engine, _ throws(ProtocolError) in
+            let (user, today) = try ProtocolError.engine { () throws(HabitFlowError) in (try engine.user(), try engine.today()) }
+            return .object([("user", RecordJSON.user(user)), ("today", .string(today.description))])
         },
         Operation("user.update", "Changes the user's zone or first weekday; stored DayKeys are never rewritten.",
                   arguments: [Field("zone", "string", required: false, "IANA zone for new entries."),

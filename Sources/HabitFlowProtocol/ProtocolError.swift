@@ -51,7 +51,9 @@ public struct ProtocolError: Error, Sendable {
         case nil:
             break
         }
-        self.init(code, error.message, field: error.field.map { "args." + $0 }, details: details)
+        // Open failures already name their option (`options.zone`); request fields get `args.`.
+        let field = error.field.map { $0.hasPrefix("options.") ? $0 : "args." + $0 }
+        self.init(code, error.message, field: field, details: details)
     }
 
     /// Runs an engine call, turning its error into a protocol error.

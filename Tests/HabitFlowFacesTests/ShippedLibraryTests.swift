@@ -33,7 +33,8 @@ import Testing
         let symbols = try run("nm", ["-D", "--defined-only", library]).stdout.split(separator: "\n")
             .filter { $0.contains(" T ") }.compactMap { $0.split(separator: " ").last }
             .map { String($0.split(separator: "@").first!) }
-        #expect(symbols.sorted() == ["hf_call", "hf_day_key", "hf_string_free", "hf_version", "hf_version_number"])
+        #expect(symbols.sorted() == ["hf_call", "hf_close", "hf_day_key", "hf_engine_call", "hf_open", "hf_string_free", "hf_version",
+                                   "hf_version_number"])
     }
 
     @Test func pkgConfigBuildsTheCExample() throws {

@@ -96,6 +96,13 @@ public struct Instant: Hashable, Comparable, Sendable {
         self.init(uncheckedSeconds: utc, nanoseconds: Int32(nanos))
     }
 
+    /// The next representable instant, one nanosecond later (for strictly increasing stamps).
+    public func successor() -> Instant {
+        nanoseconds == 999_999_999
+            ? Instant(uncheckedSeconds: seconds + 1, nanoseconds: 0)
+            : Instant(uncheckedSeconds: seconds, nanoseconds: nanoseconds + 1)
+    }
+
     @inlinable
     public static func < (a: Instant, b: Instant) -> Bool {
         (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)

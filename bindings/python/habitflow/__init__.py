@@ -16,7 +16,7 @@ import json
 
 from . import _ffi
 
-__all__ = ["HabitFlowError", "call", "day_key", "day_range", "week", "version", "version_number"]
+__all__ = ["Engine", "HabitFlowError", "call", "day_key", "day_range", "week", "version", "version_number"]
 
 _lib = _ffi.load()
 
@@ -51,36 +51,129 @@ def version_number():
     return _lib.hf_version_number()
 
 
-def call_raw(request_json):
-    """Sends a JSON text (str or bytes); returns the response text, whatever it says."""
-    if isinstance(request_json, str):
-        request_json = request_json.encode("utf-8")
-    if b"\0" in request_json:
-        # A C string ends at NUL: the engine would see a cut request. Say so instead.
-        raise HabitFlowError("invalid_json", "request contains a NUL byte", None)
-    out = ctypes.c_void_p()
-    _lib.hf_call(request_json, ctypes.byref(out))
+def _c_text(text, what):
+    if isinstance(text, str):
+        text = text.encode("utf-8")
+    if b"\0" in text:
+        # A C string ends at NUL: the engine would see a cut text. Say so instead.
+        raise HabitFlowError("invalid_json" if what == "request" else "invalid_argument",
+                             "%s contains a NUL byte" % what, None if what == "request" else what)
+    return text
+
+
+def _take_string(out):
     if not out.value:
-        raise MemoryError("hf_call returned no response")
+        raise MemoryError("no response from libhabitflow")
     try:
         return ctypes.string_at(out.value).decode("utf-8")
     finally:
         _lib.hf_string_free(out)
 
 
-def call(request, **args):
-    """Runs one request and returns its ``result``.
-
-    ``request`` is a dict ``{"op": ..., "args": {...}}``, or an op name with the arguments as
-    keywords: ``call("time.dayKey", zone="UTC", instant="2024-01-01T00:00:00Z")``.
-    """
-    if isinstance(request, str):
-        request = {"op": request, "args": args}
-    response = json.loads(call_raw(json.dumps(request, allow_nan=False)))
+def _result(response_text):
+    response = json.loads(response_text)
     if response.get("ok"):
         return response["result"]
     error = response["error"]
     raise HabitFlowError(error["code"], error["message"], error.get("field"), error.get("details"))
+
+
+def _request(request, args):
+    if isinstance(request, str):
+        request = {"op": request, "args": args}
+    return json.dumps(request, allow_nan=False)
+
+
+def call_raw(request_json):
+    """Sends a JSON text (str or bytes) with no store; returns the response text, whatever it says."""
+    request_json = _c_text(request_json, "request")
+    out = ctypes.c_void_p()
+    _lib.hf_call(request_json, ctypes.byref(out))
+    return _take_string(out)
+
+
+def call(request, **args):
+    """Runs one request with no store (time and engine operations) and returns its ``result``.
+
+    ``request`` is a dict ``{"op": ..., "args": {...}}``, or an op name with the arguments as
+    keywords: ``call("time.dayKey", zone="UTC", instant="2024-01-01T00:00:00Z")``.
+    """
+    return _result(call_raw(_request(request, args)))
+
+
+class Engine:
+    """An open store acting as one user: every operation of docs/PROTOCOL.md.
+
+        with habitflow.Engine("habits.sqlite", user="alice", zone="Europe/Amsterdam") as hf:
+            habit = hf.call("habit.create", name="Run", kind="numeric", unit="km")["habit"]
+            hf.log(habit["id"], value=5)
+
+    ``path`` None opens the default store ($HABITFLOW_DB, else the XDG data directory);
+    ``":memory:"`` a private in-memory one. ``zone`` is required the first time a user opens a
+    store; ``now`` (RFC 3339) fixes the clock, for tests and replays. Opening raises
+    HabitFlowError when the store cannot be used.
+    """
+
+    def __init__(self, path=None, user=None, zone=None, now=None):
+        if user is None:
+            raise HabitFlowError("invalid_argument", "user is required", "user")
+        options = {"user": user}
+        if zone is not None:
+            options["zone"] = zone
+        if now is not None:
+            options["now"] = now
+        handle = ctypes.c_void_p()
+        status = _lib.hf_open(None if path is None else _c_text(str(path), "path"),
+                              _c_text(json.dumps(options), "options"), ctypes.byref(handle))
+        self._handle = handle
+        if status != 0:
+            try:
+                self.call("user.get")  # the failed handle answers with the open error
+            finally:
+                self.close()
+            raise HabitFlowError("internal", "hf_open failed with status %d" % status)
+
+    def call_raw(self, request_json):
+        """Sends a JSON text; returns the response text, whatever it says."""
+        if self._handle is None:
+            raise HabitFlowError("invalid_argument", "the engine is closed", "engine")
+        out = ctypes.c_void_p()
+        _lib.hf_engine_call(self._handle, _c_text(request_json, "request"), ctypes.byref(out))
+        return _take_string(out)
+
+    def call(self, request, **args):
+        """Runs one request and returns its ``result`` (see the module's ``call``)."""
+        return _result(self.call_raw(_request(request, args)))
+
+    def log(self, habit_id, value=None, **args):
+        """Logs an entry (``entry.log``); returns ``{"entry", "action"}``."""
+        if value is not None:
+            args["value"] = value
+        return self.call("entry.log", habitId=habit_id, **args)
+
+    def entries(self, **filters):
+        """The user's entries (``entry.list``)."""
+        return self.call("entry.list", **filters)["entries"]
+
+    def habits(self, **filters):
+        """The user's habits (``habit.list``)."""
+        return self.call("habit.list", **filters)["habits"]
+
+    def close(self):
+        """Closes the store; further calls raise. Closing twice is harmless."""
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            _lib.hf_close(handle)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def __del__(self):
+        self.close()
 
 
 def day_key(zone, instant):

@@ -48,6 +48,12 @@ def _declare(lib):
     lib.hf_call.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
     lib.hf_day_key.restype = ctypes.c_int
     lib.hf_day_key.argtypes = [ctypes.c_int64, ctypes.c_char_p, ctypes.c_char * 11]
+    lib.hf_open.restype = ctypes.c_int
+    lib.hf_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
+    lib.hf_engine_call.restype = ctypes.c_int
+    lib.hf_engine_call.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
+    lib.hf_close.restype = None
+    lib.hf_close.argtypes = [ctypes.c_void_p]
     lib.hf_string_free.restype = None
     lib.hf_string_free.argtypes = [ctypes.c_void_p]
     return lib

@@ -1,0 +1,117 @@
+import ArgumentParser
+import HabitFlowProtocol
+
+/// Prints an entry outcome as a sentence.
+private func describe(_ result: JSONValue, verb: String) {
+    let entry = result["entry"]
+    let action = CLI.text(result["action"])
+    let value = entry?["value"].flatMap { $0 == .null ? nil : " \(CLI.text($0))" } ?? ""
+    print("\(verb)\(value) on \(CLI.text(entry?["dayKey"])) (entry \(CLI.text(entry?["id"])), \(action))")
+}
+
+/// `habitflow log HABIT [VALUE]`: log a habit, today by default.
+struct Log: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Log a habit (today, unless --at or --day says otherwise).",
+        discussion: "Logging again on the same day updates that day's entry; past and future days need --confirm.")
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The habit: id or name.") var habit: String
+    @Argument(help: "The value, for numeric habits.") var value: Double?
+    @Option(help: "When it happened (RFC 3339).") var at: String?
+    @Option(help: "The day it counts for (YYYY-MM-DD), e.g. yesterday for a late-night log.") var day: String?
+    @Option(help: "A note.") var note: String?
+    @Option(help: "The entry's id (a retry with the same id changes nothing).") var id: String?
+    @Flag(help: "Go ahead with a past or future day.") var confirm = false
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let engine = try store.openedEngine(json: json)
+        let habitId = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
+        let result = try CLI.run("entry.log", CLI.args([
+            ("habitId", habitId), ("entryId", id.map(JSONValue.string)), ("timestampUtc", at.map(JSONValue.string)),
+            ("dayKey", day.map(JSONValue.string)), ("value", value.map(JSONValue.double)),
+            ("note", note.map(JSONValue.string)), ("confirm", .bool(confirm)),
+        ]), json: json, engine: engine)
+        json ? CLI.printJSON(result) : describe(result, verb: "Logged \(habit)")
+    }
+}
+
+/// `habitflow entries [HABIT]`: list entries.
+struct Entries: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List entries, by day.")
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "Only this habit's (id or name).") var habit: String?
+    @Option(help: "First day (YYYY-MM-DD).") var from: String?
+    @Option(help: "Last day (YYYY-MM-DD).") var to: String?
+    @Flag(help: "Include deleted entries.") var deleted = false
+    @Flag(help: "Print JSON (one entry per line).") var json = false
+
+    func run() throws {
+        let engine = try store.openedEngine(json: json)
+        let habitId = try habit.map { try CLI.resolveHabit($0, engine: engine, json: json)["id"] ?? .null }
+        let result = try CLI.run("entry.list", CLI.args([
+            ("habitId", habitId), ("from", from.map(JSONValue.string)), ("to", to.map(JSONValue.string)),
+            ("includeDeleted", .bool(deleted)),
+        ]), json: json, engine: engine)
+        guard case let .array(entries)? = result["entries"] else { return }
+        if json { return entries.forEach(CLI.printJSON) }
+        if entries.isEmpty { return print("No entries.") }
+        for e in entries {
+            let value = e["value"] == .null ? "" : "  \(CLI.text(e["value"]))"
+            let deleted = e["deletedAt"] == .null ? "" : "  [deleted]"
+            print("\(CLI.text(e["dayKey"]))  \(CLI.text(e["habitId"]))\(value)  \(CLI.text(e["id"]))\(deleted)")
+        }
+    }
+}
+
+/// `habitflow edit ENTRY`: change an entry's value, time, day or note.
+struct EditEntry: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Edit an entry (other days and day moves need --confirm).")
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The entry id.") var entry: String
+    @Option(help: "New value.") var value: Double?
+    @Option(help: "New time (RFC 3339); the day follows it unless --day is given.") var at: String?
+    @Option(help: "New day (YYYY-MM-DD).") var day: String?
+    @Option(help: "New note (\"\" clears it).") var note: String?
+    @Flag(help: "Go ahead with a past day or a day move.") var confirm = false
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let engine = try store.openedEngine(json: json)
+        let result = try CLI.run("entry.edit", CLI.args([
+            ("entryId", .string(entry)), ("value", value.map(JSONValue.double)), ("timestampUtc", at.map(JSONValue.string)),
+            ("dayKey", day.map(JSONValue.string)), ("note", note.map(JSONValue.string)), ("confirm", .bool(confirm)),
+        ]), json: json, engine: engine)
+        json ? CLI.printJSON(result) : describe(result, verb: "Edited")
+    }
+}
+
+/// `habitflow delete ENTRY` and `habitflow restore ENTRY`.
+struct DeleteEntry: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an entry (needs --confirm).")
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The entry id.") var entry: String
+    @Flag(help: "Go ahead.") var confirm = false
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let engine = try store.openedEngine(json: json)
+        let result = try CLI.run("entry.delete", [("entryId", .string(entry)), ("confirm", .bool(confirm))], json: json, engine: engine)
+        json ? CLI.printJSON(result) : describe(result, verb: "Deleted")
+    }
+}
+
+struct RestoreEntry: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "restore", abstract: "Restore a deleted entry.")
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The entry id.") var entry: String
+    @Flag(help: "Go ahead with a past day.") var confirm = false
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let engine = try store.openedEngine(json: json)
+        let result = try CLI.run("entry.restore", [("entryId", .string(entry)), ("confirm", .bool(confirm))], json: json, engine: engine)
+        json ? CLI.printJSON(result) : describe(result, verb: "Restored")
+    }
+}

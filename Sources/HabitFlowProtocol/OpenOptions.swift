@@ -1,0 +1,61 @@
+import HabitFlow
+
+/// The options a C or Python host opens a store with: `{"user", "zone", "now"}`.
+public enum OpenOptions {
+    /// Opens the engine for `path` (`nil`: the default store) with options JSON text.
+    ///
+    /// Always returns an engine: when the open fails, one that answers every store operation
+    /// with the failure (time operations still work), and the error itself.
+    public static func open(path: String?, options: UnsafeBufferPointer<UInt8>?) -> (Engine, ProtocolError?) {
+        do throws(ProtocolError) {
+            let value: JSONValue = try options.map { bytes throws(ProtocolError) in try JSONCodec.parse(bytes) } ?? .object([])
+            guard case let .object(members) = value else {
+                throw ProtocolError(.invalidArgument, "options must be a JSON object", field: "options")
+            }
+            for (key, _) in members where !["user", "zone", "now"].contains(key) {
+                throw ProtocolError(.invalidArgument, "unknown option \"\(key)\" (user, zone, now)", field: "options." + key)
+            }
+            guard case let .string(user)? = value["user"] else {
+                throw ProtocolError(.invalidArgument, "options.user (a string) is required", field: "options.user")
+            }
+            var zone: String? = nil
+            switch value["zone"] {
+            case nil, .null?: break
+            case let .string(z)?: zone = z
+            default: throw ProtocolError(.invalidArgument, "options.zone must be a string", field: "options.zone")
+            }
+            var now: Instant? = nil
+            switch value["now"] {
+            case nil, .null?: break
+            case let .string(text)?:
+                now = try ProtocolError.at("options.now") { () throws(TimeError) in try Instant(parsing: text) }
+            default: throw ProtocolError(.invalidArgument, "options.now must be an RFC 3339 string", field: "options.now")
+            }
+            let storePath = path ?? StoreLocation.defaultPath()
+            do throws(HabitFlowError) {
+                return (try Engine(storePath: storePath, user: user, zone: zone, now: now), nil)
+            } catch {
+                var failure = ProtocolError(error)
+                failure.field = error.field.map { "options." + $0 }
+                throw failure
+            }
+        } catch {
+            return (Engine(failedOpen: HabitFlowError(kind(error.code), error.message, field: error.field)), error)
+        }
+    }
+
+    private static func kind(_ code: ErrorCode) -> HabitFlowError.Kind {
+        switch code {
+        case .unknownZone: .unknownZone
+        case .invalidDate: .invalidDate
+        case .storage: .storage
+        case .invalidArgument, .invalidJSON, .unknownOp: .invalidArgument
+        case .limitExceeded: .limitExceeded
+        case .notFound: .notFound
+        case .conflict: .conflict
+        case .confirmationRequired: .confirmationRequired
+        case .forbidden: .forbidden
+        case .internal: .internal
+        }
+    }
+}

@@ -1,0 +1,533 @@
+#compdef habitflow
+
+__habitflow_complete() {
+    local -ar non_empty_completions=("${@:#(|:*)}")
+    local -ar empty_completions=("${(M)@:#(|:*)}")
+    _describe -V '' non_empty_completions -- empty_completions -P $'\'\''
+}
+
+__habitflow_custom_complete() {
+    local -a completions
+    completions=("${(@f)"$("${command_name}" "${@}" "${command_line[@]}")"}")
+    if [[ "${#completions[@]}" -gt 1 ]]; then
+        __habitflow_complete "${completions[@]:0:-1}"
+    fi
+}
+
+__habitflow_cursor_index_in_current_word() {
+    if [[ -z "${QIPREFIX}${IPREFIX}${PREFIX}" ]]; then
+        printf 0
+    else
+        printf %s "${#${(z)LBUFFER}[-1]}"
+    fi
+}
+
+_habitflow() {
+    emulate -RL zsh -G
+    setopt extendedglob nullglob numericglobsort
+    unsetopt aliases banghist
+
+    local -xr SAP_SHELL=zsh
+    local -x SAP_SHELL_VERSION
+    SAP_SHELL_VERSION="$(builtin emulate zsh -c 'printf %s "${ZSH_VERSION}"')"
+    local -r SAP_SHELL_VERSION
+
+    local context state state_descr line
+    local -A opt_args
+
+    local -r command_name="${words[1]}"
+    local -ar command_line=("${words[@]}")
+    local -ir current_word_index="$((CURRENT - 1))"
+
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'today:Show today in your zone and today'\''s entries of each habit.'
+            'habit:Create, list, change, archive and delete habits.'
+            'log:Log a habit (today, unless --at or --day says otherwise).'
+            'entries:List entries, by day.'
+            'edit:Edit an entry (other days and day moves need --confirm).'
+            'delete:Delete an entry (needs --confirm).'
+            'restore:Restore a deleted entry.'
+            'target:Daily targets that change from a day on; past days keep theirs.'
+            'pause:Pause a habit over days: nothing required, no streak broken.'
+            'time:DayKeys, day ranges and weeks in any IANA zone.'
+            'batch:Run JSON Lines requests from stdin; write one response line each to stdout.'
+            'version:Print the engine and protocol versions.'
+            'help:Show subcommand help information.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        today|habit|log|entries|edit|delete|restore|target|pause|time|batch|version|help)
+            "_habitflow_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_habitflow_today() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_habit() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'add:Create a habit.'
+            'list:List your habits.'
+            'edit:Change a habit (its entries never change).'
+            'archive:Archive a habit: it keeps its entries and takes no new ones.'
+            'delete:Delete a habit (its entries are kept).'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        add|list|edit|archive|delete)
+            "_habitflow_habit_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_habitflow_habit_add() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':name:'
+        '--numeric[Make it numeric, measured in this unit (steps, km, min).]:numeric:'
+        '--weekly[N days a week (1-7) instead of daily.]:weekly:'
+        '--at-most[The day'\''s value must stay at or under the target.]'
+        '--multiple-per-day[Allow several entries a day (numeric habits).]'
+        '--target[The daily target from today on (default 1).]:target:'
+        '--id[The habit'\''s id (default\: a new UUID).]:id:'
+        '--category[A category id.]:category:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_habit_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--deleted[Include deleted habits.]'
+        '--json[Print JSON (one habit per line).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_habit_edit() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        '--name[New name.]:name:'
+        '--unit[New unit (history is not converted).]:unit:'
+        '--weekly[N days a week (1-7).]:weekly:'
+        '--daily[Daily.]'
+        '--at-least[At least the target.]'
+        '--at-most[At most the target.]'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_habit_archive() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        '--undo[Unarchive instead.]'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_habit_delete() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_log() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        ':value:'
+        '--at[When it happened (RFC 3339).]:at:'
+        '--day[The day it counts for (YYYY-MM-DD), e.g. yesterday for a late-night log.]:day:'
+        '--note[A note.]:note:'
+        '--id[The entry'\''s id (a retry with the same id changes nothing).]:id:'
+        '--confirm[Go ahead with a past or future day.]'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_entries() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        '--from[First day (YYYY-MM-DD).]:from:'
+        '--to[Last day (YYYY-MM-DD).]:to:'
+        '--deleted[Include deleted entries.]'
+        '--json[Print JSON (one entry per line).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_edit() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':entry:'
+        '--value[New value.]:value:'
+        '--at[New time (RFC 3339); the day follows it unless --day is given.]:at:'
+        '--day[New day (YYYY-MM-DD).]:day:'
+        '--note[New note ("" clears it).]:note:'
+        '--confirm[Go ahead with a past day or a day move.]'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_delete() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':entry:'
+        '--confirm[Go ahead.]'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_restore() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':entry:'
+        '--confirm[Go ahead with a past day.]'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_target() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'set:Set a habit'\''s target from a day on (default today).'
+            'get:Show a habit'\''s target on a day (default today).'
+            'list:List a habit'\''s target versions.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        set|get|list)
+            "_habitflow_target_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_habitflow_target_set() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        ':target:'
+        '--from[The first day it applies (YYYY-MM-DD; default today).]:from:'
+        '--confirm[Go ahead with a day in the past.]'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_target_get() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        '--day[The day (YYYY-MM-DD; default today).]:day:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_target_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        '--json[Print JSON (one version per line).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_pause() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        '--from[First paused day (YYYY-MM-DD).]:from:'
+        '--to[Last paused day (YYYY-MM-DD).]:to:'
+        '--confirm[Go ahead with days in the past.]'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_time() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'day-key:Print the local day (YYYY-MM-DD) of an instant in a zone.'
+            'day-range:Print the UTC instants of a local day: start, end, length and exact intervals.'
+            'week:Print the seven days of the week containing a day.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        day-key|day-range|week)
+            "_habitflow_time_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_habitflow_time_day-key() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':zone:'
+        ':instant:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_time_day-range() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':zone:'
+        ':day-key:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_time_week() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':day-key:'
+        '--first-weekday[The first day of the week\: monday, sunday, saturday, ...]:first-weekday:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_batch() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--bail[Stop at the first failed request.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_version() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_help() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:subcommands:'
+        '--version[Show the version.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+if [[ "${funcstack[1]}" = _habitflow ]]; then
+    _habitflow "${@}"
+else
+    compdef _habitflow habitflow
+fi
