@@ -1,0 +1,182 @@
+import Foundation
+import HabitFlowProtocol
+import HabitFlowTestSupport
+import Testing
+
+/// The store through its real faces: C and Python processes on one SQLite file, the CLI
+/// reading back, racing writers, bad input, and a writer killed mid-write.
+@Suite struct StoreFacesTests {
+    let pythonEnvironment = ["HABITFLOW_LIB": Repository.sharedLibrary, "PYTHONPATH": Repository.path("bindings/python")]
+
+    func compile(_ source: String) throws -> String {
+        let exe = Repository.temporaryDirectory("cstore").appendingPathComponent("prog").path
+        let lib = Repository.buildDirectory
+        let cc = try run("cc", ["-std=gnu11", "-Wall", "-Werror", "-I", Repository.path("include"), Repository.path(source),
+                                "-o", exe, "-L", lib, "-lhabitflow", "-Wl,-rpath," + lib])
+        try #require(cc.status == 0, "cc failed: \(cc.stderr)")
+        return exe
+    }
+
+    func python(_ script: String, _ args: [String]) throws -> ProcessResult {
+        try run("python3", ["-c", script] + args, environment: pythonEnvironment)
+    }
+
+    func cli(_ args: [String], db: String, stdin: Data = Data()) throws -> ProcessResult {
+        try run(Repository.cli, args + ["--db", db, "--user", "alice", "--zone", "Europe/Amsterdam"], stdin: stdin)
+    }
+
+    @Test func cAndPythonShareAFileAndTheCLIReadsItBack() throws {
+        let store = TestStore("shared")
+        let c = try run(try compile("Tests/C/store_test.c"), [store.path])
+        #expect(c.status == 0, "\(c.stdout)\(c.stderr)")
+        #expect(c.stdout.contains(" passed, 0 failed"))
+        let py = try python("""
+            import sys, habitflow
+            with habitflow.Engine(sys.argv[1], user="alice", zone="Europe/Amsterdam") as hf:
+                print(hf.log("shared", value=20, entryId="from-python")["action"])
+            """, [store.path])
+        #expect(py.stdout == "created\n", "\(py.stderr)")
+        let back = try cli(["entries", "Shared", "--json"], db: store.path)
+        #expect(back.status == 0, "\(back.stderr)")
+        let ids = try back.stdout.split(separator: "\n").map { try JSONCodec.parse(String($0))["id"] }
+        #expect(Set(ids.compactMap { if case let .string(s)? = $0 { s } else { nil } }) == ["from-c", "from-python"])
+    }
+
+    @Test func twoProcessesRacingOnOneDayEndWithOneEntry() async throws {
+        let store = TestStore("race")
+        let setup = try cli(["habit", "add", "Race", "--id", "race"], db: store.path)
+        try #require(setup.status == 0, "\(setup.stderr)")
+        let script = """
+            import sys, habitflow
+            with habitflow.Engine(sys.argv[1], user="alice", zone="Europe/Amsterdam") as hf:
+                for i in range(150):
+                    hf.log("race", entryId="%s-%d" % (sys.argv[2], i))
+            print("done")
+            """
+        async let a = Task.detached { try python(script, [store.path, "a"]) }.value
+        async let b = Task.detached { try python(script, [store.path, "b"]) }.value
+        let (ra, rb) = try await (a, b)
+        #expect(ra.stdout == "done\n" && rb.stdout == "done\n", "\(ra.stderr)\(rb.stderr)")
+        let count = try run("sqlite3", [store.path, "SELECT count(*) FROM entries WHERE deleted_at IS NULL"])
+        #expect(count.stdout == "1\n")
+        let check = try run("sqlite3", [store.path, "PRAGMA integrity_check"])
+        #expect(check.stdout == "ok\n")
+    }
+
+    @Test func badInputThroughCLeavesTheStoreUnchanged() throws {
+        let store = TestStore("bad-c")
+        for args in [["habit", "add", "Walk", "--id", "h1"], ["log", "h1", "--id", "e1"],
+                     ["habit", "add", "Run", "--id", "h2", "--numeric", "km"]] {
+            #expect(try cli(args, db: store.path).status == 0)
+        }
+        let before = try store.dump()
+        let requests = [
+            "{", "[]", #"{"op":"entry.nope"}"#,
+            #"{"op":"entry.log","args":{"habitId":"h1","value":1}}"#,
+            #"{"op":"entry.log","args":{"habitId":"h2"}}"#,
+            #"{"op":"entry.log","args":{"habitId":"h2","value":1e400}}"#,
+            #"{"op":"entry.log","args":{"habitId":"h2","value":"5"}}"#,
+            #"{"op":"entry.log","args":{"habitId":"h9"}}"#,
+            #"{"op":"entry.log","args":{"habitId":"h1","dayKey":"2025-02-29"}}"#,
+            #"{"op":"entry.log","args":{"habitId":"h1","timestampUtc":"yesterday"}}"#,
+            #"{"op":"entry.log","args":{"habitId":"h1\u0000"}}"#,
+            #"{"op":"entry.log","args":{"habitId":"../../etc"}}"#,
+            #"{"op":"entry.delete","args":{"entryId":"e1"}}"#,
+            #"{"op":"entry.edit","args":{"entryId":"e1","dayKey":"2000-01-01"}}"#,
+            #"{"op":"habit.create","args":{"habitId":"h1","name":"Again"}}"#,
+            #"{"op":"habit.create","args":{"name":"X","kind":"numeric"}}"#,
+            #"{"op":"habit.create","args":{"name":"X","cadence":"weekly","timesPerWeek":9}}"#,
+            #"{"op":"target.set","args":{"habitId":"h1","effectiveDayKey":"2999-01-01","target":-2}}"#,
+            #"{"op":"target.set","args":{"habitId":"h1","effectiveDayKey":"2999-01-01","target":99999999999999999999}}"#,
+            #"{"op":"habit.pause","args":{"habitId":"h1","from":"2999-01-05","to":"2999-01-01"}}"#,
+            #"{"op":"user.update","args":{"zone":"/etc/passwd"}}"#,
+            #"{"op":"engine.migrateLegacyTargets","args":{"habits":[{"habitId":5}]}}"#,
+            String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
+        ]
+        let result = try run(try compile("Tests/C/bad_requests.c"), [store.path],
+                             stdin: Data((requests.joined(separator: "\n") + "\n").utf8))
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == requests.count, "\(result.stderr)")
+        for (line, request) in zip(lines, requests) {
+            #expect(!line.hasPrefix("0 "), "accepted: \(request) → \(line)")
+            #expect(line.contains(#""ok":false"#))
+        }
+        #expect(try store.dump() == before)
+    }
+
+    @Test func badInputThroughTheCLIAndPythonLeavesTheStoreUnchanged() throws {
+        let store = TestStore("bad-cli")
+        #expect(try cli(["habit", "add", "Walk", "--id", "h1"], db: store.path).status == 0)
+        #expect(try cli(["log", "h1", "--id", "e1"], db: store.path).status == 0)
+        let before = try store.dump()
+        for args in [["log", "h1", "3"], ["log", "nope"], ["log", "h1", "--day", "2025-02-29"], ["log", "h1", "--at", "noon"],
+                     ["delete", "e1"], ["edit", "e1", "--day", "2001-01-01"], ["habit", "add", "  "],
+                     ["target", "set", "h1", "1.5"], ["pause", "h1", "--from", "2999-01-02", "--to", "2999-01-01"],
+                     ["habit", "add", "X", "--weekly", "8"], ["entries", "--from", "2025-13-01"]] {
+            let r = try cli(args, db: store.path)
+            #expect(r.status == 1, "\(args): \(r.status) \(r.stderr)")
+            #expect(r.stderr.hasPrefix("habitflow: "), "\(args)")
+        }
+        #expect(try cli(["log"], db: store.path).status == 64)
+        let batch = try cli(["batch"], db: store.path, stdin: Data("{\"op\":\"entry.delete\",\"args\":{\"entryId\":\"e1\"}}\nnot json\n".utf8))
+        #expect(batch.status == 1)
+        #expect(batch.stdout.contains("confirmation_required") && batch.stdout.contains("invalid_json"))
+        let py = try python("""
+            import sys, habitflow
+            with habitflow.Engine(sys.argv[1], user="alice") as hf:
+                for op, args in [("entry.log", {"habitId": "h1", "value": 2}), ("entry.edit", {"entryId": "e1", "note": 7}),
+                                 ("habit.update", {"habitId": "h1", "cadence": "weekly"})]:
+                    try:
+                        hf.call(op, **args)
+                        print("accepted", op)
+                    except habitflow.HabitFlowError as e:
+                        print(e.code, e.field)
+            """, [store.path])
+        #expect(py.stdout == "invalid_argument args.value\ninvalid_argument args.note\ninvalid_argument args.timesPerWeek\n", "\(py.stderr)")
+        #expect(try store.dump() == before)
+    }
+
+    @Test func sigkillMidWriteLosesNoAcknowledgedEntry() throws {
+        let store = TestStore("kill")
+        #expect(try cli(["habit", "add", "Reps", "--id", "reps", "--numeric", "reps", "--multiple-per-day"], db: store.path).status == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u", "-c", """
+            import sys, habitflow
+            hf = habitflow.Engine(sys.argv[1], user="alice", zone="Europe/Amsterdam")
+            i = 0
+            while True:
+                hf.log("reps", value=i, entryId="k%d" % i, note="x" * 200)
+                print("k%d" % i, flush=True)
+                i += 1
+            """, store.path]
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in pythonEnvironment { env[k] = v }
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var acknowledged = Data()
+        while acknowledged.split(separator: UInt8(ascii: "\n")).count <= 401 {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            acknowledged.append(chunk)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        acknowledged.append(out.fileHandleForReading.readDataToEndOfFile())
+        #expect(process.terminationReason == .uncaughtSignal)
+        // Only whole lines were acknowledged; a cut last line was not.
+        var lines = String(decoding: acknowledged, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last != "" { lines.removeLast() } else { lines.removeLast() }
+        #expect(lines.count >= 400)
+        let check = try run("sqlite3", [store.path, "PRAGMA integrity_check"])
+        #expect(check.stdout == "ok\n")
+        let stored = Set(try run("sqlite3", [store.path, "SELECT id FROM entries"]).stdout.split(separator: "\n").map(String.init))
+        let missing = lines.filter { !stored.contains($0) }
+        #expect(missing.isEmpty, "acknowledged but lost: \(missing.prefix(5))")
+        // And it opens again for business.
+        #expect(try cli(["entries", "reps", "--json"], db: store.path).status == 0)
+    }
+}

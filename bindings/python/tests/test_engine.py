@@ -1,0 +1,85 @@
+"""habitflow.Engine over a real SQLite file, in a real python3 process."""
+import os
+import tempfile
+import unittest
+
+import habitflow
+
+
+class EngineTests(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.path = os.path.join(self.dir.name, "h.sqlite")
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def engine(self, **kw):
+        kw.setdefault("user", "alice")
+        kw.setdefault("zone", "Europe/Amsterdam")
+        kw.setdefault("now", "2025-03-12T11:00:00Z")
+        return habitflow.Engine(self.path, **kw)
+
+    def test_log_list_and_reopen(self):
+        with self.engine() as hf:
+            habit = hf.call("habit.create", name="Run", kind="numeric", unit="km")["habit"]
+            self.assertEqual(hf.log(habit["id"], value=5)["action"], "created")
+            self.assertEqual(hf.log(habit["id"], value=6)["action"], "updated")
+        with self.engine() as hf:
+            entries = hf.entries()
+            self.assertEqual([e["value"] for e in entries], [6])
+            self.assertEqual(entries[0]["dayKey"], "2025-03-12")
+
+    def test_confirmation_required_carries_the_days(self):
+        with self.engine() as hf:
+            habit = hf.call("habit.create", name="Read")["habit"]
+            with self.assertRaises(habitflow.HabitFlowError) as ctx:
+                hf.log(habit["id"], dayKey="2025-03-01")
+            self.assertEqual(ctx.exception.code, "confirmation_required")
+            self.assertEqual(ctx.exception.details, {"affectedDays": ["2025-03-01"]})
+            self.assertEqual(hf.entries(), [])
+            self.assertEqual(hf.log(habit["id"], dayKey="2025-03-01", confirm=True)["entry"]["dayKey"], "2025-03-01")
+
+    def test_open_errors_are_typed(self):
+        with self.assertRaises(habitflow.HabitFlowError) as ctx:
+            habitflow.Engine(self.path, user="alice", zone="Mars/Base")
+        self.assertEqual((ctx.exception.code, ctx.exception.field), ("unknown_zone", "options.zone"))
+        with self.assertRaises(habitflow.HabitFlowError) as ctx:
+            habitflow.Engine(self.path, user="../x", zone="UTC")
+        self.assertEqual(ctx.exception.field, "options.user")
+        with self.assertRaises(habitflow.HabitFlowError):
+            habitflow.Engine(self.path, user="alice\0x", zone="UTC")
+
+    def test_closed_engine_refuses(self):
+        hf = self.engine()
+        hf.close()
+        hf.close()
+        with self.assertRaises(habitflow.HabitFlowError):
+            hf.call("user.get")
+
+    def test_bad_input_changes_nothing(self):
+        with self.engine() as hf:
+            habit = hf.call("habit.create", habitId="h1", name="Walk")["habit"]
+            hf.log(habit["id"], entryId="e1")
+            before = (hf.habits(), hf.entries(includeDeleted=True))
+            bad = [
+                ("entry.log", {"habitId": "h1", "value": 3}, "invalid_argument", "args.value"),
+                ("entry.log", {"habitId": "nope"}, "not_found", "args.habitId"),
+                ("entry.log", {"habitId": "h1", "timestampUtc": "2025-02-30T00:00:00Z"}, "invalid_date", "args.timestampUtc"),
+                ("entry.log", {"habitId": "h1", "entryId": "a/b"}, "invalid_argument", "args.entryId"),
+                ("entry.edit", {"entryId": "e1", "dayKey": "2025-03-11"}, "confirmation_required", "args.confirm"),
+                ("entry.delete", {"entryId": "e1"}, "confirmation_required", "args.confirm"),
+                ("habit.create", {"name": "   "}, "invalid_argument", "args.name"),
+                ("target.set", {"habitId": "h1", "effectiveDayKey": "2025-03-20", "target": -1}, "invalid_argument", "args.target"),
+                ("entry.log", {"habitId": "h1", "note": "x" * 5000}, "limit_exceeded", "args.note"),
+            ]
+            for op, args, code, field in bad:
+                with self.assertRaises(habitflow.HabitFlowError, msg=op) as ctx:
+                    hf.call(op, **args)
+                self.assertEqual((ctx.exception.code, ctx.exception.field), (code, field), op)
+            self.assertIn('"code":"invalid_json"', hf.call_raw("{"))
+            self.assertEqual((hf.habits(), hf.entries(includeDeleted=True)), before)
+
+
+if __name__ == "__main__":
+    unittest.main()
