@@ -154,3 +154,61 @@ extension Engine {
         }
     }
 }
+
+/// How many entries an import created, updated and left unchanged.
+public struct ImportSummary: Sendable, Equatable {
+    public var created = 0
+    public var updated = 0
+    public var unchanged = 0
+}
+
+extension Engine {
+    /// Imports entries in one transaction: all of them, or — when any is refused — none.
+    ///
+    /// Each entry follows the rules of `log` (one per habit and day, same id = retry), as an
+    /// import flow: no confirmation is asked, and the source defaults to `import`.
+    /// - Throws: the first refusal, its field prefixed with `entries[i].`.
+    public func importEntries(_ requests: [LogRequest]) throws(HabitFlowError) -> ImportSummary {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            let (zone, today) = try userZone(store, user)
+            var habits: [String: Habit] = [:]
+            var summary = ImportSummary()
+            for (i, request) in requests.enumerated() {
+                do throws(HabitFlowError) {
+                    let habit: Habit
+                    if let known = habits[request.habitId] {
+                        habit = known
+                    } else {
+                        habit = try ownedHabit(store, user, request.habitId)
+                        habits[habit.id] = habit
+                    }
+                    guard let timestamp = request.timestampUtc else {
+                        throw HabitFlowError.invalid("timestampUtc", "imported entries need timestampUtc")
+                    }
+                    if let id = request.entryId { try RecordID.validate(id, field: "entryId") }
+                    let day = request.dayKey ?? zone.dayKey(at: timestamp)
+                    let rule = EntryRules.Log(entryId: request.entryId ?? RecordID.make(), timestampUtc: timestamp,
+                                              dayKey: day, value: request.value, note: request.note,
+                                              source: request.source, confirm: true)
+                    let sameID = try request.entryId.map { id throws(HabitFlowError) in try store.entry(id) } ?? nil
+                    let outcome = try EntryRules.log(rule, habit: habit, sameID: sameID,
+                                                     activeOnDay: habit.multiplePerDay ? [] : try store.activeEntries(habit: habit.id, day: day),
+                                                     today: today, now: now)
+                    try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
+                    switch outcome {
+                    case .created: summary.created += 1
+                    case .updated: summary.updated += 1
+                    case .unchanged: summary.unchanged += 1
+                    }
+                } catch {
+                    var located = error
+                    located.field = "entries[\(i)]" + (error.field.map { "." + $0 } ?? "")
+                    throw located
+                }
+            }
+            return summary
+        }
+    }
+}

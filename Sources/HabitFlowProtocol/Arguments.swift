@@ -4,24 +4,37 @@ import HabitFlow
 /// every error (`args.zone`).
 public struct Arguments {
     let members: [(String, JSONValue)]
+    /// What field names are prefixed with in errors: `args.`, or `args.entries[3].` for an
+    /// object inside an array argument.
+    let prefix: String
 
-    init(_ members: [(String, JSONValue)]) { self.members = members }
+    init(_ members: [(String, JSONValue)], prefix: String = "args.") {
+        self.members = members
+        self.prefix = prefix
+    }
 
     private func member(_ name: String) -> JSONValue? {
         members.last(where: { $0.0 == name })?.1
     }
 
-    static func field(_ name: String) -> String { "args." + name }
+    func field(_ name: String) -> String { prefix + name }
+
+    /// Refuses members not in `names`.
+    func requireOnly(_ names: [String]) throws(ProtocolError) {
+        for (key, _) in members where !names.contains(key) {
+            throw ProtocolError(.invalidArgument, "unknown field \"\(key)\"", field: field(key))
+        }
+    }
 
     private func wrongType(_ name: String, _ expected: String, _ got: JSONValue) -> ProtocolError {
-        ProtocolError(.invalidArgument, "\(Self.field(name)) must be \(expected), not \(got.typeName)",
-                      field: Self.field(name))
+        ProtocolError(.invalidArgument, "\(field(name)) must be \(expected), not \(got.typeName)",
+                      field: field(name))
     }
 
     /// A required string.
     func string(_ name: String) throws(ProtocolError) -> String {
         guard let value = try optionalString(name) else {
-            throw ProtocolError(.invalidArgument, "\(Self.field(name)) is required", field: Self.field(name))
+            throw ProtocolError(.invalidArgument, "\(field(name)) is required", field: field(name))
         }
         return value
     }
@@ -32,8 +45,8 @@ public struct Arguments {
         case nil, .null?: return nil
         case let .string(s)?:
             guard s.utf8.count <= Operation.maxStringBytes else {
-                throw ProtocolError(.limitExceeded, "\(Self.field(name)) is longer than \(Operation.maxStringBytes) bytes",
-                                    field: Self.field(name))
+                throw ProtocolError(.limitExceeded, "\(field(name)) is longer than \(Operation.maxStringBytes) bytes",
+                                    field: field(name))
             }
             return s
         case let other?: throw wrongType(name, "a string", other)
@@ -43,19 +56,19 @@ public struct Arguments {
     /// A required zone id, resolved to its zone.
     func zone(_ name: String, in engine: Engine) throws(ProtocolError) -> Zone {
         let id = try string(name)
-        return try ProtocolError.at(Self.field(name)) { () throws(TimeError) in try engine.zone(named: id) }
+        return try ProtocolError.at(field(name)) { () throws(TimeError) in try engine.zone(named: id) }
     }
 
     /// A required `YYYY-MM-DD` day.
     func dayKey(_ name: String) throws(ProtocolError) -> DayKey {
         let text = try string(name)
-        return try ProtocolError.at(Self.field(name)) { () throws(TimeError) in try DayKey(parsing: text) }
+        return try ProtocolError.at(field(name)) { () throws(TimeError) in try DayKey(parsing: text) }
     }
 
     /// A required RFC 3339 instant.
     func instant(_ name: String) throws(ProtocolError) -> Instant {
         let text = try string(name)
-        return try ProtocolError.at(Self.field(name)) { () throws(TimeError) in try Instant(parsing: text) }
+        return try ProtocolError.at(field(name)) { () throws(TimeError) in try Instant(parsing: text) }
     }
 
     /// An optional weekday name (`"monday"`), with a default.
@@ -63,8 +76,8 @@ public struct Arguments {
         guard let text = try optionalString(name) else { return fallback }
         guard let day = Weekday(name: text) else {
             throw ProtocolError(.invalidArgument,
-                                "\(Self.field(name)) must be a lowercase weekday name such as \"monday\"",
-                                field: Self.field(name))
+                                "\(field(name)) must be a lowercase weekday name such as \"monday\"",
+                                field: field(name))
         }
         return day
     }
@@ -91,7 +104,7 @@ public struct Arguments {
     /// A required finite number.
     func requiredNumber(_ name: String) throws(ProtocolError) -> Double {
         guard let value = try number(name) else {
-            throw ProtocolError(.invalidArgument, "\(Self.field(name)) is required", field: Self.field(name))
+            throw ProtocolError(.invalidArgument, "\(field(name)) is required", field: field(name))
         }
         return value
     }
@@ -101,8 +114,8 @@ public struct Arguments {
         switch member(name) {
         case nil, .null?: return nil
         case let .int(i)? where range.contains(Int(i)): return Int(i)
-        case .int?: throw ProtocolError(.invalidArgument, "\(Self.field(name)) must be \(range.lowerBound) to \(range.upperBound)",
-                                        field: Self.field(name))
+        case .int?: throw ProtocolError(.invalidArgument, "\(field(name)) must be \(range.lowerBound) to \(range.upperBound)",
+                                        field: field(name))
         case let other?: throw wrongType(name, "a whole number", other)
         }
     }
@@ -110,13 +123,13 @@ public struct Arguments {
     /// An optional `YYYY-MM-DD` day.
     func optionalDayKey(_ name: String) throws(ProtocolError) -> DayKey? {
         guard let text = try optionalString(name) else { return nil }
-        return try ProtocolError.at(Self.field(name)) { () throws(TimeError) in try DayKey(parsing: text) }
+        return try ProtocolError.at(field(name)) { () throws(TimeError) in try DayKey(parsing: text) }
     }
 
     /// An optional RFC 3339 instant.
     func optionalInstant(_ name: String) throws(ProtocolError) -> Instant? {
         guard let text = try optionalString(name) else { return nil }
-        return try ProtocolError.at(Self.field(name)) { () throws(TimeError) in try Instant(parsing: text) }
+        return try ProtocolError.at(field(name)) { () throws(TimeError) in try Instant(parsing: text) }
     }
 
     /// An optional member of a closed set of names.
@@ -124,8 +137,8 @@ public struct Arguments {
         guard let text = try optionalString(name) else { return nil }
         guard let match = options.first(where: { $0.0 == text }) else {
             throw ProtocolError(.invalidArgument,
-                                "\(Self.field(name)) must be one of " + options.map { "\"\($0.0)\"" }.joined(separator: ", "),
-                                field: Self.field(name))
+                                "\(field(name)) must be one of " + options.map { "\"\($0.0)\"" }.joined(separator: ", "),
+                                field: field(name))
         }
         return match.1
     }

@@ -208,6 +208,35 @@ extension Operation {
             let confirm = try args.bool("confirm", default: false)
             return RecordJSON.outcome(try ProtocolError.engine { () throws(HabitFlowError) in try engine.restoreEntry(id, confirm: confirm) })
         },
+        Operation("entry.import", "Imports entries in one transaction — all or none — under the rules of `entry.log` (no confirmation; source defaults to `import`).",
+                  arguments: [Field("entries", "array", "`[{entryId?, habitId, timestampUtc, dayKey?, value?, note?, source?}]`.")],
+                  result: [Field("created", "integer", "New entries."), Field("updated", "integer", "Days whose entry changed."),
+                           Field("unchanged", "integer", "Retries and repeats.")],
+                  errors: storeErrors + [.invalidDate, .conflict, .limitExceeded]) { engine, args throws(ProtocolError) in
+            guard case let .array(items)? = args.raw("entries") else {
+                throw ProtocolError(.invalidArgument, "args.entries must be an array of entries", field: "args.entries")
+            }
+            var requests: [LogRequest] = []
+            requests.reserveCapacity(items.count)
+            for (i, item) in items.enumerated() {
+                guard case let .object(members) = item else {
+                    throw ProtocolError(.invalidArgument, "args.entries[\(i)] must be an object", field: "args.entries[\(i)]")
+                }
+                let entry = Arguments(members, prefix: "args.entries[\(i)].")
+                try entry.requireOnly(["entryId", "habitId", "timestampUtc", "dayKey", "value", "note", "source"])
+                var request = LogRequest(habitId: try entry.string("habitId"))
+                request.entryId = try entry.optionalString("entryId")
+                request.timestampUtc = try entry.instant("timestampUtc")
+                request.dayKey = try entry.optionalDayKey("dayKey")
+                request.value = try entry.number("value")
+                request.note = try entry.optionalString("note")
+                request.source = try entry.choice("source", sources) ?? .import
+                requests.append(request)
+            }
+            let summary = try ProtocolError.engine { () throws(HabitFlowError) in try engine.importEntries(requests) }
+            return .object([("created", .int(Int64(summary.created))), ("updated", .int(Int64(summary.updated))),
+                            ("unchanged", .int(Int64(summary.unchanged)))])
+        },
         Operation("entry.get", "One entry, deleted or not.",
                   arguments: [Field("entryId", "string", "The entry.")],
                   result: [Field("entry", "object", "As in `entry.log`.")], errors: storeErrors) { engine, args throws(ProtocolError) in
