@@ -11,7 +11,10 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("habitflow").path,
                                                    withDestinationPath: Repository.cli)
         let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        return try run("/bin/sh", ["-c", "set -e\n" + script], stdin: stdin, environment: ["PATH": path])
+        // A store of the test's own, never the default one in the user's home.
+        return try run("/bin/sh", ["-c", "set -e\n" + script], stdin: stdin,
+                       environment: ["PATH": path, "HABITFLOW_DB": bin.appendingPathComponent("store.sqlite").path,
+                                     "HABITFLOW_USER": "tester", "XDG_DATA_HOME": bin.path])
     }
 
     @Test func dayKeyInAPipeline() throws {
