@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "habitflow", type: .dynamic, targets: ["HabitFlowC"]),
         .library(name: "habitflow-static", type: .static, targets: ["HabitFlowC"]),
         .library(name: "HabitFlow", targets: ["HabitFlow"]),
+        .library(name: "HabitFlowProtocol", targets: ["HabitFlowProtocol"]),
         // SwiftPM names products uniquely: the CLI product is habitflow-cli, installed as `habitflow`.
         .executable(name: "habitflow-cli", targets: ["HabitFlowCLI"]),
     ],
