@@ -1,20 +1,26 @@
 /// The disjoint, ascending intervals that make up one local day.
 ///
-/// Almost every day is one interval and a few are two (a backward transition across
-/// midnight), so the first three live inline: computing a day allocates nothing.
+/// A day is one interval, two when a backward transition crosses midnight, none when the zone
+/// skipped it. The intervals live inline (capacity 4, twice what the tz database ever needs),
+/// so a day is a plain value: computing, copying and dropping it allocates and counts nothing.
 public struct InstantIntervals: RandomAccessCollection, Hashable, Sendable {
+    /// The most intervals a day can have here; `Zone.range(of:)` reports data needing more.
+    public static let capacity = 4
+
     private var a = InstantInterval(start: 0, end: 0)
     private var b = InstantInterval(start: 0, end: 0)
     private var c = InstantInterval(start: 0, end: 0)
-    private var overflow: [InstantInterval] = []
+    private var d = InstantInterval(start: 0, end: 0)
     public private(set) var count = 0
+    /// Set when an interval did not fit (corrupt zone data only).
+    private(set) var overflowed = false
 
     /// No intervals: the day does not exist in its zone.
     public init() {}
 
-    /// The given intervals (they must be ascending and disjoint).
+    /// The given intervals (ascending, disjoint, at most `capacity`).
     public init(_ intervals: some Sequence<InstantInterval>) {
-        for interval in intervals { append(interval) }
+        for interval in intervals { add(start: interval.start, end: interval.end) }
     }
 
     public var startIndex: Int { 0 }
@@ -26,7 +32,7 @@ public struct InstantIntervals: RandomAccessCollection, Hashable, Sendable {
         case 0: return a
         case 1: return b
         case 2: return c
-        default: return overflow[position - 3]
+        default: return d
         }
     }
 
@@ -35,28 +41,21 @@ public struct InstantIntervals: RandomAccessCollection, Hashable, Sendable {
     mutating func add(start: Int64, end: Int64) {
         guard start < end else { return }
         if count > 0, self[count - 1].end == start {
-            setLast(InstantInterval(start: self[count - 1].start, end: end))
+            set(count - 1, InstantInterval(start: self[count - 1].start, end: end))
+        } else if count < Self.capacity {
+            count += 1
+            set(count - 1, InstantInterval(start: start, end: end))
         } else {
-            append(InstantInterval(start: start, end: end))
+            overflowed = true
         }
     }
 
-    private mutating func append(_ interval: InstantInterval) {
-        switch count {
+    private mutating func set(_ i: Int, _ interval: InstantInterval) {
+        switch i {
         case 0: a = interval
         case 1: b = interval
         case 2: c = interval
-        default: overflow.append(interval)
-        }
-        count += 1
-    }
-
-    private mutating func setLast(_ interval: InstantInterval) {
-        switch count - 1 {
-        case 0: a = interval
-        case 1: b = interval
-        case 2: c = interval
-        default: overflow[count - 4] = interval
+        default: d = interval
         }
     }
 

@@ -13,13 +13,20 @@ public final class Zone: @unchecked Sendable {
     let nameBytes: [UInt8]
 
     /// Transition instants, ascending (`count` = n; at least one slot is allocated).
-    private let times: UnsafeMutableBufferPointer<Int64>
+    @usableFromInline let times: UnsafeMutableBufferPointer<Int64>
     /// `offsets[i]` is the offset in force before `times[i]`; `offsets[n]` after the last.
-    private let offsets: UnsafeMutableBufferPointer<Int32>
-    private let transitionCount: Int
+    @usableFromInline let offsets: UnsafeMutableBufferPointer<Int32>
+    @usableFromInline let transitionCount: Int
     /// Instants at or after this use `rule` directly.
-    private let ruleFrom: Int64
-    private let rule: PosixTimeZoneRule?
+    @usableFromInline let ruleFrom: Int64
+    let rule: PosixTimeZoneRule?
+    /// A direct index over 1900 ..< 2101, the instants nearly every query asks about:
+    /// `bucketStart[b]` = the number of transitions before bucket `b` (2^22 s ≈ 48.5 days),
+    /// so a lookup is one load and a step or two instead of a binary search.
+    @usableFromInline let buckets: UnsafeMutableBufferPointer<UInt16>
+    @usableFromInline static let bucketShift: Int64 = 22
+    @usableFromInline static let indexStart: Int64 = -2_208_988_800  // 1900-01-01T00:00:00Z
+    @usableFromInline static let indexEnd: Int64 = 4_133_980_800  // 2101-01-01T00:00:00Z
     /// The smallest and largest offsets the zone ever uses: they bound the instants of a day.
     let minOffset: Int64
     let maxOffset: Int64
@@ -86,49 +93,72 @@ public final class Zone: @unchecked Sendable {
         }
         minOffset = lo
         maxOffset = hi
+
+        let bucketCount = Int((Zone.indexEnd - Zone.indexStart) >> Zone.bucketShift) + 1
+        buckets = .allocate(capacity: bucketCount)
+        var i = 0
+        for b in 0..<bucketCount {
+            let start = Zone.indexStart + Int64(b) << Zone.bucketShift
+            while i < times.count, times[i] < start { i += 1 }
+            buckets[b] = UInt16(truncatingIfNeeded: Swift.min(i, Int(UInt16.max)))
+        }
+        if times.count >= Int(UInt16.max) { buckets.update(repeating: 0) }  // never in real data: search from 0
     }
 
     deinit {
         times.deallocate()
         offsets.deallocate()
+        buckets.deallocate()
     }
 
     // MARK: Instant → offset → day
 
     /// The number of table transitions at or before `t`: the index of `t`'s offset.
-    @inline(__always)
-    private func tableIndex(_ t: Int64) -> Int {
+    @inlinable @inline(__always)
+    func tableIndex(_ t: Int64) -> Int {
         let base = times.baseAddress.unsafelyUnwrapped
+        if t >= Zone.indexStart, t < Zone.indexEnd {
+            // The bucket gives the transitions before its start; step over the few inside it.
+            var i = Int(buckets[Int((t &- Zone.indexStart) &>> Zone.bucketShift)])
+            while i < transitionCount, base[i] <= t { i &+= 1 }
+            return i
+        }
         var lo = 0
         var length = transitionCount
         while length > 0 {
-            let half = length >> 1
-            let mid = lo + half
+            let half = length &>> 1
+            let mid = lo &+ half
             let atOrBefore = base[mid] <= t
-            lo = atOrBefore ? mid + 1 : lo
-            length = atOrBefore ? length - half - 1 : half
+            lo = atOrBefore ? mid &+ 1 : lo
+            length = atOrBefore ? length &- half &- 1 : half
         }
         return lo
     }
 
     /// The UTC offset, in seconds east, at Unix second `t`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func offset(at t: Int64) -> Int32 {
-        if t >= ruleFrom, let rule { return rule.offset(at: t) }
+        if t >= ruleFrom { return ruleOffset(at: t) }
         return offsets[tableIndex(t)]
+    }
+
+    /// The footer rule's offset: past the table only, so kept out of the hot path.
+    @usableFromInline @inline(never)
+    func ruleOffset(at t: Int64) -> Int32 {
+        rule?.offset(at: t) ?? offsets[transitionCount]
     }
 
     /// The local day number (days since 1970-01-01) of Unix second `t`.
     ///
     /// `t` must lie in the supported instant range (`Instant.minSeconds ..< endSeconds`);
     /// `Instant` guarantees it.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func dayNumber(at t: Int64) -> Int32 {
         Int32(truncatingIfNeeded: Civil.floorDiv(t &+ Int64(offset(at: t)), Civil.secondsPerDay))
     }
 
     /// The DayKey of an instant in this zone: its local civil date.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func dayKey(at instant: Instant) -> DayKey {
         DayKey(uncheckedDayNumber: dayNumber(at: instant.seconds))
     }
@@ -155,6 +185,9 @@ public final class Zone: @unchecked Sendable {
                 let a = Swift.max(start, l1 - o), b = Swift.min(end, l1 + Civil.secondsPerDay - o)
                 if a < b { next = a }
             }
+        }
+        guard !intervals.overflowed else {
+            throw .invalidZoneData(name, reason: "\(day) would have more than \(InstantIntervals.capacity) separate intervals")
         }
         guard !intervals.isEmpty else { return DayRange(day: day, intervals: intervals, end: nil) }
         var k: Int64 = 2
