@@ -29,5 +29,18 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
+        // Store throughput (bulk import, CLI batch, C ABI round trip) beside raw SQLite: a plain
+        // executable, since its runs take seconds, not nanoseconds. Run with scripts/bench-store.
+        .systemLibrary(name: "CSQLiteRaw", path: "CSQLiteRaw"),
+        .executableTarget(
+            name: "StoreBench",
+            dependencies: [
+                "CSQLiteRaw",
+                .product(name: "HabitFlow", package: "HabitFlowCore"),
+                .product(name: "HabitFlowProtocol", package: "HabitFlowCore"),
+                .product(name: "habitflow-static", package: "HabitFlowCore"),
+            ],
+            path: "StoreBench"
+        ),
     ]
 )

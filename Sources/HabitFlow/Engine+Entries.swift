@@ -62,8 +62,9 @@ extension Engine {
                                       confirm: request.confirm)
             var sameID: HabitEntry? = nil
             if let id = request.entryId { sameID = try store.entry(id) }
-            let outcome = try EntryRules.log(rule, habit: habit, sameID: sameID,
-                                             activeOnDay: try store.activeEntries(habit: habit.id, day: day),
+            // A multiplePerDay habit's day never decides a log: skip reading it.
+            let activeOnDay = habit.multiplePerDay ? [] : try store.activeEntries(habit: habit.id, day: day)
+            let outcome = try EntryRules.log(rule, habit: habit, sameID: sameID, activeOnDay: activeOnDay,
                                              today: today, now: now)
             try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
             return outcome

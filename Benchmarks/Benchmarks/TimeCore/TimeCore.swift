@@ -94,6 +94,38 @@ func foundationDayRanges(_ w: Workload, ops: Int) -> Int {
     return acc
 }
 
+// MARK: Two threads
+
+/// A second thread that stays parked between iterations, so a 2-thread iteration costs one
+/// wake-up (microseconds) rather than a thread creation, and does not depend on a thread
+/// pool's policy for running both halves at once.
+final class SecondThread: @unchecked Sendable {
+    private let go = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    private var job: (() -> Void)?
+
+    init() {
+        let thread = Thread { [self] in
+            while true {
+                go.wait()
+                job?()
+                done.signal()
+            }
+        }
+        thread.start()
+    }
+
+    /// Runs `here` on the calling thread while `there` runs on the second thread; returns
+    /// when both are done.
+    func run(_ here: () -> Void, alongside there: @escaping () -> Void) {
+        job = there
+        go.signal()
+        here()
+        done.wait()
+        job = nil
+    }
+}
+
 // MARK: Registration
 
 let benchmarks: @Sendable () -> Void = {
@@ -110,8 +142,8 @@ let benchmarks: @Sendable () -> Void = {
     // Wall clock, CPU and malloc only: ARC counting hangs on Linux with Swift 6.3.
     // Throughput is there for the JMH export that scripts/bench reads.
     let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .throughput]
-    // A million operations per iteration (≈ 10–50 ms for HabitFlow) drowns the cost of
-    // starting the second thread; Foundation is ~30× slower, so it runs a thousand times fewer.
+    // A million operations per iteration (≈ 10–80 ms for HabitFlow) drowns the cost of waking
+    // the second thread; Foundation is 50–1000× slower, so it runs a thousand per iteration.
     let fast = Benchmark.Configuration(
         metrics: metrics, warmupIterations: 3, scalingFactor: .mega,
         maxDuration: .seconds(3), maxIterations: 300
@@ -127,11 +159,11 @@ let benchmarks: @Sendable () -> Void = {
             let ops = benchmark.scaledIterations.count
             blackHole(loop(workloads[0], ops))
         }
+        let second = SecondThread()
         Benchmark("\(name) (2 threads)", configuration: configuration) { benchmark in
             let ops = benchmark.scaledIterations.count
-            DispatchQueue.concurrentPerform(iterations: 2) { t in
-                blackHole(loop(workloads[t], ops))
-            }
+            second.run({ blackHole(loop(workloads[0], ops)) },
+                       alongside: { blackHole(loop(workloads[1], ops)) })
         }
     }
 
