@@ -48,7 +48,7 @@ let package = Package(
         ),
         .target(name: "HabitFlowTestSupport", dependencies: ["HabitFlow"], path: "Tests/HabitFlowTestSupport"),
         .testTarget(name: "HabitFlowCoreTests", dependencies: ["HabitFlowCore", "HabitFlowTestSupport"]),
-        .testTarget(name: "HabitFlowEngineTests", dependencies: ["HabitFlow", "HabitFlowProtocol", "HabitFlowTestSupport"]),
+        .testTarget(name: "HabitFlowEngineTests", dependencies: ["HabitFlow", "HabitFlowStore", "HabitFlowProtocol", "HabitFlowTestSupport"]),
         .testTarget(name: "HabitFlowProtocolTests", dependencies: ["HabitFlowProtocol", "HabitFlowTestSupport"]),
         .testTarget(
             name: "HabitFlowFacesTests",
