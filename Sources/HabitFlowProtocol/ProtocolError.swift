@@ -18,14 +18,11 @@ public struct ProtocolError: Error, Sendable {
         self.details = details
     }
 
-    /// The code and message for a time-core error about the value at `field`.
+    /// The code and message for a time-core error about the value at `field` (a full
+    /// request path such as `args.zone`).
     public init(_ error: TimeError, field: String?) {
-        switch error {
-        case .unknownZone, .invalidZoneData:
-            self.init(.unknownZone, error.message, field: field)
-        case .invalidDayKey, .invalidInstant:
-            self.init(.invalidDate, error.message, field: field)
-        }
+        self.init(HabitFlowError(error, field: nil))
+        self.field = field
     }
 
     /// The code, message and details of an engine error; its field gets the `args.` prefix.
