@@ -16,6 +16,9 @@ import HabitFlowProtocol
 /// read-only system data, so one per process is the cheapest correct choice.
 private let processEngine = Engine()
 private let processDispatcher = Dispatcher(engine: processEngine)
+/// The zone table, borrowed without reference counting: `hf_day_key` on many threads must not
+/// contend on one atomic retain count (the engine lives for the process).
+private let processZones = Unmanaged.passUnretained(processEngine.zones)
 
 private let HF_OK: Int32 = 0
 
@@ -90,9 +93,10 @@ public func hf_day_key(_ unixSeconds: Int64, _ zone: UnsafePointer<CChar>?,
     let length = strnlen(zone, ZoneName.maxLength + 1)
     let day: DayKey? = zone.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
         let name = UnsafeBufferPointer(start: bytes, count: length)
-        if let cached = processEngine.zones.withCachedZone(name, { $0.dayKey(at: instant) }) {
-            return cached
+        let cached = processZones._withUnsafeGuaranteedRef { zones in
+            zones.cachedDayNumber(zoneNamed: name, at: instant.seconds)
         }
+        if let cached { return DayKey(dayNumber: Int(cached)) }
         // First use of this zone (or not a zone): the general path, which loads and caches.
         guard length <= ZoneName.maxLength else { return nil }
         return try? processEngine.dayKey(at: instant, zone: String(decoding: name, as: UTF8.self))

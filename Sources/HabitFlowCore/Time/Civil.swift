@@ -17,17 +17,25 @@ public enum Civil {
     }
 
     /// The civil date of a day number.
+    ///
+    /// Neri and Schneider's Euclidean affine form (2021): unsigned 32-bit arithmetic on a day
+    /// count shifted 82 × 400 years back, multiplications instead of most divisions. Exact for
+    /// years −32 800 … 11 000 000; the engine uses 0001 … 9999 (tested day by day).
     @inlinable
     public static func date(dayNumber: Int) -> (year: Int, month: Int, day: Int) {
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+        let n = UInt32(truncatingIfNeeded: dayNumber &+ 719_468 &+ 146_097 &* 82)
+        let n1 = 4 &* n &+ 3
+        let century = n1 / 146_097
+        let nc = n1 % 146_097 / 4
+        let n2 = UInt64(4 &* nc &+ 3) &* 2_939_745
+        let yearOfCentury = UInt32(truncatingIfNeeded: n2 &>> 32)
+        let dayOfYear = UInt32(truncatingIfNeeded: n2) / 2_939_745 / 4
+        let n3 = 2141 &* dayOfYear &+ 197_913
+        let month = n3 &>> 16
+        let day = (n3 & 0xFFFF) / 2141 &+ 1
+        let january = dayOfYear >= 306 ? 1 : 0
+        let year = Int(100 &* century &+ yearOfCentury) - 400 * 82 + january
+        return (year, Int(january == 1 ? month &- 12 : month), Int(day))
     }
 
     /// Whether `year` is a Gregorian leap year.

@@ -80,16 +80,19 @@ public struct DayKey: Hashable, Comparable, Sendable {
     @inlinable
     public func write(to out: UnsafeMutablePointer<UInt8>) {
         let (y, m, d) = civil
-        out[0] = UInt8(truncatingIfNeeded: 48 + y / 1000)
-        out[1] = UInt8(truncatingIfNeeded: 48 + y / 100 % 10)
-        out[2] = UInt8(truncatingIfNeeded: 48 + y / 10 % 10)
-        out[3] = UInt8(truncatingIfNeeded: 48 + y % 10)
+        @inline(__always) func two(_ v: Int, _ at: Int) {
+            let v = UInt32(truncatingIfNeeded: v)
+            let tens = (v &* 103) &>> 10  // v / 10 for v < 100
+            out[at] = UInt8(truncatingIfNeeded: 48 &+ tens)
+            out[at + 1] = UInt8(truncatingIfNeeded: 48 &+ v &- tens &* 10)
+        }
+        let century = y / 100
+        two(century, 0)
+        two(y &- century &* 100, 2)
         out[4] = 45
-        out[5] = UInt8(truncatingIfNeeded: 48 + m / 10)
-        out[6] = UInt8(truncatingIfNeeded: 48 + m % 10)
+        two(m, 5)
         out[7] = 45
-        out[8] = UInt8(truncatingIfNeeded: 48 + d / 10)
-        out[9] = UInt8(truncatingIfNeeded: 48 + d % 10)
+        two(d, 8)
     }
 
     @inlinable

@@ -56,12 +56,19 @@ public final class TimeZoneDatabase: @unchecked Sendable {
             if bits == 0 { return nil }
             let zone = Unmanaged<Zone>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
             let match = zone._withUnsafeGuaranteedRef { z in
-                z.nameBytes.withUnsafeBufferPointer { $0.elementsEqual(name) }
+                z.nameBytes.count == name.count && Self.equal(UnsafeBufferPointer(z.nameBytes), name)
             }
             if match { return zone._withUnsafeGuaranteedRef(body) }
             i = (i + 1) & (Self.capacity - 1)
         }
         return nil
+    }
+
+    /// The local day number of Unix second `t` in the cached zone whose id is the bytes, or
+    /// `nil` when that zone is not loaded yet. Non-generic, so the C fast path pays for no
+    /// generic dispatch: a hash, a compare, a bucket load.
+    public func cachedDayNumber(zoneNamed name: UnsafeBufferPointer<UInt8>, at t: Int64) -> Int32? {
+        withCachedZone(name) { $0.dayNumber(at: t) }
     }
 
     /// Loads a zone on first use. Validated names only.
@@ -83,7 +90,7 @@ public final class TimeZoneDatabase: @unchecked Sendable {
 
     /// Stores a zone in the first free slot of its probe sequence; `false` when full.
     private func publish(_ zone: Zone) -> Bool {
-        let hash = zone.nameBytes.withUnsafeBufferPointer { Self.hash($0) }
+        let hash = Self.hash(UnsafeBufferPointer(zone.nameBytes))
         var i = Int(truncatingIfNeeded: hash) & (Self.capacity - 1)
         for _ in 0..<Self.capacity {
             if slots[i].load(ordering: .relaxed) == 0 {
@@ -96,11 +103,46 @@ public final class TimeZoneDatabase: @unchecked Sendable {
         return false
     }
 
-    /// FNV-1a: short ids, no seed needed (the table holds only names that exist as files).
+    /// Byte equality of two equally long buffers, eight bytes at a time.
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let pa = a.baseAddress, let pb = b.baseAddress else { return a.count == b.count }
+        let raw = (UnsafeRawPointer(pa), UnsafeRawPointer(pb))
+        var i = 0
+        while i &+ 8 <= a.count {
+            if raw.0.loadUnaligned(fromByteOffset: i, as: UInt64.self) != raw.1.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                return false
+            }
+            i &+= 8
+        }
+        while i < a.count {
+            if pa[i] != pb[i] { return false }
+            i &+= 1
+        }
+        return true
+    }
+
+    /// A multiply-xor hash over eight-byte words (ids are short; the table holds only names
+    /// that exist as files, so no seed is needed).
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return h
+        guard let p = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(p)
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        var i = 0
+        while i &+ 8 <= bytes.count {
+            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h &>> 29
+            i &+= 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < bytes.count {
+            tail |= UInt64(p[i]) &<< shift
+            shift &+= 8
+            i &+= 1
+        }
+        h = (h ^ tail) &* 0x9E37_79B9_7F4A_7C15
+        return h ^ (h &>> 32)
     }
 }

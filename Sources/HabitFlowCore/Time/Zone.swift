@@ -10,7 +10,9 @@
 public final class Zone: @unchecked Sendable {
     /// The zone id, e.g. `Europe/Amsterdam`.
     public let name: String
-    let nameBytes: [UInt8]
+    /// The id's UTF-8 bytes, outside ARC: lookups by name from many threads compare them
+    /// without touching a reference count (a shared atomic counter would make threads contend).
+    let nameBytes: UnsafeMutableBufferPointer<UInt8>
 
     /// Transition instants, ascending (`count` = n; at least one slot is allocated).
     @usableFromInline let times: UnsafeMutableBufferPointer<Int64>
@@ -44,7 +46,9 @@ public final class Zone: @unchecked Sendable {
                 precomputedThroughYear: Int = Zone.defaultPrecomputedThroughYear) throws(TimeError) {
         let data = try TZif(bytes: bytes, zone: name)
         self.name = name
-        self.nameBytes = Array(name.utf8)
+        let utf8 = Array(name.utf8)
+        nameBytes = .allocate(capacity: utf8.count)
+        _ = nameBytes.initialize(from: utf8)
 
         var times = data.transitions
         var after = data.offsets
@@ -106,6 +110,7 @@ public final class Zone: @unchecked Sendable {
     }
 
     deinit {
+        nameBytes.deallocate()
         times.deallocate()
         offsets.deallocate()
         buckets.deallocate()
