@@ -1,0 +1,137 @@
+import Foundation
+@testable import HabitFlowCore
+import HabitFlowTestSupport
+import Testing
+
+/// Derived metrics against naive references written here, on random histories.
+@Suite struct HabitMetricsTests {
+    static let t0 = Instant(unixSeconds: 1_700_000_000)!
+
+    func habit(_ kind: Habit.Kind, _ cadence: Habit.Cadence = .daily, _ type: Habit.TargetType = .atLeast) -> Habit {
+        Habit(id: "h", ownerId: "u", name: "H", kind: kind, unit: kind == .numeric ? "km" : nil, cadence: cadence,
+              targetType: type, multiplePerDay: false, categoryId: nil, archived: false, legacyGoal: nil,
+              createdAt: Self.t0, createdDayKey: DayKey("2024-01-01"), updatedAt: Self.t0, deletedAt: nil)
+    }
+
+    func entry(_ day: Int32, _ value: Double?, deleted: Bool = false) -> HabitEntry {
+        HabitEntry(id: "e\(day)-\(value ?? -1)", habitId: "h", timestampUtc: Self.t0, dayKey: DayKey(dayNumber: Int(day))!,
+                   value: value, note: nil, source: .manual, createdAt: Self.t0, updatedAt: Self.t0,
+                   deletedAt: deleted ? Self.t0 : nil)
+    }
+
+    @Test func noEntryNoCompletion_10_1_2() {
+        let metrics = HabitMetrics(habit: habit(.binary), days: HabitDays([], kind: .binary), targets: TargetSchedule([]))
+        #expect(metrics.status(on: DayKey("2024-03-01")) == .incomplete)
+        #expect(metrics.streaks(today: DayKey("2024-03-01"), firstWeekday: .monday).current == .none)
+        #expect(metrics.momentum(today: DayKey("2024-03-01")) == 0)
+    }
+
+    @Test func deletedEntriesNeverHappened_10_2_2() {
+        let d = DayKey("2024-03-01").dayNumber
+        let days = HabitDays([entry(d, nil, deleted: true)], kind: .binary)
+        #expect(days.days.isEmpty)
+    }
+
+    @Test func todayIsOpenAndNotRequiredDaysAreSkipped() {
+        let start = DayKey("2024-03-01").dayNumber
+        // Complete on the 1st, 2nd, 4th; the 3rd has target 0; today (5th) not yet logged.
+        let entries = [start, start + 1, start + 3].map { entry($0, nil) }
+        let pause = [TargetVersion(id: "p", habitId: "h", effectiveDayKey: DayKey("2024-03-03"), target: 0, recordedAt: Self.t0),
+                     TargetVersion(id: "q", habitId: "h", effectiveDayKey: DayKey("2024-03-04"), target: 1, recordedAt: Self.t0)]
+        let metrics = HabitMetrics(habit: habit(.binary), days: HabitDays(entries, kind: .binary), targets: TargetSchedule(pause))
+        let (current, longest) = metrics.streaks(today: DayKey("2024-03-05"), firstWeekday: .monday)
+        #expect(current == .init(length: 3, first: DayKey("2024-03-01"), last: DayKey("2024-03-04")))
+        #expect(longest == current)
+        #expect(metrics.status(on: DayKey("2024-03-03")) == .notRequired)
+        // The day after today without an entry breaks it.
+        #expect(metrics.streaks(today: DayKey("2024-03-06"), firstWeekday: .monday).current.length == 0)
+    }
+
+    /// The reference: every day from the first entry through today, checked one by one.
+    func naiveStreaks(_ statuses: [DayStatus]) -> (current: Int, longest: Int) {
+        var current = 0, longest = 0
+        for (i, s) in statuses.enumerated() {
+            if s == .complete { current += 1; longest = max(longest, current) }
+            else if s == .incomplete, i != statuses.count - 1 { current = 0 }
+        }
+        return (current, longest)
+    }
+
+    @Test func randomHistoriesMatchTheNaiveReference() {
+        let seed = SplitMix64.testSeed()
+        var rng = SplitMix64(seed: seed)
+        let base = DayKey("2023-01-01").dayNumber
+        for round in 0..<300 {
+            let kind: Habit.Kind = Bool.random(using: &rng) ? .binary : .numeric
+            let type: Habit.TargetType = kind == .numeric && Bool.random(using: &rng) ? .atMost : .atLeast
+            let h = habit(kind, .daily, type)
+            var entries: [HabitEntry] = []
+            for d in 0..<120 where Int.random(in: 0..<10, using: &rng) < 7 {
+                entries.append(entry(base + Int32(d), kind == .numeric ? Double(Int.random(in: 0...8, using: &rng)) : nil,
+                                     deleted: Int.random(in: 0..<10, using: &rng) == 0))
+            }
+            let versions = (0..<Int.random(in: 0...4, using: &rng)).map { i in
+                TargetVersion(id: "v\(i)", habitId: "h", effectiveDayKey: DayKey(dayNumber: Int(base) + Int.random(in: 0..<120, using: &rng))!,
+                              target: Double(Int.random(in: 0...5, using: &rng)), recordedAt: Self.t0)
+            }
+            let today = DayKey(dayNumber: Int(base) + Int.random(in: 0..<130, using: &rng))!
+            let metrics = HabitMetrics(habit: h, days: HabitDays(entries, kind: kind), targets: TargetSchedule(versions))
+            let active = entries.filter { $0.deletedAt == nil }
+            guard let first = active.map(\.dayKey.dayNumber).min(), first <= today.dayNumber else { continue }
+            // Naive statuses straight from the entries and versions.
+            var statuses: [DayStatus] = []
+            for d in first...today.dayNumber {
+                let target = versions.filter { $0.effectiveDayKey.dayNumber <= d }
+                    .max { ($0.effectiveDayKey, $0.recordedAt, $0.id) < ($1.effectiveDayKey, $1.recordedAt, $1.id) }?.target ?? 1
+                let logged = active.filter { $0.dayKey.dayNumber == d }
+                let value = kind == .binary ? Double(logged.count) : logged.reduce(0) { $0 + ($1.value ?? 0) }
+                let s: DayStatus = target == 0 ? .notRequired
+                    : logged.isEmpty ? .incomplete
+                    : (type == .atLeast ? value >= target : value <= target) ? .complete : .incomplete
+                statuses.append(s)
+                if metrics.status(on: DayKey(dayNumber: Int(d))!) != s {
+                    Issue.record("round \(round) day \(d): \(s) vs engine (seed \(seed))")
+                    return
+                }
+            }
+            let naive = naiveStreaks(statuses)
+            let (current, longest) = metrics.streaks(today: today, firstWeekday: .monday)
+            #expect(current.length == naive.current && longest.length == naive.longest, "round \(round), seed \(seed)")
+        }
+    }
+
+    @Test func momentumIsLoopsFormula() {
+        let base = DayKey("2024-01-01").dayNumber
+        var rng = SplitMix64(seed: 7)
+        let entries = (0..<200).compactMap { d -> HabitEntry? in
+            Int.random(in: 0..<3, using: &rng) == 0 ? nil : entry(base + Int32(d), Double(Int.random(in: 0...6, using: &rng)))
+        }
+        let h = habit(.numeric)
+        let targets = TargetSchedule([TargetVersion(id: "v", habitId: "h", effectiveDayKey: DayKey("2024-01-01"), target: 4, recordedAt: Self.t0)])
+        let metrics = HabitMetrics(habit: h, days: HabitDays(entries, kind: .numeric), targets: targets)
+        let today = DayKey(dayNumber: Int(base) + 210)!
+        // Loop: multiplier = 0.5^(sqrt(freq)/13), score = score*m + checkmark*(1-m), here with partial credit.
+        let m = Foundation.pow(0.5, 1.0.squareRoot() / 13)
+        var score = 0.0
+        for d in base...today.dayNumber {
+            let value = entries.first { $0.dayKey.dayNumber == d }?.value
+            let credit = value.map { Swift.min($0 / 4, 1) } ?? 0
+            score = score * m + credit * (1 - m)
+        }
+        #expect(abs(metrics.momentum(today: today) - score) < 1e-12)
+        #expect(abs(pow2(-0.5) - Foundation.pow(2, -0.5)) < 1e-15)
+    }
+
+    @Test func weeklyHabitsCountWeeksThatMetN() {
+        // 3 per week; weeks start Monday 2024-01-01.
+        let days = ["2024-01-01", "2024-01-03", "2024-01-05",   // week 1: 3 ✓
+                    "2024-01-08", "2024-01-09", "2024-01-10",   // week 2: 3 ✓
+                    "2024-01-15"]                                // week 3 (current): open
+        let entries = days.map { entry(DayKey($0).dayNumber, nil) }
+        let metrics = HabitMetrics(habit: habit(.binary, .timesPerWeek(3)), days: HabitDays(entries, kind: .binary), targets: TargetSchedule([]))
+        let (current, longest) = metrics.streaks(today: DayKey("2024-01-16"), firstWeekday: .monday)
+        #expect(current == .init(length: 2, first: DayKey("2024-01-01"), last: DayKey("2024-01-08")))
+        #expect(longest.length == 2)
+        #expect(metrics.streaks(today: DayKey("2024-01-22"), firstWeekday: .monday).current.length == 0)
+    }
+}
