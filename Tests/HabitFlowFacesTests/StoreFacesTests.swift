@@ -163,7 +163,7 @@ import Testing
             if chunk.isEmpty { break }
             acknowledged.append(chunk)
         }
-        kill(process.processIdentifier, SIGKILL)
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }  // never a recycled pid
         process.waitUntilExit()
         acknowledged.append(out.fileHandleForReading.readDataToEndOfFile())
         #expect(process.terminationReason == .uncaughtSignal)

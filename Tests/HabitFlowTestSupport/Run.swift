@@ -8,13 +8,23 @@ public struct ProcessResult: Sendable {
     public var stdoutBytes: Data
 }
 
+/// A child that outlived its time limit (it was killed).
+public struct ProcessTimeout: Error, CustomStringConvertible {
+    public var command: String
+    public var seconds: Double
+    public var description: String { "\(command) ran longer than \(Int(seconds)) s and was killed" }
+}
+
 /// Runs a real program (python3, cc, the CLI, sh) to completion.
 ///
 /// - Parameters:
 ///   - executable: a path, or a name looked up on PATH via /usr/bin/env.
 ///   - stdin: bytes written to the child's standard input, then closed.
+///   - timeout: seconds before the child is killed and `ProcessTimeout` thrown, so a hung
+///     child fails its test instead of stalling the run.
 public func run(_ executable: String, _ arguments: [String], stdin: Data = Data(),
-                environment: [String: String] = [:], directory: String? = nil) throws -> ProcessResult {
+                environment: [String: String] = [:], directory: String? = nil,
+                timeout: Double = 600) throws -> ProcessResult {
     let process = Process()
     if executable.hasPrefix("/") {
         process.executableURL = URL(fileURLWithPath: executable)
@@ -42,8 +52,24 @@ public func run(_ executable: String, _ arguments: [String], stdin: Data = Data(
     DispatchQueue.global().async { err = errors.fileHandleForReading.readDataToEndOfFile(); group.leave() }
     if !stdin.isEmpty { try? input.fileHandleForWriting.write(contentsOf: stdin) }
     try? input.fileHandleForWriting.close()
+    let fired = NSLock()
+    nonisolated(unsafe) var timedOut = false
+    let deadline = DispatchWorkItem { [process] in
+        fired.lock()
+        defer { fired.unlock() }
+        if process.isRunning {
+            timedOut = true
+            kill(process.processIdentifier, SIGKILL)
+        }
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
     process.waitUntilExit()
+    deadline.cancel()
     group.wait()
+    fired.lock()
+    let killed = timedOut
+    fired.unlock()
+    if killed { throw ProcessTimeout(command: ([executable] + arguments).joined(separator: " "), seconds: timeout) }
     return ProcessResult(status: process.terminationStatus,
                          stdout: String(decoding: out, as: UTF8.self),
                          stderr: String(decoding: err, as: UTF8.self),

@@ -17,7 +17,8 @@ constant-offset segment gives the intervals. Nothing is shared with the Swift en
 """
 import sys
 from datetime import datetime, timedelta, timezone
-from multiprocessing import Pool
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from zoneinfo import ZoneInfo, available_timezones
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -102,8 +103,14 @@ def main():
         return
     with open(sys.argv[2]) as f:
         lines = f.read().splitlines()
-    with Pool(2) as pool:
-        answers = pool.map(answer, lines, chunksize=2000)
+    # Two worker processes. A worker that dies (killed from outside, say) breaks the pool
+    # loudly rather than hanging it, as multiprocessing.Pool would; then answer here, alone.
+    try:
+        with ProcessPoolExecutor(max_workers=2) as pool:
+            answers = list(pool.map(answer, lines, chunksize=2000))
+    except BrokenProcessPool:
+        print("zoneinfo_oracle: a worker died; answering in one process", file=sys.stderr)
+        answers = [answer(line) for line in lines]
     with open(sys.argv[3], "w") as f:
         f.write("\n".join(answers) + "\n")
 
