@@ -10,7 +10,8 @@ import HabitFlow
 /// Every face (C, CLI batch, Python, shell) sends these texts; none adds a rule.
 public struct Dispatcher: Sendable {
     /// Every operation, in documentation order.
-    public static let operations: [Operation] = Operation.timeOperations + Operation.recordOperations
+    public static let operations: [Operation] =
+        Operation.timeOperations + Operation.recordOperations + Operation.metricsOperations
 
     private static let byName: [String: Operation] =
         Dictionary(uniqueKeysWithValues: operations.map { ($0.name, $0) })

@@ -1,0 +1,35 @@
+/// A habit's progress in one week (SPEC §6): completed days against what the week asks.
+public struct WeekProgress: Sendable, Equatable {
+    /// The week's first day, which names it.
+    public var weekStart: DayKey
+    /// Days of the week whose status is complete.
+    public var completed: Int
+    /// What the week asks: N for N-per-week habits, else the days with a target above 0.
+    public var required: Int
+
+    /// `completed / required`, capped at 1; 1 when nothing is required.
+    public var fraction: Double {
+        required == 0 ? 1 : min(1, Double(completed) / Double(required))
+    }
+}
+
+extension HabitMetrics {
+    /// The progress of the week containing `day`.
+    public func weekProgress(containing day: DayKey, firstWeekday: Weekday) throws(TimeError) -> WeekProgress {
+        let week = try Week(containing: day, firstWeekday: firstWeekday)
+        var completed = 0, requiredDays = 0
+        for d in week.days {
+            switch status(on: d) {
+            case .complete: completed += 1; requiredDays += 1
+            case .incomplete: requiredDays += 1
+            case .notRequired: break
+            }
+        }
+        let required: Int
+        switch habit.cadence {
+        case .daily: required = requiredDays
+        case let .timesPerWeek(n): required = n
+        }
+        return WeekProgress(weekStart: week.start, completed: completed, required: required)
+    }
+}

@@ -1,0 +1,51 @@
+import HabitFlow
+import HabitFlowProtocol
+import HabitFlowTestSupport
+import Testing
+
+/// `metrics.*` through the dispatcher on a real store: every change shows at once, because
+/// nothing derived is stored (003 §10.2.1, §10.2.2).
+@Suite struct MetricsOperationTests {
+    let store = TestStore("metrics")
+
+    func call(_ d: Dispatcher, _ op: String, _ args: String) throws -> JSONValue {
+        try d.handle(JSONCodec.parse(#"{"op":"\#(op)","args":\#(args)}"#))
+    }
+
+    @Test func editsAndDeletesRecomputeEverything_10_2() throws {
+        let d = Dispatcher(engine: try store.engine(now: "2025-03-12T11:00:00Z"))
+        _ = try call(d, "habit.create", #"{"habitId":"run","name":"Run","kind":"numeric","unit":"km","target":5}"#)
+        _ = try call(d, "target.set", #"{"habitId":"run","effectiveDayKey":"2025-03-01","target":5,"confirm":true}"#)
+        for (id, day, value) in [("a", "2025-03-10", 6), ("b", "2025-03-11", 5), ("c", "2025-03-12", 7)] {
+            _ = try call(d, "entry.log", #"{"habitId":"run","entryId":"\#(id)","dayKey":"\#(day)","value":\#(value),"confirm":true}"#)
+        }
+        #expect(try call(d, "metrics.streaks", #"{"habitId":"run"}"#)["current"]?["length"] == .int(3))
+        #expect(try call(d, "metrics.day", #"{"habitId":"run","dayKey":"2025-03-11"}"#)["status"] == .string("complete"))
+
+        // Editing b below the target breaks the run; the engine derives it anew.
+        _ = try call(d, "entry.edit", #"{"entryId":"b","value":2,"confirm":true}"#)
+        #expect(try call(d, "metrics.day", #"{"habitId":"run","dayKey":"2025-03-11"}"#)["status"] == .string("incomplete"))
+        #expect(try call(d, "metrics.streaks", #"{"habitId":"run"}"#)["current"]?["length"] == .int(1))
+
+        // Deleting b: the day never happened (no entry → incomplete, no value).
+        _ = try call(d, "entry.delete", #"{"entryId":"b","confirm":true}"#)
+        let day = try call(d, "metrics.day", #"{"habitId":"run","dayKey":"2025-03-11"}"#)
+        #expect(day["status"] == .string("incomplete") && day["value"] == .null)
+
+        // Pausing that day: neither complete nor breaking, so the streak runs across it.
+        _ = try call(d, "habit.pause", #"{"habitId":"run","from":"2025-03-11","to":"2025-03-11","confirm":true}"#)
+        #expect(try call(d, "metrics.day", #"{"habitId":"run","dayKey":"2025-03-11"}"#)["status"] == .string("notRequired"))
+        let streaks = try call(d, "metrics.streaks", #"{"habitId":"run"}"#)
+        #expect(streaks["current"]?["length"] == .int(2))
+        #expect(streaks["current"]?["first"] == .string("2025-03-10"))
+
+        let week = try call(d, "metrics.week", #"{"habitId":"run"}"#)
+        #expect(week["weekStart"] == .string("2025-03-10"))
+        #expect(week["completed"] == .int(2))
+        #expect(week["required"] == .int(6))  // seven days less the paused one
+        guard case let .double(momentum)? = try call(d, "metrics.momentum", #"{"habitId":"run"}"#)["momentum"] else {
+            Issue.record("no momentum"); return
+        }
+        #expect(momentum > 0 && momentum < 1)
+    }
+}
