@@ -43,3 +43,40 @@ extension Engine {
                           week: week, momentum: m.momentum(today: date))
     }
 }
+
+/// One day of a habit's history: the data of a heatmap cell.
+public struct HabitDay: Sendable, Equatable {
+    public var dayKey: DayKey
+    public var value: Double?
+    public var target: Double
+    public var status: DayStatus
+}
+
+extension Engine {
+    /// The longest history one call returns, in days (ten years and a bit).
+    public static let maxHistoryDays = 3700
+
+    /// Every active habit's standing on `day` (default today): the Today screen.
+    public func todayOverview(day: DayKey? = nil) throws(HabitFlowError) -> (day: DayKey, habits: [HabitToday]) {
+        let date: DayKey
+        if let day { date = day } else { date = try today() }
+        var out: [HabitToday] = []
+        for habit in try habits(includeArchived: false, includeDeleted: false) {
+            out.append(try habitToday(habitId: habit.id, day: date))
+        }
+        return (date, out)
+    }
+
+    /// Habit `habitId` day by day from `from` through `to`.
+    public func history(habitId: String, from: DayKey, to: DayKey) throws(HabitFlowError) -> [HabitDay] {
+        guard from <= to else { throw HabitFlowError.invalid("to", "to (\(to)) is before from (\(from))") }
+        guard Int(to.dayNumber) - Int(from.dayNumber) < Self.maxHistoryDays else {
+            throw HabitFlowError(.limitExceeded, "at most \(Self.maxHistoryDays) days per call", field: "to")
+        }
+        let (m, _, _) = try metrics(habitId: habitId)
+        return (from.dayNumber...to.dayNumber).map { n in
+            let day = DayKey(dayNumber: Int(n))!
+            return HabitDay(dayKey: day, value: m.days.value(on: day), target: m.targets.target(on: day), status: m.status(on: day))
+        }
+    }
+}

@@ -1,46 +1,44 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import HabitFlow
 import HabitFlowProtocol
 
-/// `habitflow today`: today in your zone and what you have logged (the default command).
+/// `habitflow today`: today in your zone, and where each habit stands (the default command).
 struct Today: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show today in your zone and today's entries of each habit.",
+        abstract: "Show today in your zone and where each habit stands.",
         discussion: "The zone is --zone, else $HABITFLOW_ZONE, else $TZ, else the system zone (/etc/localtime)."
     )
 
     @OptionGroup var store: StoreOptions
+    @Option(help: "Another day than today (YYYY-MM-DD).") var day: String?
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         let engine = try store.openedEngine(json: json)
         let user = try CLI.run("user.get", [], json: json, engine: engine)
         let zone = user["user"]?["zone"] ?? .null
-        let today = user["today"] ?? .null
-        let range = try CLI.run("time.dayRange", [("zone", zone), ("dayKey", today)], json: json, engine: engine)
-        let habits = try CLI.run("habit.list", [("includeArchived", .bool(false))], json: json, engine: engine)
-        let entries = try CLI.run("entry.list", [("from", today), ("to", today)], json: json, engine: engine)
+        let overview = try CLI.run("metrics.today", CLI.args([("dayKey", day.map(JSONValue.string))]), json: json, engine: engine)
+        let date = overview["dayKey"] ?? .null
+        let range = try CLI.run("time.dayRange", [("zone", zone), ("dayKey", date)], json: json, engine: engine)
         if json {
-            return CLI.printJSON(.object([("zone", zone), ("dayKey", today), ("range", range),
-                                          ("habits", habits["habits"] ?? .array([])),
-                                          ("entries", entries["entries"] ?? .array([]))]))
+            return CLI.printJSON(.object([("zone", zone), ("dayKey", date), ("range", range),
+                                          ("habits", overview["habits"] ?? .array([]))]))
         }
-        print("Today is \(CLI.text(today)) in \(CLI.text(zone)): \(CLI.text(range["start"])) to \(CLI.text(range["end"])) (\(CLI.text(range["hours"])) h).")
-        guard case let .array(list)? = habits["habits"], !list.isEmpty else {
+        print("\(CLI.text(date)) in \(CLI.text(zone)): \(CLI.text(range["start"])) to \(CLI.text(range["end"])) (\(CLI.text(range["hours"])) h)")
+        guard case let .array(habits)? = overview["habits"], !habits.isEmpty else {
             return print("No habits yet: habitflow habit add NAME")
         }
-        let logged: [JSONValue] = if case let .array(e)? = entries["entries"] { e } else { [] }
-        for habit in list {
-            let mine = logged.filter { $0["habitId"] == habit["id"] }
-            let mark = mine.isEmpty ? "[ ]" : "[x]"
-            let values = mine.compactMap { $0["value"] == .null ? nil : CLI.text($0["value"]) }
-            let detail = values.isEmpty ? "" : "  " + values.joined(separator: " + ") + " \(CLI.text(habit["unit"]))"
-            print("  \(mark) \(CLI.text(habit["name"]))\(detail)")
+        for h in habits {
+            let mark = switch h["status"] {
+            case .string("complete")?: "[x]"
+            case .string("notRequired")?: "[-]"
+            default: "[ ]"
+            }
+            let amount = h["unit"] == .null ? "" : "  \(CLI.text(h["value"] == .null ? .int(0) : h["value"]))/\(CLI.text(h["target"])) \(CLI.text(h["unit"]))"
+            let streak = CLI.text(h["currentStreak"]?["length"])
+            let week = "\(CLI.text(h["week"]?["completed"]))/\(CLI.text(h["week"]?["required"]))"
+            let momentum = if case let .double(m)? = h["momentum"] { String(Int((m * 100).rounded())) + "%" } else { "0%" }
+            print("  \(mark) \(CLI.text(h["name"]))\(amount)   streak \(streak)   week \(week)   strength \(momentum)")
         }
     }
 }

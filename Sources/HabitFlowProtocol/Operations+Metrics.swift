@@ -9,8 +9,42 @@ extension Operation {
     private static let metricsErrors: [ErrorCode] = [.invalidArgument, .invalidDate, .notFound, .forbidden, .storage]
     private static let dayField = Field("dayKey", "string", required: false, "The day (default: today in the user's zone).")
 
+    static func habitTodayJSON(_ t: HabitToday) -> JSONValue {
+        .object([
+            ("habitId", .string(t.habit.id)), ("name", .string(t.habit.name)), ("unit", t.habit.unit.map(JSONValue.string) ?? .null),
+            ("status", .string(t.status.rawValue)), ("value", t.value.map(JSONValue.double) ?? .null),
+            ("target", .double(t.target)), ("currentStreak", streakJSON(t.currentStreak)),
+            ("longestStreak", streakJSON(t.longestStreak)),
+            ("week", .object([("weekStart", .string(t.week.weekStart.description)), ("completed", .int(Int64(t.week.completed))),
+                              ("required", .int(Int64(t.week.required))), ("fraction", .double(t.week.fraction))])),
+            ("momentum", .double(t.momentum)),
+        ])
+    }
+
     /// `metrics.*`: derived on every call from entries and target versions; never stored.
     static let metricsOperations: [Operation] = [
+        Operation("metrics.today", "Every active habit's standing on a day (default today): status, value, target, streaks, week, momentum.",
+                  arguments: [dayField],
+                  result: [Field("dayKey", "string", "The day described."),
+                           Field("habits", "array", "`[{habitId, name, unit, status, value, target, currentStreak, longestStreak, week, momentum}]`.")],
+                  errors: [.invalidArgument, .invalidDate, .storage]) { engine, args throws(ProtocolError) in
+            let day = try args.optionalDayKey("dayKey")
+            let (date, habits) = try ProtocolError.engine { () throws(HabitFlowError) in try engine.todayOverview(day: day) }
+            return .object([("dayKey", .string(date.description)), ("habits", .array(habits.map(habitTodayJSON)))])
+        },
+        Operation("metrics.history", "A habit day by day (the data of a heatmap): value, target, status.",
+                  arguments: [Field("habitId", "string", "The habit."), Field("from", "string", "First DayKey."),
+                              Field("to", "string", "Last DayKey (at most 3700 days after from).")],
+                  result: [Field("days", "array", "`[{dayKey, value, target, status}]`.")],
+                  errors: metricsErrors + [.limitExceeded]) { engine, args throws(ProtocolError) in
+            let id = try args.string("habitId")
+            let from = try args.dayKey("from"), to = try args.dayKey("to")
+            let days = try ProtocolError.engine { () throws(HabitFlowError) in try engine.history(habitId: id, from: from, to: to) }
+            return .object([("days", .array(days.map { d in
+                .object([("dayKey", .string(d.dayKey.description)), ("value", d.value.map(JSONValue.double) ?? .null),
+                         ("target", .double(d.target)), ("status", .string(d.status.rawValue))])
+            }))])
+        },
         Operation("metrics.day", "A habit's status on a day: complete / incomplete / notRequired (target 0); no entry is never complete.",
                   arguments: [Field("habitId", "string", "The habit."), dayField],
                   result: [Field("status", "string", "`complete`, `incomplete` or `notRequired`."),

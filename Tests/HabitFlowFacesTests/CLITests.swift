@@ -123,11 +123,11 @@ import Testing
             hf_habits | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["name"])'
             hf_day_key Pacific/Kiritimati 2024-01-01T10:30:00Z
             hf_call '{"op":"time.week","args":{"dayKey":"2024-01-03"}}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["result"]["start"])'
-            hf_today | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["entries"]))'
+            hf_today | python3 -c 'import json,sys; h = json.load(sys.stdin)["habits"]; print(len(h), h[0]["status"])'
             """)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            == ["created", "1", "Stretch", "2024-01-02", "2024-01-01", "1"])
+            == ["created", "1", "Stretch", "2024-01-02", "2024-01-01", "1 complete"])
     }
 
     @Test func helpAndCompletionSnapshots() throws {

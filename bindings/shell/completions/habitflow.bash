@@ -173,13 +173,13 @@ _habitflow() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    today|habit|log|entries|edit|delete|restore|target|pause|time|batch|version|help)
+    today|habit|log|entries|edit|delete|restore|target|pause|streaks|history|time|batch|version|help)
         # Offer subcommand argument completions
         "_habitflow_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause time batch version help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause streaks history time batch version help' -- "${cur}"))
         ;;
     esac
 }
@@ -188,7 +188,7 @@ _habitflow_today() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --user --zone)
+    non_repeating_options=(--db --user --zone --day)
     __habitflow_offer_flags_options 0
 
     # Offer option value completions
@@ -200,6 +200,9 @@ _habitflow_today() {
         return
         ;;
     '--zone')
+        return
+        ;;
+    '--day')
         return
         ;;
     esac
@@ -587,6 +590,54 @@ _habitflow_target_list() {
 _habitflow_pause() {
     repeating_flags=()
     non_repeating_flags=(--confirm --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --from --to)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--from')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    esac
+}
+
+_habitflow_streaks() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_history() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --user --zone --from --to)
     __habitflow_offer_flags_options 1

@@ -50,7 +50,7 @@ _habitflow() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'today:Show today in your zone and today'\''s entries of each habit.'
+            'today:Show today in your zone and where each habit stands.'
             'habit:Create, list, change, archive and delete habits.'
             'log:Log a habit (today, unless --at or --day says otherwise).'
             'entries:List entries, by day.'
@@ -59,6 +59,8 @@ _habitflow() {
             'restore:Restore a deleted entry.'
             'target:Daily targets that change from a day on; past days keep theirs.'
             'pause:Pause a habit over days: nothing required, no streak broken.'
+            'streaks:Show current and longest streaks (today is still open).'
+            'history:Show a habit'\''s days as a calendar heatmap (█ complete, ░ incomplete, · not required).'
             'time:DayKeys, day ranges and weeks in any IANA zone.'
             'batch:Run JSON Lines requests from stdin; write one response line each to stdout.'
             'version:Print the engine and protocol versions.'
@@ -68,7 +70,7 @@ _habitflow() {
         ;;
     arg)
         case "${words[1]}" in
-        today|habit|log|entries|edit|delete|restore|target|pause|time|batch|version|help)
+        today|habit|log|entries|edit|delete|restore|target|pause|streaks|history|time|batch|version|help)
             "_habitflow_${words[1]}" && ret=0
             ;;
         esac
@@ -84,6 +86,7 @@ _habitflow_today() {
         '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
         '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--day[Another day than today (YYYY-MM-DD).]:day:'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -408,6 +411,40 @@ _habitflow_pause() {
         '--to[Last paused day (YYYY-MM-DD).]:to:'
         '--confirm[Go ahead with days in the past.]'
         '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_streaks() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        '--json[Print JSON (one habit per line).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_history() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        '--from[First day (default\: 12 weeks before --to).]:from:'
+        '--to[Last day (default\: today).]:to:'
+        '--json[Print JSON (one day per line).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
