@@ -27,17 +27,92 @@ public struct EntryQuery: Sendable {
     public init() {}
 }
 
+/// One change to an entry, as the faces ask for it (and as `entry.preview` previews it).
+public enum EntryMutation: Sendable {
+    case log(LogRequest)
+    case edit(entryId: String, EntryRules.Edit)
+    case delete(entryId: String, confirm: Bool)
+    case restore(entryId: String, confirm: Bool)
+}
+
 extension Engine {
     /// Logs an entry: creates it, updates the day's entry (same id, never a second one,
     /// never a summed value), or changes nothing for a retry. Past and future days need
-    /// `confirm`.
+    /// `confirm`; without it the error carries the impact preview.
     public func log(_ request: LogRequest) throws(HabitFlowError) -> EntryRules.Outcome {
+        try perform(.log(request))
+    }
+
+    /// Edits entry `id`. Moving it to another day, or touching a day other than today,
+    /// needs `confirm`; moving onto an occupied day is a conflict, never a merge.
+    public func editEntry(_ id: String, _ edit: EntryRules.Edit) throws(HabitFlowError) -> EntryRules.Outcome {
+        try perform(.edit(entryId: id, edit))
+    }
+
+    /// Soft-deletes entry `id` (needs `confirm`); it then takes part in nothing.
+    public func deleteEntry(_ id: String, confirm: Bool) throws(HabitFlowError) -> EntryRules.Outcome {
+        try perform(.delete(entryId: id, confirm: confirm))
+    }
+
+    /// Restores deleted entry `id`; a conflict when its day already has an active entry.
+    public func restoreEntry(_ id: String, confirm: Bool) throws(HabitFlowError) -> EntryRules.Outcome {
+        try perform(.restore(entryId: id, confirm: confirm))
+    }
+
+    /// What `mutation` would do and change, as if confirmed; nothing is written.
+    public func preview(_ mutation: EntryMutation) throws(HabitFlowError) -> (outcome: EntryRules.Outcome, impact: ImpactPreview) {
+        let (outcome, impact) = try run(mutation, dryRun: true)
+        return (outcome, impact!)
+    }
+
+    /// Applies `mutation` under the entry rules (the typed methods above call this).
+    public func perform(_ mutation: EntryMutation) throws(HabitFlowError) -> EntryRules.Outcome {
+        try run(mutation, dryRun: false).outcome
+    }
+
+    /// The one path of every entry mutation: decide by the rules, then write — or, for a dry
+    /// run or a missing confirmation, compute the impact instead.
+    func run(_ mutation: EntryMutation, dryRun: Bool) throws(HabitFlowError) -> (outcome: EntryRules.Outcome, impact: ImpactPreview?) {
         let (store, user) = try requireStore()
         let now = clock()
-        if let id = request.entryId { try RecordID.validate(id, field: "entryId") }
         return try store.write { () throws(HabitFlowError) in
-            let habit = try ownedHabit(store, user, request.habitId)
             let (zone, today) = try userZone(store, user)
+            let (habit, before, confirmed, decide) = try plan(mutation, store, user, zone: zone, today: today, now: now)
+            func impact(_ outcome: EntryRules.Outcome) throws(HabitFlowError) -> ImpactPreview {
+                var days = [outcome.entry.dayKey]
+                if let before, before.dayKey != outcome.entry.dayKey { days.insert(before.dayKey, at: 0) }
+                let current = try store.entries(habit: habit.id, from: nil, to: nil, includeDeleted: false)
+                var after = current.filter { $0.id != outcome.entry.id }
+                if outcome.entry.isActive { after.append(outcome.entry) }
+                return ImpactPreview(habit: habit, targets: TargetSchedule(try store.targetVersions(habit: habit.id)),
+                                     before: current, after: after, days: days, today: today,
+                                     firstWeekday: try profile(store, user).firstWeekday)
+            }
+            if dryRun {
+                let outcome = try decide(true)
+                return (outcome, try impact(outcome))
+            }
+            do throws(HabitFlowError) {
+                let outcome = try decide(confirmed)
+                try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
+                return (outcome, nil)
+            } catch {
+                guard error.kind == .confirmationRequired, case let .affectedDays(days)? = error.details else { throw error }
+                var explained = error
+                explained.details = .impact(days, try impact(try decide(true)))
+                throw explained
+            }
+        }
+    }
+
+    /// The habit, the entry as it was, the caller's confirmation, and the rule to run.
+    private func plan(_ mutation: EntryMutation, _ store: any RecordStore, _ user: String, zone: Zone, today: DayKey,
+                      now: Instant) throws(HabitFlowError)
+        -> (Habit, HabitEntry?, Bool, (Bool) throws(HabitFlowError) -> EntryRules.Outcome) {
+        switch mutation {
+        case let .log(request):
+            if let id = request.entryId { try RecordID.validate(id, field: "entryId") }
+            let habit = try ownedHabit(store, user, request.habitId)
             let timestamp: Instant
             let day: DayKey
             switch (request.timestampUtc, request.dayKey) {
@@ -57,63 +132,39 @@ extension Engine {
                 timestamp = now
                 day = today
             }
-            let rule = EntryRules.Log(entryId: request.entryId ?? RecordID.make(), timestampUtc: timestamp, dayKey: day,
-                                      value: request.value, note: request.note, source: request.source,
-                                      confirm: request.confirm)
+            let entryId = request.entryId ?? RecordID.make()
             var sameID: HabitEntry? = nil
             if let id = request.entryId { sameID = try store.entry(id) }
             // A multiplePerDay habit's day never decides a log: skip reading it.
             let activeOnDay = habit.multiplePerDay ? [] : try store.activeEntries(habit: habit.id, day: day)
-            let outcome = try EntryRules.log(rule, habit: habit, sameID: sameID, activeOnDay: activeOnDay,
-                                             today: today, now: now)
-            try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
-            return outcome
-        }
-    }
-
-    /// Edits entry `id`. Moving it to another day, or touching a day other than today,
-    /// needs `confirm`; moving onto an occupied day is a conflict, never a merge.
-    public func editEntry(_ id: String, _ edit: EntryRules.Edit) throws(HabitFlowError) -> EntryRules.Outcome {
-        let (store, user) = try requireStore()
-        let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+            return (habit, sameID ?? activeOnDay.first, request.confirm, { confirm throws(HabitFlowError) in
+                let rule = EntryRules.Log(entryId: entryId, timestampUtc: timestamp, dayKey: day, value: request.value,
+                                          note: request.note, source: request.source, confirm: confirm)
+                return try EntryRules.log(rule, habit: habit, sameID: sameID, activeOnDay: activeOnDay, today: today, now: now)
+            })
+        case let .edit(id, edit):
             let (entry, habit) = try ownedEntry(store, user, id)
-            let (zone, today) = try userZone(store, user)
             var edit = edit
             if let t = edit.timestampUtc, edit.dayKey == nil { edit.derivedDayKey = zone.dayKey(at: t) }
             let newDay = edit.dayKey ?? edit.derivedDayKey ?? entry.dayKey
-            let outcome = try EntryRules.edit(entry, of: habit, edit,
-                                              activeOnNewDay: try store.activeEntries(habit: habit.id, day: newDay),
-                                              today: today, now: now)
-            try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
-            return outcome
-        }
-    }
-
-    /// Soft-deletes entry `id` (needs `confirm`); it then takes part in nothing.
-    public func deleteEntry(_ id: String, confirm: Bool) throws(HabitFlowError) -> EntryRules.Outcome {
-        let (store, user) = try requireStore()
-        let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+            let occupants = try store.activeEntries(habit: habit.id, day: newDay)
+            let confirmed = edit.confirm
+            return (habit, entry, confirmed, { confirm throws(HabitFlowError) in
+                var e = edit
+                e.confirm = confirm
+                return try EntryRules.edit(entry, of: habit, e, activeOnNewDay: occupants, today: today, now: now)
+            })
+        case let .delete(id, confirmed):
             let (entry, habit) = try ownedEntry(store, user, id)
-            let outcome = try EntryRules.delete(entry, confirm: confirm, now: now)
-            try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
-            return outcome
-        }
-    }
-
-    /// Restores deleted entry `id`; a conflict when its day already has an active entry.
-    public func restoreEntry(_ id: String, confirm: Bool) throws(HabitFlowError) -> EntryRules.Outcome {
-        let (store, user) = try requireStore()
-        let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+            return (habit, entry, confirmed, { confirm throws(HabitFlowError) in
+                try EntryRules.delete(entry, confirm: confirm, now: now)
+            })
+        case let .restore(id, confirmed):
             let (entry, habit) = try ownedEntry(store, user, id)
-            let (_, today) = try userZone(store, user)
-            let outcome = try EntryRules.restore(entry, of: habit,
-                                                 activeOnDay: try store.activeEntries(habit: habit.id, day: entry.dayKey),
-                                                 confirm: confirm, today: today, now: now)
-            try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
-            return outcome
+            let occupants = try store.activeEntries(habit: habit.id, day: entry.dayKey)
+            return (habit, entry, confirmed, { confirm throws(HabitFlowError) in
+                try EntryRules.restore(entry, of: habit, activeOnDay: occupants, confirm: confirm, today: today, now: now)
+            })
         }
     }
 

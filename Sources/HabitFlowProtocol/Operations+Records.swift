@@ -33,6 +33,39 @@ extension Operation {
                                             "Needed for past or future days and day moves; without it the error is `confirmation_required` with `details.affectedDays`.")
     private static let storeErrors: [ErrorCode] = [.invalidArgument, .notFound, .forbidden, .storage]
 
+    /// The arguments of an entry mutation op, read once for the op itself and for `entry.preview`.
+    static func entryMutation(_ op: String, _ args: Arguments) throws(ProtocolError) -> EntryMutation {
+        switch op {
+        case "entry.log":
+            var request = LogRequest(habitId: try args.string("habitId"))
+            request.entryId = try args.optionalString("entryId")
+            request.timestampUtc = try args.optionalInstant("timestampUtc")
+            request.dayKey = try args.optionalDayKey("dayKey")
+            request.value = try args.number("value")
+            request.note = try args.optionalString("note")
+            request.source = try args.choice("source", sources) ?? .manual
+            request.confirm = try args.bool("confirm", default: false)
+            return .log(request)
+        case "entry.edit":
+            let id = try args.string("entryId")
+            var edit = EntryRules.Edit()
+            edit.value = try args.number("value")
+            edit.timestampUtc = try args.optionalInstant("timestampUtc")
+            edit.dayKey = try args.optionalDayKey("dayKey")
+            if let note = try args.optionalString("note") {
+                if note.isEmpty { edit.clearNote = true } else { edit.note = note }
+            }
+            edit.source = try args.choice("source", sources)
+            edit.repair = try args.bool("repair", default: false)
+            edit.confirm = try args.bool("confirm", default: false)
+            return .edit(entryId: id, edit)
+        case "entry.delete":
+            return .delete(entryId: try args.string("entryId"), confirm: try args.bool("confirm", default: false))
+        default:
+            return .restore(entryId: try args.string("entryId"), confirm: try args.bool("confirm", default: false))
+        }
+    }
+
     /// `user.*`, `habit.*`, `entry.*`, `target.*` and the legacy migration: the truth layer.
     static let recordOperations: [Operation] = [
         Operation("user.get", "The user this handle acts as, and today in their zone.", arguments: [],
@@ -158,15 +191,8 @@ extension Operation {
                   ],
                   result: outcomeResult,
                   errors: storeErrors + [.invalidDate, .conflict, .confirmationRequired, .limitExceeded]) { engine, args throws(ProtocolError) in
-            var request = LogRequest(habitId: try args.string("habitId"))
-            request.entryId = try args.optionalString("entryId")
-            request.timestampUtc = try args.optionalInstant("timestampUtc")
-            request.dayKey = try args.optionalDayKey("dayKey")
-            request.value = try args.number("value")
-            request.note = try args.optionalString("note")
-            request.source = try args.choice("source", sources) ?? .manual
-            request.confirm = try args.bool("confirm", default: false)
-            return RecordJSON.outcome(try ProtocolError.engine { () throws(HabitFlowError) in try engine.log(request) })
+            let mutation = try entryMutation("entry.log", args)
+            return RecordJSON.outcome(try ProtocolError.engine { () throws(HabitFlowError) in try engine.perform(mutation) })
         },
         Operation("entry.edit", "Edits an entry's value, timestamp, day or note (source only with `repair`). Day moves and other days need `confirm`; a move onto an occupied day is a `conflict`.",
                   arguments: [
@@ -181,32 +207,20 @@ extension Operation {
                   ],
                   result: outcomeResult,
                   errors: storeErrors + [.invalidDate, .conflict, .confirmationRequired, .limitExceeded]) { engine, args throws(ProtocolError) in
-            let id = try args.string("entryId")
-            var edit = EntryRules.Edit()
-            edit.value = try args.number("value")
-            edit.timestampUtc = try args.optionalInstant("timestampUtc")
-            edit.dayKey = try args.optionalDayKey("dayKey")
-            if let note = try args.optionalString("note") {
-                if note.isEmpty { edit.clearNote = true } else { edit.note = note }
-            }
-            edit.source = try args.choice("source", sources)
-            edit.repair = try args.bool("repair", default: false)
-            edit.confirm = try args.bool("confirm", default: false)
-            return RecordJSON.outcome(try ProtocolError.engine { () throws(HabitFlowError) in try engine.editEntry(id, edit) })
+            let mutation = try entryMutation("entry.edit", args)
+            return RecordJSON.outcome(try ProtocolError.engine { () throws(HabitFlowError) in try engine.perform(mutation) })
         },
         Operation("entry.delete", "Soft-deletes an entry (needs `confirm`): it then takes part in nothing.",
                   arguments: [Field("entryId", "string", "The entry."), confirmField],
                   result: outcomeResult, errors: storeErrors + [.confirmationRequired]) { engine, args throws(ProtocolError) in
-            let id = try args.string("entryId")
-            let confirm = try args.bool("confirm", default: false)
-            return RecordJSON.outcome(try ProtocolError.engine { () throws(HabitFlowError) in try engine.deleteEntry(id, confirm: confirm) })
+            let mutation = try entryMutation("entry.delete", args)
+            return RecordJSON.outcome(try ProtocolError.engine { () throws(HabitFlowError) in try engine.perform(mutation) })
         },
         Operation("entry.restore", "Restores a deleted entry; a `conflict` when its day already has an active entry.",
                   arguments: [Field("entryId", "string", "The entry."), confirmField],
                   result: outcomeResult, errors: storeErrors + [.conflict, .confirmationRequired]) { engine, args throws(ProtocolError) in
-            let id = try args.string("entryId")
-            let confirm = try args.bool("confirm", default: false)
-            return RecordJSON.outcome(try ProtocolError.engine { () throws(HabitFlowError) in try engine.restoreEntry(id, confirm: confirm) })
+            let mutation = try entryMutation("entry.restore", args)
+            return RecordJSON.outcome(try ProtocolError.engine { () throws(HabitFlowError) in try engine.perform(mutation) })
         },
         Operation("entry.import", "Imports entries in one transaction — all or none — under the rules of `entry.log` (no confirmation; source defaults to `import`).",
                   arguments: [Field("entries", "array", "`[{entryId?, habitId, timestampUtc, dayKey?, value?, note?, source?}]`.")],
@@ -236,6 +250,27 @@ extension Operation {
             let summary = try ProtocolError.engine { () throws(HabitFlowError) in try engine.importEntries(requests) }
             return .object([("created", .int(Int64(summary.created))), ("updated", .int(Int64(summary.updated))),
                             ("unchanged", .int(Int64(summary.unchanged)))])
+        },
+        Operation("entry.preview", "What an entry mutation would do and change (day status, week progress, streaks, momentum), as if confirmed; nothing is written.",
+                  arguments: [Field("op", "string", "`entry.log`, `entry.edit`, `entry.delete` or `entry.restore`."),
+                              Field("args", "object", "That operation's arguments.")],
+                  result: outcomeResult + [Field("impact", "object", "`{habitId, days:[{dayKey, before, after}], weeks:[{weekStart, before, after}], currentStreak, longestStreak, momentum}` (each `{before, after}`).")],
+                  errors: storeErrors + [.invalidDate, .conflict, .limitExceeded]) { engine, args throws(ProtocolError) in
+            let ops = ["entry.log", "entry.edit", "entry.delete", "entry.restore"]
+            let op = try args.string("op")
+            guard ops.contains(op) else {
+                throw ProtocolError(.invalidArgument, "args.op must be one of " + ops.joined(separator: ", "), field: "args.op")
+            }
+            guard case let .object(members)? = args.raw("args") else {
+                throw ProtocolError(.invalidArgument, "args.args must be an object", field: "args.args")
+            }
+            let inner = Arguments(members, prefix: "args.args.")
+            let declared = Dispatcher.operations.first { $0.name == op }!.arguments.map(\.name)
+            try inner.requireOnly(declared)
+            let mutation = try entryMutation(op, inner)
+            let (outcome, impact) = try ProtocolError.engine { () throws(HabitFlowError) in try engine.preview(mutation) }
+            guard case let .object(members) = RecordJSON.outcome(outcome) else { return .null }
+            return .object(members + [("impact", RecordJSON.impact(impact))])
         },
         Operation("entry.get", "One entry, deleted or not.",
                   arguments: [Field("entryId", "string", "The entry.")],

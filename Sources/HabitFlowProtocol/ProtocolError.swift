@@ -43,6 +43,9 @@ public struct ProtocolError: Error, Sendable {
         switch error.details {
         case let .affectedDays(days)?:
             details = .object([("affectedDays", .array(days.map { .string($0.description) }))])
+        case let .impact(days, preview)?:
+            details = .object([("affectedDays", .array(days.map { .string($0.description) })),
+                               ("impact", RecordJSON.impact(preview))])
         case let .occupiedBy(entryId, dayKey)?:
             details = .object([("entryId", .string(entryId)), ("dayKey", .string(dayKey.description))])
         case nil:

@@ -46,4 +46,24 @@ enum RecordJSON {
     static func user(_ u: UserProfile) -> JSONValue {
         .object([("id", .string(u.id)), ("zone", .string(u.zone)), ("firstWeekday", .string(u.firstWeekday.name))])
     }
+
+    static func impact(_ p: ImpactPreview) -> JSONValue {
+        func change<T>(_ c: ImpactPreview.Change<T>, _ f: (T) -> JSONValue) -> JSONValue {
+            .object([("before", f(c.before)), ("after", f(c.after))])
+        }
+        return .object([
+            ("habitId", .string(p.habitId)),
+            ("days", .array(p.days.map { d in
+                .object([("dayKey", .string(d.dayKey.description)), ("before", .string(d.status.before.rawValue)),
+                         ("after", .string(d.status.after.rawValue))])
+            })),
+            ("weeks", .array(p.weeks.map { w in
+                .object([("weekStart", .string(w.weekStart.description)), ("before", .int(Int64(w.completed.before))),
+                         ("after", .int(Int64(w.completed.after)))])
+            })),
+            ("currentStreak", change(p.currentStreak) { .int(Int64($0)) }),
+            ("longestStreak", change(p.longestStreak) { .int(Int64($0)) }),
+            ("momentum", change(p.momentum) { .double($0) }),
+        ])
+    }
 }

@@ -49,3 +49,41 @@ import Testing
         #expect(momentum > 0 && momentum < 1)
     }
 }
+
+/// Impact previews: `entry.preview`, and the preview inside `confirmation_required`.
+@Suite struct ImpactPreviewTests {
+    let store = TestStore("preview")
+
+    @Test func confirmationRequiredCarriesTheImpactAndPreviewWritesNothing() throws {
+        let d = Dispatcher(engine: try store.engine(now: "2025-03-12T11:00:00Z"))
+        func call(_ text: String) throws -> (JSONValue, ErrorCode?) {
+            let (response, code) = d.respond(to: text)
+            return (try JSONCodec.parse(response), code)
+        }
+        _ = try call(#"{"op":"habit.create","args":{"habitId":"read","name":"Read"}}"#)
+        for day in ["2025-03-10", "2025-03-12"] {
+            _ = try call(#"{"op":"entry.log","args":{"habitId":"read","entryId":"\#(day)","dayKey":"\#(day)","confirm":true}}"#)
+        }
+        let before = try store.dump()
+        // Backfilling the 11th would join the two days into a 3-day streak.
+        let (refused, code) = try call(#"{"op":"entry.log","args":{"habitId":"read","dayKey":"2025-03-11"}}"#)
+        #expect(code == .confirmationRequired)
+        let details = refused["error"]?["details"]
+        #expect(details?["affectedDays"] == .array([.string("2025-03-11")]))
+        #expect(details?["impact"]?["currentStreak"] == .object([("before", .int(1)), ("after", .int(3))]))
+        #expect(details?["impact"]?["days"] == .array([.object([("dayKey", .string("2025-03-11")),
+                                                                ("before", .string("incomplete")), ("after", .string("complete"))])]))
+        #expect(try store.dump() == before)
+
+        // entry.preview: deleting the 10th would shorten the longest streak; nothing changes.
+        let (preview, ok) = try call(#"{"op":"entry.preview","args":{"op":"entry.delete","args":{"entryId":"2025-03-10"}}}"#)
+        #expect(ok == nil)
+        #expect(preview["result"]?["action"] == .string("updated"))
+        #expect(preview["result"]?["impact"]?["weeks"] == .array([.object([("weekStart", .string("2025-03-10")),
+                                                                          ("before", .int(2)), ("after", .int(1))])]))
+        #expect(try store.dump() == before)
+        let (bad, badCode) = try call(#"{"op":"entry.preview","args":{"op":"entry.log","args":{"habitId":"read","bogus":1}}}"#)
+        #expect(badCode == .invalidArgument)
+        #expect(bad["error"]?["field"] == .string("args.args.bogus"))
+    }
+}

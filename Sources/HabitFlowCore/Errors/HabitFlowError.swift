@@ -21,6 +21,8 @@ public struct HabitFlowError: Error, Sendable {
     public enum Details: Sendable, Equatable {
         /// The days whose derived values the mutation would change (confirmation previews).
         case affectedDays([DayKey])
+        /// The affected days and what the mutation would change in the derived values.
+        case impact([DayKey], ImpactPreview)
         /// The active entry that already holds the day.
         case occupiedBy(entryId: String, dayKey: DayKey)
     }

@@ -1,0 +1,51 @@
+/// What a mutation would change in a habit's derived values, before it is made (SPEC §4).
+///
+/// Computed from the entries as they are and as they would be: the same derivations, run
+/// twice. It travels with `confirmationRequired` and answers `entry.preview`.
+public struct ImpactPreview: Sendable, Equatable {
+    /// One derived value, before and after.
+    public struct Change<Value: Sendable & Equatable>: Sendable, Equatable {
+        public var before: Value
+        public var after: Value
+        public var changes: Bool { before != after }
+    }
+
+    public var habitId: String
+    /// The status of each affected day.
+    public var days: [(dayKey: DayKey, status: Change<DayStatus>)]
+    /// The progress (completed days) of each affected week, by its first day.
+    public var weeks: [(weekStart: DayKey, completed: Change<Int>)]
+    public var currentStreak: Change<Int>
+    public var longestStreak: Change<Int>
+    public var momentum: Change<Double>
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.habitId == b.habitId && a.days.map(\.dayKey) == b.days.map(\.dayKey)
+            && a.days.map(\.status) == b.days.map(\.status) && a.weeks.map(\.weekStart) == b.weeks.map(\.weekStart)
+            && a.weeks.map(\.completed) == b.weeks.map(\.completed) && a.currentStreak == b.currentStreak
+            && a.longestStreak == b.longestStreak && a.momentum == b.momentum
+    }
+
+    /// The preview of replacing `before` by `after` (the habit's active entries).
+    public init(habit: Habit, targets: TargetSchedule, before: [HabitEntry], after: [HabitEntry],
+                days affected: [DayKey], today: DayKey, firstWeekday: Weekday) {
+        let old = HabitMetrics(habit: habit, days: HabitDays(before, kind: habit.kind), targets: targets)
+        let new = HabitMetrics(habit: habit, days: HabitDays(after, kind: habit.kind), targets: targets)
+        habitId = habit.id
+        days = affected.map { ($0, Change(before: old.status(on: $0), after: new.status(on: $0))) }
+        var seen: [DayKey] = []
+        weeks = []
+        for day in affected {
+            guard let a = try? old.weekProgress(containing: day, firstWeekday: firstWeekday),
+                  let b = try? new.weekProgress(containing: day, firstWeekday: firstWeekday),
+                  !seen.contains(a.weekStart) else { continue }
+            seen.append(a.weekStart)
+            weeks.append((a.weekStart, Change(before: a.completed, after: b.completed)))
+        }
+        let (oldCurrent, oldLongest) = old.streaks(today: today, firstWeekday: firstWeekday)
+        let (newCurrent, newLongest) = new.streaks(today: today, firstWeekday: firstWeekday)
+        currentStreak = Change(before: oldCurrent.length, after: newCurrent.length)
+        longestStreak = Change(before: oldLongest.length, after: newLongest.length)
+        momentum = Change(before: old.momentum(today: today), after: new.momentum(today: today))
+    }
+}
