@@ -1,0 +1,53 @@
+import HabitFlowStore
+
+/// The user's daily step goal and how today stands against it.
+public struct StepGoalState: Sendable {
+    public var enabled: Bool
+    /// The target in force today (1 until one is set: the default of every habit).
+    public var target: Int
+    public var habitId: String
+    public var stepsToday: Double?
+    public var metToday: Bool
+}
+
+extension Engine {
+    static let stepGoalFlag = "stepGoal.enabled"
+
+    /// The step goal as it stands today.
+    public func stepGoal() throws(HabitFlowError) -> StepGoalState {
+        let (store, user) = try requireStore()
+        let id = StepGoal.habitId(user: user)
+        let enabled = try store.read { () throws(HabitFlowError) in try store.flag(user: user, key: Self.stepGoalFlag) } == "true"
+        guard try store.read({ () throws(HabitFlowError) in try store.habit(id) }) != nil else {
+            return StepGoalState(enabled: enabled, target: 0, habitId: id, stepsToday: nil, metToday: false)
+        }
+        let today = try habitToday(habitId: id)
+        return StepGoalState(enabled: enabled, target: Int(today.target), habitId: id, stepsToday: today.value,
+                             metToday: today.status == .complete)
+    }
+
+    /// Turns the goal on or off and sets its target from today on (a target version: past
+    /// days keep theirs). Creates the user's steps habit on first use.
+    public func setStepGoal(enabled: Bool?, target: Int?) throws(HabitFlowError) -> StepGoalState {
+        if let target { try StepGoal.validate(target) }
+        let (store, user) = try requireStore()
+        let id = StepGoal.habitId(user: user)
+        let now = clock()
+        try store.write { () throws(HabitFlowError) -> Void in  // one transaction: all of it or none
+            let (_, today) = try userZone(store, user)
+            if try store.habit(id) == nil {
+                try store.insert(Habit(id: id, ownerId: user, name: "Steps", kind: .numeric, unit: "steps", cadence: .daily,
+                                       targetType: .atLeast, multiplePerDay: false, categoryId: nil, archived: false,
+                                       legacyGoal: nil, createdAt: now, createdDayKey: today, updatedAt: now, deletedAt: nil))
+            }
+            if let enabled {
+                try store.setFlag(user: user, key: Self.stepGoalFlag, value: enabled ? "true" : "false")
+            }
+            if let target, TargetSchedule(try store.targetVersions(habit: id)).target(on: today) != Double(target) {
+                try store.insert(TargetVersion(id: RecordID.make(), habitId: id, effectiveDayKey: today, target: Double(target),
+                                               recordedAt: try recordingStamp(store, id, now)))
+            }
+        }
+        return try stepGoal()
+    }
+}
