@@ -36,7 +36,10 @@ class EngineTests(unittest.TestCase):
             with self.assertRaises(habitflow.HabitFlowError) as ctx:
                 hf.log(habit["id"], dayKey="2025-03-01")
             self.assertEqual(ctx.exception.code, "confirmation_required")
-            self.assertEqual(ctx.exception.details, {"affectedDays": ["2025-03-01"]})
+            self.assertEqual(ctx.exception.details["affectedDays"], ["2025-03-01"])
+            impact = ctx.exception.details["impact"]  # what the backfill would change
+            self.assertEqual(impact["days"], [{"dayKey": "2025-03-01", "before": "incomplete", "after": "complete"}])
+            self.assertEqual(impact["longestStreak"], {"before": 0, "after": 1})
             self.assertEqual(hf.entries(), [])
             self.assertEqual(hf.log(habit["id"], dayKey="2025-03-01", confirm=True)["entry"]["dayKey"], "2025-03-01")
 
