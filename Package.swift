@@ -6,8 +6,8 @@
 //                  <-  HabitFlowProtocol (dispatcher + JSON codec over json-c)
 //                  <-  HabitFlowC (@_cdecl exports behind include/habitflow.h)
 //   HabitFlowCLI (the `habitflow` executable) uses HabitFlow and HabitFlowProtocol.
-// The shipped .so is built by scripts/build-lib (release, -static-stdlib, SONAME);
-// never put -static-stdlib here: it breaks `swift test`.
+// The shipped .so is built by scripts/build-lib (release, Swift runtime linked in, SONAME);
+// that flag belongs on its command line only: here it would break `swift test`.
 import PackageDescription
 
 let package = Package(
