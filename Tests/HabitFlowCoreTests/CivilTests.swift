@@ -1,4 +1,4 @@
-import HabitFlowCore
+@testable import HabitFlowCore
 import Testing
 
 @Suite struct CivilTests {
@@ -19,6 +19,14 @@ import Testing
         #expect(Civil.dayNumber(year: 1970, month: 1, day: 1) == 0)
         #expect(Civil.weekday(dayNumber: 0) == 4)  // a Thursday
         #expect(Civil.weekday(dayNumber: -1) == 3)
+    }
+
+    @Test func bothFormsAgreeAtTheSeamsAndFarOut() {
+        for n in [-12_000_001, -12_000_000, -11_999_999, 999_999_999, 1_000_000_000, -(1 << 45) / 86_400, (1 << 52) / 86_400] {
+            #expect(Civil.date(dayNumber: n) == Civil.wideDate(dayNumber: n), "\(n)")
+            let (y, m, d) = Civil.date(dayNumber: n)
+            #expect(Civil.dayNumber(year: y, month: m, day: d) == n, "\(n)")
+        }
     }
 
     @Test func leapYears() {

@@ -19,10 +19,12 @@ public enum Civil {
     /// The civil date of a day number.
     ///
     /// Neri and Schneider's Euclidean affine form (2021): unsigned 32-bit arithmetic on a day
-    /// count shifted 82 × 400 years back, multiplications instead of most divisions. Exact for
-    /// years −32 800 … 11 000 000; the engine uses 0001 … 9999 (tested day by day).
+    /// count shifted 82 × 400 years back, multiplications instead of most divisions, for the
+    /// years it is exact in (−32 800 … 2 900 000); Hinnant's 64-bit form beyond (TZif "big
+    /// bang" instants lie billions of years out). Tested day by day over 0001 … 9999.
     @inlinable
     public static func date(dayNumber: Int) -> (year: Int, month: Int, day: Int) {
+        guard dayNumber > -12_000_000, dayNumber < 1_000_000_000 else { return wideDate(dayNumber: dayNumber) }
         let n = UInt32(truncatingIfNeeded: dayNumber &+ 719_468 &+ 146_097 &* 82)
         let n1 = 4 &* n &+ 3
         let century = n1 / 146_097
@@ -36,6 +38,20 @@ public enum Civil {
         let january = dayOfYear >= 306 ? 1 : 0
         let year = Int(100 &* century &+ yearOfCentury) - 400 * 82 + january
         return (year, Int(january == 1 ? month &- 12 : month), Int(day))
+    }
+
+    /// Hinnant's `civil_from_days` in 64-bit arithmetic: any day number.
+    @usableFromInline
+    static func wideDate(dayNumber: Int) -> (year: Int, month: Int, day: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
     /// Whether `year` is a Gregorian leap year.

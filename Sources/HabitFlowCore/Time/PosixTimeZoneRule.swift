@@ -75,7 +75,9 @@ public struct PosixTimeZoneRule: Hashable, Sendable {
         guard daylightSaving != nil, a < b else { return }
         var current = offset(at: a)
         var pending: (at: Int64, offset: Int32)? = nil
-        for year in (year(at: a) - 1)...(year(at: b) + 1) {
+        let (first, last) = (year(at: a) - 1, year(at: b) + 1)
+        guard first <= last else { return }
+        for year in first...last {
             for t in transitions(year: year) where t.at > a && t.at <= b {
                 if let p = pending {
                     if t.at == p.at { pending = t; continue }
