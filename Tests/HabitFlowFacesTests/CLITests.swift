@@ -130,6 +130,17 @@ import Testing
             == ["created", "1", "Stretch", "2024-01-02", "2024-01-01", "1 complete"])
     }
 
+    @Test func demoBuildsItsOwnStoreAndShowsIt() throws {
+        let dir = Repository.temporaryDirectory("demo")
+        let r = try sh("habitflow demo --db '\(dir.path)/demo.sqlite'")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("Demo store: \(dir.path)/demo.sqlite"))
+        #expect(r.stdout.contains("Meditate: current"))
+        #expect(r.stdout.split(separator: "\n").filter { $0.hasPrefix("Mon ") || $0.hasPrefix("Sun ") }.count == 2)
+        // The default store is untouched: the demo never writes there.
+        #expect(try sh("habitflow habit list").stdout == "No habits yet: habitflow habit add NAME\n")
+    }
+
     @Test func helpAndCompletionSnapshots() throws {
         let snapshots = [
             ("Tests/Snapshots/help.txt", "habitflow --help"),

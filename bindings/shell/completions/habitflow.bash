@@ -173,13 +173,13 @@ _habitflow() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    today|habit|log|entries|edit|delete|restore|target|pause|streaks|history|time|batch|version|help)
+    today|habit|log|entries|edit|delete|restore|target|pause|streaks|history|demo|time|batch|version|help)
         # Offer subcommand argument completions
         "_habitflow_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause streaks history time batch version help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause streaks history demo time batch version help' -- "${cur}"))
         ;;
     esac
 }
@@ -657,6 +657,21 @@ _habitflow_history() {
         return
         ;;
     '--to')
+        return
+        ;;
+    esac
+}
+
+_habitflow_demo() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db)
+    __habitflow_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
         return
         ;;
     esac

@@ -61,6 +61,7 @@ _habitflow() {
             'pause:Pause a habit over days: nothing required, no streak broken.'
             'streaks:Show current and longest streaks (today is still open).'
             'history:Show a habit'\''s days as a calendar heatmap (█ complete, ░ incomplete, · not required).'
+            'demo:Build a demo store (a year of history, a zone change, a target change) and show it.'
             'time:DayKeys, day ranges and weeks in any IANA zone.'
             'batch:Run JSON Lines requests from stdin; write one response line each to stdout.'
             'version:Print the engine and protocol versions.'
@@ -70,7 +71,7 @@ _habitflow() {
         ;;
     arg)
         case "${words[1]}" in
-        today|habit|log|entries|edit|delete|restore|target|pause|streaks|history|time|batch|version|help)
+        today|habit|log|entries|edit|delete|restore|target|pause|streaks|history|demo|time|batch|version|help)
             "_habitflow_${words[1]}" && ret=0
             ;;
         esac
@@ -445,6 +446,18 @@ _habitflow_history() {
         '--from[First day (default\: 12 weeks before --to).]:from:'
         '--to[Last day (default\: today).]:to:'
         '--json[Print JSON (one day per line).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_demo() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The demo store (default\: demo.sqlite next to the default store).]:db:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import HabitFlow
+import HabitFlowProtocol
+
+/// `habitflow demo`: a year of varied history in a store of its own, then today, streaks
+/// and a heatmap — the engine at work in one command.
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build a demo store (a year of history, a zone change, a target change) and show it.",
+        discussion: "The demo store is its own file, made anew each run; your store is not touched.")
+
+    @Option(help: "The demo store (default: demo.sqlite next to the default store).") var db: String?
+
+    func run() throws {
+        let path = db ?? (StoreLocation.defaultPath().split(separator: "/", omittingEmptySubsequences: false)
+            .dropLast().joined(separator: "/") + "/demo.sqlite")
+        StoreLocation.prepare(path)
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        let now = Engine().now
+        let newYork = try open(path, zone: "America/New_York", now: now)
+        let today = try newYork.today()
+        let start = today.adding(days: -364)!
+        let move = today.adding(days: -120)!  // the user moved to Amsterdam 120 days ago
+        var random = DemoRandom(seed: 2026)
+
+        var run = HabitDraft(name: "Run"); run.kind = .numeric; run.unit = "km"; run.id = "demo-run"
+        var read = HabitDraft(name: "Read"); read.cadence = .timesPerWeek(3); read.id = "demo-read"
+        var coffee = HabitDraft(name: "Coffee"); coffee.kind = .numeric; coffee.unit = "cups"
+        coffee.targetType = .atMost; coffee.id = "demo-coffee"
+        var meditate = HabitDraft(name: "Meditate"); meditate.id = "demo-meditate"
+        for draft in [meditate, run, read, coffee] { _ = try newYork.createHabit(draft) }
+        _ = try newYork.setTarget(habitId: "demo-run", effectiveDayKey: start, target: 5, confirm: true)
+        _ = try newYork.setTarget(habitId: "demo-run", effectiveDayKey: today.adding(days: -60)!, target: 6, confirm: true)
+        _ = try newYork.setTarget(habitId: "demo-coffee", effectiveDayKey: start, target: 2, confirm: true)
+
+        // Before the move, days are derived in New York; after it, in Amsterdam.
+        let amsterdam = try open(path, zone: "Europe/Amsterdam", now: now)
+        for (engine, zone, from, to) in [(newYork, "America/New_York", start, move.adding(days: -1)!),
+                                         (amsterdam, "Europe/Amsterdam", move, today)] {
+            var requests: [LogRequest] = []
+            var day = from
+            while day <= to {
+                let morning = Instant(unixSeconds: try engine.dayRange(of: day, zone: zone).start! + 7 * 3600)!
+                func add(_ habit: String, _ value: Double?, chance: Int) {
+                    guard random.next(100) < chance else { return }
+                    var r = LogRequest(habitId: habit)
+                    r.timestampUtc = morning
+                    r.value = value
+                    r.entryId = "\(habit)-\(day)"
+                    requests.append(r)
+                }
+                add("demo-meditate", nil, chance: 85)
+                add("demo-run", Double(3 + random.next(6)), chance: 60)
+                add("demo-read", nil, chance: 50)
+                add("demo-coffee", Double(random.next(4)), chance: 95)
+                day = day.adding(days: 1)!
+            }
+            _ = try engine.importEntries(requests)
+        }
+        print("Demo store: \(path) (user \"demo\"; a year of history, moved from New York to Amsterdam on \(move), Run's target 5 → 6 km)\n")
+        let options = ["--db", path, "--user", "demo", "--zone", "Europe/Amsterdam"]
+        try Today.parse(options).run()
+        print()
+        try Streaks.parse(options).run()
+        print()
+        try History.parse(["Meditate"] + options).run()
+    }
+
+    private func open(_ path: String, zone: String, now: Instant) throws -> Engine {
+        do throws(HabitFlowError) {
+            return try Engine(storePath: path, user: "demo", zone: zone, now: now)
+        } catch {
+            CLI.report(ProtocolError(error), json: false)
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// A tiny deterministic generator, so the demo looks the same every day it is run.
+private struct DemoRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+}
