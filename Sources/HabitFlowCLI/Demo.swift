@@ -19,9 +19,10 @@ struct Demo: ParsableCommand {
             .dropLast().joined(separator: "/") + "/demo.sqlite")
         StoreLocation.prepare(path)
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
-        let now = Engine().now
+        let clock = Engine()
+        let now = clock.now
         let newYork = try open(path, zone: "America/New_York", now: now)
-        let today = try newYork.today()
+        let today = try clock.dayKey(at: now, zone: "Europe/Amsterdam")  // where the user lives now
         let start = today.adding(days: -364)!
         let move = today.adding(days: -120)!  // the user moved to Amsterdam 120 days ago
         var random = DemoRandom(seed: 2026)
