@@ -104,30 +104,36 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { () throws(HabitFlowError) in
-            let (_, today) = try userZone(store, user)
-            let habit = Habit(id: draft.id ?? RecordID.make(), ownerId: user, name: draft.name, kind: draft.kind,
-                              unit: draft.unit, cadence: draft.cadence, targetType: draft.targetType,
-                              multiplePerDay: draft.multiplePerDay, categoryId: draft.categoryId, archived: false,
-                              legacyGoal: draft.legacyGoal, createdAt: now, createdDayKey: today, updatedAt: now,
-                              deletedAt: nil)
-            try habit.validate()
-            if let legacy = draft.legacyGoal, legacy.utf8.count > 200 {
-                throw HabitFlowError.invalid("legacyGoal", "legacyGoal is longer than 200 bytes")
-            }
-            if let existing = try store.habit(habit.id) {
-                guard existing.ownerId == user else {
-                    throw HabitFlowError(.forbidden, "habit \(habit.id) belongs to another user", field: "habitId")
-                }
-                throw HabitFlowError(.conflict, "habit \(habit.id) already exists", field: "habitId")
-            }
-            try store.insert(habit)
-            if let target = draft.target {
-                try TargetVersion.validate(target, kind: habit.kind)
-                try store.insert(TargetVersion(id: RecordID.make(), habitId: habit.id, effectiveDayKey: today,
-                                               target: target, recordedAt: now))
-            }
-            return habit
+            try insertHabit(draft, store, user, today: try userZone(store, user).1, now: now)
         }
+    }
+
+    /// The body of `createHabit`, inside a transaction the caller holds (the step goal
+    /// creates its habit in the same transaction as its target).
+    func insertHabit(_ draft: HabitDraft, _ store: any RecordStore, _ user: String, today: DayKey, now: Instant)
+        throws(HabitFlowError) -> Habit {
+        let habit = Habit(id: draft.id ?? RecordID.make(), ownerId: user, name: draft.name, kind: draft.kind,
+                          unit: draft.unit, cadence: draft.cadence, targetType: draft.targetType,
+                          multiplePerDay: draft.multiplePerDay, categoryId: draft.categoryId, archived: false,
+                          legacyGoal: draft.legacyGoal, createdAt: now, createdDayKey: today, updatedAt: now,
+                          deletedAt: nil)
+        try habit.validate()
+        if let legacy = draft.legacyGoal, legacy.utf8.count > 200 {
+            throw HabitFlowError.invalid("legacyGoal", "legacyGoal is longer than 200 bytes")
+        }
+        if let existing = try store.habit(habit.id) {
+            guard existing.ownerId == user else {
+                throw HabitFlowError(.forbidden, "habit \(habit.id) belongs to another user", field: "habitId")
+            }
+            throw HabitFlowError(.conflict, "habit \(habit.id) already exists", field: "habitId")
+        }
+        try store.insert(habit)
+        if let target = draft.target {
+            try TargetVersion.validate(target, kind: habit.kind)
+            try store.insert(TargetVersion(id: RecordID.make(), habitId: habit.id, effectiveDayKey: today,
+                                           target: target, recordedAt: now))
+        }
+        return habit
     }
 
     /// Applies `changes` to habit `id`. Entries are never touched.

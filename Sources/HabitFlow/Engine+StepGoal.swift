@@ -36,9 +36,11 @@ extension Engine {
         try store.write { () throws(HabitFlowError) -> Void in  // one transaction: all of it or none
             let (_, today) = try userZone(store, user)
             if try store.habit(id) == nil {
-                try store.insert(Habit(id: id, ownerId: user, name: "Steps", kind: .numeric, unit: "steps", cadence: .daily,
-                                       targetType: .atLeast, multiplePerDay: false, categoryId: nil, archived: false,
-                                       legacyGoal: nil, createdAt: now, createdDayKey: today, updatedAt: now, deletedAt: nil))
+                var draft = HabitDraft(name: "Steps")
+                draft.id = id
+                draft.kind = .numeric
+                draft.unit = "steps"
+                _ = try insertHabit(draft, store, user, today: today, now: now)
             }
             if let enabled {
                 try store.setFlag(user: user, key: Self.stepGoalFlag, value: enabled ? "true" : "false")

@@ -59,6 +59,17 @@ class ErrorTests(unittest.TestCase):
             habitflow.call_raw('{"op":"engine.version"}\0')
 
 
+class HeaderTests(unittest.TestCase):
+    def test_status_table_matches_the_header(self):
+        # The package keeps its own copy of the code table (for hf_day_key's statuses).
+        import os
+        import re
+        header = os.path.join(os.path.dirname(__file__), "..", "..", "..", "include", "habitflow.h")
+        with open(header) as f:
+            defined = dict(re.findall(r'^#define HF_E\w+\s+(\d+)\s+/\* "(\w+)"', f.read(), re.M))
+        self.assertEqual({code: int(n) for n, code in defined.items()}, habitflow.STATUS)
+
+
 class ThreadTests(unittest.TestCase):
     def test_threads_share_one_engine(self):
         failures = []
