@@ -90,10 +90,13 @@ extension Engine {
             }
             if dryRun {
                 let outcome = try decide(true)
+                _ = try choiceDisplaced(outcome, habit, store, replace: true, now: now)
                 return (outcome, try impact(outcome))
             }
             do throws(HabitFlowError) {
                 let outcome = try decide(confirmed)
+                let displaced = try choiceDisplaced(outcome, habit, store, replace: confirmed, now: now)
+                for entry in displaced { try store.update(entry) }
                 try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
                 return (outcome, nil)
             } catch {
@@ -103,6 +106,19 @@ extension Engine {
                 throw explained
             }
         }
+    }
+
+    /// The other options' active entries that `outcome` displaces, when `habit` is an option
+    /// of a choice bundle (see `EntryRules.choiceOption`).
+    func choiceDisplaced(_ outcome: EntryRules.Outcome, _ habit: Habit, _ store: any RecordStore, replace: Bool,
+                         now: Instant) throws(HabitFlowError) -> [HabitEntry] {
+        guard outcome.entry.isActive, let parentId = habit.bundleId, let parent = try store.habit(parentId),
+              parent.bundle == .choice else { return [] }
+        var others: [HabitEntry] = []
+        for sibling in try store.habits(owner: habit.ownerId) where sibling.bundleId == parentId && sibling.id != habit.id {
+            others += try store.activeEntries(habit: sibling.id, day: outcome.entry.dayKey)
+        }
+        return try EntryRules.choiceOption(outcome, others: others, replace: replace, now: now)
     }
 
     /// The habit, the entry as it was, the caller's confirmation, and the rule to run.
@@ -248,6 +264,8 @@ extension Engine {
                     let outcome = try EntryRules.log(rule, habit: habit, sameID: sameID,
                                                      activeOnDay: habit.multiplePerDay ? [] : try store.activeEntries(habit: habit.id, day: day),
                                                      today: today, now: now)
+                    // An import never replaces a logged option of a choice bundle.
+                    _ = try choiceDisplaced(outcome, habit, store, replace: false, now: now)
                     try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
                     switch outcome {
                     case .created: summary.created += 1

@@ -10,73 +10,136 @@ public struct HabitToday: Sendable {
     public var longestStreak: HabitMetrics.Streak
     public var week: WeekProgress
     public var momentum: Double
+
+    public init(habit: Habit, _ s: HabitSummary) {
+        self.habit = habit
+        status = s.status
+        value = s.value
+        target = s.target
+        currentStreak = s.currentStreak
+        longestStreak = s.longestStreak
+        week = s.week
+        momentum = s.momentum
+    }
 }
 
-extension Engine {
-    /// The metrics of habit `habitId`, derived from its active entries and target versions
-    /// now; nothing is cached, so every edit, delete or restore shows at once.
-    public func metrics(habitId: String) throws(HabitFlowError) -> (HabitMetrics, today: DayKey, firstWeekday: Weekday) {
-        let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
-            let habit = try ownedHabit(store, user, habitId)
-            let (_, today) = try userZone(store, user)
-            let profile = try profile(store, user)
-            let entries = try store.entries(habit: habit.id, from: nil, to: nil, includeDeleted: false)
-            let metrics = HabitMetrics(habit: habit, days: HabitDays(entries, kind: habit.kind),
-                                       targets: TargetSchedule(try store.targetVersions(habit: habit.id)))
-            return (metrics, today, profile.firstWeekday)
-        }
+/// What every metric of one user reads: the records (folded), today, and how weeks start.
+public struct MetricsContext: Sendable {
+    public var input: MetricsInput
+    public var today: DayKey
+    public var firstWeekday: Weekday
+
+    public init(input: MetricsInput, today: DayKey, firstWeekday: Weekday) {
+        self.input = input
+        self.today = today
+        self.firstWeekday = firstWeekday
     }
 
-    /// Status, value, target, streaks, this week's progress and momentum of habit `habitId`
-    /// on `day` (default today).
-    public func habitToday(habitId: String, day: DayKey? = nil) throws(HabitFlowError) -> HabitToday {
-        let (m, today, firstWeekday) = try metrics(habitId: habitId)
+    /// The habit `id`, or `notFound` naming `field`.
+    public func habit(_ id: String, field: String = "habitId") throws(HabitFlowError) -> Habit {
+        try RecordID.validate(id, field: field)
+        guard let habit = input.habit(id) else { throw HabitFlowError(.notFound, "no habit \(id)", field: field) }
+        return habit
+    }
+
+    /// Status, value, target, streaks, the week and momentum of habit `id` on `day` (default today).
+    public func today(habitId id: String, day: DayKey? = nil) throws(HabitFlowError) -> HabitToday {
+        let habit = try habit(id)
+        return HabitToday(habit: habit, input.metrics(for: habit).summary(today: day ?? today, firstWeekday: firstWeekday))
+    }
+
+    /// Every active habit's standing on `day` (default today): the Today screen.
+    public func overview(day: DayKey? = nil) -> (day: DayKey, habits: [HabitToday]) {
         let date = day ?? today
-        let (current, longest) = m.streaks(today: date, firstWeekday: firstWeekday)
-        let week: WeekProgress
-        do throws(TimeError) { week = try m.weekProgress(containing: date, firstWeekday: firstWeekday) } catch {
-            throw HabitFlowError(error, field: "dayKey")
-        }
-        return HabitToday(habit: m.habit, status: m.status(on: date), value: m.days.value(on: date),
-                          target: m.targets.target(on: date), currentStreak: current, longestStreak: longest,
-                          week: week, momentum: m.momentum(today: date))
+        let habits = input.habits.filter { !$0.archived && $0.deletedAt == nil }
+        return (date, habits.map { HabitToday(habit: $0, input.metrics(for: $0).summary(today: date, firstWeekday: firstWeekday)) })
     }
-}
 
-/// One day of a habit's history: the data of a heatmap cell.
-public struct HabitDay: Sendable, Equatable {
-    public var dayKey: DayKey
-    public var value: Double?
-    public var target: Double
-    public var status: DayStatus
+    /// Every metric of every habit not deleted, as of `day` (default today).
+    public func reports(day: DayKey? = nil) -> [HabitReport] {
+        input.habits.filter { $0.deletedAt == nil }.map { input.metrics(for: $0).report(today: day ?? today, firstWeekday: firstWeekday) }
+    }
+
+    /// Habit `id` day by day from `from` through `to` (at most `Engine.maxHistoryDays`).
+    public func history(habitId id: String, from: DayKey, to: DayKey) throws(HabitFlowError) -> DayLine {
+        guard from <= to else { throw HabitFlowError.invalid("to", "to (\(to)) is before from (\(from))") }
+        guard Int(to.dayNumber) - Int(from.dayNumber) < Engine.maxHistoryDays else {
+            throw HabitFlowError(.limitExceeded, "at most \(Engine.maxHistoryDays) days per call", field: "to")
+        }
+        return input.metrics(for: try habit(id)).line(from: from, through: to)
+    }
 }
 
 extension Engine {
     /// The longest history one call returns, in days (ten years and a bit).
     public static let maxHistoryDays = 3700
 
+    /// The user's records as the derivation reads them, with today and the first weekday.
+    ///
+    /// Read in two queries (active days aggregated per habit and day, target versions) and
+    /// kept while the store's stamp holds: any write, here or by another connection, drops
+    /// it. What is kept is the truth, folded — never a derived value.
+    public func metricsContext() throws(HabitFlowError) -> MetricsContext {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in
+            let (_, today) = try userZone(store, user)
+            let firstWeekday = try profile(store, user).firstWeekday
+            let stamp = try store.stamp()
+            if caching, let kept = recordCache.withLock({ $0 }), kept.stamp == stamp {
+                return MetricsContext(input: kept.input, today: today, firstWeekday: firstWeekday)
+            }
+            let habits = try store.habits(owner: user)
+            let kinds = Dictionary(uniqueKeysWithValues: habits.map { ($0.id, $0.kind) })
+            var days: [String: HabitDays] = [:]
+            for (id, a) in try store.activeDays(owner: user) {
+                // A day's value: the count of entries (binary), the sum of their values (numeric).
+                days[id] = HabitDays(days: a.days, values: kinds[id] == .binary ? a.counts.map(Double.init) : a.sums)
+            }
+            var versions: [String: [TargetVersion]] = [:]
+            for v in try store.targetVersions(owner: user) { versions[v.habitId, default: []].append(v) }
+            let input = MetricsInput(habits: habits, days: days, targets: versions.mapValues(TargetSchedule.init))
+            if caching { recordCache.withLock { $0 = (stamp, input) } }
+            return MetricsContext(input: input, today: today, firstWeekday: firstWeekday)
+        }
+    }
+
+    /// The metrics of habit `habitId` (checked to be the user's), with today and the first weekday.
+    public func metrics(habitId: String) throws(HabitFlowError) -> (HabitMetrics, today: DayKey, firstWeekday: Weekday) {
+        let context = try metricsContext()
+        let habit = try owned(context, habitId)
+        return (context.input.metrics(for: habit), context.today, context.firstWeekday)
+    }
+
+    /// Status, value, target, streaks, this week's progress and momentum of habit `habitId`
+    /// on `day` (default today).
+    public func habitToday(habitId: String, day: DayKey? = nil) throws(HabitFlowError) -> HabitToday {
+        let context = try metricsContext()
+        _ = try owned(context, habitId)
+        return try context.today(habitId: habitId, day: day)
+    }
+
+    /// Habit `id` of the context; `forbidden` (not `notFound`) when it is another user's.
+    public func owned(_ context: MetricsContext, _ id: String) throws(HabitFlowError) -> Habit {
+        do throws(HabitFlowError) { return try context.habit(id) } catch {
+            if error.kind == .notFound { _ = try habit(id: id) }
+            throw error
+        }
+    }
+
     /// Every active habit's standing on `day` (default today): the Today screen.
     public func todayOverview(day: DayKey? = nil) throws(HabitFlowError) -> (day: DayKey, habits: [HabitToday]) {
-        let date: DayKey
-        if let day { date = day } else { date = try today() }
-        var out: [HabitToday] = []
-        for habit in try habits(includeArchived: false, includeDeleted: false) {
-            out.append(try habitToday(habitId: habit.id, day: date))
-        }
-        return (date, out)
+        try metricsContext().overview(day: day)
+    }
+
+    /// Every metric of every habit (all days, all weeks, streaks, momentum) as of `day`.
+    public func reports(day: DayKey? = nil) throws(HabitFlowError) -> [HabitReport] {
+        try metricsContext().reports(day: day)
     }
 
     /// Habit `habitId` day by day from `from` through `to`.
-    public func history(habitId: String, from: DayKey, to: DayKey) throws(HabitFlowError) -> [HabitDay] {
-        guard from <= to else { throw HabitFlowError.invalid("to", "to (\(to)) is before from (\(from))") }
-        guard Int(to.dayNumber) - Int(from.dayNumber) < Self.maxHistoryDays else {
-            throw HabitFlowError(.limitExceeded, "at most \(Self.maxHistoryDays) days per call", field: "to")
-        }
-        let (m, _, _) = try metrics(habitId: habitId)
-        return (from.dayNumber...to.dayNumber).map { n in
-            let day = DayKey(dayNumber: Int(n))!
-            return HabitDay(dayKey: day, value: m.days.value(on: day), target: m.targets.target(on: day), status: m.status(on: day))
-        }
+    public func history(habitId: String, from: DayKey, to: DayKey) throws(HabitFlowError) -> DayLine {
+        let context = try metricsContext()
+        _ = try owned(context, habitId)
+        return try context.history(habitId: habitId, from: from, to: to)
     }
 }

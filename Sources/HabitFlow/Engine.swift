@@ -1,5 +1,6 @@
 @_exported import HabitFlowCore
 import HabitFlowStore
+import Synchronization
 
 /// The handle a host holds: the engine's state and its typed API.
 ///
@@ -17,6 +18,10 @@ public final class Engine: Sendable {
     /// The user this engine acts as; `nil` without a store.
     public let userId: String?
     let clock: @Sendable () -> Instant
+    /// Whether the folded records of the last metrics read are kept until the store changes.
+    public let caching: Bool
+    /// That read, with the store stamp it was made at (see `metricsContext()`).
+    let recordCache = Mutex<(stamp: StoreStamp, input: MetricsInput)?>(nil)
 
     /// An engine reading the system tz database (`TZDIR`, default `/usr/share/zoneinfo`),
     /// with no store.
@@ -31,6 +36,7 @@ public final class Engine: Sendable {
         storeError = nil
         userId = nil
         clock = Engine.systemClock
+        caching = false
     }
 
     /// An engine whose store failed to open: time operations work, every store operation
@@ -41,6 +47,7 @@ public final class Engine: Sendable {
         storeError = error
         userId = nil
         clock = Engine.systemClock
+        caching = false
     }
 
     /// An engine on the SQLite store at `path` (`:memory:` for a private in-memory one),
@@ -50,9 +57,12 @@ public final class Engine: Sendable {
     ///   - zone: the user's current zone; stored when it changes (new entries use it, old
     ///     DayKeys stay). Required the first time a user opens a store.
     ///   - now: a fixed clock, for tests and replays; `nil` reads the system clock.
+    ///   - caching: keep the folded records between metrics reads until the store changes
+    ///     (off: every read goes to the store; the answers are the same).
     /// - Throws: `invalidArgument` (user id), `unknownZone`, `storage`.
-    public init(storePath path: String, user: String, zone: String?, now: Instant? = nil,
+    public init(storePath path: String, user: String, zone: String?, now: Instant? = nil, caching: Bool = true,
                 zoneSource: any TZifSource = SystemTZifSource()) throws(HabitFlowError) {
+        self.caching = caching
         try RecordID.validate(user, field: "user")
         zones = TimeZoneDatabase(source: zoneSource)
         if let zone {

@@ -24,7 +24,7 @@ extension Operation {
         }
     }
 
-    private static let habitResult = [Field("habit", "object", "The habit: `id, ownerId, name, kind, unit, cadence, timesPerWeek, targetType, multiplePerDay, categoryId, archived, legacyGoal, createdAt, createdDayKey, updatedAt, deletedAt`.")]
+    private static let habitResult = [Field("habit", "object", "The habit: `id, ownerId, name, kind, unit, cadence, timesPerWeek, targetType, multiplePerDay, categoryId, archived, legacyGoal, createdAt, createdDayKey, updatedAt, deletedAt, bundle, bundleId`.")]
     private static let outcomeResult = [
         Field("entry", "object", "The entry: `id, habitId, timestampUtc, dayKey, value, note, source, createdAt, updatedAt, deletedAt`."),
         Field("action", "string", "`created`, `updated` or `unchanged` (a retry or a double tap writes nothing)."),

@@ -18,7 +18,7 @@ enum RecordJSON {
             ("multiplePerDay", .bool(h.multiplePerDay)), ("categoryId", string(h.categoryId)),
             ("archived", .bool(h.archived)), ("legacyGoal", string(h.legacyGoal)), ("createdAt", instant(h.createdAt)),
             ("createdDayKey", .string(h.createdDayKey.description)), ("updatedAt", instant(h.updatedAt)),
-            ("deletedAt", instant(h.deletedAt)),
+            ("deletedAt", instant(h.deletedAt)), ("bundle", string(h.bundle?.rawValue)), ("bundleId", string(h.bundleId)),
         ])
     }
 

@@ -31,7 +31,8 @@ enum Codec {
                 .text(cadence), times.map { .integer($0) }, .text(h.targetType.rawValue),
                 .integer(h.multiplePerDay ? 1 : 0), h.categoryId.map { .text($0) }, .integer(h.archived ? 1 : 0),
                 h.legacyGoal.map { .text($0) }, .text(text(h.createdAt)), .text(h.createdDayKey.description),
-                .text(text(h.updatedAt)), h.deletedAt.map { .text(text($0)) }]
+                .text(text(h.updatedAt)), h.deletedAt.map { .text(text($0)) }, h.bundle.map { .text($0.rawValue) },
+                h.bundleId.map { .text($0) }]
     }
 
     static func habit(_ s: SQLiteStatement) -> Habit? {
@@ -44,7 +45,8 @@ enum Codec {
         return Habit(id: id, ownerId: owner, name: name, kind: kind, unit: s.text(4), cadence: cadence,
                      targetType: targetType, multiplePerDay: s.int64(8) == 1, categoryId: s.text(9),
                      archived: s.int64(10) == 1, legacyGoal: s.text(11), createdAt: created, createdDayKey: createdDay,
-                     updatedAt: updated, deletedAt: instant(s, 15))
+                     updatedAt: updated, deletedAt: instant(s, 15), bundle: s.text(16).flatMap(Habit.Bundle.init(rawValue:)),
+                     bundleId: s.text(17))
     }
 
     static func values(_ e: HabitEntry) -> [SQLiteValue?] {

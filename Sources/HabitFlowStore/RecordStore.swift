@@ -23,12 +23,37 @@ public protocol RecordStore: AnyObject, Sendable {
     func activeEntries(habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry]
     /// The habit's entries in a day range (inclusive), oldest day first.
     func entries(habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry]
+    /// Every habit of `owner` with active entries: per day, how many and the sum of values.
+    func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays]
     func insert(_ entry: HabitEntry, multiplePerDay: Bool) throws(HabitFlowError)
     func update(_ entry: HabitEntry) throws(HabitFlowError)
 
     func targetVersions(habit: String) throws(HabitFlowError) -> [TargetVersion]
+    /// The versions of every habit of `owner`, any order.
+    func targetVersions(owner: String) throws(HabitFlowError) -> [TargetVersion]
     func insert(_ version: TargetVersion) throws(HabitFlowError)
+    /// Changes when anything in the store may have changed, by this handle or another
+    /// connection: the key of read caches. Call it inside `read`.
+    func stamp() throws(HabitFlowError) -> StoreStamp
 
     func flag(user: String, key: String) throws(HabitFlowError) -> String?
     func setFlag(user: String, key: String, value: String) throws(HabitFlowError)
+}
+
+/// A habit's active entries per day, ascending, as the store aggregates them.
+public struct ActiveDays: Sendable {
+    /// Day numbers (days since 1970-01-01), ascending.
+    public var days: [Int32] = []
+    /// Active entries on each day.
+    public var counts: [Int32] = []
+    /// The sum of their values (0 when none has a value).
+    public var sums: [Double] = []
+
+    public init() {}
+}
+
+/// Identifies a state of the store for read caches (see `RecordStore.stamp()`).
+public struct StoreStamp: Equatable, Sendable {
+    public var dataVersion: Int64
+    public var localWrites: UInt64
 }

@@ -51,6 +51,18 @@ final class SQLiteStatement {
         let n = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
     }
+
+    /// `body` over the column's UTF-8 bytes, valid only during the call (no String made).
+    func withBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let p = sqlite3_column_text(handle, column)
+        return body(UnsafeBufferPointer(start: p, count: p == nil ? 0 : Int(sqlite3_column_bytes(handle, column))))
+    }
+
+    /// Whether the column's text equals `string` (false for NULL or a nil string).
+    func textEquals(_ column: Int32, _ string: String?) -> Bool {
+        guard var string else { return false }
+        return withBytes(column) { bytes in string.withUTF8 { bytes.elementsEqual($0) } }
+    }
 }
 
 /// A value bound to a statement parameter.

@@ -87,7 +87,17 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     // MARK: Transactions
 
     public func write<T>(_ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
-        try transaction("BEGIN IMMEDIATE", body)
+        defer { localWrites.add(1, ordering: .relaxed) }  // even a failed write may have changed the file
+        return try transaction("BEGIN IMMEDIATE", body)
+    }
+
+    /// Write transactions run on this handle (any outcome): half of `stamp()`.
+    private let localWrites = Atomic<UInt64>(0)
+
+    public func stamp() throws(HabitFlowError) -> StoreStamp {
+        // data_version moves when another connection commits; our own commits are counted here.
+        let version = try sql { () throws(SQLiteError) in try db.pragmaInteger("data_version") }
+        return StoreStamp(dataVersion: version, localWrites: localWrites.load(ordering: .relaxed))
     }
 
     public func read<T>(_ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
@@ -136,7 +146,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
 
     private static let habitColumns = """
         id, owner_id, name, kind, unit, cadence, times_per_week, target_type, multiple_per_day, category_id,
-        archived, legacy_goal, created_at, created_day_key, updated_at, deleted_at
+        archived, legacy_goal, created_at, created_day_key, updated_at, deleted_at, bundle, bundle_id
         """
 
     public func habit(_ id: String) throws(HabitFlowError) -> Habit? {
@@ -154,7 +164,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
 
     public func insert(_ habit: Habit) throws(HabitFlowError) {
         try sql { () throws(SQLiteError) in
-            try db.run("INSERT INTO habits (\(Self.habitColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            try db.run("INSERT INTO habits (\(Self.habitColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        Codec.values(habit))
         }
     }
@@ -166,7 +176,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             try db.run("""
                 UPDATE habits SET owner_id = ?, name = ?, kind = ?, unit = ?, cadence = ?, times_per_week = ?,
                 target_type = ?, multiple_per_day = ?, category_id = ?, archived = ?, legacy_goal = ?, created_at = ?,
-                created_day_key = ?, updated_at = ?, deleted_at = ? WHERE id = ?
+                created_day_key = ?, updated_at = ?, deleted_at = ?, bundle = ?, bundle_id = ? WHERE id = ?
                 """, values)
         }
     }
@@ -203,6 +213,33 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
         }
     }
 
+    public func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] {
+        try sql { () throws(SQLiteError) in
+            // One streaming pass over the covering index entries_active_days, in (habit, day) order.
+            let s = try db.statement("""
+                SELECT habit_id, day_key, COUNT(*), TOTAL(value) FROM entries
+                WHERE deleted_at IS NULL AND habit_id IN (SELECT id FROM habits WHERE owner_id = ?)
+                GROUP BY habit_id, day_key ORDER BY habit_id, day_key
+                """, [.text(owner)])
+            var out: [String: ActiveDays] = [:]
+            var currentId: String? = nil
+            var current = ActiveDays()
+            while try s.step() {
+                if !s.textEquals(0, currentId) {
+                    if let id = currentId { out[id] = current }
+                    currentId = s.text(0)
+                    current = ActiveDays()
+                }
+                guard let day = s.withBytes(1, DayKey.init(utf8:)) else { continue }
+                current.days.append(day.dayNumber)
+                current.counts.append(Int32(truncatingIfNeeded: s.int64(2)))
+                current.sums.append(s.double(3) ?? 0)
+            }
+            if let id = currentId { out[id] = current }
+            return out
+        }
+    }
+
     public func insert(_ entry: HabitEntry, multiplePerDay: Bool) throws(HabitFlowError) {
         try sql { () throws(SQLiteError) in
             try db.run("INSERT INTO entries (\(Self.entryColumns), multiple_per_day) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -229,6 +266,19 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 SELECT id, habit_id, effective_day_key, target, recorded_at FROM target_versions WHERE habit_id = ?
                 ORDER BY effective_day_key, recorded_at, id
                 """, [.text(habit)]) { s -> TargetVersion? in
+                guard let day = Codec.dayKey(s, 2), let recorded = Codec.instant(s, 4) else { return nil }
+                return TargetVersion(id: s.text(0) ?? "", habitId: s.text(1) ?? "", effectiveDayKey: day,
+                                     target: s.double(3) ?? 0, recordedAt: recorded)
+            }
+        }
+    }
+
+    public func targetVersions(owner: String) throws(HabitFlowError) -> [TargetVersion] {
+        try sql { () throws(SQLiteError) in
+            try db.rows("""
+                SELECT id, habit_id, effective_day_key, target, recorded_at FROM target_versions
+                WHERE habit_id IN (SELECT id FROM habits WHERE owner_id = ?)
+                """, [.text(owner)]) { s -> TargetVersion? in
                 guard let day = Codec.dayKey(s, 2), let recorded = Codec.instant(s, 4) else { return nil }
                 return TargetVersion(id: s.text(0) ?? "", habitId: s.text(1) ?? "", effectiveDayKey: day,
                                      target: s.double(3) ?? 0, recordedAt: recorded)

@@ -27,6 +27,13 @@ public struct HabitDays: Sendable, Equatable {
         }
     }
 
+    /// Days already folded: `days` ascending, one value each.
+    public init(days: [Int32], values: [Double]) {
+        precondition(days.count == values.count, "one value per day")
+        self.days = days
+        self.values = values
+    }
+
     /// The value logged on `day`, or `nil` when no active entry exists then.
     public func value(on day: DayKey) -> Double? {
         var lo = 0, hi = days.count

@@ -1,30 +1,128 @@
-/// The derived metrics of one habit: day status, streaks, momentum (SPEC §6).
+/// The derived metrics of one habit: day status, streaks, week progress, momentum (SPEC §6).
 ///
-/// Pure functions of the habit's definition, its folded days and its target schedule;
-/// recomputed on every read, never stored.
+/// Pure functions of the habit's definition, its folded days and its target schedule — or,
+/// for a bundle parent, of its children's metrics. Recomputed on every read, never stored.
+/// Every metric over a span of days reads one `DayLine`, built in a single merge walk.
 public struct HabitMetrics: Sendable {
     public let habit: Habit
     public let days: HabitDays
     public let targets: TargetSchedule
+    /// A bundle parent's children (options, for a choice bundle); empty for other habits.
+    public let children: [HabitMetrics]
 
     public init(habit: Habit, days: HabitDays, targets: TargetSchedule) {
         self.habit = habit
         self.days = days
         self.targets = targets
+        self.children = []
     }
 
-    /// The status of `day`: not required when the target is 0; complete only with an
-    /// active entry whose value meets the target (no entry → never complete).
-    public func status(on day: DayKey) -> DayStatus {
-        status(target: targets.target(on: day), value: days.value(on: day))
+    /// The metrics of bundle parent `bundle` (`habit.bundle != nil`), from its children's.
+    /// A parent has no entries and no targets of its own: all of it is derived (003 §10.7.1).
+    public init(bundle: Habit, children: [HabitMetrics]) {
+        self.habit = bundle
+        self.days = HabitDays([], kind: .binary)
+        self.targets = TargetSchedule([])
+        self.children = children
     }
 
+    /// The first day with an active entry (for a bundle, of any child): where history begins.
+    public var firstLoggedDay: DayKey? {
+        guard habit.bundle != nil else { return days.days.first.map { DayKey(uncheckedDayNumber: $0) } }
+        return children.compactMap(\.firstLoggedDay).min()
+    }
+
+    /// Whether day statuses follow the week (N per week): an unlogged day is then not a
+    /// missed one, so it reads as not required (003 §2.2: no empty daily cells).
+    private var isWeekly: Bool {
+        if case .timesPerWeek = habit.cadence { return true }
+        return false
+    }
+
+    /// The status of a day with `target` and logged `value`: not required when the target
+    /// is 0; complete only with an active entry whose value meets the target.
     func status(target: Double, value: Double?) -> DayStatus {
         guard target > 0 else { return .notRequired }
-        guard let value else { return .incomplete }
+        guard let value else { return isWeekly ? .notRequired : .incomplete }
         switch habit.targetType {
         case .atLeast: return value >= target ? .complete : .incomplete
         case .atMost: return value <= target ? .complete : .incomplete
+        }
+    }
+
+    /// The status of `day`.
+    public func status(on day: DayKey) -> DayStatus {
+        line(from: day, through: day).statuses[0]
+    }
+
+    /// The value logged on `day` (for a bundle: complete children, or options logged).
+    public func value(on day: DayKey) -> Double? {
+        line(from: day, through: day).values[0]
+    }
+
+    /// The target on `day` (for a bundle: required children, or 1 option).
+    public func target(on day: DayKey) -> Double {
+        line(from: day, through: day).targets[0]
+    }
+
+    /// Every day from `from` through `to` (`from ≤ to`), in one walk.
+    public func line(from: DayKey, through to: DayKey) -> DayLine {
+        precondition(from <= to, "line(from:through:) needs from ≤ to")
+        let count = Int(to.dayNumber - from.dayNumber) + 1
+        var line = DayLine(start: from, capacity: count)
+        if habit.bundle != nil {
+            fillBundle(&line, count: count)
+            return line
+        }
+        // Merge walk: a cursor into the logged days and one into the target versions.
+        let logged = days.days, values = days.values, versions = targets.versions
+        var e = logged.partitionPoint { $0 < from.dayNumber }
+        var v = versions.partitionPoint { $0.effectiveDayKey <= from }
+        var target = v == 0 ? TargetSchedule.defaultTarget : versions[v - 1].target
+        var day = from.dayNumber
+        for _ in 0..<count {
+            while v < versions.count, versions[v].effectiveDayKey.dayNumber <= day {
+                target = versions[v].target
+                v += 1
+            }
+            var value: Double?
+            if e < logged.count, logged[e] == day {
+                value = values[e]
+                e += 1
+            }
+            line.append(status(target: target, value: value), value: value, target: target)
+            day += 1
+        }
+        return line
+    }
+
+    /// A bundle's days from its children's lines. All: complete when every required child
+    /// is; value = complete children, target = required children. Choice: complete when
+    /// exactly one option is logged and it is not short of its target; value = options
+    /// logged, target 1. Children not required that day (all of them: not required) are left out.
+    private func fillBundle(_ line: inout DayLine, count: Int) {
+        let lines = children.map { $0.line(from: line.start, through: line.dayKey(at: count - 1)) }
+        let choice = habit.bundle == .choice
+        for i in 0..<count {
+            var required = 0, complete = 0, logged = 0, loggedShort = false
+            for child in lines {
+                let s = child.statuses[i]
+                if s != .notRequired { required += 1 }
+                if s == .complete { complete += 1 }
+                if child.values[i] != nil {
+                    logged += 1
+                    if s == .incomplete { loggedShort = true }
+                }
+            }
+            if required == 0 && logged == 0 {
+                line.append(.notRequired, value: nil, target: 0)
+            } else if choice {
+                let done = logged == 1 && !loggedShort
+                line.append(done ? .complete : .incomplete, value: logged == 0 ? nil : Double(logged), target: 1)
+            } else {
+                let done = required > 0 && complete == required
+                line.append(done ? .complete : .incomplete, value: complete == 0 ? nil : Double(complete), target: Double(required))
+            }
         }
     }
 
@@ -45,57 +143,52 @@ public struct HabitMetrics: Sendable {
     /// run. Weekly habits: consecutive weeks with at least N complete days. Today (the current
     /// week) is open: not done yet does not break the current streak.
     public func streaks(today: DayKey, firstWeekday: Weekday) -> (current: Streak, longest: Streak) {
-        switch habit.cadence {
-        case .daily: return dailyStreaks(today: today)
-        case let .timesPerWeek(n): return weeklyStreaks(today: today, timesPerWeek: n, firstWeekday: firstWeekday)
-        }
+        guard let line = historyLine(today: today, firstWeekday: firstWeekday) else { return (.none, .none) }
+        return streaks(line, today: today)
     }
 
-    private func dailyStreaks(today: DayKey) -> (current: Streak, longest: Streak) {
-        guard let firstLogged = days.days.first, firstLogged <= today.dayNumber else { return (.none, .none) }
-        var longest = Streak.none
-        var run = Streak.none
-        var day = firstLogged
-        while day <= today.dayNumber {
-            let key = DayKey(dayNumber: Int(day))!
-            switch status(on: key) {
-            case .complete:
-                run.length += 1
-                if run.first == nil { run.first = key }
-                run.last = key
-                if run.length > longest.length { longest = run }
-            case .notRequired:
-                break
-            case .incomplete:
-                if day != today.dayNumber { run = .none }  // today is still open
-            }
-            day += 1
-        }
-        return (run, longest)
+    /// The days from the start of the first logged day's week through `today`, or `nil` when
+    /// nothing was logged by then. Starting at a week boundary serves weekly counts too.
+    func historyLine(today: DayKey, firstWeekday: Weekday) -> DayLine? {
+        guard let first = firstLoggedDay, first <= today,
+              let week = try? Week(containing: first, firstWeekday: firstWeekday) else { return nil }
+        return line(from: week.start, through: today)
     }
 
-    private func weeklyStreaks(today: DayKey, timesPerWeek n: Int, firstWeekday: Weekday) -> (current: Streak, longest: Streak) {
-        guard let firstLogged = days.days.first, firstLogged <= today.dayNumber,
-              let firstWeek = try? Week(containing: DayKey(dayNumber: Int(firstLogged))!, firstWeekday: firstWeekday),
-              let thisWeek = try? Week(containing: today, firstWeekday: firstWeekday) else { return (.none, .none) }
-        var longest = Streak.none
-        var run = Streak.none
-        var start = firstWeek.start.dayNumber
-        while start <= thisWeek.start.dayNumber {
-            var done = 0
-            for d in start..<(start + 7) where d <= today.dayNumber {
-                if status(on: DayKey(dayNumber: Int(d))!) == .complete { done += 1 }
+    func streaks(_ line: DayLine, today: DayKey) -> (current: Streak, longest: Streak) {
+        var longest = Streak.none, run = Streak.none
+        let last = line.count - 1  // today: still open
+        if case let .timesPerWeek(n) = habit.cadence {
+            var start = 0
+            while start <= last {
+                var done = 0
+                for i in start..<min(start + 7, last + 1) where line.statuses[i] == .complete { done += 1 }
+                if done >= n {
+                    run.length += 1
+                    if run.first == nil { run.first = line.dayKey(at: start) }
+                    run.last = line.dayKey(at: start)
+                    if run.length > longest.length { longest = run }
+                } else if start + 7 <= last {
+                    run = .none  // a finished week that fell short
+                }
+                start += 7
             }
-            let key = DayKey(dayNumber: Int(start))!
-            if done >= n {
-                run.length += 1
-                if run.first == nil { run.first = key }
-                run.last = key
-                if run.length > longest.length { longest = run }
-            } else if start != thisWeek.start.dayNumber {
-                run = .none  // the current week is still open
+            return (run, longest)
+        }
+        line.statuses.withUnsafeBufferPointer { statuses in
+            for i in 0...last {
+                switch statuses[i] {
+                case .complete:
+                    if run.length == 0 { run.first = line.dayKey(at: i) }
+                    run.length += 1
+                    run.last = line.dayKey(at: i)
+                    if run.length > longest.length { longest = run }
+                case .notRequired:
+                    break
+                case .incomplete:
+                    if i != last { run = .none }
+                }
             }
-            start += 7
         }
         return (run, longest)
     }
@@ -108,48 +201,58 @@ public struct HabitMetrics: Sendable {
     /// habits); c is the day's credit: 1 when complete (binary), min(value/target, 1) for
     /// numeric at-least, clamp(1 − (value − target)/target, 0, 1) for at-most, and for N per
     /// week min(1, complete days among the last 14 / 2N). No entry earns no credit;
-    /// not-required days leave the score unchanged.
+    /// days with target 0 leave the score unchanged.
     public func momentum(today: DayKey) -> Double {
-        guard let firstLogged = days.days.first, firstLogged <= today.dayNumber else { return 0 }
+        guard let first = firstLoggedDay, first <= today else { return 0 }
+        return momentum(line(from: first, through: today))
+    }
+
+    func momentum(_ line: DayLine, from offset: Int = 0) -> Double {
         let frequency: Double
+        var perWeek = 0
         switch habit.cadence {
         case .daily: frequency = 1
-        case let .timesPerWeek(n): frequency = Double(n) / 7
+        case let .timesPerWeek(n): frequency = Double(n) / 7; perWeek = n
         }
         let m = pow2(-frequency.squareRoot() / 13)
-        var score: Double = habit.targetType == .atMost ? 1 : 0
-        var recent: [Bool] = []  // complete flags of the last 14 days (weekly credit)
-        var day = firstLogged
-        while day <= today.dayNumber {
-            let key = DayKey(dayNumber: Int(day))!
-            let target = targets.target(on: key)
-            let value = days.value(on: key)
-            let state = status(target: target, value: value)
-            recent.append(state == .complete)
-            if recent.count > 14 { recent.removeFirst() }
-            if state != .notRequired {
-                let credit: Double
-                switch (habit.cadence, habit.kind, habit.targetType) {
-                case let (.timesPerWeek(n), _, _):
-                    credit = min(1, Double(recent.filter { $0 }.count) / Double(2 * n))
-                case (.daily, .binary, _):
-                    credit = state == .complete ? 1 : 0
-                case (.daily, .numeric, .atLeast):
-                    credit = value.map { min($0 / target, 1) } ?? 0
-                case (.daily, .numeric, .atMost):
-                    credit = value.map { max(0, min(1, 1 - ($0 - target) / target)) } ?? 0
-                }
-                score = score * m + credit * (1 - m)
+        var score: Double = habit.targetType == .atMost && habit.bundle == nil ? 1 : 0
+        var completeInWindow = 0  // complete days among the last 14 (weekly credit)
+        for i in offset..<line.count {
+            let status = line.statuses[i], target = line.targets[i]
+            if status == .complete { completeInWindow += 1 }
+            if i - 14 >= offset, line.statuses[i - 14] == .complete { completeInWindow -= 1 }
+            guard target > 0 else { continue }
+            let credit: Double
+            if perWeek > 0 {
+                credit = min(1, Double(completeInWindow) / Double(2 * perWeek))
+            } else if habit.kind == .binary || habit.bundle != nil {
+                credit = status == .complete ? 1 : 0
+            } else if let value = line.values[i] {
+                credit = habit.targetType == .atLeast ? min(value / target, 1) : max(0, min(1, 1 - (value - target) / target))
+            } else {
+                credit = 0
             }
-            day += 1
+            score = score * m + credit * (1 - m)
         }
         return score
     }
 }
 
+extension Array {
+    /// The first index whose element fails `belongsBefore` (the array is partitioned by it).
+    func partitionPoint(_ belongsBefore: (Element) -> Bool) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if belongsBefore(self[mid]) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}
+
 /// 2^x for the momentum multiplier, without Foundation.
 func pow2(_ x: Double) -> Double {
-    // exp(x · ln 2) by its series after range reduction: |x| here is < 1.
+    // exp(x · ln 2) by its series: |x| here is < 1, so 30 terms reach full precision.
     let y = x * 0.693_147_180_559_945_3
     var term = 1.0, sum = 1.0
     for k in 1...30 {

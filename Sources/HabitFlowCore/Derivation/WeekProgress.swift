@@ -17,9 +17,14 @@ extension HabitMetrics {
     /// The progress of the week containing `day`.
     public func weekProgress(containing day: DayKey, firstWeekday: Weekday) throws(TimeError) -> WeekProgress {
         let week = try Week(containing: day, firstWeekday: firstWeekday)
+        return weekProgress(line(from: week.start, through: week.start.adding(days: 6)!), at: 0)
+    }
+
+    /// The progress of the week whose first day is slot `start` of `line` (up to 7 slots).
+    func weekProgress(_ line: DayLine, at start: Int) -> WeekProgress {
         var completed = 0, requiredDays = 0
-        for d in week.days {
-            switch status(on: d) {
+        for i in start..<min(start + 7, line.count) {
+            switch line.statuses[i] {
             case .complete: completed += 1; requiredDays += 1
             case .incomplete: requiredDays += 1
             case .notRequired: break
@@ -30,6 +35,6 @@ extension HabitMetrics {
         case .daily: required = requiredDays
         case let .timesPerWeek(n): required = n
         }
-        return WeekProgress(weekStart: week.start, completed: completed, required: required)
+        return WeekProgress(weekStart: line.dayKey(at: start), completed: completed, required: required)
     }
 }

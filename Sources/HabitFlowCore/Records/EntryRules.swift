@@ -80,6 +80,10 @@ public enum EntryRules {
     ///   never a summed value), or `unchanged` for a retry or a double tap.
     public static func log(_ request: Log, habit: Habit, sameID: HabitEntry?, activeOnDay: [HabitEntry],
                            today: DayKey, now: Instant) throws(HabitFlowError) -> Outcome {
+        guard habit.bundle == nil else {
+            throw HabitFlowError(.conflict, "\"\(habit.name)\" is a bundle: its completion is derived from its habits; log one of them",
+                                 field: "habitId")
+        }
         guard habit.acceptsEntries else {
             throw HabitFlowError(.conflict, "habit \"\(habit.name)\" is \(habit.deletedAt != nil ? "deleted" : "archived"): no new entries",
                                  field: "habitId")
@@ -190,6 +194,30 @@ public enum EntryRules {
         restored.deletedAt = nil
         restored.updatedAt = now
         return .updated(restored)
+    }
+
+    // MARK: Choice bundles
+
+    /// A choice bundle takes one option a day (003 §9.6.1): `outcome` leaves an option's
+    /// entry active while `others` (the other options' active entries that day) exist.
+    ///
+    /// A new log with `replace` (its `confirm`) replaces them: they come back soft-deleted,
+    /// to be written with it. Anything else is a `conflict`: two options never stay active,
+    /// and their values are never summed.
+    /// - Returns: the other options' entries to delete.
+    public static func choiceOption(_ outcome: Outcome, others: [HabitEntry], replace: Bool, now: Instant)
+        throws(HabitFlowError) -> [HabitEntry] {
+        guard outcome.entry.isActive, let other = others.first else { return [] }
+        guard replace, case .created = outcome else {
+            throw HabitFlowError(.conflict, "another option of this choice bundle (entry \(other.id)) is logged on \(other.dayKey): one option a day; send confirm: true to replace it",
+                                 field: "habitId", details: .occupiedBy(entryId: other.id, dayKey: other.dayKey))
+        }
+        return others.map { e in
+            var deleted = e
+            deleted.deletedAt = now
+            deleted.updatedAt = now
+            return deleted
+        }
     }
 
     // MARK: Helpers

@@ -24,6 +24,14 @@ public struct Habit: Hashable, Sendable {
         case atMost
     }
 
+    /// What a bundle parent asks of its children (SPEC §6).
+    public enum Bundle: String, Sendable, CaseIterable {
+        /// Complete on a day when every child (required that day) is.
+        case all
+        /// Complete when exactly one option is logged; a second option that day is refused.
+        case choice
+    }
+
     public var id: String
     public var ownerId: String
     public var name: String
@@ -43,11 +51,15 @@ public struct Habit: Hashable, Sendable {
     public var createdDayKey: DayKey
     public var updatedAt: Instant
     public var deletedAt: Instant?
+    /// Set on a bundle parent: the habit groups children and never has entries of its own.
+    public var bundle: Bundle?
+    /// Set on a bundle's child (an option, in a choice bundle): the parent's id.
+    public var bundleId: String?
 
     public init(id: String, ownerId: String, name: String, kind: Kind, unit: String?, cadence: Cadence,
                 targetType: TargetType, multiplePerDay: Bool, categoryId: String?, archived: Bool,
                 legacyGoal: String?, createdAt: Instant, createdDayKey: DayKey, updatedAt: Instant,
-                deletedAt: Instant?) {
+                deletedAt: Instant?, bundle: Bundle? = nil, bundleId: String? = nil) {
         self.id = id
         self.ownerId = ownerId
         self.name = name
@@ -63,10 +75,12 @@ public struct Habit: Hashable, Sendable {
         self.createdDayKey = createdDayKey
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt
+        self.bundle = bundle
+        self.bundleId = bundleId
     }
 
-    /// Whether new entries may be logged: not archived, not deleted.
-    public var acceptsEntries: Bool { !archived && deletedAt == nil }
+    /// Whether new entries may be logged: not archived, not deleted, not a bundle parent.
+    public var acceptsEntries: Bool { !archived && deletedAt == nil && bundle == nil }
 
     /// The longest habit name accepted, in bytes.
     public static let maxNameLength = 200
@@ -93,6 +107,13 @@ public struct Habit: Hashable, Sendable {
             }
         }
         if let categoryId { try RecordID.validate(categoryId, field: "categoryId") }
+        if let bundleId { try RecordID.validate(bundleId, field: "bundleId") }
+        if bundle != nil {
+            guard bundleId == nil else { throw .invalid("bundleId", "a bundle cannot belong to another bundle") }
+            guard kind == .binary, cadence == .daily, targetType == .atLeast, !multiplePerDay else {
+                throw .invalid("bundle", "a bundle is a daily habit with no unit or target of its own")
+            }
+        }
     }
 }
 

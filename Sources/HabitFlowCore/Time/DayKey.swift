@@ -47,6 +47,12 @@ public struct DayKey: Hashable, Comparable, Sendable {
         self = try parsed.get()
     }
 
+    /// Parses `YYYY-MM-DD` from UTF-8 bytes (a store column, a JSON string) without a String.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let day = try? DayKey(bytes: bytes, text: "") else { return nil }
+        self = day
+    }
+
     init(bytes b: UnsafeBufferPointer<UInt8>, text: @autoclosure () -> String) throws(TimeError) {
         guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
               let year = ASCII.digits(b, 0, 4), let month = ASCII.digits(b, 5, 2),

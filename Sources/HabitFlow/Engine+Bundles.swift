@@ -1,0 +1,109 @@
+import HabitFlowStore
+
+extension Engine {
+    /// Creates a bundle: a parent habit grouping `habitIds` (each the user's, not deleted,
+    /// not a bundle, in no other bundle). The parent never has entries: its completion is
+    /// derived from its habits' (all of them, or exactly one option for `.choice`).
+    public func createBundle(name: String, kind: Habit.Bundle, habitIds: [String], id: String? = nil)
+        throws(HabitFlowError) -> (bundle: Habit, habits: [Habit]) {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            var draft = HabitDraft(name: name)
+            draft.id = id
+            var parent = try insertHabit(draft, store, user, today: try userZone(store, user).1, now: now)
+            parent.bundle = kind
+            try parent.validate()
+            try store.update(parent)
+            var children: [Habit] = []
+            for (i, childId) in habitIds.enumerated() {
+                do throws(HabitFlowError) {
+                    children.append(try attach(childId, to: parent, store, user, now: now))
+                } catch {
+                    var located = error
+                    located.field = "habitIds[\(i)]"
+                    throw located
+                }
+            }
+            return (parent, children)
+        }
+    }
+
+    /// Adds habit `habitId` to bundle `bundleId`.
+    public func addToBundle(_ bundleId: String, habitId: String) throws(HabitFlowError) -> Habit {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            try attach(habitId, to: try ownedBundle(store, user, bundleId), store, user, now: now)
+        }
+    }
+
+    /// Takes habit `habitId` out of bundle `bundleId`; its entries stay as they are.
+    public func removeFromBundle(_ bundleId: String, habitId: String) throws(HabitFlowError) -> Habit {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            let parent = try ownedBundle(store, user, bundleId)
+            var child = try ownedHabit(store, user, habitId)
+            guard child.bundleId == parent.id else {
+                throw HabitFlowError(.conflict, "habit \(habitId) is not in bundle \(bundleId)", field: "habitId")
+            }
+            child.bundleId = nil
+            child.updatedAt = now
+            try store.update(child)
+            return child
+        }
+    }
+
+    /// Bundle `id` and its habits (not deleted), in creation order.
+    public func bundle(_ id: String) throws(HabitFlowError) -> (bundle: Habit, habits: [Habit]) {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in
+            let parent = try ownedBundle(store, user, id)
+            return (parent, try store.habits(owner: user).filter { $0.bundleId == id && $0.deletedAt == nil })
+        }
+    }
+
+    /// The user's bundles (not deleted).
+    public func bundles() throws(HabitFlowError) -> [Habit] {
+        try habits(includeArchived: true, includeDeleted: false).filter { $0.bundle != nil }
+    }
+
+    private func ownedBundle(_ store: any RecordStore, _ user: String, _ id: String) throws(HabitFlowError) -> Habit {
+        let parent = try ownedHabit(store, user, id, field: "bundleId")
+        guard parent.bundle != nil, parent.deletedAt == nil else {
+            throw HabitFlowError(.notFound, "no bundle \(id)", field: "bundleId")
+        }
+        return parent
+    }
+
+    /// Links `childId` under `parent`, after the checks of `createBundle`; a choice bundle
+    /// refuses an option whose logged days meet another option's (never two options a day).
+    private func attach(_ childId: String, to parent: Habit, _ store: any RecordStore, _ user: String, now: Instant)
+        throws(HabitFlowError) -> Habit {
+        var child = try ownedHabit(store, user, childId)
+        guard child.id != parent.id, child.bundle == nil else {
+            throw HabitFlowError.invalid("habitId", "a bundle cannot contain a bundle")
+        }
+        guard child.deletedAt == nil else { throw HabitFlowError(.conflict, "habit \(childId) is deleted", field: "habitId") }
+        if child.bundleId == parent.id { return child }
+        if let other = child.bundleId, let otherParent = try store.habit(other), otherParent.deletedAt == nil {
+            throw HabitFlowError(.conflict, "habit \(childId) is already in bundle \(other)", field: "habitId")
+        }
+        if parent.bundle == .choice {
+            let mine = Set(try store.entries(habit: child.id, from: nil, to: nil, includeDeleted: false).map(\.dayKey))
+            for sibling in try store.habits(owner: user) where sibling.bundleId == parent.id && sibling.deletedAt == nil {
+                if let shared = try store.entries(habit: sibling.id, from: nil, to: nil, includeDeleted: false)
+                    .first(where: { mine.contains($0.dayKey) }) {
+                    throw HabitFlowError(.conflict, "habit \(childId) and option \(sibling.id) are both logged on \(shared.dayKey): a choice bundle takes one option a day",
+                                         field: "habitId", details: .occupiedBy(entryId: shared.id, dayKey: shared.dayKey))
+                }
+            }
+        }
+        child.bundleId = parent.id
+        child.updatedAt = now
+        try child.validate()
+        try store.update(child)
+        return child
+    }
+}

@@ -1,0 +1,45 @@
+/// Everything the derivation reads for one user: habits, their folded active days, their
+/// target schedules. Built from a store read or from records a host passes inline (the
+/// stateless entry points); the metrics are the same functions of it either way.
+public struct MetricsInput: Sendable {
+    /// The user's habits, any state (bundle parents find their children here).
+    public var habits: [Habit]
+    /// Folded active days by habit id (absent: nothing logged).
+    public var days: [String: HabitDays]
+    /// Target schedules by habit id (absent: the default target).
+    public var targets: [String: TargetSchedule]
+
+    public init(habits: [Habit], days: [String: HabitDays], targets: [String: TargetSchedule]) {
+        self.habits = habits
+        self.days = days
+        self.targets = targets
+    }
+
+    /// Folds raw records: entries of unknown habits and deleted entries take no part.
+    public init(habits: [Habit], entries: [HabitEntry], targetVersions: [TargetVersion]) {
+        var byHabit: [String: [HabitEntry]] = [:]
+        for e in entries where e.isActive { byHabit[e.habitId, default: []].append(e) }
+        var versions: [String: [TargetVersion]] = [:]
+        for v in targetVersions { versions[v.habitId, default: []].append(v) }
+        var days: [String: HabitDays] = [:]
+        for h in habits { if let list = byHabit[h.id] { days[h.id] = HabitDays(list, kind: h.kind) } }
+        self.init(habits: habits, days: days, targets: versions.mapValues(TargetSchedule.init))
+    }
+
+    /// The habit with id `id`, if present.
+    public func habit(_ id: String) -> Habit? { habits.first { $0.id == id } }
+
+    /// The children of bundle `id` that are not deleted, in creation order.
+    public func children(of id: String) -> [Habit] {
+        habits.filter { $0.bundleId == id && $0.deletedAt == nil }
+    }
+
+    /// The metrics of `habit` (for a bundle parent, built over its children's).
+    public func metrics(for habit: Habit) -> HabitMetrics {
+        if habit.bundle != nil {
+            return HabitMetrics(bundle: habit, children: children(of: habit.id).map { metrics(for: $0) })
+        }
+        return HabitMetrics(habit: habit, days: days[habit.id] ?? HabitDays([], kind: habit.kind),
+                            targets: targets[habit.id] ?? TargetSchedule([]))
+    }
+}

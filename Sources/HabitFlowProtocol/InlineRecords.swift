@@ -1,0 +1,134 @@
+import HabitFlow
+
+/// The `records` argument of the stateless `metrics.*` ops: a host that keeps its own
+/// storage passes its records inline and gets the same derivation, with no store.
+///
+/// Shape: `{user: {zone, firstWeekday?}, today?, habits: [...], entries: [...],
+/// targetVersions: [...]}`, each record in the form the engine writes it (so `habit.list`,
+/// `entry.list` and `target.list` output can be passed back). `today` defaults to today in
+/// `user.zone`.
+enum InlineRecords {
+    /// The most records of each kind one request may carry.
+    static let maxRecords = 1_000_000
+
+    static let fields = ["user", "today", "habits", "entries", "targetVersions"]
+
+    static func context(_ value: JSONValue, engine: Engine) throws(ProtocolError) -> MetricsContext {
+        guard case let .object(members) = value else {
+            throw ProtocolError(.invalidArgument, "args.records must be an object", field: "args.records")
+        }
+        let records = Arguments(members, prefix: "args.records.")
+        try records.requireOnly(fields)
+        guard case let .object(userMembers)? = records.raw("user") else {
+            throw ProtocolError(.invalidArgument, "args.records.user must be an object {zone, firstWeekday}", field: "args.records.user")
+        }
+        let user = Arguments(userMembers, prefix: "args.records.user.")
+        try user.requireOnly(["id", "zone", "firstWeekday"])
+        let zone = try user.zone("zone", in: engine)
+        let firstWeekday = try user.weekday("firstWeekday", default: .monday)
+        let today = try records.optionalDayKey("today") ?? zone.dayKey(at: engine.now)
+
+        var habits: [Habit] = []
+        for item in try list(records, "habits") { habits.append(try habit(item)) }
+        var ids = Set<String>()
+        for (i, h) in habits.enumerated() where !ids.insert(h.id).inserted {
+            throw ProtocolError(.invalidArgument, "habit id \(h.id) appears twice", field: "args.records.habits[\(i)].id")
+        }
+        var entries: [HabitEntry] = []
+        for item in try list(records, "entries") { entries.append(try entry(item, habits: ids)) }
+        var versions: [TargetVersion] = []
+        for item in try list(records, "targetVersions") { versions.append(try version(item, habits: ids)) }
+        return MetricsContext(input: MetricsInput(habits: habits, entries: entries, targetVersions: versions),
+                              today: today, firstWeekday: firstWeekday)
+    }
+
+    /// The objects of array `name` (absent: none), each with its field prefix.
+    private static func list(_ records: Arguments, _ name: String) throws(ProtocolError) -> [Arguments] {
+        let field = records.field(name)
+        switch records.raw(name) {
+        case nil, .null?: return []
+        case let .array(items)?:
+            guard items.count <= maxRecords else {
+                throw ProtocolError(.limitExceeded, "\(field) has more than \(maxRecords) records", field: field)
+            }
+            var out: [Arguments] = []
+            out.reserveCapacity(items.count)
+            for (i, item) in items.enumerated() {
+                guard case let .object(members) = item else {
+                    throw ProtocolError(.invalidArgument, "\(field)[\(i)] must be an object", field: "\(field)[\(i)]")
+                }
+                out.append(Arguments(members, prefix: "\(field)[\(i)]."))
+            }
+            return out
+        case let other?:
+            throw ProtocolError(.invalidArgument, "\(field) must be an array, not \(other.typeName)", field: field)
+        }
+    }
+
+    private static let epoch = Instant(unixSeconds: 0)!
+
+    private static func habit(_ a: Arguments) throws(ProtocolError) -> Habit {
+        let times = try a.integer("timesPerWeek", in: 1...7)
+        let cadence: Habit.Cadence
+        switch try a.choice("cadence", [("daily", "daily"), ("weekly", "weekly")]) ?? "daily" {
+        case "daily": cadence = .daily
+        default:
+            guard let times else {
+                throw ProtocolError(.invalidArgument, "cadence \"weekly\" needs timesPerWeek (1 to 7)", field: a.field("timesPerWeek"))
+            }
+            cadence = .timesPerWeek(times)
+        }
+        let created = try a.optionalInstant("createdAt") ?? epoch
+        let habit = Habit(id: try a.string("id"), ownerId: try a.optionalString("ownerId") ?? "inline",
+                          name: try a.optionalString("name") ?? "habit",
+                          kind: try a.choice("kind", Habit.Kind.allCases.map { ($0.rawValue, $0) }) ?? .binary,
+                          unit: try a.optionalString("unit"), cadence: cadence,
+                          targetType: try a.choice("targetType", Habit.TargetType.allCases.map { ($0.rawValue, $0) }) ?? .atLeast,
+                          multiplePerDay: try a.bool("multiplePerDay", default: false),
+                          categoryId: try a.optionalString("categoryId"), archived: try a.bool("archived", default: false),
+                          legacyGoal: try a.optionalString("legacyGoal"), createdAt: created,
+                          createdDayKey: try a.optionalDayKey("createdDayKey") ?? DayKey(dayNumber: 0)!,
+                          updatedAt: try a.optionalInstant("updatedAt") ?? created,
+                          deletedAt: try a.optionalInstant("deletedAt"),
+                          bundle: try a.choice("bundle", Habit.Bundle.allCases.map { ($0.rawValue, $0) }),
+                          bundleId: try a.optionalString("bundleId"))
+        do throws(HabitFlowError) { try habit.validate() } catch {
+            var located = error
+            located.field = a.field(error.field ?? "id")
+            throw ProtocolError(located)
+        }
+        return habit
+    }
+
+    private static func known(_ a: Arguments, _ id: String, _ habits: Set<String>) throws(ProtocolError) {
+        guard habits.contains(id) else {
+            throw ProtocolError(.notFound, "habit \(id) is not among args.records.habits", field: a.field("habitId"))
+        }
+    }
+
+    private static func entry(_ a: Arguments, habits: Set<String>) throws(ProtocolError) -> HabitEntry {
+        let habitId = try a.string("habitId")
+        try known(a, habitId, habits)
+        let day = try a.dayKey("dayKey")
+        let timestamp = try a.optionalInstant("timestampUtc") ?? epoch
+        let value = try a.number("value")
+        if let value, !(value.isFinite && abs(value) <= HabitEntry.maxValue) {
+            throw ProtocolError(.invalidArgument, "\(a.field("value")) must be within ±\(Int64(HabitEntry.maxValue))", field: a.field("value"))
+        }
+        return HabitEntry(id: try a.optionalString("id") ?? "", habitId: habitId, timestampUtc: timestamp, dayKey: day,
+                          value: value, note: nil, source: .manual, createdAt: timestamp, updatedAt: timestamp,
+                          deletedAt: try a.optionalInstant("deletedAt"))
+    }
+
+    private static func version(_ a: Arguments, habits: Set<String>) throws(ProtocolError) -> TargetVersion {
+        let habitId = try a.string("habitId")
+        try known(a, habitId, habits)
+        let target = try a.requiredNumber("target")
+        guard target >= 0, target <= HabitEntry.maxValue else {
+            throw ProtocolError(.invalidArgument, "\(a.field("target")) must be 0 or more", field: a.field("target"))
+        }
+        return TargetVersion(id: try a.optionalString("id") ?? "", habitId: habitId,
+                             effectiveDayKey: try a.dayKey("effectiveDayKey"), target: target,
+                             recordedAt: try a.optionalInstant("recordedAt") ?? epoch)
+    }
+}

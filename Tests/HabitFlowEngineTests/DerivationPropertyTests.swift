@@ -1,0 +1,193 @@
+import HabitFlow
+import HabitFlowProtocol
+import HabitFlowTestSupport
+import Testing
+import Foundation
+
+/// Every metric, through a real store, against a naive reference written here over the
+/// surviving entries — and with the record cache on, off, and bypassed (records inline).
+@Suite struct DerivationPropertyTests {
+    // MARK: The naive reference
+
+    /// The target on `day`: the version with the greatest effective day ≤ day, the latest
+    /// recorded among those (ties by id); 1 without one.
+    static func naiveTarget(_ versions: [TargetVersion], _ day: DayKey) -> Double {
+        let inForce = versions.filter { $0.effectiveDayKey <= day }
+        guard let best = inForce.max(by: { ($0.effectiveDayKey, $0.recordedAt, $0.id) < ($1.effectiveDayKey, $1.recordedAt, $1.id) })
+        else { return 1 }
+        return best.target
+    }
+
+    struct NaiveDay: Equatable { var status: DayStatus; var value: Double?; var target: Double }
+
+    static func naiveDay(_ h: Habit, _ entries: [HabitEntry], _ versions: [TargetVersion], _ day: DayKey) -> NaiveDay {
+        let active = entries.filter { $0.habitId == h.id && $0.deletedAt == nil && $0.dayKey == day }
+        let value: Double? = active.isEmpty ? nil : (h.kind == .binary ? Double(active.count) : active.reduce(0) { $0 + ($1.value ?? 0) })
+        let target = naiveTarget(versions.filter { $0.habitId == h.id }, day)
+        let status: DayStatus
+        if target == 0 { status = .notRequired }
+        else if value == nil { if case .timesPerWeek = h.cadence { status = .notRequired } else { status = .incomplete } }
+        else if h.targetType == .atLeast { status = value! >= target ? .complete : .incomplete }
+        else { status = value! <= target ? .complete : .incomplete }
+        return NaiveDay(status: status, value: value, target: target)
+    }
+
+    struct Naive: Equatable {
+        var today: NaiveDay
+        var current: Int
+        var longest: Int
+        var weekCompleted: Int
+        var weekRequired: Int
+        var momentum: Double
+    }
+
+    static func naive(_ h: Habit, _ entries: [HabitEntry], _ versions: [TargetVersion], today: DayKey, firstWeekday: Weekday) -> Naive {
+        let logged = entries.filter { $0.habitId == h.id && $0.deletedAt == nil }.map(\.dayKey)
+        let weekStart = { (d: DayKey) in d.adding(days: -((d.weekday.rawValue - firstWeekday.rawValue + 7) % 7))! }
+        let thisWeek = (0..<7).map { weekStart(today).adding(days: $0)! }.map { naiveDay(h, entries, versions, $0) }
+        var result = Naive(today: naiveDay(h, entries, versions, today), current: 0, longest: 0,
+                           weekCompleted: thisWeek.filter { $0.status == .complete }.count, weekRequired: 0, momentum: 0)
+        if case let .timesPerWeek(n) = h.cadence { result.weekRequired = n } else {
+            result.weekRequired = thisWeek.filter { $0.status != .notRequired }.count
+        }
+        guard let first = logged.min(), first <= today else { return result }
+        var days: [(DayKey, NaiveDay)] = []
+        var d = weekStart(first)
+        while d <= today { days.append((d, naiveDay(h, entries, versions, d))); d = d.adding(days: 1)! }
+        switch h.cadence {
+        case .daily:
+            for (i, (_, day)) in days.enumerated() {
+                if day.status == .complete { result.current += 1; result.longest = max(result.longest, result.current) }
+                else if day.status == .incomplete, i != days.count - 1 { result.current = 0 }
+            }
+        case let .timesPerWeek(n):
+            for w in stride(from: 0, to: days.count, by: 7) {
+                let week = days[w..<min(w + 7, days.count)]
+                let done = week.filter { $0.1.status == .complete }.count
+                if done >= n { result.current += 1; result.longest = max(result.longest, result.current) }
+                else if w + 7 < days.count { result.current = 0 }  // a finished week; today's is open
+            }
+        }
+        // Loop's score, transcribed: from the first logged day.
+        let f: Double = if case let .timesPerWeek(n) = h.cadence { Double(n) / 7 } else { 1 }
+        let m = pow(0.5, f.squareRoot() / 13)
+        var s: Double = h.targetType == .atMost ? 1 : 0
+        let fromFirst = days.filter { $0.0 >= first }
+        for (i, (_, day)) in fromFirst.enumerated() where day.target > 0 {
+            let c: Double
+            if case let .timesPerWeek(n) = h.cadence {
+                let window = fromFirst[max(0, i - 13)...i].filter { $0.1.status == .complete }.count
+                c = min(1, Double(window) / Double(2 * n))
+            } else if h.kind == .binary {
+                c = day.status == .complete ? 1 : 0
+            } else if let v = day.value {
+                c = h.targetType == .atLeast ? min(v / day.target, 1) : max(0, min(1, 1 - (v - day.target) / day.target))
+            } else { c = 0 }
+            s = s * m + c * (1 - m)
+        }
+        result.momentum = s
+        return result
+    }
+
+    // MARK: The random history
+
+    static let zones = ["Europe/Amsterdam", "America/New_York", "Asia/Tokyo", "Pacific/Apia", "America/St_Johns", "UTC"]
+
+    /// Builds a random history through the engine; returns the last `now`.
+    static func randomHistory(_ store: TestStore, _ rng: inout SplitMix64) throws -> Engine {
+        let engine = try store.engine(now: "2025-06-30T12:00:00Z")
+        let kinds: [(String, Habit.Kind, Habit.Cadence, Habit.TargetType, Bool)] = [
+            ("bin", .binary, .daily, .atLeast, false), ("num", .numeric, .daily, .atLeast, false),
+            ("most", .numeric, .daily, .atMost, false), ("week", .binary, .timesPerWeek(3), .atLeast, false),
+            ("multi", .numeric, .daily, .atLeast, true),
+        ]
+        for (id, kind, cadence, type, multi) in kinds {
+            var draft = HabitDraft(name: id)
+            draft.id = id; draft.kind = kind; draft.cadence = cadence; draft.targetType = type; draft.multiplePerDay = multi
+            draft.unit = kind == .numeric ? "min" : nil
+            _ = try engine.createHabit(draft)
+        }
+        let base = try DayKey(parsing: "2025-04-01")
+        var logged: [String] = []
+        for step in 0..<160 {
+            let (id, kind, _, _, _) = kinds[Int(rng.next() % UInt64(kinds.count))]
+            let day = base.adding(days: Int(rng.next() % 90))!
+            switch rng.next() % 10 {
+            case 0...5:
+                var r = LogRequest(habitId: id)
+                r.entryId = "e\(step)"
+                r.confirm = true
+                if rng.next() % 3 == 0 {
+                    // A timestamp: its DayKey comes from the user's zone at the time.
+                    r.timestampUtc = Instant(unixSeconds: try engine.dayRange(of: day, zone: "UTC").start! + Int64(rng.next() % 86_400))
+                } else {
+                    r.dayKey = day
+                }
+                r.value = kind == .numeric ? Double(rng.next() % 12) : nil
+                if (try? engine.log(r)) != nil { logged.append(r.entryId!) }
+            case 6 where !logged.isEmpty:
+                var edit = EntryRules.Edit()
+                edit.confirm = true
+                if rng.next() % 2 == 0 { edit.dayKey = day }
+                let id = logged[Int(rng.next() % UInt64(logged.count))]
+                if (try? engine.entry(id))?.value != nil { edit.value = Double(rng.next() % 12) }
+                _ = try? engine.editEntry(id, edit)
+            case 7 where !logged.isEmpty:
+                _ = try? engine.deleteEntry(logged[Int(rng.next() % UInt64(logged.count))], confirm: true)
+            case 8 where !logged.isEmpty:
+                _ = try? engine.restoreEntry(logged[Int(rng.next() % UInt64(logged.count))], confirm: true)
+            default:
+                if rng.next() % 2 == 0 {
+                    _ = try engine.setTarget(habitId: id, effectiveDayKey: day, target: Double(rng.next() % 6), confirm: true)
+                } else {
+                    _ = try engine.updateUser(zone: zones[Int(rng.next() % UInt64(zones.count))], firstWeekday: nil)
+                }
+            }
+        }
+        return engine
+    }
+
+    @Test func everyMetricMatchesTheNaiveReference() throws {
+        let seed = SplitMix64.testSeed()
+        var rng = SplitMix64(seed: seed)
+        for round in 0..<6 {
+            let store = TestStore("property-\(round)")
+            let engine = try Self.randomHistory(store, &rng)
+            let firstWeekday = Weekday.allCases[Int(rng.next() % 7)]
+            _ = try engine.updateUser(zone: nil, firstWeekday: firstWeekday)
+            let entries = try engine.entries({ var q = EntryQuery(); q.includeDeleted = true; return q }())
+            let habits = try engine.habits()
+            var versions: [TargetVersion] = []
+            for h in habits { versions += try engine.targetSchedule(habitId: h.id).versions }
+            let uncached = try Engine(storePath: store.path, user: "alice", zone: nil, now: engine.now, caching: false)
+            let stateless = MetricsContext(input: MetricsInput(habits: habits, entries: entries, targetVersions: versions),
+                                           today: try engine.today(), firstWeekday: firstWeekday)
+            for offset in [-40, -7, -1, 0] {
+                let today = try engine.today().adding(days: offset)!
+                for h in habits {
+                    let want = Self.naive(h, entries, versions, today: today, firstWeekday: firstWeekday)
+                    for (label, got) in [("cached", try engine.habitToday(habitId: h.id, day: today)),
+                                         ("uncached", try uncached.habitToday(habitId: h.id, day: today)),
+                                         ("stateless", try stateless.today(habitId: h.id, day: today))] {
+                        let have = Naive(today: NaiveDay(status: got.status, value: got.value, target: got.target),
+                                         current: got.currentStreak.length, longest: got.longestStreak.length,
+                                         weekCompleted: got.week.completed, weekRequired: got.week.required, momentum: 0)
+                        var expected = want
+                        expected.momentum = 0
+                        #expect(have == expected, "seed \(seed) round \(round) \(label) habit \(h.id) on \(today)")
+                        #expect(abs(got.momentum - want.momentum) < 1e-12, "seed \(seed) round \(round) \(label) habit \(h.id) momentum")
+                    }
+                    // History, day by day, against the reference.
+                    let from = today.adding(days: -60)!
+                    let line = try engine.history(habitId: h.id, from: from, to: today)
+                    for i in 0..<line.count {
+                        let want = Self.naiveDay(h, entries, versions, line.dayKey(at: i))
+                        #expect(NaiveDay(status: line.statuses[i], value: line.values[i], target: line.targets[i]) == want,
+                                "seed \(seed) round \(round) habit \(h.id) history \(line.dayKey(at: i))")
+                    }
+                }
+            }
+        }
+    }
+}
+
