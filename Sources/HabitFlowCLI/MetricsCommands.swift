@@ -48,7 +48,8 @@ struct History: ParsableCommand {
 
     func run() throws {
         let engine = try store.openedEngine(json: json)
-        let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
+        let resolved = try CLI.resolveHabit(habit, engine: engine, json: json)
+        let id = resolved["id"] ?? .null
         let last = try to ?? CLI.today(engine: engine, json: json)
         let first: String
         if let from { first = from } else {
@@ -65,11 +66,16 @@ struct History: ParsableCommand {
         let lead = (weekday["days"].flatMap { d -> Int? in
             if case let .array(list) = d { return list.firstIndex(of: .string(first)) } else { return nil }
         }) ?? 0
+        // Days before the habit existed (its creation, or an earlier backfilled entry) stay blank.
+        let created = CLI.text(resolved["createdDayKey"])
+        let firstLogged = days.first(where: { $0["value"] != .null && $0["value"] != nil }).map { CLI.text($0["dayKey"]) } ?? created
+        let born = min(created, firstLogged)
         let cells = Array(repeating: " ", count: lead) + days.map { d -> String in
+            if CLI.text(d["dayKey"]) < born { return " " }
             switch d["status"] {
-            case .string("complete")?: "█"
-            case .string("incomplete")?: "░"
-            default: "·"
+            case .string("complete")?: return "█"
+            case .string("incomplete")?: return "░"
+            default: return "·"
             }
         }
         let columns = (cells.count + 6) / 7
@@ -82,5 +88,71 @@ struct History: ParsableCommand {
             }
             print(line)
         }
+    }
+}
+
+/// `habitflow week [HABIT]`: this week's progress, day by day.
+struct WeekCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "week",
+        abstract: "Show the week's progress per habit (✓ complete, ✗ missed, · not required; N-per-week habits show only done days).")
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "One habit (id or name); default all.") var habit: String?
+    @Option(help: "A day of the week to show (default: today).") var day: String?
+    @Flag(help: "Print JSON (one habit per line).") var json = false
+
+    func run() throws {
+        let engine = try store.openedEngine(json: json)
+        let habits: [JSONValue]
+        if let habit {
+            habits = [try CLI.resolveHabit(habit, engine: engine, json: json)]
+        } else if case let .array(all)? = try CLI.run("habit.list", [("includeArchived", .bool(false))], json: json, engine: engine)["habits"] {
+            habits = all
+        } else {
+            habits = []
+        }
+        let date = try day ?? CLI.today(engine: engine, json: json)
+        // Weeks start on the user's first weekday.
+        let firstWeekday = try CLI.run("user.get", [], json: json, engine: engine)["user"]?["firstWeekday"] ?? .string("monday")
+        let week = try CLI.run("time.week", [("dayKey", .string(date)), ("firstWeekday", firstWeekday)], json: json, engine: engine)
+        guard case let .array(weekDays)? = week["days"], let end = weekDays.last else { return }
+        let weekStart = CLI.text(week["start"]), weekEnd = CLI.text(end)
+        let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        let offset = names.firstIndex(of: CLI.text(firstWeekday)) ?? 0
+        let letters = (0..<7).map { String(names[($0 + offset) % 7].prefix(1).uppercased()) }.joined(separator: " ")
+        if !json { print("Week of \(weekStart)".padding(21) + letters) }
+        for h in habits {
+            let id = h["id"] ?? .null
+            let progress = try CLI.run("metrics.week", [("habitId", id), ("dayKey", .string(date))], json: json, engine: engine)
+            if json {
+                CLI.printJSON(.object([("habitId", id), ("name", h["name"] ?? .null), ("weekStart", progress["weekStart"] ?? .null),
+                                       ("completed", progress["completed"] ?? .null), ("required", progress["required"] ?? .null),
+                                       ("fraction", progress["fraction"] ?? .null)]))
+                continue
+            }
+            let days = try CLI.run("metrics.history", [("habitId", id), ("from", .string(weekStart)), ("to", .string(weekEnd))],
+                                   json: json, engine: engine)
+            var marks: [String] = []
+            if case let .array(list)? = days["days"] {
+                for d in list {
+                    let future = CLI.text(d["dayKey"]) > date
+                    switch d["status"] {
+                    case .string("complete")?: marks.append("✓")
+                    case .string("incomplete")? where !future: marks.append("✗")
+                    case .string("incomplete")?: marks.append(" ")
+                    default: marks.append(h["cadence"] == .string("weekly") ? " " : "·")
+                    }
+                }
+            }
+            let name = CLI.text(h["name"])
+            print("\(name.padding(20)) \(marks.joined(separator: " "))  \(CLI.text(progress["completed"]))/\(CLI.text(progress["required"]))")
+        }
+    }
+}
+
+extension String {
+    /// The string cut or padded with spaces to `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? String(prefix(width)) : self + String(repeating: " ", count: width - count)
     }
 }

@@ -130,6 +130,27 @@ import Testing
             == ["created", "1", "Stretch", "2024-01-02", "2024-01-01", "1 complete"])
     }
 
+    @Test func weekShowsProgressDayByDay() throws {
+        let db = TestStore("week").path
+        let r = try sh("""
+            export HABITFLOW_DB='\(db)' HABITFLOW_USER=alice HABITFLOW_ZONE=Europe/Amsterdam HABITFLOW_NOW=2025-03-12T11:00:00Z
+            habitflow habit add Read --id read >/dev/null
+            habitflow habit add Gym --id gym --weekly 3 >/dev/null
+            habitflow log read >/dev/null
+            habitflow log read --day 2025-03-10 --confirm >/dev/null
+            habitflow log gym --day 2025-03-11 --confirm >/dev/null
+            habitflow week read
+            habitflow week gym
+            habitflow week --json | python3 -c 'import json,sys; print(sorted((d["habitId"], d["completed"], d["required"]) for d in map(json.loads, sys.stdin)))'
+            """)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Week of 2025-03-10   M T W T F S S")
+        #expect(lines.contains("Read                 ✓ ✗ ✓          2/7"))  // Tuesday missed; the rest is ahead
+        #expect(lines.contains("Gym                    ✓            1/3"))  // weekly: no empty daily cells
+        #expect(lines.last == "[('gym', 1, 3), ('read', 2, 7)]")
+    }
+
     @Test func demoBuildsItsOwnStoreAndShowsIt() throws {
         let dir = Repository.temporaryDirectory("demo")
         let r = try sh("habitflow demo --db '\(dir.path)/demo.sqlite'")

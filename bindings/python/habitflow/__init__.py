@@ -159,6 +159,27 @@ class Engine:
         """The user's habits (``habit.list``)."""
         return self.call("habit.list", **filters)["habits"]
 
+    def today(self, day=None):
+        """Every active habit's standing (``metrics.today``): a list of dicts with status,
+        value, target, currentStreak, longestStreak, week and momentum."""
+        return self.call("metrics.today", **_day(day))["habits"]
+
+    def streaks(self, habit_id, day=None):
+        """``{"current", "longest", "unit"}`` of one habit (``metrics.streaks``)."""
+        return self.call("metrics.streaks", habitId=habit_id, **_day(day))
+
+    def week(self, habit_id, day=None):
+        """``{"weekStart", "completed", "required", "fraction"}`` (``metrics.week``)."""
+        return self.call("metrics.week", habitId=habit_id, **_day(day))
+
+    def momentum(self, habit_id, day=None):
+        """Loop's habit strength in [0, 1] (``metrics.momentum``)."""
+        return self.call("metrics.momentum", habitId=habit_id, **_day(day))["momentum"]
+
+    def history(self, habit_id, start, end):
+        """``[{"dayKey", "value", "target", "status"}]`` from ``start`` through ``end``."""
+        return self.call("metrics.history", habitId=habit_id, **{"from": start, "to": end})["days"]
+
     def close(self):
         """Closes the store; further calls raise. Closing twice is harmless."""
         handle, self._handle = getattr(self, "_handle", None), None
@@ -174,6 +195,22 @@ class Engine:
 
     def __del__(self):
         self.close()
+
+
+def _day(day):
+    return {} if day is None else {"dayKey": day}
+
+
+def metrics(op, records, **args):
+    """Stateless derivation: ``metrics.*`` over records the host keeps itself, no store.
+
+    ``records`` is ``{"user": {"zone", "firstWeekday"?}, "today"?, "habits": [...],
+    "entries": [...], "targetVersions": [...]}`` with records as the engine writes them::
+
+        habitflow.metrics("streaks", records, habitId="read")
+    """
+    name = op if op.startswith("metrics.") else "metrics." + op
+    return call(name, records=records, **args)
 
 
 def day_key(zone, instant):

@@ -30,6 +30,26 @@ class EngineTests(unittest.TestCase):
             self.assertEqual([e["value"] for e in entries], [6])
             self.assertEqual(entries[0]["dayKey"], "2025-03-12")
 
+    def test_metrics_from_the_store_and_inline_agree(self):
+        with self.engine() as hf:
+            habit = hf.call("habit.create", habitId="read", name="Read")["habit"]
+            for day in ["2025-03-10", "2025-03-11", "2025-03-12"]:
+                hf.log(habit["id"], dayKey=day, confirm=True)
+            self.assertEqual(hf.streaks("read")["current"]["length"], 3)
+            self.assertEqual(hf.week("read")["completed"], 3)
+            self.assertEqual([d["status"] for d in hf.history("read", "2025-03-09", "2025-03-10")],
+                             ["incomplete", "complete"])
+            self.assertEqual([t["habitId"] for t in hf.today()], ["read"])
+            records = {"user": {"zone": "Europe/Amsterdam"}, "today": "2025-03-12",
+                       "habits": hf.habits(), "entries": hf.entries()}
+            inline = habitflow.metrics("streaks", records, habitId="read")
+            self.assertEqual(inline, hf.streaks("read"))
+            self.assertAlmostEqual(habitflow.metrics("momentum", records, habitId="read")["momentum"],
+                                   hf.momentum("read"), places=12)
+            with self.assertRaises(habitflow.HabitFlowError) as ctx:
+                habitflow.metrics("streaks", {"user": {"zone": "Nowhere/City"}}, habitId="read")
+            self.assertEqual((ctx.exception.code, ctx.exception.field), ("unknown_zone", "args.records.user.zone"))
+
     def test_confirmation_required_carries_the_days(self):
         with self.engine() as hf:
             habit = hf.call("habit.create", name="Read")["habit"]

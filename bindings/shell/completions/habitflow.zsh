@@ -60,6 +60,7 @@ _habitflow() {
             'target:Daily targets that change from a day on; past days keep theirs.'
             'pause:Pause a habit over days: nothing required, no streak broken.'
             'streaks:Show current and longest streaks (today is still open).'
+            'week:Show the week'\''s progress per habit (✓ complete, ✗ missed, · not required; N-per-week habits show only done days).'
             'history:Show a habit'\''s days as a calendar heatmap (█ complete, ░ incomplete, · not required).'
             'demo:Build a demo store (a year of history, a zone change, a target change) and show it.'
             'time:DayKeys, day ranges and weeks in any IANA zone.'
@@ -71,7 +72,7 @@ _habitflow() {
         ;;
     arg)
         case "${words[1]}" in
-        today|habit|log|entries|edit|delete|restore|target|pause|streaks|history|demo|time|batch|version|help)
+        today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|demo|time|batch|version|help)
             "_habitflow_${words[1]}" && ret=0
             ;;
         esac
@@ -427,6 +428,23 @@ _habitflow_streaks() {
         '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
         ':habit:'
+        '--json[Print JSON (one habit per line).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_week() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        '--day[A day of the week to show (default\: today).]:day:'
         '--json[Print JSON (one habit per line).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
