@@ -32,6 +32,24 @@ public protocol RecordStore: AnyObject, Sendable {
     /// The versions of every habit of `owner`, any order.
     func targetVersions(owner: String) throws(HabitFlowError) -> [TargetVersion]
     func insert(_ version: TargetVersion) throws(HabitFlowError)
+    // Goals (soft-deleted; links removed with them), partnerships (both directions), categories.
+    func goal(_ id: String) throws(HabitFlowError) -> Goal?
+    /// Whether a goal row with `id` exists, deleted or not (ids are never reused).
+    func goalExists(_ id: String) throws(HabitFlowError) -> Bool
+    func goals(owners: [String]) throws(HabitFlowError) -> [Goal]
+    func insert(_ goal: Goal) throws(HabitFlowError)
+    func update(_ goal: Goal) throws(HabitFlowError)
+    func deleteGoal(_ id: String, at: Instant) throws(HabitFlowError)
+    func links(goal: String) throws(HabitFlowError) -> [GoalLink]
+    func insert(_ link: GoalLink) throws(HabitFlowError)
+    func deleteLink(goal: String, habit: String) throws(HabitFlowError)
+    func partnership(user: String) throws(HabitFlowError) -> Partnership?
+    func link(partners a: String, _ b: String, at: Instant) throws(HabitFlowError)
+    func unlink(partners a: String, _ b: String) throws(HabitFlowError)
+    func categories(owner: String) throws(HabitFlowError) -> [Category]
+    func save(_ category: Category) throws(HabitFlowError)
+    func deleteCategory(_ id: String, at: Instant) throws(HabitFlowError)
+
     /// Changes when anything in the store may have changed, by this handle or another
     /// connection: the key of read caches. Call it inside `read`.
     func stamp() throws(HabitFlowError) -> StoreStamp

@@ -10,7 +10,7 @@ import Synchronization
 /// one store are serialised by a mutex, so any thread may use it.
 public final class SQLiteStore: RecordStore, @unchecked Sendable {
     private let lock = Mutex<Void>(())
-    private let db: SQLiteDatabase
+    let db: SQLiteDatabase
     /// The path opened.
     public let path: String
 
@@ -75,7 +75,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     }
 
     /// Runs SQL and converts failures to `storage` errors.
-    private func sql<T>(_ body: () throws(SQLiteError) -> T) throws(HabitFlowError) -> T {
+    func sql<T>(_ body: () throws(SQLiteError) -> T) throws(HabitFlowError) -> T {
         do throws(SQLiteError) { return try body() } catch {
             if error.isUniqueViolation {
                 throw HabitFlowError(.conflict, "a record with that id, or an active entry on that day, already exists")

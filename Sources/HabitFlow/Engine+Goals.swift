@@ -1,0 +1,413 @@
+import HabitFlowStore
+
+/// What a caller chooses when creating a goal.
+public struct GoalDraft: Sendable {
+    public var id: String?
+    public var title: String
+    public var description: String?
+    public var icon: String?
+    public var categoryId: String?
+    public var kind: Goal.Kind = .count
+    public var type: Goal.GoalType = .weeklyHabit
+    /// Per week (`weeklyHabit`) or the total (`targetAmount`); 1 for `recurringTask` (default).
+    public var target: Double?
+    public var unit: String?
+    public var durationWeeks: Int?
+    /// Default: the day the goal is created.
+    public var startDayKey: DayKey?
+    public var targetDate: DayKey?
+    public var shared = false
+    public var sortOrder: Int?
+
+    public init(title: String) { self.title = title }
+}
+
+/// Changes to a goal; `nil` leaves a field as it is (`clear…` empties an optional one).
+public struct GoalChanges: Sendable {
+    public var title: String?
+    public var description: String?
+    public var icon: String?
+    public var categoryId: String?
+    public var target: Double?
+    public var durationWeeks: Int?
+    public var makeOngoing = false
+    public var targetDate: DayKey?
+    public var status: Goal.Status?
+    public var shared: Bool?
+    public var sortOrder: Int?
+    public var clear: Set<String> = []
+
+    public init() {}
+}
+
+/// Which goals a list shows (001 User Story 1).
+public enum GoalSegment: String, Sendable, CaseIterable {
+    /// The user's personal (not shared) goals.
+    case yours
+    /// Shared goals, the user's and their partner's.
+    case shared
+}
+
+/// "Based on your goals" (001 User Story 7): what is still to do in a week.
+public struct GoalSuggestion: Sendable, Equatable {
+    public var goal: Goal
+    /// Completions (weekly habit) or the task (recurring: 1) still to do that week.
+    public var remaining: Double
+    public var habitIds: [String]
+}
+
+extension Engine {
+    // MARK: Access
+
+    /// Goal `id` if the user may read and change it: theirs, or shared by their partner.
+    func accessibleGoal(_ store: any RecordStore, _ user: String, _ id: String) throws(HabitFlowError) -> Goal {
+        try RecordID.validate(id, field: "goalId")
+        guard let goal = try store.goal(id) else { throw HabitFlowError(.notFound, "no goal \(id)", field: "goalId") }
+        if goal.ownerId == user { return goal }
+        if goal.shared, try store.partnership(user: user)?.partnerId == goal.ownerId { return goal }
+        throw HabitFlowError(.forbidden, "goal \(id) belongs to another user", field: "goalId")
+    }
+
+    /// The owners whose goals the user sees: themselves and their partner.
+    private func goalOwners(_ store: any RecordStore, _ user: String) throws(HabitFlowError) -> [String] {
+        [user] + (try store.partnership(user: user).map { [$0.partnerId] } ?? [])
+    }
+
+    /// Goals the user sees, in `segment` (all when `nil`).
+    private func visibleGoals(_ store: any RecordStore, _ user: String, _ segment: GoalSegment?) throws(HabitFlowError) -> [Goal] {
+        try store.goals(owners: try goalOwners(store, user)).filter { g in
+            guard g.ownerId == user || g.shared else { return false }
+            switch segment {
+            case nil: return true
+            case .yours?: return !g.shared
+            case .shared?: return g.shared
+            }
+        }
+    }
+
+    private func checkLimit(_ store: any RecordStore, _ owner: String, today: DayKey, firstWeekday: Weekday,
+                            excluding id: String? = nil) throws(HabitFlowError) {
+        let open = try store.goals(owners: [owner]).filter {
+            $0.ownerId == owner && $0.id != id && $0.isOpen(today: today, firstWeekday: firstWeekday)
+        }
+        guard open.count < Goal.maxActive else {
+            throw HabitFlowError(.limitExceeded, "you have \(Goal.maxActive) active goals (paused ones count): complete, let one end or delete one before adding another",
+                                 field: "goalId")
+        }
+    }
+
+    private func requirePartner(_ store: any RecordStore, _ user: String) throws(HabitFlowError) {
+        guard try store.partnership(user: user) != nil else {
+            throw HabitFlowError(.conflict, "sharing needs a partner: link one first (partner.link)", field: "shared")
+        }
+    }
+
+    // MARK: Goals
+
+    /// Creates a goal (and links `habitIds`); the 11th open goal is refused.
+    public func createGoal(_ draft: GoalDraft, habitIds: [String] = []) throws(HabitFlowError) -> Goal {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            let (_, today) = try userZone(store, user)
+            let firstWeekday = try profile(store, user).firstWeekday
+            let goal = Goal(id: draft.id ?? RecordID.make(), ownerId: user, title: draft.title, description: draft.description,
+                            icon: draft.icon, categoryId: draft.categoryId, kind: draft.kind, type: draft.type,
+                            target: draft.target ?? 1, unit: draft.unit, durationWeeks: draft.durationWeeks,
+                            startDayKey: draft.startDayKey ?? today, targetDate: draft.targetDate, userStatus: .active,
+                            shared: draft.shared, sortOrder: draft.sortOrder, createdAt: now, updatedAt: now)
+            try goal.validate()
+            if draft.type != .recurringTask, draft.target == nil { throw HabitFlowError.invalid("target", "target is required") }
+            guard try !store.goalExists(goal.id) else {
+                throw HabitFlowError(.conflict, "goal \(goal.id) already exists", field: "goalId")
+            }
+            if goal.shared { try requirePartner(store, user) }
+            try checkLimit(store, user, today: today, firstWeekday: firstWeekday)
+            try store.insert(goal)
+            for (i, habitId) in habitIds.enumerated() {
+                do throws(HabitFlowError) { _ = try link(goal, habitId, nil, store, user, now: now) } catch {
+                    var located = error
+                    located.field = "habitIds[\(i)]"
+                    throw located
+                }
+            }
+            return goal
+        }
+    }
+
+    /// Applies `changes` to goal `id` (the owner's or a shared one): the last write wins.
+    public func updateGoal(_ id: String, _ changes: GoalChanges) throws(HabitFlowError) -> Goal {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            let old = try accessibleGoal(store, user, id)
+            var goal = old
+            if let v = changes.title { goal.title = v }
+            if changes.clear.contains("description") { goal.description = nil } else if let v = changes.description { goal.description = v }
+            if changes.clear.contains("icon") { goal.icon = nil } else if let v = changes.icon { goal.icon = v }
+            if changes.clear.contains("categoryId") { goal.categoryId = nil } else if let v = changes.categoryId { goal.categoryId = v }
+            if changes.clear.contains("targetDate") { goal.targetDate = nil } else if let v = changes.targetDate { goal.targetDate = v }
+            if changes.clear.contains("sortOrder") { goal.sortOrder = nil } else if let v = changes.sortOrder { goal.sortOrder = v }
+            if let v = changes.target { goal.target = v }
+            if changes.makeOngoing { goal.durationWeeks = nil } else if let v = changes.durationWeeks { goal.durationWeeks = v }
+            if let v = changes.status { goal.userStatus = v }
+            if let v = changes.shared {
+                guard goal.ownerId == user || v else {
+                    throw HabitFlowError(.forbidden, "only the goal's creator can stop sharing it", field: "shared")
+                }
+                if v && !old.shared { try requirePartner(store, user) }
+                goal.shared = v
+            }
+            try goal.validate()
+            guard goal != old else { return old }
+            let (_, today) = try userZone(store, user)
+            let firstWeekday = try profile(store, user).firstWeekday
+            if !old.isOpen(today: today, firstWeekday: firstWeekday), goal.isOpen(today: today, firstWeekday: firstWeekday) {
+                try checkLimit(store, goal.ownerId, today: today, firstWeekday: firstWeekday, excluding: goal.id)
+            }
+            goal.updatedAt = now
+            try store.update(goal)
+            return goal
+        }
+    }
+
+    /// Deletes goal `id` and its links; no entry and no habit changes (000 "Delete Goal").
+    public func deleteGoal(_ id: String) throws(HabitFlowError) {
+        let (store, user) = try requireStore()
+        let now = clock()
+        try store.write { () throws(HabitFlowError) in
+            let goal = try accessibleGoal(store, user, id)
+            guard goal.ownerId == user else {
+                throw HabitFlowError(.forbidden, "only the goal's creator can delete it", field: "goalId")
+            }
+            try store.deleteGoal(id, at: now)
+        }
+    }
+
+    /// Goal `id` and its links.
+    public func goal(_ id: String) throws(HabitFlowError) -> (goal: Goal, links: [GoalLink]) {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in
+            let goal = try accessibleGoal(store, user, id)
+            return (goal, try store.links(goal: id))
+        }
+    }
+
+    /// The goals the user sees, with their progress as of `day` (default today), grouped by
+    /// category in the user's category order; goals within a category by `sortOrder`, then age.
+    public func goals(segment: GoalSegment? = nil, day: DayKey? = nil) throws(HabitFlowError)
+        -> [(category: Category?, goals: [(goal: Goal, progress: GoalProgress)])] {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in
+            let (_, today) = try userZone(store, user)
+            let firstWeekday = try profile(store, user).firstWeekday
+            let categories = try store.categories(owner: user)
+            var groups: [String?: [(Goal, GoalProgress)]] = [:]
+            for goal in try visibleGoals(store, user, segment) {
+                let progress = try self.progress(goal, store, day: day ?? today, firstWeekday: firstWeekday)
+                let known = goal.categoryId.flatMap { id in categories.contains { $0.id == id } ? id : nil }
+                groups[known, default: []].append((goal, progress))
+            }
+            let order: (Goal, Goal) -> Bool = { ($0.sortOrder ?? Int.max, $0.createdAt, $0.id) < ($1.sortOrder ?? Int.max, $1.createdAt, $1.id) }
+            var out: [(Category?, [(Goal, GoalProgress)])] = []
+            for c in categories { if let list = groups[c.id] { out.append((c, list.sorted { order($0.0, $1.0) })) } }
+            if let list = groups[nil] { out.append((nil, list.sorted { order($0.0, $1.0) })) }
+            return out.map { (category: $0.0, goals: $0.1.map { (goal: $0.0, progress: $0.1) }) }
+        }
+    }
+
+    /// The progress of goal `id` as of `day` (default today), derived now from its links' entries.
+    public func goalProgress(_ id: String, day: DayKey? = nil) throws(HabitFlowError) -> GoalProgress {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in
+            let goal = try accessibleGoal(store, user, id)
+            let today = try userZone(store, user).1
+            return try progress(goal, store, day: day ?? today, firstWeekday: try profile(store, user).firstWeekday)
+        }
+    }
+
+    private func progress(_ goal: Goal, _ store: any RecordStore, day: DayKey, firstWeekday: Weekday) throws(HabitFlowError) -> GoalProgress {
+        let links = try store.links(goal: goal.id)
+        var entries: [HabitEntry] = []
+        for link in links {
+            entries += try store.entries(habit: link.habitId, from: goal.startDayKey, to: nil, includeDeleted: false)
+        }
+        return GoalProgress(goal: goal, links: links, entries: entries, today: day, firstWeekday: firstWeekday)
+    }
+
+    // MARK: Links
+
+    /// Links habit `habitId` (the user's) to goal `goalId`. A quantity goal sums values in
+    /// units that match or convert; an incompatible unit is refused here, not later.
+    public func linkHabit(goalId: String, habitId: String, contribution: GoalLink.Contribution? = nil) throws(HabitFlowError) -> GoalLink {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            try link(try accessibleGoal(store, user, goalId), habitId, contribution, store, user, now: now)
+        }
+    }
+
+    private func link(_ goal: Goal, _ habitId: String, _ contribution: GoalLink.Contribution?, _ store: any RecordStore,
+                      _ user: String, now: Instant) throws(HabitFlowError) -> GoalLink {
+        let habit = try ownedHabit(store, user, habitId)
+        guard habit.bundle == nil else {
+            throw HabitFlowError.invalid("habitId", "a bundle has no entries of its own: link its habits")
+        }
+        let mode = contribution ?? (goal.kind == .count ? .count : .sum)
+        var unit: String? = nil
+        switch (goal.kind, mode) {
+        case (.count, .sum):
+            throw HabitFlowError.invalid("contribution", "a count goal counts entries: contribution \"count\"")
+        case (.count, .count):
+            break
+        case (.quantity, .count):
+            guard GoalUnit.factor(from: "count", to: goal.unit ?? "") != nil else {
+                throw HabitFlowError.invalid("contribution", "a goal in \(goal.unit ?? "") sums values: contribution \"sum\"")
+            }
+        case (.quantity, .sum):
+            guard habit.kind == .numeric, let habitUnit = habit.unit else {
+                throw HabitFlowError.invalid("habitId", "\"\(habit.name)\" has no values to sum into \(goal.unit ?? "")")
+            }
+            guard GoalUnit.factor(from: habitUnit, to: goal.unit ?? "") != nil else {
+                throw HabitFlowError.invalid("habitId", "\"\(habit.name)\" is in \(habitUnit), which does not convert to the goal's \(goal.unit ?? "")")
+            }
+            unit = habitUnit
+        }
+        if try store.links(goal: goal.id).contains(where: { $0.habitId == habit.id }) {
+            throw HabitFlowError(.conflict, "\"\(habit.name)\" is already linked to this goal", field: "habitId")
+        }
+        let link = GoalLink(goalId: goal.id, habitId: habit.id, contribution: mode, unit: unit, createdBy: user, createdAt: now)
+        try store.insert(link)
+        return link
+    }
+
+    /// Unlinks habit `habitId` from goal `goalId`; its entries stay as they are.
+    public func unlinkHabit(goalId: String, habitId: String) throws(HabitFlowError) {
+        let (store, user) = try requireStore()
+        try store.write { () throws(HabitFlowError) in
+            let goal = try accessibleGoal(store, user, goalId)
+            try RecordID.validate(habitId, field: "habitId")
+            guard try store.links(goal: goal.id).contains(where: { $0.habitId == habitId }) else {
+                throw HabitFlowError(.notFound, "habit \(habitId) is not linked to goal \(goalId)", field: "habitId")
+            }
+            try store.deleteLink(goal: goal.id, habit: habitId)
+        }
+    }
+
+    /// Logs from a goal (000 "Log Progress from Goal UI"): an entry of linked habit
+    /// `request.habitId` under the entry rules. There is no goal-level log.
+    public func logFromGoal(_ goalId: String, _ request: LogRequest) throws(HabitFlowError) -> EntryRules.Outcome {
+        let (store, user) = try requireStore()
+        try store.read { () throws(HabitFlowError) in
+            let goal = try accessibleGoal(store, user, goalId)
+            guard try store.links(goal: goal.id).contains(where: { $0.habitId == request.habitId }) else {
+                throw HabitFlowError(.invalidArgument, "habit \(request.habitId) is not linked to this goal: pick a linked habit", field: "habitId")
+            }
+        }
+        return try log(request)
+    }
+
+    /// Weekly goals with completions still to do in the week of `weekOf`, and recurring goals
+    /// not yet done that week (active goals only).
+    public func goalSuggestions(weekOf: DayKey? = nil) throws(HabitFlowError) -> [GoalSuggestion] {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in
+            let today = try userZone(store, user).1
+            let day = weekOf ?? today
+            let firstWeekday = try profile(store, user).firstWeekday
+            var out: [GoalSuggestion] = []
+            for goal in try visibleGoals(store, user, nil) where goal.type != .targetAmount && goal.userStatus == .active {
+                let p = try progress(goal, store, day: day, firstWeekday: firstWeekday)
+                guard p.status == .active, let week = p.thisWeek, week.value < week.target else { continue }
+                out.append(GoalSuggestion(goal: goal, remaining: week.target - week.value,
+                                          habitIds: try store.links(goal: goal.id).map(\.habitId)))
+            }
+            return out
+        }
+    }
+
+    // MARK: Partners and categories
+
+    /// Links the user with `partnerId` (a user of this store): shared goals become visible to both.
+    public func linkPartner(_ partnerId: String) throws(HabitFlowError) -> Partnership {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            try RecordID.validate(partnerId, field: "partnerId")
+            guard partnerId != user else { throw HabitFlowError.invalid("partnerId", "a user cannot partner with themselves") }
+            guard try store.user(partnerId) != nil else { throw HabitFlowError(.notFound, "no user \(partnerId)", field: "partnerId") }
+            if let existing = try store.partnership(user: user) {
+                if existing.partnerId == partnerId { return existing }
+                throw HabitFlowError(.conflict, "you already have a partner (\(existing.partnerId)): unlink first", field: "partnerId")
+            }
+            guard try store.partnership(user: partnerId) == nil else {
+                throw HabitFlowError(.conflict, "\(partnerId) already has a partner", field: "partnerId")
+            }
+            try store.link(partners: user, partnerId, at: now)
+            return Partnership(userId: user, partnerId: partnerId, createdAt: now)
+        }
+    }
+
+    /// Ends the partnership: each shared goal becomes a personal goal of its creator, and the
+    /// other partner loses access (001 edge cases).
+    public func unlinkPartner() throws(HabitFlowError) {
+        let (store, user) = try requireStore()
+        let now = clock()
+        try store.write { () throws(HabitFlowError) in
+            guard let p = try store.partnership(user: user) else {
+                throw HabitFlowError(.notFound, "you have no partner", field: "partnerId")
+            }
+            for var goal in try store.goals(owners: [user, p.partnerId]) where goal.shared {
+                goal.shared = false
+                goal.updatedAt = now
+                try store.update(goal)
+            }
+            try store.unlink(partners: user, p.partnerId)
+        }
+    }
+
+    /// The user's partner, if any.
+    public func partner() throws(HabitFlowError) -> Partnership? {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in try store.partnership(user: user) }
+    }
+
+    /// Creates or renames category `id` (its order among the user's categories: `sortOrder`).
+    public func saveCategory(id: String?, name: String, sortOrder: Int?) throws(HabitFlowError) -> Category {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            let all = try store.categories(owner: user)
+            guard !name.trimmingSpaces.isEmpty, name.utf8.count <= 100 else {
+                throw HabitFlowError.invalid("name", "name must be 1 to 100 bytes and not blank")
+            }
+            if let id { try RecordID.validate(id, field: "categoryId") }
+            let existing = id.flatMap { id in all.first { $0.id == id } }
+            let category = Category(id: id ?? RecordID.make(), ownerId: user, name: name,
+                                    sortOrder: sortOrder ?? existing?.sortOrder ?? ((all.map(\.sortOrder).max() ?? -1) + 1),
+                                    createdAt: existing?.createdAt ?? now)
+            try store.save(category)
+            return category
+        }
+    }
+
+    /// The user's categories, in order.
+    public func categories() throws(HabitFlowError) -> [Category] {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in try store.categories(owner: user) }
+    }
+
+    /// Deletes category `id`: habits and goals in it keep their entries and metrics, and show
+    /// as uncategorised.
+    public func deleteCategory(_ id: String) throws(HabitFlowError) {
+        let (store, user) = try requireStore()
+        let now = clock()
+        try store.write { () throws(HabitFlowError) in
+            try RecordID.validate(id, field: "categoryId")
+            guard try store.categories(owner: user).contains(where: { $0.id == id }) else {
+                throw HabitFlowError(.notFound, "no category \(id)", field: "categoryId")
+            }
+            try store.deleteCategory(id, at: now)
+        }
+    }
+}

@@ -1,0 +1,165 @@
+/// A long-horizon aim (SPEC §7; seeds 000, 001): a target over linked habits' entries.
+///
+/// A goal owns no history, no progress and no completion: all of it is derived from the
+/// entries of its linked habits on every read. Nothing about it is punitive: no overdue, no
+/// failure state; `targetDate` is informational only.
+public struct Goal: Hashable, Sendable {
+    /// What is aggregated.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Distinct entries of the linked habits.
+        case count
+        /// The sum of the linked habits' values, in the goal's unit.
+        case quantity
+    }
+
+    /// How progress is read.
+    public enum GoalType: String, Sendable, CaseIterable {
+        /// A target per week; each week starts again from 0.
+        case weeklyHabit
+        /// Done or not done each week.
+        case recurringTask
+        /// A cumulative total over the goal's window.
+        case targetAmount
+    }
+
+    /// What the user set. `completed` and `expired` are never stored: they are derived at the
+    /// end of the window (see `GoalProgress.status`).
+    public enum Status: String, Sendable, CaseIterable {
+        case active
+        case paused
+        case completed
+        case expired
+    }
+
+    public var id: String
+    /// The creator: the goal is theirs, and stays theirs when a partnership ends.
+    public var ownerId: String
+    public var title: String
+    public var description: String?
+    /// An emoji.
+    public var icon: String?
+    public var categoryId: String?
+    public var kind: Kind
+    public var type: GoalType
+    /// Per week (`weeklyHabit`), the total (`targetAmount`); 1 for `recurringTask`.
+    public var target: Double
+    /// The unit of a quantity goal (`km`, `min`); `nil` for count goals.
+    public var unit: String?
+    /// 4, 8 or 12; `nil` for an ongoing goal.
+    public var durationWeeks: Int?
+    public var startDayKey: DayKey
+    public var targetDate: DayKey?
+    /// `active` or `paused`, as the user set it.
+    public var userStatus: Status
+    /// Visible to and trackable by the owner's partner.
+    public var shared: Bool
+    /// The order within its category (lower first); `nil` after the ordered ones.
+    public var sortOrder: Int?
+    public var createdAt: Instant
+    public var updatedAt: Instant
+
+    public init(id: String, ownerId: String, title: String, description: String?, icon: String?, categoryId: String?,
+                kind: Kind, type: GoalType, target: Double, unit: String?, durationWeeks: Int?, startDayKey: DayKey,
+                targetDate: DayKey?, userStatus: Status, shared: Bool, sortOrder: Int?, createdAt: Instant, updatedAt: Instant) {
+        self.id = id
+        self.ownerId = ownerId
+        self.title = title
+        self.description = description
+        self.icon = icon
+        self.categoryId = categoryId
+        self.kind = kind
+        self.type = type
+        self.target = target
+        self.unit = unit
+        self.durationWeeks = durationWeeks
+        self.startDayKey = startDayKey
+        self.targetDate = targetDate
+        self.userStatus = userStatus
+        self.shared = shared
+        self.sortOrder = sortOrder
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// The last day that counts: the end of the `durationWeeks`-th week (weeks start on
+    /// `firstWeekday`; the first is the week of `startDayKey`); `nil` for an ongoing goal.
+    public func windowEnd(firstWeekday: Weekday) -> DayKey? {
+        guard let durationWeeks, let week = try? Week(containing: startDayKey, firstWeekday: firstWeekday) else { return nil }
+        return week.start.adding(days: 7 * durationWeeks - 1)
+    }
+
+    /// Whether the goal takes a place among the owner's active ones on `today`: set active or
+    /// paused, and its window not yet over (completed and expired ones do not count).
+    public func isOpen(today: DayKey, firstWeekday: Weekday) -> Bool {
+        windowEnd(firstWeekday: firstWeekday).map { today <= $0 } ?? true
+    }
+
+    /// The most goals an owner may have active or paused (001 FR-006a).
+    public static let maxActive = 10
+    public static let durations = [4, 8, 12]
+
+    /// Checks the fields a caller chose; throws naming the first bad one.
+    public func validate() throws(HabitFlowError) {
+        try RecordID.validate(id, field: "goalId")
+        guard !title.trimmingSpaces.isEmpty, title.utf8.count <= 200 else {
+            throw .invalid("title", "title must be 1 to 200 bytes and not blank")
+        }
+        if let description, description.utf8.count > 2000 {
+            throw HabitFlowError(.limitExceeded, "description is longer than 2000 bytes", field: "description")
+        }
+        if let icon {
+            guard !icon.isEmpty, icon.unicodeScalars.count <= 8, !icon.unicodeScalars.contains(where: { $0.value < 0x80 }) else {
+                throw .invalid("icon", "icon must be one emoji")
+            }
+        }
+        if let categoryId { try RecordID.validate(categoryId, field: "categoryId") }
+        guard target.isFinite, target > 0, target <= HabitEntry.maxValue else {
+            throw .invalid("target", "target must be a number above 0")
+        }
+        switch kind {
+        case .count:
+            guard unit == nil else { throw .invalid("unit", "count goals have no unit (they count entries)") }
+            guard target == target.rounded() else { throw .invalid("target", "a count goal's target is a whole number") }
+        case .quantity:
+            guard let unit, !unit.trimmingSpaces.isEmpty, unit.utf8.count <= 32 else {
+                throw .invalid("unit", "quantity goals need a unit of 1 to 32 bytes")
+            }
+        }
+        if type == .recurringTask, target != 1 { throw .invalid("target", "a recurring task's target is 1 (done this week)") }
+        if let durationWeeks, !Goal.durations.contains(durationWeeks) {
+            throw .invalid("durationWeeks", "durationWeeks must be 4, 8, 12 or null (ongoing)")
+        }
+        guard userStatus == .active || userStatus == .paused else {
+            throw .invalid("status", "a goal is set active or paused; completed and expired are derived")
+        }
+    }
+}
+
+/// A habit counted toward a goal (000 GoalLink).
+public struct GoalLink: Hashable, Sendable {
+    /// How the habit's entries count.
+    public enum Contribution: String, Sendable, CaseIterable {
+        /// Each distinct active entry counts 1.
+        case count
+        /// Each entry's value counts, converted to the goal's unit.
+        case sum
+    }
+
+    public var goalId: String
+    public var habitId: String
+    public var contribution: Contribution
+    /// The unit the habit's values are in (its unit when linked); `nil` for count links.
+    public var unit: String?
+    /// Who made the link (the habit's owner).
+    public var createdBy: String
+    public var createdAt: Instant
+
+    public init(goalId: String, habitId: String, contribution: Contribution, unit: String?, createdBy: String, createdAt: Instant) {
+        self.goalId = goalId
+        self.habitId = habitId
+        self.contribution = contribution
+        self.unit = unit
+        self.createdBy = createdBy
+        self.createdAt = createdAt
+    }
+}
