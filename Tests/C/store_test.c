@@ -45,6 +45,15 @@ int main(int argc, char **argv) {
     CHECK(call(e, "{\"op\":\"entry.log\",\"args\":{\"habitId\":\"shared\",\"entryId\":\"from-c\",\"value\":15}}", "\"action\":\"created\"") == HF_OK, "log");
     CHECK(call(e, "{\"op\":\"entry.log\",\"args\":{\"habitId\":\"shared\",\"entryId\":\"from-c\",\"value\":15}}", "\"action\":\"unchanged\"") == HF_OK, "retry");
     CHECK(call(e, "{\"op\":\"entry.get\",\"args\":{\"entryId\":\"from-c\"}}", "\"value\":15") == HF_OK, "get");
+
+    /* Goals: progress derived from the linked habit; bad input refused with its code. */
+    rc = call(e, "{\"op\":\"goal.create\",\"args\":{\"goalId\":\"c-goal\",\"title\":\"Minutes\",\"type\":\"targetAmount\",\"target\":60,"
+                 "\"kind\":\"quantity\",\"unit\":\"h\",\"startDayKey\":\"2000-01-01\",\"habitIds\":[\"shared\"]}}", NULL);
+    CHECK(rc == HF_OK || rc == HF_ECONFLICT, "goal.create %d", rc);
+    CHECK(call(e, "{\"op\":\"goal.progress\",\"args\":{\"goalId\":\"c-goal\"}}", "\"fraction\":\"") == HF_OK, "goal.progress");
+    CHECK(call(e, "{\"op\":\"goal.get\",\"args\":{\"goalId\":\"nope\"}}", "\"code\":\"not_found\"") == HF_ENOT_FOUND, "unknown goal");
+    CHECK(call(e, "{\"op\":\"goal.create\",\"args\":{\"title\":\"x\",\"type\":\"targetAmount\",\"target\":5,\"durationWeeks\":5}}",
+               "\"field\":\"args.durationWeeks\"") == HF_EINVALID_ARGUMENT, "bad duration");
     hf_close(e);
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -151,6 +151,36 @@ import Testing
         #expect(lines.last == "[('gym', 1, 3), ('read', 2, 7)]")
     }
 
+    @Test func goalsThroughTheCLI() throws {
+        let db = TestStore("cli-goals").path
+        let r = try sh("""
+            export HABITFLOW_DB='\(db)' HABITFLOW_USER=alice HABITFLOW_ZONE=Europe/Amsterdam HABITFLOW_NOW=2025-03-12T11:00:00Z
+            habitflow goal list
+            habitflow habit add Run --numeric km --id run >/dev/null
+            habitflow habit add Read --id read >/dev/null
+            habitflow goal add "Run 100 km" --total 100 --unit km --habits run --id run100 >/dev/null
+            habitflow goal add Reading --weekly 3 --habits read --start 2025-03-10 --id reading >/dev/null
+            habitflow log run 75 >/dev/null
+            habitflow goal log Reading read >/dev/null
+            habitflow goal list | grep -c '/'
+            habitflow goal show run100 | head -1
+            habitflow goal suggest | tail -1
+            habitflow goal list --json | python3 -c 'import json,sys; print(sorted((g["goal"]["id"], g["progress"]["fraction"]) for g in map(json.loads, sys.stdin)))'
+            set +e
+            habitflow goal link run100 read 2>&1; echo "status=$?"
+            habitflow goal show nope >/dev/null 2>&1; echo "status=$?"
+            """)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("No goals yet.") == true)
+        #expect(lines[1] == "2")
+        #expect(lines[2].hasPrefix("Run 100 km") && lines[2].contains("75/100 (75%) km"))
+        #expect(lines[3] == "  Reading: 2 more this week")
+        #expect(lines[4] == "[('reading', '1/3'), ('run100', '75/100')]")
+        #expect(lines[5].contains("has no values to sum into km") && lines[6] == "status=1")
+        #expect(lines[7] == "status=1")
+    }
+
     @Test func demoBuildsItsOwnStoreAndShowsIt() throws {
         let dir = Repository.temporaryDirectory("demo")
         let r = try sh("habitflow demo --db '\(dir.path)/demo.sqlite'")

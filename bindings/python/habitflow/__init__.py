@@ -180,6 +180,29 @@ class Engine:
         """``[{"dayKey", "value", "target", "status"}]`` from ``start`` through ``end``."""
         return self.call("metrics.history", habitId=habit_id, **{"from": start, "to": end})["days"]
 
+    def create_goal(self, title, type, target=None, habit_ids=(), **fields):
+        """Creates a goal (``goal.create``) linked to ``habit_ids``; returns the goal."""
+        if target is not None:
+            fields["target"] = target
+        if habit_ids:
+            fields["habitIds"] = list(habit_ids)
+        return self.call("goal.create", title=title, type=type, **fields)["goal"]
+
+    def goals(self, segment=None):
+        """Every goal you see as ``(goal, progress)`` pairs, in category order (``goal.list``)."""
+        args = {} if segment is None else {"segment": segment}
+        return [(g["goal"], g["progress"]) for group in self.call("goal.list", **args)["groups"] for g in group["goals"]]
+
+    def goal_progress(self, goal_id, day=None):
+        """``{"value", "target", "fraction", "percent", "thisWeek", "status", ...}``, derived now."""
+        return self.call("goal.progress", goalId=goal_id, **_day(day))["progress"]
+
+    def goal_log(self, goal_id, habit_id, value=None, **args):
+        """Logs an entry of a habit linked to the goal (``goal.log``)."""
+        if value is not None:
+            args["value"] = value
+        return self.call("goal.log", goalId=goal_id, habitId=habit_id, **args)
+
     def close(self):
         """Closes the store; further calls raise. Closing twice is harmless."""
         handle, self._handle = getattr(self, "_handle", None), None

@@ -50,6 +50,18 @@ class EngineTests(unittest.TestCase):
                 habitflow.metrics("streaks", {"user": {"zone": "Nowhere/City"}}, habitId="read")
             self.assertEqual((ctx.exception.code, ctx.exception.field), ("unknown_zone", "args.records.user.zone"))
 
+    def test_goals(self):
+        with self.engine() as hf:
+            hf.call("habit.create", habitId="run", name="Run", kind="numeric", unit="km", multiplePerDay=True)
+            hf.create_goal("Run 100 km", "targetAmount", 100, ["run"], goalId="g", kind="quantity", unit="km")
+            hf.goal_log("g", "run", 60)
+            hf.log("run", value=15)
+            self.assertEqual(hf.goal_progress("g")["fraction"], "75/100")
+            self.assertEqual([(g["id"], p["percent"]) for g, p in hf.goals()], [("g", 75)])
+            with self.assertRaises(habitflow.HabitFlowError) as ctx:
+                hf.goal_progress("missing")
+            self.assertEqual((ctx.exception.code, ctx.exception.field), ("not_found", "args.goalId"))
+
     def test_confirmation_required_carries_the_days(self):
         with self.engine() as hf:
             habit = hf.call("habit.create", name="Read")["habit"]

@@ -1,0 +1,265 @@
+import ArgumentParser
+import HabitFlow
+import HabitFlowProtocol
+
+/// `habitflow goal …`: long-horizon goals whose progress is derived from linked habits.
+struct GoalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "goal", abstract: "Goals: progress derived from the entries of linked habits.",
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Link.self, Unlink.self, Pause.self, Resume.self,
+                      Delete.self, LogFromGoal.self, Suggest.self])
+
+    /// A goal named on the command line: its id, or the title of exactly one goal.
+    static func resolve(_ text: String, engine: Engine, json: Bool) throws -> String {
+        let dispatcher = Dispatcher(engine: engine)
+        if (try? dispatcher.handle(.object([("op", .string("goal.get")), ("args", .object([("goalId", .string(text))]))]))) != nil {
+            return text
+        }
+        var matches: [String] = []
+        if case let .array(groups)? = try CLI.run("goal.list", [], json: json, engine: engine)["groups"] {
+            for group in groups {
+                if case let .array(goals)? = group["goals"] {
+                    for g in goals where g["goal"]?["title"] == .string(text) { matches.append(CLI.text(g["goal"]?["id"])) }
+                }
+            }
+        }
+        guard matches.count == 1 else {
+            _ = try CLI.run("goal.get", [("goalId", .string(text))], json: json, engine: engine)  // reports not found
+            return text
+        }
+        return matches[0]
+    }
+
+    /// `Run 500 km  ▓▓▓▓▓░░░░░░░░░░  75/100 (75%)`.
+    static func line(_ goal: JSONValue?, _ progress: JSONValue?) -> String {
+        let percent: Double = switch progress?["percent"] {
+        case let .double(d)?: d
+        case let .int(i)?: Double(i)
+        default: 0
+        }
+        let filled = Int((percent / 100 * 15).rounded())
+        let bar = String(repeating: "▓", count: filled) + String(repeating: "░", count: 15 - filled)
+        let icon = goal?["icon"].flatMap { if case let .string(s) = $0 { s + " " } else { nil } } ?? ""
+        var text = "\(icon)\(CLI.text(goal?["title"]))".padding(28) + " \(bar)  \(CLI.text(progress?["fraction"])) (\(Int(percent))%)"
+        if let unit = goal?["unit"], unit != .null { text += " \(CLI.text(unit))" }
+        if progress?["thisWeek"] != .null && progress?["thisWeek"] != nil { text += "  this week" }
+        let status = CLI.text(progress?["status"])
+        if status != "active" { text += "  [\(status)]" }
+        if progress?["needsLinks"] == .bool(true) { text += "  (no linked habits yet)" }
+        return text
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create a goal (weekly by default; --total or --recurring for the others).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The goal's title.") var title: String
+        @Option(help: "Completions per week (a weekly habit goal).") var weekly: Double?
+        @Option(help: "A cumulative total (a target amount goal).") var total: Double?
+        @Flag(help: "Done or not done each week (a recurring task goal).") var recurring = false
+        @Option(help: "Sum values in this unit (km, mi, min, h, kg, …) instead of counting entries.") var unit: String?
+        @Option(help: "4, 8 or 12 weeks (default: ongoing).") var weeks: Int?
+        @Option(help: "First day that counts (default today).") var start: String?
+        @Option(help: "An emoji.") var icon: String?
+        @Option(help: "A category id.") var category: String?
+        @Option(help: "Link these habits (id or name), comma-separated.") var habits: String?
+        @Flag(help: "Share with your partner.") var shared = false
+        @Option(help: "The goal's id (default: a new UUID).") var id: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let type = recurring ? "recurringTask" : total != nil ? "targetAmount" : "weeklyHabit"
+            var habitIds: [JSONValue] = []
+            for name in (habits ?? "").split(separator: ",") {
+                habitIds.append(try CLI.resolveHabit(String(name), engine: engine, json: json)["id"] ?? .null)
+            }
+            let result = try CLI.run("goal.create", CLI.args([
+                ("title", .string(title)), ("type", .string(type)), ("target", (total ?? weekly).map(JSONValue.double)),
+                ("kind", .string(unit == nil ? "count" : "quantity")), ("unit", unit.map(JSONValue.string)),
+                ("durationWeeks", weeks.map { .int(Int64($0)) }), ("startDayKey", start.map(JSONValue.string)),
+                ("icon", icon.map(JSONValue.string)), ("categoryId", category.map(JSONValue.string)),
+                ("shared", shared ? .bool(true) : nil), ("goalId", id.map(JSONValue.string)),
+                ("habitIds", habitIds.isEmpty ? nil : .array(habitIds)),
+            ]), json: json, engine: engine)
+            json ? CLI.printJSON(result) : print("Created goal \(CLI.text(result["goal"]?["id"]))\n" + GoalCommand.line(result["goal"], result["progress"]))
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List goals by category, with progress bars.")
+        @OptionGroup var store: StoreOptions
+        @Option(help: "yours or shared (default both).") var segment: String?
+        @Flag(help: "Print JSON (one goal per line).") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let result = try CLI.run("goal.list", CLI.args([("segment", segment.map(JSONValue.string))]), json: json, engine: engine)
+            guard case let .array(groups)? = result["groups"] else { return }
+            if groups.isEmpty, !json { return print(CLI.text(result["empty"])) }
+            for group in groups {
+                if !json { print(group["category"].flatMap { $0 == .null ? nil : CLI.text($0["name"]) } ?? "Uncategorised") }
+                guard case let .array(goals)? = group["goals"] else { continue }
+                for g in goals { json ? CLI.printJSON(g) : print("  " + GoalCommand.line(g["goal"], g["progress"])) }
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a goal: details, linked habits and week-by-week history.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The goal: id or title.") var goal: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let id = try GoalCommand.resolve(goal, engine: engine, json: json)
+            let r = try CLI.run("goal.get", [("goalId", .string(id))], json: json, engine: engine)
+            if json { return CLI.printJSON(r) }
+            let g = r["goal"]
+            print(GoalCommand.line(g, r["progress"]))
+            print("  \(CLI.text(g?["type"])), \(CLI.text(g?["kind"])), from \(CLI.text(g?["startDayKey"]))"
+                  + (g?["durationWeeks"] == .null ? ", ongoing" : " for \(CLI.text(g?["durationWeeks"])) weeks")
+                  + (g?["shared"] == .bool(true) ? ", shared" : ""))
+            if case let .array(links)? = r["links"] {
+                print("  Linked habits: " + (links.isEmpty ? "none" : links.map { "\(CLI.text($0["habitId"])) (\(CLI.text($0["contribution"])))" }.joined(separator: ", ")))
+            }
+            if case let .array(weeks)? = r["progress"]?["weeks"] {
+                for w in weeks { print("  week of \(CLI.text(w["weekStart"]))  \(CLI.text(w["value"]))/\(CLI.text(w["target"]))\(w["met"] == .bool(true) ? "  ✓" : "")") }
+            }
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a goal's title, target, duration or icon.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The goal: id or title.") var goal: String
+        @Option(help: "New title.") var title: String?
+        @Option(help: "New target.") var target: Double?
+        @Option(help: "4, 8 or 12 weeks.") var weeks: Int?
+        @Option(help: "An emoji (empty clears it).") var icon: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let id = try GoalCommand.resolve(goal, engine: engine, json: json)
+            let r = try CLI.run("goal.update", CLI.args([("goalId", .string(id)), ("title", title.map(JSONValue.string)),
+                                                         ("target", target.map(JSONValue.double)),
+                                                         ("durationWeeks", weeks.map { .int(Int64($0)) }), ("icon", icon.map(JSONValue.string))]),
+                                json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Updated goal \(id)")
+        }
+    }
+
+    struct Link: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Link a habit to a goal.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The goal: id or title.") var goal: String
+        @Argument(help: "The habit: id or name.") var habit: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let id = try GoalCommand.resolve(goal, engine: engine, json: json)
+            let habitId = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
+            let r = try CLI.run("goal.link", [("goalId", .string(id)), ("habitId", habitId)], json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Linked \(habit) to \(goal) (\(CLI.text(r["link"]?["contribution"])))")
+        }
+    }
+
+    struct Unlink: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Unlink a habit from a goal (its entries stay).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The goal: id or title.") var goal: String
+        @Argument(help: "The habit: id or name.") var habit: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let id = try GoalCommand.resolve(goal, engine: engine, json: json)
+            let habitId = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
+            let r = try CLI.run("goal.unlink", [("goalId", .string(id)), ("habitId", habitId)], json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Unlinked \(habit) from \(goal)")
+        }
+    }
+
+    /// `pause` and `resume`: the status a user sets.
+    static func setStatus(_ goal: String, _ status: String, store: StoreOptions, json: Bool) throws {
+        let engine = try store.openedEngine(json: json)
+        let id = try resolve(goal, engine: engine, json: json)
+        let r = try CLI.run("goal.update", [("goalId", .string(id)), ("status", .string(status))], json: json, engine: engine)
+        json ? CLI.printJSON(r) : print("Goal \(id) is \(status)")
+    }
+
+    struct Pause: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pause a goal (it still counts among your 10).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The goal: id or title.") var goal: String
+        @Flag(help: "Print JSON.") var json = false
+        func run() throws { try GoalCommand.setStatus(goal, "paused", store: store, json: json) }
+    }
+
+    struct Resume: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Resume a paused goal.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The goal: id or title.") var goal: String
+        @Flag(help: "Print JSON.") var json = false
+        func run() throws { try GoalCommand.setStatus(goal, "active", store: store, json: json) }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a goal and its links (no entry or habit changes).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The goal: id or title.") var goal: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let id = try GoalCommand.resolve(goal, engine: engine, json: json)
+            let r = try CLI.run("goal.delete", [("goalId", .string(id))], json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Deleted goal \(id); entries and habits are unchanged")
+        }
+    }
+
+    struct LogFromGoal: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "log", abstract: "Log an entry of a habit linked to a goal.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The goal: id or title.") var goal: String
+        @Argument(help: "A linked habit: id or name.") var habit: String
+        @Argument(help: "The value (numeric habits).") var value: Double?
+        @Option(help: "The day (YYYY-MM-DD; default today).") var day: String?
+        @Flag(help: "Go ahead with a day in the past.") var confirm = false
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let id = try GoalCommand.resolve(goal, engine: engine, json: json)
+            let habitId = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
+            let r = try CLI.run("goal.log", CLI.args([("goalId", .string(id)), ("habitId", habitId), ("value", value.map(JSONValue.double)),
+                                                      ("dayKey", day.map(JSONValue.string)), ("confirm", .bool(confirm))]),
+                                json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Logged \(habit) on \(CLI.text(r["entry"]?["dayKey"])) (\(CLI.text(r["action"])))\n"
+                                                + GoalCommand.line(try CLI.run("goal.get", [("goalId", .string(id))], json: json, engine: engine)["goal"], r["progress"]))
+        }
+    }
+
+    struct Suggest: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Based on your goals: what is still to do this week.")
+        @OptionGroup var store: StoreOptions
+        @Option(help: "A day of the week to plan (default today).") var week: String?
+        @Flag(help: "Print JSON (one suggestion per line).") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let r = try CLI.run("goal.suggestions", CLI.args([("weekOf", week.map(JSONValue.string))]), json: json, engine: engine)
+            guard case let .array(list)? = r["suggestions"] else { return }
+            if json { return list.forEach(CLI.printJSON) }
+            if list.isEmpty { return print("Nothing left this week: every weekly goal is on track.") }
+            print("Based on your goals:")
+            for s in list {
+                let g = s["goal"]
+                let what = g?["type"] == .string("recurringTask") ? "not done yet this week" : "\(CLI.text(s["remaining"])) more this week"
+                print("  \(CLI.text(g?["title"])): \(what)")
+            }
+        }
+    }
+}
