@@ -42,5 +42,17 @@ let package = Package(
             ],
             path: "StoreBench"
         ),
+        // Derived metrics of 100 habits × 10 years (full and today) beside a SQLite
+        // gaps-and-islands query and a plain Python peer, cross-checked. Run with scripts/bench-metrics.
+        .executableTarget(
+            name: "MetricsBench",
+            dependencies: [
+                "CSQLiteRaw",
+                .product(name: "HabitFlow", package: "HabitFlowCore"),
+                .product(name: "HabitFlowProtocol", package: "HabitFlowCore"),
+                .product(name: "habitflow-static", package: "HabitFlowCore"),
+            ],
+            path: "MetricsBench"
+        ),
     ]
 )

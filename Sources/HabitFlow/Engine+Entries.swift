@@ -75,36 +75,41 @@ extension Engine {
     func run(_ mutation: EntryMutation, dryRun: Bool) throws(HabitFlowError) -> (outcome: EntryRules.Outcome, impact: ImpactPreview?) {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
-            let (zone, today) = try userZone(store, user)
-            let (habit, before, confirmed, decide) = try plan(mutation, store, user, zone: zone, today: today, now: now)
-            func impact(_ outcome: EntryRules.Outcome) throws(HabitFlowError) -> ImpactPreview {
-                var days = [outcome.entry.dayKey]
-                if let before, before.dayKey != outcome.entry.dayKey { days.insert(before.dayKey, at: 0) }
-                let current = try store.entries(habit: habit.id, from: nil, to: nil, includeDeleted: false)
-                var after = current.filter { $0.id != outcome.entry.id }
-                if outcome.entry.isActive { after.append(outcome.entry) }
-                return ImpactPreview(habit: habit, targets: TargetSchedule(try store.targetVersions(habit: habit.id)),
-                                     before: current, after: after, days: days, today: today,
-                                     firstWeekday: try profile(store, user).firstWeekday)
-            }
-            if dryRun {
-                let outcome = try decide(true)
-                _ = try choiceDisplaced(outcome, habit, store, replace: true, now: now)
-                return (outcome, try impact(outcome))
-            }
-            do throws(HabitFlowError) {
-                let outcome = try decide(confirmed)
-                let displaced = try choiceDisplaced(outcome, habit, store, replace: confirmed, now: now)
-                for entry in displaced { try store.update(entry) }
-                try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
-                return (outcome, nil)
-            } catch {
-                guard error.kind == .confirmationRequired, case let .affectedDays(days)? = error.details else { throw error }
-                var explained = error
-                explained.details = .impact(days, try impact(try decide(true)))
-                throw explained
-            }
+        return try store.write { () throws(HabitFlowError) in try mutate(mutation, dryRun: dryRun, store, user, now: now) }
+    }
+
+    /// The body of `run`, inside a write transaction the caller holds (evidence confirmation
+    /// logs its entry and ends the evidence in one transaction).
+    func mutate(_ mutation: EntryMutation, dryRun: Bool, _ store: any RecordStore, _ user: String, now: Instant)
+        throws(HabitFlowError) -> (outcome: EntryRules.Outcome, impact: ImpactPreview?) {
+        let (zone, today) = try userZone(store, user)
+        let (habit, before, confirmed, decide) = try plan(mutation, store, user, zone: zone, today: today, now: now)
+        func impact(_ outcome: EntryRules.Outcome) throws(HabitFlowError) -> ImpactPreview {
+            var days = [outcome.entry.dayKey]
+            if let before, before.dayKey != outcome.entry.dayKey { days.insert(before.dayKey, at: 0) }
+            let current = try store.entries(habit: habit.id, from: nil, to: nil, includeDeleted: false)
+            var after = current.filter { $0.id != outcome.entry.id }
+            if outcome.entry.isActive { after.append(outcome.entry) }
+            return ImpactPreview(habit: habit, targets: TargetSchedule(try store.targetVersions(habit: habit.id)),
+                                 before: current, after: after, days: days, today: today,
+                                 firstWeekday: try profile(store, user).firstWeekday)
+        }
+        if dryRun {
+            let outcome = try decide(true)
+            _ = try choiceDisplaced(outcome, habit, store, replace: true, now: now)
+            return (outcome, try impact(outcome))
+        }
+        do throws(HabitFlowError) {
+            let outcome = try decide(confirmed)
+            let displaced = try choiceDisplaced(outcome, habit, store, replace: confirmed, now: now)
+            for entry in displaced { try store.update(entry) }
+            try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
+            return (outcome, nil)
+        } catch {
+            guard error.kind == .confirmationRequired, case let .affectedDays(days)? = error.details else { throw error }
+            var explained = error
+            explained.details = .impact(days, try impact(try decide(true)))
+            throw explained
         }
     }
 

@@ -195,15 +195,16 @@ extension Engine {
 
     /// The goals the user sees, with their progress as of `day` (default today), grouped by
     /// category in the user's category order; goals within a category by `sortOrder`, then age.
-    public func goals(segment: GoalSegment? = nil, day: DayKey? = nil) throws(HabitFlowError)
+    public func goals(segment: GoalSegment? = nil, day: DayKey? = nil, personaId: String? = nil) throws(HabitFlowError)
         -> [(category: Category?, goals: [(goal: Goal, progress: GoalProgress)])] {
+        let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id).goalIds) }
         let (store, user) = try requireStore()
         return try store.read { () throws(HabitFlowError) in
             let (_, today) = try userZone(store, user)
             let firstWeekday = try profile(store, user).firstWeekday
             let categories = try store.categories(owner: user)
             var groups: [String?: [(Goal, GoalProgress)]] = [:]
-            for goal in try visibleGoals(store, user, segment) {
+            for goal in try visibleGoals(store, user, segment) where focus?.contains(goal.id) ?? true {
                 let progress = try self.progress(goal, store, day: day ?? today, firstWeekday: firstWeekday)
                 let known = goal.categoryId.flatMap { id in categories.contains { $0.id == id } ? id : nil }
                 groups[known, default: []].append((goal, progress))

@@ -188,12 +188,13 @@ extension Engine {
         }
     }
 
-    /// The user's habits, oldest first.
-    public func habits(includeArchived: Bool = true, includeDeleted: Bool = false) throws(HabitFlowError) -> [Habit] {
+    /// The user's habits, oldest first; with `personaId`, only that persona's (a focus lens).
+    public func habits(includeArchived: Bool = true, includeDeleted: Bool = false, personaId: String? = nil) throws(HabitFlowError) -> [Habit] {
+        let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id).habitIds) }
         let (store, user) = try requireStore()
         return try store.read { () throws(HabitFlowError) in
             try store.habits(owner: user).filter {
-                (includeArchived || !$0.archived) && (includeDeleted || $0.deletedAt == nil)
+                (includeArchived || !$0.archived) && (includeDeleted || $0.deletedAt == nil) && (focus?.contains($0.id) ?? true)
             }
         }
     }

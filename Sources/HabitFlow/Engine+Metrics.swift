@@ -127,8 +127,10 @@ extension Engine {
     }
 
     /// Every active habit's standing on `day` (default today): the Today screen.
-    public func todayOverview(day: DayKey? = nil) throws(HabitFlowError) -> (day: DayKey, habits: [HabitToday]) {
-        try metricsContext().overview(day: day)
+    public func todayOverview(day: DayKey? = nil, personaId: String? = nil) throws(HabitFlowError) -> (day: DayKey, habits: [HabitToday]) {
+        let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id).habitIds) }
+        let (date, habits) = try metricsContext().overview(day: day)
+        return (date, habits.filter { focus?.contains($0.habit.id) ?? true })
     }
 
     /// Every metric of every habit (all days, all weeks, streaks, momentum) as of `day`.

@@ -173,13 +173,15 @@ extension Operation {
         },
         Operation("goal.list", "Goals grouped by category (in category order), with progress; segments `yours` and `shared`.",
                   arguments: [Field("segment", "string", required: false, "`yours` (personal) or `shared`; default both."),
-                              Field("dayKey", "string", required: false, "Progress as of this day (default today).")],
+                              Field("dayKey", "string", required: false, "Progress as of this day (default today)."),
+                              Field("personaId", "string", required: false, "Only the goals of this persona (a focus lens).")],
                   result: [Field("groups", "array", "`[{category: {id, name, sortOrder}|null, goals: [{goal, progress}]}]`."),
                            Field("empty", "string|null", "When there are no goals: how to create a first one.")],
                   errors: goalErrors) { engine, args throws(ProtocolError) in
             let segment = try args.choice("segment", segments)
             let day = try args.optionalDayKey("dayKey")
-            let groups = try ProtocolError.engine { () throws(HabitFlowError) in try engine.goals(segment: segment, day: day) }
+            let persona = try args.optionalString("personaId")
+            let groups = try ProtocolError.engine { () throws(HabitFlowError) in try engine.goals(segment: segment, day: day, personaId: persona) }
             let json: [JSONValue] = groups.map { g in
                 .object([("category", g.category.map(categoryJSON) ?? .null),
                          ("goals", .array(g.goals.map { .object([("goal", goalJSON($0.goal)), ("progress", progressJSON($0.progress, history: false))]) }))])

@@ -48,12 +48,15 @@ extension Operation {
     /// `metrics.*`: derived on every call from entries and target versions; never stored.
     static let metricsOperations: [Operation] = [
         Operation("metrics.today", "Every active habit's standing on a day (default today): status, value, target, streaks, week, momentum.",
-                  arguments: [dayField, recordsField],
+                  arguments: [dayField, recordsField, Field("personaId", "string", required: false, "Only the habits of this persona (store only).")],
                   result: [Field("dayKey", "string", "The day described."),
                            Field("habits", "array", "`[{habitId, name, unit, status, value, target, currentStreak, longestStreak, week, momentum}]`.")],
                   errors: metricsErrors) { engine, args throws(ProtocolError) in
             let day = try args.optionalDayKey("dayKey")
-            let (date, habits) = try metricsContext(engine, args, habitId: nil).overview(day: day)
+            let persona = try args.optionalString("personaId")
+            let (date, habits) = try persona == nil
+                ? metricsContext(engine, args, habitId: nil).overview(day: day)
+                : ProtocolError.engine { () throws(HabitFlowError) in try engine.todayOverview(day: day, personaId: persona) }
             return .object([("dayKey", .string(date.description)), ("habits", .array(habits.map(habitTodayJSON)))])
         },
         Operation("metrics.history", "A habit day by day (the data of a heatmap): value, target, status.",

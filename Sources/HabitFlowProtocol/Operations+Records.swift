@@ -160,11 +160,15 @@ extension Operation {
         },
         Operation("habit.list", "The user's habits, oldest first.",
                   arguments: [Field("includeArchived", "boolean", required: false, "Default true."),
-                              Field("includeDeleted", "boolean", required: false, "Default false.")],
-                  result: [Field("habits", "array", "Habits as in `habit.get`.")], errors: [.storage]) { engine, args throws(ProtocolError) in
+                              Field("includeDeleted", "boolean", required: false, "Default false."),
+                              Field("personaId", "string", required: false, "Only the habits of this persona (a focus lens).")],
+                  result: [Field("habits", "array", "Habits as in `habit.get`.")], errors: [.storage, .notFound, .forbidden]) { engine, args throws(ProtocolError) in
             let archived = try args.bool("includeArchived", default: true)
             let deleted = try args.bool("includeDeleted", default: false)
-            let habits = try ProtocolError.engine { () throws(HabitFlowError) in try engine.habits(includeArchived: archived, includeDeleted: deleted) }
+            let persona = try args.optionalString("personaId")
+            let habits = try ProtocolError.engine { () throws(HabitFlowError) in
+                try engine.habits(includeArchived: archived, includeDeleted: deleted, personaId: persona)
+            }
             return .object([("habits", .array(habits.map(RecordJSON.habit)))])
         },
         Operation("habit.pause", "Target 0 from `from` through `to`, then the target in force before; writes two target versions.",

@@ -12,6 +12,33 @@ enum Codec {
         return String(whole.dropLast()) + "." + nanos + "Z"
     }
 
+    /// A list of strings as one column: each item `<UTF-8 byte count>:<bytes>`, so any text
+    /// (commas, newlines) round-trips and the column stays readable.
+    static func list(_ items: [String]) -> String {
+        items.map { "\($0.utf8.count):\($0)" }.joined()
+    }
+
+    /// The items of a `list(_:)` column (a malformed tail is dropped).
+    static func list(_ s: SQLiteStatement, _ column: Int32) -> [String] {
+        guard let text = s.text(column) else { return [] }
+        let bytes = Array(text.utf8)
+        var out: [String] = []
+        var i = 0
+        while i < bytes.count {
+            var n = 0
+            while i < bytes.count, bytes[i] != UInt8(ascii: ":") {
+                guard bytes[i] >= 0x30, bytes[i] <= 0x39 else { return out }
+                n = n * 10 + Int(bytes[i] - 0x30)
+                i += 1
+            }
+            i += 1
+            guard n >= 0, i + n <= bytes.count else { return out }
+            out.append(String(decoding: bytes[i..<(i + n)], as: UTF8.self))
+            i += n
+        }
+        return out
+    }
+
     static func instant(_ s: SQLiteStatement, _ column: Int32) -> Instant? {
         guard let text = s.text(column) else { return nil }
         return try? Instant(parsing: text)

@@ -50,6 +50,33 @@ public protocol RecordStore: AnyObject, Sendable {
     func save(_ category: Category) throws(HabitFlowError)
     func deleteCategory(_ id: String, at: Instant) throws(HabitFlowError)
 
+    // Around the truth (003 §9): saved whole (upsert by id), soft-deleted.
+    func save(_ routine: Routine) throws(HabitFlowError)
+    func routine(_ id: String) throws(HabitFlowError) -> Routine?
+    func routines(owner: String) throws(HabitFlowError) -> [Routine]
+    func save(_ execution: RoutineExecution) throws(HabitFlowError)
+    func execution(_ id: String) throws(HabitFlowError) -> RoutineExecution?
+    func executions(owner: String) throws(HabitFlowError) -> [RoutineExecution]
+    func save(_ evidence: HabitPotentialEvidence) throws(HabitFlowError)
+    func evidence(_ id: String) throws(HabitFlowError) -> HabitPotentialEvidence?
+    func evidence(owner: String) throws(HabitFlowError) -> [HabitPotentialEvidence]
+    func evidence(execution: String) throws(HabitFlowError) -> [HabitPotentialEvidence]
+    func save(_ template: JournalTemplate) throws(HabitFlowError)
+    func template(_ id: String) throws(HabitFlowError) -> JournalTemplate?
+    func templates(owner: String) throws(HabitFlowError) -> [JournalTemplate]
+    func save(_ journal: JournalEntry) throws(HabitFlowError)
+    func journal(_ id: String) throws(HabitFlowError) -> JournalEntry?
+    func journals(owner: String) throws(HabitFlowError) -> [JournalEntry]
+    func save(_ reflection: HabitEntryReflection) throws(HabitFlowError)
+    func reflection(_ id: String) throws(HabitFlowError) -> HabitEntryReflection?
+    func reflections(owner: String) throws(HabitFlowError) -> [HabitEntryReflection]
+    func save(_ entry: WellbeingMetricEntry) throws(HabitFlowError)
+    func wellbeingEntry(_ id: String) throws(HabitFlowError) -> WellbeingMetricEntry?
+    func wellbeing(owner: String) throws(HabitFlowError) -> [WellbeingMetricEntry]
+    func save(_ lens: Lens) throws(HabitFlowError)
+    func lens(_ id: String) throws(HabitFlowError) -> Lens?
+    func lenses(owner: String) throws(HabitFlowError) -> [Lens]
+
     /// Changes when anything in the store may have changed, by this handle or another
     /// connection: the key of read caches. Call it inside `read`.
     func stamp() throws(HabitFlowError) -> StoreStamp

@@ -12,15 +12,6 @@ public struct HabitSummary: Sendable, Equatable {
     public var momentum: Double
 }
 
-/// Every metric of a habit as of one day: all days, all weeks, streaks, momentum.
-public struct HabitReport: Sendable, Equatable {
-    public var summary: HabitSummary
-    /// Every day from the first logged day's week through the report's day (`nil`: none logged).
-    public var line: DayLine?
-    /// Every week of `line`, in order.
-    public var weeks: [WeekProgress]
-}
-
 extension HabitMetrics {
     /// The habit's standing on `today`.
     public func summary(today: DayKey, firstWeekday: Weekday) -> HabitSummary {

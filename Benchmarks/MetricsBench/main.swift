@@ -1,0 +1,572 @@
+// MetricsBench: the derived metrics of 100 habits × 10 years beside two peers, in one run
+// (issue #5: "≤ 30 ms full, ≤ 2 ms today, ≥ 20× both peers").
+//
+//   dataset       a fresh store in a temp dir, built through the Swift API: 70 daily binary
+//                 habits, 20 daily numeric at-least habits (target versions, some changed
+//                 mid-way), 10 N-per-week habits; 3650 days ending today (2030-01-01 in
+//                 Europe/Amsterdam); deterministic gaps (SplitMix64), below-target values,
+//                 pauses (target 0, one over today) and ~1000 soft-deleted entries
+//   HF full       every metric of every habit: streaks, momentum and the progress of every
+//                 week of the 10 years — `deriveAll` (engine.reports()); cold: a new Engine
+//                 opened on the file each run (open + store read + derivation); caching off:
+//                 an open Engine that reads the store on every call; warm: an open Engine whose
+//                 record cache holds (derivation only). Also the per-habit API path (metrics,
+//                 streaks, momentum, weekProgress per week), and the daily streaks alone
+//   HF today      engine.todayOverview() cold / caching off / warm, and metrics.today through
+//                 the Dispatcher and the C ABI (hf_engine_call: JSON in, JSON out)
+//   SQL           per daily habit, current and longest streak by one gaps-and-islands window
+//                 query in SQLite (raw sqlite3 C API) on the same file
+//   Python        Benchmarks/python/metrics_peer.py: every metric, plain Python + sqlite3
+//
+// Cross-checks (exit status 1 on any mismatch): Python (written from SPEC §6, not from the
+// engine) is the reference for every HabitFlow path — reports(), the per-habit API,
+// todayOverview(), metrics.today's JSON: streaks (length, first and last day), momentum
+// (±1e-9) and week progress; SQL's daily streaks are checked against reports().
+//
+// Usage: MetricsBench [RUNS=20] [PYTHON_RUNS=3] [PEER_SCRIPT]
+//   METRICSBENCH_KEEP=1 keeps the store file (its path is printed).
+import CSQLiteRaw
+import Foundation
+import HabitFlow
+import HabitFlowC
+import HabitFlowProtocol
+
+let arguments = CommandLine.arguments
+let runs = arguments.count > 1 ? Int(arguments[1])! : 20
+let pythonRuns = arguments.count > 2 ? Int(arguments[2])! : 3
+let peerScript = arguments.count > 3 ? arguments[3]
+    : URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("python/metrics_peer.py").path
+let keepStore = ProcessInfo.processInfo.environment["METRICSBENCH_KEEP"] != nil
+/// Seconds one measurement may take before it stops (after at least 3 runs): keeps the whole
+/// run near two minutes even when the engine is slow.
+let budgetSeconds = 6.0
+
+let habitCount = 100
+let spanDays = 3650
+let userId = "bench"
+let zoneName = "Europe/Amsterdam"
+let nowText = "2030-01-01T12:00:00Z"
+let now = try! Instant(parsing: nowText)
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("metricsbench-\(getpid())")
+try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+let storePath = directory.appendingPathComponent("metrics.sqlite").path
+
+func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+func loadAverage() -> String {
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "n/a").split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+/// SplitMix64: the deterministic source of every gap, value and pause.
+struct SplitMix64 {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+    /// Uniform in 0 ..< n.
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+// MARK: - Dataset
+
+let loadBefore = loadAverage()
+let buildStart = seconds()
+let engine = try! Engine(storePath: storePath, user: userId, zone: zoneName, now: now)
+let today = try! engine.today()
+let firstDay = today.adding(days: -(spanDays - 1))!
+var rng = SplitMix64(state: 20_300_101)
+var requests: [LogRequest] = []
+requests.reserveCapacity(habitCount * spanDays)
+var pauseCount = 0
+var targetVersionCount = 0
+
+func dayKey(_ offset: Int) -> DayKey { firstDay.adding(days: offset)! }
+
+for h in 0..<habitCount {
+    let id = "h" + (h < 10 ? "0" : "") + String(h)
+    var draft = HabitDraft(name: "Habit \(h)")
+    draft.id = id
+    // target(offset) as the generator sees it (pauses left out: entries go on being logged in
+    // them, and they must be ignored).
+    var baseTarget = 1.0, changedTarget = 1.0, changeOffset = Int.max
+    var logProbability: Double
+    switch h {
+    case 0..<70:  // daily binary, from patchy (90 %) to nearly unbroken (99.9 %)
+        logProbability = 0.90 + 0.099 * Double(h) / 69
+    case 70..<90:  // daily numeric at least, minutes
+        draft.kind = .numeric
+        draft.unit = "min"
+        baseTarget = [10, 15, 20, 30, 45][h % 5]
+        changedTarget = baseTarget
+        logProbability = 0.95 + 0.04 * Double(h - 70) / 19
+    default:  // N per week, binary
+        let n = 2 + h % 5
+        draft.cadence = .timesPerWeek(n)
+        logProbability = min(0.97, Double(n) / 7 + 0.05 + 0.1 * rng.unit())
+    }
+    _ = try! engine.createHabit(draft)
+    if draft.kind == .numeric {
+        _ = try! engine.setTarget(habitId: id, effectiveDayKey: firstDay, target: baseTarget, confirm: true)
+        targetVersionCount += 1
+        if h % 2 == 0 {  // a target change somewhere in years 3 to 7
+            changeOffset = 1000 + rng.below(1500)
+            changedTarget = (baseTarget * 1.5).rounded()
+            _ = try! engine.setTarget(habitId: id, effectiveDayKey: dayKey(changeOffset), target: changedTarget, confirm: true)
+            targetVersionCount += 1
+        }
+    }
+    // Pauses (target 0: neither complete nor breaking a streak).
+    if h % 10 == 3 || (70..<90).contains(h) && h % 4 == 1 || h == 95 || h == 13 {
+        var from = 200 + rng.below(3000)
+        let length = 7 + rng.below(22)
+        if changeOffset != .max, from - 1 <= changeOffset, changeOffset <= from + length { from = changeOffset + 30 }
+        _ = try! engine.pause(habitId: id, from: dayKey(from), to: dayKey(from + length - 1), confirm: true)
+        pauseCount += 1
+        targetVersionCount += 2
+    }
+    if h == 13 || h == 71 {  // a pause over today: today is not required
+        _ = try! engine.pause(habitId: id, from: today.adding(days: -4)!, to: today.adding(days: 3)!, confirm: true)
+        pauseCount += 1
+        targetVersionCount += 2
+    }
+    var vacation = 0
+    for offset in 0..<spanDays {
+        if vacation > 0 { vacation -= 1; continue }
+        if rng.unit() < 1.0 / 300 { vacation = 1 + rng.below(12); continue }
+        guard rng.unit() < logProbability else { continue }
+        let day = dayKey(offset)
+        var request = LogRequest(habitId: id)
+        request.entryId = "e\(h)-\(offset)"
+        // 10:00 to 10:59 UTC: late morning in Amsterdam, summer or winter; the engine derives the DayKey.
+        request.timestampUtc = Instant(unixSeconds: Int64(day.dayNumber) * 86_400 + 36_000 + Int64(rng.below(3600)))!
+        if draft.kind == .numeric {
+            let target = offset < changeOffset ? baseTarget : changedTarget
+            request.value = rng.unit() < 0.04
+                ? Double(rng.below(Int(target)))  // below target: the day is logged, not complete
+                : target + Double(rng.below(Int(target)))  // target or more
+        }
+        requests.append(request)
+    }
+}
+let summary = try! engine.importEntries(requests)
+precondition(summary.created == requests.count)
+// Soft-deleted entries: present in the file, absent from every metric.
+var deleted = Set<Int>()
+while deleted.count < 1000 { deleted.insert(rng.below(requests.count)) }
+for i in deleted.sorted() { _ = try! engine.deleteEntry(requests[i].entryId!, confirm: true) }
+let buildSeconds = seconds() - buildStart
+let activeEntries = requests.count - deleted.count
+
+/// The week starts of the 10 years: the week containing the first day through today's.
+let weekStarts: [DayKey] = {
+    let first = try! Week(containing: firstDay, firstWeekday: try! engine.user().firstWeekday).start
+    return Array(stride(from: Int(first.dayNumber), through: Int(today.dayNumber), by: 7)).map { DayKey(dayNumber: $0)! }
+}()
+
+print("HabitFlow Core metrics benchmark: \(habitCount) habits (70 daily binary, 20 daily numeric, 10 N/week) × \(spanDays) days "
+    + "(\(firstDay) … \(today), \(zoneName)), \(activeEntries) active entries (+\(deleted.count) deleted), "
+    + "\(targetVersionCount) target versions (\(pauseCount) pauses), \(weekStarts.count) weeks")
+print(String(format: "store built through the Swift API in %.1f s: %@", buildSeconds, keepStore ? storePath : "(temp, removed at exit)"))
+
+// MARK: - HabitFlow
+
+/// What the benchmark keeps of one habit's derivation, whichever path made it (cross-checks).
+struct Derived {
+    var id: String
+    var current: HabitMetrics.Streak
+    var longest: HabitMetrics.Streak
+    var momentum: Double
+    var weeks: [WeekProgress]
+}
+
+// =====================================================================================
+// THE FULL DERIVATION: every metric of every habit (all days, every week, streaks,
+// momentum) in one call. The one place to change when the full-derivation API changes.
+// =====================================================================================
+func deriveAll(_ engine: Engine) -> [HabitReport] {
+    try! engine.reports()
+}
+
+func derived(_ reports: [HabitReport]) -> [Derived] {
+    reports.map { Derived(id: $0.summary.habitId, current: $0.summary.currentStreak, longest: $0.summary.longestStreak,
+                          momentum: $0.summary.momentum, weeks: $0.weeks) }
+}
+
+/// The same through the per-habit API (as a host without `reports()` would): metrics, streaks,
+/// momentum and weekProgress for every week of the 10 years.
+func deriveAllPerHabit(_ engine: Engine) -> [Derived] {
+    var out: [Derived] = []
+    for habit in try! engine.habits(includeArchived: false, includeDeleted: false) {
+        let (m, today, firstWeekday) = try! engine.metrics(habitId: habit.id)
+        let (current, longest) = m.streaks(today: today, firstWeekday: firstWeekday)
+        var weeks: [WeekProgress] = []
+        weeks.reserveCapacity(weekStarts.count)
+        for start in weekStarts { weeks.append(try! m.weekProgress(containing: start, firstWeekday: firstWeekday)) }
+        out.append(Derived(id: habit.id, current: current, longest: longest, momentum: m.momentum(today: today), weeks: weeks))
+    }
+    return out
+}
+
+/// Current and longest streaks of the daily habits only: what the SQL peer computes.
+func dailyStreaks(_ engine: Engine) -> [String: (current: HabitMetrics.Streak, longest: HabitMetrics.Streak)] {
+    var out: [String: (current: HabitMetrics.Streak, longest: HabitMetrics.Streak)] = [:]
+    for habit in try! engine.habits(includeArchived: false, includeDeleted: false) {
+        guard case .daily = habit.cadence else { continue }
+        let (m, today, firstWeekday) = try! engine.metrics(habitId: habit.id)
+        out[habit.id] = m.streaks(today: today, firstWeekday: firstWeekday)
+    }
+    return out
+}
+
+struct Stats {
+    var samples: [Double]  // ms
+    var median: Double {
+        let s = samples.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+    var min: Double { samples.min()! }
+}
+
+/// One warm-up, then `runs` timed runs (fewer, but at least 3, past the time budget).
+func measure(_ runs: Int, _ body: () -> Void) -> Stats {
+    body()
+    var samples: [Double] = []
+    let start = seconds()
+    while samples.count < runs, samples.count < 3 || seconds() - start < budgetSeconds {
+        let t = seconds()
+        body()
+        samples.append((seconds() - t) * 1e3)
+    }
+    return Stats(samples: samples)
+}
+
+func openEngine(caching: Bool = true) -> Engine {
+    try! Engine(storePath: storePath, user: userId, zone: nil, now: now, caching: caching)
+}
+let uncached = openEngine(caching: false)
+
+var reports: [HabitReport] = []
+let fullCold = measure(runs) { reports = deriveAll(openEngine()) }
+let fullUncached = measure(runs) { reports = deriveAll(uncached) }
+let fullWarm = measure(runs) { reports = deriveAll(engine) }
+var perHabit: [Derived] = []
+let perHabitWarm = measure(runs) { perHabit = deriveAllPerHabit(engine) }
+var streaksOnly: [String: (current: HabitMetrics.Streak, longest: HabitMetrics.Streak)] = [:]
+let streaksWarm = measure(runs) { streaksOnly = dailyStreaks(engine) }
+var overview: [HabitToday] = []
+let todayCold = measure(runs) { overview = try! openEngine().todayOverview().habits }
+let todayUncached = measure(runs) { overview = try! uncached.todayOverview().habits }
+let todayWarm = measure(runs) { overview = try! engine.todayOverview().habits }
+
+let dispatcher = Dispatcher(engine: engine)
+var todayJSON = ""
+let todayDispatcher = measure(runs) {
+    let (text, error) = dispatcher.respond(to: #"{"op":"metrics.today"}"#)
+    precondition(error == nil, text)
+    todayJSON = text
+}
+var handle: OpaquePointer?
+precondition(hf_open(storePath, #"{"user":"\#(userId)","now":"\#(nowText)"}"#, &handle) == 0)
+let todayCABI = measure(runs) {
+    var response: UnsafeMutablePointer<CChar>?
+    let rc = hf_engine_call(handle, #"{"op":"metrics.today"}"#, &response)
+    precondition(rc == 0, String(cString: response!))
+    hf_string_free(response)
+}
+hf_close(handle)
+let full = derived(reports)
+
+// MARK: - Peer (a): SQLite gaps and islands
+
+/// Current and longest streak of every daily habit, in one SQL query. Exact for daily habits,
+/// no simplification: target versions (ties: recorded last, then id; none → 1), pauses
+/// (target-0 days neither extend nor break a run), at least / at most, a day's value (the sum
+/// of its active entries' values, their count for binary habits; summed only for
+/// multiple-per-day habits, the others have one active entry a day), deleted entries ignored,
+/// today open.
+///
+/// Gaps and islands: the complete days plus the pause days (as fillers, so a pause between
+/// two complete days leaves them consecutive), grouped by julianday(day) − ROW_NUMBER() per
+/// habit; an island's length counts its complete days. The current streak is the island that
+/// reaches yesterday or today (today is open).
+let streakSQL = """
+    WITH RECURSIVE
+    tv AS (  -- each version in force over [eff, next_eff); a superseded same-day version is empty
+        SELECT habit_id, effective_day_key AS eff, target,
+               LEAD(effective_day_key) OVER (PARTITION BY habit_id ORDER BY effective_day_key, recorded_at, id) AS next_eff
+        FROM target_versions),
+    pause_day(habit_id, day, last) AS (  -- every target-0 day through today
+        SELECT habit_id, eff, MIN(COALESCE(date(next_eff, '-1 day'), ?1), ?1)
+        FROM tv WHERE target = 0 AND (next_eff IS NULL OR next_eff > eff) AND eff <= ?1
+        UNION ALL
+        SELECT habit_id, date(day, '+1 day'), last FROM pause_day WHERE day < last),
+    daily AS (
+        SELECT id, kind, target_type FROM habits
+        WHERE owner_id = ?2 AND cadence = 'daily' AND deleted_at IS NULL AND archived = 0),
+    day_value AS (
+        SELECT e.habit_id, e.day_key, d.target_type, CASE d.kind WHEN 'binary' THEN 1 ELSE COALESCE(e.value, 0) END AS value
+        FROM entries e JOIN daily d ON d.id = e.habit_id
+        WHERE e.deleted_at IS NULL AND e.multiple_per_day = 0 AND e.day_key <= ?1
+        UNION ALL
+        SELECT e.habit_id, e.day_key, d.target_type, CASE d.kind WHEN 'binary' THEN COUNT(*) ELSE TOTAL(e.value) END
+        FROM entries e JOIN daily d ON d.id = e.habit_id
+        WHERE e.deleted_at IS NULL AND e.multiple_per_day = 1 AND e.day_key <= ?1
+        GROUP BY e.habit_id, e.day_key),
+    complete AS (
+        SELECT v.habit_id, v.day_key, 1 AS real
+        FROM day_value v LEFT JOIN tv
+          ON tv.habit_id = v.habit_id AND tv.eff <= v.day_key AND (tv.next_eff IS NULL OR v.day_key < tv.next_eff)
+        WHERE COALESCE(tv.target, 1) > 0
+          AND CASE v.target_type WHEN 'atLeast' THEN v.value >= COALESCE(tv.target, 1) ELSE v.value <= COALESCE(tv.target, 1) END
+        UNION ALL
+        SELECT p.habit_id, p.day, 0 FROM pause_day p JOIN daily d ON d.id = p.habit_id),
+    islands AS (
+        SELECT habit_id, day_key, real,
+               julianday(day_key) - ROW_NUMBER() OVER (PARTITION BY habit_id ORDER BY day_key) AS grp FROM complete),
+    runs AS (
+        SELECT habit_id, SUM(real) AS length, MIN(CASE real WHEN 1 THEN day_key END) AS first,
+               MAX(CASE real WHEN 1 THEN day_key END) AS last, MAX(day_key) AS reach
+        FROM islands GROUP BY habit_id, grp HAVING SUM(real) > 0),
+    ranked AS (
+        SELECT *, ROW_NUMBER() OVER (PARTITION BY habit_id ORDER BY length DESC, first) AS rank FROM runs)
+    SELECT d.id, COALESCE(l.length, 0), l.first, l.last, COALESCE(c.length, 0), c.first, c.last
+    FROM daily d
+    LEFT JOIN ranked l ON l.habit_id = d.id AND l.rank = 1
+    LEFT JOIN runs c ON c.habit_id = d.id AND c.reach >= date(?1, '-1 day')
+    ORDER BY d.id
+    """
+
+struct SQLStreaks { var longest: HabitMetrics.Streak; var current: HabitMetrics.Streak }
+/// A Streak from its parts (its memberwise initializer is internal to HabitFlowCore).
+func makeStreak(_ length: Int, _ first: DayKey?, _ last: DayKey?) -> HabitMetrics.Streak {
+    var s = HabitMetrics.Streak.none
+    s.length = length
+    s.first = first
+    s.last = last
+    return s
+}
+var db: OpaquePointer?
+precondition(sqlite3_open_v2(storePath, &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK)
+func text(_ statement: OpaquePointer?, _ column: Int32) -> DayKey? {
+    guard let p = sqlite3_column_text(statement, column) else { return nil }
+    return try! DayKey(parsing: String(cString: p))
+}
+var sqlResult: [String: SQLStreaks] = [:]
+let sqlStats = measure(runs) {
+    var statement: OpaquePointer?
+    let rc = sqlite3_prepare_v2(db, streakSQL, -1, &statement, nil)
+    precondition(rc == SQLITE_OK, String(cString: sqlite3_errmsg(db)))
+    sqlite3_bind_text(statement, 1, today.description, -1, csqliteraw_transient())
+    sqlite3_bind_text(statement, 2, userId, -1, csqliteraw_transient())
+    var out: [String: SQLStreaks] = [:]
+    while sqlite3_step(statement) == SQLITE_ROW {
+        let id = String(cString: sqlite3_column_text(statement, 0))
+        out[id] = SQLStreaks(longest: makeStreak(Int(sqlite3_column_int64(statement, 1)), text(statement, 2), text(statement, 3)),
+                             current: makeStreak(Int(sqlite3_column_int64(statement, 4)), text(statement, 5), text(statement, 6)))
+    }
+    sqlite3_finalize(statement)
+    sqlResult = out
+}
+// The floor of any cold read: the active entries' (habit, day, value) in index order, raw.
+var scanned = 0
+let rawScan = measure(runs) {
+    var statement: OpaquePointer?
+    sqlite3_prepare_v2(db, "SELECT habit_id, day_key, value FROM entries WHERE deleted_at IS NULL ORDER BY habit_id, day_key",
+                       -1, &statement, nil)
+    var n = 0
+    var bytes = 0
+    while sqlite3_step(statement) == SQLITE_ROW {
+        bytes &+= Int(sqlite3_column_bytes(statement, 0)) &+ Int(sqlite3_column_bytes(statement, 1))
+        _ = sqlite3_column_text(statement, 1)
+        if sqlite3_column_type(statement, 2) != SQLITE_NULL { bytes &+= Int(sqlite3_column_double(statement, 2)) }
+        n += 1
+    }
+    sqlite3_finalize(statement)
+    scanned = n + (bytes & 0)
+}
+precondition(scanned == activeEntries)
+sqlite3_close(db)
+
+// MARK: - Peer (b): Python
+
+let python = Process()
+python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+python.arguments = ["python3", peerScript, storePath, "--user", userId, "--today", today.description,
+                    "--from", firstDay.description, "--runs", String(pythonRuns)]
+let pythonOut = Pipe()
+python.standardOutput = pythonOut
+try! python.run()
+let pythonData = pythonOut.fileHandleForReading.readDataToEndOfFile()
+python.waitUntilExit()
+precondition(python.terminationStatus == 0, "metrics_peer.py failed (\(peerScript))")
+let pythonJSON = try! JSONSerialization.jsonObject(with: pythonData) as! [String: Any]
+let pythonTiming = pythonJSON["timing"] as! [String: [Double]]
+let pythonTotal = Stats(samples: pythonTiming["total_ms"]!)
+let pythonCompute = Stats(samples: pythonTiming["compute_ms"]!)
+let pythonHabits = pythonJSON["habits"] as! [String: [String: Any]]
+let loadAfter = loadAverage()
+
+// MARK: - Cross-checks
+
+var mismatches = 0
+var shown = 0  // of the current check: the first 6 are printed
+@MainActor func mismatch(_ text: String) {
+    mismatches += 1
+    if shown < 6 { print("    MISMATCH " + text) }
+    shown += 1
+}
+/// Runs one group of checks; prints its summary line after its first mismatches.
+@MainActor func checking(_ title: String, _ body: () -> Void) {
+    shown = 0
+    body()
+    if shown > 6 { print("    … and \(shown - 6) more") }
+    print("  \(title): \(shown == 0 ? "agree" : "\(shown) MISMATCHES")")
+}
+func describe(_ s: HabitMetrics.Streak) -> String {
+    "\(s.length) (\(s.first?.description ?? "-") … \(s.last?.description ?? "-"))"
+}
+func streak(_ any: Any?) -> HabitMetrics.Streak {
+    let o = any as! [String: Any]
+    let day = { (key: String) -> DayKey? in (o[key] as? String).map { try! DayKey(parsing: $0) } }
+    return makeStreak((o["length"] as! NSNumber).intValue, day("first"), day("last"))
+}
+
+/// Python's view of one habit: the reference every HabitFlow path is checked against.
+struct Reference {
+    var daily: Bool
+    var current: HabitMetrics.Streak
+    var longest: HabitMetrics.Streak
+    var momentum: Double
+    var completed: [Int]  // per week of weekStarts
+    var required: [Int]
+}
+var reference: [String: Reference] = [:]
+for (id, py) in pythonHabits {
+    precondition(py["firstWeek"] as! String == weekStarts[0].description)
+    reference[id] = Reference(daily: py["unit"] as! String == "days", current: streak(py["current"]), longest: streak(py["longest"]),
+                              momentum: (py["momentum"] as! NSNumber).doubleValue,
+                              completed: (py["weekCompleted"] as! [NSNumber]).map(\.intValue),
+                              required: (py["weekRequired"] as! [NSNumber]).map(\.intValue))
+}
+
+/// Checks one path's streaks, momentum and weeks against Python's.
+@MainActor func check(_ path: String, _ results: [Derived], allWeeks: Bool) {
+    if results.count != reference.count { mismatch("\(path): \(results.count) habits, Python has \(reference.count)") }
+    for hf in results {
+        guard let py = reference[hf.id] else { mismatch("\(path): \(hf.id) missing from Python's output"); continue }
+        let unit = py.daily ? "days" : "weeks"
+        if hf.longest != py.longest { mismatch("\(path): \(hf.id) longest (\(unit)): HabitFlow \(describe(hf.longest)), Python \(describe(py.longest))") }
+        if hf.current != py.current { mismatch("\(path): \(hf.id) current (\(unit)): HabitFlow \(describe(hf.current)), Python \(describe(py.current))") }
+        if abs(hf.momentum - py.momentum) > 1e-9 { mismatch("\(path): \(hf.id) momentum: HabitFlow \(hf.momentum), Python \(py.momentum)") }
+        if allWeeks, hf.weeks.count != weekStarts.count {
+            mismatch("\(path): \(hf.id) has \(hf.weeks.count) weeks, not \(weekStarts.count)")
+        }
+        if hf.weeks.last?.weekStart != weekStarts.last { mismatch("\(path): \(hf.id) weeks end on \(hf.weeks.last?.weekStart.description ?? "-")") }
+        for w in hf.weeks {
+            let i = Int(w.weekStart.dayNumber - weekStarts[0].dayNumber) / 7
+            guard i >= 0, i < weekStarts.count, weekStarts[i] == w.weekStart else {
+                mismatch("\(path): \(hf.id) week \(w.weekStart) is not a week of the range"); break
+            }
+            if w.completed != py.completed[i] || w.required != py.required[i] {
+                mismatch("\(path): \(hf.id) \(unit == "days" ? "daily" : "weekly") week of \(w.weekStart): HabitFlow \(w.completed)/\(w.required), "
+                    + "Python \(py.completed[i])/\(py.required[i])")
+                break  // the first differing week of a habit is enough
+            }
+        }
+    }
+}
+
+print("\ncross-checks (Python is the reference: it follows SPEC §6 independently of the engine)")
+precondition(full.count == habitCount)
+let byID = Dictionary(uniqueKeysWithValues: full.map { ($0.id, $0) })
+let dailyIDs = reference.filter(\.value.daily).map(\.key).sorted()
+checking("SQL streaks vs HabitFlow reports(), \(dailyIDs.count) daily habits (current + longest: length, first and last day)") {
+    if sqlResult.count != dailyIDs.count { mismatch("SQL returned \(sqlResult.count) daily habits, Python \(dailyIDs.count)") }
+    for id in dailyIDs {
+        guard let hf = byID[id], let sql = sqlResult[id] else { mismatch("\(id) missing from SQL or HabitFlow"); continue }
+        if sql.longest != hf.longest { mismatch("SQL: \(id) longest: HabitFlow \(describe(hf.longest)), SQL \(describe(sql.longest))") }
+        if sql.current != hf.current { mismatch("SQL: \(id) current: HabitFlow \(describe(hf.current)), SQL \(describe(sql.current))") }
+        if let s = streaksOnly[id], s.longest != hf.longest || s.current != hf.current {
+            mismatch("\(id): metrics(habitId:).streaks differs from reports()")
+        }
+    }
+}
+checking("reports() vs Python, \(full.count) habits (streaks, momentum ±1e-9, every week from the first logged one)") {
+    check("reports()", full, allWeeks: false)
+}
+checking("per-habit API (metrics, streaks, momentum, weekProgress) vs Python, all \(weekStarts.count) weeks") {
+    check("per-habit API", perHabit, allWeeks: true)
+}
+checking("todayOverview() vs Python (streaks, momentum, this week)") {
+    check("todayOverview()", overview.map {
+        Derived(id: $0.habit.id, current: $0.currentStreak, longest: $0.longestStreak, momentum: $0.momentum, weeks: [$0.week])
+    }, allWeeks: false)
+}
+checking("metrics.today (JSON, Dispatcher) vs Python") {
+    let response = try! JSONSerialization.jsonObject(with: Data(todayJSON.utf8)) as! [String: Any]
+    let habits = (response["result"] as! [String: Any])["habits"] as! [[String: Any]]
+    if habits.count != full.count { mismatch("metrics.today: \(habits.count) habits, not \(full.count)") }
+    for h in habits {
+        let id = h["habitId"] as! String
+        guard let py = reference[id] else { mismatch("metrics.today: unknown habit \(id)"); continue }
+        let week = h["week"] as! [String: Any]
+        if streak(h["currentStreak"]) != py.current || streak(h["longestStreak"]) != py.longest
+            || abs((h["momentum"] as! NSNumber).doubleValue - py.momentum) > 1e-9
+            || (week["completed"] as! NSNumber).intValue != py.completed.last! || (week["required"] as! NSNumber).intValue != py.required.last! {
+            mismatch("metrics.today: \(id) differs from Python")
+        }
+    }
+}
+let streakDays = full.filter { reference[$0.id]!.daily }.map(\.longest.length)
+let weekly = full.filter { !reference[$0.id]!.daily }
+print("  (daily longest streaks \(streakDays.min()!)…\(streakDays.max()!) days; weekly \(weekly.map(\.longest.length).min()!)…"
+    + "\(weekly.map(\.longest.length).max()!) weeks; \(full.filter { $0.current.length == 0 }.count) habits with no current streak)")
+
+// MARK: - Table
+
+func ms(_ x: Double) -> String { String(format: x < 10 ? "%9.3f" : "%9.1f", x) }
+func ratio(_ peer: Double, _ hf: Double) -> String { String(format: "%7.1f×", peer / hf) }
+func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+print("\n\(pad("", 48))   median ms    min ms  runs  goal    peer ÷ HF full: cold / warm")
+func row(_ label: String, _ s: Stats, goal: String = "", peer: Bool = false) {
+    var line = pad(label, 48) + " " + ms(s.median) + " " + ms(s.min) + String(format: "  %4d", s.samples.count) + "  " + pad(goal, 7)
+    if peer { line += "  " + ratio(s.median, fullCold.median) + " / " + ratio(s.median, fullWarm.median) }
+    print(line)
+}
+row("HabitFlow full, cold: new Engine + reports()", fullCold, goal: "≤ 30")
+row("HabitFlow full, open Engine, caching off", fullUncached, goal: "≤ 30")
+row("HabitFlow full, warm: open Engine, cache kept", fullWarm, goal: "≤ 30")
+row("HabitFlow full via per-habit API, warm", perHabitWarm)
+row("HabitFlow daily streaks only, warm", streaksWarm)
+row("HabitFlow today, cold: new Engine + overview", todayCold, goal: "≤ 2")
+row("HabitFlow today, open Engine, caching off", todayUncached, goal: "≤ 2")
+row("HabitFlow today, warm: todayOverview()", todayWarm, goal: "≤ 2")
+row("HabitFlow today, warm: metrics.today Dispatcher", todayDispatcher, goal: "≤ 2")
+row("HabitFlow today, warm: metrics.today C ABI", todayCABI, goal: "≤ 2")
+row("raw sqlite3 scan of the active entries (a floor)", rawScan)
+row("SQL gaps-and-islands streaks (daily habits)", sqlStats, goal: "≥ 20×", peer: true)
+row("Python full, total (read + derive)", pythonTotal, goal: "≥ 20×", peer: true)
+row("Python full, derive only", pythonCompute, peer: true)
+print(String(format: "SQL ÷ HabitFlow daily streaks only (warm): %.1f×.   Python %@, %d runs.",
+             sqlStats.median / streaksWarm.median, pythonJSON["python"] as? String ?? "?", pythonTotal.samples.count))
+print("load average before: \(loadBefore)   after: \(loadAfter)   (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
+
+let goals: [(String, Bool)] = [
+    ("full ≤ 30 ms (cold)", fullCold.median <= 30),
+    ("today ≤ 2 ms (warm)", todayWarm.median <= 2),
+    ("today ≤ 2 ms (cold)", todayCold.median <= 2),
+    ("SQL ≥ 20× full (cold)", sqlStats.median >= 20 * fullCold.median),
+    ("Python ≥ 20× full (cold, total)", pythonTotal.median >= 20 * fullCold.median),
+]
+print("goals: " + goals.map { "\($0.0) \($0.1 ? "met" : "MISSED")" }.joined(separator: "; "))
+print(mismatches == 0 ? "cross-checks: all agree" : "cross-checks: \(mismatches) MISMATCHES")
+
+if !keepStore { try? FileManager.default.removeItem(at: directory) }
+exit(mismatches == 0 ? 0 : 1)

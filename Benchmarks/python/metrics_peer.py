@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""The Python peer of MetricsBench: every derived metric of every habit, straightforwardly.
+
+Reads a HabitFlow store (SQLite) with the standard sqlite3 module and derives, for each
+active habit of one user, what SPEC §6 defines — written from the spec, not from the Swift
+code, in the plainest Python (dicts, loops, one status() call per question):
+
+  day status  target(day) = the version with the greatest effective_day_key <= day (ties: the
+              one recorded last, then by id); no version -> 1. Target 0 -> not required.
+              Otherwise complete when an active entry exists and its value meets the target
+              (>= at least, <= at most); value = sum of the day's active values (numeric) or
+              the count of active entries (binary).
+  streaks     daily: consecutive complete days, not-required days skipped, today open;
+              N per week: consecutive weeks with >= N complete days, the current week open.
+              Current and longest, each with its first and last day (weeks: first days).
+              Walked from the first logged day through today; the first longest run wins.
+  weeks       every week (first weekday from the user's profile) from the week containing
+              --from through the week containing --today: complete days, and what the week
+              asks (N, or the days with a target above 0).
+  momentum    Loop Habit Tracker's score: from the first logged day, per day
+              s = s*m + c*(1 - m), m = 0.5 ** (sqrt(f) / 13), f = 1 (daily) or N/7;
+              s starts at 0 (1 for at most); c = 1/0 (binary, complete or not),
+              min(value/target, 1) (numeric at least), clamp(1 - (value-target)/target, 0, 1)
+              (numeric at most), min(1, complete days among the last 14 / 2N) (N per week);
+              no entry earns nothing; not-required days leave s unchanged.
+
+Usage: metrics_peer.py DB --user U --today YYYY-MM-DD --from YYYY-MM-DD [--runs 3]
+
+Prints one JSON object on stdout: {"timing": {"total_ms": [...], "read_ms": [...],
+"compute_ms": [...]}, "entries": n, "habits": {id: {...}}} — total = open + read + compute,
+read = the SQL fetch and building the per-habit dicts, compute = the derivation alone.
+"""
+
+import argparse
+import bisect
+import json
+import math
+import sqlite3
+import sys
+import time
+from collections import deque
+from datetime import date
+
+NOT_REQUIRED, INCOMPLETE, COMPLETE = "notRequired", "incomplete", "complete"
+
+
+def day_number(day_key):
+    """A DayKey as a proleptic Gregorian ordinal (0001-01-01 = 1, a Monday)."""
+    return date.fromisoformat(day_key).toordinal()
+
+
+def day_key(ordinal):
+    return date.fromordinal(ordinal).isoformat()
+
+
+def weekday(ordinal):
+    """0 = Sunday ... 6 = Saturday (the store's first_weekday numbering)."""
+    return ordinal % 7
+
+
+class Habit:
+    def __init__(self, habit_id, kind, cadence, times_per_week, target_type):
+        self.id = habit_id
+        self.kind = kind
+        self.weekly = cadence == "weekly"
+        self.n = times_per_week
+        self.target_type = target_type
+        self.values = {}    # day ordinal -> value
+        self.versions = []  # (effective ordinal, recorded_at, id, target)
+        self.effective = []
+
+    def target(self, day):
+        i = bisect.bisect_right(self.effective, day)
+        return self.versions[i - 1][3] if i else 1.0
+
+    def status(self, day):
+        target = self.target(day)
+        if target <= 0:
+            return NOT_REQUIRED
+        value = self.values.get(day)
+        if value is None:
+            return INCOMPLETE
+        if self.target_type == "atLeast":
+            return COMPLETE if value >= target else INCOMPLETE
+        return COMPLETE if value <= target else INCOMPLETE
+
+
+def load(path, user):
+    con = sqlite3.connect(path)
+    try:
+        (first_weekday,) = con.execute("SELECT first_weekday FROM users WHERE id = ?", (user,)).fetchone()
+        habits = {}
+        for row in con.execute(
+                "SELECT id, kind, cadence, times_per_week, target_type FROM habits"
+                " WHERE owner_id = ? AND deleted_at IS NULL AND archived = 0", (user,)):
+            habits[row[0]] = Habit(*row)
+        entries = 0
+        for habit_id, key, value in con.execute(
+                "SELECT habit_id, day_key, value FROM entries WHERE deleted_at IS NULL"):
+            habit = habits.get(habit_id)
+            if habit is None:
+                continue
+            entries += 1
+            day = day_number(key)
+            credit = 1.0 if habit.kind == "binary" else (value or 0.0)
+            habit.values[day] = habit.values.get(day, 0.0) + credit
+        for habit_id, effective, target, recorded_at, version_id in con.execute(
+                "SELECT habit_id, effective_day_key, target, recorded_at, id FROM target_versions"):
+            habit = habits.get(habit_id)
+            if habit is not None:
+                habit.versions.append((day_number(effective), recorded_at, version_id, target))
+        for habit in habits.values():
+            habit.versions.sort()
+            habit.effective = [v[0] for v in habit.versions]
+        return habits, first_weekday, entries
+    finally:
+        con.close()
+
+
+def week_start(day, first_weekday):
+    return day - (weekday(day) - first_weekday + 7) % 7
+
+
+def streak(length=0, first=None, last=None):
+    return {"length": length, "first": first, "last": last}
+
+
+def daily_streaks(habit, today):
+    if not habit.values or min(habit.values) > today:
+        return streak(), streak()
+    longest = streak()
+    run = streak()
+    for day in range(min(habit.values), today + 1):
+        state = habit.status(day)
+        if state == COMPLETE:
+            run = streak(run["length"] + 1, run["first"] if run["first"] is not None else day, day)
+            if run["length"] > longest["length"]:
+                longest = run
+        elif state == INCOMPLETE and day != today:  # today is still open
+            run = streak()
+    return run, longest
+
+
+def weekly_streaks(habit, today, first_weekday):
+    if not habit.values or min(habit.values) > today:
+        return streak(), streak()
+    this_week = week_start(today, first_weekday)
+    longest = streak()
+    run = streak()
+    for start in range(week_start(min(habit.values), first_weekday), this_week + 1, 7):
+        done = sum(1 for day in range(start, start + 7) if day <= today and habit.status(day) == COMPLETE)
+        if done >= habit.n:
+            run = streak(run["length"] + 1, run["first"] if run["first"] is not None else start, start)
+            if run["length"] > longest["length"]:
+                longest = run
+        elif start != this_week:  # the current week is still open
+            run = streak()
+    return run, longest
+
+
+def week_progress(habit, start):
+    completed = 0
+    required_days = 0
+    for day in range(start, start + 7):
+        state = habit.status(day)
+        if state == COMPLETE:
+            completed += 1
+            required_days += 1
+        elif state == INCOMPLETE:
+            required_days += 1
+    return completed, habit.n if habit.weekly else required_days
+
+
+def momentum(habit, today):
+    if not habit.values or min(habit.values) > today:
+        return 0.0
+    frequency = habit.n / 7 if habit.weekly else 1.0
+    m = 0.5 ** (math.sqrt(frequency) / 13)
+    score = 1.0 if habit.target_type == "atMost" else 0.0
+    recent = deque(maxlen=14)
+    for day in range(min(habit.values), today + 1):
+        target = habit.target(day)
+        value = habit.values.get(day)
+        state = habit.status(day)
+        recent.append(state == COMPLETE)
+        if state == NOT_REQUIRED:
+            continue
+        if habit.weekly:
+            credit = min(1.0, sum(recent) / (2 * habit.n))
+        elif habit.kind == "binary":
+            credit = 1.0 if state == COMPLETE else 0.0
+        elif value is None:
+            credit = 0.0
+        elif habit.target_type == "atLeast":
+            credit = min(value / target, 1.0)
+        else:
+            credit = max(0.0, min(1.0, 1 - (value - target) / target))
+        score = score * m + credit * (1 - m)
+    return score
+
+
+def derive(habits, first_weekday, today, first_day):
+    out = {}
+    weeks = range(week_start(first_day, first_weekday), week_start(today, first_weekday) + 1, 7)
+    for habit_id, habit in habits.items():
+        if habit.weekly:
+            current, longest = weekly_streaks(habit, today, first_weekday)
+        else:
+            current, longest = daily_streaks(habit, today)
+        progress = [week_progress(habit, start) for start in weeks]
+        out[habit_id] = {
+            "unit": "weeks" if habit.weekly else "days",
+            "current": current,
+            "longest": longest,
+            "momentum": momentum(habit, today),
+            "firstWeek": day_key(weeks[0]),
+            "weekCompleted": [p[0] for p in progress],
+            "weekRequired": [p[1] for p in progress],
+        }
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("db")
+    parser.add_argument("--user", required=True)
+    parser.add_argument("--today", required=True)
+    parser.add_argument("--from", dest="first", required=True)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    today = day_number(args.today)
+    first_day = day_number(args.first)
+    total, read, compute = [], [], []
+    result = None
+    for _ in range(max(1, args.runs)):
+        t0 = time.perf_counter()
+        habits, first_weekday, entries = load(args.db, args.user)
+        t1 = time.perf_counter()
+        result = derive(habits, first_weekday, today, first_day)
+        t2 = time.perf_counter()
+        total.append((t2 - t0) * 1e3)
+        read.append((t1 - t0) * 1e3)
+        compute.append((t2 - t1) * 1e3)
+    for habit in result.values():  # DayKeys in the JSON, as the engine names them
+        for which in ("current", "longest"):
+            s = habit[which]
+            habit[which] = {"length": s["length"],
+                            "first": None if s["first"] is None else day_key(s["first"]),
+                            "last": None if s["last"] is None else day_key(s["last"])}
+    json.dump({"timing": {"total_ms": total, "read_ms": read, "compute_ms": compute},
+               "python": sys.version.split()[0], "entries": entries, "habits": result}, sys.stdout)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()

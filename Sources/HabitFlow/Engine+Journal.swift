@@ -1,0 +1,219 @@
+import HabitFlowStore
+
+/// A journal entry as a caller writes it; `nil` leaves a field as it is on edit.
+public struct JournalDraft: Sendable {
+    public var id: String?
+    /// When (default now); its DayKey comes from the user's zone unless `dayKey` is given.
+    public var timestampUtc: Instant?
+    public var dayKey: DayKey?
+    public var templateId: String?
+    public var responses: [JournalEntry.Response]?
+    public var title: String?
+    public var text: String?
+    public var referencedHabitIds: [String]?
+    public var referencedGoalIds: [String]?
+    /// A change of day needs it (003 §7.10.2).
+    public var confirm = false
+
+    public init() {}
+}
+
+extension Engine {
+    // MARK: Journal templates
+
+    /// Creates a journal template with named fields.
+    public func createTemplate(name: String, fields: [String], id: String? = nil) throws(HabitFlowError) -> JournalTemplate {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            if let id { try RecordID.validate(id, field: "templateId") }
+            guard !name.trimmingSpaces.isEmpty, name.utf8.count <= 200 else { throw HabitFlowError.invalid("name", "name must be 1 to 200 bytes") }
+            guard !fields.isEmpty, fields.count <= 50, Set(fields).count == fields.count,
+                  fields.allSatisfy({ !$0.trimmingSpaces.isEmpty && $0.utf8.count <= 200 }) else {
+                throw HabitFlowError.invalid("fields", "fields: 1 to 50 distinct names of 1 to 200 bytes")
+            }
+            let t = JournalTemplate(id: id ?? RecordID.make(), ownerId: user, name: name, fields: fields, createdAt: now, updatedAt: now, deletedAt: nil)
+            if try store.template(t.id) != nil { throw HabitFlowError(.conflict, "template \(t.id) already exists", field: "templateId") }
+            try store.save(t)
+            return t
+        }
+    }
+
+    /// The user's journal templates (not deleted).
+    public func templates() throws(HabitFlowError) -> [JournalTemplate] {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in try store.templates(owner: user).filter { $0.deletedAt == nil } }
+    }
+
+    // MARK: Journal entries
+
+    /// Writes a journal entry. References are context only: they are checked to exist and be
+    /// the user's (or shared with them), and never change completion or progress.
+    public func createJournal(_ draft: JournalDraft) throws(HabitFlowError) -> JournalEntry {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            if let id = draft.id {
+                try RecordID.validate(id, field: "journalId")
+                if try store.journal(id) != nil { throw HabitFlowError(.conflict, "journal entry \(id) already exists", field: "journalId") }
+            }
+            let (zone, _) = try userZone(store, user)
+            let at = draft.timestampUtc ?? now
+            var j = JournalEntry(id: draft.id ?? RecordID.make(), ownerId: user, timestampUtc: at, dayKey: draft.dayKey ?? zone.dayKey(at: at),
+                                 templateId: draft.templateId, responses: draft.responses ?? [], title: draft.title, text: draft.text,
+                                 referencedHabitIds: draft.referencedHabitIds ?? [], referencedGoalIds: draft.referencedGoalIds ?? [],
+                                 createdAt: now, updatedAt: now, deletedAt: nil)
+            try checkJournal(&j, store, user)
+            try store.save(j)
+            return j
+        }
+    }
+
+    /// Edits journal entry `id` (the last edit wins); moving it to another day needs `confirm`.
+    public func editJournal(_ id: String, _ draft: JournalDraft) throws(HabitFlowError) -> JournalEntry {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            let old = try ownedJournal(store, user, id)
+            guard old.deletedAt == nil else { throw HabitFlowError(.conflict, "journal entry \(id) is deleted", field: "journalId") }
+            var j = old
+            let (zone, _) = try userZone(store, user)
+            if let t = draft.timestampUtc { j.timestampUtc = t; j.dayKey = zone.dayKey(at: t) }
+            if let d = draft.dayKey { j.dayKey = d }
+            if let v = draft.templateId { j.templateId = v.isEmpty ? nil : v }
+            if let v = draft.responses { j.responses = v }
+            if let v = draft.title { j.title = v.isEmpty ? nil : v }
+            if let v = draft.text { j.text = v.isEmpty ? nil : v }
+            if let v = draft.referencedHabitIds { j.referencedHabitIds = v }
+            if let v = draft.referencedGoalIds { j.referencedGoalIds = v }
+            try checkJournal(&j, store, user)
+            guard j != old else { return old }
+            if j.dayKey != old.dayKey, !draft.confirm {
+                throw HabitFlowError(.confirmationRequired, "moving the journal entry from \(old.dayKey) to \(j.dayKey) needs confirm: true",
+                                     field: "confirm", details: .affectedDays([old.dayKey, j.dayKey]))
+            }
+            j.updatedAt = now
+            try store.save(j)
+            return j
+        }
+    }
+
+    /// Soft-deletes journal entry `id`; nothing behavioural changes.
+    public func deleteJournal(_ id: String) throws(HabitFlowError) {
+        let (store, user) = try requireStore()
+        let now = clock()
+        try store.write { () throws(HabitFlowError) in
+            var j = try ownedJournal(store, user, id)
+            guard j.deletedAt == nil else { return }
+            j.deletedAt = now
+            j.updatedAt = now
+            try store.save(j)
+        }
+    }
+
+    /// Journal entry `id`.
+    public func journal(_ id: String) throws(HabitFlowError) -> JournalEntry {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in try ownedJournal(store, user, id) }
+    }
+
+    /// The user's journal entries from `from` through `to` (not deleted), by day.
+    public func journals(from: DayKey? = nil, to: DayKey? = nil) throws(HabitFlowError) -> [JournalEntry] {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in
+            try store.journals(owner: user).filter { j in
+                j.deletedAt == nil && (from.map { j.dayKey >= $0 } ?? true) && (to.map { j.dayKey <= $0 } ?? true)
+            }
+        }
+    }
+
+    private func ownedJournal(_ store: any RecordStore, _ user: String, _ id: String) throws(HabitFlowError) -> JournalEntry {
+        try RecordID.validate(id, field: "journalId")
+        guard let j = try store.journal(id) else { throw HabitFlowError(.notFound, "no journal entry \(id)", field: "journalId") }
+        guard j.ownerId == user else { throw HabitFlowError(.forbidden, "journal entry \(id) belongs to another user", field: "journalId") }
+        return j
+    }
+
+    private func checkJournal(_ j: inout JournalEntry, _ store: any RecordStore, _ user: String) throws(HabitFlowError) {
+        if let t = j.title, t.utf8.count > 200 { throw HabitFlowError(.limitExceeded, "title is longer than 200 bytes", field: "title") }
+        if let t = j.text, t.utf8.count > JournalEntry.maxText {
+            throw HabitFlowError(.limitExceeded, "text is longer than \(JournalEntry.maxText) bytes", field: "text")
+        }
+        if let templateId = j.templateId {
+            try RecordID.validate(templateId, field: "templateId")
+            guard let t = try store.template(templateId), t.deletedAt == nil else {
+                throw HabitFlowError(.notFound, "no journal template \(templateId)", field: "templateId")
+            }
+            guard t.ownerId == user else { throw HabitFlowError(.forbidden, "template \(templateId) belongs to another user", field: "templateId") }
+            for (i, r) in j.responses.enumerated() where !t.fields.contains(r.field) {
+                throw HabitFlowError.invalid("responses[\(i)].field", "\"\(r.field)\" is not a field of template \(t.name)")
+            }
+        } else if !j.responses.isEmpty {
+            throw HabitFlowError.invalid("responses", "responses answer a template's fields: give templateId")
+        }
+        for (i, r) in j.responses.enumerated() where r.value.utf8.count > JournalEntry.maxText {
+            throw HabitFlowError(.limitExceeded, "response is longer than \(JournalEntry.maxText) bytes", field: "responses[\(i)].value")
+        }
+        for (i, h) in j.referencedHabitIds.enumerated() { _ = try ownedHabit(store, user, h, field: "referencedHabitIds[\(i)]") }
+        for (i, g) in j.referencedGoalIds.enumerated() {
+            do throws(HabitFlowError) { _ = try accessibleGoal(store, user, g) } catch {
+                var located = error
+                located.field = "referencedGoalIds[\(i)]"
+                throw located
+            }
+        }
+    }
+
+    // MARK: Reflections
+
+    /// Attaches (or, with an existing `id`, rewrites) a short note on entry `entryId`.
+    public func saveReflection(entryId: String, text: String, id: String? = nil) throws(HabitFlowError) -> HabitEntryReflection {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            _ = try ownedEntry(store, user, entryId)
+            guard !text.trimmingSpaces.isEmpty, text.utf8.count <= HabitEntryReflection.maxText else {
+                throw HabitFlowError.invalid("text", "a reflection is 1 to \(HabitEntryReflection.maxText) bytes")
+            }
+            if let id {
+                try RecordID.validate(id, field: "reflectionId")
+                if var existing = try store.reflection(id) {
+                    guard existing.ownerId == user else { throw HabitFlowError(.forbidden, "reflection \(id) belongs to another user", field: "reflectionId") }
+                    guard existing.entryId == entryId else { throw HabitFlowError(.conflict, "reflection \(id) is on another entry", field: "reflectionId") }
+                    existing.text = text
+                    existing.deletedAt = nil
+                    existing.updatedAt = now
+                    try store.save(existing)
+                    return existing
+                }
+            }
+            let r = HabitEntryReflection(id: id ?? RecordID.make(), entryId: entryId, ownerId: user, text: text, createdAt: now, updatedAt: now, deletedAt: nil)
+            try store.save(r)
+            return r
+        }
+    }
+
+    /// Soft-deletes reflection `id`.
+    public func deleteReflection(_ id: String) throws(HabitFlowError) {
+        let (store, user) = try requireStore()
+        let now = clock()
+        try store.write { () throws(HabitFlowError) in
+            try RecordID.validate(id, field: "reflectionId")
+            guard var r = try store.reflection(id) else { throw HabitFlowError(.notFound, "no reflection \(id)", field: "reflectionId") }
+            guard r.ownerId == user else { throw HabitFlowError(.forbidden, "reflection \(id) belongs to another user", field: "reflectionId") }
+            guard r.deletedAt == nil else { return }
+            r.deletedAt = now
+            r.updatedAt = now
+            try store.save(r)
+        }
+    }
+
+    /// The reflections on entry `entryId` (or all of the user's), not deleted.
+    public func reflections(entryId: String? = nil) throws(HabitFlowError) -> [HabitEntryReflection] {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in
+            if let entryId { _ = try ownedEntry(store, user, entryId) }
+            return try store.reflections(owner: user).filter { $0.deletedAt == nil && (entryId == nil || $0.entryId == entryId) }
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import HabitFlowStore
+
+extension Engine {
+    // MARK: Routines
+
+    /// Creates a routine: `habitIds` (the user's, in order). Structure only.
+    public func createRoutine(name: String, habitIds: [String], id: String? = nil) throws(HabitFlowError) -> Routine {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            if let id { try RecordID.validate(id, field: "routineId") }
+            guard !name.trimmingSpaces.isEmpty, name.utf8.count <= 200 else {
+                throw HabitFlowError.invalid("name", "name must be 1 to 200 bytes and not blank")
+            }
+            guard !habitIds.isEmpty, habitIds.count <= 100 else { throw HabitFlowError.invalid("habitIds", "a routine has 1 to 100 habits") }
+            for (i, h) in habitIds.enumerated() { _ = try ownedHabit(store, user, h, field: "habitIds[\(i)]") }
+            let routine = Routine(id: id ?? RecordID.make(), ownerId: user, name: name, habitIds: habitIds, createdAt: now,
+                                  updatedAt: now, deletedAt: nil)
+            if let existing = try store.routine(routine.id) {
+                throw HabitFlowError(existing.ownerId == user ? .conflict : .forbidden, "routine \(routine.id) already exists", field: "routineId")
+            }
+            try store.save(routine)
+            return routine
+        }
+    }
+
+    /// The user's routines (not deleted).
+    public func routines() throws(HabitFlowError) -> [Routine] {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in try store.routines(owner: user).filter { $0.deletedAt == nil } }
+    }
+
+    /// Deletes routine `id`; its executions, evidence and every entry stay.
+    public func deleteRoutine(_ id: String) throws(HabitFlowError) {
+        let (store, user) = try requireStore()
+        let now = clock()
+        try store.write { () throws(HabitFlowError) in
+            var routine = try ownedRoutine(store, user, id)
+            guard routine.deletedAt == nil else { return }
+            routine.deletedAt = now
+            routine.updatedAt = now
+            try store.save(routine)
+        }
+    }
+
+    func ownedRoutine(_ store: any RecordStore, _ user: String, _ id: String) throws(HabitFlowError) -> Routine {
+        try RecordID.validate(id, field: "routineId")
+        guard let r = try store.routine(id) else { throw HabitFlowError(.notFound, "no routine \(id)", field: "routineId") }
+        guard r.ownerId == user else { throw HabitFlowError(.forbidden, "routine \(id) belongs to another user", field: "routineId") }
+        return r
+    }
+
+    /// Starts routine `routineId`: a RoutineExecution, and one piece of evidence for each of
+    /// its habits that still takes entries. Never an entry (003 §10.4.1); starting twice is
+    /// allowed, and abandoning one is not a failure.
+    public func startRoutine(_ routineId: String, executionId: String? = nil) throws(HabitFlowError)
+        -> (execution: RoutineExecution, evidence: [HabitPotentialEvidence]) {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            let routine = try ownedRoutine(store, user, routineId)
+            guard routine.deletedAt == nil else { throw HabitFlowError(.conflict, "routine \(routineId) is deleted", field: "routineId") }
+            if let executionId {
+                try RecordID.validate(executionId, field: "executionId")
+                guard try store.execution(executionId) == nil else {
+                    throw HabitFlowError(.conflict, "execution \(executionId) already exists", field: "executionId")
+                }
+            }
+            let (_, today) = try userZone(store, user)
+            let execution = RoutineExecution(id: executionId ?? RecordID.make(), routineId: routine.id, ownerId: user, startedAt: now,
+                                             dayKey: today, deletedAt: nil)
+            try store.save(execution)
+            var evidence: [HabitPotentialEvidence] = []
+            for habitId in routine.habitIds {
+                guard let habit = try store.habit(habitId), habit.acceptsEntries else { continue }
+                let e = HabitPotentialEvidence(id: "\(execution.id):\(habit.id)".prefix(RecordID.maxLength).description,
+                                               executionId: execution.id, habitId: habit.id, ownerId: user, dayKey: today,
+                                               createdAt: now, deletedAt: nil, resolution: nil, entryId: nil)
+                try store.save(e)
+                evidence.append(e)
+            }
+            return (execution, evidence)
+        }
+    }
+
+    /// The user's routine executions (not deleted), oldest first.
+    public func executions(routineId: String? = nil) throws(HabitFlowError) -> [RoutineExecution] {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in
+            try store.executions(owner: user).filter { $0.deletedAt == nil && (routineId == nil || $0.routineId == routineId) }
+        }
+    }
+
+    /// Deletes execution `id` and its standing evidence; never an entry (003 §7.5.2).
+    public func deleteExecution(_ id: String) throws(HabitFlowError) {
+        let (store, user) = try requireStore()
+        let now = clock()
+        try store.write { () throws(HabitFlowError) in
+            try RecordID.validate(id, field: "executionId")
+            guard var x = try store.execution(id) else { throw HabitFlowError(.notFound, "no execution \(id)", field: "executionId") }
+            guard x.ownerId == user else { throw HabitFlowError(.forbidden, "execution \(id) belongs to another user", field: "executionId") }
+            guard x.deletedAt == nil else { return }
+            x.deletedAt = now
+            try store.save(x)
+            for var e in try store.evidence(execution: id) where e.deletedAt == nil {
+                e.deletedAt = now
+                e.resolution = .withdrawn
+                try store.save(e)
+            }
+        }
+    }
+
+    // MARK: Evidence
+
+    /// Evidence that stands today (not ended, of today): earlier days' has expired.
+    public func evidence() throws(HabitFlowError) -> [HabitPotentialEvidence] {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in
+            let (_, today) = try userZone(store, user)
+            return try store.evidence(owner: user).filter { $0.stands(today: today) }
+        }
+    }
+
+    private func ownedEvidence(_ store: any RecordStore, _ user: String, _ id: String) throws(HabitFlowError) -> HabitPotentialEvidence {
+        try RecordID.validate(id, field: "evidenceId")
+        guard let e = try store.evidence(id) else { throw HabitFlowError(.notFound, "no evidence \(id)", field: "evidenceId") }
+        guard e.ownerId == user else { throw HabitFlowError(.forbidden, "evidence \(id) belongs to another user", field: "evidenceId") }
+        return e
+    }
+
+    /// Confirms evidence `id`: creates or updates the entry of its habit and day (source
+    /// `evidence`) and ends the evidence, in one transaction. A second confirmation changes
+    /// nothing (003 §9.3.2); dismissed, withdrawn or expired evidence is refused.
+    public func confirmEvidence(_ id: String, value: Double? = nil, note: String? = nil) throws(HabitFlowError) -> EntryRules.Outcome {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            var e = try ownedEvidence(store, user, id)
+            if e.resolution == .confirmed, let entryId = e.entryId, let entry = try store.entry(entryId) {
+                return .unchanged(entry)
+            }
+            guard e.deletedAt == nil else {
+                throw HabitFlowError(.conflict, "evidence \(id) was \(e.resolution?.rawValue ?? "ended"): nothing to confirm", field: "evidenceId")
+            }
+            let (_, today) = try userZone(store, user)
+            guard e.dayKey == today else {
+                throw HabitFlowError(.conflict, "evidence \(id) expired with its day (\(e.dayKey)): log the habit instead", field: "evidenceId")
+            }
+            var request = LogRequest(habitId: e.habitId)
+            request.dayKey = e.dayKey
+            request.timestampUtc = now
+            request.value = value
+            request.note = note
+            request.source = .evidence
+            let outcome = try mutate(.log(request), dryRun: false, store, user, now: now).outcome
+            e.deletedAt = now
+            e.resolution = .confirmed
+            e.entryId = outcome.entry.id
+            try store.save(e)
+            return outcome
+        }
+    }
+
+    /// Dismisses evidence `id`: it ends, and nothing else changes (003 §10.4.2). Dismissing
+    /// ended evidence changes nothing.
+    public func dismissEvidence(_ id: String) throws(HabitFlowError) {
+        let (store, user) = try requireStore()
+        let now = clock()
+        try store.write { () throws(HabitFlowError) in
+            var e = try ownedEvidence(store, user, id)
+            guard e.deletedAt == nil else { return }
+            e.deletedAt = now
+            e.resolution = .dismissed
+            try store.save(e)
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import HabitFlowStore
+
+/// One day of a wellbeing metric's trend.
+public struct WellbeingDay: Sendable, Equatable {
+    public var dayKey: DayKey
+    /// The mean of the day's values.
+    public var mean: Double
+    public var count: Int
+}
+
+extension Engine {
+    // MARK: Wellbeing
+
+    /// Logs a wellbeing value (`metric`: `mood`, `energy`, `sleepHours`, …) at `timestampUtc`
+    /// (default now) on `dayKey` (default that instant's day). It stands alone: no habit changes.
+    public func logWellbeing(metric: String, value: Double, timestampUtc: Instant? = nil, dayKey: DayKey? = nil, note: String? = nil,
+                             id: String? = nil) throws(HabitFlowError) -> WellbeingMetricEntry {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            try Self.checkMetric(metric)
+            guard value.isFinite, abs(value) <= HabitEntry.maxValue else { throw HabitFlowError.invalid("value", "value must be a finite number") }
+            if let note, note.utf8.count > HabitEntry.maxNoteLength {
+                throw HabitFlowError(.limitExceeded, "note is longer than \(HabitEntry.maxNoteLength) bytes", field: "note")
+            }
+            if let id {
+                try RecordID.validate(id, field: "wellbeingId")
+                if try store.wellbeingEntry(id) != nil { throw HabitFlowError(.conflict, "wellbeing entry \(id) already exists", field: "wellbeingId") }
+            }
+            let (zone, _) = try userZone(store, user)
+            let at = timestampUtc ?? now
+            let w = WellbeingMetricEntry(id: id ?? RecordID.make(), ownerId: user, metric: metric, value: value, timestampUtc: at,
+                                         dayKey: dayKey ?? zone.dayKey(at: at), note: note, createdAt: now, updatedAt: now, deletedAt: nil)
+            try store.save(w)
+            return w
+        }
+    }
+
+    /// Changes wellbeing entry `id`'s value or note (the last edit wins).
+    public func editWellbeing(_ id: String, value: Double?, note: String?) throws(HabitFlowError) -> WellbeingMetricEntry {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { () throws(HabitFlowError) in
+            var w = try ownedWellbeing(store, user, id)
+            guard w.deletedAt == nil else { throw HabitFlowError(.conflict, "wellbeing entry \(id) is deleted", field: "wellbeingId") }
+            if let value {
+                guard value.isFinite, abs(value) <= HabitEntry.maxValue else { throw HabitFlowError.invalid("value", "value must be a finite number") }
+                w.value = value
+            }
+            if let note { w.note = note.isEmpty ? nil : note }
+            w.updatedAt = now
+            try store.save(w)
+            return w
+        }
+    }
+
+    /// Soft-deletes wellbeing entry `id`: only wellbeing views change.
+    public func deleteWellbeing(_ id: String) throws(HabitFlowError) {
+        let (store, user) = try requireStore()
+        let now = clock()
+        try store.write { () throws(HabitFlowError) in
+            var w = try ownedWellbeing(store, user, id)
+            guard w.deletedAt == nil else { return }
+            w.deletedAt = now
+            w.updatedAt = now
+            try store.save(w)
+        }
+    }
+
+    /// The user's wellbeing entries (not deleted), optionally of one metric, by day.
+    public func wellbeing(metric: String? = nil) throws(HabitFlowError) -> [WellbeingMetricEntry] {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in
+            try store.wellbeing(owner: user).filter { $0.deletedAt == nil && (metric == nil || $0.metric == metric) }
+        }
+    }
+
+    /// The trend of `metric` from `from` through `to`: each day's mean and count (days without
+    /// values are left out), and the mean over the range.
+    public func wellbeingTrend(metric: String, from: DayKey, to: DayKey) throws(HabitFlowError) -> (days: [WellbeingDay], mean: Double?) {
+        try Self.checkMetric(metric)
+        guard from <= to else { throw HabitFlowError.invalid("to", "to (\(to)) is before from (\(from))") }
+        var sums: [DayKey: (Double, Int)] = [:]
+        for w in try wellbeing(metric: metric) where w.dayKey >= from && w.dayKey <= to {
+            let (s, n) = sums[w.dayKey] ?? (0, 0)
+            sums[w.dayKey] = (s + w.value, n + 1)
+        }
+        let days = sums.keys.sorted().map { d in WellbeingDay(dayKey: d, mean: sums[d]!.0 / Double(sums[d]!.1), count: sums[d]!.1) }
+        let total = sums.values.reduce((0.0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
+        return (days, total.1 == 0 ? nil : total.0 / Double(total.1))
+    }
+
+    static func checkMetric(_ metric: String) throws(HabitFlowError) {
+        guard !metric.isEmpty, metric.utf8.count <= 32, metric.utf8.allSatisfy({ c in
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2D
+        }) else { throw HabitFlowError.invalid("metric", "metric is 1 to 32 of a-z A-Z 0-9 _ - (mood, energy, sleepHours)") }
+    }
+
+    private func ownedWellbeing(_ store: any RecordStore, _ user: String, _ id: String) throws(HabitFlowError) -> WellbeingMetricEntry {
+        try RecordID.validate(id, field: "wellbeingId")
+        guard let w = try store.wellbeingEntry(id) else { throw HabitFlowError(.notFound, "no wellbeing entry \(id)", field: "wellbeingId") }
+        guard w.ownerId == user else { throw HabitFlowError(.forbidden, "wellbeing entry \(id) belongs to another user", field: "wellbeingId") }
+        return w
+    }
+
+    // MARK: Lenses: persona, identity, skill
+
+    /// Creates or updates lens `id` of `kind` over the user's habits and goals.
+    public func saveLens(_ kind: Lens.Kind, id: String?, name: String, description: String?, habitIds: [String], goalIds: [String])
+        throws(HabitFlowError) -> Lens {
+        let (store, user) = try requireStore()
+        let now = clock()
+        let field = "\(kind.rawValue)Id"
+        return try store.write { () throws(HabitFlowError) in
+            guard !name.trimmingSpaces.isEmpty, name.utf8.count <= 200 else { throw HabitFlowError.invalid("name", "name must be 1 to 200 bytes") }
+            if let description, description.utf8.count > 2000 {
+                throw HabitFlowError(.limitExceeded, "description is longer than 2000 bytes", field: "description")
+            }
+            for (i, h) in habitIds.enumerated() { _ = try ownedHabit(store, user, h, field: "habitIds[\(i)]") }
+            for (i, g) in goalIds.enumerated() {
+                do throws(HabitFlowError) { _ = try accessibleGoal(store, user, g) } catch {
+                    var located = error
+                    located.field = "goalIds[\(i)]"
+                    throw located
+                }
+            }
+            var existing: Lens? = nil
+            if let id {
+                try RecordID.validate(id, field: field)
+                existing = try store.lens(id)
+                if let e = existing {
+                    guard e.ownerId == user else { throw HabitFlowError(.forbidden, "\(kind.rawValue) \(id) belongs to another user", field: field) }
+                    guard e.kind == kind else { throw HabitFlowError(.conflict, "\(id) is a \(e.kind.rawValue)", field: field) }
+                }
+            }
+            let lens = Lens(id: id ?? RecordID.make(), ownerId: user, kind: kind, name: name, description: description, habitIds: habitIds,
+                            goalIds: goalIds, createdAt: existing?.createdAt ?? now, updatedAt: now, deletedAt: nil)
+            try store.save(lens)
+            return lens
+        }
+    }
+
+    /// The user's lenses of `kind` (not deleted).
+    public func lenses(_ kind: Lens.Kind) throws(HabitFlowError) -> [Lens] {
+        let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in
+            try store.lenses(owner: user).filter { $0.kind == kind && $0.deletedAt == nil }
+        }
+    }
+
+    /// Lens `id` of `kind`, the user's and not deleted.
+    public func lens(_ kind: Lens.Kind, _ id: String) throws(HabitFlowError) -> Lens {
+        let (store, user) = try requireStore()
+        let field = "\(kind.rawValue)Id"
+        return try store.read { () throws(HabitFlowError) in
+            try RecordID.validate(id, field: field)
+            guard let l = try store.lens(id), l.kind == kind, l.deletedAt == nil else {
+                throw HabitFlowError(.notFound, "no \(kind.rawValue) \(id)", field: field)
+            }
+            guard l.ownerId == user else { throw HabitFlowError(.forbidden, "\(kind.rawValue) \(id) belongs to another user", field: field) }
+            return l
+        }
+    }
+
+    /// Deletes lens `id`: no entry, habit, goal or metric changes.
+    public func deleteLens(_ kind: Lens.Kind, _ id: String) throws(HabitFlowError) {
+        var l = try lens(kind, id)
+        let (store, _) = try requireStore()
+        let now = clock()
+        try store.write { () throws(HabitFlowError) in
+            l.deletedAt = now
+            l.updatedAt = now
+            try store.save(l)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// A suggestion that a habit may have been done (003 §7.6): never truth. Confirming it turns
+/// it into an entry once; dismissing it, deleting its execution, or its day passing ends it.
+public struct HabitPotentialEvidence: Hashable, Sendable {
+    /// How evidence ended. Kept with the tombstone so replicas agree (confirmation wins).
+    public enum Resolution: String, Sendable, CaseIterable {
+        case confirmed
+        case dismissed
+        /// Its routine execution was deleted.
+        case withdrawn
+    }
+
+    public var id: String
+    public var executionId: String
+    public var habitId: String
+    public var ownerId: String
+    public var dayKey: DayKey
+    public var createdAt: Instant
+    /// When it ended; `nil` while it stands.
+    public var deletedAt: Instant?
+    public var resolution: Resolution?
+    /// The entry a confirmation created or updated.
+    public var entryId: String?
+
+    public init(id: String, executionId: String, habitId: String, ownerId: String, dayKey: DayKey, createdAt: Instant,
+                deletedAt: Instant?, resolution: Resolution?, entryId: String?) {
+        self.id = id
+        self.executionId = executionId
+        self.habitId = habitId
+        self.ownerId = ownerId
+        self.dayKey = dayKey
+        self.createdAt = createdAt
+        self.deletedAt = deletedAt
+        self.resolution = resolution
+        self.entryId = entryId
+    }
+
+    /// Whether it can still be confirmed or dismissed on `today`: not ended, of today.
+    public func stands(today: DayKey) -> Bool { deletedAt == nil && dayKey == today }
+}

@@ -1,0 +1,17 @@
+/// A named group for habits and goals, in the user's order (000 "Sorting & Organization").
+public struct Category: Hashable, Sendable {
+    public var id: String
+    public var ownerId: String
+    public var name: String
+    /// Categories are listed by this, then by name.
+    public var sortOrder: Int
+    public var createdAt: Instant
+
+    public init(id: String, ownerId: String, name: String, sortOrder: Int, createdAt: Instant) {
+        self.id = id
+        self.ownerId = ownerId
+        self.name = name
+        self.sortOrder = sortOrder
+        self.createdAt = createdAt
+    }
+}

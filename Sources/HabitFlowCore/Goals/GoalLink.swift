@@ -1,0 +1,28 @@
+/// A habit counted toward a goal (000 GoalLink).
+public struct GoalLink: Hashable, Sendable {
+    /// How the habit's entries count.
+    public enum Contribution: String, Sendable, CaseIterable {
+        /// Each distinct active entry counts 1.
+        case count
+        /// Each entry's value counts, converted to the goal's unit.
+        case sum
+    }
+
+    public var goalId: String
+    public var habitId: String
+    public var contribution: Contribution
+    /// The unit the habit's values are in (its unit when linked); `nil` for count links.
+    public var unit: String?
+    /// Who made the link (the habit's owner).
+    public var createdBy: String
+    public var createdAt: Instant
+
+    public init(goalId: String, habitId: String, contribution: Contribution, unit: String?, createdBy: String, createdAt: Instant) {
+        self.goalId = goalId
+        self.habitId = habitId
+        self.contribution = contribution
+        self.unit = unit
+        self.createdBy = createdBy
+        self.createdAt = createdAt
+    }
+}

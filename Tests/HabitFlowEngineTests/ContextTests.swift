@@ -1,0 +1,250 @@
+import HabitFlow
+import HabitFlowProtocol
+import HabitFlowTestSupport
+import Testing
+
+/// Routines, evidence, journals, reflections, wellbeing and lenses (003 §3, §7.5–7.11, §9.3,
+/// §9.4, §10.4, §10.5): none of them is truth. Each test takes a full snapshot of every
+/// behavioural metric (every habit's day, streaks, week and momentum over a fortnight, every
+/// goal's progress and history, every entry) before and after.
+@Suite struct ContextTests {
+    let store = TestStore("context")
+    static let now = "2025-03-12T11:00:00Z"
+
+    func engine(_ user: String = "alice") throws -> Engine { try store.engine(now: Self.now, user: user) }
+
+    /// A user with a binary and a numeric habit, some history, a goal and a routine.
+    func seeded() throws -> Engine {
+        let e = try engine()
+        var read = HabitDraft(name: "Read"); read.id = "read"
+        var run = HabitDraft(name: "Run"); run.id = "run"; run.kind = .numeric; run.unit = "km"; run.target = 5
+        _ = try e.createHabit(read)
+        _ = try e.createHabit(run)
+        for (habit, day, value) in [("read", "2025-03-09", nil), ("read", "2025-03-10", nil), ("run", "2025-03-10", 6.0), ("run", "2025-03-11", 3.0)] {
+            var r = LogRequest(habitId: habit); r.dayKey = DayKey(day); r.value = value; r.confirm = true
+            _ = try e.log(r)
+        }
+        var g = GoalDraft(title: "Run 50"); g.id = "run50"; g.type = .targetAmount; g.kind = .quantity; g.unit = "km"; g.target = 50
+        g.startDayKey = DayKey("2025-03-01")
+        _ = try e.createGoal(g, habitIds: ["run"])
+        _ = try e.createRoutine(name: "Morning", habitIds: ["read", "run"], id: "morning")
+        return e
+    }
+
+    /// Every behavioural metric the engine derives, as one JSON value.
+    func behaviour(_ e: Engine) throws -> JSONValue {
+        let d = Dispatcher(engine: e)
+        func call(_ text: String) throws -> JSONValue { try d.handle(JSONCodec.parse(text)) }
+        var parts: [JSONValue] = []
+        for offset in -13...0 {
+            let day = DayKey("2025-03-12").adding(days: offset)!
+            parts.append(try call(#"{"op":"metrics.today","args":{"dayKey":"\#(day)"}}"#))
+        }
+        parts.append(try call(#"{"op":"goal.list"}"#))
+        parts.append(try call(#"{"op":"goal.get","args":{"goalId":"run50"}}"#))
+        parts.append(try call(#"{"op":"entry.list","args":{"includeDeleted":true}}"#))
+        return .array(parts)
+    }
+
+    // MARK: 003 §3.1, row by row
+
+    @Test func actionToMutationTable_3_1() throws {
+        let e = try seeded()
+        var before = try behaviour(e)
+        func entryCount() throws -> Int { try e.entries({ var q = EntryQuery(); q.includeDeleted = true; return q }()).count }
+
+        // Start routine → creates a RoutineExecution; nothing behavioural.
+        let (execution, evidence) = try e.startRoutine("morning")
+        #expect(try e.executions().map(\.id) == [execution.id] && evidence.count == 2)
+        #expect(try behaviour(e) == before, "start routine")
+
+        // Dismiss evidence → deletes evidence; nothing behavioural.
+        try e.dismissEvidence(evidence[0].id)
+        #expect(try e.evidence().map(\.id) == [evidence[1].id])
+        #expect(try behaviour(e) == before, "dismiss evidence")
+
+        // Add journal entry → creates a JournalEntry; nothing behavioural.
+        var j = JournalDraft(); j.text = "Felt good"; j.referencedHabitIds = ["read", "run"]; j.referencedGoalIds = ["run50"]
+        _ = try e.createJournal(j)
+        #expect(try behaviour(e) == before, "add journal entry")
+
+        // Confirm evidence → creates a HabitEntry (source evidence), deletes the evidence.
+        var count = try entryCount()
+        let confirmed = try e.confirmEvidence(evidence[1].id, value: 7)
+        #expect(confirmed.name == "created" && confirmed.entry.source == .evidence && confirmed.entry.habitId == "run")
+        #expect(try e.evidence().isEmpty && entryCount() == count + 1)
+        #expect(try behaviour(e) != before, "confirm evidence changes run's today")
+        before = try behaviour(e)
+
+        // Log habit (manual) → creates a HabitEntry.
+        count = try entryCount()
+        _ = try e.log(LogRequest(habitId: "read"))
+        #expect(try entryCount() == count + 1)
+        #expect(try e.habitToday(habitId: "read").status == .complete)
+
+        // Edit habit entry → updates it; delete → soft delete (the row stays).
+        let entry = try e.entries({ var q = EntryQuery(); q.habitId = "run"; q.from = DayKey("2025-03-12"); return q }())[0]
+        var edit = EntryRules.Edit(); edit.value = 2
+        #expect(try e.editEntry(entry.id, edit).name == "updated")
+        #expect(try e.deleteEntry(entry.id, confirm: true).entry.deletedAt != nil)
+        #expect(try entryCount() == count + 1)
+
+        // Log from goal UI → creates a HabitEntry of a linked habit.
+        var fromGoal = LogRequest(habitId: "run"); fromGoal.value = 4
+        #expect(try e.logFromGoal("run50", fromGoal).name == "created")
+        #expect(try entryCount() == count + 2)
+    }
+
+    // MARK: Routines and evidence
+
+    @Test func routineExecutionDoesNotCreateProgress_10_4_1_and_abandoned_9_3_1() throws {
+        let e = try seeded()
+        let before = try behaviour(e)
+        let first = try e.startRoutine("morning").execution
+        let second = try e.startRoutine("morning").execution  // duplicates are allowed
+        #expect(try first.id != second.id && e.executions().count == 2)
+        #expect(try behaviour(e) == before)
+        // Abandoned: a day later it is still there, never cleaned, never a failure.
+        let later = try store.engine(now: "2025-03-14T11:00:00Z")
+        #expect(try later.executions().count == 2)
+        #expect(try later.evidence().isEmpty)  // its evidence expired with its day
+    }
+
+    @Test func evidenceRequiresExplicitConfirmation_10_4_2() throws {
+        let e = try seeded()
+        let before = try behaviour(e)
+        let evidence = try e.startRoutine("morning").evidence
+        for item in evidence { try e.dismissEvidence(item.id) }
+        #expect(try e.evidence().isEmpty)
+        #expect(try behaviour(e) == before)
+        // Confirming dismissed evidence is refused and writes nothing.
+        let dump = try store.dump()
+        #expect { _ = try e.confirmEvidence(evidence[0].id) } throws: { ($0 as? HabitFlowError)?.kind == .conflict }
+        #expect(try store.dump() == dump)
+    }
+
+    @Test func evidenceConfirmedTwiceIsANoOp_9_3_2_and_7_6() throws {
+        let e = try seeded()
+        let evidence = try e.startRoutine("morning").evidence
+        let read = evidence.first { $0.habitId == "read" }!
+        let first = try e.confirmEvidence(read.id)
+        #expect(first.name == "created")
+        let dump = try store.dump()
+        let second = try e.confirmEvidence(read.id)
+        #expect(second.name == "unchanged" && second.entry.id == first.entry.id)
+        #expect(try store.dump() == dump)
+        #expect(try e.entries({ var q = EntryQuery(); q.habitId = "read"; q.from = DayKey("2025-03-12"); return q }()).count == 1)
+        #expect(!(try e.evidence().contains { $0.id == read.id }))
+    }
+
+    @Test func deletingAnExecutionDeletesEvidenceNeverEntries_7_5() throws {
+        let e = try seeded()
+        let (execution, evidence) = try e.startRoutine("morning")
+        _ = try e.confirmEvidence(evidence[0].id)
+        let entries = try e.entries(EntryQuery())
+        let before = try behaviour(e)
+        try e.deleteExecution(execution.id)
+        #expect(try e.evidence().isEmpty && e.executions().isEmpty)
+        #expect(try e.entries(EntryQuery()) == entries)
+        #expect(try behaviour(e) == before)
+    }
+
+    // MARK: Journals and wellbeing
+
+    @Test func journalingWithoutHabits_9_4_1_and_10_5_1() throws {
+        let e = try engine()
+        var h = HabitDraft(name: "Read"); h.id = "read"
+        _ = try e.createHabit(h)
+        let before = try e.todayOverview()
+        var j = JournalDraft(); j.title = "A quiet day"; j.referencedHabitIds = ["read"]
+        _ = try e.createJournal(j)
+        let after = try e.todayOverview()
+        #expect(after.habits.map(\.status) == [.incomplete] && after.habits.map(\.currentStreak) == before.habits.map(\.currentStreak))
+        #expect(try e.entries(EntryQuery()).isEmpty)
+    }
+
+    @Test func editingOrDeletingJournalsHasNoBehaviouralImpact_9_4_2_and_10_5_2() throws {
+        let e = try seeded()
+        let t = try e.createTemplate(name: "Evening", fields: ["wins", "lessons"], id: "evening")
+        var j = JournalDraft(); j.templateId = t.id; j.responses = [.init(field: "wins", value: "ran")]; j.referencedGoalIds = ["run50"]
+        let journal = try e.createJournal(j)
+        let before = try behaviour(e)
+        var edit = JournalDraft(); edit.text = "edited"; edit.responses = [.init(field: "lessons", value: "rest")]
+        #expect(try e.editJournal(journal.id, edit).text == "edited")
+        // A day move needs confirm (003 §7.10.2), then goes through.
+        var move = JournalDraft(); move.dayKey = DayKey("2025-03-11")
+        #expect { _ = try e.editJournal(journal.id, move) } throws: { ($0 as? HabitFlowError)?.kind == .confirmationRequired }
+        move.confirm = true
+        #expect(try e.editJournal(journal.id, move).dayKey == DayKey("2025-03-11"))
+        try e.deleteJournal(journal.id)
+        #expect(try e.journals().isEmpty)
+        #expect(try behaviour(e) == before)
+    }
+
+    @Test func wellbeingEntriesAreIsolated_9_4_3_and_10_5_3() throws {
+        let e = try seeded()
+        let before = try behaviour(e)
+        let mood = try e.logWellbeing(metric: "mood", value: 4)
+        _ = try e.logWellbeing(metric: "mood", value: 2, dayKey: DayKey("2025-03-11"))
+        _ = try e.logWellbeing(metric: "mood", value: 3, dayKey: DayKey("2025-03-11"))
+        var trend = try e.wellbeingTrend(metric: "mood", from: DayKey("2025-03-01"), to: DayKey("2025-03-12"))
+        #expect(trend.days.map(\.mean) == [2.5, 4] && trend.mean == 3)
+        _ = try e.editWellbeing(mood.id, value: 5, note: "great")
+        try e.deleteWellbeing(mood.id)
+        trend = try e.wellbeingTrend(metric: "mood", from: DayKey("2025-03-01"), to: DayKey("2025-03-12"))
+        #expect(trend.days.count == 1)
+        #expect(try behaviour(e) == before)
+    }
+
+    @Test func reflectionsAndLensesChangeNoMetric() throws {
+        let e = try seeded()
+        let before = try behaviour(e)
+        let entry = try e.entries(EntryQuery())[0]
+        let r = try e.saveReflection(entryId: entry.id, text: "easy pace")
+        _ = try e.saveReflection(entryId: entry.id, text: "actually tired", id: r.id)
+        #expect(try e.reflections(entryId: entry.id).map(\.text) == ["actually tired"])
+        try e.deleteReflection(r.id)
+        let persona = try e.saveLens(.persona, id: "athlete", name: "Athlete", description: nil, habitIds: ["run"], goalIds: ["run50"])
+        _ = try e.saveLens(.identity, id: "reader", name: "A reader", description: "I read daily", habitIds: ["read"], goalIds: [])
+        _ = try e.saveLens(.skill, id: "endurance", name: "Endurance", description: nil, habitIds: ["run"], goalIds: [])
+        // A persona filters lists: only its habits and goals.
+        #expect(try e.habits(personaId: persona.id).map(\.id) == ["run"])
+        #expect(try e.todayOverview(personaId: persona.id).habits.map(\.habit.id) == ["run"])
+        #expect(try e.goals(personaId: persona.id).flatMap(\.goals).map(\.goal.id) == ["run50"])
+        for (kind, id) in [(Lens.Kind.persona, "athlete"), (.identity, "reader"), (.skill, "endurance")] { try e.deleteLens(kind, id) }
+        #expect(try e.habits().count == 2)
+        #expect(try behaviour(e) == before)
+    }
+
+    // MARK: Bad input
+
+    @Test func badInputIsRefusedAndWritesNothing() throws {
+        let e = try seeded()
+        let bob = try engine("bob")
+        var j = JournalDraft(); j.id = "bobs"; j.text = "private"
+        _ = try bob.createJournal(j)
+        let d = Dispatcher(engine: e)
+        let dump = try store.dump()
+        let cases: [(String, ErrorCode, String)] = [
+            (#"{"op":"routine.start","args":{"routineId":"nope"}}"#, .notFound, "args.routineId"),
+            (#"{"op":"routine.create","args":{"name":"x","habitIds":["ghost"]}}"#, .notFound, "args.habitIds[0]"),
+            (#"{"op":"evidence.confirm","args":{"evidenceId":"nope"}}"#, .notFound, "args.evidenceId"),
+            (#"{"op":"journal.get","args":{"journalId":"bobs"}}"#, .forbidden, "args.journalId"),
+            (#"{"op":"journal.edit","args":{"journalId":"bobs","text":"mine"}}"#, .forbidden, "args.journalId"),
+            (#"{"op":"journal.create","args":{"referencedGoalIds":["ghost"]}}"#, .notFound, "args.referencedGoalIds[0]"),
+            (#"{"op":"journal.create","args":{"responses":{"a":"b"}}}"#, .invalidArgument, "args.responses"),
+            (#"{"op":"journal.create","args":{"responses":[]}}"#, .invalidArgument, "args.responses"),
+            (#"{"op":"wellbeing.log","args":{"metric":"../mood","value":1}}"#, .invalidArgument, "args.metric"),
+            (#"{"op":"wellbeing.log","args":{"metric":"mood","value":"high"}}"#, .invalidArgument, "args.value"),
+            (#"{"op":"reflection.save","args":{"entryId":"ghost","text":"x"}}"#, .notFound, "args.entryId"),
+            (#"{"op":"persona.get","args":{"personaId":"ghost"}}"#, .notFound, "args.personaId"),
+            (#"{"op":"habit.list","args":{"personaId":"ghost"}}"#, .notFound, "args.personaId"),
+        ]
+        for (request, code, field) in cases {
+            let (text, got) = d.respond(to: request)
+            #expect(got == code, "\(request): \(text)")
+            #expect(try JSONCodec.parse(text)["error"]?["field"] == .string(field), "\(request): \(text)")
+        }
+        #expect(try store.dump() == dump)
+    }
+}
