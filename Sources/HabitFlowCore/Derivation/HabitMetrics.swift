@@ -261,3 +261,73 @@ func pow2(_ x: Double) -> Double {
     }
     return sum
 }
+
+extension HabitMetrics {
+    /// The result of `walk`: streaks, momentum, and the last day's status, value and target.
+    struct Walk {
+        var current: Streak
+        var longest: Streak
+        var momentum: Double
+        var status: DayStatus
+        var value: Double?
+        var target: Double
+    }
+
+    /// Streaks and momentum of a daily, non-bundle habit from `first` (its first logged day)
+    /// through `today`, in one merge walk that keeps nothing per day: the same rules as
+    /// `line` + `streaks` + `momentum` (the property tests hold them equal), at a few
+    /// nanoseconds a day, so a Today screen over ten years of history stays in budget.
+    func walk(from first: DayKey, through today: DayKey) -> Walk {
+        let logged = days.days, values = days.values, versions = targets.versions
+        let atLeast = habit.targetType == .atLeast, binary = habit.kind == .binary
+        let m = pow2(-1.0 / 13)
+        var score: Double = atLeast ? 0 : 1
+        var e = logged.partitionPoint { $0 < first.dayNumber }
+        var v = versions.partitionPoint { $0.effectiveDayKey <= first }
+        var target = v == 0 ? TargetSchedule.defaultTarget : versions[v - 1].target
+        var runLength = 0, runFirst: Int32 = 0, runLast: Int32 = 0
+        var bestLength = 0, bestFirst: Int32 = 0, bestLast: Int32 = 0
+        var status = DayStatus.incomplete, value: Double? = nil
+        let end = today.dayNumber
+        var day = first.dayNumber
+        while day <= end {
+            while v < versions.count, versions[v].effectiveDayKey.dayNumber <= day {
+                target = versions[v].target
+                v += 1
+            }
+            value = nil
+            if e < logged.count, logged[e] == day {
+                value = values[e]
+                e += 1
+            }
+            if target > 0 {
+                let credit: Double
+                if let x = value {
+                    status = (atLeast ? x >= target : x <= target) ? .complete : .incomplete
+                    credit = binary ? (status == .complete ? 1 : 0)
+                        : atLeast ? min(x / target, 1) : max(0, min(1, 1 - (x - target) / target))
+                } else {
+                    status = .incomplete
+                    credit = 0
+                }
+                score = score * m + credit * (1 - m)
+                if status == .complete {
+                    if runLength == 0 { runFirst = day }
+                    runLength += 1
+                    runLast = day
+                    if runLength > bestLength { (bestLength, bestFirst, bestLast) = (runLength, runFirst, runLast) }
+                } else if day != end {
+                    runLength = 0  // today is still open
+                }
+            } else {
+                status = .notRequired
+            }
+            day += 1
+        }
+        func streak(_ n: Int, _ a: Int32, _ b: Int32) -> Streak {
+            n == 0 ? .none : Streak(length: n, first: DayKey(uncheckedDayNumber: a), last: DayKey(uncheckedDayNumber: b))
+        }
+        return Walk(current: streak(runLength, runFirst, runLast), longest: streak(bestLength, bestFirst, bestLast),
+                    momentum: score, status: status, value: value, target: target)
+    }
+}

@@ -35,6 +35,13 @@ extension HabitMetrics {
                                        week: week, momentum: 0)
             return HabitReport(summary: summary, line: nil, weeks: [])
         }
+        if !everyWeek, habit.bundle == nil, habit.cadence == .daily, let first = firstLoggedDay {
+            // The Today screen's path: one pass, no arrays (see `walk`).
+            let w = walk(from: first, through: today)
+            let summary = HabitSummary(habitId: habit.id, dayKey: today, status: w.status, value: w.value, target: w.target,
+                                       currentStreak: w.current, longestStreak: w.longest, week: week, momentum: w.momentum)
+            return HabitReport(summary: summary, line: nil, weeks: [])
+        }
         let (current, longest) = streaks(line, today: today)
         let first = line.index(of: firstLoggedDay!)!
         let last = line.count - 1
@@ -42,6 +49,7 @@ extension HabitMetrics {
         if everyWeek {
             weeks.reserveCapacity(line.count / 7 + 1)
             for start in stride(from: 0, through: last, by: 7) { weeks.append(weekProgress(line, at: start)) }
+            weeks[weeks.count - 1] = week  // the current week counts all seven days, as `week` does
         }
         let summary = HabitSummary(habitId: habit.id, dayKey: today, status: line.statuses[last], value: line.values[last],
                                    target: line.targets[last], currentStreak: current, longestStreak: longest,
