@@ -285,13 +285,14 @@ extension Engine {
     /// Unlinks habit `habitId` from goal `goalId`; its entries stay as they are.
     public func unlinkHabit(goalId: String, habitId: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
+        let now = clock()
         try store.write { () throws(HabitFlowError) in
             let goal = try accessibleGoal(store, user, goalId)
             try RecordID.validate(habitId, field: "habitId")
             guard try store.links(goal: goal.id).contains(where: { $0.habitId == habitId }) else {
                 throw HabitFlowError(.notFound, "habit \(habitId) is not linked to goal \(goalId)", field: "habitId")
             }
-            try store.deleteLink(goal: goal.id, habit: habitId)
+            try store.deleteLink(goal: goal.id, habit: habitId, at: now)
         }
     }
 
@@ -363,7 +364,7 @@ extension Engine {
                 goal.updatedAt = now
                 try store.update(goal)
             }
-            try store.unlink(partners: user, p.partnerId)
+            try store.unlink(partners: user, p.partnerId, at: now)
         }
     }
 

@@ -17,6 +17,8 @@ public final class Engine: Sendable {
     let storeError: HabitFlowError?
     /// The user this engine acts as; `nil` without a store.
     public let userId: String?
+    /// The store file this engine opened; `nil` without a store.
+    public let storePath: String?
     let clock: @Sendable () -> Instant
     /// Whether the folded records of the last metrics read are kept until the store changes.
     public let caching: Bool
@@ -35,6 +37,7 @@ public final class Engine: Sendable {
         store = nil
         storeError = nil
         userId = nil
+        storePath = nil
         clock = Engine.systemClock
         caching = false
     }
@@ -46,6 +49,7 @@ public final class Engine: Sendable {
         store = nil
         storeError = error
         userId = nil
+        storePath = nil
         clock = Engine.systemClock
         caching = false
     }
@@ -69,15 +73,13 @@ public final class Engine: Sendable {
             do throws(TimeError) { _ = try zones.zone(named: zone) } catch { throw HabitFlowError(error, field: "zone") }
         }
         StoreLocation.prepare(path)
-        let store = try SQLiteStore(path: path)
+        let clock: @Sendable () -> Instant = now.map { fixed in { @Sendable in fixed } } ?? Engine.systemClock
+        self.clock = clock
+        let store = try SQLiteStore(path: path, clock: clock)
         self.store = store
         storeError = nil
         userId = user
-        if let fixed = now {
-            clock = { @Sendable in fixed }
-        } else {
-            clock = Engine.systemClock
-        }
+        storePath = path
         try Engine.ensureUser(store, user: user, zone: zone, now: clock())
     }
 

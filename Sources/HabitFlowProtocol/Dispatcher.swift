@@ -12,7 +12,8 @@ public struct Dispatcher: Sendable {
     /// Every operation, in documentation order.
     public static let operations: [Operation] =
         Operation.timeOperations + Operation.recordOperations + Operation.metricsOperations
-        + Operation.bundleOperations + Operation.goalOperations + Operation.contextOperations + Operation.stepGoalOperations
+        + Operation.bundleOperations + Operation.goalOperations + Operation.contextOperations + Operation.syncOperations
+        + Operation.stepGoalOperations
 
     private static let byName: [String: Operation] =
         Dictionary(uniqueKeysWithValues: operations.map { ($0.name, $0) })

@@ -42,10 +42,10 @@ public protocol RecordStore: AnyObject, Sendable {
     func deleteGoal(_ id: String, at: Instant) throws(HabitFlowError)
     func links(goal: String) throws(HabitFlowError) -> [GoalLink]
     func insert(_ link: GoalLink) throws(HabitFlowError)
-    func deleteLink(goal: String, habit: String) throws(HabitFlowError)
+    func deleteLink(goal: String, habit: String, at: Instant) throws(HabitFlowError)
     func partnership(user: String) throws(HabitFlowError) -> Partnership?
     func link(partners a: String, _ b: String, at: Instant) throws(HabitFlowError)
-    func unlink(partners a: String, _ b: String) throws(HabitFlowError)
+    func unlink(partners a: String, _ b: String, at: Instant) throws(HabitFlowError)
     func categories(owner: String) throws(HabitFlowError) -> [Category]
     func save(_ category: Category) throws(HabitFlowError)
     func deleteCategory(_ id: String, at: Instant) throws(HabitFlowError)

@@ -10,6 +10,7 @@ extension SQLiteStore {
         try sql { () throws(SQLiteError) in
             try db.run("INSERT INTO \(table) (\(names)) VALUES (\(marks)) ON CONFLICT(id) DO UPDATE SET \(updates)", values)
         }
+        if case let .text(id)? = values.first { try touch(table, id: id) }
     }
 
     private func select<T>(_ table: String, _ columns: [String], where clause: String, _ values: [SQLiteValue?],

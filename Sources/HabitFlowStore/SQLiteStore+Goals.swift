@@ -52,6 +52,7 @@ extension SQLiteStore {
         try sql { () throws(SQLiteError) in
             try db.run("INSERT INTO goals (\(Self.goalColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", Self.values(goal))
         }
+        try touch("goals", id: goal.id)
     }
 
     public func update(_ goal: Goal) throws(HabitFlowError) {
@@ -64,19 +65,22 @@ extension SQLiteStore {
                 sort_order = ?, created_at = ?, updated_at = ? WHERE id = ?
                 """, values)
         }
+        try touch("goals", id: goal.id)
     }
 
     public func deleteGoal(_ id: String, at: Instant) throws(HabitFlowError) {
         try sql { () throws(SQLiteError) in
-            try db.run("DELETE FROM goal_links WHERE goal_id = ?", [.text(id)])
+            try db.run("UPDATE goal_links SET deleted_at = ? WHERE goal_id = ? AND deleted_at IS NULL", [.text(Codec.text(at)), .text(id)])
             try db.run("UPDATE goals SET deleted_at = ?, updated_at = ? WHERE id = ?",
                        [.text(Codec.text(at)), .text(Codec.text(at)), .text(id)])
         }
+        try touch("goals", id: id)
+        try touch("goal_links", [("goal_id", id)])
     }
 
     public func links(goal: String) throws(HabitFlowError) -> [GoalLink] {
         try sql { () throws(SQLiteError) in
-            try db.rows("SELECT goal_id, habit_id, contribution, unit, created_by, created_at FROM goal_links WHERE goal_id = ? ORDER BY created_at, habit_id",
+            try db.rows("SELECT goal_id, habit_id, contribution, unit, created_by, created_at FROM goal_links WHERE goal_id = ? AND deleted_at IS NULL ORDER BY created_at, habit_id",
                         [.text(goal)]) { s -> GoalLink? in
                 guard let g = s.text(0), let h = s.text(1), let c = s.text(2).flatMap(GoalLink.Contribution.init(rawValue:)),
                       let by = s.text(4), let at = Codec.instant(s, 5) else { return nil }
@@ -87,21 +91,27 @@ extension SQLiteStore {
 
     public func insert(_ link: GoalLink) throws(HabitFlowError) {
         try sql { () throws(SQLiteError) in
-            try db.run("INSERT INTO goal_links (goal_id, habit_id, contribution, unit, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            try db.run("""
+                INSERT INTO goal_links (goal_id, habit_id, contribution, unit, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(goal_id, habit_id) DO UPDATE SET contribution = excluded.contribution, unit = excluded.unit,
+                created_by = excluded.created_by, created_at = excluded.created_at, deleted_at = NULL
+                """,
                        [.text(link.goalId), .text(link.habitId), .text(link.contribution.rawValue), link.unit.map { .text($0) },
                         .text(link.createdBy), .text(Codec.text(link.createdAt))])
         }
+        try touch("goal_links", [("goal_id", link.goalId), ("habit_id", link.habitId)])
     }
 
-    public func deleteLink(goal: String, habit: String) throws(HabitFlowError) {
+    public func deleteLink(goal: String, habit: String, at: Instant) throws(HabitFlowError) {
         try sql { () throws(SQLiteError) in
-            try db.run("DELETE FROM goal_links WHERE goal_id = ? AND habit_id = ?", [.text(goal), .text(habit)])
+            try db.run("UPDATE goal_links SET deleted_at = ? WHERE goal_id = ? AND habit_id = ?", [.text(Codec.text(at)), .text(goal), .text(habit)])
         }
+        try touch("goal_links", [("goal_id", goal), ("habit_id", habit)])
     }
 
     public func partnership(user: String) throws(HabitFlowError) -> Partnership? {
         try sql { () throws(SQLiteError) in
-            try db.rows("SELECT user_id, partner_id, created_at FROM partnerships WHERE user_id = ?", [.text(user)]) { s -> Partnership? in
+            try db.rows("SELECT user_id, partner_id, created_at FROM partnerships WHERE user_id = ? AND deleted_at IS NULL", [.text(user)]) { s -> Partnership? in
                 guard let u = s.text(0), let p = s.text(1), let at = Codec.instant(s, 2) else { return nil }
                 return Partnership(userId: u, partnerId: p, createdAt: at)
             }.first
@@ -111,16 +121,22 @@ extension SQLiteStore {
     public func link(partners a: String, _ b: String, at: Instant) throws(HabitFlowError) {
         try sql { () throws(SQLiteError) in
             for (u, p) in [(a, b), (b, a)] {
-                try db.run("INSERT INTO partnerships (user_id, partner_id, created_at) VALUES (?, ?, ?)",
-                           [.text(u), .text(p), .text(Codec.text(at))])
+                try db.run("""
+                    INSERT INTO partnerships (user_id, partner_id, created_at) VALUES (?, ?, ?)
+                    ON CONFLICT(user_id) DO UPDATE SET partner_id = excluded.partner_id, created_at = excluded.created_at, deleted_at = NULL
+                    """, [.text(u), .text(p), .text(Codec.text(at))])
             }
         }
+        try touch("partnerships", [("user_id", a)])
+        try touch("partnerships", [("user_id", b)])
     }
 
-    public func unlink(partners a: String, _ b: String) throws(HabitFlowError) {
+    public func unlink(partners a: String, _ b: String, at: Instant) throws(HabitFlowError) {
         try sql { () throws(SQLiteError) in
-            try db.run("DELETE FROM partnerships WHERE user_id IN (?, ?)", [.text(a), .text(b)])
+            try db.run("UPDATE partnerships SET deleted_at = ? WHERE user_id IN (?, ?) AND deleted_at IS NULL", [.text(Codec.text(at)), .text(a), .text(b)])
         }
+        try touch("partnerships", [("user_id", a)])
+        try touch("partnerships", [("user_id", b)])
     }
 
     public func categories(owner: String) throws(HabitFlowError) -> [Category] {
@@ -140,11 +156,13 @@ extension SQLiteStore {
                 ON CONFLICT(id) DO UPDATE SET name = excluded.name, sort_order = excluded.sort_order
                 """, [.text(c.id), .text(c.ownerId), .text(c.name), .integer(Int64(c.sortOrder)), .text(Codec.text(c.createdAt))])
         }
+        try touch("categories", id: c.id)
     }
 
     public func deleteCategory(_ id: String, at: Instant) throws(HabitFlowError) {
         try sql { () throws(SQLiteError) in
             try db.run("UPDATE categories SET deleted_at = ? WHERE id = ?", [.text(Codec.text(at)), .text(id)])
         }
+        try touch("categories", id: id)
     }
 }

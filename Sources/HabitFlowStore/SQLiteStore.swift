@@ -13,6 +13,10 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     let db: SQLiteDatabase
     /// The path opened.
     public let path: String
+    /// The wall clock of local changes' stamps (the engine's clock).
+    let clock: @Sendable () -> Instant
+    /// This replica's clock and sequence during a write transaction (see `SQLiteStore+Sync`).
+    var replica: ReplicaState?
 
     /// The schema version this library writes.
     public static var schemaVersion: Int { Schema.migrations.count }
@@ -22,8 +26,10 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     /// - Parameter busyTimeoutMilliseconds: how long a writer waits for another.
     /// - Throws: `storage` when the file cannot be opened, is not a database, is corrupt, or
     ///   was written by a newer library.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws(HabitFlowError) {
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000,
+                clock: @escaping @Sendable () -> Instant) throws(HabitFlowError) {
         self.path = path
+        self.clock = clock
         do {
             db = try SQLiteDatabase(path: path)
             sqlite3_busy_timeout(db.handle, busyTimeoutMilliseconds)
@@ -88,7 +94,15 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
 
     public func write<T>(_ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         defer { localWrites.add(1, ordering: .relaxed) }  // even a failed write may have changed the file
-        return try transaction("BEGIN IMMEDIATE", body)
+        return try transaction("BEGIN IMMEDIATE") { () throws(HabitFlowError) -> T in
+            // The replica's clock and sequence, read under the write lock (other processes
+            // share the file) and written back with the transaction.
+            replica = try loadReplica()
+            defer { replica = nil }
+            let result = try body()
+            try saveReplica()
+            return result
+        }
     }
 
     /// Write transactions run on this handle (any outcome): half of `stamp()`.
@@ -140,6 +154,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 """, [.text(user.id), .text(user.zone), .integer(Int64(user.firstWeekday.rawValue)),
                       .text(Codec.text(user.createdAt)), .text(Codec.text(user.updatedAt))])
         }
+        try touch("users", id: user.id)
     }
 
     // MARK: Habits
@@ -167,6 +182,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             try db.run("INSERT INTO habits (\(Self.habitColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        Codec.values(habit))
         }
+        try touch("habits", id: habit.id)
     }
 
     public func update(_ habit: Habit) throws(HabitFlowError) {
@@ -179,11 +195,12 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 created_day_key = ?, updated_at = ?, deleted_at = ?, bundle = ?, bundle_id = ? WHERE id = ?
                 """, values)
         }
+        try touch("habits", id: habit.id)
     }
 
     // MARK: Entries
 
-    private static let entryColumns =
+    static let entryColumns =
         "id, habit_id, timestamp_utc, day_key, value, note, source, created_at, updated_at, deleted_at"
 
     public func entry(_ id: String) throws(HabitFlowError) -> HabitEntry? {
@@ -195,7 +212,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     public func activeEntries(habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry] {
         try sql { () throws(SQLiteError) in
             try db.rows("""
-                SELECT \(Self.entryColumns) FROM entries WHERE habit_id = ? AND day_key = ? AND deleted_at IS NULL
+                SELECT \(Self.entryColumns) FROM entries WHERE habit_id = ? AND day_key = ? AND deleted_at IS NULL AND set_aside = 0
                 ORDER BY timestamp_utc, id
                 """, [.text(habit), .text(day.description)], Codec.entry)
         }
@@ -206,7 +223,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             try db.rows("""
                 SELECT \(Self.entryColumns) FROM entries WHERE habit_id = ?1
                 AND (?2 IS NULL OR day_key >= ?2) AND (?3 IS NULL OR day_key <= ?3)
-                AND (?4 = 1 OR deleted_at IS NULL)
+                AND (?4 = 1 OR (deleted_at IS NULL AND set_aside = 0))
                 ORDER BY day_key, timestamp_utc, id
                 """, [.text(habit), from.map { .text($0.description) }, to.map { .text($0.description) },
                       .integer(includeDeleted ? 1 : 0)], Codec.entry)
@@ -219,9 +236,10 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             // folded here: SQLite's GROUP BY costs several times the scan itself.
             let s = try db.statement("""
                 SELECT habit_id, day_key, value FROM entries INDEXED BY entries_active_days
-                WHERE deleted_at IS NULL AND habit_id IN (SELECT id FROM habits WHERE owner_id = ?)
+                WHERE deleted_at IS NULL AND set_aside = 0 AND habit_id IN (SELECT id FROM habits WHERE owner_id = ?)
                 ORDER BY habit_id, day_key
                 """, [.text(owner)])
+            defer { sqlite3_reset(s.handle) }  // a cached statement: never leave it holding a snapshot
             var out: [String: ActiveDays] = [:]
             var currentId: String? = nil
             var current = ActiveDays()
@@ -255,6 +273,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             try db.run("INSERT INTO entries (\(Self.entryColumns), multiple_per_day) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        Codec.values(entry) + [.integer(multiplePerDay ? 1 : 0)])
         }
+        try touch("entries", id: entry.id)
     }
 
     public func update(_ entry: HabitEntry) throws(HabitFlowError) {
@@ -266,6 +285,12 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 created_at = ?, updated_at = ?, deleted_at = ? WHERE id = ?
                 """, values)
         }
+        // A local delete or move may free a day that a merge had set an entry aside on.
+        let waiting = try sql { () throws(SQLiteError) in
+            try db.rows("SELECT DISTINCT day_key FROM entries WHERE habit_id = ? AND set_aside = 1", [.text(entry.habitId)]) { s -> String? in s.text(0) }
+        }
+        for day in waiting { try settle(habit: entry.habitId, day: day) }
+        try touch("entries", id: entry.id)
     }
 
     // MARK: Targets and flags
@@ -302,6 +327,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                        [.text(version.id), .text(version.habitId), .text(version.effectiveDayKey.description),
                         .real(version.target), .text(Codec.text(version.recordedAt))])
         }
+        try touch("target_versions", id: version.id)
     }
 
     public func flag(user: String, key: String) throws(HabitFlowError) -> String? {

@@ -27,19 +27,19 @@ extension HabitMetrics {
         let weekStart = (try? Week(containing: today, firstWeekday: firstWeekday))?.start ?? today
         let thisWeek = line(from: weekStart, through: weekStart.adding(days: 6) ?? today)
         let week = weekProgress(thisWeek, at: 0)
+        if !everyWeek, habit.bundle == nil, habit.cadence == .daily, let first = firstLoggedDay, first <= today {
+            // The Today screen's path: one pass, no arrays (see `walk`).
+            let w = walk(from: first, through: today)
+            let summary = HabitSummary(habitId: habit.id, dayKey: today, status: w.status, value: w.value, target: w.target,
+                                       currentStreak: w.current, longestStreak: w.longest, week: week, momentum: w.momentum)
+            return HabitReport(summary: summary, line: nil, weeks: [])
+        }
         guard let line = historyLine(today: today, firstWeekday: firstWeekday) else {
             // Nothing logged yet: today's target still shows; the week counts its required days.
             let t = thisWeek.index(of: today)!
             let summary = HabitSummary(habitId: habit.id, dayKey: today, status: thisWeek.statuses[t], value: nil,
                                        target: thisWeek.targets[t], currentStreak: .none, longestStreak: .none,
                                        week: week, momentum: 0)
-            return HabitReport(summary: summary, line: nil, weeks: [])
-        }
-        if !everyWeek, habit.bundle == nil, habit.cadence == .daily, let first = firstLoggedDay {
-            // The Today screen's path: one pass, no arrays (see `walk`).
-            let w = walk(from: first, through: today)
-            let summary = HabitSummary(habitId: habit.id, dayKey: today, status: w.status, value: w.value, target: w.target,
-                                       currentStreak: w.current, longestStreak: w.longest, week: week, momentum: w.momentum)
             return HabitReport(summary: summary, line: nil, weeks: [])
         }
         let (current, longest) = streaks(line, today: today)

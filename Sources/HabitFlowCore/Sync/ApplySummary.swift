@@ -1,0 +1,10 @@
+/// What `apply` did.
+public struct ApplySummary: Sendable, Equatable {
+    public var applied = 0
+    /// Older than, or the same as, what this replica holds.
+    public var ignored = 0
+    /// (habit, day) groups that now hold a set-aside entry.
+    public var repairs = 0
+
+    public init() {}
+}

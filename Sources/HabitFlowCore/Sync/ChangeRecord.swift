@@ -1,0 +1,29 @@
+/// One record as sync exchanges it: the whole record, with its kind, key and stamp
+/// (SPEC §10). Field names are the store's columns; the faces give them the SPEC's names.
+public struct ChangeRecord: Sendable, Equatable {
+    /// A field's value, as the store holds it.
+    public enum Value: Sendable, Equatable {
+        case null
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+    }
+
+    /// `habit`, `entry`, `targetVersion`, `goal`, … (see `SyncKind`).
+    public var kind: String
+    public var stamp: HybridTimestamp
+    /// Every field of the record, the key included.
+    public var fields: [(name: String, value: Value)]
+
+    public init(kind: String, stamp: HybridTimestamp, fields: [(name: String, value: Value)]) {
+        self.kind = kind
+        self.stamp = stamp
+        self.fields = fields
+    }
+
+    public subscript(name: String) -> Value? { fields.first { $0.name == name }?.value }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.kind == b.kind && a.stamp == b.stamp && a.fields.map(\.name) == b.fields.map(\.name) && a.fields.map(\.value) == b.fields.map(\.value)
+    }
+}

@@ -1,0 +1,16 @@
+/// A merge conflict kept for the user: the entry that stayed and those set aside.
+public struct EntryRepair: Sendable, Equatable {
+    public var habitId: String
+    public var dayKey: DayKey
+    public var kept: HabitEntry
+    public var setAside: [HabitEntry]
+    public var reason: EntryConflict.Reason
+
+    public init(habitId: String, dayKey: DayKey, kept: HabitEntry, setAside: [HabitEntry], reason: EntryConflict.Reason) {
+        self.habitId = habitId
+        self.dayKey = dayKey
+        self.kept = kept
+        self.setAside = setAside
+        self.reason = reason
+    }
+}

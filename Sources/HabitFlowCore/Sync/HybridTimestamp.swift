@@ -1,0 +1,45 @@
+/// A hybrid logical clock stamp (Kulkarni et al. 2014): wall milliseconds, a counter, and
+/// the replica that made it. It orders every change of every replica totally, and an edit
+/// made after seeing another orders after it even when the device clock is behind — the
+/// clock is never "corrected" (003 §9.7.2). Its text form sorts as the stamps do.
+public struct HybridTimestamp: Comparable, Hashable, Sendable, CustomStringConvertible {
+    public var wallMilliseconds: Int64
+    public var counter: Int32
+    public var replicaId: String
+
+    public init(wallMilliseconds: Int64, counter: Int32, replicaId: String) {
+        self.wallMilliseconds = wallMilliseconds
+        self.counter = counter
+        self.replicaId = replicaId
+    }
+
+    /// `0001732000000000.000000.<replica>`: 16 digits, a dot, 6 digits, a dot, the replica id.
+    public var description: String {
+        ASCII.pad(Int(wallMilliseconds), 16) + "." + ASCII.pad(Int(counter), 6) + "." + replicaId
+    }
+
+    /// Parses the text form; `nil` when it is not one.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 16, parts[1].count == 6,
+              parts[0].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), parts[1].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+              let wall = Int64(parts[0]), let counter = Int32(parts[1]),
+              (try? RecordID.validate(String(parts[2]), field: "stamp")) != nil else { return nil }
+        self.init(wallMilliseconds: wall, counter: counter, replicaId: String(parts[2]))
+    }
+
+    public static func < (a: Self, b: Self) -> Bool {
+        (a.wallMilliseconds, a.counter, a.replicaId) < (b.wallMilliseconds, b.counter, b.replicaId)
+    }
+
+    /// The stamp of a local change at wall time `now`, after `last` (the replica's latest).
+    public static func tick(after last: HybridTimestamp?, now: Instant, replicaId: String) -> HybridTimestamp {
+        let wall = now.seconds * 1000 + Int64(now.nanoseconds / 1_000_000)
+        guard let last, last.wallMilliseconds >= wall else {
+            return HybridTimestamp(wallMilliseconds: wall, counter: 0, replicaId: replicaId)
+        }
+        // The clock is behind what this replica has seen: stay on the seen wall time, count up.
+        if last.counter == 999_999 { return HybridTimestamp(wallMilliseconds: last.wallMilliseconds + 1, counter: 0, replicaId: replicaId) }
+        return HybridTimestamp(wallMilliseconds: last.wallMilliseconds, counter: last.counter + 1, replicaId: replicaId)
+    }
+}

@@ -1,0 +1,353 @@
+import Foundation
+import HabitFlow
+import HabitFlowProtocol
+import HabitFlowTestSupport
+import Testing
+
+/// Offline sync between replicas (003 §8, §9.1.2, §9.7, §10.8): whole records with hybrid
+/// clock stamps, tombstones, one all-or-nothing transaction per change set.
+@Suite struct SyncTests {
+    static let now = "2025-03-12T11:00:00Z"
+
+    /// `n` replicas of alice, each its own store file, all holding habit `read` (binary) and
+    /// `run` (numeric km, target 5).
+    func replicas(_ n: Int, label: String = "sync") throws -> [Engine] {
+        let engines = try (0..<n).map { i in try TestStore("\(label)-\(i)").engine(now: Self.now) }
+        var read = HabitDraft(name: "Read"); read.id = "read"
+        var run = HabitDraft(name: "Run"); run.id = "run"; run.kind = .numeric; run.unit = "km"; run.target = 5
+        _ = try engines[0].createHabit(read)
+        _ = try engines[0].createHabit(run)
+        try exchange(engines)
+        return engines
+    }
+
+    /// Every replica sends everything to every other, until nothing changes.
+    func exchange(_ engines: [Engine]) throws {
+        for _ in 0..<2 {
+            for a in engines { for b in engines where a !== b { _ = try b.applyChanges(try a.syncChanges().changes) } }
+        }
+    }
+
+    func log(_ e: Engine, _ habit: String, _ day: String, value: Double? = nil, source: EntrySource = .manual, id: String? = nil) throws -> HabitEntry {
+        var r = LogRequest(habitId: habit)
+        r.dayKey = DayKey(day); r.value = value; r.source = source; r.entryId = id; r.confirm = true
+        return try e.log(r).entry
+    }
+
+    func active(_ e: Engine, _ habit: String) throws -> [HabitEntry] {
+        try e.entries({ var q = EntryQuery(); q.habitId = habit; return q }())
+    }
+
+    // MARK: 003 §8.4.1
+
+    @Test func caseA_sameEntryEditedOnTwoDevices_8_4_1() throws {
+        let r = try replicas(2)
+        let entry = try log(r[0], "run", "2025-03-11", value: 6)
+        try exchange(r)
+        var first = EntryRules.Edit(); first.value = 7; first.note = "phone"; first.confirm = true
+        var second = EntryRules.Edit(); second.value = 8; second.confirm = true
+        _ = try r[0].editEntry(entry.id, first)
+        _ = try r[1].editEntry(entry.id, second)  // later stamp: same wall time, this replica's clock has seen more
+        try exchange(r)
+        let merged = try r.map { try $0.entry(entry.id) }
+        #expect(merged[0] == merged[1])
+        // The whole entry at once: the winner's value *and* note, never a mix.
+        #expect((merged[0].value == 7 && merged[0].note == "phone") || (merged[0].value == 8 && merged[0].note == nil))
+        #expect(try r[0].canonicalDump() == r[1].canonicalDump())
+    }
+
+    @Test func caseB_deletedOnOneEditedOnAnother_8_4_1() throws {
+        // The edit is later: the entry is restored with the edit.
+        var r = try replicas(2, label: "b1")
+        var entry = try log(r[0], "run", "2025-03-11", value: 6)
+        try exchange(r)
+        _ = try r[0].deleteEntry(entry.id, confirm: true)
+        _ = try r[1].applyChanges(try r[0].syncChanges().changes.filter { $0.kind != "entry" })  // saw nothing of it
+        var edit = EntryRules.Edit(); edit.value = 9; edit.confirm = true
+        let later = try store(r[1], now: "2025-03-12T12:00:00Z")
+        _ = try later.editEntry(entry.id, edit)
+        try exchange([r[0], later])
+        #expect(try r[0].entry(entry.id).deletedAt == nil && r[0].entry(entry.id).value == 9)
+        // The delete is later: the deletion wins, whole.
+        r = try replicas(2, label: "b2")
+        entry = try log(r[0], "run", "2025-03-11", value: 6)
+        try exchange(r)
+        _ = try r[1].editEntry(entry.id, edit)
+        _ = try store(r[0], now: "2025-03-12T12:00:00Z").deleteEntry(entry.id, confirm: true)
+        try exchange(r)
+        #expect(try r[1].entry(entry.id).deletedAt != nil && r[0].canonicalDump() == r[1].canonicalDump())
+    }
+
+    /// Another engine on `e`'s store with the clock at `now`.
+    func store(_ e: Engine, now: String) throws -> Engine {
+        try Engine(storePath: e.storePath!, user: "alice", zone: nil, now: try Instant(parsing: now))
+    }
+
+    @Test func caseC_duplicateEntriesKeepIntentNeverMerge_8_4_1_and_9_1_2() throws {
+        let r = try replicas(2)
+        let manual = try log(r[0], "read", "2025-03-11", source: .manual)
+        let imported = try log(r[1], "read", "2025-03-11", source: .import)
+        try exchange(r)
+        for e in r {
+            #expect(try active(e, "read").map(\.id) == [manual.id])  // manual > import
+            let repairs = try e.syncRepairs()
+            #expect(repairs.count == 1 && repairs[0].kept.id == manual.id && repairs[0].setAside.map(\.id) == [imported.id])
+            #expect(repairs[0].reason == .intent)
+            #expect(try e.habitToday(habitId: "read", day: DayKey("2025-03-11")).value == 1)  // never summed
+        }
+        // With a value beats without (numeric), then the latest edit; a true tie is kept for the user.
+        let a = try log(r[0], "run", "2025-03-10", value: 3)
+        let b = try log(r[1], "run", "2025-03-10", value: 4)
+        try exchange(r)
+        let repair = try r[0].syncRepairs().first { $0.habitId == "run" }!
+        #expect(repair.reason == .tie && [a.id, b.id].contains(repair.kept.id))
+        #expect(try r[1].syncRepairs().first { $0.habitId == "run" }!.kept.id == repair.kept.id)  // the same choice everywhere
+        // Resolving keeps the user's choice everywhere: the other becomes a tombstone.
+        let loser = repair.setAside[0]
+        _ = try r[1].resolveRepair(keeping: loser.id)
+        try exchange(r)
+        for e in r {
+            #expect(try active(e, "run").map(\.id) == [loser.id])
+            #expect(try e.syncRepairs().filter { $0.habitId == "run" }.isEmpty)
+        }
+        #expect(try r[0].canonicalDump() == r[1].canonicalDump())
+    }
+
+    // MARK: 003 §8.4.2–8.4.5
+
+    @Test func journalsLastEditWinsDuplicatesCoexist_8_4_2() throws {
+        let r = try replicas(2)
+        var d = JournalDraft(); d.id = "j"; d.text = "first"
+        _ = try r[0].createJournal(d)
+        var other = JournalDraft(); other.id = "k"; other.text = "another"
+        _ = try r[1].createJournal(other)
+        try exchange(r)
+        var e0 = JournalDraft(); e0.text = "from phone"
+        var e1 = JournalDraft(); e1.text = "from laptop"
+        _ = try r[0].editJournal("j", e0)
+        _ = try store(r[1], now: "2025-03-12T11:05:00Z").editJournal("j", e1)
+        let before = try r[0].todayOverview().habits.map(\.status)
+        try exchange(r)
+        #expect(try r.map { try $0.journal("j").text } == ["from laptop", "from laptop"])
+        #expect(try r[0].journals().count == 2 && r[0].todayOverview().habits.map(\.status) == before)
+    }
+
+    @Test func wellbeingLastEditWins_8_4_3() throws {
+        let r = try replicas(2)
+        _ = try r[0].logWellbeing(metric: "mood", value: 3, id: "m")
+        try exchange(r)
+        _ = try r[0].editWellbeing("m", value: 4, note: nil)
+        _ = try store(r[1], now: "2025-03-12T11:01:00Z").editWellbeing("m", value: 5, note: nil)
+        try exchange(r)
+        #expect(try r.map { try $0.wellbeing(metric: "mood").map(\.value) } == [[5], [5]])
+    }
+
+    @Test func routineExecutionDuplicatesAllowed_8_4_4() throws {
+        let r = try replicas(2)
+        _ = try r[0].createRoutine(name: "Morning", habitIds: ["read"], id: "morning")
+        try exchange(r)
+        _ = try r[0].startRoutine("morning")
+        _ = try r[1].startRoutine("morning")
+        try exchange(r)
+        #expect(try r.map { try $0.executions().count } == [2, 2])
+        try r[0].deleteExecution(try r[0].executions()[0].id)
+        try exchange(r)
+        #expect(try r.map { try $0.executions().count } == [1, 1])
+        #expect(try active(r[0], "read").isEmpty)  // never an entry
+    }
+
+    @Test func evidenceConfirmationWinsOverDismissal_8_4_5() throws {
+        let r = try replicas(2)
+        _ = try r[0].createRoutine(name: "Morning", habitIds: ["read"], id: "morning")
+        let evidence = try r[0].startRoutine("morning").evidence[0]
+        try exchange(r)
+        _ = try r[0].confirmEvidence(evidence.id)
+        try store(r[1], now: "2025-03-12T11:30:00Z").dismissEvidence(evidence.id)  // later, but a dismissal
+        try exchange(r)
+        for e in r {
+            #expect(try e.evidence().isEmpty)
+            #expect(try active(e, "read").map(\.source) == [.evidence])
+        }
+        #expect(try r[0].canonicalDump() == r[1].canonicalDump())
+    }
+
+    // MARK: 003 §9.7, §10.8
+
+    @Test func interruptedApplyCommitsNothingAndRetrySucceeds_9_7_1() throws {
+        let r = try replicas(2)
+        _ = try log(r[0], "read", "2025-03-11")
+        _ = try log(r[0], "run", "2025-03-11", value: 7)
+        var changes = try r[0].syncChanges().changes
+        let dump = try r[1].canonicalDump()
+        // A failing record halfway through: nothing of the set is kept.
+        var broken = changes
+        broken.insert(ChangeRecord(kind: "entry", stamp: changes.last!.stamp, fields: [("id", .text("x"))]), at: changes.count / 2)
+        #expect(throws: HabitFlowError.self) { _ = try r[1].applyChanges(broken) }
+        #expect(try r[1].canonicalDump() == dump)
+        // The retry (twice: idempotent) brings it all.
+        let first = try r[1].applyChanges(changes)
+        let again = try r[1].applyChanges(changes)
+        #expect(first.applied > 0 && again.applied == 0 && again.ignored == changes.count)
+        changes = try r[0].syncChanges().changes
+        #expect(try r[1].canonicalDump() == r[0].canonicalDump())
+    }
+
+    @Test func clockDriftIsToleratedNeverCorrected_9_7_2() throws {
+        let r = try replicas(2)
+        let entry = try log(r[0], "run", "2025-03-11", value: 6)
+        try exchange(r)
+        // r1's clock is a day behind; it edits after seeing r0's edit: its edit still wins,
+        // and its entry keeps the timestamp it was given.
+        var edit = EntryRules.Edit(); edit.value = 8; edit.confirm = true
+        _ = try r[0].editEntry(entry.id, edit)
+        try exchange(r)
+        let behind = try store(r[1], now: "2025-03-11T11:00:00Z")
+        edit.value = 9
+        _ = try behind.editEntry(entry.id, edit)
+        try exchange([r[0], behind])
+        #expect(try r[0].entry(entry.id).value == 9)
+        #expect(try r[0].entry(entry.id).updatedAt == Instant(parsing: "2025-03-11T11:00:00Z"))  // not "fixed"
+    }
+
+    @Test func offlineEditsPreserveTruth_10_8_1_and_syncInventsNothing_10_8_2() throws {
+        let r = try replicas(2)
+        let a = try log(r[0], "read", "2025-03-10")
+        let b = try log(r[0], "read", "2025-03-11")
+        _ = try r[0].deleteEntry(a.id, confirm: true)
+        var edit = EntryRules.Edit(); edit.dayKey = DayKey("2025-03-09"); edit.confirm = true
+        _ = try r[0].editEntry(b.id, edit)
+        let expected = try active(r[0], "read")
+        // Partial data first (only the habit-level records): no entry appears, nothing completes.
+        let before = try r[1].todayOverview(day: DayKey("2025-03-11"))
+        _ = try r[1].applyChanges(try r[0].syncChanges().changes.filter { $0.kind != "entry" })
+        #expect(try active(r[1], "read").isEmpty)
+        #expect(try r[1].todayOverview(day: DayKey("2025-03-11")).habits.map(\.status) == before.habits.map(\.status))
+        try exchange(r)
+        #expect(try active(r[1], "read") == expected)
+        #expect(try active(r[1], "read").map(\.dayKey) == [DayKey("2025-03-09")])  // DayKeys as the user set them
+    }
+
+    // MARK: Properties
+
+    /// Random operations on 3 to 5 replicas, random partial, duplicated, out-of-order
+    /// deliveries, then a full exchange: every replica holds the same records and metrics.
+    @Test func replicasConverge() throws {
+        let seed = SplitMix64.testSeed()
+        var rng = SplitMix64(seed: seed)
+        for round in 0..<3 {
+            let n = 3 + Int(rng.next() % 3)
+            let r = try replicas(n, label: "prop\(round)")
+            _ = try r[0].createRoutine(name: "Morning", habitIds: ["read", "run"], id: "morning")
+            var g = GoalDraft(title: "Run"); g.id = "goal"; g.type = .targetAmount; g.kind = .quantity; g.unit = "km"; g.target = 50
+            g.startDayKey = DayKey("2025-03-01")
+            _ = try r[0].createGoal(g, habitIds: ["run"])
+            try exchange(r)
+            for step in 0..<60 {
+                let e = r[Int(rng.next() % UInt64(n))]
+                let day = DayKey("2025-03-01").adding(days: Int(rng.next() % 12))!
+                let clock = try store(e, now: "2025-03-12T11:\(String(format: "%02d", step % 60)):00Z")
+                switch rng.next() % 9 {
+                case 0, 1:
+                    let habit = rng.next() % 2 == 0 ? "read" : "run"
+                    var q = LogRequest(habitId: habit)
+                    q.dayKey = day; q.confirm = true; q.value = habit == "run" ? Double(rng.next() % 9) : nil
+                    q.source = [.manual, .import, .routine][Int(rng.next() % 3)]
+                    _ = try? clock.log(q)
+                case 2, 3:
+                    let all = try e.entries({ var q = EntryQuery(); q.includeDeleted = true; return q }())
+                    guard let x = all.randomElement(using: &rng) else { break }
+                    switch rng.next() % 3 {
+                    case 0: _ = try? clock.deleteEntry(x.id, confirm: true)
+                    case 1: _ = try? clock.restoreEntry(x.id, confirm: true)
+                    default:
+                        var edit = EntryRules.Edit(); edit.confirm = true
+                        if x.habitId == "run" { edit.value = Double(rng.next() % 9) } else { edit.dayKey = day }
+                        _ = try? clock.editEntry(x.id, edit)
+                    }
+                case 4:
+                    _ = try? clock.setTarget(habitId: "run", effectiveDayKey: day, target: Double(1 + rng.next() % 6), confirm: true)
+                case 5:
+                    var j = JournalDraft(); j.id = "j\(rng.next() % 4)"; j.text = "note \(step)"
+                    if (try? clock.journal(j.id!)) != nil { _ = try? clock.editJournal(j.id!, j) } else { _ = try? clock.createJournal(j) }
+                case 6:
+                    if let ev = try e.evidence().randomElement(using: &rng) {
+                        if rng.next() % 2 == 0 { _ = try? clock.confirmEvidence(ev.id, value: 5) } else { try? clock.dismissEvidence(ev.id) }
+                    } else {
+                        _ = try? clock.startRoutine("morning")
+                    }
+                case 7:
+                    var c = GoalChanges(); c.target = Double(10 + rng.next() % 90)
+                    _ = try? clock.updateGoal("goal", c)
+                default:
+                    // A partial, shuffled, sometimes duplicated delivery from another replica.
+                    let from = r[Int(rng.next() % UInt64(n))]
+                    var changes = try from.syncChanges().changes.filter { _ in rng.next() % 3 != 0 }
+                    if rng.next() % 2 == 0 { changes += changes.prefix(3) }
+                    changes.shuffle(using: &rng)
+                    let before = try e.canonicalDump()
+                    do { _ = try e.applyChanges(changes) } catch {
+                        #expect(try e.canonicalDump() == before, "seed \(seed): a refused change set wrote something")
+                    }
+                }
+            }
+            try exchange(r)
+            let dump = try r[0].canonicalDump()
+            let today = try r[0].todayOverview().habits.map { "\($0.habit.id) \($0.status) \($0.currentStreak.length) \($0.momentum)" }
+            let goal = try r[0].goalProgress("goal")
+            for (i, e) in r.enumerated().dropFirst() {
+                #expect(try e.canonicalDump() == dump, "seed \(seed) round \(round): replica \(i) differs")
+                #expect(try e.todayOverview().habits.map { "\($0.habit.id) \($0.status) \($0.currentStreak.length) \($0.momentum)" } == today,
+                        "seed \(seed) round \(round): replica \(i) metrics differ")
+                #expect(try e.goalProgress("goal") == goal, "seed \(seed) round \(round): replica \(i) goal differs")
+                let (mine, theirs) = (try e.syncRepairs(), try r[0].syncRepairs())
+                let brief = { (list: [EntryRepair]) in list.map { "\($0.habitId) \($0.dayKey) kept \($0.kept.id.prefix(4)) aside \($0.setAside.map { $0.id.prefix(4) })" } }
+                #expect(mine == theirs, "seed \(seed) round \(round): replica \(i) repairs differ: \(brief(mine)) vs \(brief(theirs))")
+            }
+            // Idempotent: applying everything again changes nothing.
+            let again = try r[1].applyChanges(try r[0].syncChanges().changes)
+            #expect(again.applied == 0, "seed \(seed)")
+        }
+    }
+
+    @Test func concurrentChangesCommuteInBothOrders() throws {
+        let r = try replicas(4, label: "commute")
+        let x = try log(r[0], "read", "2025-03-11", source: .routine)
+        let y = try log(r[1], "read", "2025-03-11", source: .manual)
+        let cx = try r[0].syncChanges().changes, cy = try r[1].syncChanges().changes
+        _ = try r[2].applyChanges(cx); _ = try r[2].applyChanges(cy)
+        _ = try r[3].applyChanges(cy); _ = try r[3].applyChanges(cx)
+        #expect(try r[2].canonicalDump() == r[3].canonicalDump())
+        #expect(try active(r[2], "read").map(\.id) == [y.id] && active(r[3], "read").map(\.id) == [y.id])
+        #expect(x.id != y.id)
+    }
+
+    // MARK: Bad input
+
+    @Test func badChangeSetsAreRefusedWhole() throws {
+        let r = try replicas(2)
+        _ = try log(r[0], "read", "2025-03-11")
+        let d = Dispatcher(engine: r[1])
+        let changes = try Dispatcher(engine: r[0]).handle(JSONCodec.parse(#"{"op":"sync.changes"}"#))["changes"]!
+        let before = try r[1].canonicalDump()
+        let entry = #"{"kind":"entry","stamp":"0001741777200000.000009.rx","record":{"id":"e1","habitId":"ghost","timestampUtc":"2025-03-11T10:00:00Z","dayKey":"2025-03-11","value":null,"note":null,"source":"manual","createdAt":"2025-03-11T10:00:00Z","updatedAt":"2025-03-11T10:00:00Z","deletedAt":null,"multiplePerDay":0}}"#
+        let cases: [(String, ErrorCode, String)] = [
+            (#"{"op":"sync.apply","args":{"changes":[{"kind":"spaceship","stamp":"0001741777200000.000009.rx","record":{}}]}}"#, .invalidArgument, "args.changes[0].kind"),
+            (#"{"op":"sync.apply","args":{"changes":[{"kind":"entry","stamp":"yesterday","record":{}}]}}"#, .invalidArgument, "args.changes[0].stamp"),
+            (#"{"op":"sync.apply","args":{"changes":{}}}"#, .invalidArgument, "args.changes"),
+            (#"{"op":"sync.apply","args":{"changes":[\#(entry)]}}"#, .notFound, "args.changes"),
+            (#"{"op":"sync.apply","args":{"changes":[\#(entry.replacingOccurrences(of: "2025-03-11\",\"value", with: "2025-02-30\",\"value"))]}}"#, .invalidDate, "args.changes[0].record.dayKey"),
+            (#"{"op":"sync.apply","args":{"changes":[\#(entry.replacingOccurrences(of: "\"note\":null,", with: ""))]}}"#, .invalidArgument, "args.changes[0].record.note"),
+            (#"{"op":"sync.apply","args":{"changes":[{"kind":"habit","stamp":"0001741777200000.000009.rx","record":{"id":"h","ownerId":"mallory","name":"x","kind":"binary","unit":null,"cadence":"daily","timesPerWeek":null,"targetType":"atLeast","multiplePerDay":0,"categoryId":null,"archived":0,"legacyGoal":null,"createdAt":"2025-03-11T10:00:00Z","createdDayKey":"2025-03-11","updatedAt":"2025-03-11T10:00:00Z","deletedAt":null,"bundle":null,"bundleId":null}}]}}"#, .forbidden, "args.changes[0]"),
+        ]
+        for (request, code, field) in cases {
+            let (text, got) = d.respond(to: request)
+            #expect(got == code, "\(request.prefix(120)): \(text)")
+            #expect(try JSONCodec.parse(text)["error"]?["field"] == .string(field), "\(text)")
+        }
+        // A truncated change set (cut JSON) is invalid_json.
+        let full = #"{"op":"sync.apply","args":{"changes":\#(JSONCodec.serialize(changes))}}"#
+        #expect(d.respond(to: String(full.prefix(full.count / 2))).1 == .invalidJSON)
+        #expect(try r[1].canonicalDump() == before)
+        #expect(d.respond(to: full).1 == nil)
+    }
+}
