@@ -136,6 +136,55 @@ import Testing
         #expect(try store.dump() == before)
     }
 
+    /// 003 §9.7.1: a replica killed while applying a change set holds none of it (or all of
+    /// it), never a part, and the retry brings exactly the set.
+    @Test func syncApplyKilledMidwayCommitsNothingAndARetrySucceeds() throws {
+        let source = TestStore("sync-source"), target = TestStore("sync-target")
+        let changes = Repository.temporaryDirectory("sync-kill").appendingPathComponent("changes.json").path
+        let build = try python("""
+            import sys, json, habitflow
+            with habitflow.Engine(sys.argv[1], user="alice", zone="UTC", now="2025-03-12T11:00:00Z") as hf:
+                hf.call("habit.create", habitId="reps", name="Reps", kind="numeric", unit="reps", multiplePerDay=True)
+                hf.call("entry.import", entries=[{"habitId": "reps", "entryId": "e%d" % i, "value": i,
+                        "timestampUtc": "2025-03-%02dT10:00:00Z" % (1 + i % 10)} for i in range(20000)])
+                json.dump(hf.sync_changes(), open(sys.argv[2], "w"))
+            """, [source.path, changes])
+        try #require(build.status == 0, "\(build.stderr)")
+        let apply = """
+            import sys, json, habitflow
+            hf = habitflow.Engine(sys.argv[1], user="alice", zone="UTC", now="2025-03-12T11:00:00Z")
+            changes = json.load(open(sys.argv[2]))["changes"]
+            print("applying", flush=True)
+            print(hf.sync_apply(changes)["applied"], flush=True)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u", "-c", apply, target.path, changes]
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in pythonEnvironment { env[k] = v }
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("applying\n") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }  // while the apply runs
+        process.waitUntilExit()
+        let count = { () throws -> String in
+            try run("sqlite3", [target.path, "SELECT count(*) FROM entries; PRAGMA integrity_check;"]).stdout
+        }
+        let after = try count()
+        #expect(after == "0\nok\n" || after == "20000\nok\n", "a partial apply: \(after)")
+        let retry = try python(apply, [target.path, changes])
+        #expect(retry.status == 0, "\(retry.stderr)")
+        #expect(try count() == "20000\nok\n")
+    }
+
     @Test func sigkillMidWriteLosesNoAcknowledgedEntry() throws {
         let store = TestStore("kill")
         #expect(try cli(["habit", "add", "Reps", "--id", "reps", "--numeric", "reps", "--multiple-per-day"], db: store.path).status == 0)

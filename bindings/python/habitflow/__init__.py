@@ -203,6 +203,21 @@ class Engine:
             args["value"] = value
         return self.call("goal.log", goalId=goal_id, habitId=habit_id, **args)
 
+    def sync_changes(self, since=None):
+        """``{"changes", "cursor", "replicaId"}``: every change since a cursor (``sync.changes``)."""
+        return self.call("sync.changes", **({} if since is None else {"since": since}))
+
+    def sync_apply(self, changes):
+        """Applies another replica's changes, all or nothing (``sync.apply``)."""
+        return self.call("sync.apply", changes=changes)
+
+    def sync_with(self, other):
+        """Exchanges changes both ways with another Engine of the same user; returns the
+        two ``sync.apply`` summaries (sent, received)."""
+        sent = other.sync_apply(self.sync_changes()["changes"])
+        received = self.sync_apply(other.sync_changes()["changes"])
+        return sent, received
+
     def close(self):
         """Closes the store; further calls raise. Closing twice is harmless."""
         handle, self._handle = getattr(self, "_handle", None), None

@@ -62,6 +62,22 @@ class EngineTests(unittest.TestCase):
                 hf.goal_progress("missing")
             self.assertEqual((ctx.exception.code, ctx.exception.field), ("not_found", "args.goalId"))
 
+    def test_sync_between_two_stores(self):
+        other = os.path.join(self.dir.name, "other.sqlite")
+        with self.engine() as a, habitflow.Engine(other, user="alice", zone="UTC", now="2025-03-12T11:00:00Z") as b:
+            a.call("habit.create", habitId="read", name="Read")
+            a.sync_with(b)
+            a.log("read")
+            b.log("read", source="import")
+            sent, received = a.sync_with(b)
+            self.assertEqual((sent["repairs"], received["repairs"]), (1, 1))
+            self.assertEqual([e["source"] for e in a.entries()], ["manual"])
+            self.assertEqual([e["source"] for e in b.entries()], ["manual"])
+            self.assertEqual(b.call("sync.repairs")["repairs"][0]["reason"], "intent")
+            with self.assertRaises(habitflow.HabitFlowError) as ctx:
+                b.sync_apply([{"kind": "nope", "stamp": "0001741777200000.000000.rx", "record": {}}])
+            self.assertEqual((ctx.exception.code, ctx.exception.field), ("invalid_argument", "args.changes[0].kind"))
+
     def test_confirmation_required_carries_the_days(self):
         with self.engine() as hf:
             habit = hf.call("habit.create", name="Read")["habit"]

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import HabitFlow
+import HabitFlowProtocol
+
+/// `habitflow sync …`: exchange changes between replicas (store files) of one user.
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync", abstract: "Offline sync: export and import change sets, or sync two store files.",
+        subcommands: [Export.self, Import.self, With.self, Repairs.self, Resolve.self])
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print every change since a cursor as JSON ({changes, cursor, replicaId}).")
+        @OptionGroup var store: StoreOptions
+        @Option(help: "A cursor from an earlier export (default: everything).") var since: String?
+
+        func run() throws {
+            let engine = try store.openedEngine(json: true)
+            CLI.printJSON(try CLI.run("sync.changes", CLI.args([("since", since.map(JSONValue.string))]), json: true, engine: engine))
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Apply a change set (an export, or its changes array) from FILE or - (stdin): all or nothing.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The file, or - for stdin.") var file: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            guard let bytes = SyncCommand.read(file) else {
+                CLI.report(ProtocolError(.invalidArgument, "cannot read \(file)", field: "file"), json: json)
+                throw ExitCode(1)
+            }
+            let value: JSONValue
+            do throws(ProtocolError) {
+                value = try bytes.withUnsafeBufferPointer { buffer throws(ProtocolError) in try JSONCodec.parse(buffer) }
+            } catch {
+                CLI.report(error, json: json)
+                throw ExitCode(1)
+            }
+            let changes = value["changes"] ?? value
+            let r = try CLI.run("sync.apply", [("changes", changes)], json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Applied \(CLI.text(r["applied"])), ignored \(CLI.text(r["ignored"])), repairs \(CLI.text(r["repairs"]))")
+        }
+    }
+
+    struct With: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Sync with another store file both ways (same user).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The other store file.") var other: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let here = try store.openedEngine(json: json)
+            var options = store
+            options.db = other
+            let there = try options.openedEngine(json: json)
+            let sent = try CLI.run("sync.apply", [("changes", try CLI.run("sync.changes", [], json: json, engine: here)["changes"] ?? .array([]))],
+                                   json: json, engine: there)
+            let received = try CLI.run("sync.apply", [("changes", try CLI.run("sync.changes", [], json: json, engine: there)["changes"] ?? .array([]))],
+                                       json: json, engine: here)
+            let repairs = try CLI.run("sync.repairs", [], json: json, engine: here)["repairs"]
+            let count = if case let .array(list)? = repairs { list.count } else { 0 }
+            if json {
+                CLI.printJSON(.object([("sent", sent), ("received", received), ("repairs", repairs ?? .array([]))]))
+            } else {
+                print("Sent \(CLI.text(sent["applied"])) changes, received \(CLI.text(received["applied"])); \(count) day(s) to review (habitflow sync repairs)")
+            }
+        }
+    }
+
+    struct Repairs: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List days where a merge kept one entry and set another aside.")
+        @OptionGroup var store: StoreOptions
+        @Flag(help: "Print JSON (one repair per line).") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            guard case let .array(list)? = try CLI.run("sync.repairs", [], json: json, engine: engine)["repairs"] else { return }
+            if json { return list.forEach(CLI.printJSON) }
+            if list.isEmpty { return print("Nothing to review.") }
+            for r in list {
+                let aside: [String] = if case let .array(a)? = r["setAside"] { a.map { "\(CLI.text($0["id"])) (\(CLI.text($0["source"])))" } } else { [] }
+                print("\(CLI.text(r["habitId"])) \(CLI.text(r["dayKey"])): kept \(CLI.text(r["kept"]?["id"])) (\(CLI.text(r["kept"]?["source"])), \(CLI.text(r["reason"]))); set aside \(aside.joined(separator: ", "))")
+            }
+        }
+    }
+
+    struct Resolve: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Keep this entry for its day; the others of the repair are deleted.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The entry to keep.") var entry: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let r = try CLI.run("sync.resolve", [("entryId", .string(entry))], json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Kept \(entry) for \(CLI.text(r["entry"]?["dayKey"]))")
+        }
+    }
+
+    /// The bytes of `path` (`-`: stdin), or `nil` when it cannot be read.
+    static func read(_ path: String) -> [UInt8]? {
+        guard let f = path == "-" ? fdopen(dup(0), "rb") : fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, f)
+            if n > 0 { out += chunk[0..<n] }
+            if n < chunk.count { break }
+            if out.count > JSONCodec.maxRequestBytes { return out }
+        }
+        return ferror(f) == 0 ? out : nil
+    }
+}
