@@ -143,7 +143,7 @@ import Testing
 
     // MARK: 001 User Stories 4 and 7: linking and suggestions
 
-    @Test func linkedCompletionsCount_001_US4_and_FR019() throws {
+    @Test func goalLoggingCreatesEntries_10_6_2_and_001_US4_FR019() throws {
         let e = try alice()
         try habit(e, "gym")
         _ = try goal(e, "fit", .weeklyHabit, target: 3, start: "2025-03-10")
@@ -197,7 +197,7 @@ import Testing
         #expect { _ = try b.goal("ours") } throws: { ($0 as? HabitFlowError)?.kind == .forbidden }
     }
 
-    @Test func deletedLinkedHabitKeepsItsProgress_001_edge_taskDeleted_and_000_habitDeleted() throws {
+    @Test func deletedLinkedHabitKeepsItsProgress_9_5_2_and_001_edge_taskDeleted_and_000_habitDeleted() throws {
         let e = try alice()
         try habit(e, "gym")
         _ = try goal(e, "total", .targetAmount, target: 10, start: "2025-03-01", links: ["gym"])
@@ -232,7 +232,7 @@ import Testing
 
     // MARK: 000 sections
 
-    @Test func noLinksShowsZeroAndAsks_000_noLinkedHabits() throws {
+    @Test func noLinksShowsZeroAndAsks_9_5_1_and_000_noLinkedHabits() throws {
         let e = try alice()
         _ = try goal(e, "lonely", .targetAmount, target: 10)
         let p = try e.goalProgress("lonely")
@@ -285,12 +285,15 @@ import Testing
         #expect(try e.goals().last?.category == nil)  // uncategorised, still there
     }
 
-    @Test func progressDerivedNeverStored_000_derivedOnly_and_003_10_6() throws {
+    @Test func goalsAreFullyRecomputable_10_6_1_and_000_derivedOnly() throws {
         let e = try alice()
         try habit(e, "gym")
         _ = try goal(e, "fit", .weeklyHabit, target: 3, links: ["gym"])
         try log(e, "gym", "2025-03-12")
         #expect(!(try store.dump()).contains("progress"))
+        // Nothing goal-side is kept: an engine with no cache at all derives the same.
+        let fresh = try Engine(storePath: store.path, user: "alice", zone: nil, now: try Instant(parsing: Self.now), caching: false)
+        #expect(try fresh.goalProgress("fit") == e.goalProgress("fit"))
         // An edit, a delete: progress follows the entries, nothing else.
         let entry = try e.entries(EntryQuery())[0]
         _ = try e.deleteEntry(entry.id, confirm: true)

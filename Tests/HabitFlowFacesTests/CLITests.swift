@@ -206,6 +206,42 @@ import Testing
         #expect(lines.last == "status=1")
     }
 
+    @Test func routinesEvidenceJournalsAndWellbeingThroughTheCLI() throws {
+        let db = TestStore("cli-context").path
+        let r = try sh("""
+            export HABITFLOW_DB='\(db)' HABITFLOW_USER=alice HABITFLOW_ZONE=UTC HABITFLOW_NOW=2025-03-12T11:00:00Z
+            habitflow habit add Stretch --id stretch >/dev/null
+            habitflow habit add Plank --id plank >/dev/null
+            habitflow routine add Morning stretch Plank --id morning >/dev/null
+            habitflow routine start morning --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["evidence"]))'
+            habitflow today --json | python3 -c 'import json,sys; print([h["status"] for h in json.load(sys.stdin)["habits"]])'
+            habitflow evidence list --json | python3 -c 'import json,sys; [print(e["id"]) for e in map(json.loads, sys.stdin)]' > evidence.txt
+            habitflow evidence confirm "$(grep stretch evidence.txt)"
+            habitflow evidence confirm "$(grep stretch evidence.txt)"
+            habitflow evidence dismiss "$(grep plank evidence.txt)"
+            habitflow evidence list
+            habitflow journal add "Felt strong" --title Morning --habits Plank >/dev/null
+            habitflow journal list | cut -c1-10
+            habitflow wellbeing log mood 4 >/dev/null
+            habitflow wellbeing log mood 2 --day 2025-03-11 >/dev/null
+            habitflow wellbeing trend mood | tail -1
+            habitflow today --json | python3 -c 'import json,sys; print(sorted((h["habitId"], h["status"]) for h in json.load(sys.stdin)["habits"]))'
+            """)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.split(separator: "\n").map(String.init) == [
+            "2", "['incomplete', 'incomplete']",  // starting a routine completes nothing
+            "Logged stretch on 2025-03-12 (created)", "Logged stretch on 2025-03-12 (unchanged)", "Dismissed \(try evidenceId(r.stdout))",
+            "No evidence waiting.", "2025-03-12", "mean 3",
+            "[('plank', 'incomplete'), ('stretch', 'complete')]",  // the journal about Plank completes nothing
+        ])
+    }
+
+    /// The plank evidence id, as the dismiss line printed it.
+    func evidenceId(_ stdout: String) throws -> String {
+        let line = try #require(stdout.split(separator: "\n").first { $0.hasPrefix("Dismissed ") })
+        return String(line.dropFirst("Dismissed ".count))
+    }
+
     @Test func demoBuildsItsOwnStoreAndShowsIt() throws {
         let dir = Repository.temporaryDirectory("demo")
         let r = try sh("habitflow demo --db '\(dir.path)/demo.sqlite'")

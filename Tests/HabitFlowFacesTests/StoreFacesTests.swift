@@ -138,7 +138,7 @@ import Testing
 
     /// 003 §9.7.1: a replica killed while applying a change set holds none of it (or all of
     /// it), never a part, and the retry brings exactly the set.
-    @Test func syncApplyKilledMidwayCommitsNothingAndARetrySucceeds() throws {
+    @Test func syncApplyKilledMidwayCommitsNothingAndARetrySucceeds_9_7_1() throws {
         let source = TestStore("sync-source"), target = TestStore("sync-target")
         let changes = Repository.temporaryDirectory("sync-kill").appendingPathComponent("changes.json").path
         let build = try python("""
@@ -185,7 +185,7 @@ import Testing
         #expect(try count() == "20000\nok\n")
     }
 
-    @Test func sigkillMidWriteLosesNoAcknowledgedEntry() throws {
+    @Test func sigkillMidWriteLosesNoAcknowledgedEntry_10_9_1() throws {
         let store = TestStore("kill")
         #expect(try cli(["habit", "add", "Reps", "--id", "reps", "--numeric", "reps", "--multiple-per-day"], db: store.path).status == 0)
         let process = Process()

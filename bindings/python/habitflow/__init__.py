@@ -203,6 +203,37 @@ class Engine:
             args["value"] = value
         return self.call("goal.log", goalId=goal_id, habitId=habit_id, **args)
 
+    def start_routine(self, routine_id):
+        """Starts a routine: ``{"execution", "evidence"}`` (no entries are created)."""
+        return self.call("routine.start", routineId=routine_id)
+
+    def evidence(self):
+        """Today's evidence waiting for a confirm or a dismiss (``evidence.list``)."""
+        return self.call("evidence.list")["evidence"]
+
+    def confirm_evidence(self, evidence_id, value=None):
+        """Confirms evidence: logs the habit once (``evidence.confirm``)."""
+        args = {} if value is None else {"value": value}
+        return self.call("evidence.confirm", evidenceId=evidence_id, **args)
+
+    def dismiss_evidence(self, evidence_id):
+        """Dismisses evidence; nothing is logged (``evidence.dismiss``)."""
+        return self.call("evidence.dismiss", evidenceId=evidence_id)
+
+    def journal(self, text=None, **fields):
+        """Writes a journal entry (``journal.create``); returns it."""
+        if text is not None:
+            fields["text"] = text
+        return self.call("journal.create", **fields)["journal"]
+
+    def log_wellbeing(self, metric, value, **fields):
+        """Logs a wellbeing value (``wellbeing.log``); returns it."""
+        return self.call("wellbeing.log", metric=metric, value=value, **fields)["wellbeing"]
+
+    def wellbeing_trend(self, metric, start, end):
+        """``{"days": [{"dayKey", "mean", "count"}], "mean"}`` (``wellbeing.trend``)."""
+        return self.call("wellbeing.trend", metric=metric, **{"from": start, "to": end})
+
     def sync_changes(self, since=None):
         """``{"changes", "cursor", "replicaId"}``: every change since a cursor (``sync.changes``)."""
         return self.call("sync.changes", **({} if since is None else {"since": since}))

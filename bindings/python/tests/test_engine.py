@@ -62,6 +62,24 @@ class EngineTests(unittest.TestCase):
                 hf.goal_progress("missing")
             self.assertEqual((ctx.exception.code, ctx.exception.field), ("not_found", "args.goalId"))
 
+    def test_routines_evidence_journal_wellbeing(self):
+        with self.engine() as hf:
+            hf.call("habit.create", habitId="stretch", name="Stretch")
+            hf.call("routine.create", routineId="morning", name="Morning", habitIds=["stretch"])
+            started = hf.start_routine("morning")
+            self.assertEqual(hf.entries(), [])  # a routine never logs
+            evidence = hf.evidence()
+            self.assertEqual([e["habitId"] for e in evidence], ["stretch"])
+            self.assertEqual(hf.confirm_evidence(evidence[0]["id"])["action"], "created")
+            self.assertEqual(hf.confirm_evidence(evidence[0]["id"])["action"], "unchanged")
+            self.assertEqual(started["execution"]["routineId"], "morning")
+            hf.journal("a good morning", referencedHabitIds=["stretch"])
+            hf.log_wellbeing("mood", 4)
+            self.assertEqual(hf.wellbeing_trend("mood", "2025-03-01", "2025-03-12")["mean"], 4)
+            with self.assertRaises(habitflow.HabitFlowError) as ctx:
+                hf.dismiss_evidence("nope")
+            self.assertEqual((ctx.exception.code, ctx.exception.field), ("not_found", "args.evidenceId"))
+
     def test_sync_between_two_stores(self):
         other = os.path.join(self.dir.name, "other.sqlite")
         with self.engine() as a, habitflow.Engine(other, user="alice", zone="UTC", now="2025-03-12T11:00:00Z") as b:

@@ -173,13 +173,13 @@ _habitflow() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|goal|sync|demo|time|batch|version|help)
+    today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|goal|routine|evidence|journal|wellbeing|sync|demo|time|batch|version|help)
         # Offer subcommand argument completions
         "_habitflow_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause streaks week history goal sync demo time batch version help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause streaks week history goal routine evidence journal wellbeing sync demo time batch version help' -- "${cur}"))
         ;;
     esac
 }
@@ -983,6 +983,389 @@ _habitflow_goal_suggest() {
         return
         ;;
     '--week')
+        return
+        ;;
+    esac
+}
+
+_habitflow_routine() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __habitflow_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    add|list|start)
+        # Offer subcommand argument completions
+        "_habitflow_routine_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'add list start' -- "${cur}"))
+        ;;
+    esac
+}
+
+_habitflow_routine_add() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --id)
+    __habitflow_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--id')
+        return
+        ;;
+    esac
+}
+
+_habitflow_routine_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_routine_start() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_evidence() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __habitflow_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|confirm|dismiss)
+        # Offer subcommand argument completions
+        "_habitflow_evidence_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list confirm dismiss' -- "${cur}"))
+        ;;
+    esac
+}
+
+_habitflow_evidence_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_evidence_confirm() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_evidence_dismiss() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_journal() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __habitflow_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    add|list|edit|delete)
+        # Offer subcommand argument completions
+        "_habitflow_journal_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'add list edit delete' -- "${cur}"))
+        ;;
+    esac
+}
+
+_habitflow_journal_add() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --title --day --habits)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--title')
+        return
+        ;;
+    '--day')
+        return
+        ;;
+    '--habits')
+        return
+        ;;
+    esac
+}
+
+_habitflow_journal_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --from --to)
+    __habitflow_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--from')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    esac
+}
+
+_habitflow_journal_edit() {
+    repeating_flags=()
+    non_repeating_flags=(--confirm --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --text --title --day)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--text')
+        return
+        ;;
+    '--title')
+        return
+        ;;
+    '--day')
+        return
+        ;;
+    esac
+}
+
+_habitflow_journal_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_wellbeing() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __habitflow_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    log|trend)
+        # Offer subcommand argument completions
+        "_habitflow_wellbeing_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'log trend' -- "${cur}"))
+        ;;
+    esac
+}
+
+_habitflow_wellbeing_log() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --day --note)
+    __habitflow_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--day')
+        return
+        ;;
+    '--note')
+        return
+        ;;
+    esac
+}
+
+_habitflow_wellbeing_trend() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --from --to)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--from')
+        return
+        ;;
+    '--to')
         return
         ;;
     esac

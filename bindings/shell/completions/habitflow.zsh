@@ -63,6 +63,10 @@ _habitflow() {
             'week:Show the week'\''s progress per habit (✓ complete, ✗ missed, · not required; N-per-week habits show only done days).'
             'history:Show a habit'\''s days as a calendar heatmap (█ complete, ░ incomplete, · not required).'
             'goal:Goals: progress derived from the entries of linked habits.'
+            'routine:Routines: ordered habits; starting one suggests evidence, never entries.'
+            'evidence:Evidence from routines: confirm (an entry) or dismiss (nothing).'
+            'journal:Journal entries: reflection, never completion.'
+            'wellbeing:Wellbeing values (mood, energy, sleepHours …) and their trends.'
             'sync:Offline sync: export and import change sets, or sync two store files.'
             'demo:Build a demo store (a year of history, a zone change, a target change) and show it.'
             'time:DayKeys, day ranges and weeks in any IANA zone.'
@@ -74,7 +78,7 @@ _habitflow() {
         ;;
     arg)
         case "${words[1]}" in
-        today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|goal|sync|demo|time|batch|version|help)
+        today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|goal|routine|evidence|journal|wellbeing|sync|demo|time|batch|version|help)
             "_habitflow_${words[1]}" && ret=0
             ;;
         esac
@@ -701,6 +705,332 @@ _habitflow_goal_suggest() {
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
         '--week[A day of the week to plan (default today).]:week:'
         '--json[Print JSON (one suggestion per line).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_routine() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'add:Create a routine from habits (ids or names), in order.'
+            'list:List routines.'
+            'start:Start a routine: evidence to confirm or dismiss, no entries.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        add|list|start)
+            "_habitflow_routine_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_habitflow_routine_add() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':name:'
+        '*:habits:'
+        '--id[The routine'\''s id.]:id:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_routine_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--json[Print JSON (one routine per line).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_routine_start() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':routine:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_evidence() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'list:List today'\''s evidence.'
+            'confirm:Confirm evidence: log the habit (once; again changes nothing).'
+            'dismiss:Dismiss evidence: nothing is logged.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        list|confirm|dismiss)
+            "_habitflow_evidence_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_habitflow_evidence_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--json[Print JSON (one per line).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_evidence_confirm() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':evidence:'
+        ':value:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_evidence_dismiss() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':evidence:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_journal() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'add:Write a journal entry.'
+            'list:List journal entries.'
+            'edit:Edit a journal entry (moving it to another day needs --confirm).'
+            'delete:Delete a journal entry (no habit, streak or goal changes).'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        add|list|edit|delete)
+            "_habitflow_journal_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_habitflow_journal_add() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':text:'
+        '--title[A title.]:title:'
+        '--day[The day (default today).]:day:'
+        '--habits[Habits it is about (ids or names), comma-separated\: context only.]:habits:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_journal_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--from[First day.]:from:'
+        '--to[Last day.]:to:'
+        '--json[Print JSON (one per line).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_journal_edit() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':id:'
+        '--text[New text.]:text:'
+        '--title[New title.]:title:'
+        '--day[Move it to this day.]:day:'
+        '--confirm[Go ahead with a change of day.]'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_journal_delete() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':id:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_wellbeing() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'log:Log a wellbeing value.'
+            'trend:A metric'\''s daily means over a range (default: the last 4 weeks).'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        log|trend)
+            "_habitflow_wellbeing_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_habitflow_wellbeing_log() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':metric:'
+        ':value:'
+        '--day[The day (default today).]:day:'
+        '--note[A note.]:note:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_wellbeing_trend() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':metric:'
+        '--from[First day.]:from:'
+        '--to[Last day (default today).]:to:'
+        '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -1,0 +1,236 @@
+import ArgumentParser
+import HabitFlow
+import HabitFlowProtocol
+
+/// `habitflow routine …`: routines start executions and evidence, never entries.
+struct RoutineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "routine", abstract: "Routines: ordered habits; starting one suggests evidence, never entries.",
+        subcommands: [Add.self, List.self, Start.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create a routine from habits (ids or names), in order.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The routine's name.") var name: String
+        @Argument(help: "Its habits, in order.") var habits: [String]
+        @Option(help: "The routine's id.") var id: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            var ids: [JSONValue] = []
+            for h in habits { ids.append(try CLI.resolveHabit(h, engine: engine, json: json)["id"] ?? .null) }
+            let r = try CLI.run("routine.create", CLI.args([("name", .string(name)), ("habitIds", .array(ids)), ("routineId", id.map(JSONValue.string))]),
+                                json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Created routine \(CLI.text(r["routine"]?["id"]))")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List routines.")
+        @OptionGroup var store: StoreOptions
+        @Flag(help: "Print JSON (one routine per line).") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            guard case let .array(list)? = try CLI.run("routine.list", [], json: json, engine: engine)["routines"] else { return }
+            if json { return list.forEach(CLI.printJSON) }
+            if list.isEmpty { return print("No routines yet: habitflow routine add NAME HABIT...") }
+            for r in list {
+                let habits: [String] = if case let .array(h)? = r["habitIds"] { h.map { CLI.text($0) } } else { [] }
+                print("\(CLI.text(r["id"]))  \(CLI.text(r["name"])): \(habits.joined(separator: " → "))")
+            }
+        }
+    }
+
+    struct Start: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Start a routine: evidence to confirm or dismiss, no entries.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The routine's id.") var routine: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let r = try CLI.run("routine.start", [("routineId", .string(routine))], json: json, engine: engine)
+            if json { return CLI.printJSON(r) }
+            print("Started \(routine) (execution \(CLI.text(r["execution"]?["id"]))). Confirm what you did:")
+            if case let .array(list)? = r["evidence"] {
+                for e in list { print("  habitflow evidence confirm \(CLI.text(e["id"]))   # \(CLI.text(e["habitId"]))") }
+            }
+        }
+    }
+}
+
+/// `habitflow evidence …`: suggestions that become entries only when confirmed.
+struct EvidenceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "evidence", abstract: "Evidence from routines: confirm (an entry) or dismiss (nothing).",
+        subcommands: [List.self, Confirm.self, Dismiss.self])
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List today's evidence.")
+        @OptionGroup var store: StoreOptions
+        @Flag(help: "Print JSON (one per line).") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            guard case let .array(list)? = try CLI.run("evidence.list", [], json: json, engine: engine)["evidence"] else { return }
+            if json { return list.forEach(CLI.printJSON) }
+            if list.isEmpty { return print("No evidence waiting.") }
+            for e in list { print("\(CLI.text(e["id"]))  \(CLI.text(e["habitId"])) on \(CLI.text(e["dayKey"]))") }
+        }
+    }
+
+    struct Confirm: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Confirm evidence: log the habit (once; again changes nothing).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The evidence id.") var evidence: String
+        @Argument(help: "The value (numeric habits).") var value: Double?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let r = try CLI.run("evidence.confirm", CLI.args([("evidenceId", .string(evidence)), ("value", value.map(JSONValue.double))]),
+                                json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Logged \(CLI.text(r["entry"]?["habitId"])) on \(CLI.text(r["entry"]?["dayKey"])) (\(CLI.text(r["action"])))")
+        }
+    }
+
+    struct Dismiss: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Dismiss evidence: nothing is logged.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The evidence id.") var evidence: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let r = try CLI.run("evidence.dismiss", [("evidenceId", .string(evidence))], json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Dismissed \(evidence)")
+        }
+    }
+}
+
+/// `habitflow journal …`: reflection that never implies completion.
+struct JournalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "journal", abstract: "Journal entries: reflection, never completion.",
+        subcommands: [Add.self, List.self, Edit.self, Delete.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write a journal entry.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The text.") var text: String
+        @Option(help: "A title.") var title: String?
+        @Option(help: "The day (default today).") var day: String?
+        @Option(help: "Habits it is about (ids or names), comma-separated: context only.") var habits: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            var ids: [JSONValue] = []
+            for h in (habits ?? "").split(separator: ",") { ids.append(try CLI.resolveHabit(String(h), engine: engine, json: json)["id"] ?? .null) }
+            let r = try CLI.run("journal.create", CLI.args([("text", .string(text)), ("title", title.map(JSONValue.string)),
+                                                             ("dayKey", day.map(JSONValue.string)),
+                                                             ("referencedHabitIds", ids.isEmpty ? nil : .array(ids))]), json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Wrote journal entry \(CLI.text(r["journal"]?["id"])) for \(CLI.text(r["journal"]?["dayKey"]))")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List journal entries.")
+        @OptionGroup var store: StoreOptions
+        @Option(help: "First day.") var from: String?
+        @Option(help: "Last day.") var to: String?
+        @Flag(help: "Print JSON (one per line).") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            guard case let .array(list)? = try CLI.run("journal.list", CLI.args([("from", from.map(JSONValue.string)), ("to", to.map(JSONValue.string))]),
+                                                       json: json, engine: engine)["journals"] else { return }
+            if json { return list.forEach(CLI.printJSON) }
+            if list.isEmpty { return print("No journal entries.") }
+            for j in list {
+                let title = j["title"] == .null ? "" : CLI.text(j["title"]) + ": "
+                print("\(CLI.text(j["dayKey"]))  \(CLI.text(j["id"]))  \(title)\(CLI.text(j["text"]))")
+            }
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Edit a journal entry (moving it to another day needs --confirm).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The journal entry's id.") var id: String
+        @Option(help: "New text.") var text: String?
+        @Option(help: "New title.") var title: String?
+        @Option(help: "Move it to this day.") var day: String?
+        @Flag(help: "Go ahead with a change of day.") var confirm = false
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let r = try CLI.run("journal.edit", CLI.args([("journalId", .string(id)), ("text", text.map(JSONValue.string)),
+                                                           ("title", title.map(JSONValue.string)), ("dayKey", day.map(JSONValue.string)),
+                                                           ("confirm", .bool(confirm))]), json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Updated journal entry \(id)")
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a journal entry (no habit, streak or goal changes).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The journal entry's id.") var id: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let r = try CLI.run("journal.delete", [("journalId", .string(id))], json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Deleted journal entry \(id)")
+        }
+    }
+}
+
+/// `habitflow wellbeing …`: mood, energy, sleep: on their own, never behaviour.
+struct WellbeingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wellbeing", abstract: "Wellbeing values (mood, energy, sleepHours …) and their trends.",
+        subcommands: [Log.self, Trend.self])
+
+    struct Log: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Log a wellbeing value.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The metric: mood, energy, sleepHours, …") var metric: String
+        @Argument(help: "The value.") var value: Double
+        @Option(help: "The day (default today).") var day: String?
+        @Option(help: "A note.") var note: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let r = try CLI.run("wellbeing.log", CLI.args([("metric", .string(metric)), ("value", .double(value)),
+                                                            ("dayKey", day.map(JSONValue.string)), ("note", note.map(JSONValue.string))]),
+                                json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Logged \(metric) \(CLI.text(r["wellbeing"]?["value"])) on \(CLI.text(r["wellbeing"]?["dayKey"]))")
+        }
+    }
+
+    struct Trend: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "A metric's daily means over a range (default: the last 4 weeks).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The metric.") var metric: String
+        @Option(help: "First day.") var from: String?
+        @Option(help: "Last day (default today).") var to: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let last = try to ?? CLI.today(engine: engine, json: json)
+            let first = from ?? ((try? DayKey(parsing: last))?.adding(days: -27)?.description ?? last)
+            let r = try CLI.run("wellbeing.trend", [("metric", .string(metric)), ("from", .string(first)), ("to", .string(last))],
+                                json: json, engine: engine)
+            if json { return CLI.printJSON(r) }
+            guard case let .array(days)? = r["days"], !days.isEmpty else { return print("No \(metric) values from \(first) to \(last).") }
+            for d in days { print("\(CLI.text(d["dayKey"]))  \(CLI.text(d["mean"]))  (\(CLI.text(d["count"])))") }
+            print("mean \(CLI.text(r["mean"]))")
+        }
+    }
+}
