@@ -1,26 +1,18 @@
 import HabitFlowStore
 
-/// A habit's standing today: the numbers a Today screen shows, all derived on the spot.
+/// A habit's standing on a day, with the habit: the Today screen's row. Its numbers are the
+/// habit's `HabitSummary` (`today.status`, `today.currentStreak`, …).
+@dynamicMemberLookup
 public struct HabitToday: Sendable {
     public var habit: Habit
-    public var status: DayStatus
-    public var value: Double?
-    public var target: Double
-    public var currentStreak: HabitMetrics.Streak
-    public var longestStreak: HabitMetrics.Streak
-    public var week: WeekProgress
-    public var momentum: Double
+    public var summary: HabitSummary
 
-    public init(habit: Habit, _ s: HabitSummary) {
+    public init(habit: Habit, _ summary: HabitSummary) {
         self.habit = habit
-        status = s.status
-        value = s.value
-        target = s.target
-        currentStreak = s.currentStreak
-        longestStreak = s.longestStreak
-        week = s.week
-        momentum = s.momentum
+        self.summary = summary
     }
+
+    public subscript<T>(dynamicMember path: KeyPath<HabitSummary, T>) -> T { summary[keyPath: path] }
 }
 
 /// What every metric of one user reads: the records (folded), today, and how weeks start.

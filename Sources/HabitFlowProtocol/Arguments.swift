@@ -143,6 +143,26 @@ public struct Arguments {
         return match.1
     }
 
+    /// An optional array of strings (at most `limit`); `nil` when absent or null.
+    func stringList(_ name: String, limit: Int = 1000) throws(ProtocolError) -> [String]? {
+        switch member(name) {
+        case nil, .null?: return nil
+        case let .array(items)?:
+            guard items.count <= limit else {
+                throw ProtocolError(.limitExceeded, "\(field(name)) has more than \(limit) items", field: field(name))
+            }
+            var out: [String] = []
+            for (i, item) in items.enumerated() {
+                guard case let .string(s) = item else {
+                    throw ProtocolError(.invalidArgument, "\(field(name))[\(i)] must be a string", field: "\(field(name))[\(i)]")
+                }
+                out.append(s)
+            }
+            return out
+        case let other?: throw wrongType(name, "an array of strings", other)
+        }
+    }
+
     /// The raw value of a member, for structured arguments.
     func raw(_ name: String) -> JSONValue? { member(name) }
 }

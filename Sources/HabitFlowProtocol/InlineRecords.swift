@@ -11,7 +11,7 @@ enum InlineRecords {
     /// The most records of each kind one request may carry.
     static let maxRecords = 1_000_000
 
-    static let fields = ["user", "today", "habits", "entries", "targetVersions"]
+    static let fields = ["user", "today", "habits", "entries", "targetVersions", "goals", "goalLinks"]
 
     static func context(_ value: JSONValue, engine: Engine) throws(ProtocolError) -> MetricsContext {
         guard case let .object(members) = value else {
@@ -63,6 +63,61 @@ enum InlineRecords {
         case let other?:
             throw ProtocolError(.invalidArgument, "\(field) must be an array, not \(other.typeName)", field: field)
         }
+    }
+
+    /// The goal `goalId` of `records`, its links, the entries and the context, for the
+    /// stateless `goal.progress`.
+    static func goal(_ value: JSONValue, goalId: String, engine: Engine) throws(ProtocolError)
+        -> (goal: Goal, links: [GoalLink], entries: [HabitEntry], today: DayKey, firstWeekday: Weekday) {
+        let context = try context(value, engine: engine)
+        guard case let .object(members) = value else { throw ProtocolError(.invalidArgument, "args.records must be an object", field: "args.records") }
+        let records = Arguments(members, prefix: "args.records.")
+        var goals: [Goal] = []
+        for a in try list(records, "goals") { goals.append(try goal(a)) }
+        guard let goal = goals.first(where: { $0.id == goalId }) else {
+            throw ProtocolError(.notFound, "goal \(goalId) is not among args.records.goals", field: "args.goalId")
+        }
+        var links: [GoalLink] = []
+        let habits = Set(context.input.habits.map(\.id))
+        for a in try list(records, "goalLinks") {
+            let goalOf = try a.string("goalId")
+            let habitId = try a.string("habitId")
+            try known(a, habitId, habits)
+            guard goalOf == goalId else { continue }
+            let contribution = try a.choice("contribution", GoalLink.Contribution.allCases.map { ($0.rawValue, $0) })
+                ?? (goal.kind == .count ? .count : .sum)
+            let unit = try a.optionalString("unit") ?? context.input.habit(habitId)?.unit
+            if contribution == .sum, GoalUnit.factor(from: unit ?? "", to: goal.unit ?? "") == nil {
+                throw ProtocolError(.invalidArgument, "\(a.field("unit")) does not convert to the goal's \(goal.unit ?? "unit")", field: a.field("unit"))
+            }
+            links.append(GoalLink(goalId: goalOf, habitId: habitId, contribution: contribution, unit: unit,
+                                  createdBy: try a.optionalString("createdBy") ?? "inline", createdAt: epoch))
+        }
+        var entries: [HabitEntry] = []
+        for a in try list(records, "entries") { entries.append(try entry(a, habits: habits)) }
+        return (goal, links, entries, context.today, context.firstWeekday)
+    }
+
+    private static func goal(_ a: Arguments) throws(ProtocolError) -> Goal {
+        let created = try a.optionalInstant("createdAt") ?? epoch
+        guard let start = try a.optionalDayKey("startDayKey") else {
+            throw ProtocolError(.invalidArgument, "\(a.field("startDayKey")) is required", field: a.field("startDayKey"))
+        }
+        let duration: Int? = try a.integer("durationWeeks", in: 1...52)
+        let goal = Goal(id: try a.string("id"), ownerId: try a.optionalString("ownerId") ?? "inline", title: try a.optionalString("title") ?? "goal",
+                        description: nil, icon: nil, categoryId: nil,
+                        kind: try a.choice("kind", Goal.Kind.allCases.map { ($0.rawValue, $0) }) ?? .count,
+                        type: try a.choice("type", Goal.GoalType.allCases.map { ($0.rawValue, $0) }) ?? .targetAmount,
+                        target: try a.number("target") ?? 1, unit: try a.optionalString("unit"), durationWeeks: duration,
+                        startDayKey: start, targetDate: try a.optionalDayKey("targetDate"),
+                        userStatus: try a.choice("status", [("active", Goal.Status.active), ("paused", .paused)]) ?? .active,
+                        shared: try a.bool("shared", default: false), sortOrder: nil, createdAt: created, updatedAt: created)
+        do throws(HabitFlowError) { try goal.validate() } catch {
+            var located = error
+            located.field = a.field(error.field.map { $0 == "goalId" ? "id" : $0 } ?? "id")
+            throw ProtocolError(located)
+        }
+        return goal
     }
 
     private static let epoch = Instant(unixSeconds: 0)!

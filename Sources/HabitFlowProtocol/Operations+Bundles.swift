@@ -38,19 +38,7 @@ extension Operation {
             guard let kind = try args.choice("kind", bundleKinds) else {
                 throw ProtocolError(.invalidArgument, "args.kind is required (\"all\" or \"choice\")", field: "args.kind")
             }
-            var ids: [String] = []
-            switch args.raw("habitIds") {
-            case nil, .null?: break
-            case let .array(items)?:
-                for (i, item) in items.enumerated() {
-                    guard case let .string(id) = item else {
-                        throw ProtocolError(.invalidArgument, "args.habitIds[\(i)] must be a string", field: "args.habitIds[\(i)]")
-                    }
-                    ids.append(id)
-                }
-            case let other?:
-                throw ProtocolError(.invalidArgument, "args.habitIds must be an array, not \(other.typeName)", field: "args.habitIds")
-            }
+            let ids = try args.stringList("habitIds") ?? []
             let id = try args.optionalString("bundleId")
             let (bundle, habits) = try ProtocolError.engine { () throws(HabitFlowError) in
                 try engine.createBundle(name: name, kind: kind, habitIds: ids, id: id)

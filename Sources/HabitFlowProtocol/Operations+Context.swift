@@ -3,24 +3,6 @@ import HabitFlow
 extension Operation {
     private static let contextErrors: [ErrorCode] = [.invalidArgument, .invalidDate, .notFound, .conflict, .forbidden, .limitExceeded, .storage]
 
-    private static func idList(_ args: Arguments, _ name: String) throws(ProtocolError) -> [String]? {
-        switch args.raw(name) {
-        case nil, .null?: return nil
-        case let .array(items)?:
-            guard items.count <= 1000 else { throw ProtocolError(.limitExceeded, "args.\(name) has more than 1000 items", field: "args.\(name)") }
-            var out: [String] = []
-            for (i, item) in items.enumerated() {
-                guard case let .string(s) = item else {
-                    throw ProtocolError(.invalidArgument, "args.\(name)[\(i)] must be a string", field: "args.\(name)[\(i)]")
-                }
-                out.append(s)
-            }
-            return out
-        case let other?:
-            throw ProtocolError(.invalidArgument, "args.\(name) must be an array, not \(other.typeName)", field: "args.\(name)")
-        }
-    }
-
     private static func ids(_ list: [String]) -> JSONValue { .array(list.map(JSONValue.string)) }
 
     static func routineJSON(_ r: Routine) -> JSONValue {
@@ -80,8 +62,8 @@ extension Operation {
         d.templateId = try args.optionalString("templateId")
         d.title = try args.optionalString("title")
         d.text = try args.optionalString("text")
-        d.referencedHabitIds = try idList(args, "referencedHabitIds")
-        d.referencedGoalIds = try idList(args, "referencedGoalIds")
+        d.referencedHabitIds = try args.stringList("referencedHabitIds")
+        d.referencedGoalIds = try args.stringList("referencedGoalIds")
         d.confirm = try args.bool("confirm", default: false)
         switch args.raw("responses") {
         case nil, .null?: break
@@ -118,7 +100,7 @@ extension Operation {
                               Field("routineId", "string", required: false, "The client's id.")],
                   result: [Field("routine", "object", "`{id, name, habitIds, createdAt, updatedAt, deletedAt}`.")],
                   errors: contextErrors) { engine, args throws(ProtocolError) in
-            let name = try args.string("name"), habits = try idList(args, "habitIds") ?? [], id = try args.optionalString("routineId")
+            let name = try args.string("name"), habits = try args.stringList("habitIds") ?? [], id = try args.optionalString("routineId")
             let r = try ProtocolError.engine { () throws(HabitFlowError) in try engine.createRoutine(name: name, habitIds: habits, id: id) }
             return .object([("routine", routineJSON(r))])
         },
@@ -179,7 +161,7 @@ extension Operation {
                   arguments: [Field("name", "string", "Its name."), Field("fields", "array", "Field names."),
                               Field("templateId", "string", required: false, "The client's id.")],
                   result: [Field("template", "object", "`{id, name, fields, createdAt}`.")], errors: contextErrors) { engine, args throws(ProtocolError) in
-            let name = try args.string("name"), fields = try idList(args, "fields") ?? [], id = try args.optionalString("templateId")
+            let name = try args.string("name"), fields = try args.stringList("fields") ?? [], id = try args.optionalString("templateId")
             return .object([("template", templateJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.createTemplate(name: name, fields: fields, id: id) }))])
         },
         Operation("journal.templates", "Your journal templates.", arguments: [],
@@ -305,7 +287,7 @@ extension Operation {
                       result: [Field(k, "object", "`{id, kind, name, description, habitIds, goalIds, createdAt, updatedAt}`.")],
                       errors: contextErrors) { engine, args throws(ProtocolError) in
                 let id = try args.optionalString(idField), name = try args.string("name"), text = try args.optionalString("description")
-                let habits = try idList(args, "habitIds") ?? [], goals = try idList(args, "goalIds") ?? []
+                let habits = try args.stringList("habitIds") ?? [], goals = try args.stringList("goalIds") ?? []
                 let l = try ProtocolError.engine { () throws(HabitFlowError) in
                     try engine.saveLens(kind, id: id, name: name, description: text, habitIds: habits, goalIds: goals)
                 }

@@ -48,23 +48,6 @@ extension Operation {
         .object([("id", .string(c.id)), ("name", .string(c.name)), ("sortOrder", .int(Int64(c.sortOrder)))])
     }
 
-    private static func strings(_ args: Arguments, _ name: String) throws(ProtocolError) -> [String] {
-        switch args.raw(name) {
-        case nil, .null?: return []
-        case let .array(items)?:
-            var out: [String] = []
-            for (i, item) in items.enumerated() {
-                guard case let .string(s) = item else {
-                    throw ProtocolError(.invalidArgument, "args.\(name)[\(i)] must be a string", field: "args.\(name)[\(i)]")
-                }
-                out.append(s)
-            }
-            return out
-        case let other?:
-            throw ProtocolError(.invalidArgument, "args.\(name) must be an array, not \(other.typeName)", field: "args.\(name)")
-        }
-    }
-
     /// `durationWeeks`: 4, 8, 12, or null (ongoing) — `null` given explicitly vs absent.
     private static func duration(_ args: Arguments) throws(ProtocolError) -> (given: Bool, weeks: Int?) {
         guard let raw = args.raw("durationWeeks") else { return (false, nil) }
@@ -112,7 +95,7 @@ extension Operation {
             draft.targetDate = try args.optionalDayKey("targetDate")
             draft.shared = try args.bool("shared", default: false)
             draft.sortOrder = try args.integer("sortOrder", in: 0...1_000_000)
-            let habitIds = try strings(args, "habitIds")
+            let habitIds = try args.stringList("habitIds") ?? []
             let (goal, progress) = try ProtocolError.engine { () throws(HabitFlowError) in
                 let goal = try engine.createGoal(draft, habitIds: habitIds)
                 return (goal, try engine.goalProgress(goal.id))
@@ -208,11 +191,18 @@ extension Operation {
             return .object([("unlinked", .string(habitId))])
         },
         Operation("goal.progress", "A goal's progress, derived now: value, target, fraction (\"3/5\"), percent, this week, status.",
-                  arguments: [Field("goalId", "string", "The goal."), Field("dayKey", "string", required: false, "As of this day (default today).")],
+                  arguments: [Field("goalId", "string", "The goal."), Field("dayKey", "string", required: false, "As of this day (default today)."),
+                              Field("records", "object", required: false,
+                                    "Stateless: `{user:{zone, firstWeekday?}, today?, habits, entries, goals, goalLinks}` (records as the engine writes them); no store.")],
                   result: [Field("progress", "object", "`{goalId, value, target, fraction, percent, thisWeek, status, needsLinks, windowStart, windowEnd}`.")],
-                  errors: goalErrors) { engine, args throws(ProtocolError) in
+                  errors: goalErrors + [.unknownZone]) { engine, args throws(ProtocolError) in
             let id = try args.string("goalId")
             let day = try args.optionalDayKey("dayKey")
+            if let records = args.raw("records"), records != .null {
+                let r = try InlineRecords.goal(records, goalId: id, engine: engine)
+                let p = GoalProgress(goal: r.goal, links: r.links, entries: r.entries, today: day ?? r.today, firstWeekday: r.firstWeekday)
+                return .object([("progress", progressJSON(p, history: false))])
+            }
             let p = try ProtocolError.engine { () throws(HabitFlowError) in try engine.goalProgress(id, day: day) }
             return .object([("progress", progressJSON(p, history: false))])
         },
@@ -236,13 +226,8 @@ extension Operation {
                            Field("progress", "object", "The goal's progress after it.")],
                   errors: goalErrors + [.confirmationRequired]) { engine, args throws(ProtocolError) in
             let goalId = try args.string("goalId")
-            var request = LogRequest(habitId: try args.string("habitId"))
-            request.entryId = try args.optionalString("entryId")
-            request.timestampUtc = try args.optionalInstant("timestampUtc")
-            request.dayKey = try args.optionalDayKey("dayKey")
-            request.value = try args.number("value")
-            request.note = try args.optionalString("note")
-            request.confirm = try args.bool("confirm", default: false)
+            // The same arguments as entry.log: one reading of them.
+            guard case let .log(request) = try entryMutation("entry.log", args) else { return .null }
             let (outcome, progress) = try ProtocolError.engine { () throws(HabitFlowError) in
                 (try engine.logFromGoal(goalId, request), try engine.goalProgress(goalId))
             }

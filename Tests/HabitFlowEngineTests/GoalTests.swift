@@ -302,6 +302,25 @@ import Testing
         #expect(try e.goalProgress("fit").value == 1)
     }
 
+    @Test func statelessProgressFromInlineRecords() throws {
+        let e = try alice()
+        try habit(e, "run", unit: "km")
+        _ = try goal(e, "run100", .targetAmount, target: 100, kind: .quantity, unit: "km", start: "2025-03-01", links: ["run"])
+        try log(e, "run", "2025-03-10", 30); try log(e, "run", "2025-03-12", 12.5)
+        let d = Dispatcher(engine: e)
+        func call(_ d: Dispatcher, _ text: String) throws -> JSONValue { try d.handle(JSONCodec.parse(text)) }
+        let stored = try call(d, #"{"op":"goal.progress","args":{"goalId":"run100"}}"#)
+        let got = try call(d, #"{"op":"goal.get","args":{"goalId":"run100"}}"#)
+        let records = """
+            {"user":{"zone":"Europe/Amsterdam"},"today":"2025-03-12","habits":\(JSONCodec.serialize(try call(d, #"{"op":"habit.list"}"#)["habits"]!)),
+             "entries":\(JSONCodec.serialize(try call(d, #"{"op":"entry.list"}"#)["entries"]!)),
+             "goals":[\(JSONCodec.serialize(got["goal"]!))],"goalLinks":\(JSONCodec.serialize(got["links"]!))}
+            """
+        let inline = try call(Dispatcher(engine: Engine()), #"{"op":"goal.progress","args":{"goalId":"run100","records":\#(records)}}"#)
+        #expect(inline == stored)
+        #expect(inline["progress"]?["fraction"] == .string("42.5/100"))
+    }
+
     // MARK: Bad input
 
     @Test func badInputIsRefusedAndWritesNothing() throws {

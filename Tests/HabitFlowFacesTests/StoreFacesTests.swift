@@ -21,6 +21,21 @@ import Testing
         try run("python3", ["-c", script] + args, environment: pythonEnvironment)
     }
 
+    /// A python3 process running `script` on the package, its stdout piped back (to kill it midway).
+    func startPython(_ script: String, _ args: [String]) throws -> (Process, FileHandle) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u", "-c", script] + args
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in pythonEnvironment { env[k] = v }
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, out.fileHandleForReading)
+    }
+
     func cli(_ args: [String], db: String, stdin: Data = Data()) throws -> ProcessResult {
         try run(Repository.cli, args + ["--db", db, "--user", "alice", "--zone", "Europe/Amsterdam"], stdin: stdin)
     }
@@ -157,19 +172,10 @@ import Testing
             print("applying", flush=True)
             print(hf.sync_apply(changes)["applied"], flush=True)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-c", apply, target.path, changes]
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in pythonEnvironment { env[k] = v }
-        process.environment = env
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, out) = try startPython(apply, [target.path, changes])
         var seen = Data()
         while !String(decoding: seen, as: UTF8.self).contains("applying\n") {
-            let chunk = out.fileHandleForReading.availableData
+            let chunk = out.availableData
             if chunk.isEmpty { break }
             seen.append(chunk)
         }
@@ -188,9 +194,7 @@ import Testing
     @Test func sigkillMidWriteLosesNoAcknowledgedEntry_10_9_1() throws {
         let store = TestStore("kill")
         #expect(try cli(["habit", "add", "Reps", "--id", "reps", "--numeric", "reps", "--multiple-per-day"], db: store.path).status == 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-c", """
+        let (process, out) = try startPython("""
             import sys, habitflow
             hf = habitflow.Engine(sys.argv[1], user="alice", zone="Europe/Amsterdam")
             i = 0
@@ -198,23 +202,16 @@ import Testing
                 hf.log("reps", value=i, entryId="k%d" % i, note="x" * 200)
                 print("k%d" % i, flush=True)
                 i += 1
-            """, store.path]
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in pythonEnvironment { env[k] = v }
-        process.environment = env
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+            """, [store.path])
         var acknowledged = Data()
         while acknowledged.split(separator: UInt8(ascii: "\n")).count <= 401 {
-            let chunk = out.fileHandleForReading.availableData
+            let chunk = out.availableData
             if chunk.isEmpty { break }
             acknowledged.append(chunk)
         }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }  // never a recycled pid
         process.waitUntilExit()
-        acknowledged.append(out.fileHandleForReading.readDataToEndOfFile())
+        acknowledged.append(out.readDataToEndOfFile())
         #expect(process.terminationReason == .uncaughtSignal)
         // Only whole lines were acknowledged; a cut last line was not.
         var lines = String(decoding: acknowledged, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
