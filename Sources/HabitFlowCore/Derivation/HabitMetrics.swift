@@ -273,11 +273,12 @@ extension HabitMetrics {
         var target: Double
     }
 
-    /// Streaks and momentum of a daily, non-bundle habit from `first` (its first logged day)
+    /// Streaks and momentum of a non-bundle habit from `first` (its first logged day)
     /// through `today`, in one merge walk that keeps nothing per day: the same rules as
     /// `line` + `streaks` + `momentum` (the property tests hold them equal), at a few
     /// nanoseconds a day, so a Today screen over ten years of history stays in budget.
-    func walk(from first: DayKey, through today: DayKey) -> Walk {
+    func walk(from first: DayKey, through today: DayKey, firstWeekday: Weekday) -> Walk {
+        if case let .timesPerWeek(n) = habit.cadence { return walkWeekly(n, from: first, through: today, firstWeekday: firstWeekday) }
         let logged = days.days, values = days.values, versions = targets.versions
         let atLeast = habit.targetType == .atLeast, binary = habit.kind == .binary
         let m = pow2(-1.0 / 13)
@@ -326,6 +327,69 @@ extension HabitMetrics {
         }
         func streak(_ n: Int, _ a: Int32, _ b: Int32) -> Streak {
             n == 0 ? .none : Streak(length: n, first: DayKey(uncheckedDayNumber: a), last: DayKey(uncheckedDayNumber: b))
+        }
+        return Walk(current: streak(runLength, runFirst, runLast), longest: streak(bestLength, bestFirst, bestLast),
+                    momentum: score, status: status, value: value, target: target)
+    }
+
+    /// `walk` for N-per-week habits: weeks from the first logged day's week; an unlogged day
+    /// is not required but still earns momentum's weekly credit (complete days in the last 14 / 2N).
+    private func walkWeekly(_ n: Int, from first: DayKey, through today: DayKey, firstWeekday: Weekday) -> Walk {
+        let logged = days.days, values = days.values, versions = targets.versions
+        let atLeast = habit.targetType == .atLeast
+        let m = pow2(-(Double(n) / 7).squareRoot() / 13)
+        var score: Double = atLeast ? 0 : 1
+        let start = (try? Week(containing: first, firstWeekday: firstWeekday))?.start ?? first
+        var e = logged.partitionPoint { $0 < start.dayNumber }
+        var v = versions.partitionPoint { $0.effectiveDayKey <= start }
+        var target = v == 0 ? TargetSchedule.defaultTarget : versions[v - 1].target
+        var runLength = 0, runFirst: Int32 = 0, runLast: Int32 = 0
+        var bestLength = 0, bestFirst: Int32 = 0, bestLast: Int32 = 0
+        var recent = (UInt16(0), 0)  // complete flags of the last 14 days from `first` (bit i: i days ago), their count
+        var status = DayStatus.notRequired, value: Double? = nil
+        var weekDone = 0
+        let end = today.dayNumber
+        var day = start.dayNumber
+        while day <= end {
+            while v < versions.count, versions[v].effectiveDayKey.dayNumber <= day {
+                target = versions[v].target
+                v += 1
+            }
+            value = nil
+            if e < logged.count, logged[e] == day {
+                value = values[e]
+                e += 1
+            }
+            if target > 0, let x = value {
+                status = (atLeast ? x >= target : x <= target) ? .complete : .incomplete
+            } else {
+                status = .notRequired
+            }
+            if status == .complete { weekDone += 1 }
+            if day >= first.dayNumber {
+                // The 14-day window, as a bit mask shifted one day at a time.
+                if recent.0 & (1 << 13) != 0 { recent.1 -= 1 }
+                recent.0 = (recent.0 << 1) & 0x3FFF
+                if status == .complete { recent.0 |= 1; recent.1 += 1 }
+                if target > 0 { score = score * m + min(1, Double(recent.1) / Double(2 * n)) * (1 - m) }
+            }
+            let weekEnds = (day - start.dayNumber) % 7 == 6
+            if weekEnds || day == end {
+                let weekStart = day - (day - start.dayNumber) % 7
+                if weekDone >= n {
+                    if runLength == 0 { runFirst = weekStart }
+                    runLength += 1
+                    runLast = weekStart
+                    if runLength > bestLength { (bestLength, bestFirst, bestLast) = (runLength, runFirst, runLast) }
+                } else if weekStart + 7 <= end {
+                    runLength = 0  // a finished week that fell short; the current one is open
+                }
+                weekDone = 0
+            }
+            day += 1
+        }
+        func streak(_ k: Int, _ a: Int32, _ b: Int32) -> Streak {
+            k == 0 ? .none : Streak(length: k, first: DayKey(uncheckedDayNumber: a), last: DayKey(uncheckedDayNumber: b))
         }
         return Walk(current: streak(runLength, runFirst, runLast), longest: streak(bestLength, bestFirst, bestLast),
                     momentum: score, status: status, value: value, target: target)
