@@ -252,6 +252,14 @@ func openEngine(caching: Bool = true) -> Engine {
 }
 let uncached = openEngine(caching: false)
 
+// METRICSBENCH_PROFILE=today: only loop the warm Today screen (for `perf record`), then exit.
+if ProcessInfo.processInfo.environment["METRICSBENCH_PROFILE"] == "today" {
+    var count = 0
+    let spent = measure(1) { for _ in 0..<500 { count += try! engine.todayOverview().habits.count } }
+    print("today, warm: \(String(format: "%.3f", spent.median / 500)) ms per call (\(count / 500) habits)")
+    exit(0)
+}
+
 var reports: [HabitReport] = []
 let fullCold = measure(runs) { reports = deriveAll(openEngine()) }
 let fullUncached = measure(runs) { reports = deriveAll(uncached) }

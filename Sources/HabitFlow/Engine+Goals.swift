@@ -330,14 +330,22 @@ extension Engine {
 
     // MARK: Partners and categories
 
-    /// Links the user with `partnerId` (a user of this store): shared goals become visible to both.
-    public func linkPartner(_ partnerId: String) throws(HabitFlowError) -> Partnership {
+    /// Links the user with `partnerId`: shared goals become visible to both.
+    ///
+    /// - Parameter remote: the partner keeps their own store (their replica syncs shared goals
+    ///   with `sync.changes {forPartner: true}`); a placeholder profile stands in for them here
+    ///   until theirs arrives. Without it the partner must be a user of this store.
+    public func linkPartner(_ partnerId: String, remote: Bool = false) throws(HabitFlowError) -> Partnership {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { () throws(HabitFlowError) in
             try RecordID.validate(partnerId, field: "partnerId")
             guard partnerId != user else { throw HabitFlowError.invalid("partnerId", "a user cannot partner with themselves") }
-            guard try store.user(partnerId) != nil else { throw HabitFlowError(.notFound, "no user \(partnerId)", field: "partnerId") }
+            if try store.user(partnerId) == nil {
+                guard remote else { throw HabitFlowError(.notFound, "no user \(partnerId) in this store (remote: true for a partner with their own)", field: "partnerId") }
+                let me = try profile(store, user)
+                try store.savePlaceholder(UserProfile(id: partnerId, zone: me.zone, firstWeekday: me.firstWeekday, createdAt: now, updatedAt: now))
+            }
             if let existing = try store.partnership(user: user) {
                 if existing.partnerId == partnerId { return existing }
                 throw HabitFlowError(.conflict, "you already have a partner (\(existing.partnerId)): unlink first", field: "partnerId")

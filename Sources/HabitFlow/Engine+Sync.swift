@@ -16,11 +16,14 @@ extension Engine {
 
     /// Every record of the user changed here or received since `cursor` (0: everything),
     /// parents first, with the cursor to pass next time.
-    public func syncChanges(since cursor: Int64 = 0) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) {
+    ///
+    /// - Parameter forPartner: only what the partner's replica takes (profile, partnership,
+    ///   shared goals): another user's replica refuses everything else.
+    public func syncChanges(since cursor: Int64 = 0, forPartner: Bool = false) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) {
         let (store, user) = try syncStore()
         guard cursor >= 0 else { throw HabitFlowError.invalid("since", "since is a cursor from sync.changes (0 or more)") }
         return try store.read { () throws(HabitFlowError) in
-            try store.changes(since: cursor, user: user, partner: try store.partnership(user: user)?.partnerId)
+            try store.changes(since: cursor, user: user, partner: try store.partnership(user: user)?.partnerId, forPartner: forPartner)
         }
     }
 

@@ -244,10 +244,12 @@ extension Operation {
             }))])
         },
         Operation("partner.link", "Partners you with another user of this store: shared goals become visible to both.",
-                  arguments: [Field("partnerId", "string", "The other user's id.")],
+                  arguments: [Field("partnerId", "string", "The other user's id."),
+                              Field("remote", "boolean", required: false, "The partner keeps their own store: share goals by `sync.changes {forPartner: true}`.")],
                   result: [Field("partner", "object", "`{userId, partnerId, createdAt}`.")], errors: goalErrors) { engine, args throws(ProtocolError) in
             let id = try args.string("partnerId")
-            let p = try ProtocolError.engine { () throws(HabitFlowError) in try engine.linkPartner(id) }
+            let remote = try args.bool("remote", default: false)
+            let p = try ProtocolError.engine { () throws(HabitFlowError) in try engine.linkPartner(id, remote: remote) }
             return .object([("partner", .object([("userId", .string(p.userId)), ("partnerId", .string(p.partnerId)), ("createdAt", RecordJSON.instant(p.createdAt))]))])
         },
         Operation("partner.unlink", "Ends the partnership: shared goals become personal goals of their creators; the partner loses access.",

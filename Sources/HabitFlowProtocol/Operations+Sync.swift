@@ -82,7 +82,8 @@ extension Operation {
 
     static let syncOperations: [Operation] = [
         Operation("sync.changes", "Every record of yours changed here or received since a cursor, parents first: `{kind, stamp, record}` each.",
-                  arguments: [Field("since", "string", required: false, "A cursor from an earlier sync.changes (default: everything).")],
+                  arguments: [Field("since", "string", required: false, "A cursor from an earlier sync.changes (default: everything)."),
+                              Field("forPartner", "boolean", required: false, "Only what your partner's replica takes: your profile, partnership and shared goals.")],
                   result: [Field("changes", "array", "`[{kind, stamp, record}]`; kinds: user, habit, category, goal, targetVersion, entry, goalLink, partnership, routine, routineExecution, evidence, journalTemplate, journal, reflection, wellbeing, lens."),
                            Field("cursor", "string", "Pass it as `since` next time."),
                            Field("replicaId", "string", "This store's replica.")],
@@ -92,8 +93,9 @@ extension Operation {
                 guard let n = Int64(text), n >= 0 else { throw ProtocolError(.invalidArgument, "args.since is a cursor from sync.changes", field: "args.since") }
                 since = n
             }
+            let forPartner = try args.bool("forPartner", default: false)
             let (changes, cursor, replica) = try ProtocolError.engine { () throws(HabitFlowError) in
-                let (c, cur) = try engine.syncChanges(since: since)
+                let (c, cur) = try engine.syncChanges(since: since, forPartner: forPartner)
                 return (c, cur, try engine.replicaId())
             }
             return .object([("changes", .array(changes.map(ChangeJSON.json))), ("cursor", .string(String(cursor))), ("replicaId", .string(replica))])

@@ -12,6 +12,8 @@ public protocol RecordStore: AnyObject, Sendable {
 
     func user(_ id: String) throws(HabitFlowError) -> UserProfile?
     func save(_ user: UserProfile) throws(HabitFlowError)
+    /// A stand-in profile for a partner who keeps their own store (replaced by theirs on sync).
+    func savePlaceholder(_ user: UserProfile) throws(HabitFlowError)
 
     func habit(_ id: String) throws(HabitFlowError) -> Habit?
     func habits(owner: String) throws(HabitFlowError) -> [Habit]

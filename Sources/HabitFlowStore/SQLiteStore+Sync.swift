@@ -122,14 +122,19 @@ extension SQLiteStore {
 
     /// Every record of `user` (and shared goals of `partner`) stamped after sequence `since`,
     /// parents first; and the new cursor.
-    public func changes(since: Int64, user: String, partner: String?) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) {
+    ///
+    /// - Parameter forPartner: only what a partner's replica takes: the user's profile, their
+    ///   partnership records and shared goals.
+    public func changes(since: Int64, user: String, partner: String?, forPartner: Bool = false) throws(HabitFlowError)
+        -> (changes: [ChangeRecord], cursor: Int64) {
         try sql { () throws(SQLiteError) in
             var out: [ChangeRecord] = []
             var cursor = since
-            for kind in SyncKind.all {
+            for kind in SyncKind.all where !forPartner || ["user", "partnership", "goal"].contains(kind.name) {
+                let mine = forPartner && kind.name == "goal" ? "(shared = 1 AND owner_id IN (?1, ?2))" : kind.mine
                 let s = try db.statement("""
                     SELECT \(kind.columns.joined(separator: ", ")), stamp, seq FROM \(kind.table)
-                    WHERE seq > ?3 AND \(kind.mine) ORDER BY seq
+                    WHERE seq > ?3 AND \(mine) ORDER BY seq
                     """, [.text(user), .text(partner ?? ""), .integer(since)])
                 defer { sqlite3_reset(s.handle) }  // a cached statement: never leave it holding a snapshot
                 let n = Int32(kind.columns.count)
@@ -156,6 +161,12 @@ extension SQLiteStore {
     public func apply(_ changes: [ChangeRecord], user: String, partner: String?) throws(HabitFlowError) -> ApplySummary {
         var summary = ApplySummary()
         var touched = Set<[String]>()
+        // A partnership arriving in this very set makes its other side a partner for it.
+        var partner = partner
+        for change in changes where change.kind == "partnership" && change["deleted_at"] == .null {
+            if change["user_id"] == .text(user), case let .text(p)? = change["partner_id"] { partner = p }
+            if change["partner_id"] == .text(user), case let .text(p)? = change["user_id"] { partner = p }
+        }
         try sql { () throws(SQLiteError) in try db.execute("PRAGMA defer_foreign_keys = ON") }
         let ordered = changes.enumerated().sorted { (SyncKind.order[$0.element.kind] ?? 99, $0.offset) < (SyncKind.order[$1.element.kind] ?? 99, $1.offset) }
         for (i, change) in ordered {
@@ -278,7 +289,18 @@ extension SQLiteStore {
         default: owner = text("owner_id")
         }
         if owner == user { return }
-        if kind.name == "goal", let partner, owner == partner { return }
+        // A partner's profile (a partner record) and shared goals come in too — a goal while it
+        // is shared, or when it stops being shared (the held copy is).
+        if let partner, owner == partner {
+            if kind.name == "user" { return }
+            if kind.name == "goal" {
+                if record["shared"] == .integer(1) { return }
+                let held = try sql { () throws(SQLiteError) in
+                    try db.rows("SELECT shared FROM goals WHERE id = ?", [.text(text("id") ?? "")]) { s -> Int64? in s.int64(0) }.first
+                }
+                if held == 1 { return }
+            }
+        }
         throw HabitFlowError(.forbidden, "\(at) is a record of another user (\(owner ?? "?"))", field: at)
     }
 

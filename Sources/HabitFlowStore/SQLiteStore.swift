@@ -157,6 +157,16 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
         try touch("users", id: user.id)
     }
 
+    public func savePlaceholder(_ user: UserProfile) throws(HabitFlowError) {
+        // Stamped before any real change, never exported: the user's own profile replaces it.
+        try sql { () throws(SQLiteError) in
+            try db.run("""
+                INSERT INTO users (id, zone, first_weekday, created_at, updated_at, stamp) VALUES (?, ?, ?, ?, ?, ?)
+                """, [.text(user.id), .text(user.zone), .integer(Int64(user.firstWeekday.rawValue)),
+                      .text(Codec.text(user.createdAt)), .text(Codec.text(user.updatedAt)), .text("0000000000000000.000000.0")])
+        }
+    }
+
     // MARK: Habits
 
     private static let habitColumns = """

@@ -227,6 +227,32 @@ import Testing
         #expect(try active(r[1], "read").map(\.dayKey) == [DayKey("2025-03-09")])  // DayKeys as the user set them
     }
 
+    @Test func partnersShareGoalsAcrossReplicasAndNothingElse() throws {
+        let alice = try TestStore("partner-a").engine(now: Self.now)
+        let bob = try TestStore("partner-b").engine(now: Self.now, user: "bob")
+        _ = try alice.linkPartner("bob", remote: true)
+        _ = try bob.linkPartner("alice", remote: true)
+        var shared = GoalDraft(title: "Walk together"); shared.id = "walk"; shared.type = .weeklyHabit; shared.target = 3; shared.shared = true
+        _ = try alice.createGoal(shared)
+        var mine = GoalDraft(title: "Private"); mine.id = "private"; mine.type = .recurringTask
+        _ = try alice.createGoal(mine)
+        // The partner scope carries the profile, the partnership and the shared goal only.
+        let forBob = try alice.syncChanges(forPartner: true).changes
+        #expect(Set(forBob.map(\.kind)) == ["user", "partnership", "goal"] && !forBob.contains { $0["id"] == .text("private") })
+        _ = try bob.applyChanges(forBob)
+        #expect(try bob.goal("walk").goal.ownerId == "alice")
+        // Bob edits it; the last write wins on both replicas.
+        var c = GoalChanges(); c.title = "Walk the dog together"
+        _ = try store(bob, now: "2025-03-12T12:00:00Z").updateGoal("walk", c)
+        _ = try alice.applyChanges(try bob.syncChanges(forPartner: true).changes)
+        #expect(try alice.goal("walk").goal.title == "Walk the dog together")
+        // Alice's own records are not Bob's to take: the full set is refused whole.
+        let before = try bob.canonicalDump()
+        #expect { _ = try bob.applyChanges(try alice.syncChanges().changes) } throws: { ($0 as? HabitFlowError)?.kind == .forbidden }
+        #expect(try bob.canonicalDump() == before)
+        #expect { _ = try bob.goal("private") } throws: { ($0 as? HabitFlowError)?.kind == .notFound }
+    }
+
     // MARK: Properties
 
     /// Random operations on 3 to 5 replicas, random partial, duplicated, out-of-order
