@@ -122,6 +122,40 @@ import Testing
         #expect(abs(pow2(-0.5) - Foundation.pow(2, -0.5)) < 1e-15)
     }
 
+    /// The Today screen reads momentum over the last 56 half-lives only (`dailyMomentum`):
+    /// over ten years of history, with and without a pause, it stays within 1e-12 of Loop's
+    /// recurrence run from the first day.
+    @Test func momentumOverALongHistoryIsLoopsFormula() {
+        let base = DayKey("2016-01-01").dayNumber
+        for paused in [false, true] {
+            var rng = SplitMix64(seed: paused ? 11 : 13)
+            let entries = (0..<3650).compactMap { d -> HabitEntry? in
+                Int.random(in: 0..<5, using: &rng) == 0 ? nil : entry(base + Int32(d), Double(Int.random(in: 0...6, using: &rng)))
+            }
+            var versions = [TargetVersion(id: "v", habitId: "h", effectiveDayKey: DayKey("2016-01-01"), target: 4, recordedAt: Self.t0)]
+            if paused {
+                versions.append(TargetVersion(id: "p", habitId: "h", effectiveDayKey: DayKey("2025-06-01"), target: 0, recordedAt: Self.t0))
+                versions.append(TargetVersion(id: "q", habitId: "h", effectiveDayKey: DayKey("2025-09-01"), target: 3, recordedAt: Self.t0))
+            }
+            let schedule = TargetSchedule(versions)
+            let metrics = HabitMetrics(habit: habit(.numeric), days: HabitDays(entries, kind: .numeric), targets: schedule)
+            let today = DayKey(dayNumber: Int(base) + 3649)!
+            let m = Foundation.pow(0.5, 1.0 / 13)
+            var score = 0.0
+            var i = 0
+            for d in base...today.dayNumber {
+                let target = schedule.target(on: DayKey(dayNumber: Int(d))!)
+                while i < entries.count, entries[i].dayKey.dayNumber < d { i += 1 }
+                let value = i < entries.count && entries[i].dayKey.dayNumber == d ? entries[i].value : nil
+                guard target > 0 else { continue }
+                score = score * m + (value.map { Swift.min($0 / target, 1) } ?? 0) * (1 - m)
+            }
+            let summary = metrics.summary(today: today, firstWeekday: .monday)
+            #expect(abs(summary.momentum - score) < 1e-12, "paused \(paused)")
+            #expect(abs(metrics.momentum(today: today) - score) < 1e-12, "paused \(paused)")
+        }
+    }
+
     @Test func weeklyHabitsCountWeeksThatMetN() {
         // 3 per week; weeks start Monday 2024-01-01.
         let days = ["2024-01-01", "2024-01-03", "2024-01-05",   // week 1: 3 ✓

@@ -280,39 +280,31 @@ extension HabitMetrics {
     func walk(from first: DayKey, through today: DayKey, firstWeekday: Weekday) -> Walk {
         if case let .timesPerWeek(n) = habit.cadence { return walkWeekly(n, from: first, through: today, firstWeekday: firstWeekday) }
         let logged = days.days, values = days.values, versions = targets.versions
-        let atLeast = habit.targetType == .atLeast, binary = habit.kind == .binary
-        let m = pow2(-1.0 / 13)
-        var score: Double = atLeast ? 0 : 1
+        let atLeast = habit.targetType == .atLeast
         var e = logged.partitionPoint { $0 < first.dayNumber }
         var v = versions.partitionPoint { $0.effectiveDayKey <= first }
         var target = v == 0 ? TargetSchedule.defaultTarget : versions[v - 1].target
         var runLength = 0, runFirst: Int32 = 0, runLast: Int32 = 0
         var bestLength = 0, bestFirst: Int32 = 0, bestLast: Int32 = 0
-        var status = DayStatus.incomplete, value: Double? = nil
+        var value: Double? = nil
         let end = today.dayNumber
         var day = first.dayNumber
+        // Streaks: integer work only; momentum has a pass of its own below.
         while day <= end {
             while v < versions.count, versions[v].effectiveDayKey.dayNumber <= day {
                 target = versions[v].target
                 v += 1
             }
             value = nil
+            var complete = false
             if e < logged.count, logged[e] == day {
-                value = values[e]
+                let x = values[e]
+                value = x
+                complete = atLeast ? x >= target : x <= target
                 e += 1
             }
             if target > 0 {
-                let credit: Double
-                if let x = value {
-                    status = (atLeast ? x >= target : x <= target) ? .complete : .incomplete
-                    credit = binary ? (status == .complete ? 1 : 0)
-                        : atLeast ? min(x / target, 1) : max(0, min(1, 1 - (x - target) / target))
-                } else {
-                    status = .incomplete
-                    credit = 0
-                }
-                score = score * m + credit * (1 - m)
-                if status == .complete {
+                if complete {
                     if runLength == 0 { runFirst = day }
                     runLength += 1
                     runLast = day
@@ -320,8 +312,6 @@ extension HabitMetrics {
                 } else if day != end {
                     runLength = 0  // today is still open
                 }
-            } else {
-                status = .notRequired
             }
             day += 1
         }
@@ -329,7 +319,49 @@ extension HabitMetrics {
             n == 0 ? .none : Streak(length: n, first: DayKey(uncheckedDayNumber: a), last: DayKey(uncheckedDayNumber: b))
         }
         return Walk(current: streak(runLength, runFirst, runLast), longest: streak(bestLength, bestFirst, bestLast),
-                    momentum: score, status: status, value: value, target: target)
+                    momentum: dailyMomentum(from: first, through: today), status: status(target: target, value: value),
+                    value: value, target: target)
+    }
+
+    /// How many half-lives of history momentum reads: an earlier day weighs at most
+    /// 2^-56 ≈ 1.4e-17 of the score, far below the 1e-12 it is checked to.
+    static let momentumHalfLives = 56
+
+    /// Loop's score of a daily habit (see `momentum(today:)`), over the last
+    /// `momentumHalfLives` half-lives (13 days each) when no pause falls in them — the
+    /// days before change the result by less than 1e-16 — else from the first logged day.
+    func dailyMomentum(from first: DayKey, through today: DayKey) -> Double {
+        let logged = days.days, values = days.values, versions = targets.versions
+        let atLeast = habit.targetType == .atLeast, binary = habit.kind == .binary
+        let m = pow2(-1.0 / 13)
+        var from = max(first.dayNumber, today.dayNumber - Int32(13 * Self.momentumHalfLives))
+        var v = versions.partitionPoint { $0.effectiveDayKey.dayNumber <= from }
+        // A pause in the window stops the decay for a while: then the whole history counts.
+        let pausedInWindow = (v > 0 && versions[v - 1].target == 0) || versions[v...].contains { $0.target == 0 && $0.effectiveDayKey <= today }
+        if pausedInWindow {
+            from = first.dayNumber
+            v = versions.partitionPoint { $0.effectiveDayKey.dayNumber <= from }
+        }
+        var target = v == 0 ? TargetSchedule.defaultTarget : versions[v - 1].target
+        var e = logged.partitionPoint { $0 < from }
+        var score: Double = atLeast ? 0 : 1
+        var day = from
+        while day <= today.dayNumber {
+            while v < versions.count, versions[v].effectiveDayKey.dayNumber <= day {
+                target = versions[v].target
+                v += 1
+            }
+            var credit = 0.0
+            if e < logged.count, logged[e] == day {
+                let x = values[e]
+                credit = binary ? ((atLeast ? x >= target : x <= target) ? 1 : 0)
+                    : atLeast ? min(x / target, 1) : max(0, min(1, 1 - (x - target) / target))
+                e += 1
+            }
+            if target > 0 { score = score * m + credit * (1 - m) }
+            day += 1
+        }
+        return score
     }
 
     /// `walk` for N-per-week habits: weeks from the first logged day's week; an unlogged day
