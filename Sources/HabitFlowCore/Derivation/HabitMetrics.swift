@@ -286,35 +286,36 @@ extension HabitMetrics {
         var target = v == 0 ? TargetSchedule.defaultTarget : versions[v - 1].target
         var runLength = 0, runFirst: Int32 = 0, runLast: Int32 = 0
         var bestLength = 0, bestFirst: Int32 = 0, bestLast: Int32 = 0
-        var value: Double? = nil
         let end = today.dayNumber
         var day = first.dayNumber
-        // Streaks: integer work only; momentum has a pass of its own below.
-        while day <= end {
-            while v < versions.count, versions[v].effectiveDayKey.dayNumber <= day {
-                target = versions[v].target
-                v += 1
-            }
-            value = nil
-            var complete = false
-            if e < logged.count, logged[e] == day {
-                let x = values[e]
-                value = x
-                complete = atLeast ? x >= target : x <= target
-                e += 1
-            }
-            if target > 0 {
-                if complete {
-                    if runLength == 0 { runFirst = day }
-                    runLength += 1
-                    runLast = day
-                    if runLength > bestLength { (bestLength, bestFirst, bestLast) = (runLength, runFirst, runLast) }
-                } else if day != end {
-                    runLength = 0  // today is still open
+        precondition(!logged.isEmpty, "walk starts at the first logged day")
+        // Streaks: integer work, without a branch on the day's outcome (outcomes are data, and
+        // mispredicted branches were most of this loop's cost); momentum has a pass of its own.
+        logged.withUnsafeBufferPointer { logged in
+            values.withUnsafeBufferPointer { values in
+                let count = logged.count
+                while day <= end {
+                    while v < versions.count, versions[v].effectiveDayKey.dayNumber <= day {
+                        target = versions[v].target
+                        v += 1
+                    }
+                    let i = Swift.min(e, count - 1)
+                    let hit = e < count && logged[i] == day
+                    let x = values[i]
+                    e &+= hit ? 1 : 0
+                    let complete = hit && (atLeast ? x >= target : x <= target)
+                    let required = target > 0
+                    let extend = required && complete
+                    let reset = required && !complete && day != end  // today is still open
+                    runLength = reset ? 0 : runLength &+ (extend ? 1 : 0)
+                    runFirst = extend && runLength == 1 ? day : runFirst
+                    runLast = extend ? day : runLast
+                    if runLength > bestLength { (bestLength, bestFirst, bestLast) = (runLength, runFirst, day) }
+                    day += 1
                 }
             }
-            day += 1
         }
+        let value = days.value(on: today)
         func streak(_ n: Int, _ a: Int32, _ b: Int32) -> Streak {
             n == 0 ? .none : Streak(length: n, first: DayKey(uncheckedDayNumber: a), last: DayKey(uncheckedDayNumber: b))
         }
