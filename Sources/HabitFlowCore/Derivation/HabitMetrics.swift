@@ -281,47 +281,61 @@ extension HabitMetrics {
         if case let .timesPerWeek(n) = habit.cadence { return walkWeekly(n, from: first, through: today, firstWeekday: firstWeekday) }
         let logged = days.days, values = days.values, versions = targets.versions
         let atLeast = habit.targetType == .atLeast
-        var e = logged.partitionPoint { $0 < first.dayNumber }
-        var v = versions.partitionPoint { $0.effectiveDayKey <= first }
-        var target = v == 0 ? TargetSchedule.defaultTarget : versions[v - 1].target
-        var runLength = 0, runFirst: Int32 = 0, runLast: Int32 = 0
-        var bestLength = 0, bestFirst: Int32 = 0, bestLast: Int32 = 0
-        let end = today.dayNumber
-        var day = first.dayNumber
+        let e = logged.partitionPoint { $0 < first.dayNumber }
+        let v = versions.partitionPoint { $0.effectiveDayKey <= first }
+        let initial = v == 0 ? TargetSchedule.defaultTarget : versions[v - 1].target
         precondition(!logged.isEmpty, "walk starts at the first logged day")
-        // Streaks: integer work, without a branch on the day's outcome (outcomes are data, and
-        // mispredicted branches were most of this loop's cost); momentum has a pass of its own.
-        logged.withUnsafeBufferPointer { logged in
+        let changes = versions[v...].map { ($0.effectiveDayKey.dayNumber, $0.target) }
+        let r = logged.withUnsafeBufferPointer { logged in
             values.withUnsafeBufferPointer { values in
-                let count = logged.count
-                while day <= end {
-                    while v < versions.count, versions[v].effectiveDayKey.dayNumber <= day {
-                        target = versions[v].target
-                        v += 1
-                    }
-                    let i = Swift.min(e, count - 1)
-                    let hit = e < count && logged[i] == day
-                    let x = values[i]
-                    e &+= hit ? 1 : 0
-                    let complete = hit && (atLeast ? x >= target : x <= target)
-                    let required = target > 0
-                    let extend = required && complete
-                    let reset = required && !complete && day != end  // today is still open
-                    runLength = reset ? 0 : runLength &+ (extend ? 1 : 0)
-                    runFirst = extend && runLength == 1 ? day : runFirst
-                    runLast = extend ? day : runLast
-                    if runLength > bestLength { (bestLength, bestFirst, bestLast) = (runLength, runFirst, day) }
-                    day += 1
+                changes.withUnsafeBufferPointer { changes in
+                    Self.streakPass(logged: logged, values: values, from: e, changes: changes, target: initial, atLeast: atLeast,
+                                    first: first.dayNumber, end: today.dayNumber)
                 }
             }
         }
-        let value = days.value(on: today)
+        let (runLength, runFirst, runLast, bestLength, bestFirst, bestLast) = r
+        let target = targets.target(on: today), value = days.value(on: today)
         func streak(_ n: Int, _ a: Int32, _ b: Int32) -> Streak {
             n == 0 ? .none : Streak(length: n, first: DayKey(uncheckedDayNumber: a), last: DayKey(uncheckedDayNumber: b))
         }
         return Walk(current: streak(runLength, runFirst, runLast), longest: streak(bestLength, bestFirst, bestLast),
                     momentum: dailyMomentum(from: first, through: today), status: status(target: target, value: value),
                     value: value, target: target)
+    }
+
+    /// The streak step of `walk` over days `first ... end`: all state in registers, no branch
+    /// on a day's outcome (outcomes are data; mispredicted branches were most of the cost).
+    /// `from` indexes the first logged day ≥ `first`; `changes` are the target versions after
+    /// the one in force on `first` (`target`), as (effective day, target).
+    static func streakPass(logged: UnsafeBufferPointer<Int32>, values: UnsafeBufferPointer<Double>, from: Int,
+                           changes: UnsafeBufferPointer<(Int32, Double)>, target: Double, atLeast: Bool, first: Int32, end: Int32)
+        -> (Int, Int32, Int32, Int, Int32, Int32) {
+        var runLength = 0, runFirst: Int32 = 0, runLast: Int32 = 0
+        var bestLength = 0, bestFirst: Int32 = 0, bestLast: Int32 = 0
+        var e = from, c = 0, target = target
+        let count = logged.count
+        var day = first
+        while day <= end {
+            while c < changes.count, changes[c].0 <= day {
+                target = changes[c].1
+                c += 1
+            }
+            let i = Swift.min(e, count - 1)
+            let hit = e < count && logged[i] == day
+            let x = values[i]
+            e &+= hit ? 1 : 0
+            let complete = hit && (atLeast ? x >= target : x <= target)
+            let required = target > 0
+            let extend = required && complete
+            let reset = required && !complete && day != end  // today is still open
+            runLength = reset ? 0 : runLength &+ (extend ? 1 : 0)
+            runFirst = extend && runLength == 1 ? day : runFirst
+            runLast = extend ? day : runLast
+            if runLength > bestLength { (bestLength, bestFirst, bestLast) = (runLength, runFirst, day) }
+            day &+= 1
+        }
+        return (runLength, runFirst, runLast, bestLength, bestFirst, bestLast)
     }
 
     /// How many half-lives of history momentum reads: an earlier day weighs at most
