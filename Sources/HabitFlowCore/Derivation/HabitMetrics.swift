@@ -304,37 +304,49 @@ extension HabitMetrics {
                     value: value, target: target)
     }
 
-    /// The streak step of `walk` over days `first ... end`: all state in registers, no branch
-    /// on a day's outcome (outcomes are data; mispredicted branches were most of the cost).
-    /// `from` indexes the first logged day ≥ `first`; `changes` are the target versions after
-    /// the one in force on `first` (`target`), as (effective day, target).
+    /// The streaks of `walk` over days `first ... end`, visiting logged days, not calendar days:
+    /// an unlogged day only matters when it is required (its target above 0), which a cursor
+    /// over the target changes answers for a whole gap at once. `from` indexes the first logged
+    /// day ≥ `first`; `changes` are the target versions after the one in force on `first`
+    /// (`target`), as (effective day, target).
     static func streakPass(logged: UnsafeBufferPointer<Int32>, values: UnsafeBufferPointer<Double>, from: Int,
-                           changes: UnsafeBufferPointer<(Int32, Double)>, target: Double, atLeast: Bool, first: Int32, end: Int32)
+                           changes: UnsafeBufferPointer<(Int32, Double)>, target initial: Double, atLeast: Bool, first: Int32, end: Int32)
         -> (Int, Int32, Int32, Int, Int32, Int32) {
         var runLength = 0, runFirst: Int32 = 0, runLast: Int32 = 0
         var bestLength = 0, bestFirst: Int32 = 0, bestLast: Int32 = 0
-        var e = from, c = 0, target = target
-        let count = logged.count
-        var day = first
-        while day <= end {
-            while c < changes.count, changes[c].0 <= day {
+        var c = 0, target = initial
+        /// Whether any day of `a ... b` (ascending calls) is required; leaves the cursor at `b`.
+        func anyRequired(_ a: Int32, _ b: Int32) -> Bool {
+            guard a <= b else { return false }
+            while c < changes.count, changes[c].0 <= a { target = changes[c].1; c += 1 }
+            var required = target > 0
+            while c < changes.count, changes[c].0 <= b {
                 target = changes[c].1
+                required = required || target > 0
                 c += 1
             }
-            let i = Swift.min(e, count - 1)
-            let hit = e < count && logged[i] == day
-            let x = values[i]
-            e &+= hit ? 1 : 0
-            let complete = hit && (atLeast ? x >= target : x <= target)
-            let required = target > 0
-            let extend = required && complete
-            let reset = required && !complete && day != end  // today is still open
-            runLength = reset ? 0 : runLength &+ (extend ? 1 : 0)
-            runFirst = extend && runLength == 1 ? day : runFirst
-            runLast = extend ? day : runLast
-            if runLength > bestLength { (bestLength, bestFirst, bestLast) = (runLength, runFirst, day) }
-            day &+= 1
+            return required
         }
+        var previous = first - 1
+        var i = from
+        while i < logged.count, logged[i] <= end {
+            let day = logged[i], x = values[i]
+            if anyRequired(previous + 1, day - 1) { runLength = 0 }  // a required day with no entry
+            _ = anyRequired(day, day)
+            if target > 0 {
+                if atLeast ? x >= target : x <= target {
+                    if runLength == 0 { runFirst = day }
+                    runLength += 1
+                    runLast = day
+                    if runLength > bestLength { (bestLength, bestFirst, bestLast) = (runLength, runFirst, day) }
+                } else if day != end {
+                    runLength = 0
+                }
+            }
+            previous = day
+            i += 1
+        }
+        if anyRequired(previous + 1, end - 1) { runLength = 0 }  // today (end) is still open
         return (runLength, runFirst, runLast, bestLength, bestFirst, bestLast)
     }
 
