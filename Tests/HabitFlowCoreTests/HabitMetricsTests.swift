@@ -156,6 +156,35 @@ import Testing
         }
     }
 
+    /// The same for an N-per-week habit: credit = complete days of the last 14 / 2N, every day.
+    @Test func weeklyMomentumOverALongHistoryIsLoopsFormula() {
+        let base = DayKey("2016-01-04").dayNumber
+        for paused in [false, true] {
+            var rng = SplitMix64(seed: paused ? 17 : 19)
+            let entries = (0..<3650).compactMap { d -> HabitEntry? in
+                Int.random(in: 0..<7, using: &rng) < 3 ? entry(base + Int32(d), nil) : nil
+            }
+            let versions = paused ? [TargetVersion(id: "p", habitId: "h", effectiveDayKey: DayKey("2025-06-01"), target: 0, recordedAt: Self.t0),
+                                     TargetVersion(id: "q", habitId: "h", effectiveDayKey: DayKey("2025-09-01"), target: 1, recordedAt: Self.t0)] : []
+            let schedule = TargetSchedule(versions)
+            let metrics = HabitMetrics(habit: habit(.binary, .timesPerWeek(3)), days: HabitDays(entries, kind: .binary), targets: schedule)
+            let today = DayKey(dayNumber: Int(base) + 3649)!
+            let m = Foundation.pow(0.5, (3.0 / 7).squareRoot() / 13)
+            let logged = Set(entries.map(\.dayKey.dayNumber))
+            var complete: [Bool] = []
+            var score = 0.0
+            for d in entries[0].dayKey.dayNumber...today.dayNumber {
+                let target = schedule.target(on: DayKey(dayNumber: Int(d))!)
+                complete.append(target > 0 && logged.contains(d))
+                guard target > 0 else { continue }
+                let credit = Swift.min(1, Double(complete.suffix(14).filter { $0 }.count) / 6)
+                score = score * m + credit * (1 - m)
+            }
+            #expect(abs(metrics.summary(today: today, firstWeekday: .monday).momentum - score) < 1e-12, "paused \(paused)")
+            #expect(abs(metrics.momentum(today: today) - score) < 1e-12, "paused \(paused)")
+        }
+    }
+
     @Test func weeklyHabitsCountWeeksThatMetN() {
         // 3 per week; weeks start Monday 2024-01-01.
         let days = ["2024-01-01", "2024-01-03", "2024-01-05",   // week 1: 3 ✓

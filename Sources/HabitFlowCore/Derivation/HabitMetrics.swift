@@ -391,66 +391,81 @@ extension HabitMetrics {
         return score
     }
 
-    /// `walk` for N-per-week habits: weeks from the first logged day's week; an unlogged day
-    /// is not required but still earns momentum's weekly credit (complete days in the last 14 / 2N).
+    /// `walk` for N-per-week habits: weeks from the first logged day's week, counted from the
+    /// logged days; momentum over its last `momentumHalfLives` half-lives (whole history when a
+    /// pause falls in them), where an unlogged day earns the weekly credit (complete days in
+    /// the last 14 / 2N).
     private func walkWeekly(_ n: Int, from first: DayKey, through today: DayKey, firstWeekday: Weekday) -> Walk {
-        let logged = days.days, values = days.values, versions = targets.versions
+        let logged = days.days, values = days.values
         let atLeast = habit.targetType == .atLeast
-        let m = pow2(-(Double(n) / 7).squareRoot() / 13)
-        var score: Double = atLeast ? 0 : 1
-        let start = (try? Week(containing: first, firstWeekday: firstWeekday))?.start ?? first
-        var e = logged.partitionPoint { $0 < start.dayNumber }
-        var v = versions.partitionPoint { $0.effectiveDayKey <= start }
-        var target = v == 0 ? TargetSchedule.defaultTarget : versions[v - 1].target
+        let start = ((try? Week(containing: first, firstWeekday: firstWeekday))?.start ?? first).dayNumber
+        let end = today.dayNumber
+        // Complete days per week, from the logged days alone.
+        var perWeek = [Int](repeating: 0, count: Int(end - start) / 7 + 1)
+        var e = logged.partitionPoint { $0 < start }
+        var cursor = TargetCursor(targets, from: start)
+        while e < logged.count, logged[e] <= end {
+            let target = cursor.target(on: logged[e]), x = values[e]
+            if target > 0, atLeast ? x >= target : x <= target { perWeek[Int(logged[e] - start) / 7] += 1 }
+            e += 1
+        }
         var runLength = 0, runFirst: Int32 = 0, runLast: Int32 = 0
         var bestLength = 0, bestFirst: Int32 = 0, bestLast: Int32 = 0
-        var recent = (UInt16(0), 0)  // complete flags of the last 14 days from `first` (bit i: i days ago), their count
-        var status = DayStatus.notRequired, value: Double? = nil
-        var weekDone = 0
-        let end = today.dayNumber
-        var day = start.dayNumber
-        while day <= end {
-            while v < versions.count, versions[v].effectiveDayKey.dayNumber <= day {
-                target = versions[v].target
-                v += 1
+        for (w, done) in perWeek.enumerated() {
+            let weekStart = start + Int32(w * 7)
+            if done >= n {
+                if runLength == 0 { runFirst = weekStart }
+                runLength += 1
+                runLast = weekStart
+                if runLength > bestLength { (bestLength, bestFirst, bestLast) = (runLength, runFirst, runLast) }
+            } else if weekStart + 7 <= end {
+                runLength = 0  // a finished week that fell short; the current one is open
             }
-            value = nil
-            if e < logged.count, logged[e] == day {
-                value = values[e]
-                e += 1
-            }
-            if target > 0, let x = value {
-                status = (atLeast ? x >= target : x <= target) ? .complete : .incomplete
-            } else {
-                status = .notRequired
-            }
-            if status == .complete { weekDone += 1 }
-            if day >= first.dayNumber {
-                // The 14-day window, as a bit mask shifted one day at a time.
-                if recent.0 & (1 << 13) != 0 { recent.1 -= 1 }
-                recent.0 = (recent.0 << 1) & 0x3FFF
-                if status == .complete { recent.0 |= 1; recent.1 += 1 }
-                if target > 0 { score = score * m + min(1, Double(recent.1) / Double(2 * n)) * (1 - m) }
-            }
-            let weekEnds = (day - start.dayNumber) % 7 == 6
-            if weekEnds || day == end {
-                let weekStart = day - (day - start.dayNumber) % 7
-                if weekDone >= n {
-                    if runLength == 0 { runFirst = weekStart }
-                    runLength += 1
-                    runLast = weekStart
-                    if runLength > bestLength { (bestLength, bestFirst, bestLast) = (runLength, runFirst, runLast) }
-                } else if weekStart + 7 <= end {
-                    runLength = 0  // a finished week that fell short; the current one is open
-                }
-                weekDone = 0
-            }
-            day += 1
         }
         func streak(_ k: Int, _ a: Int32, _ b: Int32) -> Streak {
             k == 0 ? .none : Streak(length: k, first: DayKey(uncheckedDayNumber: a), last: DayKey(uncheckedDayNumber: b))
         }
+        let target = targets.target(on: today), value = days.value(on: today)
         return Walk(current: streak(runLength, runFirst, runLast), longest: streak(bestLength, bestFirst, bestLast),
-                    momentum: score, status: status, value: value, target: target)
+                    momentum: weeklyMomentum(n, from: first, through: today), status: status(target: target, value: value),
+                    value: value, target: target)
+    }
+
+    /// Loop's score of an N-per-week habit (see `momentum(today:)`), over its last
+    /// `momentumHalfLives` half-lives when no pause falls in them, else from the first logged day.
+    func weeklyMomentum(_ n: Int, from first: DayKey, through today: DayKey) -> Double {
+        let logged = days.days, values = days.values
+        let atLeast = habit.targetType == .atLeast
+        let halfLife = 13 / (Double(n) / 7).squareRoot()
+        let m = pow2(-1 / halfLife)
+        let window = Int32((halfLife * Double(Self.momentumHalfLives)).rounded(.up))
+        var from = max(first.dayNumber, today.dayNumber - window)
+        if targets.versions.contains(where: { $0.target == 0 && $0.effectiveDayKey <= today }),
+           targets.versions.contains(where: { $0.target == 0 && $0.effectiveDayKey.dayNumber >= from })
+            || targets.target(on: DayKey(uncheckedDayNumber: from)) == 0 {
+            from = first.dayNumber  // a pause in the window: the whole history counts
+        }
+        // The 14-day credit window reaches back before `from` (never before the first logged day).
+        let creditStart = max(first.dayNumber, from - 13)
+        var e = logged.partitionPoint { $0 < creditStart }
+        var cursor = TargetCursor(targets, from: creditStart)
+        var recent: UInt16 = 0, count = 0  // complete flags of the last 14 days (bit i: i days ago)
+        var score: Double = atLeast ? 0 : 1
+        var day = creditStart
+        while day <= today.dayNumber {
+            let target = cursor.target(on: day)
+            var complete = false
+            if e < logged.count, logged[e] == day {
+                let x = values[e]
+                complete = target > 0 && (atLeast ? x >= target : x <= target)
+                e += 1
+            }
+            if recent & (1 << 13) != 0 { count -= 1 }
+            recent = (recent << 1) & 0x3FFF
+            if complete { recent |= 1; count += 1 }
+            if day >= from, target > 0 { score = score * m + min(1, Double(count) / Double(2 * n)) * (1 - m) }
+            day += 1
+        }
+        return score
     }
 }
