@@ -286,11 +286,14 @@ extension HabitMetrics {
         let initial = v == 0 ? TargetSchedule.defaultTarget : versions[v - 1].target
         precondition(!logged.isEmpty, "walk starts at the first logged day")
         let changes = versions[v...].map { ($0.effectiveDayKey.dayNumber, $0.target) }
+        // A binary habit with targets of at most 1 is complete on every logged day it is
+        // required: its values need not be read at all (the common case, and half the bytes).
+        let loggedMeansComplete = habit.kind == .binary && atLeast && initial <= 1 && changes.allSatisfy { $0.1 <= 1 }
         let r = logged.withUnsafeBufferPointer { logged in
             values.withUnsafeBufferPointer { values in
                 changes.withUnsafeBufferPointer { changes in
-                    Self.streakPass(logged: logged, values: values, from: e, changes: changes, target: initial, atLeast: atLeast,
-                                    first: first.dayNumber, end: today.dayNumber)
+                    Self.streakPass(logged: logged, values: loggedMeansComplete ? nil : values, from: e, changes: changes, target: initial,
+                                    atLeast: atLeast, first: first.dayNumber, end: today.dayNumber)
                 }
             }
         }
@@ -309,7 +312,8 @@ extension HabitMetrics {
     /// over the target changes answers for a whole gap at once. `from` indexes the first logged
     /// day ≥ `first`; `changes` are the target versions after the one in force on `first`
     /// (`target`), as (effective day, target).
-    static func streakPass(logged: UnsafeBufferPointer<Int32>, values: UnsafeBufferPointer<Double>, from: Int,
+    /// `values` `nil`: every logged, required day is complete.
+    static func streakPass(logged: UnsafeBufferPointer<Int32>, values: UnsafeBufferPointer<Double>?, from: Int,
                            changes: UnsafeBufferPointer<(Int32, Double)>, target initial: Double, atLeast: Bool, first: Int32, end: Int32)
         -> (Int, Int32, Int32, Int, Int32, Int32) {
         var runLength = 0, runFirst: Int32 = 0, runLast: Int32 = 0
@@ -329,12 +333,14 @@ extension HabitMetrics {
         }
         var previous = first - 1
         var i = from
+        var complete = true
         while i < logged.count, logged[i] <= end {
-            let day = logged[i], x = values[i]
+            let day = logged[i]
             if anyRequired(previous + 1, day - 1) { runLength = 0 }  // a required day with no entry
             _ = anyRequired(day, day)
             if target > 0 {
-                if atLeast ? x >= target : x <= target {
+                if let values { let x = values[i]; complete = atLeast ? x >= target : x <= target }
+                if complete {
                     if runLength == 0 { runFirst = day }
                     runLength += 1
                     runLast = day
