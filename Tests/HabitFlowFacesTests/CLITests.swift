@@ -12,9 +12,11 @@ import Testing
                                                    withDestinationPath: Repository.cli)
         let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         // A store of the test's own, never the default one in the user's home.
+        // In a directory of its own: files a script writes never land in the repository.
         return try run("/bin/sh", ["-c", "set -e\n" + script], stdin: stdin,
                        environment: ["PATH": path, "HABITFLOW_DB": bin.appendingPathComponent("store.sqlite").path,
-                                     "HABITFLOW_USER": "tester", "XDG_DATA_HOME": bin.path])
+                                     "HABITFLOW_USER": "tester", "XDG_DATA_HOME": bin.path],
+                       directory: bin.path)
     }
 
     @Test func dayKeyInAPipeline() throws {
