@@ -40,11 +40,13 @@ public struct MetricsContext: Sendable {
         return HabitToday(habit: habit, input.metrics(for: habit).summary(today: day ?? today, firstWeekday: firstWeekday))
     }
 
-    /// Every active habit's standing on `day` (default today): the Today screen.
+    /// Every active habit's standing on `day` (default today): the Today screen (status, value,
+    /// target, current streak, week, momentum; no longest streak).
     public func overview(day: DayKey? = nil) -> (day: DayKey, habits: [HabitToday]) {
         let date = day ?? today
         let habits = input.habits.filter { !$0.archived && $0.deletedAt == nil }
-        return (date, habits.map { HabitToday(habit: $0, input.metrics(for: $0).summary(today: date, firstWeekday: firstWeekday)) })
+        // The Today screen reads recent history only: no longest streak here (metrics.streaks has it).
+        return (date, habits.map { HabitToday(habit: $0, input.metrics(for: $0).summary(today: date, firstWeekday: firstWeekday, longest: false)) })
     }
 
     /// Every metric of every habit not deleted, as of `day` (default today).

@@ -18,12 +18,14 @@ extension Operation {
     private static let habitField = Field("habitId", "string", "The habit (a bundle: derived from its habits).")
 
     static func habitTodayJSON(_ t: HabitToday) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("habitId", .string(t.habit.id)), ("name", .string(t.habit.name)), ("unit", t.habit.unit.map(JSONValue.string) ?? .null),
             ("status", .string(t.status.rawValue)), ("value", t.value.map(JSONValue.double) ?? .null),
             ("target", .double(t.target)), ("currentStreak", streakJSON(t.currentStreak)),
-            ("longestStreak", streakJSON(t.longestStreak)), ("week", weekJSON(t.week)), ("momentum", .double(t.momentum)),
-        ])
+        ]
+        if let longest = t.longestStreak { members.append(("longestStreak", streakJSON(longest))) }
+        members += [("week", weekJSON(t.week)), ("momentum", .double(t.momentum))]
+        return .object(members)
     }
 
     /// The records a metrics op reads: inline (`records`) or the engine's store; for one
@@ -50,7 +52,7 @@ extension Operation {
         Operation("metrics.today", "Every active habit's standing on a day (default today): status, value, target, streaks, week, momentum.",
                   arguments: [dayField, recordsField, Field("personaId", "string", required: false, "Only the habits of this persona (store only).")],
                   result: [Field("dayKey", "string", "The day described."),
-                           Field("habits", "array", "`[{habitId, name, unit, status, value, target, currentStreak, longestStreak, week, momentum}]`.")],
+                           Field("habits", "array", "`[{habitId, name, unit, status, value, target, currentStreak, week, momentum}]` (recent history only: the longest streak is metrics.streaks').")],
                   errors: metricsErrors) { engine, args throws(ProtocolError) in
             let day = try args.optionalDayKey("dayKey")
             let persona = try args.optionalString("personaId")
@@ -95,7 +97,7 @@ extension Operation {
                   errors: metricsErrors) { engine, args throws(ProtocolError) in
             let t = try habitToday(engine, args)
             let unit: String = if case .daily = t.habit.cadence { "days" } else { "weeks" }
-            return .object([("current", streakJSON(t.currentStreak)), ("longest", streakJSON(t.longestStreak)),
+            return .object([("current", streakJSON(t.currentStreak)), ("longest", streakJSON(t.longestStreak ?? .none)),
                             ("unit", .string(unit))])
         },
         Operation("metrics.week", "Progress of the week containing a day: completed days against N (N per week) or the required days (daily).",

@@ -164,13 +164,21 @@ import Foundation
                                            today: try engine.today(), firstWeekday: firstWeekday)
             for offset in [-40, -7, -1, 0] {
                 let today = try engine.today().adding(days: offset)!
+                // The Today screen (recent history only): the same status, current streak, week, momentum.
+                let overview = try engine.todayOverview(day: today).habits
+                for t in overview {
+                    let want = Self.naive(t.habit, entries, versions, today: today, firstWeekday: firstWeekday)
+                    #expect(t.status == want.today.status && t.currentStreak.length == want.current && t.longestStreak == nil
+                            && t.week.completed == want.weekCompleted && abs(t.momentum - want.momentum) < 1e-12,
+                            "seed \(seed) round \(round) overview habit \(t.habit.id) on \(today)")
+                }
                 for h in habits {
                     let want = Self.naive(h, entries, versions, today: today, firstWeekday: firstWeekday)
                     for (label, got) in [("cached", try engine.habitToday(habitId: h.id, day: today)),
                                          ("uncached", try uncached.habitToday(habitId: h.id, day: today)),
                                          ("stateless", try stateless.today(habitId: h.id, day: today))] {
                         let have = Naive(today: NaiveDay(status: got.status, value: got.value, target: got.target),
-                                         current: got.currentStreak.length, longest: got.longestStreak.length,
+                                         current: got.currentStreak.length, longest: (got.longestStreak?.length ?? -1),
                                          weekCompleted: got.week.completed, weekRequired: got.week.required, momentum: 0)
                         var expected = want
                         expected.momentum = 0

@@ -356,6 +356,65 @@ extension HabitMetrics {
         return (runLength, runFirst, runLast, bestLength, bestFirst, bestLast)
     }
 
+    /// The current streak of a daily habit, read back from `today` over logged days: today is
+    /// open; a required day without a complete entry ends it; not-required days are skipped.
+    func currentDailyStreak(today: DayKey) -> Streak {
+        let logged = days.days, values = days.values
+        let atLeast = habit.targetType == .atLeast
+        func complete(_ i: Int, _ target: Double) -> Bool { atLeast ? values[i] >= target : values[i] <= target }
+        var i = logged.partitionPoint { $0 <= today.dayNumber } - 1
+        var length = 0, first: Int32 = 0, last: Int32 = 0
+        var upper = today.dayNumber  // days after `upper` are settled
+        if i >= 0, logged[i] == today.dayNumber {
+            let t = targets.target(on: today)
+            if t > 0, complete(i, t) { (length, first, last) = (1, today.dayNumber, today.dayNumber) }
+            i -= 1
+        }
+        upper -= 1
+        while i >= 0 {
+            let day = logged[i]
+            if targets.anyRequired(from: day + 1, through: upper) { break }  // a required day with no entry
+            let t = targets.target(on: DayKey(uncheckedDayNumber: day))
+            if t > 0 {
+                guard complete(i, t) else { break }
+                if length == 0 { last = day }
+                length += 1
+                first = day
+            }
+            upper = day - 1
+            i -= 1
+        }
+        return length == 0 ? .none : Streak(length: length, first: DayKey(uncheckedDayNumber: first), last: DayKey(uncheckedDayNumber: last))
+    }
+
+    /// The current streak of an N-per-week habit, read back from this week (still open) over
+    /// logged days: a finished week with fewer than N complete days ends it.
+    func currentWeeklyStreak(_ n: Int, today: DayKey, firstWeekday: Weekday) -> Streak {
+        let logged = days.days, values = days.values
+        let atLeast = habit.targetType == .atLeast
+        guard let firstLogged = logged.first, let thisWeek = try? Week(containing: today, firstWeekday: firstWeekday) else { return .none }
+        var i = logged.partitionPoint { $0 <= today.dayNumber } - 1
+        var length = 0, first: Int32 = 0, last: Int32 = 0
+        var weekStart = thisWeek.start.dayNumber
+        while weekStart + 6 >= firstLogged {
+            var done = 0
+            while i >= 0, logged[i] >= weekStart {
+                let t = targets.target(on: DayKey(uncheckedDayNumber: logged[i]))
+                if t > 0, atLeast ? values[i] >= t : values[i] <= t { done += 1 }
+                i -= 1
+            }
+            if done >= n {
+                if length == 0 { last = weekStart }
+                length += 1
+                first = weekStart
+            } else if weekStart != thisWeek.start.dayNumber {
+                break  // a finished week that fell short
+            }
+            weekStart -= 7
+        }
+        return length == 0 ? .none : Streak(length: length, first: DayKey(uncheckedDayNumber: first), last: DayKey(uncheckedDayNumber: last))
+    }
+
     /// How many half-lives of history momentum reads: an earlier day weighs at most
     /// 2^-56 ≈ 1.4e-17 of the score, far below the 1e-12 it is checked to.
     static let momentumHalfLives = 56

@@ -1,4 +1,4 @@
-/// A habit's standing on one day: the numbers a Today screen shows, from one walk.
+/// A habit's standing on one day: the numbers a Today screen shows.
 public struct HabitSummary: Sendable, Equatable {
     public var habitId: String
     public var dayKey: DayKey
@@ -6,7 +6,8 @@ public struct HabitSummary: Sendable, Equatable {
     public var value: Double?
     public var target: Double
     public var currentStreak: HabitMetrics.Streak
-    public var longestStreak: HabitMetrics.Streak
+    /// `nil` when not asked for: the Today screen reads only recent history (see `summary`).
+    public var longestStreak: HabitMetrics.Streak?
     /// The progress of the week containing `dayKey` (all seven days).
     public var week: WeekProgress
     public var momentum: Double
@@ -14,8 +15,34 @@ public struct HabitSummary: Sendable, Equatable {
 
 extension HabitMetrics {
     /// The habit's standing on `today`.
-    public func summary(today: DayKey, firstWeekday: Weekday) -> HabitSummary {
-        report(today: today, firstWeekday: firstWeekday, everyWeek: false).summary
+    ///
+    /// - Parameter longest: also the longest streak, which reads the whole history; without
+    ///   it the summary reads only recent days (the current streak back from today, momentum's
+    ///   window, this week), so a Today screen costs the same after ten years as after one.
+    public func summary(today: DayKey, firstWeekday: Weekday, longest: Bool = true) -> HabitSummary {
+        if !longest, habit.bundle == nil, let first = firstLoggedDay, first <= today {
+            let week = thisWeek(today, firstWeekday)
+            let target = targets.target(on: today), value = days.value(on: today)
+            let momentum: Double
+            let current: Streak
+            switch habit.cadence {
+            case .daily:
+                current = currentDailyStreak(today: today)
+                momentum = dailyMomentum(from: first, through: today)
+            case let .timesPerWeek(n):
+                current = currentWeeklyStreak(n, today: today, firstWeekday: firstWeekday)
+                momentum = weeklyMomentum(n, from: first, through: today)
+            }
+            return HabitSummary(habitId: habit.id, dayKey: today, status: status(target: target, value: value), value: value,
+                                target: target, currentStreak: current, longestStreak: nil, week: week, momentum: momentum)
+        }
+        return report(today: today, firstWeekday: firstWeekday, everyWeek: false).summary
+    }
+
+    /// The progress of the week containing `today` (all seven days).
+    private func thisWeek(_ today: DayKey, _ firstWeekday: Weekday) -> WeekProgress {
+        let weekStart = (try? Week(containing: today, firstWeekday: firstWeekday))?.start ?? today
+        return weekProgress(line(from: weekStart, through: weekStart.adding(days: 6) ?? today), at: 0)
     }
 
     /// Every metric as of `today` (the benchmark's "full derivation"), in one walk.

@@ -26,6 +26,19 @@ public struct TargetSchedule: Sendable {
         return lo == 0 ? nil : versions[lo - 1]
     }
 
+    /// Whether any day of `from ... through` (day numbers) asks for something (target above 0).
+    public func anyRequired(from: Int32, through: Int32) -> Bool {
+        guard from <= through else { return false }
+        if target(on: DayKey(uncheckedDayNumber: from)) > 0 { return true }
+        var i = versions.partitionPoint { $0.effectiveDayKey.dayNumber <= from }
+        while i < versions.count, versions[i].effectiveDayKey.dayNumber <= through {
+            // Only the version in force for its day counts (ties: the last recorded).
+            if versions[i].target > 0, version(on: versions[i].effectiveDayKey)?.id == versions[i].id { return true }
+            i += 1
+        }
+        return false
+    }
+
     /// The target on `day`.
     public func target(on day: DayKey) -> Double {
         version(on: day)?.target ?? Self.defaultTarget
