@@ -181,7 +181,8 @@ print(String(format: "store built through the Swift API in %.1f s: %@", buildSec
 struct Derived {
     var id: String
     var current: HabitMetrics.Streak
-    var longest: HabitMetrics.Streak
+    /// `nil` from the Today screen, which reads recent history only.
+    var longest: HabitMetrics.Streak?
     var momentum: Double
     var weeks: [WeekProgress]
 }
@@ -470,7 +471,7 @@ for (id, py) in pythonHabits {
     for hf in results {
         guard let py = reference[hf.id] else { mismatch("\(path): \(hf.id) missing from Python's output"); continue }
         let unit = py.daily ? "days" : "weeks"
-        if hf.longest != py.longest { mismatch("\(path): \(hf.id) longest (\(unit)): HabitFlow \(describe(hf.longest)), Python \(describe(py.longest))") }
+        if let longest = hf.longest, longest != py.longest { mismatch("\(path): \(hf.id) longest (\(unit)): HabitFlow \(describe(longest)), Python \(describe(py.longest))") }
         if hf.current != py.current { mismatch("\(path): \(hf.id) current (\(unit)): HabitFlow \(describe(hf.current)), Python \(describe(py.current))") }
         if abs(hf.momentum - py.momentum) > 1e-9 { mismatch("\(path): \(hf.id) momentum: HabitFlow \(hf.momentum), Python \(py.momentum)") }
         if allWeeks, hf.weeks.count != weekStarts.count {
@@ -499,7 +500,7 @@ checking("SQL streaks vs HabitFlow reports(), \(dailyIDs.count) daily habits (cu
     if sqlResult.count != dailyIDs.count { mismatch("SQL returned \(sqlResult.count) daily habits, Python \(dailyIDs.count)") }
     for id in dailyIDs {
         guard let hf = byID[id], let sql = sqlResult[id] else { mismatch("\(id) missing from SQL or HabitFlow"); continue }
-        if sql.longest != hf.longest { mismatch("SQL: \(id) longest: HabitFlow \(describe(hf.longest)), SQL \(describe(sql.longest))") }
+        if sql.longest != hf.longest { mismatch("SQL: \(id) longest: HabitFlow \(describe(hf.longest ?? .none)), SQL \(describe(sql.longest))") }
         if sql.current != hf.current { mismatch("SQL: \(id) current: HabitFlow \(describe(hf.current)), SQL \(describe(sql.current))") }
         if let s = streaksOnly[id], s.longest != hf.longest || s.current != hf.current {
             mismatch("\(id): metrics(habitId:).streaks differs from reports()")
@@ -525,14 +526,14 @@ checking("metrics.today (JSON, Dispatcher) vs Python") {
         let id = h["habitId"] as! String
         guard let py = reference[id] else { mismatch("metrics.today: unknown habit \(id)"); continue }
         let week = h["week"] as! [String: Any]
-        if streak(h["currentStreak"]) != py.current || streak(h["longestStreak"]) != py.longest
+        if streak(h["currentStreak"]) != py.current || h["longestStreak"] != nil
             || abs((h["momentum"] as! NSNumber).doubleValue - py.momentum) > 1e-9
             || (week["completed"] as! NSNumber).intValue != py.completed.last! || (week["required"] as! NSNumber).intValue != py.required.last! {
             mismatch("metrics.today: \(id) differs from Python")
         }
     }
 }
-let streakDays = full.filter { reference[$0.id]!.daily }.map(\.longest.length)
+let streakDays = full.filter { reference[$0.id]!.daily }.map { $0.longest?.length ?? 0 }
 let weekly = full.filter { !reference[$0.id]!.daily }
 print("  (daily longest streaks \(streakDays.min()!)…\(streakDays.max()!) days; weekly \(weekly.map(\.longest.length).min()!)…"
     + "\(weekly.map(\.longest.length).max()!) weeks; \(full.filter { $0.current.length == 0 }.count) habits with no current streak)")
