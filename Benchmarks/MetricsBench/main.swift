@@ -535,8 +535,8 @@ checking("metrics.today (JSON, Dispatcher) vs Python") {
 }
 let streakDays = full.filter { reference[$0.id]!.daily }.map { $0.longest?.length ?? 0 }
 let weekly = full.filter { !reference[$0.id]!.daily }
-print("  (daily longest streaks \(streakDays.min()!)…\(streakDays.max()!) days; weekly \(weekly.map(\.longest.length).min()!)…"
-    + "\(weekly.map(\.longest.length).max()!) weeks; \(full.filter { $0.current.length == 0 }.count) habits with no current streak)")
+print("  (daily longest streaks \(streakDays.min()!)…\(streakDays.max()!) days; weekly \(weekly.map { $0.longest?.length ?? 0 }.min()!)…"
+    + "\(weekly.map { $0.longest?.length ?? 0 }.max()!) weeks; \(full.filter { $0.current.length == 0 }.count) habits with no current streak)")
 
 // MARK: - Table
 
