@@ -134,6 +134,12 @@ public struct HabitMetrics: Sendable {
         public var first: DayKey?
         public var last: DayKey?
 
+        public init(length: Int, first: DayKey?, last: DayKey?) {
+            self.length = length
+            self.first = first
+            self.last = last
+        }
+
         public static let none = Streak(length: 0, first: nil, last: nil)
     }
 
