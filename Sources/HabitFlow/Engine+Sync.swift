@@ -51,7 +51,9 @@ extension Engine {
         return try store.write { () throws(HabitFlowError) in
             let (entry, _) = try ownedEntry(store, user, entryId)
             guard entry.isActive else { throw HabitFlowError(.conflict, "entry \(entryId) is deleted", field: "entryId") }
-            guard let repair = try store.repairs(user: user).first(where: { $0.habitId == entry.habitId && $0.dayKey == entry.dayKey }) else {
+            guard let repair = try store.repairs(user: user).first(where: { r in
+                r.dayKey == entry.dayKey && (r.kept.id == entryId || r.setAside.contains { $0.id == entryId })
+            }) else {
                 throw HabitFlowError(.notFound, "entry \(entryId) is in no repair", field: "entryId")
             }
             for var other in [repair.kept] + repair.setAside where other.id != entryId {

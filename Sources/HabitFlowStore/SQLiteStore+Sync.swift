@@ -183,8 +183,25 @@ extension SQLiteStore {
                 continue
             }
             if kind.name == "entry" {
-                if let old = held?.dayKey { touched.insert([key[0].1, old]) }
-                if case let .text(h)? = record["habit_id"], case let .text(d)? = record["day_key"] { touched.insert([h, d]) }
+                if let old = held?.group { touched.insert(old) }  // the day it leaves
+                if case let .text(h)? = record["habit_id"], case let .text(d)? = record["day_key"] {
+                    touched.insert([h, d])
+                    // An entry is of its habit's kind: multiplePerDay is fixed at the habit's creation.
+                    let habitKind = try sql { () throws(SQLiteError) in
+                        try db.rows("SELECT multiple_per_day FROM habits WHERE id = ?", [.text(h)]) { s -> Int64? in s.int64(0) }.first
+                    }
+                    if let habitKind, record["multiple_per_day"] != .integer(habitKind) {
+                        throw HabitFlowError.invalid("\(at).multiple_per_day", "the entry's multiplePerDay differs from its habit's")
+                    }
+                }
+            }
+            if kind.name == "habit", held != nil, case let .text(id)? = record["id"] {
+                let fixed = try sql { () throws(SQLiteError) in
+                    try db.rows("SELECT multiple_per_day FROM habits WHERE id = ?", [.text(id)]) { s -> Int64? in s.int64(0) }.first
+                }
+                if let fixed, record["multiple_per_day"] != .integer(fixed) {
+                    throw HabitFlowError.invalid("\(at).multiple_per_day", "multiplePerDay is fixed at the habit's creation")
+                }
             }
             try upsert(kind, record, stamp: change.stamp, at: at)
             summary.applied += 1
@@ -219,20 +236,21 @@ extension SQLiteStore {
     }
 
     /// The stamp (and, for entries, the day) of the held version of a record.
-    private func heldVersion(_ kind: SyncKind, _ key: [(String, String)]) throws(HabitFlowError) -> (stamp: HybridTimestamp?, confirmed: Bool, dayKey: String?)? {
+    private func heldVersion(_ kind: SyncKind, _ key: [(String, String)]) throws(HabitFlowError)
+        -> (stamp: HybridTimestamp?, confirmed: Bool, group: [String]?)? {
         let clause = key.map { "\($0.0) = ?" }.joined(separator: " AND ")
-        let extra = kind.name == "evidence" ? "resolution" : kind.name == "entry" ? "day_key" : "NULL"
+        let extra = kind.name == "evidence" ? "resolution, NULL" : kind.name == "entry" ? "habit_id, day_key" : "NULL, NULL"
         return try sql { () throws(SQLiteError) in
             try db.rows("SELECT stamp, \(extra) FROM \(kind.table) WHERE \(clause)", key.map { .text($0.1) }) { s in
                 (stamp: s.text(0).flatMap(HybridTimestamp.init(parsing:)), confirmed: kind.name == "evidence" && s.text(1) == "confirmed",
-                 dayKey: kind.name == "entry" ? s.text(1) : nil)
+                 group: kind.name == "entry" ? [s.text(1) ?? "", s.text(2) ?? ""] : nil)
             }.first
         }
     }
 
     /// Whether `change` replaces the held version: a later stamp wins, the whole record at
     /// once; for evidence a confirmation outranks any dismissal, whatever the stamps.
-    private static func newer(_ change: ChangeRecord, than held: (stamp: HybridTimestamp?, confirmed: Bool, dayKey: String?), _ kind: SyncKind) -> Bool {
+    private static func newer(_ change: ChangeRecord, than held: (stamp: HybridTimestamp?, confirmed: Bool, group: [String]?), _ kind: SyncKind) -> Bool {
         if kind.name == "evidence" {
             let confirmed = change["resolution"] == .text("confirmed")
             if confirmed != held.confirmed { return confirmed }
@@ -331,52 +349,81 @@ extension SQLiteStore {
         }
     }
 
-    /// Settles one (habit, day): of its active entries (one-per-day habits), `EntryConflict`
-    /// keeps one and sets the others aside. Returns whether any is set aside.
+    /// The habits whose entries compete for one day with `habit`'s: every option of its
+    /// choice bundle (not deleted), else the habit alone.
+    func conflictGroup(_ habit: String) throws(HabitFlowError) -> [String] {
+        try sql { () throws(SQLiteError) in
+            let options = try db.rows("""
+                SELECT o.id FROM habits h JOIN habits p ON p.id = h.bundle_id AND p.bundle = 'choice'
+                JOIN habits o ON o.bundle_id = p.id AND o.deleted_at IS NULL WHERE h.id = ? ORDER BY o.id
+                """, [.text(habit)]) { s -> String? in s.text(0) }
+            return options.contains(habit) ? options : [habit]
+        }
+    }
+
+    /// Settles one (habit, day) — for an option of a choice bundle, the bundle's day: of the
+    /// active entries, `EntryConflict` keeps one (with the rest of its habit's, for a
+    /// multiplePerDay habit) and sets the others aside. Returns whether any is set aside.
     @discardableResult
     public func settle(habit: String, day: String) throws(HabitFlowError) -> Bool {
-        try sql { () throws(SQLiteError) in
+        let group = try conflictGroup(habit)
+        return try sql { () throws(SQLiteError) in
+            let marks = Array(repeating: "?", count: group.count).joined(separator: ", ")
             let rows = try db.rows("""
                 SELECT \(Self.entryColumns), stamp, multiple_per_day FROM entries
-                WHERE habit_id = ? AND day_key = ? AND deleted_at IS NULL
-                """, [.text(habit), .text(day)]) { s -> (HabitEntry, HybridTimestamp, Bool)? in
+                WHERE habit_id IN (\(marks)) AND day_key = ? AND deleted_at IS NULL ORDER BY id
+                """, group.map { .text($0) } + [.text(day)]) { s -> (HabitEntry, HybridTimestamp, Bool)? in
                 guard let e = Codec.entry(s) else { return nil }
                 let stamp = s.text(10).flatMap(HybridTimestamp.init(parsing:)) ?? HybridTimestamp(wallMilliseconds: 0, counter: 0, replicaId: "0")
                 return (e, stamp, s.int64(11) == 1)
             }
-            if rows.count > 1, !rows[0].2 {
+            var keep = Set(rows.map(\.0.id))
+            if rows.count > 1 {
                 let kept = EntryConflict.keep(rows.map { ($0.0, $0.1) }).kept
-                try db.run("UPDATE entries SET set_aside = 1 WHERE habit_id = ? AND day_key = ? AND deleted_at IS NULL", [.text(habit), .text(day)])
-                try db.run("UPDATE entries SET set_aside = 0 WHERE id = ?", [.text(kept.id)])
-                return true
+                let multiple = rows.first { $0.0.id == kept.id }!.2
+                keep = Set(rows.filter { $0.0.id == kept.id || (multiple && $0.0.habitId == kept.habitId) }.map(\.0.id))
             }
-            try db.run("UPDATE entries SET set_aside = 0 WHERE habit_id = ? AND day_key = ? AND set_aside = 1", [.text(habit), .text(day)])
-            return false
+            // Aside first, then active: one active entry per (habit, day) at every step.
+            for (entry, _, _) in rows where !keep.contains(entry.id) {
+                try db.run("UPDATE entries SET set_aside = 1 WHERE id = ? AND set_aside = 0", [.text(entry.id)])
+            }
+            for (entry, _, _) in rows where keep.contains(entry.id) {
+                try db.run("UPDATE entries SET set_aside = 0 WHERE id = ? AND set_aside = 1", [.text(entry.id)])
+            }
+            return keep.count < rows.count
         }
     }
 
-    /// Every (habit, day) of `user` holding set-aside entries, with the entry kept.
+    /// Every (habit, day) of `user` holding set-aside entries — for a choice bundle, the
+    /// bundle's day — with the entry kept and why.
     public func repairs(user: String) throws(HabitFlowError) -> [EntryRepair] {
-        try sql { () throws(SQLiteError) in
-            let groups = try db.rows("""
+        let waiting = try sql { () throws(SQLiteError) in
+            try db.rows("""
                 SELECT DISTINCT habit_id, day_key FROM entries WHERE set_aside = 1 AND deleted_at IS NULL
                 AND habit_id IN (SELECT id FROM habits WHERE owner_id = ?) ORDER BY day_key, habit_id
                 """, [.text(user)]) { s -> (String, String)? in (s.text(0) ?? "", s.text(1) ?? "") }
-            var out: [EntryRepair] = []
-            for (habit, day) in groups {
-                let rows = try db.rows("""
-                    SELECT \(Self.entryColumns), stamp, set_aside FROM entries WHERE habit_id = ? AND day_key = ? AND deleted_at IS NULL
-                    ORDER BY id
-                    """, [.text(habit), .text(day)]) { s -> (HabitEntry, HybridTimestamp, Bool)? in
+        }
+        var out: [EntryRepair] = []
+        var seen = Set<[String]>()
+        for (habit, day) in waiting {
+            let group = try conflictGroup(habit)
+            guard seen.insert(group + [day]).inserted else { continue }
+            let rows = try sql { () throws(SQLiteError) in
+                let marks = Array(repeating: "?", count: group.count).joined(separator: ", ")
+                return try db.rows("""
+                    SELECT \(Self.entryColumns), stamp, set_aside FROM entries WHERE habit_id IN (\(marks)) AND day_key = ?
+                    AND deleted_at IS NULL ORDER BY id
+                    """, group.map { .text($0) } + [.text(day)]) { s -> (HabitEntry, HybridTimestamp, Bool)? in
                     guard let e = Codec.entry(s), let st = s.text(10).flatMap(HybridTimestamp.init(parsing:)) else { return nil }
                     return (e, st, s.int64(11) == 1)
                 }
-                guard rows.count > 1, let dayKey = try? DayKey(parsing: day) else { continue }
-                let (kept, reason) = EntryConflict.keep(rows.map { ($0.0, $0.1) })
-                out.append(EntryRepair(habitId: habit, dayKey: dayKey, kept: kept, setAside: rows.filter(\.2).map(\.0), reason: reason))
             }
-            return out
+            guard rows.count > 1, let dayKey = try? DayKey(parsing: day),
+                  let kept = rows.first(where: { !$0.2 })?.0 else { continue }
+            let reason = EntryConflict.keep(rows.map { ($0.0, $0.1) }).reason
+            out.append(EntryRepair(habitId: kept.habitId, dayKey: dayKey, kept: kept, setAside: rows.filter(\.2).map(\.0), reason: reason))
         }
+        return out
     }
 
     /// Every synced record of the store, by kind then key, without local columns: two

@@ -296,8 +296,10 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 """, values)
         }
         // A local delete or move may free a day that a merge had set an entry aside on.
+        let group = try conflictGroup(entry.habitId)
         let waiting = try sql { () throws(SQLiteError) in
-            try db.rows("SELECT DISTINCT day_key FROM entries WHERE habit_id = ? AND set_aside = 1", [.text(entry.habitId)]) { s -> String? in s.text(0) }
+            try db.rows("SELECT DISTINCT day_key FROM entries WHERE habit_id IN (\(Array(repeating: "?", count: group.count).joined(separator: ", "))) AND set_aside = 1",
+                        group.map { .text($0) }) { s -> String? in s.text(0) }
         }
         for day in waiting { try settle(habit: entry.habitId, day: day) }
         try touch("entries", id: entry.id)

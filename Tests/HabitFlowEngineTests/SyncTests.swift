@@ -113,6 +113,56 @@ import Testing
         #expect(try r[0].canonicalDump() == r[1].canonicalDump())
     }
 
+    @Test func movingTheKeptEntryAwayFreesTheDayForTheOneSetAside() throws {
+        let r = try replicas(2, label: "move")
+        let kept = try log(r[0], "read", "2025-03-11", source: .manual)
+        let aside = try log(r[1], "read", "2025-03-11", source: .import)
+        try exchange(r)
+        #expect(try r[1].syncRepairs().map(\.kept.id) == [kept.id])
+        var move = EntryRules.Edit(); move.dayKey = DayKey("2025-03-10"); move.confirm = true
+        _ = try store(r[0], now: "2025-03-12T12:00:00Z").editEntry(kept.id, move)
+        try exchange(r)
+        for e in r {
+            #expect(try e.syncRepairs().isEmpty)
+            #expect(try active(e, "read").map(\.id).sorted() == [kept.id, aside.id].sorted())  // each day has its own again
+        }
+    }
+
+    @Test func choiceBundleOptionsLoggedOnTwoReplicasKeepOne_9_6_1() throws {
+        let r = try replicas(2, label: "choice")
+        for (id, name) in [("tea", "Tea"), ("coffee", "Coffee")] {
+            var d = HabitDraft(name: name); d.id = id
+            _ = try r[0].createHabit(d)
+        }
+        _ = try r[0].createBundle(name: "Warm drink", kind: .choice, habitIds: ["tea", "coffee"], id: "drink")
+        try exchange(r)
+        let tea = try log(r[0], "tea", "2025-03-11", source: .manual)
+        let coffee = try log(r[1], "coffee", "2025-03-11", source: .import)
+        try exchange(r)
+        for e in r {
+            let day = try e.entries(EntryQuery()).filter { $0.dayKey == DayKey("2025-03-11") }
+            #expect(day.map(\.id) == [tea.id])  // never two options active
+            let repairs = try e.syncRepairs()
+            #expect(repairs.count == 1 && repairs[0].kept.id == tea.id && repairs[0].setAside.map(\.id) == [coffee.id])
+            #expect(try e.habitToday(habitId: "drink", day: DayKey("2025-03-11")).status == .complete)
+        }
+        // Keeping the coffee instead: the tea becomes a tombstone everywhere.
+        _ = try r[1].resolveRepair(keeping: coffee.id)
+        try exchange(r)
+        for e in r { #expect(try e.entries(EntryQuery()).filter { $0.dayKey == DayKey("2025-03-11") }.map(\.id) == [coffee.id]) }
+    }
+
+    @Test func anEntryCannotChangeItsKind() throws {
+        let r = try replicas(2, label: "kind")
+        _ = try log(r[0], "read", "2025-03-11")
+        var changes = try r[0].syncChanges().changes
+        let i = changes.firstIndex { $0.kind == "entry" }!
+        changes[i].fields = changes[i].fields.map { $0.name == "multiple_per_day" ? ($0.name, .integer(1)) : $0 }
+        let before = try r[1].canonicalDump()
+        #expect { _ = try r[1].applyChanges(changes) } throws: { ($0 as? HabitFlowError)?.kind == .invalidArgument }
+        #expect(try r[1].canonicalDump() == before)
+    }
+
     // MARK: 003 §8.4.2–8.4.5
 
     @Test func journalsLastEditWinsDuplicatesCoexist_8_4_2() throws {
