@@ -73,7 +73,7 @@ extension Engine {
             var evidence: [HabitPotentialEvidence] = []
             for habitId in routine.habitIds {
                 guard let habit = try store.habit(habitId), habit.acceptsEntries else { continue }
-                let e = HabitPotentialEvidence(id: "\(execution.id):\(habit.id)".prefix(RecordID.maxLength).description,
+                let e = HabitPotentialEvidence(id: Self.evidenceId(execution: execution.id, habit: habit.id),
                                                executionId: execution.id, habitId: habit.id, ownerId: user, dayKey: today,
                                                createdAt: now, deletedAt: nil, resolution: nil, entryId: nil)
                 try store.save(e)
@@ -81,6 +81,17 @@ extension Engine {
             }
             return (execution, evidence)
         }
+    }
+
+    /// The id of the evidence an execution makes for a habit: `execution:habit`, or — when that
+    /// would pass the id limit — a 64-bit FNV-1a digest of it (never a truncation: no collisions).
+    static func evidenceId(execution: String, habit: String) -> String {
+        let plain = "\(execution):\(habit)"
+        guard plain.utf8.count > RecordID.maxLength else { return plain }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in plain.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return "ev-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// The user's routine executions (not deleted), oldest first.

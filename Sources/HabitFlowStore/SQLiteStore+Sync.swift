@@ -40,7 +40,7 @@ struct SyncKind {
         SyncKind(name: "goalLink", table: "goal_links", key: ["goal_id", "habit_id"],
                  columns: ["goal_id", "habit_id", "contribution", "unit", "created_by", "created_at", "deleted_at"], mine: "created_by = ?1"),
         SyncKind(name: "partnership", table: "partnerships", key: ["user_id"],
-                 columns: ["user_id", "partner_id", "created_at", "deleted_at"], mine: "(user_id = ?1 OR partner_id = ?1)"),
+                 columns: ["user_id", "partner_id", "created_at", "deleted_at"], mine: "user_id = ?1"),
         SyncKind(name: "routine", table: "routines", key: ["id"],
                  columns: ["id", "owner_id", "name", "habit_ids", "created_at", "updated_at", "deleted_at"], mine: "owner_id = ?1"),
         SyncKind(name: "routineExecution", table: "routine_executions", key: ["id"],
@@ -123,15 +123,15 @@ extension SQLiteStore {
     /// Every record of `user` (and shared goals of `partner`) stamped after sequence `since`,
     /// parents first; and the new cursor.
     ///
-    /// - Parameter forPartner: only what a partner's replica takes: the user's profile, their
-    ///   partnership records and shared goals.
+    /// - Parameter forPartner: only what a partner's replica takes: the user's profile and
+    ///   shared goals.
     public func changes(since: Int64, user: String, partner: String?, forPartner: Bool = false) throws(HabitFlowError)
         -> (changes: [ChangeRecord], cursor: Int64) {
         try sql { () throws(SQLiteError) in
             var out: [ChangeRecord] = []
             var cursor = since
-            for kind in SyncKind.all where !forPartner || ["user", "partnership", "goal"].contains(kind.name) {
-                let mine = forPartner && kind.name == "goal" ? "(shared = 1 AND owner_id IN (?1, ?2))" : kind.mine
+            for kind in SyncKind.all where !forPartner || ["user", "goal"].contains(kind.name) {
+                let mine = !forPartner ? kind.mine : kind.name == "goal" ? "(shared = 1 AND owner_id IN (?1, ?2))" : "id = ?1"
                 let s = try db.statement("""
                     SELECT \(kind.columns.joined(separator: ", ")), stamp, seq FROM \(kind.table)
                     WHERE seq > ?3 AND \(mine) ORDER BY seq
@@ -161,12 +161,6 @@ extension SQLiteStore {
     public func apply(_ changes: [ChangeRecord], user: String, partner: String?) throws(HabitFlowError) -> ApplySummary {
         var summary = ApplySummary()
         var touched = Set<[String]>()
-        // A partnership arriving in this very set makes its other side a partner for it.
-        var partner = partner
-        for change in changes where change.kind == "partnership" && change["deleted_at"] == .null {
-            if change["user_id"] == .text(user), case let .text(p)? = change["partner_id"] { partner = p }
-            if change["partner_id"] == .text(user), case let .text(p)? = change["user_id"] { partner = p }
-        }
         try sql { () throws(SQLiteError) in try db.execute("PRAGMA defer_foreign_keys = ON") }
         let ordered = changes.enumerated().sorted { (SyncKind.order[$0.element.kind] ?? 99, $0.offset) < (SyncKind.order[$1.element.kind] ?? 99, $1.offset) }
         for (i, change) in ordered {
@@ -291,35 +285,47 @@ extension SQLiteStore {
 
     /// Refuses records of other users: only the user's own, their partner's shared goals and
     /// the partnership records that name them come in.
+    /// Refuses records of other users — as they arrive *and* as they are held, so no change can
+    /// take a record over: only the user's own records, their own side of a partnership, and
+    /// their partner's profile and shared goals come in. A record pointing at a habit or an
+    /// entry must point at the user's.
     private func checkOwner(_ record: ChangeRecord, _ kind: SyncKind, user: String, partner: String?, at: String) throws(HabitFlowError) {
         func text(_ name: String) -> String? { if case let .text(t)? = record[name] { t } else { nil } }
-        let owner: String?
+        func one(_ query: String, _ value: String?) throws(HabitFlowError) -> String? {
+            guard let value else { return nil }
+            return try sql { () throws(SQLiteError) in try db.rows(query, [.text(value)]) { s -> String? in s.text(0) }.first }
+        }
+        let habitOwner = "SELECT owner_id FROM habits WHERE id = ?"
+        let entryOwner = "SELECT h.owner_id FROM entries e JOIN habits h ON h.id = e.habit_id WHERE e.id = ?"
+        let refuse = { (who: String?) in
+            HabitFlowError(.forbidden, "\(at) is a record of another user (\(who ?? "?"))", field: at)
+        }
+        // What it points at.
+        if let owner = try one(habitOwner, text("habit_id")), owner != user { throw refuse(owner) }
+        if let owner = try one(entryOwner, text("entry_id")), owner != user { throw refuse(owner) }
         switch kind.name {
-        case "user": owner = text("id")
+        case "user":
+            guard text("id") == user || (partner != nil && text("id") == partner) else { throw refuse(text("id")) }
         case "entry", "targetVersion":
-            owner = try sql { () throws(SQLiteError) in
-                try db.rows("SELECT owner_id FROM habits WHERE id = ?", [.text(text("habit_id") ?? "")]) { s -> String? in s.text(0) }.first
-            } ?? user  // a habit arriving in the same set: its own change is checked
-        case "goalLink": owner = text("created_by")
+            if let held = try one("SELECT habit_id FROM \(kind.table) WHERE id = ?", text("id")),
+               let owner = try one(habitOwner, held), owner != user { throw refuse(owner) }
+        case "goalLink":
+            guard text("created_by") == user else { throw refuse(text("created_by")) }
         case "partnership":
-            if text("user_id") == user || text("partner_id") == user { return }
-            owner = text("user_id")
-        default: owner = text("owner_id")
-        }
-        if owner == user { return }
-        // A partner's profile (a partner record) and shared goals come in too — a goal while it
-        // is shared, or when it stops being shared (the held copy is).
-        if let partner, owner == partner {
-            if kind.name == "user" { return }
-            if kind.name == "goal" {
-                if record["shared"] == .integer(1) { return }
-                let held = try sql { () throws(SQLiteError) in
-                    try db.rows("SELECT shared FROM goals WHERE id = ?", [.text(text("id") ?? "")]) { s -> Int64? in s.int64(0) }.first
-                }
-                if held == 1 { return }
+            // Each user keeps their own side; the partner's side lives on the partner's replica.
+            guard text("user_id") == user else { throw refuse(text("user_id")) }
+        case "goal":
+            let held = try one("SELECT owner_id FROM goals WHERE id = ?", text("id"))
+            for owner in [text("owner_id"), held] where owner != nil && owner != user {
+                // A partner's goal while it is shared, or as it stops being shared (the held copy is).
+                guard let partner, owner == partner else { throw refuse(owner) }
+                let heldShared = try one("SELECT shared FROM goals WHERE id = ?", text("id"))  // "1" / "0" / nil
+                guard record["shared"] == .integer(1) || heldShared == "1" else { throw refuse(owner) }
             }
+        default:
+            guard text("owner_id") == user else { throw refuse(text("owner_id")) }
+            if let held = try one("SELECT owner_id FROM \(kind.table) WHERE id = ?", text("id")), held != user { throw refuse(held) }
         }
-        throw HabitFlowError(.forbidden, "\(at) is a record of another user (\(owner ?? "?"))", field: at)
     }
 
     private func upsert(_ kind: SyncKind, _ record: ChangeRecord, stamp: HybridTimestamp, at: String) throws(HabitFlowError) {

@@ -227,6 +227,25 @@ enum Schema {
         ALTER TABLE wellbeing_entries ADD COLUMN seq INTEGER;
         ALTER TABLE lenses ADD COLUMN stamp TEXT;
         ALTER TABLE lenses ADD COLUMN seq INTEGER;
+        -- Records written before sync existed: stamped before any change (so any later edit
+        -- wins), and all in the first change set.
+        UPDATE users SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE habits SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE entries SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE target_versions SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE categories SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE goals SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE goal_links SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE partnerships SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE routines SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE routine_executions SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE evidence SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE journal_templates SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE journal_entries SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE reflections SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE wellbeing_entries SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE lenses SET stamp = (SELECT '0000000000000000.000000.' || replica_id FROM replica), seq = 1;
+        UPDATE replica SET seq = 1;
         """,
     ]
 }

@@ -185,6 +185,37 @@ import Testing
         }
     }
 
+    /// Found in review: a week paused throughout is a rest, not a failure; two versions on one
+    /// day count only as the last recorded; a negative value earns no negative credit.
+    @Test func pausedWeeksSameDayVersionsAndNegativeValues() {
+        let v = { (id: String, day: String, target: Double, at: Int64) in
+            TargetVersion(id: id, habitId: "h", effectiveDayKey: DayKey(day), target: target, recordedAt: Instant(unixSeconds: at)!)
+        }
+        // 2 per week; weeks of 2024-01-01 and 2024-01-15 met, the week between paused.
+        let weekly = HabitMetrics(habit: habit(.binary, .timesPerWeek(2)),
+                                  days: HabitDays(["2024-01-01", "2024-01-02", "2024-01-15", "2024-01-16"].map { entry(DayKey($0).dayNumber, nil) }, kind: .binary),
+                                  targets: TargetSchedule([v("p", "2024-01-08", 0, 1), v("q", "2024-01-15", 1, 1)]))
+        let today = DayKey("2024-01-17")
+        #expect(weekly.streaks(today: today, firstWeekday: .monday).current.length == 2)
+        #expect(weekly.summary(today: today, firstWeekday: .monday).currentStreak.length == 2)
+        #expect(weekly.summary(today: today, firstWeekday: .monday, longest: false).currentStreak.length == 2)
+        // Daily: paused 03-01…03-09, but on 03-05 a target of 1 was overridden by 0 the same day.
+        let days = ["2024-02-28", "2024-02-29", "2024-03-10"].map { entry(DayKey($0).dayNumber, nil) }
+        let daily = HabitMetrics(habit: habit(.binary), days: HabitDays(days, kind: .binary),
+                                 targets: TargetSchedule([v("a", "2024-03-01", 0, 1), v("b", "2024-03-05", 1, 2), v("c", "2024-03-05", 0, 3),
+                                                          v("d", "2024-03-10", 1, 4)]))
+        let day = DayKey("2024-03-10")
+        let reference = daily.streaks(today: day, firstWeekday: .monday).current.length
+        #expect(reference == 3)
+        #expect(daily.summary(today: day, firstWeekday: .monday).currentStreak.length == reference)
+        #expect(daily.summary(today: day, firstWeekday: .monday, longest: false).currentStreak.length == reference)
+        // A negative value (a weight lost, say) earns credit 0, never below.
+        let numeric = HabitMetrics(habit: habit(.numeric), days: HabitDays([entry(DayKey("2024-03-01").dayNumber, -50)], kind: .numeric),
+                                   targets: TargetSchedule([]))
+        #expect(numeric.momentum(today: DayKey("2024-03-01")) == 0)
+        #expect(numeric.summary(today: DayKey("2024-03-01"), firstWeekday: .monday).momentum == 0)
+    }
+
     @Test func weeklyHabitsCountWeeksThatMetN() {
         // 3 per week; weeks start Monday 2024-01-01.
         let days = ["2024-01-01", "2024-01-03", "2024-01-05",   // week 1: 3 ✓

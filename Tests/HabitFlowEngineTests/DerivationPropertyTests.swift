@@ -47,7 +47,11 @@ import Foundation
         let thisWeek = (0..<7).map { weekStart(today).adding(days: $0)! }.map { naiveDay(h, entries, versions, $0) }
         var result = Naive(today: naiveDay(h, entries, versions, today), current: 0, longest: 0,
                            weekCompleted: thisWeek.filter { $0.status == .complete }.count, weekRequired: 0, momentum: 0)
-        if case let .timesPerWeek(n) = h.cadence { result.weekRequired = n } else {
+        // An N-per-week habit's week asks N, or fewer when paused days leave fewer days with a target.
+        let need = { (n: Int, weekStart: DayKey) in
+            min(n, (0..<7).filter { naiveTarget(versions.filter { $0.habitId == h.id }, weekStart.adding(days: $0)!) > 0 }.count)
+        }
+        if case let .timesPerWeek(n) = h.cadence { result.weekRequired = need(n, weekStart(today)) } else {
             result.weekRequired = thisWeek.filter { $0.status != .notRequired }.count
         }
         guard let first = logged.min(), first <= today else { return result }
@@ -64,7 +68,9 @@ import Foundation
             for w in stride(from: 0, to: days.count, by: 7) {
                 let week = days[w..<min(w + 7, days.count)]
                 let done = week.filter { $0.1.status == .complete }.count
-                if done >= n { result.current += 1; result.longest = max(result.longest, result.current) }
+                let asked = need(n, days[w].0)
+                if asked == 0 { continue }  // paused all week: neither extends nor breaks
+                if done >= asked { result.current += 1; result.longest = max(result.longest, result.current) }
                 else if w + 7 < days.count { result.current = 0 }  // a finished week; today's is open
             }
         }

@@ -286,9 +286,9 @@ import Testing
         _ = try alice.createGoal(shared)
         var mine = GoalDraft(title: "Private"); mine.id = "private"; mine.type = .recurringTask
         _ = try alice.createGoal(mine)
-        // The partner scope carries the profile, the partnership and the shared goal only.
+        // The partner scope carries the profile and the shared goal only.
         let forBob = try alice.syncChanges(forPartner: true).changes
-        #expect(Set(forBob.map(\.kind)) == ["user", "partnership", "goal"] && !forBob.contains { $0["id"] == .text("private") })
+        #expect(Set(forBob.map(\.kind)) == ["user", "goal"] && !forBob.contains { $0["id"] == .text("private") })
         _ = try bob.applyChanges(forBob)
         #expect(try bob.goal("walk").goal.ownerId == "alice")
         // Bob edits it; the last write wins on both replicas.
@@ -301,6 +301,30 @@ import Testing
         #expect { _ = try bob.applyChanges(try alice.syncChanges().changes) } throws: { ($0 as? HabitFlowError)?.kind == .forbidden }
         #expect(try bob.canonicalDump() == before)
         #expect { _ = try bob.goal("private") } throws: { ($0 as? HabitFlowError)?.kind == .notFound }
+    }
+
+    @Test func noChangeTakesAnotherUsersRecordOver() throws {
+        // One store file, two users: alice's replica elsewhere must not take bob's records.
+        let shared = TestStore("takeover")
+        let bob = try shared.engine(now: Self.now, user: "bob")
+        var h = HabitDraft(name: "Bob's"); h.id = "bobs"
+        _ = try bob.createHabit(h)
+        let alice = try shared.engine(now: Self.now)
+        let stolen = try bob.syncChanges().changes.filter { $0.kind == "habit" }.map { change in
+            var c = change
+            c.fields = c.fields.map { $0.name == "owner_id" ? ($0.name, ChangeRecord.Value.text("alice")) : $0 }
+            c.stamp = HybridTimestamp(wallMilliseconds: c.stamp.wallMilliseconds + 1000, counter: 0, replicaId: "rx")
+            return c
+        }
+        let partnership = ChangeRecord(kind: "partnership", stamp: HybridTimestamp(wallMilliseconds: 1, counter: 0, replicaId: "rx"),
+                                       fields: [("user_id", .text("bob")), ("partner_id", .text("alice")),
+                                                ("created_at", .text("2025-03-12T11:00:00Z")), ("deleted_at", .null)])
+        let before = try alice.canonicalDump()
+        for set in [stolen, [partnership]] {
+            #expect { _ = try alice.applyChanges(set) } throws: { ($0 as? HabitFlowError)?.kind == .forbidden }
+        }
+        #expect(try alice.canonicalDump() == before)
+        #expect(try bob.habit(id: "bobs").ownerId == "bob")
     }
 
     // MARK: Properties

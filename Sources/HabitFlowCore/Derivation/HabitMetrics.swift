@@ -169,7 +169,10 @@ public struct HabitMetrics: Sendable {
             while start <= last {
                 var done = 0
                 for i in start..<min(start + 7, last + 1) where line.statuses[i] == .complete { done += 1 }
-                if done >= n {
+                let need = weeklyNeed(n, weekStart: line.dayKey(at: start).dayNumber)
+                if need == 0 {
+                    // A week paused throughout neither extends nor breaks the run.
+                } else if done >= need {
                     run.length += 1
                     if run.first == nil { run.first = line.dayKey(at: start) }
                     run.last = line.dayKey(at: start)
@@ -197,6 +200,16 @@ public struct HabitMetrics: Sendable {
             }
         }
         return (run, longest)
+    }
+
+    /// What the week starting on `weekStart` asks of an N-per-week habit: N, or fewer when
+    /// paused days leave fewer than N days with a target (0: paused all week, which neither
+    /// extends nor breaks a streak).
+    func weeklyNeed(_ n: Int, weekStart: Int32) -> Int {
+        var days = 0
+        var cursor = TargetCursor(targets, from: weekStart)
+        for d in weekStart..<(weekStart + 7) where cursor.target(on: d) > 0 { days += 1 }
+        return min(n, days)
     }
 
     /// Loop Habit Tracker's habit strength in [0, 1] as of `today` (Lally et al. 2010 on
@@ -234,7 +247,7 @@ public struct HabitMetrics: Sendable {
             } else if habit.kind == .binary || habit.bundle != nil {
                 credit = status == .complete ? 1 : 0
             } else if let value = line.values[i] {
-                credit = habit.targetType == .atLeast ? min(value / target, 1) : max(0, min(1, 1 - (value - target) / target))
+                credit = habit.targetType == .atLeast ? max(0, min(value / target, 1)) : max(0, min(1, 1 - (value - target) / target))
             } else {
                 credit = 0
             }
@@ -332,8 +345,9 @@ extension HabitMetrics {
             var required = target > 0
             while c < changes.count, changes[c].0 <= b {
                 target = changes[c].1
-                required = required || target > 0
                 c += 1
+                // Of versions on one day only the last recorded is in force.
+                if c == changes.count || changes[c].0 != changes[c - 1].0 { required = required || target > 0 }
             }
             return required
         }
@@ -409,7 +423,10 @@ extension HabitMetrics {
                 if t > 0, atLeast ? values[i] >= t : values[i] <= t { done += 1 }
                 i -= 1
             }
-            if done >= n {
+            let need = weeklyNeed(n, weekStart: weekStart)
+            if need == 0 {
+                // Paused all week: neither extends nor breaks.
+            } else if done >= need {
                 if length == 0 { last = weekStart }
                 length += 1
                 first = weekStart
@@ -453,7 +470,7 @@ extension HabitMetrics {
             if e < logged.count, logged[e] == day {
                 let x = values[e]
                 credit = binary ? ((atLeast ? x >= target : x <= target) ? 1 : 0)
-                    : atLeast ? min(x / target, 1) : max(0, min(1, 1 - (x - target) / target))
+                    : atLeast ? max(0, min(x / target, 1)) : max(0, min(1, 1 - (x - target) / target))
                 e += 1
             }
             if target > 0 { score = score * m + credit * (1 - m) }
@@ -484,7 +501,10 @@ extension HabitMetrics {
         var bestLength = 0, bestFirst: Int32 = 0, bestLast: Int32 = 0
         for (w, done) in perWeek.enumerated() {
             let weekStart = start + Int32(w * 7)
-            if done >= n {
+            let need = weeklyNeed(n, weekStart: weekStart)
+            if need == 0 {
+                // Paused all week: neither extends nor breaks.
+            } else if done >= need {
                 if runLength == 0 { runFirst = weekStart }
                 runLength += 1
                 runLast = weekStart

@@ -4,7 +4,8 @@ public struct WeekProgress: Sendable, Equatable {
     public var weekStart: DayKey
     /// Days of the week whose status is complete.
     public var completed: Int
-    /// What the week asks: N for N-per-week habits, else the days with a target above 0.
+    /// What the week asks: N for N-per-week habits (fewer when paused days leave fewer days
+    /// with a target), else the days with a target above 0.
     public var required: Int
 
     /// `completed / required`, capped at 1; 1 when nothing is required.
@@ -33,7 +34,7 @@ extension HabitMetrics {
         let required: Int
         switch habit.cadence {
         case .daily: required = requiredDays
-        case let .timesPerWeek(n): required = n
+        case let .timesPerWeek(n): required = weeklyNeed(n, weekStart: line.dayKey(at: start).dayNumber)
         }
         return WeekProgress(weekStart: line.dayKey(at: start), completed: completed, required: required)
     }
