@@ -371,6 +371,10 @@ extension Engine {
                 goal.shared = false
                 goal.updatedAt = now
                 try store.update(goal)
+                // The other partner's habits stop counting toward it: their links go with the sharing.
+                for link in try store.links(goal: goal.id) where link.createdBy != goal.ownerId {
+                    try store.deleteLink(goal: goal.id, habit: link.habitId, at: now)
+                }
             }
             try store.unlink(partners: user, p.partnerId, at: now)
         }

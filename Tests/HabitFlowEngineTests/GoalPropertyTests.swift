@@ -48,7 +48,7 @@ import Testing
                 // The reference: the window, then each surviving entry of a linked habit once.
                 let weekStart = { (x: DayKey) in x.adding(days: -((x.weekday.rawValue + 6) % 7))! }
                 let firstWeek = weekStart(d.startDayKey!)
-                let end = d.durationWeeks.map { firstWeek.adding(days: 7 * $0 - 1)! }
+                let end = d.durationWeeks.map { d.startDayKey!.adding(days: 7 * $0 - 1)! }  // not week-aligned
                 let counted = entries.filter { e in
                     linked.contains(e.habitId) && e.dayKey >= d.startDayKey! && (end.map { e.dayKey <= $0 } ?? true)
                 }

@@ -192,9 +192,29 @@ import Testing
         _ = try e.linkPartner("bob")
         _ = try goal(e, "ours", .weeklyHabit, target: 2, shared: true)
         #expect(try b.goal("ours").goal.ownerId == "alice")
+        try habit(b, "bobs-walk")
+        _ = try b.linkHabit(goalId: "ours", habitId: "bobs-walk")  // trackable by both
         try b.unlinkPartner()
         #expect(try e.goal("ours").goal.shared == false)
+        #expect(try e.goal("ours").links.isEmpty)  // Bob's habit no longer counts toward Alice's goal
         #expect { _ = try b.goal("ours") } throws: { ($0 as? HabitFlowError)?.kind == .forbidden }
+    }
+
+    @Test func weeklyGoalsCompleteWhenEveryWeekIsMetAndWindowsStayPut() throws {
+        let e = try alice()
+        try habit(e, "gym")
+        _ = try goal(e, "front", .weeklyHabit, target: 2, weeks: 4, start: "2025-02-05", links: ["gym"])  // a Wednesday
+        _ = try goal(e, "steady", .weeklyHabit, target: 2, weeks: 4, start: "2025-02-05", links: ["gym"])
+        // Six in the first week, then nothing: a total of 8 is not "2 a week for 4 weeks".
+        for day in ["2025-02-05", "2025-02-06", "2025-02-07", "2025-02-08"] { try log(e, "gym", day) }
+        let frontLoaded = try e.goalProgress("front")
+        #expect(frontLoaded.windowEnd == DayKey("2025-03-04") && frontLoaded.status == .expired)
+        for day in ["2025-02-11", "2025-02-12", "2025-02-18", "2025-02-19", "2025-02-25", "2025-02-26", "2025-03-04"] { try log(e, "gym", day) }
+        #expect(try e.goalProgress("steady").status == .completed)
+        // Weeks start on Sunday from now on: the window stays where it was.
+        _ = try e.updateUser(zone: nil, firstWeekday: .sunday)
+        let after = try e.goalProgress("steady")
+        #expect(after.windowEnd == DayKey("2025-03-04") && after.status == .completed)
     }
 
     @Test func deletedLinkedHabitKeepsItsProgress_9_5_2_and_001_edge_taskDeleted_and_000_habitDeleted() throws {

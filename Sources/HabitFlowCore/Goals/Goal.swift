@@ -81,11 +81,12 @@ public struct Goal: Hashable, Sendable {
         self.updatedAt = updatedAt
     }
 
-    /// The last day that counts: the end of the `durationWeeks`-th week (weeks start on
-    /// `firstWeekday`; the first is the week of `startDayKey`); `nil` for an ongoing goal.
+    /// The last day that counts: `durationWeeks` × 7 days from `startDayKey`; `nil` for an
+    /// ongoing goal. It does not follow the user's first weekday, so changing that never moves
+    /// a window (the weeks of `GoalProgress` group its days by the user's weeks).
     public func windowEnd(firstWeekday: Weekday) -> DayKey? {
-        guard let durationWeeks, let week = try? Week(containing: startDayKey, firstWeekday: firstWeekday) else { return nil }
-        return week.start.adding(days: 7 * durationWeeks - 1)
+        guard let durationWeeks else { return nil }
+        return startDayKey.adding(days: 7 * durationWeeks - 1)
     }
 
     /// Whether the goal takes a place among the owner's active ones on `today`: set active or

@@ -65,6 +65,7 @@ public struct GoalProgress: Sendable, Equatable {
 
         // Weeks from the first through the one containing today (or the window's last).
         let lastDay = min(windowEnd ?? today, today)
+        let windowLast = windowEnd
         weeks = []
         var start = firstWeek
         var total = 0.0
@@ -72,8 +73,13 @@ public struct GoalProgress: Sendable, Equatable {
             var value = 0.0
             for d in 0..<7 { value += perDay[start.dayNumber + Int32(d)] ?? 0 }
             total += value
+            // A week only partly inside the window asks for its share of the weekly target.
+            let inWindow = (0..<7).filter { d in
+                let day = start.dayNumber + Int32(d)
+                return day >= goal.startDayKey.dayNumber && (windowLast.map { day <= $0.dayNumber } ?? true)
+            }.count
             let weekTarget: Double = switch goal.type {
-            case .weeklyHabit: goal.target
+            case .weeklyHabit: (goal.target * Double(inWindow) / 7).rounded(.up)
             case .recurringTask: 1
             case .targetAmount: goal.durationWeeks.map { goal.target / Double($0) } ?? goal.target
             }
@@ -99,12 +105,13 @@ public struct GoalProgress: Sendable, Equatable {
         fraction = "\(GoalProgress.format(value))/\(GoalProgress.format(target))"
         percent = min(100, max(0, value / target * 100))
 
-        if let duration = goal.durationWeeks, !running {
+        if goal.durationWeeks != nil, !running {
             // The window has ended: met or not, informational — never a failure state.
+            // Weekly types: every week of the window met its target (a week only partly inside
+            // the window asks for its share of days).
             let met: Bool = switch goal.type {
             case .targetAmount: counted >= goal.target
-            case .weeklyHabit: total >= goal.target * Double(duration)
-            case .recurringTask: weeks.filter(\.met).count >= duration
+            case .weeklyHabit, .recurringTask: weeks.allSatisfy(\.met)
             }
             status = met ? .completed : .expired
         } else {
