@@ -151,23 +151,25 @@ extension Engine {
     /// Lens `id` of `kind`, the user's and not deleted.
     public func lens(_ kind: Lens.Kind, _ id: String) throws(HabitFlowError) -> Lens {
         let (store, user) = try requireStore()
+        return try store.read { () throws(HabitFlowError) in try ownedLens(kind, id, store, user) }
+    }
+
+    private func ownedLens(_ kind: Lens.Kind, _ id: String, _ store: any RecordStore, _ user: String) throws(HabitFlowError) -> Lens {
         let field = "\(kind.rawValue)Id"
-        return try store.read { () throws(HabitFlowError) in
-            try RecordID.validate(id, field: field)
-            guard let l = try store.lens(id), l.kind == kind, l.deletedAt == nil else {
-                throw HabitFlowError(.notFound, "no \(kind.rawValue) \(id)", field: field)
-            }
-            guard l.ownerId == user else { throw HabitFlowError(.forbidden, "\(kind.rawValue) \(id) belongs to another user", field: field) }
-            return l
+        try RecordID.validate(id, field: field)
+        guard let l = try store.lens(id), l.kind == kind, l.deletedAt == nil else {
+            throw HabitFlowError(.notFound, "no \(kind.rawValue) \(id)", field: field)
         }
+        guard l.ownerId == user else { throw HabitFlowError(.forbidden, "\(kind.rawValue) \(id) belongs to another user", field: field) }
+        return l
     }
 
     /// Deletes lens `id`: no entry, habit, goal or metric changes.
     public func deleteLens(_ kind: Lens.Kind, _ id: String) throws(HabitFlowError) {
-        var l = try lens(kind, id)
-        let (store, _) = try requireStore()
+        let (store, user) = try requireStore()
         let now = clock()
         try store.write { () throws(HabitFlowError) in
+            var l = try ownedLens(kind, id, store, user)
             l.deletedAt = now
             l.updatedAt = now
             try store.save(l)
