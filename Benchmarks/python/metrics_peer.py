@@ -11,12 +11,14 @@ code, in the plainest Python (dicts, loops, one status() call per question):
               (>= at least, <= at most); value = sum of the day's active values (numeric) or
               the count of active entries (binary).
   streaks     daily: consecutive complete days, not-required days skipped, today open;
-              N per week: consecutive weeks with >= N complete days, the current week open.
+              N per week: consecutive weeks with >= need complete days, the current week
+              open; need = min(N, the week's days with a target above 0); a week with
+              need 0 (paused throughout) neither extends nor breaks the run.
               Current and longest, each with its first and last day (weeks: first days).
               Walked from the first logged day through today; the first longest run wins.
   weeks       every week (first weekday from the user's profile) from the week containing
               --from through the week containing --today: complete days, and what the week
-              asks (N, or the days with a target above 0).
+              asks (need for N per week, else the days with a target above 0).
   momentum    Loop Habit Tracker's score: from the first logged day, per day
               s = s*m + c*(1 - m), m = 0.5 ** (sqrt(f) / 13), f = 1 (daily) or N/7;
               s starts at 0 (1 for at most); c = 1/0 (binary, complete or not),
@@ -149,13 +151,20 @@ def weekly_streaks(habit, today, first_weekday):
     run = streak()
     for start in range(week_start(min(habit.values), first_weekday), this_week + 1, 7):
         done = sum(1 for day in range(start, start + 7) if day <= today and habit.status(day) == COMPLETE)
-        if done >= habit.n:
+        need = weekly_need(habit, start)
+        if need == 0:  # paused all week: neither extends nor breaks
+            continue
+        if done >= need:
             run = streak(run["length"] + 1, run["first"] if run["first"] is not None else start, start)
             if run["length"] > longest["length"]:
                 longest = run
         elif start != this_week:  # the current week is still open
             run = streak()
     return run, longest
+
+
+def weekly_need(habit, start):
+    return min(habit.n, sum(1 for day in range(start, start + 7) if habit.target(day) > 0))
 
 
 def week_progress(habit, start):
@@ -168,7 +177,7 @@ def week_progress(habit, start):
             required_days += 1
         elif state == INCOMPLETE:
             required_days += 1
-    return completed, habit.n if habit.weekly else required_days
+    return completed, weekly_need(habit, start) if habit.weekly else required_days
 
 
 def momentum(habit, today):
