@@ -61,6 +61,15 @@ struct Demo: ParsableCommand {
             }
             _ = try engine.importEntries(requests)
         }
+        // Goals add up what the habits log; nothing of theirs is stored.
+        let health = try amsterdam.saveCategory(id: "demo-health", name: "Health", sortOrder: 0)
+        var distance = GoalDraft(title: "Run 1500 km this year"); distance.id = "demo-distance"; distance.icon = "🏃"
+        distance.type = .targetAmount; distance.kind = .quantity; distance.unit = "km"; distance.target = 1500; distance.startDayKey = start
+        distance.categoryId = health.id
+        var calm = GoalDraft(title: "Meditate 5 times a week"); calm.id = "demo-calm"; calm.type = .weeklyHabit; calm.target = 5
+        calm.startDayKey = start; calm.categoryId = health.id
+        _ = try amsterdam.createGoal(distance, habitIds: ["demo-run"])
+        _ = try amsterdam.createGoal(calm, habitIds: ["demo-meditate"])
         print("Demo store: \(path) (user \"demo\"; a year of history, moved from New York to Amsterdam on \(move), Run's target 5 → 6 km)\n")
         let options = ["--db", path, "--user", "demo", "--zone", "Europe/Amsterdam"]
         try Today.parse(options).run()
@@ -68,6 +77,8 @@ struct Demo: ParsableCommand {
         try Streaks.parse(options).run()
         print()
         try History.parse(["Meditate"] + options).run()
+        print()
+        try GoalCommand.List.parse(options).run()
     }
 
     private func open(_ path: String, zone: String, now: Instant) throws -> Engine {

@@ -251,6 +251,7 @@ import Testing
         #expect(r.stdout.contains("Demo store: \(dir.path)/demo.sqlite"))
         #expect(r.stdout.contains("Meditate: current"))
         #expect(r.stdout.split(separator: "\n").filter { $0.hasPrefix("Mon ") || $0.hasPrefix("Sun ") }.count == 2)
+        #expect(r.stdout.contains("Health\n") && r.stdout.contains("Run 1500 km this year") && r.stdout.contains("/1500 ("))
         // The default store is untouched: the demo never writes there.
         #expect(try sh("habitflow habit list").stdout == "No habits yet: habitflow habit add NAME\n")
     }
