@@ -8,6 +8,12 @@ extension Engine {
         return try sqlite.read { () throws(HabitFlowError) in try sqlite.replicaId() }
     }
 
+    /// Gives this store a new replica id: run it on a store file copied from another device.
+    public func newReplicaId() throws(HabitFlowError) -> String {
+        let (store, _) = try syncStore()
+        return try store.write { () throws(HabitFlowError) in try store.newReplicaId() }
+    }
+
     private func syncStore() throws(HabitFlowError) -> (SQLiteStore, String) {
         let (store, user) = try requireStore()
         guard let sqlite = store as? SQLiteStore else { throw HabitFlowError(.storage, "this store does not sync") }

@@ -119,6 +119,10 @@ extension Operation {
             return .object([("applied", .int(Int64(summary.applied))), ("ignored", .int(Int64(summary.ignored))),
                             ("repairs", .int(Int64(summary.repairs)))])
         },
+        Operation("sync.newReplica", "Gives this store a new replica id: for a store file copied from another device (two replicas must never share one).",
+                  arguments: [], result: [Field("replicaId", "string", "The new id.")], errors: [.storage]) { engine, _ throws(ProtocolError) in
+            .object([("replicaId", .string(try ProtocolError.engine { () throws(HabitFlowError) in try engine.newReplicaId() }))])
+        },
         Operation("sync.repairs", "Merge conflicts kept for you: per habit and day, the entry kept, those set aside, and why.",
                   arguments: [],
                   result: [Field("repairs", "array", "`[{habitId, dayKey, kept, setAside:[entries], reason}]`; reason `intent`, `value`, `recency` or `tie`.")],

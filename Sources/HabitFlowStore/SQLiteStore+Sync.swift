@@ -93,6 +93,15 @@ extension SQLiteStore {
         }
     }
 
+    /// Gives this store a new replica id (a copied store file must not share its source's:
+    /// their stamps could collide). Records keep the stamps they have.
+    public func newReplicaId() throws(HabitFlowError) -> String {
+        try sql { () throws(SQLiteError) in
+            try db.run("UPDATE replica SET replica_id = 'r' || lower(hex(randomblob(8))) WHERE id = 1")
+            return try db.rows("SELECT replica_id FROM replica WHERE id = 1") { s -> String? in s.text(0) }.first ?? ""
+        }
+    }
+
     /// This store's replica id.
     public func replicaId() throws(HabitFlowError) -> String {
         try sql { () throws(SQLiteError) in

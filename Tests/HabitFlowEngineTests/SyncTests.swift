@@ -327,6 +327,27 @@ import Testing
         #expect(try bob.habit(id: "bobs").ownerId == "bob")
     }
 
+    @Test func aCopiedStoreTakesANewReplicaIdAndConverges() throws {
+        let original = TestStore("copy-a")
+        let a = try original.engine(now: Self.now)
+        var h = HabitDraft(name: "Read"); h.id = "read"
+        _ = try a.createHabit(h)
+        let copy = TestStore("copy-b")
+        #expect(try run("sqlite3", [original.path, ".backup '\(copy.path)'"]).status == 0)  // the file, as a device would copy it
+        let b = try copy.engine(now: Self.now)
+        #expect(try b.replicaId() == a.replicaId())
+        let fresh = try b.newReplicaId()
+        let (ida, idb) = (try a.replicaId(), try b.replicaId())
+        #expect(fresh != ida && idb == fresh)
+        // Same wall time, same counter: only the replica id tells the two edits apart.
+        var ea = LogRequest(habitId: "read"); ea.entryId = "x"; ea.note = "a"
+        var eb = LogRequest(habitId: "read"); eb.entryId = "x"; eb.note = "b"
+        _ = try a.log(ea)
+        _ = try b.log(eb)
+        try exchange([a, b])
+        #expect(try a.entry("x") == b.entry("x") && a.canonicalDump() == b.canonicalDump())
+    }
+
     // MARK: Properties
 
     /// Random operations on 3 to 5 replicas, random partial, duplicated, out-of-order
