@@ -126,10 +126,14 @@ import Testing
             hf_day_key Pacific/Kiritimati 2024-01-01T10:30:00Z
             hf_call '{"op":"time.week","args":{"dayKey":"2024-01-03"}}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["result"]["start"])'
             hf_today | python3 -c 'import json,sys; h = json.load(sys.stdin)["habits"]; print(len(h), h[0]["status"])'
+            hf_week | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["completed"])'
+            habitflow goal add Stretching --weekly 3 --habits stretch >/dev/null
+            hf_goals | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["progress"]["fraction"])'
+            hf_sync_with '\(db).other' | python3 -c 'import json,sys; print(json.load(sys.stdin)["sent"]["applied"] > 0)'
             """)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            == ["created", "1", "Stretch", "2024-01-02", "2024-01-01", "1 complete"])
+            == ["created", "1", "Stretch", "2024-01-02", "2024-01-01", "1 complete", "1", "1/3", "True"])
     }
 
     @Test func weekShowsProgressDayByDay() throws {

@@ -32,3 +32,12 @@ hf_day_key() { "$HABITFLOW_BIN" time day-key "$1" "$2"; }
 
 # hf_day_range ZONE DAYKEY — the instants of a local day, as JSON.
 hf_day_range() { "$HABITFLOW_BIN" time day-range "$1" "$2" --json; }
+
+# hf_week [HABIT] — this week's progress, one JSON object per habit.
+hf_week() { "$HABITFLOW_BIN" week --json "$@"; }
+
+# hf_goals — your goals with their progress, one JSON object per goal.
+hf_goals() { "$HABITFLOW_BIN" goal list --json "$@"; }
+
+# hf_sync_with OTHER_STORE — exchange changes both ways with another store file (JSON summary).
+hf_sync_with() { "$HABITFLOW_BIN" sync with "$1" --json; }
