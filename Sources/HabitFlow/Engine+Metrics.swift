@@ -86,8 +86,7 @@ extension Engine {
             let kinds = Dictionary(uniqueKeysWithValues: habits.map { ($0.id, $0.kind) })
             var days: [String: HabitDays] = [:]
             for (id, a) in try store.activeDays(owner: user) {
-                // A day's value: the count of entries (binary), the sum of their values (numeric).
-                days[id] = HabitDays(days: a.days, values: kinds[id] == .binary ? a.counts.map(Double.init) : a.sums)
+                days[id] = HabitDays(days: a.days, counts: a.counts, sums: a.sums, kind: kinds[id] ?? .numeric)
             }
             var versions: [String: [TargetVersion]] = [:]
             for v in try store.targetVersions(owner: user) { versions[v.habitId, default: []].append(v) }

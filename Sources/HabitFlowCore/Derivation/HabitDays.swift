@@ -27,11 +27,12 @@ public struct HabitDays: Sendable, Equatable {
         }
     }
 
-    /// Days already folded: `days` ascending, one value each.
-    public init(days: [Int32], values: [Double]) {
-        precondition(days.count == values.count, "one value per day")
+    /// Days a store already aggregated: `days` ascending, with each day's count of active
+    /// entries and the sum of their values; the day's value follows `kind` as above.
+    public init(days: [Int32], counts: [Int32], sums: [Double], kind: Habit.Kind) {
+        precondition(days.count == counts.count && days.count == sums.count, "one count and one sum per day")
         self.days = days
-        self.values = values
+        self.values = kind == .binary ? counts.map(Double.init) : sums
     }
 
     /// The value logged on `day`, or `nil` when no active entry exists then.

@@ -44,10 +44,22 @@ public struct HabitMetrics: Sendable {
     func status(target: Double, value: Double?) -> DayStatus {
         guard target > 0 else { return .notRequired }
         guard let value else { return isWeekly ? .notRequired : .incomplete }
-        switch habit.targetType {
-        case .atLeast: return value >= target ? .complete : .incomplete
-        case .atMost: return value <= target ? .complete : .incomplete
-        }
+        return meets(value, target) ? .complete : .incomplete
+    }
+
+    /// Whether a day's `value` meets a `target` above 0: reaches it (at least) or stays
+    /// within it (at most).
+    func meets(_ value: Double, _ target: Double) -> Bool {
+        habit.targetType == .atLeast ? value >= target : value <= target
+    }
+
+    /// Momentum's credit for a day of a daily habit with `target` above 0 (see
+    /// `momentum(today:)`): 1 or 0 for binary habits and bundles, partial for numeric ones,
+    /// never below 0; no entry earns nothing.
+    func credit(_ value: Double?, _ target: Double) -> Double {
+        guard let value else { return 0 }
+        if habit.kind == .binary || habit.bundle != nil { return meets(value, target) ? 1 : 0 }
+        return habit.targetType == .atLeast ? max(0, min(value / target, 1)) : max(0, min(1, 1 - (value - target) / target))
     }
 
     /// The status of `day`.
@@ -244,12 +256,10 @@ public struct HabitMetrics: Sendable {
             let credit: Double
             if perWeek > 0 {
                 credit = min(1, Double(completeInWindow) / Double(2 * perWeek))
-            } else if habit.kind == .binary || habit.bundle != nil {
+            } else if habit.bundle != nil {
                 credit = status == .complete ? 1 : 0
-            } else if let value = line.values[i] {
-                credit = habit.targetType == .atLeast ? max(0, min(value / target, 1)) : max(0, min(1, 1 - (value - target) / target))
             } else {
-                credit = 0
+                credit = self.credit(line.values[i], target)
             }
             score = score * m + credit * (1 - m)
         }
@@ -282,106 +292,11 @@ func pow2(_ x: Double) -> Double {
 }
 
 extension HabitMetrics {
-    /// The result of `walk`: streaks, momentum, and the last day's status, value and target.
-    struct Walk {
-        var current: Streak
-        var longest: Streak
-        var momentum: Double
-        var status: DayStatus
-        var value: Double?
-        var target: Double
-    }
-
-    /// Streaks and momentum of a non-bundle habit from `first` (its first logged day)
-    /// through `today`, in one merge walk that keeps nothing per day: the same rules as
-    /// `line` + `streaks` + `momentum` (the property tests hold them equal), at a few
-    /// nanoseconds a day, so a Today screen over ten years of history stays in budget.
-    func walk(from first: DayKey, through today: DayKey, firstWeekday: Weekday) -> Walk {
-        if case let .timesPerWeek(n) = habit.cadence { return walkWeekly(n, from: first, through: today, firstWeekday: firstWeekday) }
-        let logged = days.days, values = days.values, versions = targets.versions
-        let atLeast = habit.targetType == .atLeast
-        let e = logged.partitionPoint { $0 < first.dayNumber }
-        let v = versions.partitionPoint { $0.effectiveDayKey <= first }
-        let initial = v == 0 ? TargetSchedule.defaultTarget : versions[v - 1].target
-        precondition(!logged.isEmpty, "walk starts at the first logged day")
-        let changes = versions[v...].map { ($0.effectiveDayKey.dayNumber, $0.target) }
-        // A binary habit with targets of at most 1 is complete on every logged day it is
-        // required: its values need not be read at all (the common case, and half the bytes).
-        let loggedMeansComplete = habit.kind == .binary && atLeast && initial <= 1 && changes.allSatisfy { $0.1 <= 1 }
-        let r = logged.withUnsafeBufferPointer { logged in
-            values.withUnsafeBufferPointer { values in
-                changes.withUnsafeBufferPointer { changes in
-                    Self.streakPass(logged: logged, values: loggedMeansComplete ? nil : values, from: e, changes: changes, target: initial,
-                                    atLeast: atLeast, first: first.dayNumber, end: today.dayNumber)
-                }
-            }
-        }
-        let (runLength, runFirst, runLast, bestLength, bestFirst, bestLast) = r
-        let target = targets.target(on: today), value = days.value(on: today)
-        func streak(_ n: Int, _ a: Int32, _ b: Int32) -> Streak {
-            n == 0 ? .none : Streak(length: n, first: DayKey(uncheckedDayNumber: a), last: DayKey(uncheckedDayNumber: b))
-        }
-        return Walk(current: streak(runLength, runFirst, runLast), longest: streak(bestLength, bestFirst, bestLast),
-                    momentum: dailyMomentum(from: first, through: today), status: status(target: target, value: value),
-                    value: value, target: target)
-    }
-
-    /// The streaks of `walk` over days `first ... end`, visiting logged days, not calendar days:
-    /// an unlogged day only matters when it is required (its target above 0), which a cursor
-    /// over the target changes answers for a whole gap at once. `from` indexes the first logged
-    /// day ≥ `first`; `changes` are the target versions after the one in force on `first`
-    /// (`target`), as (effective day, target).
-    /// `values` `nil`: every logged, required day is complete.
-    static func streakPass(logged: UnsafeBufferPointer<Int32>, values: UnsafeBufferPointer<Double>?, from: Int,
-                           changes: UnsafeBufferPointer<(Int32, Double)>, target initial: Double, atLeast: Bool, first: Int32, end: Int32)
-        -> (Int, Int32, Int32, Int, Int32, Int32) {
-        var runLength = 0, runFirst: Int32 = 0, runLast: Int32 = 0
-        var bestLength = 0, bestFirst: Int32 = 0, bestLast: Int32 = 0
-        var c = 0, target = initial
-        /// Whether any day of `a ... b` (ascending calls) is required; leaves the cursor at `b`.
-        func anyRequired(_ a: Int32, _ b: Int32) -> Bool {
-            guard a <= b else { return false }
-            while c < changes.count, changes[c].0 <= a { target = changes[c].1; c += 1 }
-            var required = target > 0
-            while c < changes.count, changes[c].0 <= b {
-                target = changes[c].1
-                c += 1
-                // Of versions on one day only the last recorded is in force.
-                if c == changes.count || changes[c].0 != changes[c - 1].0 { required = required || target > 0 }
-            }
-            return required
-        }
-        var previous = first - 1
-        var i = from
-        var complete = true
-        while i < logged.count, logged[i] <= end {
-            let day = logged[i]
-            if anyRequired(previous + 1, day - 1) { runLength = 0 }  // a required day with no entry
-            _ = anyRequired(day, day)
-            if target > 0 {
-                if let values { let x = values[i]; complete = atLeast ? x >= target : x <= target }
-                if complete {
-                    if runLength == 0 { runFirst = day }
-                    runLength += 1
-                    runLast = day
-                    if runLength > bestLength { (bestLength, bestFirst, bestLast) = (runLength, runFirst, day) }
-                } else if day != end {
-                    runLength = 0
-                }
-            }
-            previous = day
-            i += 1
-        }
-        if anyRequired(previous + 1, end - 1) { runLength = 0 }  // today (end) is still open
-        return (runLength, runFirst, runLast, bestLength, bestFirst, bestLast)
-    }
-
     /// The current streak of a daily habit, read back from `today` over logged days: today is
     /// open; a required day without a complete entry ends it; not-required days are skipped.
     func currentDailyStreak(today: DayKey) -> Streak {
         let logged = days.days, values = days.values
-        let atLeast = habit.targetType == .atLeast
-        func complete(_ i: Int, _ target: Double) -> Bool { atLeast ? values[i] >= target : values[i] <= target }
+        func complete(_ i: Int, _ target: Double) -> Bool { meets(values[i], target) }
         var i = logged.partitionPoint { $0 <= today.dayNumber } - 1
         var length = 0, first: Int32 = 0, last: Int32 = 0
         var upper = today.dayNumber  // days after `upper` are settled
@@ -411,7 +326,6 @@ extension HabitMetrics {
     /// logged days: a finished week with fewer than N complete days ends it.
     func currentWeeklyStreak(_ n: Int, today: DayKey, firstWeekday: Weekday) -> Streak {
         let logged = days.days, values = days.values
-        let atLeast = habit.targetType == .atLeast
         guard let firstLogged = logged.first, let thisWeek = try? Week(containing: today, firstWeekday: firstWeekday) else { return .none }
         var i = logged.partitionPoint { $0 <= today.dayNumber } - 1
         var length = 0, first: Int32 = 0, last: Int32 = 0
@@ -420,7 +334,7 @@ extension HabitMetrics {
             var done = 0
             while i >= 0, logged[i] >= weekStart {
                 let t = targets.target(on: DayKey(uncheckedDayNumber: logged[i]))
-                if t > 0, atLeast ? values[i] >= t : values[i] <= t { done += 1 }
+                if t > 0, meets(values[i], t) { done += 1 }
                 i -= 1
             }
             let need = weeklyNeed(n, weekStart: weekStart)
@@ -447,7 +361,6 @@ extension HabitMetrics {
     /// days before change the result by less than 1e-16 — else from the first logged day.
     func dailyMomentum(from first: DayKey, through today: DayKey) -> Double {
         let logged = days.days, values = days.values, versions = targets.versions
-        let atLeast = habit.targetType == .atLeast, binary = habit.kind == .binary
         let m = pow2(-1.0 / 13)
         var from = max(first.dayNumber, today.dayNumber - Int32(13 * Self.momentumHalfLives))
         var v = versions.partitionPoint { $0.effectiveDayKey.dayNumber <= from }
@@ -459,74 +372,28 @@ extension HabitMetrics {
         }
         var target = v == 0 ? TargetSchedule.defaultTarget : versions[v - 1].target
         var e = logged.partitionPoint { $0 < from }
-        var score: Double = atLeast ? 0 : 1
+        var score: Double = habit.targetType == .atLeast ? 0 : 1
         var day = from
         while day <= today.dayNumber {
             while v < versions.count, versions[v].effectiveDayKey.dayNumber <= day {
                 target = versions[v].target
                 v += 1
             }
-            var credit = 0.0
+            var value: Double? = nil
             if e < logged.count, logged[e] == day {
-                let x = values[e]
-                credit = binary ? ((atLeast ? x >= target : x <= target) ? 1 : 0)
-                    : atLeast ? max(0, min(x / target, 1)) : max(0, min(1, 1 - (x - target) / target))
+                value = values[e]
                 e += 1
             }
-            if target > 0 { score = score * m + credit * (1 - m) }
+            if target > 0 { score = score * m + credit(value, target) * (1 - m) }
             day += 1
         }
         return score
-    }
-
-    /// `walk` for N-per-week habits: weeks from the first logged day's week, counted from the
-    /// logged days; momentum over its last `momentumHalfLives` half-lives (whole history when a
-    /// pause falls in them), where an unlogged day earns the weekly credit (complete days in
-    /// the last 14 / 2N).
-    private func walkWeekly(_ n: Int, from first: DayKey, through today: DayKey, firstWeekday: Weekday) -> Walk {
-        let logged = days.days, values = days.values
-        let atLeast = habit.targetType == .atLeast
-        let start = ((try? Week(containing: first, firstWeekday: firstWeekday))?.start ?? first).dayNumber
-        let end = today.dayNumber
-        // Complete days per week, from the logged days alone.
-        var perWeek = [Int](repeating: 0, count: Int(end - start) / 7 + 1)
-        var e = logged.partitionPoint { $0 < start }
-        var cursor = TargetCursor(targets, from: start)
-        while e < logged.count, logged[e] <= end {
-            let target = cursor.target(on: logged[e]), x = values[e]
-            if target > 0, atLeast ? x >= target : x <= target { perWeek[Int(logged[e] - start) / 7] += 1 }
-            e += 1
-        }
-        var runLength = 0, runFirst: Int32 = 0, runLast: Int32 = 0
-        var bestLength = 0, bestFirst: Int32 = 0, bestLast: Int32 = 0
-        for (w, done) in perWeek.enumerated() {
-            let weekStart = start + Int32(w * 7)
-            let need = weeklyNeed(n, weekStart: weekStart)
-            if need == 0 {
-                // Paused all week: neither extends nor breaks.
-            } else if done >= need {
-                if runLength == 0 { runFirst = weekStart }
-                runLength += 1
-                runLast = weekStart
-                if runLength > bestLength { (bestLength, bestFirst, bestLast) = (runLength, runFirst, runLast) }
-            } else if weekStart + 7 <= end {
-                runLength = 0  // a finished week that fell short; the current one is open
-            }
-        }
-        func streak(_ k: Int, _ a: Int32, _ b: Int32) -> Streak {
-            k == 0 ? .none : Streak(length: k, first: DayKey(uncheckedDayNumber: a), last: DayKey(uncheckedDayNumber: b))
-        }
-        let target = targets.target(on: today), value = days.value(on: today)
-        return Walk(current: streak(runLength, runFirst, runLast), longest: streak(bestLength, bestFirst, bestLast),
-                    momentum: weeklyMomentum(n, from: first, through: today), status: status(target: target, value: value),
-                    value: value, target: target)
     }
 
     /// Loop's score of an N-per-week habit (see `momentum(today:)`), over its last
     /// `momentumHalfLives` half-lives when no pause falls in them, else from the first logged day.
     func weeklyMomentum(_ n: Int, from first: DayKey, through today: DayKey) -> Double {
         let logged = days.days, values = days.values
-        let atLeast = habit.targetType == .atLeast
         let halfLife = 13 / (Double(n) / 7).squareRoot()
         let m = pow2(-1 / halfLife)
         let window = Int32((halfLife * Double(Self.momentumHalfLives)).rounded(.up))
@@ -541,14 +408,14 @@ extension HabitMetrics {
         var e = logged.partitionPoint { $0 < creditStart }
         var cursor = TargetCursor(targets, from: creditStart)
         var recent: UInt16 = 0, count = 0  // complete flags of the last 14 days (bit i: i days ago)
-        var score: Double = atLeast ? 0 : 1
+        var score: Double = habit.targetType == .atLeast ? 0 : 1
         var day = creditStart
         while day <= today.dayNumber {
             let target = cursor.target(on: day)
             var complete = false
             if e < logged.count, logged[e] == day {
                 let x = values[e]
-                complete = target > 0 && (atLeast ? x >= target : x <= target)
+                complete = target > 0 && meets(x, target)
                 e += 1
             }
             if recent & (1 << 13) != 0 { count -= 1 }

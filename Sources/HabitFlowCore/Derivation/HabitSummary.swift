@@ -54,13 +54,6 @@ extension HabitMetrics {
         let weekStart = (try? Week(containing: today, firstWeekday: firstWeekday))?.start ?? today
         let thisWeek = line(from: weekStart, through: weekStart.adding(days: 6) ?? today)
         let week = weekProgress(thisWeek, at: 0)
-        if !everyWeek, habit.bundle == nil, let first = firstLoggedDay, first <= today {
-            // The Today screen's path: one pass, no arrays (see `walk`).
-            let w = walk(from: first, through: today, firstWeekday: firstWeekday)
-            let summary = HabitSummary(habitId: habit.id, dayKey: today, status: w.status, value: w.value, target: w.target,
-                                       currentStreak: w.current, longestStreak: w.longest, week: week, momentum: w.momentum)
-            return HabitReport(summary: summary, line: nil, weeks: [])
-        }
         guard let line = historyLine(today: today, firstWeekday: firstWeekday) else {
             // Nothing logged yet: today's target still shows; the week counts its required days.
             let t = thisWeek.index(of: today)!
