@@ -54,6 +54,17 @@ int main(int argc, char **argv) {
     CHECK(call(e, "{\"op\":\"goal.get\",\"args\":{\"goalId\":\"nope\"}}", "\"code\":\"not_found\"") == HF_ENOT_FOUND, "unknown goal");
     CHECK(call(e, "{\"op\":\"goal.create\",\"args\":{\"title\":\"x\",\"type\":\"targetAmount\",\"target\":5,\"durationWeeks\":5}}",
                "\"field\":\"args.durationWeeks\"") == HF_EINVALID_ARGUMENT, "bad duration");
+    /* Bundles, routines, evidence, journals, sync and stateless metrics: bad input, clear codes. */
+    CHECK(call(e, "{\"op\":\"bundle.create\",\"args\":{\"name\":\"B\",\"kind\":\"some\"}}", "\"field\":\"args.kind\"") == HF_EINVALID_ARGUMENT, "bad bundle kind");
+    CHECK(call(e, "{\"op\":\"routine.start\",\"args\":{\"routineId\":\"nope\"}}", "\"field\":\"args.routineId\"") == HF_ENOT_FOUND, "unknown routine");
+    CHECK(call(e, "{\"op\":\"evidence.confirm\",\"args\":{\"evidenceId\":\"../../x\"}}", "\"field\":\"args.evidenceId\"") == HF_EINVALID_ARGUMENT, "path-like id");
+    CHECK(call(e, "{\"op\":\"journal.create\",\"args\":{\"dayKey\":\"2025-02-30\"}}", "\"field\":\"args.dayKey\"") == HF_EINVALID_DATE, "impossible day");
+    CHECK(call(e, "{\"op\":\"sync.apply\",\"args\":{\"changes\":[{\"kind\":\"ufo\",\"stamp\":\"0001741777200000.000000.rx\",\"record\":{}}]}}",
+               "\"field\":\"args.changes[0].kind\"") == HF_EINVALID_ARGUMENT, "unknown change kind");
+    CHECK(call(e, "{\"op\":\"sync.apply\",\"args\":{\"changes\":[", "\"code\":\"invalid_json\"") == HF_EINVALID_JSON, "truncated change set");
+    CHECK(call(e, "{\"op\":\"metrics.streaks\",\"args\":{\"habitId\":\"h\",\"records\":{\"user\":{\"zone\":\"Mars/Base\"}}}}",
+               "\"field\":\"args.records.user.zone\"") == HF_EUNKNOWN_ZONE, "stateless unknown zone");
+    CHECK(call(e, "{\"op\":\"goal.nope\"}", "\"code\":\"unknown_op\"") == HF_EUNKNOWN_OP, "unknown op");
     hf_close(e);
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
