@@ -112,17 +112,23 @@ extension SQLiteStore {
     /// Gives the row of `table` matching `key` a new local stamp and sequence number: every
     /// local write of a synced record ends here.
     func touch(_ table: String, _ key: [(String, String)]) throws(HabitFlowError) {
-        guard var r = replica else { return }
+        guard let (stamp, seq) = nextStamp() else { return }
+        let clause = key.map { "\($0.0) = ?" }.joined(separator: " AND ")
+        try sql { () throws(SQLiteError) in
+            try db.run("UPDATE \(table) SET stamp = ?, seq = ? WHERE \(clause)", [stamp, seq] + key.map { .text($0.1) })
+        }
+    }
+
+    /// The stamp and sequence number of the next local change (`nil` outside a write), for a
+    /// write that sets them itself rather than through `touch` (the bulk insert of entries).
+    func nextStamp() -> (SQLiteValue, SQLiteValue)? {
+        guard var r = replica else { return nil }
         let stamp = HybridTimestamp.tick(after: r.last, now: clock(), replicaId: r.id)
         r.last = stamp
         r.seq += 1
         r.dirty = true
         replica = r
-        let clause = key.map { "\($0.0) = ?" }.joined(separator: " AND ")
-        try sql { () throws(SQLiteError) in
-            try db.run("UPDATE \(table) SET stamp = ?, seq = ? WHERE \(clause)",
-                       [.text(stamp.description), .integer(r.seq)] + key.map { .text($0.1) })
-        }
+        return (.text(stamp.description), .integer(r.seq))
     }
 
     func touch(_ table: String, id: String) throws(HabitFlowError) { try touch(table, [("id", id)]) }

@@ -279,11 +279,13 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     }
 
     public func insert(_ entry: HabitEntry, multiplePerDay: Bool) throws(HabitFlowError) {
+        // Stamped in the insert itself: the bulk path writes each entry once.
+        let next = nextStamp()
+        let (stamp, seq): (SQLiteValue?, SQLiteValue?) = (next?.0, next?.1)
         try sql { () throws(SQLiteError) in
-            try db.run("INSERT INTO entries (\(Self.entryColumns), multiple_per_day) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       Codec.values(entry) + [.integer(multiplePerDay ? 1 : 0)])
+            try db.run("INSERT INTO entries (\(Self.entryColumns), multiple_per_day, stamp, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       Codec.values(entry) + [.integer(multiplePerDay ? 1 : 0), stamp, seq])
         }
-        try touch("entries", id: entry.id)
     }
 
     public func update(_ entry: HabitEntry) throws(HabitFlowError) {
