@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 // HabitFlow Core: one engine (HabitFlowCore), thin faces around it.
 // Dependencies point one way:
-//   HabitFlowCore  <-  HabitFlowStore (SQLite, behind the RecordStore protocol)
+//   HabitFlowCore  <-  HabitFlowStore (the storage protocols, the in-memory store)
+//                  <-  HabitFlowSQLite (the SQLite file store)
 //                  <-  HabitFlow (Swift API, engine handle, system tz files)
 //                  <-  HabitFlowProtocol (dispatcher + JSON codec over json-c)
 //                  <-  HabitFlowC (@_cdecl exports behind include/habitflow.h)
@@ -35,8 +36,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "HabitFlowStore", dependencies: ["HabitFlowCore", "CSQLite"]),
-        .target(name: "HabitFlow", dependencies: ["HabitFlowCore", "HabitFlowStore"]),
+        .target(name: "HabitFlowStore", dependencies: ["HabitFlowCore"]),
+        .target(name: "HabitFlowSQLite", dependencies: ["HabitFlowStore", "CSQLite"]),
+        .target(name: "HabitFlow", dependencies: ["HabitFlowCore", "HabitFlowStore", "HabitFlowSQLite"]),
         .target(name: "HabitFlowProtocol", dependencies: ["HabitFlow", "CJSONC"]),
         .target(name: "HabitFlowC", dependencies: ["HabitFlowProtocol"]),
         .executableTarget(
@@ -48,7 +50,7 @@ let package = Package(
         ),
         .target(name: "HabitFlowTestSupport", dependencies: ["HabitFlow"], path: "Tests/HabitFlowTestSupport"),
         .testTarget(name: "HabitFlowCoreTests", dependencies: ["HabitFlowCore", "HabitFlowTestSupport"]),
-        .testTarget(name: "HabitFlowEngineTests", dependencies: ["HabitFlow", "HabitFlowStore", "HabitFlowProtocol", "HabitFlowTestSupport"]),
+        .testTarget(name: "HabitFlowEngineTests", dependencies: ["HabitFlow", "HabitFlowStore", "HabitFlowSQLite", "HabitFlowProtocol", "HabitFlowTestSupport"]),
         .testTarget(name: "HabitFlowProtocolTests", dependencies: ["HabitFlowProtocol", "HabitFlowTestSupport"]),
         .testTarget(
             name: "HabitFlowFacesTests",

@@ -8,7 +8,7 @@ extension Engine {
         throws(HabitFlowError) -> (bundle: Habit, habits: [Habit]) {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             var draft = HabitDraft(name: name)
             draft.id = id
             var parent = try insertHabit(draft, store, user, today: try userZone(store, user).1, now: now)
@@ -33,7 +33,7 @@ extension Engine {
     public func addToBundle(_ bundleId: String, habitId: String) throws(HabitFlowError) -> Habit {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             try attach(habitId, to: try ownedBundle(store, user, bundleId), store, user, now: now)
         }
     }
@@ -42,7 +42,7 @@ extension Engine {
     public func removeFromBundle(_ bundleId: String, habitId: String) throws(HabitFlowError) -> Habit {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             let parent = try ownedBundle(store, user, bundleId)
             var child = try ownedHabit(store, user, habitId)
             guard child.bundleId == parent.id else {
@@ -58,7 +58,7 @@ extension Engine {
     /// Bundle `id` and its habits (not deleted), in creation order.
     public func bundle(_ id: String) throws(HabitFlowError) -> (bundle: Habit, habits: [Habit]) {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             let parent = try ownedBundle(store, user, id)
             return (parent, try store.habits(owner: user).filter { $0.bundleId == id && $0.deletedAt == nil })
         }
@@ -69,7 +69,7 @@ extension Engine {
         try habits(includeArchived: true, includeDeleted: false).filter { $0.bundle != nil }
     }
 
-    private func ownedBundle(_ store: any RecordStore, _ user: String, _ id: String) throws(HabitFlowError) -> Habit {
+    private func ownedBundle(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> Habit {
         let parent = try ownedHabit(store, user, id, field: "bundleId")
         guard parent.bundle != nil, parent.deletedAt == nil else {
             throw HabitFlowError(.notFound, "no bundle \(id)", field: "bundleId")
@@ -79,7 +79,7 @@ extension Engine {
 
     /// Links `childId` under `parent`, after the checks of `createBundle`; a choice bundle
     /// refuses an option whose logged days meet another option's (never two options a day).
-    private func attach(_ childId: String, to parent: Habit, _ store: any RecordStore, _ user: String, now: Instant)
+    private func attach(_ childId: String, to parent: Habit, _ store: any StoreTransaction, _ user: String, now: Instant)
         throws(HabitFlowError) -> Habit {
         var child = try ownedHabit(store, user, childId)
         guard child.id != parent.id, child.bundle == nil else {

@@ -75,12 +75,12 @@ extension Engine {
     func run(_ mutation: EntryMutation, dryRun: Bool) throws(HabitFlowError) -> (outcome: EntryRules.Outcome, impact: ImpactPreview?) {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in try mutate(mutation, dryRun: dryRun, store, user, now: now) }
+        return try store.write { store throws(HabitFlowError) in try mutate(mutation, dryRun: dryRun, store, user, now: now) }
     }
 
     /// The body of `run`, inside a write transaction the caller holds (evidence confirmation
     /// logs its entry and ends the evidence in one transaction).
-    func mutate(_ mutation: EntryMutation, dryRun: Bool, _ store: any RecordStore, _ user: String, now: Instant)
+    func mutate(_ mutation: EntryMutation, dryRun: Bool, _ store: any StoreTransaction, _ user: String, now: Instant)
         throws(HabitFlowError) -> (outcome: EntryRules.Outcome, impact: ImpactPreview?) {
         let (zone, today) = try userZone(store, user)
         let (habit, before, confirmed, decide) = try plan(mutation, store, user, zone: zone, today: today, now: now)
@@ -102,7 +102,7 @@ extension Engine {
         do throws(HabitFlowError) {
             let outcome = try decide(confirmed)
             let displaced = try choiceDisplaced(outcome, habit, store, replace: confirmed, now: now)
-            for entry in displaced { try store.update(entry) }
+            for entry in displaced { try updateEntry(store, entry) }
             try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
             return (outcome, nil)
         } catch {
@@ -115,7 +115,7 @@ extension Engine {
 
     /// The other options' active entries that `outcome` displaces, when `habit` is an option
     /// of a choice bundle (see `EntryRules.choiceOption`).
-    func choiceDisplaced(_ outcome: EntryRules.Outcome, _ habit: Habit, _ store: any RecordStore, replace: Bool,
+    func choiceDisplaced(_ outcome: EntryRules.Outcome, _ habit: Habit, _ store: any StoreTransaction, replace: Bool,
                          now: Instant) throws(HabitFlowError) -> [HabitEntry] {
         guard outcome.entry.isActive, let parentId = habit.bundleId, let parent = try store.habit(parentId),
               parent.bundle == .choice else { return [] }
@@ -127,7 +127,7 @@ extension Engine {
     }
 
     /// The habit, the entry as it was, the caller's confirmation, and the rule to run.
-    private func plan(_ mutation: EntryMutation, _ store: any RecordStore, _ user: String, zone: Zone, today: DayKey,
+    private func plan(_ mutation: EntryMutation, _ store: any StoreTransaction, _ user: String, zone: Zone, today: DayKey,
                       now: Instant) throws(HabitFlowError)
         -> (Habit, HabitEntry?, Bool, (Bool) throws(HabitFlowError) -> EntryRules.Outcome) {
         switch mutation {
@@ -192,7 +192,7 @@ extension Engine {
     /// Entry `id`, deleted or not.
     public func entry(_ id: String) throws(HabitFlowError) -> HabitEntry {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in try ownedEntry(store, user, id).0 }
+        return try store.read { store throws(HabitFlowError) in try ownedEntry(store, user, id).0 }
     }
 
     /// The user's entries matching `query`, by day then time.
@@ -201,7 +201,7 @@ extension Engine {
         if let from = query.from, let to = query.to, from > to {
             throw HabitFlowError.invalid("to", "to (\(to)) is before from (\(from))")
         }
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             let habits: [Habit]
             if let id = query.habitId { habits = [try ownedHabit(store, user, id)] } else { habits = try store.habits(owner: user) }
             var out: [HabitEntry] = []
@@ -212,17 +212,17 @@ extension Engine {
         }
     }
 
-    func ownedEntry(_ store: any RecordStore, _ user: String, _ id: String) throws(HabitFlowError) -> (HabitEntry, Habit) {
+    func ownedEntry(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> (HabitEntry, Habit) {
         try RecordID.validate(id, field: "entryId")
         guard let entry = try store.entry(id) else { throw HabitFlowError(.notFound, "no entry \(id)", field: "entryId") }
         let habit = try ownedHabit(store, user, entry.habitId, field: "entryId")
         return (entry, habit)
     }
 
-    func apply(_ outcome: EntryRules.Outcome, _ store: any RecordStore, multiplePerDay: Bool) throws(HabitFlowError) {
+    func apply(_ outcome: EntryRules.Outcome, _ store: any StoreTransaction, multiplePerDay: Bool) throws(HabitFlowError) {
         switch outcome {
         case let .created(entry): try store.insert(entry, multiplePerDay: multiplePerDay)
-        case let .updated(entry): try store.update(entry)
+        case let .updated(entry): try updateEntry(store, entry)
         case .unchanged: break
         }
     }
@@ -244,7 +244,7 @@ extension Engine {
     public func importEntries(_ requests: [LogRequest]) throws(HabitFlowError) -> ImportSummary {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             let (zone, today) = try userZone(store, user)
             var habits: [String: Habit] = [:]
             var summary = ImportSummary()

@@ -60,7 +60,7 @@ extension Engine {
     // MARK: Access
 
     /// Goal `id` if the user may read and change it: theirs, or shared by their partner.
-    func accessibleGoal(_ store: any RecordStore, _ user: String, _ id: String) throws(HabitFlowError) -> Goal {
+    func accessibleGoal(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> Goal {
         try RecordID.validate(id, field: "goalId")
         guard let goal = try store.goal(id) else { throw HabitFlowError(.notFound, "no goal \(id)", field: "goalId") }
         if goal.ownerId == user { return goal }
@@ -69,12 +69,12 @@ extension Engine {
     }
 
     /// The owners whose goals the user sees: themselves and their partner.
-    private func goalOwners(_ store: any RecordStore, _ user: String) throws(HabitFlowError) -> [String] {
+    private func goalOwners(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> [String] {
         [user] + (try store.partnership(user: user).map { [$0.partnerId] } ?? [])
     }
 
     /// Goals the user sees, in `segment` (all when `nil`).
-    private func visibleGoals(_ store: any RecordStore, _ user: String, _ segment: GoalSegment?) throws(HabitFlowError) -> [Goal] {
+    private func visibleGoals(_ store: any StoreTransaction, _ user: String, _ segment: GoalSegment?) throws(HabitFlowError) -> [Goal] {
         try store.goals(owners: try goalOwners(store, user)).filter { g in
             guard g.ownerId == user || g.shared else { return false }
             switch segment {
@@ -85,7 +85,7 @@ extension Engine {
         }
     }
 
-    private func checkLimit(_ store: any RecordStore, _ owner: String, today: DayKey, firstWeekday: Weekday,
+    private func checkLimit(_ store: any StoreTransaction, _ owner: String, today: DayKey, firstWeekday: Weekday,
                             excluding id: String? = nil) throws(HabitFlowError) {
         let open = try store.goals(owners: [owner]).filter {
             $0.ownerId == owner && $0.id != id && $0.isOpen(today: today, firstWeekday: firstWeekday)
@@ -96,7 +96,7 @@ extension Engine {
         }
     }
 
-    private func requirePartner(_ store: any RecordStore, _ user: String) throws(HabitFlowError) {
+    private func requirePartner(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) {
         guard try store.partnership(user: user) != nil else {
             throw HabitFlowError(.conflict, "sharing needs a partner: link one first (partner.link)", field: "shared")
         }
@@ -108,7 +108,7 @@ extension Engine {
     public func createGoal(_ draft: GoalDraft, habitIds: [String] = []) throws(HabitFlowError) -> Goal {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             let (_, today) = try userZone(store, user)
             let firstWeekday = try profile(store, user).firstWeekday
             let goal = Goal(id: draft.id ?? RecordID.make(), ownerId: user, title: draft.title, description: draft.description,
@@ -139,7 +139,7 @@ extension Engine {
     public func updateGoal(_ id: String, _ changes: GoalChanges) throws(HabitFlowError) -> Goal {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             let old = try accessibleGoal(store, user, id)
             var goal = old
             if let v = changes.title { goal.title = v }
@@ -175,7 +175,7 @@ extension Engine {
     public func deleteGoal(_ id: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
-        try store.write { () throws(HabitFlowError) in
+        try store.write { store throws(HabitFlowError) in
             let goal = try accessibleGoal(store, user, id)
             guard goal.ownerId == user else {
                 throw HabitFlowError(.forbidden, "only the goal's creator can delete it", field: "goalId")
@@ -187,7 +187,7 @@ extension Engine {
     /// Goal `id` and its links.
     public func goal(_ id: String) throws(HabitFlowError) -> (goal: Goal, links: [GoalLink]) {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             let goal = try accessibleGoal(store, user, id)
             return (goal, try store.links(goal: id))
         }
@@ -199,7 +199,7 @@ extension Engine {
         -> [(category: Category?, goals: [(goal: Goal, progress: GoalProgress)])] {
         let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id).goalIds) }
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             let (_, today) = try userZone(store, user)
             let firstWeekday = try profile(store, user).firstWeekday
             let categories = try store.categories(owner: user)
@@ -220,14 +220,14 @@ extension Engine {
     /// The progress of goal `id` as of `day` (default today), derived now from its links' entries.
     public func goalProgress(_ id: String, day: DayKey? = nil) throws(HabitFlowError) -> GoalProgress {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             let goal = try accessibleGoal(store, user, id)
             let today = try userZone(store, user).1
             return try progress(goal, store, day: day ?? today, firstWeekday: try profile(store, user).firstWeekday)
         }
     }
 
-    private func progress(_ goal: Goal, _ store: any RecordStore, day: DayKey, firstWeekday: Weekday) throws(HabitFlowError) -> GoalProgress {
+    private func progress(_ goal: Goal, _ store: any StoreTransaction, day: DayKey, firstWeekday: Weekday) throws(HabitFlowError) -> GoalProgress {
         let links = try store.links(goal: goal.id)
         var entries: [HabitEntry] = []
         for link in links {
@@ -243,12 +243,12 @@ extension Engine {
     public func linkHabit(goalId: String, habitId: String, contribution: GoalLink.Contribution? = nil) throws(HabitFlowError) -> GoalLink {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             try link(try accessibleGoal(store, user, goalId), habitId, contribution, store, user, now: now)
         }
     }
 
-    private func link(_ goal: Goal, _ habitId: String, _ contribution: GoalLink.Contribution?, _ store: any RecordStore,
+    private func link(_ goal: Goal, _ habitId: String, _ contribution: GoalLink.Contribution?, _ store: any StoreTransaction,
                       _ user: String, now: Instant) throws(HabitFlowError) -> GoalLink {
         let habit = try ownedHabit(store, user, habitId)
         guard habit.bundle == nil else {
@@ -286,7 +286,7 @@ extension Engine {
     public func unlinkHabit(goalId: String, habitId: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
-        try store.write { () throws(HabitFlowError) in
+        try store.write { store throws(HabitFlowError) in
             let goal = try accessibleGoal(store, user, goalId)
             try RecordID.validate(habitId, field: "habitId")
             guard try store.links(goal: goal.id).contains(where: { $0.habitId == habitId }) else {
@@ -300,7 +300,7 @@ extension Engine {
     /// `request.habitId` under the entry rules. There is no goal-level log.
     public func logFromGoal(_ goalId: String, _ request: LogRequest) throws(HabitFlowError) -> EntryRules.Outcome {
         let (store, user) = try requireStore()
-        try store.read { () throws(HabitFlowError) in
+        try store.read { store throws(HabitFlowError) in
             let goal = try accessibleGoal(store, user, goalId)
             guard try store.links(goal: goal.id).contains(where: { $0.habitId == request.habitId }) else {
                 throw HabitFlowError(.invalidArgument, "habit \(request.habitId) is not linked to this goal: pick a linked habit", field: "habitId")
@@ -313,7 +313,7 @@ extension Engine {
     /// not yet done that week (active goals only).
     public func goalSuggestions(weekOf: DayKey? = nil) throws(HabitFlowError) -> [GoalSuggestion] {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             let today = try userZone(store, user).1
             let day = weekOf ?? today
             let firstWeekday = try profile(store, user).firstWeekday
@@ -338,7 +338,7 @@ extension Engine {
     public func linkPartner(_ partnerId: String, remote: Bool = false) throws(HabitFlowError) -> Partnership {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             try RecordID.validate(partnerId, field: "partnerId")
             guard partnerId != user else { throw HabitFlowError.invalid("partnerId", "a user cannot partner with themselves") }
             if try store.user(partnerId) == nil {
@@ -363,7 +363,7 @@ extension Engine {
     public func unlinkPartner() throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
-        try store.write { () throws(HabitFlowError) in
+        try store.write { store throws(HabitFlowError) in
             guard let p = try store.partnership(user: user) else {
                 throw HabitFlowError(.notFound, "you have no partner", field: "partnerId")
             }
@@ -383,19 +383,24 @@ extension Engine {
     /// The user's partner, if any.
     public func partner() throws(HabitFlowError) -> Partnership? {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in try store.partnership(user: user) }
+        return try store.read { store throws(HabitFlowError) in try store.partnership(user: user) }
     }
 
     /// Creates or renames category `id` (its order among the user's categories: `sortOrder`).
     public func saveCategory(id: String?, name: String, sortOrder: Int?) throws(HabitFlowError) -> Category {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             let all = try store.categories(owner: user)
             guard !name.trimmingSpaces.isEmpty, name.utf8.count <= 100 else {
                 throw HabitFlowError.invalid("name", "name must be 1 to 100 bytes and not blank")
             }
-            if let id { try RecordID.validate(id, field: "categoryId") }
+            if let id {
+                try RecordID.validate(id, field: "categoryId")
+                if let held = try store.fetch(Category.self, key: [id]), held.ownerId != user {
+                    throw HabitFlowError(.forbidden, "category \(id) is another user's", field: "categoryId")
+                }
+            }
             let existing = id.flatMap { id in all.first { $0.id == id } }
             let category = Category(id: id ?? RecordID.make(), ownerId: user, name: name,
                                     sortOrder: sortOrder ?? existing?.sortOrder ?? ((all.map(\.sortOrder).max() ?? -1) + 1),
@@ -408,7 +413,7 @@ extension Engine {
     /// The user's categories, in order.
     public func categories() throws(HabitFlowError) -> [Category] {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in try store.categories(owner: user) }
+        return try store.read { store throws(HabitFlowError) in try store.categories(owner: user) }
     }
 
     /// Deletes category `id`: habits and goals in it keep their entries and metrics, and show
@@ -416,7 +421,7 @@ extension Engine {
     public func deleteCategory(_ id: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
-        try store.write { () throws(HabitFlowError) in
+        try store.write { store throws(HabitFlowError) in
             try RecordID.validate(id, field: "categoryId")
             guard try store.categories(owner: user).contains(where: { $0.id == id }) else {
                 throw HabitFlowError(.notFound, "no category \(id)", field: "categoryId")

@@ -43,10 +43,10 @@ extension Engine {
     /// The user this engine acts as, with their current zone.
     public func user() throws(HabitFlowError) -> UserProfile {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in try profile(store, user) }
+        return try store.read { store throws(HabitFlowError) in try profile(store, user) }
     }
 
-    func profile(_ store: any RecordStore, _ user: String) throws(HabitFlowError) -> UserProfile {
+    func profile(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> UserProfile {
         guard let profile = try store.user(user) else {
             throw HabitFlowError(.storage, "user \(user) vanished from the store")
         }
@@ -60,7 +60,7 @@ extension Engine {
             do throws(TimeError) { _ = try zones.zone(named: zone) } catch { throw HabitFlowError(error, field: "zone") }
         }
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             var p = try profile(store, user)
             p.zone = zone ?? p.zone
             p.firstWeekday = firstWeekday ?? p.firstWeekday
@@ -71,7 +71,7 @@ extension Engine {
     }
 
     /// The user's zone and today's DayKey in it.
-    func userZone(_ store: any RecordStore, _ user: String) throws(HabitFlowError) -> (Zone, DayKey) {
+    func userZone(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> (Zone, DayKey) {
         let p = try profile(store, user)
         let zone: Zone
         do throws(TimeError) { zone = try zones.zone(named: p.zone) } catch { throw HabitFlowError(error, field: "zone") }
@@ -81,11 +81,11 @@ extension Engine {
     /// Today's DayKey in the user's zone.
     public func today() throws(HabitFlowError) -> DayKey {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in try userZone(store, user).1 }
+        return try store.read { store throws(HabitFlowError) in try userZone(store, user).1 }
     }
 
     /// The habit `id`, checked to belong to the user.
-    func ownedHabit(_ store: any RecordStore, _ user: String, _ id: String, field: String = "habitId")
+    func ownedHabit(_ store: any StoreTransaction, _ user: String, _ id: String, field: String = "habitId")
         throws(HabitFlowError) -> Habit {
         try RecordID.validate(id, field: field)
         guard let habit = try store.habit(id) else {
@@ -103,14 +103,14 @@ extension Engine {
     public func createHabit(_ draft: HabitDraft) throws(HabitFlowError) -> Habit {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             try insertHabit(draft, store, user, today: try userZone(store, user).1, now: now)
         }
     }
 
     /// The body of `createHabit`, inside a transaction the caller holds (the step goal
     /// creates its habit in the same transaction as its target).
-    func insertHabit(_ draft: HabitDraft, _ store: any RecordStore, _ user: String, today: DayKey, now: Instant)
+    func insertHabit(_ draft: HabitDraft, _ store: any StoreTransaction, _ user: String, today: DayKey, now: Instant)
         throws(HabitFlowError) -> Habit {
         let habit = Habit(id: draft.id ?? RecordID.make(), ownerId: user, name: draft.name, kind: draft.kind,
                           unit: draft.unit, cadence: draft.cadence, targetType: draft.targetType,
@@ -140,7 +140,7 @@ extension Engine {
     public func updateHabit(_ id: String, _ changes: HabitChanges) throws(HabitFlowError) -> Habit {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             let old = try ownedHabit(store, user, id)
             guard old.deletedAt == nil else { throw HabitFlowError(.conflict, "habit \(id) is deleted", field: "habitId") }
             var habit = old
@@ -162,7 +162,7 @@ extension Engine {
     public func deleteHabit(_ id: String) throws(HabitFlowError) -> Habit {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             var habit = try ownedHabit(store, user, id)
             guard habit.deletedAt == nil else { return habit }
             habit.deletedAt = now
@@ -175,7 +175,7 @@ extension Engine {
     /// Habit `id`, or the user's one active habit named `name`.
     public func habit(id: String?, name: String? = nil) throws(HabitFlowError) -> Habit {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             if let id { return try ownedHabit(store, user, id) }
             guard let name else { throw HabitFlowError.invalid("habitId", "give habitId or name") }
             let matches = try store.habits(owner: user).filter { $0.name == name && $0.deletedAt == nil }
@@ -192,7 +192,7 @@ extension Engine {
     public func habits(includeArchived: Bool = true, includeDeleted: Bool = false, personaId: String? = nil) throws(HabitFlowError) -> [Habit] {
         let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id).habitIds) }
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             try store.habits(owner: user).filter {
                 (includeArchived || !$0.archived) && (includeDeleted || $0.deletedAt == nil) && (focus?.contains($0.id) ?? true)
             }

@@ -25,7 +25,7 @@ extension Engine {
     public func createTemplate(name: String, fields: [String], id: String? = nil) throws(HabitFlowError) -> JournalTemplate {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             if let id { try RecordID.validate(id, field: "templateId") }
             guard !name.trimmingSpaces.isEmpty, name.utf8.count <= 200 else { throw HabitFlowError.invalid("name", "name must be 1 to 200 bytes") }
             guard !fields.isEmpty, fields.count <= 50, Set(fields).count == fields.count,
@@ -42,7 +42,7 @@ extension Engine {
     /// The user's journal templates (not deleted).
     public func templates() throws(HabitFlowError) -> [JournalTemplate] {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in try store.templates(owner: user).filter { $0.deletedAt == nil } }
+        return try store.read { store throws(HabitFlowError) in try store.templates(owner: user).filter { $0.deletedAt == nil } }
     }
 
     // MARK: Journal entries
@@ -52,7 +52,7 @@ extension Engine {
     public func createJournal(_ draft: JournalDraft) throws(HabitFlowError) -> JournalEntry {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             if let id = draft.id {
                 try RecordID.validate(id, field: "journalId")
                 if try store.journal(id) != nil { throw HabitFlowError(.conflict, "journal entry \(id) already exists", field: "journalId") }
@@ -73,7 +73,7 @@ extension Engine {
     public func editJournal(_ id: String, _ draft: JournalDraft) throws(HabitFlowError) -> JournalEntry {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             let old = try ownedJournal(store, user, id)
             guard old.deletedAt == nil else { throw HabitFlowError(.conflict, "journal entry \(id) is deleted", field: "journalId") }
             var j = old
@@ -102,7 +102,7 @@ extension Engine {
     public func deleteJournal(_ id: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
-        try store.write { () throws(HabitFlowError) in
+        try store.write { store throws(HabitFlowError) in
             var j = try ownedJournal(store, user, id)
             guard j.deletedAt == nil else { return }
             j.deletedAt = now
@@ -114,27 +114,27 @@ extension Engine {
     /// Journal entry `id`.
     public func journal(_ id: String) throws(HabitFlowError) -> JournalEntry {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in try ownedJournal(store, user, id) }
+        return try store.read { store throws(HabitFlowError) in try ownedJournal(store, user, id) }
     }
 
     /// The user's journal entries from `from` through `to` (not deleted), by day.
     public func journals(from: DayKey? = nil, to: DayKey? = nil) throws(HabitFlowError) -> [JournalEntry] {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             try store.journals(owner: user).filter { j in
                 j.deletedAt == nil && (from.map { j.dayKey >= $0 } ?? true) && (to.map { j.dayKey <= $0 } ?? true)
             }
         }
     }
 
-    private func ownedJournal(_ store: any RecordStore, _ user: String, _ id: String) throws(HabitFlowError) -> JournalEntry {
+    private func ownedJournal(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> JournalEntry {
         try RecordID.validate(id, field: "journalId")
         guard let j = try store.journal(id) else { throw HabitFlowError(.notFound, "no journal entry \(id)", field: "journalId") }
         guard j.ownerId == user else { throw HabitFlowError(.forbidden, "journal entry \(id) belongs to another user", field: "journalId") }
         return j
     }
 
-    private func checkJournal(_ j: inout JournalEntry, _ store: any RecordStore, _ user: String) throws(HabitFlowError) {
+    private func checkJournal(_ j: inout JournalEntry, _ store: any StoreTransaction, _ user: String) throws(HabitFlowError) {
         if let t = j.title, t.utf8.count > 200 { throw HabitFlowError(.limitExceeded, "title is longer than 200 bytes", field: "title") }
         if let t = j.text, t.utf8.count > JournalEntry.maxText {
             throw HabitFlowError(.limitExceeded, "text is longer than \(JournalEntry.maxText) bytes", field: "text")
@@ -170,7 +170,7 @@ extension Engine {
     public func saveReflection(entryId: String, text: String, id: String? = nil) throws(HabitFlowError) -> HabitEntryReflection {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             _ = try ownedEntry(store, user, entryId)
             guard !text.trimmingSpaces.isEmpty, text.utf8.count <= HabitEntryReflection.maxText else {
                 throw HabitFlowError.invalid("text", "a reflection is 1 to \(HabitEntryReflection.maxText) bytes")
@@ -197,7 +197,7 @@ extension Engine {
     public func deleteReflection(_ id: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
-        try store.write { () throws(HabitFlowError) in
+        try store.write { store throws(HabitFlowError) in
             try RecordID.validate(id, field: "reflectionId")
             guard var r = try store.reflection(id) else { throw HabitFlowError(.notFound, "no reflection \(id)", field: "reflectionId") }
             guard r.ownerId == user else { throw HabitFlowError(.forbidden, "reflection \(id) belongs to another user", field: "reflectionId") }
@@ -211,7 +211,7 @@ extension Engine {
     /// The reflections on entry `entryId` (or all of the user's), not deleted.
     public func reflections(entryId: String? = nil) throws(HabitFlowError) -> [HabitEntryReflection] {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             if let entryId { _ = try ownedEntry(store, user, entryId) }
             return try store.reflections(owner: user).filter { $0.deletedAt == nil && (entryId == nil || $0.entryId == entryId) }
         }

@@ -74,11 +74,11 @@ extension Engine {
     /// kept while the store's stamp holds: any write, here or by another connection, drops
     /// it. What is kept is the truth, folded — never a derived value.
     public func metricsContext() throws(HabitFlowError) -> MetricsContext {
-        let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        let (source, user) = try requireStore()
+        return try source.read { store throws(HabitFlowError) in
             let (_, today) = try userZone(store, user)
             let firstWeekday = try profile(store, user).firstWeekday
-            let stamp = try store.stamp()
+            let stamp = try source.stamp()  // inside the read: the stamp of what it sees
             if caching, let kept = recordCache.withLock({ $0 }), kept.stamp == stamp {
                 return MetricsContext(input: kept.input, today: today, firstWeekday: firstWeekday)
             }

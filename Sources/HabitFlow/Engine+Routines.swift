@@ -7,7 +7,7 @@ extension Engine {
     public func createRoutine(name: String, habitIds: [String], id: String? = nil) throws(HabitFlowError) -> Routine {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             if let id { try RecordID.validate(id, field: "routineId") }
             guard !name.trimmingSpaces.isEmpty, name.utf8.count <= 200 else {
                 throw HabitFlowError.invalid("name", "name must be 1 to 200 bytes and not blank")
@@ -27,14 +27,14 @@ extension Engine {
     /// The user's routines (not deleted).
     public func routines() throws(HabitFlowError) -> [Routine] {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in try store.routines(owner: user).filter { $0.deletedAt == nil } }
+        return try store.read { store throws(HabitFlowError) in try store.routines(owner: user).filter { $0.deletedAt == nil } }
     }
 
     /// Deletes routine `id`; its executions, evidence and every entry stay.
     public func deleteRoutine(_ id: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
-        try store.write { () throws(HabitFlowError) in
+        try store.write { store throws(HabitFlowError) in
             var routine = try ownedRoutine(store, user, id)
             guard routine.deletedAt == nil else { return }
             routine.deletedAt = now
@@ -43,7 +43,7 @@ extension Engine {
         }
     }
 
-    func ownedRoutine(_ store: any RecordStore, _ user: String, _ id: String) throws(HabitFlowError) -> Routine {
+    func ownedRoutine(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> Routine {
         try RecordID.validate(id, field: "routineId")
         guard let r = try store.routine(id) else { throw HabitFlowError(.notFound, "no routine \(id)", field: "routineId") }
         guard r.ownerId == user else { throw HabitFlowError(.forbidden, "routine \(id) belongs to another user", field: "routineId") }
@@ -57,7 +57,7 @@ extension Engine {
         -> (execution: RoutineExecution, evidence: [HabitPotentialEvidence]) {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             let routine = try ownedRoutine(store, user, routineId)
             guard routine.deletedAt == nil else { throw HabitFlowError(.conflict, "routine \(routineId) is deleted", field: "routineId") }
             if let executionId {
@@ -97,7 +97,7 @@ extension Engine {
     /// The user's routine executions (not deleted), oldest first.
     public func executions(routineId: String? = nil) throws(HabitFlowError) -> [RoutineExecution] {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             try store.executions(owner: user).filter { $0.deletedAt == nil && (routineId == nil || $0.routineId == routineId) }
         }
     }
@@ -106,7 +106,7 @@ extension Engine {
     public func deleteExecution(_ id: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
-        try store.write { () throws(HabitFlowError) in
+        try store.write { store throws(HabitFlowError) in
             try RecordID.validate(id, field: "executionId")
             guard var x = try store.execution(id) else { throw HabitFlowError(.notFound, "no execution \(id)", field: "executionId") }
             guard x.ownerId == user else { throw HabitFlowError(.forbidden, "execution \(id) belongs to another user", field: "executionId") }
@@ -126,13 +126,13 @@ extension Engine {
     /// Evidence that stands today (not ended, of today): earlier days' has expired.
     public func evidence() throws(HabitFlowError) -> [HabitPotentialEvidence] {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             let (_, today) = try userZone(store, user)
             return try store.evidence(owner: user).filter { $0.stands(today: today) }
         }
     }
 
-    private func ownedEvidence(_ store: any RecordStore, _ user: String, _ id: String) throws(HabitFlowError) -> HabitPotentialEvidence {
+    private func ownedEvidence(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> HabitPotentialEvidence {
         try RecordID.validate(id, field: "evidenceId")
         guard let e = try store.evidence(id) else { throw HabitFlowError(.notFound, "no evidence \(id)", field: "evidenceId") }
         guard e.ownerId == user else { throw HabitFlowError(.forbidden, "evidence \(id) belongs to another user", field: "evidenceId") }
@@ -145,7 +145,7 @@ extension Engine {
     public func confirmEvidence(_ id: String, value: Double? = nil, note: String? = nil) throws(HabitFlowError) -> EntryRules.Outcome {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             var e = try ownedEvidence(store, user, id)
             if e.resolution == .confirmed, let entryId = e.entryId, let entry = try store.entry(entryId) {
                 return .unchanged(entry)
@@ -177,7 +177,7 @@ extension Engine {
     public func dismissEvidence(_ id: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
-        try store.write { () throws(HabitFlowError) in
+        try store.write { store throws(HabitFlowError) in
             var e = try ownedEvidence(store, user, id)
             guard e.deletedAt == nil else { return }
             e.deletedAt = now

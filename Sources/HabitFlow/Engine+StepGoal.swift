@@ -17,8 +17,8 @@ extension Engine {
     public func stepGoal() throws(HabitFlowError) -> StepGoalState {
         let (store, user) = try requireStore()
         let id = StepGoal.habitId(user: user)
-        let enabled = try store.read { () throws(HabitFlowError) in try store.flag(user: user, key: Self.stepGoalFlag) } == "true"
-        guard try store.read({ () throws(HabitFlowError) in try store.habit(id) }) != nil else {
+        let enabled = try store.read { store throws(HabitFlowError) in try store.flag(user: user, key: Self.stepGoalFlag) } == "true"
+        guard try store.read({ store throws(HabitFlowError) in try store.habit(id) }) != nil else {
             return StepGoalState(enabled: enabled, target: 0, habitId: id, stepsToday: nil, metToday: false)
         }
         let today = try habitToday(habitId: id)
@@ -33,7 +33,7 @@ extension Engine {
         let (store, user) = try requireStore()
         let id = StepGoal.habitId(user: user)
         let now = clock()
-        try store.write { () throws(HabitFlowError) -> Void in  // one transaction: all of it or none
+        try store.write { store throws(HabitFlowError) -> Void in  // one transaction: all of it or none
             let (_, today) = try userZone(store, user)
             if try store.habit(id) == nil {
                 var draft = HabitDraft(name: "Steps")

@@ -4,20 +4,13 @@ extension Engine {
     /// This store's replica id (stable; made at creation).
     public func replicaId() throws(HabitFlowError) -> String {
         let (store, _) = try requireStore()
-        guard let sqlite = store as? SQLiteStore else { throw HabitFlowError(.storage, "this store does not sync") }
-        return try sqlite.read { () throws(HabitFlowError) in try sqlite.replicaId() }
+        return try store.read { store throws(HabitFlowError) in try store.replicaId() }
     }
 
     /// Gives this store a new replica id: run it on a store file copied from another device.
     public func newReplicaId() throws(HabitFlowError) -> String {
-        let (store, _) = try syncStore()
-        return try store.write { () throws(HabitFlowError) in try store.newReplicaId() }
-    }
-
-    private func syncStore() throws(HabitFlowError) -> (SQLiteStore, String) {
-        let (store, user) = try requireStore()
-        guard let sqlite = store as? SQLiteStore else { throw HabitFlowError(.storage, "this store does not sync") }
-        return (sqlite, user)
+        let (store, _) = try requireStore()
+        return try store.write { store throws(HabitFlowError) in try store.newReplicaId() }
     }
 
     /// Every record of the user changed here or received since `cursor` (0: everything),
@@ -26,38 +19,143 @@ extension Engine {
     /// - Parameter forPartner: only what the partner's replica takes (profile, partnership,
     ///   shared goals): another user's replica refuses everything else.
     public func syncChanges(since cursor: Int64 = 0, forPartner: Bool = false) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) {
-        let (store, user) = try syncStore()
+        let (store, user) = try requireStore()
         guard cursor >= 0 else { throw HabitFlowError.invalid("since", "since is a cursor from sync.changes (0 or more)") }
-        return try store.read { () throws(HabitFlowError) in
-            try store.changes(since: cursor, user: user, partner: try store.partnership(user: user)?.partnerId, forPartner: forPartner)
+        return try store.read { store throws(HabitFlowError) in
+            try visibleChanges(store, user, since: cursor, forPartner: forPartner)
         }
+    }
+
+    /// The log's changes after `since` that `SyncRules.visible` lets the asking replica have.
+    private func visibleChanges(_ store: any StoreTransaction, _ user: String, since: Int64, forPartner: Bool) throws(HabitFlowError)
+        -> (changes: [ChangeRecord], cursor: Int64) {
+        let partner = try store.partnership(user: user)?.partnerId
+        let (all, cursor) = try store.changes(since: since)
+        var habitOwners: [String: String?] = [:]
+        var out: [ChangeRecord] = []
+        for change in all {
+            guard let kind = RecordKind(syncName: change.kind) else { continue }
+            var (owner, habitId) = SyncRules.directOwner(change, kind)
+            if let habitId {
+                if habitOwners[habitId] == nil { habitOwners[habitId] = try store.habit(habitId)?.ownerId }
+                owner = habitOwners[habitId] ?? nil
+            }
+            if SyncRules.visible(change, kind, owner: owner, user: user, partner: partner, forPartner: forPartner) { out.append(change) }
+        }
+        return (out, cursor)
     }
 
     /// Applies another replica's changes in one transaction: all or nothing, idempotent,
     /// whatever the order. Two active entries for one (habit, day) are settled by
-    /// `EntryConflict`; the entry set aside waits in `syncRepairs()`.
+    /// `SyncRules.settle`; the entry set aside waits in `syncRepairs()`.
+    ///
+    /// - Throws: naming `changes[i].field`; then nothing is written.
     public func applyChanges(_ changes: [ChangeRecord]) throws(HabitFlowError) -> ApplySummary {
-        let (store, user) = try syncStore()
-        return try store.write { () throws(HabitFlowError) in
-            try store.apply(changes, user: user, partner: try store.partnership(user: user)?.partnerId)
+        let (store, user) = try requireStore()
+        return try store.write { store throws(HabitFlowError) in
+            let partner = try store.partnership(user: user)?.partnerId
+            let owners = SyncRules.Owners(
+                habit: { id throws(HabitFlowError) in try store.habit(id)?.ownerId },
+                entry: { id throws(HabitFlowError) in try store.entry(id).flatMap { e throws(HabitFlowError) in try store.habit(e.habitId)?.ownerId } })
+            var summary = ApplySummary()
+            var touched = Set<[String]>()
+            let ordered = changes.enumerated().sorted {
+                (RecordKind(syncName: $0.element.kind).map { RecordKind.allCases.firstIndex(of: $0)! } ?? 99, $0.offset)
+                    < (RecordKind(syncName: $1.element.kind).map { RecordKind.allCases.firstIndex(of: $0)! } ?? 99, $1.offset)
+            }
+            for (i, change) in ordered {
+                let at = "changes[\(i)]"
+                let (kind, record) = try SyncRules.validated(change, at: at)
+                let key = kind.key.map { name in if case let .text(t)? = record[name] { t } else { "" } }
+                let held = try store.held(kind, key: key)
+                try SyncRules.checkOwner(record, kind, held: held, user: user, partner: partner, at: at, owners: owners)
+                guard SyncRules.replaces(record, held: held) else {
+                    summary.ignored += 1
+                    continue
+                }
+                if kind == .entry, case let .text(habitId)? = record["habit_id"], case let .text(day)? = record["day_key"] {
+                    if case let .text(h)? = held?["habit_id"], case let .text(d)? = held?["day_key"] { touched.insert([h, d]) }  // the day it leaves
+                    touched.insert([habitId, day])
+                    try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: try store.habit(habitId)?.multiplePerDay, at: at)
+                } else {
+                    try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: nil, at: at)
+                }
+                do throws(HabitFlowError) { try store.receive(record, kind) } catch {
+                    throw HabitFlowError(.invalidArgument, "\(at): \(error.message)", field: at)
+                }
+                summary.applied += 1
+            }
+            if let dangling = try store.danglingReference() {
+                throw HabitFlowError(.notFound, "a change has no parent: \(dangling); send the parent too", field: "changes")
+            }
+            for group in touched.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                guard let day = try? DayKey(parsing: group[1]) else { continue }
+                if try settle(store, habit: group[0], day: day) { summary.repairs += 1 }
+            }
+            return summary
+        }
+    }
+
+    /// The habits whose entries compete for one day with `habit`'s: every option of its
+    /// choice bundle (not deleted), else the habit alone.
+    func conflictGroup(_ store: any StoreTransaction, _ habitId: String) throws(HabitFlowError) -> [String] {
+        guard let habit = try store.habit(habitId), let parentId = habit.bundleId,
+              let parent = try store.habit(parentId), parent.bundle == .choice else { return [habitId] }
+        let options = try store.fetchAll(Habit.self, where: "bundle_id", in: [parentId]).filter { $0.deletedAt == nil }.map(\.id).sorted()
+        return options.contains(habitId) ? options : [habitId]
+    }
+
+    /// Settles one (habit, day) — for an option of a choice bundle, the bundle's day: of the
+    /// active entries, `SyncRules.settle` picks those that stay; the others are set aside.
+    /// Returns whether any is set aside.
+    @discardableResult
+    func settle(_ store: any StoreTransaction, habit: String, day: DayKey) throws(HabitFlowError) -> Bool {
+        let contenders = try store.contenders(habits: try conflictGroup(store, habit), day: day)
+        let keep = SyncRules.settle(contenders)
+        // Aside first, then active: one active entry per (habit, day) at every step.
+        for c in contenders where !keep.contains(c.entry.id) && !c.setAside { try store.setAside(entry: c.entry.id, true) }
+        for c in contenders where keep.contains(c.entry.id) && c.setAside { try store.setAside(entry: c.entry.id, false) }
+        return keep.count < contenders.count
+    }
+
+    /// Saves a locally changed entry; a delete or move may free a day a merge had set an entry
+    /// aside on, so those days of its conflict group are settled again.
+    func updateEntry(_ store: any StoreTransaction, _ entry: HabitEntry) throws(HabitFlowError) {
+        try store.update(entry)
+        for (habit, day) in try store.setAsideDays(habits: try conflictGroup(store, entry.habitId)) {
+            try settle(store, habit: habit, day: day)
         }
     }
 
     /// Merge conflicts kept for the user: each (habit, day) with the entry kept and those set aside.
     public func syncRepairs() throws(HabitFlowError) -> [EntryRepair] {
-        let (store, user) = try syncStore()
-        return try store.read { () throws(HabitFlowError) in try store.repairs(user: user) }
+        let (store, user) = try requireStore()
+        return try store.read { store throws(HabitFlowError) in try repairs(store, user) }
+    }
+
+    private func repairs(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> [EntryRepair] {
+        var out: [EntryRepair] = []
+        var seen = Set<[String]>()
+        for (habit, day) in try store.setAsideDays(habits: try store.habits(owner: user).map(\.id)) {
+            let group = try conflictGroup(store, habit)
+            guard seen.insert(group + [day.description]).inserted else { continue }
+            let contenders = try store.contenders(habits: group, day: day)
+            guard contenders.count > 1, let kept = contenders.first(where: { !$0.setAside })?.entry else { continue }
+            let reason = EntryConflict.keep(contenders.map { ($0.entry, $0.stamp) }).reason
+            out.append(EntryRepair(habitId: kept.habitId, dayKey: day, kept: kept, setAside: contenders.filter(\.setAside).map(\.entry), reason: reason))
+        }
+        return out.sorted { ($0.dayKey, $0.habitId) < ($1.dayKey, $1.habitId) }
     }
 
     /// Resolves a repair: `entryId` stays the day's entry; the group's other entries are
     /// deleted (tombstones, which sync carries to every replica). Values are never merged.
     public func resolveRepair(keeping entryId: String) throws(HabitFlowError) -> HabitEntry {
-        let (store, user) = try syncStore()
+        let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             let (entry, _) = try ownedEntry(store, user, entryId)
             guard entry.isActive else { throw HabitFlowError(.conflict, "entry \(entryId) is deleted", field: "entryId") }
-            guard let repair = try store.repairs(user: user).first(where: { r in
+            guard let repair = try repairs(store, user).first(where: { r in
                 r.dayKey == entry.dayKey && (r.kept.id == entryId || r.setAside.contains { $0.id == entryId })
             }) else {
                 throw HabitFlowError(.notFound, "entry \(entryId) is in no repair", field: "entryId")
@@ -67,16 +165,18 @@ extension Engine {
                 other.updatedAt = now
                 try store.update(other)
             }
-            try store.settle(habit: entry.habitId, day: entry.dayKey.description)
+            try settle(store, habit: entry.habitId, day: entry.dayKey)
             return entry
         }
     }
 
     /// Every synced record of the user, sorted: equal on two replicas that saw the same changes.
     public func canonicalDump() throws(HabitFlowError) -> [ChangeRecord] {
-        let (store, user) = try syncStore()
-        return try store.read { () throws(HabitFlowError) in
-            try store.canonicalDump(user: user, partner: try store.partnership(user: user)?.partnerId)
+        let (store, user) = try requireStore()
+        return try store.read { store throws(HabitFlowError) in
+            try visibleChanges(store, user, since: -1, forPartner: false).changes.sorted {
+                ($0.kind, $0.fields.map { "\($0.value)" }.joined(separator: "|")) < ($1.kind, $1.fields.map { "\($0.value)" }.joined(separator: "|"))
+            }
         }
     }
 }

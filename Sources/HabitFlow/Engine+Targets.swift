@@ -27,7 +27,7 @@ extension Engine {
         throws(HabitFlowError) -> TargetVersion {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             let habit = try ownedHabit(store, user, habitId)
             try TargetVersion.validate(target, kind: habit.kind)
             let (_, today) = try userZone(store, user)
@@ -45,7 +45,7 @@ extension Engine {
 
     /// `now`, or just after the habit's latest version when the clock has not moved past it,
     /// so "the one recorded last wins" never depends on clock resolution.
-    func recordingStamp(_ store: any RecordStore, _ habitId: String, _ now: Instant) throws(HabitFlowError) -> Instant {
+    func recordingStamp(_ store: any StoreTransaction, _ habitId: String, _ now: Instant) throws(HabitFlowError) -> Instant {
         guard let latest = try store.targetVersions(habit: habitId).map(\.recordedAt).max(), latest >= now else { return now }
         return latest.successor()
     }
@@ -59,7 +59,7 @@ extension Engine {
     /// Every target version of habit `habitId`, in force order.
     public func targetSchedule(habitId: String) throws(HabitFlowError) -> TargetSchedule {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             let habit = try ownedHabit(store, user, habitId)
             return TargetSchedule(try store.targetVersions(habit: habit.id))
         }
@@ -73,7 +73,7 @@ extension Engine {
         guard from <= to else { throw HabitFlowError.invalid("to", "to (\(to)) is before from (\(from))") }
         guard let after = to.adding(days: 1) else { throw HabitFlowError(.invalidDate, "to is the last supported day", field: "to") }
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             let habit = try ownedHabit(store, user, habitId)
             let (_, today) = try userZone(store, user)
             if from < today, !confirm {
@@ -107,7 +107,7 @@ extension Engine {
         throws(HabitFlowError) -> LegacyMigrationSummary {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             var work: [(habitId: String, legacyGoal: String)] = []
             if let overrides { work = overrides } else {
                 for h in try store.habits(owner: user) { if let text = h.legacyGoal { work.append((h.id, text)) } }

@@ -17,7 +17,7 @@ extension Engine {
                              id: String? = nil) throws(HabitFlowError) -> WellbeingMetricEntry {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             try Self.checkMetric(metric)
             guard value.isFinite, abs(value) <= HabitEntry.maxValue else { throw HabitFlowError.invalid("value", "value must be a finite number") }
             if let note, note.utf8.count > HabitEntry.maxNoteLength {
@@ -40,7 +40,7 @@ extension Engine {
     public func editWellbeing(_ id: String, value: Double?, note: String?) throws(HabitFlowError) -> WellbeingMetricEntry {
         let (store, user) = try requireStore()
         let now = clock()
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             var w = try ownedWellbeing(store, user, id)
             guard w.deletedAt == nil else { throw HabitFlowError(.conflict, "wellbeing entry \(id) is deleted", field: "wellbeingId") }
             if let value {
@@ -58,7 +58,7 @@ extension Engine {
     public func deleteWellbeing(_ id: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
-        try store.write { () throws(HabitFlowError) in
+        try store.write { store throws(HabitFlowError) in
             var w = try ownedWellbeing(store, user, id)
             guard w.deletedAt == nil else { return }
             w.deletedAt = now
@@ -70,7 +70,7 @@ extension Engine {
     /// The user's wellbeing entries (not deleted), optionally of one metric, by day.
     public func wellbeing(metric: String? = nil) throws(HabitFlowError) -> [WellbeingMetricEntry] {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             try store.wellbeing(owner: user).filter { $0.deletedAt == nil && (metric == nil || $0.metric == metric) }
         }
     }
@@ -96,7 +96,7 @@ extension Engine {
         }) else { throw HabitFlowError.invalid("metric", "metric is 1 to 32 of a-z A-Z 0-9 _ - (mood, energy, sleepHours)") }
     }
 
-    private func ownedWellbeing(_ store: any RecordStore, _ user: String, _ id: String) throws(HabitFlowError) -> WellbeingMetricEntry {
+    private func ownedWellbeing(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> WellbeingMetricEntry {
         try RecordID.validate(id, field: "wellbeingId")
         guard let w = try store.wellbeingEntry(id) else { throw HabitFlowError(.notFound, "no wellbeing entry \(id)", field: "wellbeingId") }
         guard w.ownerId == user else { throw HabitFlowError(.forbidden, "wellbeing entry \(id) belongs to another user", field: "wellbeingId") }
@@ -111,7 +111,7 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         let field = "\(kind.rawValue)Id"
-        return try store.write { () throws(HabitFlowError) in
+        return try store.write { store throws(HabitFlowError) in
             guard !name.trimmingSpaces.isEmpty, name.utf8.count <= 200 else { throw HabitFlowError.invalid("name", "name must be 1 to 200 bytes") }
             if let description, description.utf8.count > 2000 {
                 throw HabitFlowError(.limitExceeded, "description is longer than 2000 bytes", field: "description")
@@ -143,7 +143,7 @@ extension Engine {
     /// The user's lenses of `kind` (not deleted).
     public func lenses(_ kind: Lens.Kind) throws(HabitFlowError) -> [Lens] {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in
+        return try store.read { store throws(HabitFlowError) in
             try store.lenses(owner: user).filter { $0.kind == kind && $0.deletedAt == nil }
         }
     }
@@ -151,10 +151,10 @@ extension Engine {
     /// Lens `id` of `kind`, the user's and not deleted.
     public func lens(_ kind: Lens.Kind, _ id: String) throws(HabitFlowError) -> Lens {
         let (store, user) = try requireStore()
-        return try store.read { () throws(HabitFlowError) in try ownedLens(kind, id, store, user) }
+        return try store.read { store throws(HabitFlowError) in try ownedLens(kind, id, store, user) }
     }
 
-    private func ownedLens(_ kind: Lens.Kind, _ id: String, _ store: any RecordStore, _ user: String) throws(HabitFlowError) -> Lens {
+    private func ownedLens(_ kind: Lens.Kind, _ id: String, _ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> Lens {
         let field = "\(kind.rawValue)Id"
         try RecordID.validate(id, field: field)
         guard let l = try store.lens(id), l.kind == kind, l.deletedAt == nil else {
@@ -168,7 +168,7 @@ extension Engine {
     public func deleteLens(_ kind: Lens.Kind, _ id: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
-        try store.write { () throws(HabitFlowError) in
+        try store.write { store throws(HabitFlowError) in
             var l = try ownedLens(kind, id, store, user)
             l.deletedAt = now
             l.updatedAt = now

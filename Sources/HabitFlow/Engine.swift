@@ -54,38 +54,40 @@ public final class Engine: Sendable {
         caching = false
     }
 
-    /// An engine on the SQLite store at `path` (`:memory:` for a private in-memory one),
-    /// acting as `user`.
+    /// An engine on `store`, acting as `user`: the one initialiser every store goes through.
     ///
     /// - Parameters:
     ///   - zone: the user's current zone; stored when it changes (new entries use it, old
     ///     DayKeys stay). Required the first time a user opens a store.
+    ///   - storePath: the file the store keeps, reported back to hosts (`nil` in memory).
     ///   - now: a fixed clock, for tests and replays; `nil` reads the system clock.
     ///   - caching: keep the folded records between metrics reads until the store changes
     ///     (off: every read goes to the store; the answers are the same).
     /// - Throws: `invalidArgument` (user id), `unknownZone`, `storage`.
-    public init(storePath path: String, user: String, zone: String?, now: Instant? = nil, caching: Bool = true,
-                zoneSource: any TZifSource = SystemTZifSource()) throws(HabitFlowError) {
+    public init(store: any RecordStore, user: String, zone: String?, storePath: String? = nil, now: Instant? = nil,
+                caching: Bool = true, zoneSource: any TZifSource = SystemTZifSource()) throws(HabitFlowError) {
         self.caching = caching
         try RecordID.validate(user, field: "user")
         zones = TimeZoneDatabase(source: zoneSource)
         if let zone {
             do throws(TimeError) { _ = try zones.zone(named: zone) } catch { throw HabitFlowError(error, field: "zone") }
         }
-        StoreLocation.prepare(path)
-        let clock: @Sendable () -> Instant = now.map { fixed in { @Sendable in fixed } } ?? Engine.systemClock
-        self.clock = clock
-        let store = try SQLiteStore(path: path, clock: clock)
+        clock = Engine.clock(fixedAt: now)
         self.store = store
         storeError = nil
         userId = user
-        storePath = path
+        self.storePath = storePath
         try Engine.ensureUser(store, user: user, zone: zone, now: clock())
     }
 
+    /// The system clock, or a fixed one.
+    static func clock(fixedAt now: Instant?) -> @Sendable () -> Instant {
+        now.map { fixed in { @Sendable in fixed } } ?? Engine.systemClock
+    }
+
     /// Creates the user's profile on first open; records a new zone on later ones.
-    private static func ensureUser(_ store: SQLiteStore, user: String, zone: String?, now: Instant) throws(HabitFlowError) {
-        try store.write { () throws(HabitFlowError) -> Void in
+    private static func ensureUser(_ store: any RecordStore, user: String, zone: String?, now: Instant) throws(HabitFlowError) {
+        try store.write { store throws(HabitFlowError) -> Void in
             if var profile = try store.user(user) {
                 if let zone, zone != profile.zone {
                     profile.zone = zone

@@ -1,94 +1,82 @@
 import HabitFlowCore
 
-/// What the engine needs from storage: records by id and by day, writes, transactions.
+/// Storage for the engine: transactions over records, and a stamp for read caches.
 ///
-/// The core knows nothing of it; the engine (the `HabitFlow` target) drives it. Every method
-/// except `write` and `read` must be called inside one of them.
+/// A store fetches and persists; it decides nothing. Every rule — uniqueness, ownership, which
+/// version of a synced record wins — is the engine's (`HabitFlowCore`), so the SQLite file, the
+/// in-memory store and a server's database behave alike. One store suite
+/// (`StoreSuiteTests`) holds every implementation to the same contract.
 public protocol RecordStore: AnyObject, Sendable {
-    /// Runs `body` in one write transaction: all of it is stored, or none.
-    func write<T>(_ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
-    /// Runs `body` over one consistent snapshot.
-    func read<T>(_ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
+    /// Runs `body` in one write transaction: all of it is stored, or none (it throws).
+    func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
+    /// Runs `body` over one consistent snapshot; `body` must not write.
+    func read<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
+    /// Changes whenever anything in the store may have changed, by this handle or another
+    /// connection: the key of read caches.
+    func stamp() throws(HabitFlowError) -> StoreStamp
+}
 
-    func user(_ id: String) throws(HabitFlowError) -> UserProfile?
-    func save(_ user: UserProfile) throws(HabitFlowError)
-    /// A stand-in profile for a partner who keeps their own store (replaced by theirs on sync).
+/// Everything a transaction offers: records, the day index of entries, the sync log.
+public typealias StoreTransaction = RecordTransaction & EntryIndex & SyncLog
+
+/// Records by key and by column, each written whole (valid only inside its transaction).
+public protocol RecordTransaction: AnyObject {
+    /// The record of `type` with key `key` (its key columns' values), deleted or not.
+    func fetch<R: StoredRecord>(_ type: R.Type, key: [String]) throws(HabitFlowError) -> R?
+    /// Every record of `type` whose `column` holds one of `values` (deleted ones too), in no
+    /// particular order. `column` is one of the kind's columns.
+    func fetchAll<R: StoredRecord>(_ type: R.Type, where column: String, in values: [String]) throws(HabitFlowError) -> [R]
+    /// Stores `record` whole (inserting or replacing the one with its key) as a local change:
+    /// it gets this replica's next stamp and sequence number.
+    /// - Throws: `conflict` when it would hold a second active entry on a one-per-day habit's day.
+    func save<R: StoredRecord>(_ record: R) throws(HabitFlowError)
+    /// Stores a stand-in profile for a partner who keeps their own store: stamped before any
+    /// real change and never exported, so their own profile replaces it on sync.
     func savePlaceholder(_ user: UserProfile) throws(HabitFlowError)
 
-    func habit(_ id: String) throws(HabitFlowError) -> Habit?
-    func habits(owner: String) throws(HabitFlowError) -> [Habit]
-    func insert(_ habit: Habit) throws(HabitFlowError)
-    func update(_ habit: Habit) throws(HabitFlowError)
-
-    func entry(_ id: String) throws(HabitFlowError) -> HabitEntry?
-    /// The habit's active (not deleted) entries on one day.
-    func activeEntries(habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry]
-    /// The habit's entries in a day range (inclusive), oldest day first.
-    func entries(habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry]
-    /// Every habit of `owner` with active entries: per day, how many and the sum of values.
-    func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays]
-    func insert(_ entry: HabitEntry, multiplePerDay: Bool) throws(HabitFlowError)
-    func update(_ entry: HabitEntry) throws(HabitFlowError)
-
-    func targetVersions(habit: String) throws(HabitFlowError) -> [TargetVersion]
-    /// The versions of every habit of `owner`, any order.
-    func targetVersions(owner: String) throws(HabitFlowError) -> [TargetVersion]
-    func insert(_ version: TargetVersion) throws(HabitFlowError)
-    // Goals (soft-deleted; links removed with them), partnerships (both directions), categories.
-    func goal(_ id: String) throws(HabitFlowError) -> Goal?
-    /// Whether a goal row with `id` exists, deleted or not (ids are never reused).
-    func goalExists(_ id: String) throws(HabitFlowError) -> Bool
-    func goals(owners: [String]) throws(HabitFlowError) -> [Goal]
-    func insert(_ goal: Goal) throws(HabitFlowError)
-    func update(_ goal: Goal) throws(HabitFlowError)
-    func deleteGoal(_ id: String, at: Instant) throws(HabitFlowError)
-    func links(goal: String) throws(HabitFlowError) -> [GoalLink]
-    func insert(_ link: GoalLink) throws(HabitFlowError)
-    func deleteLink(goal: String, habit: String, at: Instant) throws(HabitFlowError)
-    func partnership(user: String) throws(HabitFlowError) -> Partnership?
-    func link(partners a: String, _ b: String, at: Instant) throws(HabitFlowError)
-    func unlink(partners a: String, _ b: String, at: Instant) throws(HabitFlowError)
-    func categories(owner: String) throws(HabitFlowError) -> [Category]
-    func save(_ category: Category) throws(HabitFlowError)
-    func deleteCategory(_ id: String, at: Instant) throws(HabitFlowError)
-
-    // Around the truth (003 §9): saved whole (upsert by id), soft-deleted.
-    func save(_ routine: Routine) throws(HabitFlowError)
-    func routine(_ id: String) throws(HabitFlowError) -> Routine?
-    func routines(owner: String) throws(HabitFlowError) -> [Routine]
-    func save(_ execution: RoutineExecution) throws(HabitFlowError)
-    func execution(_ id: String) throws(HabitFlowError) -> RoutineExecution?
-    func executions(owner: String) throws(HabitFlowError) -> [RoutineExecution]
-    func save(_ evidence: HabitPotentialEvidence) throws(HabitFlowError)
-    func evidence(_ id: String) throws(HabitFlowError) -> HabitPotentialEvidence?
-    func evidence(owner: String) throws(HabitFlowError) -> [HabitPotentialEvidence]
-    func evidence(execution: String) throws(HabitFlowError) -> [HabitPotentialEvidence]
-    func save(_ template: JournalTemplate) throws(HabitFlowError)
-    func template(_ id: String) throws(HabitFlowError) -> JournalTemplate?
-    func templates(owner: String) throws(HabitFlowError) -> [JournalTemplate]
-    func save(_ journal: JournalEntry) throws(HabitFlowError)
-    func journal(_ id: String) throws(HabitFlowError) -> JournalEntry?
-    func journals(owner: String) throws(HabitFlowError) -> [JournalEntry]
-    func save(_ reflection: HabitEntryReflection) throws(HabitFlowError)
-    func reflection(_ id: String) throws(HabitFlowError) -> HabitEntryReflection?
-    func reflections(owner: String) throws(HabitFlowError) -> [HabitEntryReflection]
-    func save(_ entry: WellbeingMetricEntry) throws(HabitFlowError)
-    func wellbeingEntry(_ id: String) throws(HabitFlowError) -> WellbeingMetricEntry?
-    func wellbeing(owner: String) throws(HabitFlowError) -> [WellbeingMetricEntry]
-    func save(_ lens: Lens) throws(HabitFlowError)
-    func lens(_ id: String) throws(HabitFlowError) -> Lens?
-    func lenses(owner: String) throws(HabitFlowError) -> [Lens]
-
-    /// Changes when anything in the store may have changed, by this handle or another
-    /// connection: the key of read caches. Call it inside `read`.
-    func stamp() throws(HabitFlowError) -> StoreStamp
-
+    /// A per-user setting of the engine's (e.g. that a one-time migration ran).
     func flag(user: String, key: String) throws(HabitFlowError) -> String?
     func setFlag(user: String, key: String, value: String) throws(HabitFlowError)
 }
 
+/// Entries by habit and day: the reads every metric starts from. Entries set aside by a
+/// merge (see `SyncLog`) are never active.
+public protocol EntryIndex: AnyObject {
+    /// The habit's active entries on one day, by time then id.
+    func activeEntries(habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry]
+    /// The habit's entries in a day range (inclusive), by day, time, id.
+    func entries(habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry]
+    /// Every habit of `owner` with active entries: per day, how many and the sum of values.
+    func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays]
+}
+
+/// What sync needs of a store: this replica's identity, its log of changes, and received
+/// records written as they came. Which change wins and which entry stays are `SyncRules`'.
+public protocol SyncLog: AnyObject {
+    /// This replica's id (stable; made at creation).
+    func replicaId() throws(HabitFlowError) -> String
+    /// Gives this replica a new id (a copied store file must not share its source's).
+    func newReplicaId() throws(HabitFlowError) -> String
+    /// Every record changed here or received after sequence `since` (any owner), kinds in
+    /// `RecordKind` order, then by sequence; and the highest sequence seen.
+    func changes(since: Int64) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64)
+    /// The held version of the record of `kind` with `key`, with its stamp.
+    func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord?
+    /// Writes a received record as it came, stamp and all (an entry arrives set aside, for
+    /// `SyncRules.settle` to place), and moves this replica's clock past its stamp.
+    func receive(_ change: ChangeRecord, _ kind: RecordKind) throws(HabitFlowError)
+    /// A record that points at one this store does not hold, described; `nil` when none does.
+    func danglingReference() throws(HabitFlowError) -> String?
+    /// The active entries (set aside or not) of `habits` on `day`, with their stamps.
+    func contenders(habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender]
+    /// Sets entry `id` aside (inactive until a repair) or back.
+    func setAside(entry id: String, _ aside: Bool) throws(HabitFlowError)
+    /// The (habit, day) pairs of `habits` holding an active entry set aside, by day then habit.
+    func setAsideDays(habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)]
+}
+
 /// A habit's active entries per day, ascending, as the store aggregates them.
-public struct ActiveDays: Sendable {
+public struct ActiveDays: Sendable, Equatable {
     /// Day numbers (days since 1970-01-01), ascending.
     public var days: [Int32] = []
     /// Active entries on each day.
@@ -97,10 +85,27 @@ public struct ActiveDays: Sendable {
     public var sums: [Double] = []
 
     public init() {}
+
+    /// Adds one active entry on `day` (days arrive in ascending order).
+    public mutating func add(day: Int32, value: Double?) {
+        if days.last == day {
+            counts[counts.count - 1] += 1
+            sums[sums.count - 1] += value ?? 0
+        } else {
+            days.append(day)
+            counts.append(1)
+            sums.append(value ?? 0)
+        }
+    }
 }
 
 /// Identifies a state of the store for read caches (see `RecordStore.stamp()`).
 public struct StoreStamp: Equatable, Sendable {
     public var dataVersion: Int64
     public var localWrites: UInt64
+
+    public init(dataVersion: Int64, localWrites: UInt64) {
+        self.dataVersion = dataVersion
+        self.localWrites = localWrites
+    }
 }

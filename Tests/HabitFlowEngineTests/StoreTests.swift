@@ -1,6 +1,6 @@
 import Foundation
 import HabitFlow
-import HabitFlowStore
+import HabitFlowSQLite
 import HabitFlowTestSupport
 import Testing
 

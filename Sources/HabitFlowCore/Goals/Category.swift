@@ -6,12 +6,15 @@ public struct Category: Hashable, Sendable {
     /// Categories are listed by this, then by name.
     public var sortOrder: Int
     public var createdAt: Instant
+    /// When it was deleted (a tombstone that sync carries); `nil` while it exists.
+    public var deletedAt: Instant?
 
-    public init(id: String, ownerId: String, name: String, sortOrder: Int, createdAt: Instant) {
+    public init(id: String, ownerId: String, name: String, sortOrder: Int, createdAt: Instant, deletedAt: Instant? = nil) {
         self.id = id
         self.ownerId = ownerId
         self.name = name
         self.sortOrder = sortOrder
         self.createdAt = createdAt
+        self.deletedAt = deletedAt
     }
 }

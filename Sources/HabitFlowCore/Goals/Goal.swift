@@ -57,10 +57,13 @@ public struct Goal: Hashable, Sendable {
     public var sortOrder: Int?
     public var createdAt: Instant
     public var updatedAt: Instant
+    /// When it was deleted (a tombstone that sync carries); `nil` while it exists.
+    public var deletedAt: Instant?
 
     public init(id: String, ownerId: String, title: String, description: String?, icon: String?, categoryId: String?,
                 kind: Kind, type: GoalType, target: Double, unit: String?, durationWeeks: Int?, startDayKey: DayKey,
-                targetDate: DayKey?, userStatus: Status, shared: Bool, sortOrder: Int?, createdAt: Instant, updatedAt: Instant) {
+                targetDate: DayKey?, userStatus: Status, shared: Bool, sortOrder: Int?, createdAt: Instant, updatedAt: Instant,
+                deletedAt: Instant? = nil) {
         self.id = id
         self.ownerId = ownerId
         self.title = title
@@ -79,6 +82,7 @@ public struct Goal: Hashable, Sendable {
         self.sortOrder = sortOrder
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.deletedAt = deletedAt
     }
 
     /// The last day that counts: `durationWeeks` × 7 days from `startDayKey`; `nil` for an

@@ -16,13 +16,17 @@ public struct GoalLink: Hashable, Sendable {
     /// Who made the link (the habit's owner).
     public var createdBy: String
     public var createdAt: Instant
+    /// When it was deleted (a tombstone that sync carries); `nil` while it exists.
+    public var deletedAt: Instant?
 
-    public init(goalId: String, habitId: String, contribution: Contribution, unit: String?, createdBy: String, createdAt: Instant) {
+    public init(goalId: String, habitId: String, contribution: Contribution, unit: String?, createdBy: String, createdAt: Instant,
+                deletedAt: Instant? = nil) {
         self.goalId = goalId
         self.habitId = habitId
         self.contribution = contribution
         self.unit = unit
         self.createdBy = createdBy
         self.createdAt = createdAt
+        self.deletedAt = deletedAt
     }
 }

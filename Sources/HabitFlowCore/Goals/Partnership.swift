@@ -3,10 +3,13 @@ public struct Partnership: Hashable, Sendable {
     public var userId: String
     public var partnerId: String
     public var createdAt: Instant
+    /// When it was deleted (a tombstone that sync carries); `nil` while it exists.
+    public var deletedAt: Instant?
 
-    public init(userId: String, partnerId: String, createdAt: Instant) {
+    public init(userId: String, partnerId: String, createdAt: Instant, deletedAt: Instant? = nil) {
         self.userId = userId
         self.partnerId = partnerId
         self.createdAt = createdAt
+        self.deletedAt = deletedAt
     }
 }

@@ -1,0 +1,122 @@
+/// The kinds of record the engine keeps, each with its one description of columns.
+///
+/// These names are the store's columns and the sync format's fields (`ChangeRecord`): every
+/// store builds its statements from them and every synced record is checked against them, so
+/// a column is named once. Cases are declared parents first (a habit before its entries), so
+/// a change set sorted by kind applies in one pass.
+public enum RecordKind: String, CaseIterable, Sendable, Comparable {
+    case user, habit, category, goal, targetVersion, entry, goalLink, partnership
+    case routine, routineExecution, evidence, journalTemplate, journal, reflection, wellbeing, lens
+
+    /// The table (or collection) that holds this kind.
+    public var table: String {
+        switch self {
+        case .user: "users"
+        case .habit: "habits"
+        case .category: "categories"
+        case .goal: "goals"
+        case .targetVersion: "target_versions"
+        case .entry: "entries"
+        case .goalLink: "goal_links"
+        case .partnership: "partnerships"
+        case .routine: "routines"
+        case .routineExecution: "routine_executions"
+        case .evidence: "evidence"
+        case .journalTemplate: "journal_templates"
+        case .journal: "journal_entries"
+        case .reflection: "reflections"
+        case .wellbeing: "wellbeing_entries"
+        case .lens: "lenses"
+        }
+    }
+
+    /// The columns that identify a record.
+    public var key: [String] {
+        switch self {
+        case .goalLink: ["goal_id", "habit_id"]
+        case .partnership: ["user_id"]
+        default: ["id"]
+        }
+    }
+
+    /// Every column of the kind, in the order rows hold them (the key first).
+    public var columns: [String] { Self.columnLists[Self.allCases.firstIndex(of: self)!] }
+
+    /// The position of column `name` in `columns`.
+    public func index(of name: String) -> Int? { columns.firstIndex(of: name) }
+
+    public static func < (a: Self, b: Self) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// The kind a sync change names (`"entry"`, `"goalLink"`, …).
+    public init?(syncName: String) { self.init(rawValue: syncName) }
+
+    private static let columnLists: [[String]] = [
+        ["id", "zone", "first_weekday", "created_at", "updated_at"],
+        ["id", "owner_id", "name", "kind", "unit", "cadence", "times_per_week", "target_type", "multiple_per_day",
+         "category_id", "archived", "legacy_goal", "created_at", "created_day_key", "updated_at", "deleted_at",
+         "bundle", "bundle_id"],
+        ["id", "owner_id", "name", "sort_order", "created_at", "deleted_at"],
+        ["id", "owner_id", "title", "description", "icon", "category_id", "kind", "type", "target", "unit",
+         "duration_weeks", "start_day_key", "target_date", "status", "shared", "sort_order", "created_at",
+         "updated_at", "deleted_at"],
+        ["id", "habit_id", "effective_day_key", "target", "recorded_at"],
+        ["id", "habit_id", "timestamp_utc", "day_key", "value", "note", "source", "created_at", "updated_at",
+         "deleted_at", "multiple_per_day"],
+        ["goal_id", "habit_id", "contribution", "unit", "created_by", "created_at", "deleted_at"],
+        ["user_id", "partner_id", "created_at", "deleted_at"],
+        ["id", "owner_id", "name", "habit_ids", "created_at", "updated_at", "deleted_at"],
+        ["id", "routine_id", "owner_id", "started_at", "day_key", "deleted_at"],
+        ["id", "execution_id", "habit_id", "owner_id", "day_key", "created_at", "deleted_at", "resolution", "entry_id"],
+        ["id", "owner_id", "name", "fields", "created_at", "updated_at", "deleted_at"],
+        ["id", "owner_id", "timestamp_utc", "day_key", "template_id", "responses", "title", "text",
+         "referenced_habit_ids", "referenced_goal_ids", "created_at", "updated_at", "deleted_at"],
+        ["id", "entry_id", "owner_id", "text", "created_at", "updated_at", "deleted_at"],
+        ["id", "owner_id", "metric", "value", "timestamp_utc", "day_key", "note", "created_at", "updated_at", "deleted_at"],
+        ["id", "owner_id", "kind", "name", "description", "habit_ids", "goal_ids", "created_at", "updated_at", "deleted_at"],
+    ]
+}
+
+extension RecordKind {
+    /// The record type stored under this kind.
+    public var recordType: any StoredRecord.Type {
+        switch self {
+        case .user: UserProfile.self
+        case .habit: Habit.self
+        case .category: Category.self
+        case .goal: Goal.self
+        case .targetVersion: TargetVersion.self
+        case .entry: StoredEntry.self
+        case .goalLink: GoalLink.self
+        case .partnership: Partnership.self
+        case .routine: Routine.self
+        case .routineExecution: RoutineExecution.self
+        case .evidence: HabitPotentialEvidence.self
+        case .journalTemplate: JournalTemplate.self
+        case .journal: JournalEntry.self
+        case .reflection: HabitEntryReflection.self
+        case .wellbeing: WellbeingMetricEntry.self
+        case .lens: Lens.self
+        }
+    }
+}
+
+extension RecordKind {
+    /// The columns that point at another record, and the kind each points at: a store holds
+    /// no record whose reference is dangling (a change set may carry parents after children;
+    /// the check then runs when the whole set is in).
+    public var references: [(column: String, kind: RecordKind)] {
+        switch self {
+        case .user: []
+        case .habit: [("owner_id", .user), ("bundle_id", .habit)]
+        case .category, .goal, .routine, .journalTemplate, .journal, .wellbeing, .lens: [("owner_id", .user)]
+        case .targetVersion, .entry: [("habit_id", .habit)]
+        case .goalLink: [("goal_id", .goal), ("habit_id", .habit), ("created_by", .user)]
+        case .partnership: [("user_id", .user), ("partner_id", .user)]
+        case .routineExecution: [("routine_id", .routine), ("owner_id", .user)]
+        case .evidence: [("execution_id", .routineExecution), ("habit_id", .habit), ("owner_id", .user)]
+        case .reflection: [("entry_id", .entry), ("owner_id", .user)]
+        }
+    }
+}

@@ -1,0 +1,183 @@
+/// The rules of merging another replica's changes (003 §8, SPEC §10), as pure functions over
+/// records: which fields a change must carry, whose records it may touch, which version wins,
+/// which of several entries for one day stays, and what a partner's replica may see.
+///
+/// Stores only fetch and persist; every store (SQLite, in-memory, the server's PostgreSQL)
+/// is driven by these same rules, so every replica decides alike.
+public enum SyncRules {
+    /// How a rule learns who owns what it points at (the store answers; the rule decides).
+    public struct Owners {
+        /// The owner of habit `id`, `nil` when it is not held.
+        public var habit: (String) throws(HabitFlowError) -> String?
+        /// The owner of entry `id` (its habit's), `nil` when it is not held.
+        public var entry: (String) throws(HabitFlowError) -> String?
+
+        public init(habit: @escaping (String) throws(HabitFlowError) -> String?,
+                    entry: @escaping (String) throws(HabitFlowError) -> String?) {
+            self.habit = habit
+            self.entry = entry
+        }
+    }
+
+    /// Upper bound of one text field of a change (256 KiB).
+    public static let maxFieldBytes = 256 << 10
+
+    /// The change checked against its kind's columns: exactly those fields, ids, days and
+    /// instants well formed (instants rewritten in the stores' fixed-width form), text within
+    /// limits, and readable as its record type.
+    ///
+    /// - Throws: `invalidArgument` naming `at.kind` or `at.<column>`.
+    public static func validated(_ change: ChangeRecord, at: String) throws(HabitFlowError) -> (RecordKind, ChangeRecord) {
+        guard let kind = RecordKind(syncName: change.kind) else {
+            throw HabitFlowError(.invalidArgument, "\(at).kind: unknown kind \"\(change.kind)\"", field: "\(at).kind")
+        }
+        var out = change
+        out.fields = []
+        for (name, _) in change.fields where kind.index(of: name) == nil {
+            throw HabitFlowError.invalid("\(at).\(name)", "\(kind.rawValue) has no field \(name)")
+        }
+        for name in kind.columns {
+            guard let value = change[name] else { throw HabitFlowError.invalid("\(at).\(name)", "\(kind.rawValue) needs \(name) (null if empty)") }
+            var checked = value
+            if case let .text(text) = value {
+                guard text.utf8.count <= maxFieldBytes, !text.utf8.contains(0) else {
+                    throw HabitFlowError.invalid("\(at).\(name)", "\(name) is too long or holds a NUL byte")
+                }
+                if name == "id" || name.hasSuffix("_id") || name == "created_by" {
+                    try RecordID.validate(text, field: "\(at).\(name)")
+                } else if name.hasSuffix("day_key") || name == "target_date" {
+                    do throws(TimeError) { _ = try DayKey(parsing: text) } catch { throw HabitFlowError(error, field: "\(at).\(name)") }
+                } else if name.hasSuffix("_at") || name == "timestamp_utc" {
+                    do throws(TimeError) { checked = RowValue.instant(try Instant(parsing: text)) } catch {
+                        throw HabitFlowError(error, field: "\(at).\(name)")
+                    }
+                }
+            }
+            out.fields.append((name, checked))
+        }
+        do throws(HabitFlowError) {
+            _ = try kind.recordType.init(change: out)
+        } catch {
+            throw HabitFlowError(.invalidArgument, "\(at): \(error.message)", field: at)
+        }
+        return (kind, out)
+    }
+
+    /// Whether `change` replaces `held` (the version this replica has): a later stamp wins,
+    /// the whole record at once; for evidence a confirmation outranks any dismissal, whatever
+    /// the stamps. Applying is then idempotent and order-independent.
+    public static func replaces(_ change: ChangeRecord, held: ChangeRecord?) -> Bool {
+        guard let held else { return true }
+        if change.kind == RecordKind.evidence.rawValue {
+            let confirmed = change["resolution"] == .text("confirmed")
+            if confirmed != (held["resolution"] == .text("confirmed")) { return confirmed }
+        }
+        return change.stamp > held.stamp
+    }
+
+    /// Refuses records of other users — as they arrive *and* as they are held, so no change
+    /// can take a record over: only the user's own records, their own side of a partnership,
+    /// and their partner's profile and shared goals come in. A record pointing at a habit or
+    /// an entry must point at the user's.
+    ///
+    /// - Throws: `forbidden` naming `at`.
+    public static func checkOwner(_ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, user: String, partner: String?,
+                                  at: String, owners: Owners) throws(HabitFlowError) {
+        func text(_ r: ChangeRecord?, _ name: String) -> String? { if case let .text(t)? = r?[name] { t } else { nil } }
+        let refuse = { (who: String?) in HabitFlowError(.forbidden, "\(at) is a record of another user (\(who ?? "?"))", field: at) }
+        // What it points at.
+        if let id = text(record, "habit_id"), let owner = try owners.habit(id), owner != user { throw refuse(owner) }
+        if let id = text(record, "entry_id"), let owner = try owners.entry(id), owner != user { throw refuse(owner) }
+        switch kind {
+        case .user:
+            guard text(record, "id") == user || (partner != nil && text(record, "id") == partner) else { throw refuse(text(record, "id")) }
+        case .entry, .targetVersion:
+            if let habit = text(held, "habit_id"), let owner = try owners.habit(habit), owner != user { throw refuse(owner) }
+        case .goalLink:
+            guard text(record, "created_by") == user else { throw refuse(text(record, "created_by")) }
+        case .partnership:
+            // Each user keeps their own side; the partner's side lives on the partner's replica.
+            guard text(record, "user_id") == user else { throw refuse(text(record, "user_id")) }
+        case .goal:
+            for owner in [text(record, "owner_id"), text(held, "owner_id")] where owner != nil && owner != user {
+                // A partner's goal while it is shared, or as it stops being shared (the held copy is).
+                guard let partner, owner == partner else { throw refuse(owner) }
+                guard record["shared"] == .integer(1) || held?["shared"] == .integer(1) else { throw refuse(owner) }
+            }
+        default:
+            guard text(record, "owner_id") == user else { throw refuse(text(record, "owner_id")) }
+            if let owner = text(held, "owner_id"), owner != user { throw refuse(owner) }
+        }
+    }
+
+    /// Refuses a change of what is fixed at a habit's creation: its `multiplePerDay`, and so
+    /// that of each of its entries (`habitMultiplePerDay`: the held habit's, if any).
+    public static func checkFixed(_ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, habitMultiplePerDay: Bool?,
+                                  at: String) throws(HabitFlowError) {
+        switch kind {
+        case .entry:
+            if let fixed = habitMultiplePerDay, record["multiple_per_day"] != RowValue.flag(fixed) {
+                throw HabitFlowError.invalid("\(at).multiple_per_day", "the entry's multiplePerDay differs from its habit's")
+            }
+        case .habit:
+            if let held, record["multiple_per_day"] != held["multiple_per_day"] {
+                throw HabitFlowError.invalid("\(at).multiple_per_day", "multiplePerDay is fixed at the habit's creation")
+            }
+        default: break
+        }
+    }
+
+    /// Whether `record` goes to the replica asking: the user's own replica takes every record
+    /// of the user (`ownerOf` names whose it is) and their partner's shared goals; a partner's
+    /// replica (`forPartner`) only the user's profile and shared goals.
+    public static func visible(_ record: ChangeRecord, _ kind: RecordKind, owner: String?, user: String, partner: String?,
+                               forPartner: Bool) -> Bool {
+        if forPartner {
+            switch kind {
+            case .user: return owner == user
+            case .goal: return record["shared"] == .integer(1) && (owner == user || (partner != nil && owner == partner))
+            default: return false
+            }
+        }
+        if kind == .goal, let partner, owner == partner { return record["shared"] == .integer(1) }
+        return owner == user
+    }
+
+    /// The owner column of a record, where the record names one directly; entries and target
+    /// versions belong to their habit's owner (`habitId` of them is returned for the caller to look up).
+    public static func directOwner(_ record: ChangeRecord, _ kind: RecordKind) -> (owner: String?, habitId: String?) {
+        func text(_ name: String) -> String? { if case let .text(t)? = record[name] { t } else { nil } }
+        switch kind {
+        case .user: return (text("id"), nil)
+        case .entry, .targetVersion: return (nil, text("habit_id"))
+        case .goalLink: return (text("created_by"), nil)
+        case .partnership: return (text("user_id"), nil)
+        default: return (text("owner_id"), nil)
+        }
+    }
+
+    /// One active entry competing for a (habit, day) — for a choice bundle, the bundle's day.
+    public struct Contender: Sendable {
+        public var entry: HabitEntry
+        public var stamp: HybridTimestamp
+        public var multiplePerDay: Bool
+        public var setAside: Bool
+
+        public init(entry: HabitEntry, stamp: HybridTimestamp, multiplePerDay: Bool, setAside: Bool) {
+            self.entry = entry
+            self.stamp = stamp
+            self.multiplePerDay = multiplePerDay
+            self.setAside = setAside
+        }
+    }
+
+    /// Of the active entries competing for one day, the ids that stay active: `EntryConflict`
+    /// keeps one (with the rest of its habit's, for a multiplePerDay habit); the others are
+    /// set aside, never merged.
+    public static func settle(_ contenders: [Contender]) -> Set<String> {
+        guard contenders.count > 1 else { return Set(contenders.map(\.entry.id)) }
+        let kept = EntryConflict.keep(contenders.map { ($0.entry, $0.stamp) }).kept
+        let multiple = contenders.first { $0.entry.id == kept.id }!.multiplePerDay
+        return Set(contenders.filter { $0.entry.id == kept.id || (multiple && $0.entry.habitId == kept.habitId) }.map(\.entry.id))
+    }
+}

@@ -1,0 +1,168 @@
+import CSQLite
+import HabitFlowCore
+import HabitFlowStore
+
+/// This replica's identity, hybrid clock and change sequence, as of a write transaction.
+struct ReplicaState {
+    var id: String
+    var last: HybridTimestamp?
+    var seq: Int64
+    var dirty = false
+}
+
+extension SQLiteTransaction {
+    // MARK: The replica's clock
+
+    func loadReplica() throws(HabitFlowError) -> ReplicaState {
+        try sql { () throws(SQLiteError) in
+            let rows = try db.rows("SELECT replica_id, hlc_wall, hlc_counter, seq FROM replica WHERE id = 1") { s -> ReplicaState? in
+                guard let id = s.text(0) else { return nil }
+                let wall = s.int64(1)
+                let last = wall == 0 ? nil : HybridTimestamp(wallMilliseconds: wall, counter: Int32(s.int64(2)), replicaId: id)
+                return ReplicaState(id: id, last: last, seq: s.int64(3))
+            }
+            guard let state = rows.first else { throw SQLiteError(SQLITE_CORRUPT, "the replica row is missing") }
+            return state
+        }
+    }
+
+    func saveReplica() throws(HabitFlowError) {
+        guard let r = store.replica, r.dirty else { return }
+        try sql { () throws(SQLiteError) in
+            try db.run("UPDATE replica SET hlc_wall = ?, hlc_counter = ?, seq = ? WHERE id = 1",
+                       [.integer(r.last?.wallMilliseconds ?? 0), .integer(Int64(r.last?.counter ?? 0)), .integer(r.seq)])
+        }
+    }
+
+    /// The stamp and sequence number of the next local change (`nil` outside a write).
+    func nextStamp() -> (SQLiteValue, SQLiteValue)? {
+        guard var r = store.replica else { return nil }
+        let stamp = HybridTimestamp.tick(after: r.last, now: store.clock(), replicaId: r.id)
+        r.last = stamp
+        r.seq += 1
+        r.dirty = true
+        store.replica = r
+        return (.text(stamp.description), .integer(r.seq))
+    }
+
+    func newReplicaId() throws(HabitFlowError) -> String {
+        try sql { () throws(SQLiteError) in
+            try db.run("UPDATE replica SET replica_id = 'r' || lower(hex(randomblob(8))) WHERE id = 1")
+        }
+        let id = try replicaId()
+        store.replica?.id = id
+        return id
+    }
+
+    func replicaId() throws(HabitFlowError) -> String {
+        try sql { () throws(SQLiteError) in
+            try db.rows("SELECT replica_id FROM replica WHERE id = 1") { s -> String? in s.text(0) }.first ?? ""
+        }
+    }
+
+    // MARK: The log
+
+    func changes(since: Int64) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) {
+        var out: [ChangeRecord] = []
+        var cursor = since
+        for kind in RecordKind.allCases {
+            let n = Int32(kind.columns.count)
+            let s = try sql { () throws(SQLiteError) in
+                try db.statement("SELECT \(kind.columns.joined(separator: ", ")), stamp, seq FROM \(kind.table) WHERE seq > ? ORDER BY seq",
+                                 [.integer(since)])
+            }
+            defer { sqlite3_reset(s.handle) }
+            while try sql({ () throws(SQLiteError) in try s.step() }) {
+                guard let stamp = s.text(n).flatMap(HybridTimestamp.init(parsing:)) else {
+                    throw HabitFlowError(.storage, "\(kind.table).stamp of a changed row is not a stamp")
+                }
+                out.append(ChangeRecord(kind: kind.rawValue, stamp: stamp, fields: kind.columns.enumerated().map { ($0.element, s.value(Int32($0.offset))) }))
+                cursor = max(cursor, s.int64(n + 1))
+            }
+        }
+        return (out, cursor)
+    }
+
+    func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord? {
+        let n = Int32(kind.columns.count)
+        return try sql { () throws(SQLiteError) in
+            try db.rows("SELECT \(kind.columns.joined(separator: ", ")), stamp FROM \(kind.table) WHERE \(Self.clause(kind.key))",
+                        key.map { .text($0) }) { s -> ChangeRecord? in
+                let stamp = s.text(n).flatMap(HybridTimestamp.init(parsing:)) ?? HybridTimestamp(wallMilliseconds: 0, counter: 0, replicaId: "0")
+                return ChangeRecord(kind: kind.rawValue, stamp: stamp, fields: kind.columns.enumerated().map { ($0.element, s.value(Int32($0.offset))) })
+            }.first
+        }
+    }
+
+    func receive(_ change: ChangeRecord, _ kind: RecordKind) throws(HabitFlowError) {
+        // Parents may come later in the same set: references are checked when it is all in.
+        try sql { () throws(SQLiteError) in try db.execute("PRAGMA defer_foreign_keys = ON") }
+        var seq: SQLiteValue? = nil
+        if var r = store.replica {
+            r.seq += 1
+            // Receiving advances this replica's clock: its next edit orders after this one.
+            if r.last.map({ change.stamp > $0 }) ?? true {
+                r.last = HybridTimestamp(wallMilliseconds: change.stamp.wallMilliseconds, counter: change.stamp.counter, replicaId: r.id)
+            }
+            r.dirty = true
+            store.replica = r
+            seq = .integer(r.seq)
+        }
+        do throws(HabitFlowError) {
+            try upsert(kind, kind.columns.map { SQLiteValue(change[$0] ?? .null) }, stamp: .text(change.stamp.description), seq: seq,
+                       extra: kind == .entry ? [("set_aside", .integer(1))] : [])
+        } catch {
+            throw HabitFlowError(.invalidArgument, "the store refused the \(kind.rawValue): \(error.message)")
+        }
+    }
+
+    func danglingReference() throws(HabitFlowError) -> String? {
+        try sql { () throws(SQLiteError) in
+            try db.execute("PRAGMA defer_foreign_keys = OFF")
+            return try db.rows("PRAGMA foreign_key_check") { s -> String? in
+                "\(s.text(0) ?? "?") row \(s.int64(1)) references a missing \(s.text(2) ?? "?")"
+            }.first
+        }
+    }
+
+    func contenders(habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
+        guard !habits.isEmpty else { return [] }
+        let kind = RecordKind.entry
+        let n = Int32(kind.columns.count)
+        let marks = Array(repeating: "?", count: habits.count).joined(separator: ", ")
+        let s = try sql { () throws(SQLiteError) in
+            try db.statement("""
+                SELECT \(kind.columns.joined(separator: ", ")), stamp, set_aside FROM entries
+                WHERE habit_id IN (\(marks)) AND day_key = ? AND deleted_at IS NULL ORDER BY id
+                """, habits.map { .text($0) } + [.text(day.description)])
+        }
+        defer { sqlite3_reset(s.handle) }
+        var out: [SyncRules.Contender] = []
+        while try sql({ () throws(SQLiteError) in try s.step() }) {
+            let stored = try Self.record(StoredEntry.self, s)
+            let stamp = s.text(n).flatMap(HybridTimestamp.init(parsing:)) ?? HybridTimestamp(wallMilliseconds: 0, counter: 0, replicaId: "0")
+            out.append(SyncRules.Contender(entry: stored.entry, stamp: stamp, multiplePerDay: stored.multiplePerDay, setAside: s.int64(n + 1) == 1))
+        }
+        return out
+    }
+
+    func setAside(entry id: String, _ aside: Bool) throws(HabitFlowError) {
+        try sql { () throws(SQLiteError) in
+            try db.run("UPDATE entries SET set_aside = ? WHERE id = ? AND set_aside <> ?", [.integer(aside ? 1 : 0), .text(id), .integer(aside ? 1 : 0)])
+        }
+    }
+
+    func setAsideDays(habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {
+        guard !habits.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: habits.count).joined(separator: ", ")
+        return try sql { () throws(SQLiteError) in
+            try db.rows("""
+                SELECT DISTINCT habit_id, day_key FROM entries WHERE set_aside = 1 AND deleted_at IS NULL
+                AND habit_id IN (\(marks)) ORDER BY day_key, habit_id
+                """, habits.map { .text($0) }) { s -> (habitId: String, dayKey: DayKey)? in
+                guard let h = s.text(0), let d = s.text(1).flatMap({ try? DayKey(parsing: $0) }) else { return nil }
+                return (h, d)
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import CSQLite
+import HabitFlowCore
+import HabitFlowStore
+
+/// The transaction a `SQLiteStore` hands to bodies: statements built from each kind's
+/// column description (`RecordKind`), rows read back by column name.
+final class SQLiteTransaction: StoreTransaction {
+    unowned let store: SQLiteStore
+    var db: SQLiteDatabase { store.db }
+
+    init(_ store: SQLiteStore) { self.store = store }
+
+    func sql<T>(_ body: () throws(SQLiteError) -> T) throws(HabitFlowError) -> T { try store.sql(body) }
+
+    /// Reads a record of `kind` from the current row's first `kind.columns.count` columns.
+    static func record<R: StoredRecord>(_ type: R.Type, _ s: SQLiteStatement) throws(HabitFlowError) -> R {
+        try R(row: RowReader(kind: R.kind, values: (0..<Int32(R.kind.columns.count)).map { s.value($0) }))
+    }
+
+    /// Runs a query of whole records, each decoded (a row that does not decode is an error,
+    /// never a record silently missing).
+    func records<R: StoredRecord>(_ type: R.Type, _ where: String, _ values: [SQLiteValue?]) throws(HabitFlowError) -> [R] {
+        let kind = R.kind
+        let s = try sql { () throws(SQLiteError) in
+            try db.statement("SELECT \(kind.columns.joined(separator: ", ")) FROM \(kind.table) WHERE \(`where`)", values)
+        }
+        defer { sqlite3_reset(s.handle) }  // a cached statement: never leave it holding a snapshot
+        var out: [R] = []
+        while try sql({ () throws(SQLiteError) in try s.step() }) { out.append(try Self.record(type, s)) }
+        return out
+    }
+
+    static func clause(_ columns: [String]) -> String { columns.map { "\($0) = ?" }.joined(separator: " AND ") }
+
+    // MARK: RecordTransaction
+
+    func fetch<R: StoredRecord>(_ type: R.Type, key: [String]) throws(HabitFlowError) -> R? {
+        try records(type, Self.clause(R.kind.key), key.map { .text($0) }).first
+    }
+
+    func fetchAll<R: StoredRecord>(_ type: R.Type, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
+        guard R.kind.index(of: column) != nil else { throw HabitFlowError(.internal, "\(R.kind.table) has no column \(column)") }
+        guard !values.isEmpty else { return [] }
+        if values.count == 1 { return try records(type, "\(column) = ?", [.text(values[0])]) }
+        let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
+        return try records(type, "\(column) IN (\(marks))", values.map { .text($0) })
+    }
+
+    func save<R: StoredRecord>(_ record: R) throws(HabitFlowError) {
+        let next = nextStamp()
+        try upsert(R.kind, record.row.map(SQLiteValue.init), stamp: next?.0, seq: next?.1)
+    }
+
+    /// Inserts or replaces the row of `kind` (its key decides which), with stamp and sequence.
+    func upsert(_ kind: RecordKind, _ values: [SQLiteValue?], stamp: SQLiteValue?, seq: SQLiteValue?,
+                extra: [(String, SQLiteValue?)] = []) throws(HabitFlowError) {
+        let names = kind.columns + ["stamp", "seq"] + extra.map(\.0)
+        let updates = names.filter { !kind.key.contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        try sql { () throws(SQLiteError) in
+            try db.run("""
+                INSERT INTO \(kind.table) (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))
+                ON CONFLICT(\(kind.key.joined(separator: ", "))) DO UPDATE SET \(updates)
+                """, values + [stamp, seq] + extra.map(\.1))
+        }
+    }
+
+    func savePlaceholder(_ user: UserProfile) throws(HabitFlowError) {
+        let names = RecordKind.user.columns + ["stamp"]
+        try sql { () throws(SQLiteError) in
+            try db.run("INSERT INTO users (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))",
+                       user.row.map(SQLiteValue.init) + [.text("0000000000000000.000000.0")])
+        }
+    }
+
+    func flag(user: String, key: String) throws(HabitFlowError) -> String? {
+        try sql { () throws(SQLiteError) in
+            try db.rows("SELECT value FROM user_flags WHERE user_id = ? AND key = ?", [.text(user), .text(key)]) { s -> String? in s.text(0) }.first
+        }
+    }
+
+    func setFlag(user: String, key: String, value: String) throws(HabitFlowError) {
+        try sql { () throws(SQLiteError) in
+            try db.run("INSERT INTO user_flags (user_id, key, value) VALUES (?, ?, ?) ON CONFLICT(user_id, key) DO UPDATE SET value = excluded.value",
+                       [.text(user), .text(key), .text(value)])
+        }
+    }
+
+    // MARK: EntryIndex
+
+    func activeEntries(habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry] {
+        try records(StoredEntry.self, "habit_id = ? AND day_key = ? AND deleted_at IS NULL AND set_aside = 0 ORDER BY timestamp_utc, id",
+                    [.text(habit), .text(day.description)]).map(\.entry)
+    }
+
+    func entries(habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry] {
+        try records(StoredEntry.self, """
+            habit_id = ?1 AND (?2 IS NULL OR day_key >= ?2) AND (?3 IS NULL OR day_key <= ?3)
+            AND (?4 = 1 OR (deleted_at IS NULL AND set_aside = 0)) ORDER BY day_key, timestamp_utc, id
+            """, [.text(habit), from.map { .text($0.description) }, to.map { .text($0.description) }, .integer(includeDeleted ? 1 : 0)])
+            .map(\.entry)
+    }
+
+    func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] {
+        try sql { () throws(SQLiteError) in
+            // One pass over the covering index entries_active_days, in (habit, day) order,
+            // folded here: SQLite's GROUP BY costs several times the scan itself.
+            let s = try db.statement("""
+                SELECT habit_id, day_key, value FROM entries INDEXED BY entries_active_days
+                WHERE deleted_at IS NULL AND set_aside = 0 AND habit_id IN (SELECT id FROM habits WHERE owner_id = ?)
+                ORDER BY habit_id, day_key
+                """, [.text(owner)])
+            defer { sqlite3_reset(s.handle) }  // a cached statement: never leave it holding a snapshot
+            var out: [String: ActiveDays] = [:]
+            var currentId: String? = nil
+            var current = ActiveDays()
+            while try s.step() {
+                if !s.textEquals(0, currentId) {
+                    if let id = currentId { out[id] = current }
+                    currentId = s.text(0)
+                    current = ActiveDays()
+                }
+                guard let day = s.withBytes(1, DayKey.init(utf8:))?.dayNumber else {
+                    throw SQLiteError(SQLITE_CORRUPT, "entries.day_key of habit \(currentId ?? "?") is not a DayKey")
+                }
+                current.add(day: day, value: s.double(2))
+            }
+            if let id = currentId { out[id] = current }
+            return out
+        }
+    }
+}
+
+extension SQLiteValue {
+    init?(_ v: ChangeRecord.Value) {
+        switch v {
+        case .null: return nil
+        case let .integer(i): self = .integer(i)
+        case let .real(d): self = .real(d)
+        case let .text(t): self = .text(t)
+        }
+    }
+}
+
+extension SQLiteStatement {
+    /// Column `i` as a row value.
+    func value(_ i: Int32) -> ChangeRecord.Value {
+        switch sqlite3_column_type(handle, i) {
+        case SQLITE_INTEGER: .integer(int64(i))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(handle, i))
+        case SQLITE_TEXT: .text(text(i) ?? "")
+        default: .null
+        }
+    }
+}

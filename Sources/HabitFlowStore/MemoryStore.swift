@@ -1,0 +1,69 @@
+import HabitFlowCore
+import Synchronization
+
+/// A store in memory: for tests, and for hosts that keep their own storage and hand the
+/// engine records for a session. Nothing outlives the value.
+///
+/// It holds every record as its row (the same `RecordKind` columns a file store has) with
+/// its stamp and sequence number, so it syncs like any other replica. A write works on a
+/// copy that replaces the state only when the whole transaction succeeds. Calls are
+/// serialised by a mutex, so any thread may use it.
+public final class MemoryStore: RecordStore, Sendable {
+    private let state: Mutex<MemoryState>
+    private let clock: @Sendable () -> Instant
+    /// Write transactions run (any outcome): the stamp of read caches.
+    private let writes = Atomic<UInt64>(0)
+
+    /// An empty store whose local changes are stamped with `clock`'s time.
+    public init(clock: @escaping @Sendable () -> Instant) {
+        var random = SystemRandomNumberGenerator()
+        let id = "r" + String(random.next() as UInt64, radix: 16)
+        state = Mutex(MemoryState(replicaId: id))
+        self.clock = clock
+    }
+
+    public func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        try state.withLock { (current: inout MemoryState) throws(HabitFlowError) -> T in
+            let tx = MemoryTransaction(current, now: clock(), writable: true)
+            defer { writes.add(1, ordering: .relaxed) }  // even a failed write counts, as in a file store
+            let result = try body(tx)
+            try tx.commitCheck()
+            current = tx.state
+            return result
+        }
+    }
+
+    public func read<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        try state.withLock { (current: inout MemoryState) throws(HabitFlowError) -> T in
+            try body(MemoryTransaction(current, now: clock(), writable: false))
+        }
+    }
+
+    /// Needs no lock: callable inside `read` (whose snapshot it then describes).
+    public func stamp() throws(HabitFlowError) -> StoreStamp {
+        StoreStamp(dataVersion: 0, localWrites: writes.load(ordering: .relaxed))
+    }
+}
+
+/// One row as the in-memory store holds it.
+struct MemoryRow: Sendable {
+    var values: [ChangeRecord.Value]
+    var stamp: HybridTimestamp
+    /// `nil` for a placeholder, which is never exported.
+    var seq: Int64?
+    /// Entries only: set aside by a merge.
+    var setAside = false
+}
+
+/// Everything a `MemoryStore` holds.
+struct MemoryState: Sendable {
+    var replicaId: String
+    var lastStamp: HybridTimestamp? = nil
+    var seq: Int64 = 0
+    var tables: [RecordKind: [[String]: MemoryRow]] = [:]
+    /// Entry keys by habit id: the day index.
+    var entriesByHabit: [String: Set<String>] = [:]
+    var flags: [[String]: String] = [:]
+
+    init(replicaId: String) { self.replicaId = replicaId }
+}

@@ -1,0 +1,91 @@
+import HabitFlowCore
+
+// Goals, their links, partnerships and categories, typed. Deletes are tombstones (sync
+// carries them); lookups here skip deleted records unless they say otherwise.
+extension RecordTransaction {
+    /// Goal `id`, unless deleted.
+    public func goal(_ id: String) throws(HabitFlowError) -> Goal? {
+        try fetch(Goal.self, key: [id]).flatMap { $0.deletedAt == nil ? $0 : nil }
+    }
+
+    /// Whether a goal with `id` was ever stored, deleted or not (ids are never reused).
+    public func goalExists(_ id: String) throws(HabitFlowError) -> Bool {
+        try fetch(Goal.self, key: [id]) != nil
+    }
+
+    /// The live goals of each owner in turn, oldest first.
+    public func goals(owners: [String]) throws(HabitFlowError) -> [Goal] {
+        var out: [Goal] = []
+        for owner in owners {
+            out += try fetchAll(Goal.self, where: "owner_id", in: [owner]).filter { $0.deletedAt == nil }
+                .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        }
+        return out
+    }
+
+    public func insert(_ goal: Goal) throws(HabitFlowError) { try save(goal) }
+    public func update(_ goal: Goal) throws(HabitFlowError) { try save(goal) }
+
+    /// Deletes goal `id` and its links (tombstones); no habit or entry is touched.
+    public func deleteGoal(_ id: String, at: Instant) throws(HabitFlowError) {
+        for var link in try links(goal: id) {
+            link.deletedAt = at
+            try save(link)
+        }
+        guard var goal = try fetch(Goal.self, key: [id]) else { return }
+        goal.deletedAt = at
+        goal.updatedAt = at
+        try save(goal)
+    }
+
+    /// The goal's live links, oldest first.
+    public func links(goal: String) throws(HabitFlowError) -> [GoalLink] {
+        try fetchAll(GoalLink.self, where: "goal_id", in: [goal]).filter { $0.deletedAt == nil }
+            .sorted { ($0.createdAt, $0.habitId) < ($1.createdAt, $1.habitId) }
+    }
+
+    /// Links a habit (again): a link removed earlier comes back as this one.
+    public func insert(_ link: GoalLink) throws(HabitFlowError) {
+        var link = link
+        link.deletedAt = nil
+        try save(link)
+    }
+
+    public func deleteLink(goal: String, habit: String, at: Instant) throws(HabitFlowError) {
+        guard var link = try fetch(GoalLink.self, key: [goal, habit]) else { return }
+        link.deletedAt = at
+        try save(link)
+    }
+
+    /// The user's live side of a partnership.
+    public func partnership(user: String) throws(HabitFlowError) -> Partnership? {
+        try fetch(Partnership.self, key: [user]).flatMap { $0.deletedAt == nil ? $0 : nil }
+    }
+
+    /// Both sides of a partnership between `a` and `b`.
+    public func link(partners a: String, _ b: String, at: Instant) throws(HabitFlowError) {
+        try save(Partnership(userId: a, partnerId: b, createdAt: at))
+        try save(Partnership(userId: b, partnerId: a, createdAt: at))
+    }
+
+    /// Ends both sides of the partnership of `a` and `b` (tombstones).
+    public func unlink(partners a: String, _ b: String, at: Instant) throws(HabitFlowError) {
+        for user in [a, b] {
+            guard var side = try partnership(user: user) else { continue }
+            side.deletedAt = at
+            try save(side)
+        }
+    }
+
+    /// The owner's live categories, in their order, then by name.
+    public func categories(owner: String) throws(HabitFlowError) -> [Category] {
+        try fetchAll(Category.self, where: "owner_id", in: [owner]).filter { $0.deletedAt == nil }
+            .sorted { ($0.sortOrder, $0.name, $0.id) < ($1.sortOrder, $1.name, $1.id) }
+    }
+
+    public func deleteCategory(_ id: String, at: Instant) throws(HabitFlowError) {
+        guard var category = try fetch(Category.self, key: [id]) else { return }
+        category.deletedAt = at
+        try save(category)
+    }
+}
