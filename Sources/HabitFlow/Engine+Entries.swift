@@ -79,11 +79,18 @@ extension Engine {
     }
 
     /// The body of `run`, inside a write transaction the caller holds (evidence confirmation
-    /// logs its entry and ends the evidence in one transaction).
-    func mutate(_ mutation: EntryMutation, dryRun: Bool, _ store: any StoreTransaction, _ user: String, now: Instant)
+    /// logs its entry and ends the evidence in one transaction; an import runs it per entry).
+    ///
+    /// - Parameter importing: an import flow (`importEntries`): no confirmation is asked, and
+    ///   a logged option of a choice bundle is never replaced. `zoneToday` is the user's zone
+    ///   and today when the caller already has them.
+    func mutate(_ mutation: EntryMutation, dryRun: Bool, _ store: any StoreTransaction, _ user: String, now: Instant,
+                importing: Bool = false, zoneToday: (Zone, DayKey)? = nil)
         throws(HabitFlowError) -> (outcome: EntryRules.Outcome, impact: ImpactPreview?) {
-        let (zone, today) = try userZone(store, user)
-        let (habit, before, confirmed, decide) = try plan(mutation, store, user, zone: zone, today: today, now: now)
+        let (zone, today): (Zone, DayKey)
+        if let zoneToday { (zone, today) = zoneToday } else { (zone, today) = try userZone(store, user) }
+        var (habit, before, confirmed, decide) = try plan(mutation, store, user, zone: zone, today: today, now: now)
+        if importing { confirmed = true }
         func impact(_ outcome: EntryRules.Outcome) throws(HabitFlowError) -> ImpactPreview {
             var days = [outcome.entry.dayKey]
             if let before, before.dayKey != outcome.entry.dayKey { days.insert(before.dayKey, at: 0) }
@@ -101,7 +108,7 @@ extension Engine {
         }
         do throws(HabitFlowError) {
             let outcome = try decide(confirmed)
-            let displaced = try choiceDisplaced(outcome, habit, store, replace: confirmed, now: now)
+            let displaced = try choiceDisplaced(outcome, habit, store, replace: confirmed && !importing, now: now)
             for entry in displaced { try updateEntry(store, entry) }
             try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
             return (outcome, nil)
@@ -245,34 +252,14 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            let (zone, today) = try userZone(store, user)
-            var habits: [String: Habit] = [:]
+            let zoneToday = try userZone(store, user)
             var summary = ImportSummary()
             for (i, request) in requests.enumerated() {
                 do throws(HabitFlowError) {
-                    let habit: Habit
-                    if let known = habits[request.habitId] {
-                        habit = known
-                    } else {
-                        habit = try ownedHabit(store, user, request.habitId)
-                        habits[habit.id] = habit
-                    }
-                    guard let timestamp = request.timestampUtc else {
+                    guard request.timestampUtc != nil else {
                         throw HabitFlowError.invalid("timestampUtc", "imported entries need timestampUtc")
                     }
-                    if let id = request.entryId { try RecordID.validate(id, field: "entryId") }
-                    let day = request.dayKey ?? zone.dayKey(at: timestamp)
-                    let rule = EntryRules.Log(entryId: request.entryId ?? RecordID.make(), timestampUtc: timestamp,
-                                              dayKey: day, value: request.value, note: request.note,
-                                              source: request.source, confirm: true)
-                    let sameID = try request.entryId.map { id throws(HabitFlowError) in try store.entry(id) } ?? nil
-                    let outcome = try EntryRules.log(rule, habit: habit, sameID: sameID,
-                                                     activeOnDay: habit.multiplePerDay ? [] : try store.activeEntries(habit: habit.id, day: day),
-                                                     today: today, now: now)
-                    // An import never replaces a logged option of a choice bundle.
-                    _ = try choiceDisplaced(outcome, habit, store, replace: false, now: now)
-                    try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
-                    switch outcome {
+                    switch try mutate(.log(request), dryRun: false, store, user, now: now, importing: true, zoneToday: zoneToday).outcome {
                     case .created: summary.created += 1
                     case .updated: summary.updated += 1
                     case .unchanged: summary.unchanged += 1

@@ -1,0 +1,54 @@
+/// Who may see and change a goal, and how many a user may run (000, 001): pure functions over
+/// goals and partnerships, so every store and every face applies the same rules.
+public enum GoalRules {
+    /// Goal `goal` if `user` may read and change it: theirs, or shared by their partner.
+    /// - Throws: `forbidden` naming `goalId`.
+    public static func checkAccess(_ goal: Goal, user: String, partner: String?) throws(HabitFlowError) {
+        if goal.ownerId == user { return }
+        if goal.shared, let partner, partner == goal.ownerId { return }
+        throw HabitFlowError(.forbidden, "goal \(goal.id) belongs to another user", field: "goalId")
+    }
+
+    /// The owners whose goals `user` sees: themselves and their partner.
+    public static func owners(user: String, partner: String?) -> [String] {
+        [user] + (partner.map { [$0] } ?? [])
+    }
+
+    /// Whether `user` sees `goal` (theirs, or a partner's shared one) in `segment`.
+    public static func isVisible(_ goal: Goal, user: String, sharedOnly: Bool?) -> Bool {
+        guard goal.ownerId == user || goal.shared else { return false }
+        switch sharedOnly {
+        case nil: return true
+        case false?: return !goal.shared
+        case true?: return goal.shared
+        }
+    }
+
+    /// Refuses an 11th open goal of `owner` (paused ones count; completed and expired do not).
+    /// `goals` are the owner's live goals; `excluding` a goal being reopened.
+    /// - Throws: `limitExceeded`.
+    public static func checkLimit(_ goals: [Goal], owner: String, today: DayKey, firstWeekday: Weekday,
+                                  excluding id: String? = nil) throws(HabitFlowError) {
+        let open = goals.filter { $0.ownerId == owner && $0.id != id && $0.isOpen(today: today, firstWeekday: firstWeekday) }
+        guard open.count < Goal.maxActive else {
+            throw HabitFlowError(.limitExceeded, "you have \(Goal.maxActive) active goals (paused ones count): complete, let one end or delete one before adding another",
+                                 field: "goalId")
+        }
+    }
+
+    /// Sharing needs a partnership.
+    /// - Throws: `conflict` naming `shared`.
+    public static func checkCanShare(partner: String?) throws(HabitFlowError) {
+        guard partner != nil else {
+            throw HabitFlowError(.conflict, "sharing needs a partner: link one first (partner.link)", field: "shared")
+        }
+    }
+
+    /// A habit may be logged from a goal only when it is linked to it.
+    /// - Throws: `invalidArgument` naming `habitId`.
+    public static func checkLinked(_ habitId: String, links: [GoalLink]) throws(HabitFlowError) {
+        guard links.contains(where: { $0.habitId == habitId }) else {
+            throw HabitFlowError(.invalidArgument, "habit \(habitId) is not linked to this goal: pick a linked habit", field: "habitId")
+        }
+    }
+}
