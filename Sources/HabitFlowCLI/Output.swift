@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -83,7 +85,7 @@ enum CLI {
         copy.withUTF8 { bytes in
             var done = 0
             while done < bytes.count {
-                let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+                let n = systemWrite(fd, bytes.baseAddress! + done, bytes.count - done)
                 if n < 0, errno == EINTR { continue }
                 guard n > 0 else { return }
                 done += n
@@ -100,4 +102,9 @@ enum CLI {
         default: "-"
         }
     }
+}
+
+/// libc's write(2), named apart from `CLI.write` (which would shadow it inside the type).
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, bytes, count)
 }
