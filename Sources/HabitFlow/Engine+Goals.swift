@@ -35,7 +35,13 @@ public struct GoalChanges: Sendable {
     public var status: Goal.Status?
     public var shared: Bool?
     public var sortOrder: Int?
-    public var clear: Set<String> = []
+    /// Optional fields to empty (a value given for one of them is then ignored).
+    public var clear: Set<Clearable> = []
+
+    /// The goal's optional fields, which an edit may empty.
+    public enum Clearable: String, Sendable, CaseIterable {
+        case description, icon, categoryId, targetDate, sortOrder
+    }
 
     public init() {}
 }
@@ -125,11 +131,11 @@ extension Engine {
             let old = try accessibleGoal(store, user, id)
             var goal = old
             if let v = changes.title { goal.title = v }
-            if changes.clear.contains("description") { goal.description = nil } else if let v = changes.description { goal.description = v }
-            if changes.clear.contains("icon") { goal.icon = nil } else if let v = changes.icon { goal.icon = v }
-            if changes.clear.contains("categoryId") { goal.categoryId = nil } else if let v = changes.categoryId { goal.categoryId = v }
-            if changes.clear.contains("targetDate") { goal.targetDate = nil } else if let v = changes.targetDate { goal.targetDate = v }
-            if changes.clear.contains("sortOrder") { goal.sortOrder = nil } else if let v = changes.sortOrder { goal.sortOrder = v }
+            if changes.clear.contains(.description) { goal.description = nil } else if let v = changes.description { goal.description = v }
+            if changes.clear.contains(.icon) { goal.icon = nil } else if let v = changes.icon { goal.icon = v }
+            if changes.clear.contains(.categoryId) { goal.categoryId = nil } else if let v = changes.categoryId { goal.categoryId = v }
+            if changes.clear.contains(.targetDate) { goal.targetDate = nil } else if let v = changes.targetDate { goal.targetDate = v }
+            if changes.clear.contains(.sortOrder) { goal.sortOrder = nil } else if let v = changes.sortOrder { goal.sortOrder = v }
             if let v = changes.target { goal.target = v }
             if changes.makeOngoing { goal.durationWeeks = nil } else if let v = changes.durationWeeks { goal.durationWeeks = v }
             if let v = changes.status { goal.userStatus = v }

@@ -118,13 +118,13 @@ extension Operation {
             let id = try args.string("goalId")
             var c = GoalChanges()
             c.title = try args.optionalString("title")
-            for name in ["description", "icon", "categoryId"] {
-                if let v = try args.optionalString(name) {
-                    if v.isEmpty { c.clear.insert(name) } else if name == "description" { c.description = v } else if name == "icon" { c.icon = v } else { c.categoryId = v }
+            for field in [GoalChanges.Clearable.description, .icon, .categoryId] {
+                if let v = try args.optionalString(field.rawValue) {
+                    if v.isEmpty { c.clear.insert(field) } else if field == .description { c.description = v } else if field == .icon { c.icon = v } else { c.categoryId = v }
                 }
             }
             if let date = try args.optionalString("targetDate") {
-                if date.isEmpty { c.clear.insert("targetDate") } else { c.targetDate = try args.optionalDayKey("targetDate") }
+                if date.isEmpty { c.clear.insert(.targetDate) } else { c.targetDate = try args.optionalDayKey("targetDate") }
             }
             c.target = try args.number("target")
             let d = try duration(args)
