@@ -118,8 +118,8 @@ extension Engine {
                           legacyGoal: draft.legacyGoal, createdAt: now, createdDayKey: today, updatedAt: now,
                           deletedAt: nil)
         try habit.validate()
-        if let legacy = draft.legacyGoal, legacy.utf8.count > 200 {
-            throw HabitFlowError.invalid("legacyGoal", "legacyGoal is longer than 200 bytes")
+        if let legacy = draft.legacyGoal, legacy.utf8.count > TextLimit.legacyGoal {
+            throw HabitFlowError.invalid("legacyGoal", "legacyGoal is longer than \(TextLimit.legacyGoal) bytes")
         }
         if let existing = try store.habit(habit.id) {
             guard existing.ownerId == user else {

@@ -27,10 +27,10 @@ extension Engine {
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             if let id { try RecordID.validate(id, field: "templateId") }
-            guard !name.trimmingSpaces.isEmpty, name.utf8.count <= 200 else { throw HabitFlowError.invalid("name", "name must be 1 to 200 bytes") }
+            try TextLimit.checkName(name, field: "name")
             guard !fields.isEmpty, fields.count <= 50, Set(fields).count == fields.count,
-                  fields.allSatisfy({ !$0.trimmingSpaces.isEmpty && $0.utf8.count <= 200 }) else {
-                throw HabitFlowError.invalid("fields", "fields: 1 to 50 distinct names of 1 to 200 bytes")
+                  fields.allSatisfy({ !$0.trimmingSpaces.isEmpty && $0.utf8.count <= TextLimit.name }) else {
+                throw HabitFlowError.invalid("fields", "fields: 1 to 50 distinct names of 1 to \(TextLimit.name) bytes")
             }
             let t = JournalTemplate(id: id ?? RecordID.make(), ownerId: user, name: name, fields: fields, createdAt: now, updatedAt: now, deletedAt: nil)
             if try store.template(t.id) != nil { throw HabitFlowError(.conflict, "template \(t.id) already exists", field: "templateId") }
@@ -135,7 +135,7 @@ extension Engine {
     }
 
     private func checkJournal(_ j: inout JournalEntry, _ store: any StoreTransaction, _ user: String) throws(HabitFlowError) {
-        if let t = j.title, t.utf8.count > 200 { throw HabitFlowError(.limitExceeded, "title is longer than 200 bytes", field: "title") }
+        try TextLimit.checkLength(j.title, field: "title", max: TextLimit.name)
         if let t = j.text, t.utf8.count > JournalEntry.maxText {
             throw HabitFlowError(.limitExceeded, "text is longer than \(JournalEntry.maxText) bytes", field: "text")
         }

@@ -65,9 +65,7 @@ extension Engine {
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             let all = try store.categories(owner: user)
-            guard !name.trimmingSpaces.isEmpty, name.utf8.count <= 100 else {
-                throw HabitFlowError.invalid("name", "name must be 1 to 100 bytes and not blank")
-            }
+            try TextLimit.checkName(name, field: "name", max: TextLimit.categoryName)
             if let id {
                 try RecordID.validate(id, field: "categoryId")
                 if let held = try store.fetch(Category.self, key: [id]), held.ownerId != user {

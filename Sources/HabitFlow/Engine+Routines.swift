@@ -9,9 +9,7 @@ extension Engine {
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             if let id { try RecordID.validate(id, field: "routineId") }
-            guard !name.trimmingSpaces.isEmpty, name.utf8.count <= 200 else {
-                throw HabitFlowError.invalid("name", "name must be 1 to 200 bytes and not blank")
-            }
+            try TextLimit.checkName(name, field: "name")
             guard !habitIds.isEmpty, habitIds.count <= 100 else { throw HabitFlowError.invalid("habitIds", "a routine has 1 to 100 habits") }
             for (i, h) in habitIds.enumerated() { _ = try ownedHabit(store, user, h, field: "habitIds[\(i)]") }
             let routine = Routine(id: id ?? RecordID.make(), ownerId: user, name: name, habitIds: habitIds, createdAt: now,

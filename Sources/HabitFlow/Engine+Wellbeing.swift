@@ -91,7 +91,7 @@ extension Engine {
     }
 
     static func checkMetric(_ metric: String) throws(HabitFlowError) {
-        guard !metric.isEmpty, metric.utf8.count <= 32, metric.utf8.allSatisfy({ c in
+        guard !metric.isEmpty, metric.utf8.count <= TextLimit.unit, metric.utf8.allSatisfy({ c in
             (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2D
         }) else { throw HabitFlowError.invalid("metric", "metric is 1 to 32 of a-z A-Z 0-9 _ - (mood, energy, sleepHours)") }
     }
@@ -112,10 +112,8 @@ extension Engine {
         let now = clock()
         let field = "\(kind.rawValue)Id"
         return try store.write { store throws(HabitFlowError) in
-            guard !name.trimmingSpaces.isEmpty, name.utf8.count <= 200 else { throw HabitFlowError.invalid("name", "name must be 1 to 200 bytes") }
-            if let description, description.utf8.count > 2000 {
-                throw HabitFlowError(.limitExceeded, "description is longer than 2000 bytes", field: "description")
-            }
+            try TextLimit.checkName(name, field: "name")
+            try TextLimit.checkLength(description, field: "description", max: TextLimit.description)
             for (i, h) in habitIds.enumerated() { _ = try ownedHabit(store, user, h, field: "habitIds[\(i)]") }
             for (i, g) in goalIds.enumerated() {
                 do throws(HabitFlowError) { _ = try accessibleGoal(store, user, g) } catch {

@@ -106,9 +106,7 @@ public struct Goal: Hashable, Sendable {
     /// Checks the fields a caller chose; throws naming the first bad one.
     public func validate() throws(HabitFlowError) {
         try RecordID.validate(id, field: "goalId")
-        guard !title.trimmingSpaces.isEmpty, title.utf8.count <= 200 else {
-            throw .invalid("title", "title must be 1 to 200 bytes and not blank")
-        }
+        try TextLimit.checkName(title, field: "title")
         if let description, description.utf8.count > 2000 {
             throw HabitFlowError(.limitExceeded, "description is longer than 2000 bytes", field: "description")
         }
@@ -126,7 +124,7 @@ public struct Goal: Hashable, Sendable {
             guard unit == nil else { throw .invalid("unit", "count goals have no unit (they count entries)") }
             guard target == target.rounded() else { throw .invalid("target", "a count goal's target is a whole number") }
         case .quantity:
-            guard let unit, !unit.trimmingSpaces.isEmpty, unit.utf8.count <= 32 else {
+            guard let unit, !unit.trimmingSpaces.isEmpty, unit.utf8.count <= TextLimit.unit else {
                 throw .invalid("unit", "quantity goals need a unit of 1 to 32 bytes")
             }
         }

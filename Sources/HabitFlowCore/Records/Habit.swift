@@ -83,7 +83,7 @@ public struct Habit: Hashable, Sendable {
     public var acceptsEntries: Bool { !archived && deletedAt == nil && bundle == nil }
 
     /// The longest habit name accepted, in bytes.
-    public static let maxNameLength = 200
+    public static let maxNameLength = TextLimit.name
 
     /// Checks the fields a caller chose; throws naming the first bad one.
     public func validate() throws(HabitFlowError) {
@@ -102,7 +102,7 @@ public struct Habit: Hashable, Sendable {
                 throw .invalid("multiplePerDay", "multiplePerDay is for numeric or session habits only")
             }
         case .numeric:
-            guard let unit, !unit.trimmingSpaces.isEmpty, unit.utf8.count <= 32 else {
+            guard let unit, !unit.trimmingSpaces.isEmpty, unit.utf8.count <= TextLimit.unit else {
                 throw .invalid("unit", "numeric habits need a unit of 1 to 32 bytes")
             }
         }
