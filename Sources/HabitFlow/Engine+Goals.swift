@@ -239,32 +239,7 @@ extension Engine {
     private func link(_ goal: Goal, _ habitId: String, _ contribution: GoalLink.Contribution?, _ store: any StoreTransaction,
                       _ user: String, now: Instant) throws(HabitFlowError) -> GoalLink {
         let habit = try ownedHabit(store, user, habitId)
-        guard habit.bundle == nil else {
-            throw HabitFlowError.invalid("habitId", "a bundle has no entries of its own: link its habits")
-        }
-        let mode = contribution ?? (goal.kind == .count ? .count : .sum)
-        var unit: String? = nil
-        switch (goal.kind, mode) {
-        case (.count, .sum):
-            throw HabitFlowError.invalid("contribution", "a count goal counts entries: contribution \"count\"")
-        case (.count, .count):
-            break
-        case (.quantity, .count):
-            guard GoalUnit.factor(from: "count", to: goal.unit ?? "") != nil else {
-                throw HabitFlowError.invalid("contribution", "a goal in \(goal.unit ?? "") sums values: contribution \"sum\"")
-            }
-        case (.quantity, .sum):
-            guard habit.kind == .numeric, let habitUnit = habit.unit else {
-                throw HabitFlowError.invalid("habitId", "\"\(habit.name)\" has no values to sum into \(goal.unit ?? "")")
-            }
-            guard GoalUnit.factor(from: habitUnit, to: goal.unit ?? "") != nil else {
-                throw HabitFlowError.invalid("habitId", "\"\(habit.name)\" is in \(habitUnit), which does not convert to the goal's \(goal.unit ?? "")")
-            }
-            unit = habitUnit
-        }
-        if try store.links(goal: goal.id).contains(where: { $0.habitId == habit.id }) {
-            throw HabitFlowError(.conflict, "\"\(habit.name)\" is already linked to this goal", field: "habitId")
-        }
+        let (mode, unit) = try GoalRules.linkTerms(goal, habit, contribution: contribution, links: try store.links(goal: goal.id))
         let link = GoalLink(goalId: goal.id, habitId: habit.id, contribution: mode, unit: unit, createdBy: user, createdAt: now)
         try store.insert(link)
         return link

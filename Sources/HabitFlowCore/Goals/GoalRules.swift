@@ -51,4 +51,41 @@ public enum GoalRules {
             throw HabitFlowError(.invalidArgument, "habit \(habitId) is not linked to this goal: pick a linked habit", field: "habitId")
         }
     }
+
+    /// How `habit` would count toward `goal`: the contribution (`contribution`, or the goal's
+    /// kind's default) and the unit its values are in. A count goal counts entries; a quantity
+    /// goal sums values whose unit converts to its own, or counts where the unit is a count.
+    ///
+    /// - Throws: `invalidArgument` (a bundle, a mode or unit that does not fit), `conflict`
+    ///   when the habit is among `links` already.
+    public static func linkTerms(_ goal: Goal, _ habit: Habit, contribution: GoalLink.Contribution?,
+                                 links: [GoalLink]) throws(HabitFlowError) -> (GoalLink.Contribution, String?) {
+        guard habit.bundle == nil else {
+            throw HabitFlowError.invalid("habitId", "a bundle has no entries of its own: link its habits")
+        }
+        let mode = contribution ?? (goal.kind == .count ? .count : .sum)
+        var unit: String? = nil
+        switch (goal.kind, mode) {
+        case (.count, .sum):
+            throw HabitFlowError.invalid("contribution", "a count goal counts entries: contribution \"count\"")
+        case (.count, .count):
+            break
+        case (.quantity, .count):
+            guard GoalUnit.factor(from: "count", to: goal.unit ?? "") != nil else {
+                throw HabitFlowError.invalid("contribution", "a goal in \(goal.unit ?? "") sums values: contribution \"sum\"")
+            }
+        case (.quantity, .sum):
+            guard habit.kind == .numeric, let habitUnit = habit.unit else {
+                throw HabitFlowError.invalid("habitId", "\"\(habit.name)\" has no values to sum into \(goal.unit ?? "")")
+            }
+            guard GoalUnit.factor(from: habitUnit, to: goal.unit ?? "") != nil else {
+                throw HabitFlowError.invalid("habitId", "\"\(habit.name)\" is in \(habitUnit), which does not convert to the goal's \(goal.unit ?? "")")
+            }
+            unit = habitUnit
+        }
+        if links.contains(where: { $0.habitId == habit.id }) {
+            throw HabitFlowError(.conflict, "\"\(habit.name)\" is already linked to this goal", field: "habitId")
+        }
+        return (mode, unit)
+    }
 }
