@@ -31,7 +31,7 @@ public struct Dispatcher: Sendable {
         var requestID: JSONValue = .null
         do throws(ProtocolError) {
             let value = try JSONCodec.parse(request)
-            requestID = Self.requestID(of: value)
+            requestID = try Self.requestID(of: value)
             response = .object([("ok", .bool(true)), ("result", try handle(value)), ("requestId", requestID)])
             code = nil
         } catch {
@@ -74,19 +74,22 @@ public struct Dispatcher: Sendable {
         return try operation.handler(engine, Arguments(args))
     }
 
-    private static func requestID(of request: JSONValue) -> JSONValue {
-        switch request["requestId"] {
-        case let id? where id.isScalar: id
-        default: .null
-        }
-    }
-}
+    /// The longest `requestId` echoed back, in UTF-8 bytes.
+    public static let maxRequestIDBytes = 256
 
-private extension JSONValue {
-    var isScalar: Bool {
-        switch self {
-        case .array, .object: false
-        default: true
+    /// The request's `requestId`: a short string, a number or null (absent).
+    /// - Throws: `invalidArgument` naming `requestId` for anything else (it is echoed as null).
+    private static func requestID(of request: JSONValue) throws(ProtocolError) -> JSONValue {
+        guard case .object = request else { return .null }
+        switch request["requestId"] {
+        case nil, .null?: return .null
+        case let .string(s)? where s.utf8.count <= maxRequestIDBytes: return .string(s)
+        case let .int(i)?: return .int(i)
+        case let .double(d)?: return .double(d)
+        case .string?:
+            throw ProtocolError(.invalidArgument, "requestId is longer than \(maxRequestIDBytes) bytes", field: "requestId")
+        case let other?:
+            throw ProtocolError(.invalidArgument, "requestId must be a string, a number or null, not \(other.typeName)", field: "requestId")
         }
     }
 }

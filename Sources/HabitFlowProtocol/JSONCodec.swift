@@ -22,8 +22,8 @@ public enum JSONCodec {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw ProtocolError(.invalidJSON, "empty request")
         }
-        if let offset = firstControlByteInString(bytes) {
-            throw ProtocolError(.invalidJSON, "malformed JSON at byte \(offset): control character inside a string (escape it)")
+        if let flaw = firstTextFlaw(bytes) {
+            throw ProtocolError(.invalidJSON, "malformed JSON at byte \(flaw.offset): \(flaw.reason)")
         }
         guard let tokener = json_tokener_new_ex(maxDepth) else {
             throw ProtocolError(.internal, "out of memory")
@@ -113,17 +113,79 @@ public enum JSONCodec {
         }
     }
 
-    /// RFC 8259 §7 forbids raw control characters in strings; json-c's strict mode lets tabs
-    /// and newlines through, so find them here. Returns the offset of the first one.
-    static func firstControlByteInString(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// The first flaw json-c would let through in a request's text, with its byte offset:
+    /// bytes that are not well-formed UTF-8 (overlong forms, encoded surrogates, code points
+    /// above U+10FFFF, truncated sequences), a control character inside a string, or a
+    /// `\\u` escape naming half of a surrogate pair alone. json-c would store the first and
+    /// last as U+FFFD, so two different inputs became the same text; they are refused instead.
+    static func firstTextFlaw(_ bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, reason: String)? {
         var inString = false
-        var escaped = false
-        for (i, b) in bytes.enumerated() {
-            if inString {
-                if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { inString = false } else if b < 0x20 { return i }
-            } else if b == 0x22 {
-                inString = true
+        var i = 0
+        let n = bytes.count
+        func hex4(_ at: Int) -> UInt32? {
+            guard at + 4 <= n else { return nil }
+            var v: UInt32 = 0
+            for k in at..<(at + 4) {
+                let c = bytes[k]
+                let d: UInt8
+                switch c {
+                case 0x30...0x39: d = c - 0x30
+                case 0x41...0x46: d = c - 0x41 + 10
+                case 0x61...0x66: d = c - 0x61 + 10
+                default: return nil
+                }
+                v = v << 4 | UInt32(d)
             }
+            return v
+        }
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                if inString {
+                    if b == 0x22 { inString = false } else if b < 0x20 {
+                        return (i, "control character inside a string (escape it)")
+                    } else if b == 0x5C, i + 1 < n {
+                        if bytes[i + 1] == 0x75, let unit = hex4(i + 2) {  // \uXXXX
+                            if (0xDC00...0xDFFF).contains(unit) { return (i, "a lone low surrogate escape (\\u\(String(unit, radix: 16)))") }
+                            if (0xD800...0xDBFF).contains(unit) {
+                                guard i + 7 < n, bytes[i + 6] == 0x5C, bytes[i + 7] == 0x75, let low = hex4(i + 8),
+                                      (0xDC00...0xDFFF).contains(low) else {
+                                    return (i, "a lone high surrogate escape (\\u\(String(unit, radix: 16)))")
+                                }
+                                i += 12
+                                continue
+                            }
+                            i += 6
+                            continue
+                        }
+                        i += 2
+                        continue
+                    }
+                } else if b == 0x22 {
+                    inString = true
+                }
+                i += 1
+                continue
+            }
+            // A multi-byte sequence, checked as Unicode 15 §3.9 table 3-7 does.
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return (i, "not UTF-8 (byte 0x\(String(b, radix: 16)))")
+            }
+            guard i + length <= n else { return (i, "not UTF-8 (a truncated sequence)") }
+            guard (low...high).contains(bytes[i + 1]) else { return (i, "not UTF-8 (an overlong form, a surrogate or a code point above U+10FFFF)") }
+            for k in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[i + k]) {
+                return (i, "not UTF-8 (a truncated sequence)")
+            }
+            i += length
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import HabitFlowCore
 /// `docs/PROTOCOL.md`, generated from the operation list so the document cannot drift from
 /// the dispatcher (a test compares the file with this text).
 public enum ProtocolDocument {
@@ -19,8 +20,9 @@ public enum ProtocolDocument {
             ```
 
             - `op` names the operation; `args` is an object (may be omitted when an operation takes none);
-              `requestId`, any scalar, is echoed back. Any other member, or an argument an operation does
-              not declare, is refused with `invalid_argument`.
+              `requestId` (a string of at most \(Dispatcher.maxRequestIDBytes) bytes, a number, or null) is echoed
+              back; anything else there is refused with `invalid_argument` (field `requestId`). Any other
+              member, or an argument an operation does not declare, is refused with `invalid_argument`.
             - Instants are RFC 3339 (`Z` or `±hh:mm`, optional fraction of up to 9 digits); the engine
               writes them in UTC with `Z`. DayKeys are `YYYY-MM-DD`, real Gregorian dates from
               0001-01-01 to 9999-12-31. Zones are IANA ids of the system tz database.
@@ -34,7 +36,8 @@ public enum ProtocolDocument {
             | string argument | \(Operation.maxStringBytes) bytes | `limit_exceeded` |
             | integers | ±2^53 | `limit_exceeded` |
             | numbers | finite doubles | `limit_exceeded` / `invalid_json` |
-            | strings | valid UTF-8, no NUL | `invalid_json` / `invalid_argument` |
+            | strings | well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF; no lone surrogate `\\u` escapes), no NUL | `invalid_json` / `invalid_argument` |
+            | text fields | names and titles \(TextLimit.name) bytes, category names \(TextLimit.categoryName), units \(TextLimit.unit) | `invalid_argument` |
 
             ## Error codes
 

@@ -154,3 +154,72 @@ import Testing
         }
     }
 }
+
+/// Issue 13: text that json-c would let through as U+FFFD, request ids that are not short
+/// scalars, and tz files that are not zones for people — each refused, with its code.
+@Suite struct StrictInputTests {
+    let dispatcher = Dispatcher(engine: Repository.engine)
+
+    func answer(_ bytes: [UInt8]) throws -> (code: String?, field: String?, requestId: JSONValue?) {
+        let (text, _) = bytes.withUnsafeBufferPointer { dispatcher.respond(to: $0) }
+        let response = try JSONCodec.parse(text)
+        var code: String? = nil, field: String? = nil
+        if case let .string(c)? = response["error"]?["code"] { code = c }
+        if case let .string(f)? = response["error"]?["field"] { field = f }
+        return (code, field, response["requestId"])
+    }
+
+    func request(zone: [UInt8]) -> [UInt8] {
+        Array(#"{"op":"time.dayKey","args":{"zone":""#.utf8) + zone + Array(#"","instant":"2024-03-30T23:30:00Z"}}"#.utf8)
+    }
+
+    @Test(arguments: [
+        [0xC0, 0xAF],              // overlong "/"
+        [0xE0, 0x80, 0xAF],        // overlong, three bytes
+        [0xED, 0xA0, 0x80],        // an encoded surrogate
+        [0xF4, 0x90, 0x80, 0x80],  // above U+10FFFF
+        [0xF8, 0x88, 0x80, 0x80, 0x80],
+        [0xE2, 0x82],              // truncated
+        [0x80],                    // a lone continuation byte
+    ] as [[UInt8]])
+    func malformedUTF8IsInvalidJSON(_ bad: [UInt8]) throws {
+        #expect(try answer(request(zone: Array("Europe/".utf8) + bad)).code == "invalid_json")
+    }
+
+    @Test(arguments: [#"\ud800"#, #"\udc00"#, #"\uD83D x"#, #"\ud83d\u0041"#])
+    func loneSurrogateEscapesAreInvalidJSON(_ escape: String) throws {
+        #expect(try answer(request(zone: Array(escape.utf8))).code == "invalid_json")
+    }
+
+    /// The other direction: valid text of many scripts round-trips unchanged.
+    @Test func validTextOfManyScriptsRoundTrips() throws {
+        let engine = try Engine(storePath: ":memory:", user: "alice", zone: "Europe/Amsterdam")
+        let d = Dispatcher(engine: engine)
+        for name in ["Lesen 📚", "読書", "قراءة", "Ча́йник", "e\u{301}", "🏃🏽‍♀️ run", #"\ud83d\ude00 escaped"#] {
+            let (text, code) = d.respond(to: #"{"op":"habit.create","args":{"name":"\#(name)"}}"#)
+            #expect(code == nil, "\(name): \(text)")
+            let stored = try JSONCodec.parse(text)["result"]?["habit"]?["name"]
+            let expected = name.hasPrefix(#"\u"#) ? "😀 escaped" : name
+            #expect(stored == .string(expected), "\(name)")
+        }
+    }
+
+    @Test func requestIdIsAShortScalar() throws {
+        let op = #"{"op":"time.week","args":{"dayKey":"2024-01-03"},"requestId":"#
+        for good in [#""r-1""#, "42", "1.5", "null"] {
+            let a = try answer(Array((op + good + "}").utf8))
+            #expect(a.code == nil, "\(good)")
+        }
+        #expect(try answer(Array((op + #""r-1"}"#).utf8)).requestId == .string("r-1"))
+        let long = "\"" + String(repeating: "x", count: Dispatcher.maxRequestIDBytes + 1) + "\""
+        for bad in [#"{"a":1}"#, "[1]", "true", long] {
+            let a = try answer(Array((op + bad + "}").utf8))
+            #expect(a.code == "invalid_argument" && a.field == "requestId" && a.requestId == .null, "\(bad.prefix(20))")
+        }
+    }
+
+    @Test(arguments: ["posixrules", "right/UTC", "right/Europe/Amsterdam", "posix/Europe/Amsterdam", "right", "zone.tab", "tzdata.zi"])
+    func tzFilesThatAreNotZonesAreUnknown(_ name: String) throws {
+        #expect(try answer(request(zone: Array(name.utf8))).code == "unknown_zone")
+    }
+}

@@ -19,6 +19,15 @@ public enum ZoneName {
         guard !b.isEmpty else { return "empty zone id" }
         guard b.count <= maxLength else { return "longer than \(maxLength) bytes" }
         guard b[0] != UInt8(ascii: "/") else { return "absolute paths are not zone ids" }
+        // Files of the tz folder that are not zones for people: `right/…` zones count leap
+        // seconds (their civil days are wrong), `posix/…` repeat the plain names, and
+        // `posixrules` is a default of the C library, not a zone id.
+        let first = b.prefix { $0 != UInt8(ascii: "/") }
+        for reserved in ["right", "posix"] where first.elementsEqual(reserved.utf8) {
+            return b.count > first.count ? "\(reserved)/ zones are not zone ids" + (reserved == "posix" ? " (use the name after posix/)" : " (they count leap seconds)")
+                : "\(reserved) is not a zone id"
+        }
+        for reserved in ["posixrules"] where b.elementsEqual(reserved.utf8) { return "\(reserved) is not a zone id" }
         var componentStart = 0
         for i in 0...b.count {
             let c: UInt8 = i < b.count ? b[i] : UInt8(ascii: "/")
