@@ -37,6 +37,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             db = try SQLiteDatabase(path: path)
             sqlite3_busy_timeout(db.handle, busyTimeoutMilliseconds)
             try db.execute("PRAGMA foreign_keys = ON")
+            try checkIdentity()  // before WAL: a file of another program is left untouched
             if path != ":memory:" {
                 let mode = try db.rows("PRAGMA journal_mode = WAL") { s -> String? in s.text(0) }.first
                 guard mode == "wal" else { throw SQLiteError(SQLITE_ERROR, "could not enable WAL (journal_mode \(mode ?? "?"))") }
@@ -53,9 +54,28 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
         transaction = SQLiteTransaction(self)
     }
 
+    /// SQLite's `application_id` of a HabitFlow store ("HFLW").
+    public static let applicationID: Int64 = 0x4846_4C57
+
+    /// Refuses a database of another program: a HabitFlow store carries `applicationID`; an
+    /// empty file becomes one; a store written before the id existed is recognised by its
+    /// schema (and gets the id in `migrate`). Reads only.
+    private func checkIdentity() throws {
+        let id = try db.pragmaInteger("application_id")
+        if id == Self.applicationID { return }
+        let tables = Set(try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'") { s -> String? in s.text(0) })
+        let version = try db.pragmaInteger("user_version")
+        if id == 0, tables.isEmpty, version == 0 { return }
+        if id == 0, version >= 1, ["users", "habits", "entries", "target_versions"].allSatisfy(tables.contains) { return }
+        throw HabitFlowError(.storage, "\(path) is not a HabitFlow store (another program's database: application_id \(id), \(tables.count) tables); it was left untouched")
+    }
+
     private func migrate() throws {
         try db.execute("BEGIN IMMEDIATE")
         do {
+            if try db.pragmaInteger("application_id") != Self.applicationID {
+                try db.execute("PRAGMA application_id = \(Self.applicationID)")
+            }
             let version = Int(try db.pragmaInteger("user_version"))
             guard version <= Schema.migrations.count else {
                 throw HabitFlowError(.storage, "\(path) has schema version \(version), newer than this library's \(Schema.migrations.count): upgrade HabitFlow Core")

@@ -41,6 +41,31 @@ import Testing
         #expect(throws: HabitFlowError.self) { try Engine(storePath: path, user: "a", zone: "UTC") }
     }
 
+    /// Issue 13: another program's SQLite file is refused as `storage` — through the engine
+    /// and the CLI — and left byte for byte as it was (no tables added, no WAL switched on).
+    @Test func anotherProgramsDatabaseIsRefusedAndUntouched() throws {
+        let path = Repository.temporaryDirectory("foreign").appendingPathComponent("notes.db").path
+        #expect(try run("sqlite3", [path, "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('keep me');"]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        var refused: HabitFlowError? = nil
+        do { _ = try Engine(storePath: path, user: "alice", zone: "UTC") } catch { refused = error }
+        #expect(refused?.kind == .storage && refused?.message.contains("not a HabitFlow store") == true, "\(String(describing: refused))")
+        let cli = try run(Repository.cli, ["habit", "add", "Read", "--db", path, "--user", "alice", "--zone", "UTC"])
+        #expect(cli.status == 1 && cli.stderr.contains("not a HabitFlow store"), "\(cli.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    /// A store made before stores carried their application_id gets it at open, data intact.
+    @Test func aStoreWithoutItsApplicationIdGetsIt() throws {
+        let store = TestStore("appid")
+        let habit = try store.engine(now: "2025-03-12T11:00:00Z").createHabit(HabitDraft(name: "Read"))
+        #expect(try run("sqlite3", [store.path, "PRAGMA application_id"]).stdout == "\(0x4846_4C57)\n")
+        #expect(try run("sqlite3", [store.path, "PRAGMA application_id = 0"]).status == 0)
+        #expect(try store.engine(now: "2025-03-12T11:00:00Z").habit(id: habit.id) == habit)
+        #expect(try run("sqlite3", [store.path, "PRAGMA application_id"]).stdout == "\(0x4846_4C57)\n")
+    }
+
     @Test func memoryStoresArePrivate() throws {
         let a = try Engine(storePath: ":memory:", user: "alice", zone: "UTC")
         let habit = try a.createHabit(HabitDraft(name: "Read"))
