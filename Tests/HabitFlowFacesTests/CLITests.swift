@@ -27,6 +27,21 @@ import Testing
         #expect(text.stdout == "2024-01-02\n")
     }
 
+    /// Issue 13: an argument that is not UTF-8 is a usage error (64), and nothing is written.
+    @Test func argumentsThatAreNotUTF8AreRefused() throws {
+        let r = try sh("""
+            habitflow habit add Read --zone UTC
+            before=$(habitflow habit list --json)
+            for bad in '\\300\\257' '\\355\\240\\200' '\\364\\220\\200\\200'; do
+              status=0; habitflow habit add "Run$(printf "$bad")" --zone UTC 2>err || status=$?
+              [ "$status" = 64 ] || { echo "status $status"; exit 1; }
+              grep -q 'not valid UTF-8' err
+            done
+            [ "$(habitflow habit list --json)" = "$before" ]
+            """)
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+    }
+
     @Test func dayRangeText() throws {
         let r = try sh("habitflow time day-range America/St_Johns 2010-11-07")
         #expect(r.status == 0)
