@@ -105,6 +105,7 @@ extension Engine {
                             startDayKey: draft.startDayKey ?? today, targetDate: draft.targetDate, userStatus: .active,
                             shared: draft.shared, sortOrder: draft.sortOrder, createdAt: now, updatedAt: now)
             try goal.validate()
+            try checkCategory(store, user, goal.categoryId)
             if draft.type != .recurringTask, draft.target == nil { throw HabitFlowError.invalid("target", "target is required") }
             guard try !store.goalExists(goal.id) else {
                 throw HabitFlowError(.conflict, "goal \(goal.id) already exists", field: "goalId")
@@ -133,7 +134,10 @@ extension Engine {
             if let v = changes.title { goal.title = v }
             if changes.clear.contains(.description) { goal.description = nil } else if let v = changes.description { goal.description = v }
             if changes.clear.contains(.icon) { goal.icon = nil } else if let v = changes.icon { goal.icon = v }
-            if changes.clear.contains(.categoryId) { goal.categoryId = nil } else if let v = changes.categoryId { goal.categoryId = v }
+            if changes.clear.contains(.categoryId) { goal.categoryId = nil } else if let v = changes.categoryId {
+                try checkCategory(store, user, v)
+                goal.categoryId = v
+            }
             if changes.clear.contains(.targetDate) { goal.targetDate = nil } else if let v = changes.targetDate { goal.targetDate = v }
             if changes.clear.contains(.sortOrder) { goal.sortOrder = nil } else if let v = changes.sortOrder { goal.sortOrder = v }
             if let v = changes.target { goal.target = v }
@@ -266,6 +270,7 @@ extension Engine {
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             let goal = try accessibleGoal(store, user, goalId)
+            _ = try ownedHabit(store, user, request.habitId)
             try GoalRules.checkLinked(request.habitId, links: try store.links(goal: goal.id))
             return try mutate(.log(request), dryRun: false, store, user, now: now).outcome
         }

@@ -118,6 +118,7 @@ extension Engine {
                           legacyGoal: draft.legacyGoal, createdAt: now, createdDayKey: today, updatedAt: now,
                           deletedAt: nil)
         try habit.validate()
+        try checkCategory(store, user, draft.categoryId)
         if let legacy = draft.legacyGoal, legacy.utf8.count > TextLimit.legacyGoal {
             throw HabitFlowError.invalid("legacyGoal", "legacyGoal is longer than \(TextLimit.legacyGoal) bytes")
         }
@@ -148,7 +149,10 @@ extension Engine {
             if let unit = changes.unit { habit.unit = unit }
             if let cadence = changes.cadence { habit.cadence = cadence }
             if let targetType = changes.targetType { habit.targetType = targetType }
-            if changes.clearCategory { habit.categoryId = nil } else if let c = changes.categoryId { habit.categoryId = c }
+            if changes.clearCategory { habit.categoryId = nil } else if let c = changes.categoryId {
+                try checkCategory(store, user, c)
+                habit.categoryId = c
+            }
             if let archived = changes.archived { habit.archived = archived }
             try habit.validate()
             guard habit != old else { return old }

@@ -100,4 +100,15 @@ extension Engine {
             try store.deleteCategory(id, at: now)
         }
     }
+
+    /// Checks that `id` names one of the user's live categories (a habit or goal is filed
+    /// only under its owner's own).
+    /// - Throws: `notFound` naming `categoryId`.
+    func checkCategory(_ store: any StoreTransaction, _ user: String, _ id: String?) throws(HabitFlowError) {
+        guard let id else { return }
+        try RecordID.validate(id, field: "categoryId")
+        guard let category = try store.fetch(Category.self, key: [id]), category.ownerId == user, category.deletedAt == nil else {
+            throw HabitFlowError(.notFound, "no category \(id)", field: "categoryId")
+        }
+    }
 }

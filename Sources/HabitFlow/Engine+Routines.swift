@@ -96,7 +96,8 @@ extension Engine {
     public func executions(routineId: String? = nil) throws(HabitFlowError) -> [RoutineExecution] {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
-            try store.executions(owner: user).filter { $0.deletedAt == nil && (routineId == nil || $0.routineId == routineId) }
+            if let routineId { _ = try ownedRoutine(store, user, routineId) }
+            return try store.executions(owner: user).filter { $0.deletedAt == nil && (routineId == nil || $0.routineId == routineId) }
         }
     }
 
