@@ -85,15 +85,20 @@ extension Engine {
     }
 
     /// The habit `id`, checked to belong to the user.
+    /// Record `id` of `type`, if it is the user's: the one owner check every request that names
+    /// a record goes through (a new operation cannot forget it).
+    /// - Throws: `notFound` or `forbidden`, naming `field`.
+    func owned<R: OwnedRecord>(_ type: R.Type, _ store: any StoreTransaction, _ user: String, _ id: String, field: String)
+        throws(HabitFlowError) -> R {
+        try RecordID.validate(id, field: field)
+        guard let record = try store.fetch(type, key: [id]) else { throw HabitFlowError(.notFound, "no \(R.noun) \(id)", field: field) }
+        guard record.ownerId == user else { throw HabitFlowError(.forbidden, "\(R.noun) \(id) belongs to another user", field: field) }
+        return record
+    }
+
     func ownedHabit(_ store: any StoreTransaction, _ user: String, _ id: String, field: String = "habitId")
         throws(HabitFlowError) -> Habit {
-        try RecordID.validate(id, field: field)
-        guard let habit = try store.habit(id) else {
-            throw HabitFlowError(.notFound, "no habit \(id)", field: field)
-        }
-        guard habit.ownerId == user else {
-            throw HabitFlowError(.forbidden, "habit \(id) belongs to another user", field: field)
-        }
+        let habit = try owned(Habit.self, store, user, id, field: field)
         return habit
     }
 

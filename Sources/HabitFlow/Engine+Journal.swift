@@ -128,10 +128,7 @@ extension Engine {
     }
 
     private func ownedJournal(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> JournalEntry {
-        try RecordID.validate(id, field: "journalId")
-        guard let j = try store.journal(id) else { throw HabitFlowError(.notFound, "no journal entry \(id)", field: "journalId") }
-        guard j.ownerId == user else { throw HabitFlowError(.forbidden, "journal entry \(id) belongs to another user", field: "journalId") }
-        return j
+        try owned(JournalEntry.self, store, user, id, field: "journalId")
     }
 
     private func checkJournal(_ j: inout JournalEntry, _ store: any StoreTransaction, _ user: String) throws(HabitFlowError) {
@@ -198,9 +195,7 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         try store.write { store throws(HabitFlowError) in
-            try RecordID.validate(id, field: "reflectionId")
-            guard var r = try store.reflection(id) else { throw HabitFlowError(.notFound, "no reflection \(id)", field: "reflectionId") }
-            guard r.ownerId == user else { throw HabitFlowError(.forbidden, "reflection \(id) belongs to another user", field: "reflectionId") }
+            var r = try owned(HabitEntryReflection.self, store, user, id, field: "reflectionId")
             guard r.deletedAt == nil else { return }
             r.deletedAt = now
             r.updatedAt = now

@@ -106,8 +106,7 @@ extension Engine {
     /// - Throws: `notFound` naming `categoryId`.
     func checkCategory(_ store: any StoreTransaction, _ user: String, _ id: String?) throws(HabitFlowError) {
         guard let id else { return }
-        try RecordID.validate(id, field: "categoryId")
-        guard let category = try store.fetch(Category.self, key: [id]), category.ownerId == user, category.deletedAt == nil else {
+        guard try owned(Category.self, store, user, id, field: "categoryId").deletedAt == nil else {
             throw HabitFlowError(.notFound, "no category \(id)", field: "categoryId")
         }
     }

@@ -42,10 +42,7 @@ extension Engine {
     }
 
     func ownedRoutine(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> Routine {
-        try RecordID.validate(id, field: "routineId")
-        guard let r = try store.routine(id) else { throw HabitFlowError(.notFound, "no routine \(id)", field: "routineId") }
-        guard r.ownerId == user else { throw HabitFlowError(.forbidden, "routine \(id) belongs to another user", field: "routineId") }
-        return r
+        try owned(Routine.self, store, user, id, field: "routineId")
     }
 
     /// Starts routine `routineId`: a RoutineExecution, and one piece of evidence for each of
@@ -106,9 +103,7 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         try store.write { store throws(HabitFlowError) in
-            try RecordID.validate(id, field: "executionId")
-            guard var x = try store.execution(id) else { throw HabitFlowError(.notFound, "no execution \(id)", field: "executionId") }
-            guard x.ownerId == user else { throw HabitFlowError(.forbidden, "execution \(id) belongs to another user", field: "executionId") }
+            var x = try owned(RoutineExecution.self, store, user, id, field: "executionId")
             guard x.deletedAt == nil else { return }
             x.deletedAt = now
             try store.save(x)
@@ -132,10 +127,7 @@ extension Engine {
     }
 
     private func ownedEvidence(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> HabitPotentialEvidence {
-        try RecordID.validate(id, field: "evidenceId")
-        guard let e = try store.evidence(id) else { throw HabitFlowError(.notFound, "no evidence \(id)", field: "evidenceId") }
-        guard e.ownerId == user else { throw HabitFlowError(.forbidden, "evidence \(id) belongs to another user", field: "evidenceId") }
-        return e
+        try owned(HabitPotentialEvidence.self, store, user, id, field: "evidenceId")
     }
 
     /// Confirms evidence `id`: creates or updates the entry of its habit and day (source

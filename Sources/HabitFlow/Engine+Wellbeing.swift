@@ -97,10 +97,7 @@ extension Engine {
     }
 
     private func ownedWellbeing(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> WellbeingMetricEntry {
-        try RecordID.validate(id, field: "wellbeingId")
-        guard let w = try store.wellbeingEntry(id) else { throw HabitFlowError(.notFound, "no wellbeing entry \(id)", field: "wellbeingId") }
-        guard w.ownerId == user else { throw HabitFlowError(.forbidden, "wellbeing entry \(id) belongs to another user", field: "wellbeingId") }
-        return w
+        try owned(WellbeingMetricEntry.self, store, user, id, field: "wellbeingId")
     }
 
     // MARK: Lenses: persona, identity, skill
@@ -154,11 +151,8 @@ extension Engine {
 
     private func ownedLens(_ kind: Lens.Kind, _ id: String, _ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> Lens {
         let field = "\(kind.rawValue)Id"
-        try RecordID.validate(id, field: field)
-        guard let l = try store.lens(id), l.kind == kind, l.deletedAt == nil else {
-            throw HabitFlowError(.notFound, "no \(kind.rawValue) \(id)", field: field)
-        }
-        guard l.ownerId == user else { throw HabitFlowError(.forbidden, "\(kind.rawValue) \(id) belongs to another user", field: field) }
+        let l = try owned(Lens.self, store, user, id, field: field)
+        guard l.kind == kind, l.deletedAt == nil else { throw HabitFlowError(.notFound, "no \(kind.rawValue) \(id)", field: field) }
         return l
     }
 
