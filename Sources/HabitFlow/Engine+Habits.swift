@@ -33,11 +33,21 @@ public struct HabitChanges: Sendable {
 extension Engine {
     /// The store, or `storage` when this engine has none.
     func requireStore() throws(HabitFlowError) -> (any RecordStore, String) {
-        guard let store, let userId else {
-            if let storeError { throw storeError }
-            throw HabitFlowError(.storage, "this engine has no store: open one (hf_open, Engine(storePath:), --db)")
+        try opened.withLock { (state: inout Opened) throws(HabitFlowError) -> (any RecordStore, String) in
+            if let store = state.store, let user = state.userId { return (store, user) }
+            guard let retry = state.retry else {
+                throw state.error ?? HabitFlowError(.storage, "this engine has no store: open one (hf_open, Engine(storePath:), --db)")
+            }
+            do throws(HabitFlowError) {
+                let (store, user, path) = try retry()
+                state = Opened(store: store, userId: user, storePath: path)
+                return (store, user)
+            } catch {
+                state.error = error
+                if error.kind != .storage { state.retry = nil }  // only I/O gets better by itself
+                throw error
+            }
         }
-        return (store, userId)
     }
 
     /// The user this engine acts as, with their current zone.

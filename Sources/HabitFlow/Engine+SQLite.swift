@@ -17,4 +17,23 @@ extension Engine {
         let store = try SQLiteStore(path: path, clock: Engine.clock(fixedAt: now))
         try self.init(store: store, user: user, zone: zone, storePath: path, now: now, caching: caching, zoneSource: zoneSource)
     }
+
+    /// An engine on the SQLite store at `path`, or — when it cannot be opened — one that
+    /// reports why, with the error. After a `storage` failure (a full disk, say) that engine
+    /// tries the open again at each store request, so it works once the cause is gone.
+    public static func open(storePath path: String, user: String, zone: String?, now: Instant? = nil,
+                            zoneSource: any TZifSource = SystemTZifSource()) -> (Engine, HabitFlowError?) {
+        do throws(HabitFlowError) {
+            return (try Engine(storePath: path, user: user, zone: zone, now: now, zoneSource: zoneSource), nil)
+        } catch {
+            let clock = Engine.clock(fixedAt: now)
+            let engine = Engine(failedOpen: error, zoneSource: zoneSource) { () throws(HabitFlowError) in
+                StoreLocation.prepare(path)
+                let store = try SQLiteStore(path: path, clock: clock)
+                try Engine.ensureUser(store, user: user, zone: zone, now: clock())
+                return (store, user, path)
+            }
+            return (engine, error)
+        }
+    }
 }

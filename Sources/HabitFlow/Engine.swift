@@ -11,19 +11,30 @@ import Synchronization
 public final class Engine: Sendable {
     /// The zones this engine has read, each parsed once.
     public let zones: TimeZoneDatabase
-    let store: (any RecordStore)?
-    /// Why the store could not be opened, for an engine that stands in for a failed open:
-    /// every store operation answers with it (as sqlite3_open's handle does).
-    let storeError: HabitFlowError?
-    /// The user this engine acts as; `nil` without a store.
-    public let userId: String?
-    /// The store file this engine opened; `nil` without a store.
-    public let storePath: String?
+    /// The store and whose it is: set at open — or, after an open that failed on storage
+    /// (a full disk, a locked or missing folder), at the first request that opens it.
+    let opened: Mutex<Opened>
     let clock: @Sendable () -> Instant
     /// Whether the folded records of the last metrics read are kept until the store changes.
     public let caching: Bool
     /// That read, with the store stamp it was made at (see `metricsContext()`).
     let recordCache = Mutex<(stamp: StoreStamp, input: MetricsInput)?>(nil)
+
+    /// How an engine reaches its store.
+    struct Opened: Sendable {
+        var store: (any RecordStore)?
+        var userId: String?
+        var storePath: String?
+        /// Why the store is not open: every store operation answers with it (as
+        /// sqlite3_open's handle does) until `retry` succeeds.
+        var error: HabitFlowError?
+        var retry: (@Sendable () throws(HabitFlowError) -> (store: any RecordStore, user: String, path: String?))?
+    }
+
+    /// The user this engine acts as; `nil` without a store.
+    public var userId: String? { opened.withLock { $0.userId } }
+    /// The store file this engine opened; `nil` without a store or in memory.
+    public var storePath: String? { opened.withLock { $0.storePath } }
 
     /// An engine reading the system tz database (`TZDIR`, default `/usr/share/zoneinfo`),
     /// with no store.
@@ -34,24 +45,21 @@ public final class Engine: Sendable {
     /// An engine reading zones from `zoneSource`, with no store.
     public init(zoneSource: any TZifSource) {
         zones = TimeZoneDatabase(source: zoneSource)
-        store = nil
-        storeError = nil
-        userId = nil
-        storePath = nil
+        opened = Mutex(Opened())
         clock = Engine.systemClock
         caching = false
     }
 
     /// An engine whose store failed to open: time operations work, every store operation
-    /// fails with `error`. Faces use it to report an open failure through their usual channel.
-    public init(failedOpen error: HabitFlowError, zoneSource: any TZifSource = SystemTZifSource()) {
+    /// fails with `error` — or, given `retry` and a `storage` error, tries to open the store
+    /// again first (so a handle opened on a full disk works once space is back). Faces use it
+    /// to report an open failure through their usual channel.
+    public init(failedOpen error: HabitFlowError, zoneSource: any TZifSource = SystemTZifSource(),
+                retry: (@Sendable () throws(HabitFlowError) -> (store: any RecordStore, user: String, path: String?))? = nil) {
         zones = TimeZoneDatabase(source: zoneSource)
-        store = nil
-        storeError = error
-        userId = nil
-        storePath = nil
+        opened = Mutex(Opened(error: error, retry: error.kind == .storage ? retry : nil))
         clock = Engine.systemClock
-        caching = false
+        caching = retry != nil
     }
 
     /// An engine on `store`, acting as `user`: the one initialiser every store goes through.
@@ -73,10 +81,7 @@ public final class Engine: Sendable {
             do throws(TimeError) { _ = try zones.zone(named: zone) } catch { throw HabitFlowError(error, field: "zone") }
         }
         clock = Engine.clock(fixedAt: now)
-        self.store = store
-        storeError = nil
-        userId = user
-        self.storePath = storePath
+        opened = Mutex(Opened(store: store, userId: user, storePath: storePath))
         try Engine.ensureUser(store, user: user, zone: zone, now: clock())
     }
 
@@ -86,7 +91,7 @@ public final class Engine: Sendable {
     }
 
     /// Creates the user's profile on first open; records a new zone on later ones.
-    private static func ensureUser(_ store: any RecordStore, user: String, zone: String?, now: Instant) throws(HabitFlowError) {
+    static func ensureUser(_ store: any RecordStore, user: String, zone: String?, now: Instant) throws(HabitFlowError) {
         try store.write { store throws(HabitFlowError) -> Void in
             if var profile = try store.user(user) {
                 if let zone, zone != profile.zone {

@@ -33,11 +33,7 @@ struct StoreOptions: ParsableArguments {
         var now: Instant? = nil
         // A fixed clock for scripted tests and replays (documented in --help of the tests only).
         if let text = CLI.environment("HABITFLOW_NOW") { now = try? Instant(parsing: text) }
-        do throws(HabitFlowError) {
-            return (try Engine(storePath: path, user: userName, zone: zoneName, now: now), nil)
-        } catch {
-            return (Engine(failedOpen: error), error)
-        }
+        return Engine.open(storePath: path, user: userName, zone: zoneName, now: now)
     }
 
     /// The engine on the store, or exit 1 with the reason.

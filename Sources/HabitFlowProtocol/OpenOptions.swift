@@ -32,13 +32,14 @@ public enum OpenOptions {
             default: throw ProtocolError(.invalidArgument, "options.now must be an RFC 3339 string", field: "options.now")
             }
             let storePath = path ?? StoreLocation.defaultPath()
-            do throws(HabitFlowError) {
-                return (try Engine(storePath: storePath, user: user, zone: zone, now: now), nil)
-            } catch {
+            let (engine, error) = Engine.open(storePath: storePath, user: user, zone: zone, now: now)
+            guard let error else { return (engine, nil) }
+            guard error.kind == .storage else {
                 var failure = ProtocolError(error)
                 failure.field = error.field.map { "options." + $0 }
                 throw failure
             }
+            return (engine, ProtocolError(error))  // a handle that opens the store once it can
         } catch {
             return (Engine(failedOpen: HabitFlowError(kind(error.code), error.message, field: error.field)), error)
         }

@@ -20,7 +20,14 @@ final class SQLiteDatabase {
         handle = db
     }
 
-    deinit {
+    private var closed = false
+
+    deinit { close() }
+
+    /// Closes the connection now (a no-op the second time); the value is unusable after.
+    func close() {
+        guard !closed else { return }
+        closed = true
         statements.removeAll()
         sqlite3_close_v2(handle)
     }

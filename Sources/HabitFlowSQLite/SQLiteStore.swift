@@ -11,7 +11,11 @@ import Synchronization
 /// one store are serialised by a mutex, so any thread may use it.
 public final class SQLiteStore: RecordStore, @unchecked Sendable {
     private let lock = Mutex<Void>(())
-    let db: SQLiteDatabase
+    private(set) var db: SQLiteDatabase
+    private let busyTimeoutMilliseconds: Int32
+    /// Set when a transaction failed on I/O (a full disk, say): SQLite may keep failing on
+    /// that connection after space is back, so the next transaction starts on a new one.
+    private var reopenBeforeNextUse = false
     /// The path opened.
     public let path: String
     /// The wall clock of local changes' stamps (the engine's clock).
@@ -33,16 +37,11 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 clock: @escaping @Sendable () -> Instant) throws(HabitFlowError) {
         self.path = path
         self.clock = clock
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         do {
-            db = try SQLiteDatabase(path: path)
-            sqlite3_busy_timeout(db.handle, busyTimeoutMilliseconds)
-            try db.execute("PRAGMA foreign_keys = ON")
+            db = try Self.connect(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             try checkIdentity()  // before WAL: a file of another program is left untouched
-            if path != ":memory:" {
-                let mode = try db.rows("PRAGMA journal_mode = WAL") { s -> String? in s.text(0) }.first
-                guard mode == "wal" else { throw SQLiteError(SQLITE_ERROR, "could not enable WAL (journal_mode \(mode ?? "?"))") }
-                try db.execute("PRAGMA synchronous = NORMAL")
-            }
+            try Self.configure(db, path)
             try migrate()
         } catch let error as SQLiteError {
             throw Self.storageError(error, path: path)
@@ -52,6 +51,21 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             throw HabitFlowError(.storage, "\(error)")
         }
         transaction = SQLiteTransaction(self)
+    }
+
+    private static func connect(_ path: String, busyTimeoutMilliseconds: Int32) throws(SQLiteError) -> SQLiteDatabase {
+        let db = try SQLiteDatabase(path: path)
+        sqlite3_busy_timeout(db.handle, busyTimeoutMilliseconds)
+        try db.execute("PRAGMA foreign_keys = ON")
+        return db
+    }
+
+    /// WAL and its sync level, per connection.
+    private static func configure(_ db: SQLiteDatabase, _ path: String) throws(SQLiteError) {
+        guard path != ":memory:" else { return }
+        let mode = try db.rows("PRAGMA journal_mode = WAL") { s -> String? in s.text(0) }.first
+        guard mode == "wal" else { throw SQLiteError(SQLITE_ERROR, "could not enable WAL (journal_mode \(mode ?? "?"))") }
+        try db.execute("PRAGMA synchronous = NORMAL")
     }
 
     /// SQLite's `application_id` of a HabitFlow store ("HFLW").
@@ -144,12 +158,27 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
 
     private func run<T>(_ begin: String, _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         try lock.withLock { _ throws(HabitFlowError) -> T in
-            try sql { () throws(SQLiteError) in try db.execute(begin) }
+            if reopenBeforeNextUse, path != ":memory:" {
+                // A new connection, with the old one closed first: SQLite shares a file's
+                // shared-memory mapping among a process's connections, and the broken one
+                // goes only when the last of them closes.
+                db.close()
+                db = try sql { () throws(SQLiteError) in
+                    let fresh = try Self.connect(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                    try Self.configure(fresh, path)
+                    return fresh
+                }
+                localWrites.add(1, ordering: .relaxed)  // a new connection's data_version starts anew
+                reopenBeforeNextUse = false
+            }
             do throws(HabitFlowError) {
+                try sql { () throws(SQLiteError) in try db.execute(begin) }
                 let result = try body()
                 try sql { () throws(SQLiteError) in try db.execute("COMMIT") }
                 return result
             } catch {
+                let code = sqlite3_extended_errcode(db.handle) & 0xFF
+                if code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CANTOPEN { reopenBeforeNextUse = true }
                 try? db.execute("ROLLBACK")
                 throw error
             }
