@@ -85,7 +85,7 @@ import Testing
             #expect(try cli(args, db: store.path).status == 0)
         }
         let before = try store.dump()
-        let requests = [
+        let requests: [[UInt8]] = [
             "{", "[]", #"{"op":"entry.nope"}"#,
             #"{"op":"entry.log","args":{"habitId":"h1","value":1}}"#,
             #"{"op":"entry.log","args":{"habitId":"h2"}}"#,
@@ -107,12 +107,22 @@ import Testing
             #"{"op":"user.update","args":{"zone":"/etc/passwd"}}"#,
             #"{"op":"engine.migrateLegacyTargets","args":{"habits":[{"habitId":5}]}}"#,
             String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
-        ]
+            // Issue 13: lone surrogate escapes, request ids that are not short scalars, tz files that are not zones.
+            #"{"op":"habit.create","args":{"name":"\ud800x"}}"#,
+            #"{"op":"habit.create","args":{"name":"\udc00"}}"#,
+            #"{"op":"habit.create","args":{"name":"X"},"requestId":{"a":1}}"#,
+            #"{"op":"habit.create","args":{"name":"X"},"requestId":true}"#,
+            #"{"op":"user.update","args":{"zone":"posixrules"}}"#,
+            #"{"op":"user.update","args":{"zone":"right/UTC"}}"#,
+        ].map { Array($0.utf8) } + [
+            // Bytes that are not UTF-8: overlong, an encoded surrogate, above U+10FFFF.
+            [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+        ].map { Array(#"{"op":"habit.create","args":{"name":"X"#.utf8) + $0 + Array(#""}}"#.utf8) }
         let result = try run(try compile("Tests/C/bad_requests.c"), [store.path],
-                             stdin: Data((requests.joined(separator: "\n") + "\n").utf8))
+                             stdin: Data(requests.flatMap { $0 + [0x0A] }))
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == requests.count, "\(result.stderr)")
-        for (line, request) in zip(lines, requests) {
+        for (line, request) in zip(lines, requests.map { String(decoding: $0, as: UTF8.self) }) {
             #expect(!line.hasPrefix("0 "), "accepted: \(request) → \(line)")
             #expect(line.contains(#""ok":false"#))
         }
