@@ -9,14 +9,31 @@
     '2024-01-01'
 
 Every function sends the same JSON request as every other face (docs/PROTOCOL.md); a failed
-request raises HabitFlowError with the engine's code, field and message.
+request raises HabitFlowError — one subclass per error code (ConflictError,
+ConfirmationRequired, UnknownZoneError, ...) — with the engine's code, field and message.
+Instants may be given as timezone-aware ``datetime`` values and DayKeys as ``date`` values
+wherever the protocol takes their RFC 3339 / ``YYYY-MM-DD`` text.
 """
+from __future__ import annotations
+
 import ctypes
+import datetime as _dt
 import json
+from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Tuple, Type, Union
 
 from . import _ffi
 
-__all__ = ["Engine", "HabitFlowError", "call", "day_key", "day_range", "week", "version", "version_number"]
+__all__ = ["Engine", "HabitFlowError", "InvalidJSONError", "InvalidArgumentError", "UnknownOpError",
+           "UnknownZoneError", "InvalidDateError", "NotFoundError", "ConflictError", "ConfirmationRequired",
+           "LimitExceededError", "ForbiddenError", "StorageError", "InternalError",
+           "call", "call_raw", "metrics", "day_key", "day_range", "week", "version", "version_number"]
+
+#: A JSON object as the engine answers it.
+JSON = Dict[str, Any]
+#: An instant: RFC 3339 text or a timezone-aware datetime.
+InstantLike = Union[str, _dt.datetime]
+#: A DayKey: ``YYYY-MM-DD`` text or a date.
+DayLike = Union[str, _dt.date]
 
 _lib = _ffi.load()
 
@@ -31,9 +48,17 @@ _CODES = {number: code for code, number in STATUS.items()}
 
 class HabitFlowError(Exception):
     """A request the engine refused: ``code`` (``"unknown_zone"``...), ``field``
-    (``"args.zone"`` or None), ``message``, and ``details`` when the engine gives them."""
+    (``"args.zone"`` or None), ``message``, and ``details`` when the engine gives them.
 
-    def __init__(self, code, message, field=None, details=None):
+    Each code has its subclass, so callers catch what they handle::
+
+        try:
+            hf.log(habit_id, dayKey="2025-03-01")
+        except habitflow.ConfirmationRequired as e:
+            print(e.impact)   # what the backfill would change
+    """
+
+    def __init__(self, code: str, message: str, field: Optional[str] = None, details: Optional[JSON] = None) -> None:
         super().__init__("%s: %s%s" % (code, message, " (%s)" % field if field else ""))
         self.code = code
         self.message = message
@@ -41,27 +66,109 @@ class HabitFlowError(Exception):
         self.details = details
 
 
-def version():
+class InvalidJSONError(HabitFlowError):
+    """The request text is not JSON the engine accepts (``invalid_json``)."""
+
+
+class InvalidArgumentError(HabitFlowError):
+    """An argument is missing, of the wrong type or out of range (``invalid_argument``)."""
+
+
+class UnknownOpError(HabitFlowError):
+    """No such operation (``unknown_op``)."""
+
+
+class UnknownZoneError(HabitFlowError):
+    """Not a zone of the tz database (``unknown_zone``)."""
+
+
+class InvalidDateError(HabitFlowError):
+    """A malformed or impossible date or instant (``invalid_date``)."""
+
+
+class NotFoundError(HabitFlowError):
+    """No such record of yours (``not_found``)."""
+
+
+class ConflictError(HabitFlowError):
+    """The day is taken, the id exists, a choice bundle has its option (``conflict``)."""
+
+
+class ConfirmationRequired(HabitFlowError):
+    """The change needs ``confirm=True`` (``confirmation_required``); ``impact`` previews it."""
+
+    @property
+    def impact(self) -> Optional[JSON]:
+        """What the change would do to derived values (days, week, streaks, momentum)."""
+        return (self.details or {}).get("impact")
+
+
+class LimitExceededError(HabitFlowError):
+    """A size or count limit, e.g. the 10 active goals (``limit_exceeded``)."""
+
+
+class ForbiddenError(HabitFlowError):
+    """Another user's record (``forbidden``)."""
+
+
+class StorageError(HabitFlowError):
+    """The store failed: I/O, locked, corrupt, not a HabitFlow store (``storage``)."""
+
+
+class InternalError(HabitFlowError):
+    """A bug in the engine (``internal``)."""
+
+
+_ERRORS: Dict[str, Type[HabitFlowError]] = {
+    "invalid_json": InvalidJSONError, "invalid_argument": InvalidArgumentError, "unknown_op": UnknownOpError,
+    "unknown_zone": UnknownZoneError, "invalid_date": InvalidDateError, "not_found": NotFoundError,
+    "conflict": ConflictError, "confirmation_required": ConfirmationRequired,
+    "limit_exceeded": LimitExceededError, "forbidden": ForbiddenError, "storage": StorageError,
+    "internal": InternalError,
+}
+
+
+def _error(code: str, message: str, field: Optional[str] = None, details: Optional[JSON] = None) -> HabitFlowError:
+    return _ERRORS.get(code, HabitFlowError)(code, message, field, details)
+
+
+def version() -> str:
     """The library's version string, e.g. ``"0.1.0"``."""
-    return _lib.hf_version().decode()
+    return str(_lib.hf_version().decode())
 
 
-def version_number():
+def version_number() -> int:
     """The library's version as MAJOR*1000000 + MINOR*1000 + PATCH."""
     return _lib.hf_version_number()
 
 
-def _c_text(text, what):
+def _c_text(text: Union[str, bytes], what: str) -> bytes:
     if isinstance(text, str):
-        text = text.encode("utf-8")
+        try:
+            text = text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: not text the engine can take
+            raise _error("invalid_json" if what == "request" else "invalid_argument",
+                         "%s is not valid UTF-8 (a lone surrogate)" % what, None if what == "request" else what)
     if b"\0" in text:
         # A C string ends at NUL: the engine would see a cut text. Say so instead.
-        raise HabitFlowError("invalid_json" if what == "request" else "invalid_argument",
-                             "%s contains a NUL byte" % what, None if what == "request" else what)
+        raise _error("invalid_json" if what == "request" else "invalid_argument",
+                     "%s contains a NUL byte" % what, None if what == "request" else what)
     return text
 
 
-def _take_string(out):
+def _jsonable(value: Any) -> Any:
+    """``datetime`` → RFC 3339 in UTC, ``date`` → ``YYYY-MM-DD``; anything else is refused."""
+    if isinstance(value, _dt.datetime):
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise _error("invalid_argument", "a datetime without a timezone is not an instant: give it tzinfo")
+        utc = value.astimezone(_dt.timezone.utc)
+        return utc.strftime("%Y-%m-%dT%H:%M:%S") + (".%06d" % utc.microsecond if utc.microsecond else "") + "Z"
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    raise _error("invalid_argument", "%s is not a JSON value" % type(value).__name__)
+
+
+def _take_string(out: ctypes.c_void_p) -> str:
     if not out.value:
         raise MemoryError("no response from libhabitflow")
     try:
@@ -70,21 +177,24 @@ def _take_string(out):
         _lib.hf_string_free(out)
 
 
-def _result(response_text):
+def _result(response_text: str) -> Any:
     response = json.loads(response_text)
     if response.get("ok"):
         return response["result"]
     error = response["error"]
-    raise HabitFlowError(error["code"], error["message"], error.get("field"), error.get("details"))
+    raise _error(error["code"], error["message"], error.get("field"), error.get("details"))
 
 
-def _request(request, args):
+def _request(request: Union[str, Mapping[str, Any]], args: Mapping[str, Any]) -> str:
     if isinstance(request, str):
-        request = {"op": request, "args": args}
-    return json.dumps(request, allow_nan=False)
+        request = {"op": request, "args": dict(args)}
+    try:
+        return json.dumps(request, allow_nan=False, default=_jsonable)
+    except ValueError as e:  # NaN or infinity
+        raise _error("invalid_argument", "numbers must be finite (%s)" % e)
 
 
-def call_raw(request_json):
+def call_raw(request_json: Union[str, bytes]) -> str:
     """Sends a JSON text (str or bytes) with no store; returns the response text, whatever it says."""
     request_json = _c_text(request_json, "request")
     out = ctypes.c_void_p()
@@ -92,7 +202,7 @@ def call_raw(request_json):
     return _take_string(out)
 
 
-def call(request, **args):
+def call(request: Union[str, Mapping[str, Any]], **args: Any) -> Any:
     """Runs one request with no store (time and engine operations) and returns its ``result``.
 
     ``request`` is a dict ``{"op": ..., "args": {...}}``, or an op name with the arguments as
@@ -114,73 +224,76 @@ class Engine:
     HabitFlowError when the store cannot be used.
     """
 
-    def __init__(self, path=None, user=None, zone=None, now=None):
+    def __init__(self, path: Optional[str] = None, user: Optional[str] = None, zone: Optional[str] = None,
+                 now: Optional[InstantLike] = None) -> None:
         if user is None:
-            raise HabitFlowError("invalid_argument", "user is required", "user")
-        options = {"user": user}
+            raise _error("invalid_argument", "user is required", "user")
+        options: Dict[str, Any] = {"user": user}
         if zone is not None:
             options["zone"] = zone
         if now is not None:
             options["now"] = now
         handle = ctypes.c_void_p()
+        self._handle: Optional[ctypes.c_void_p] = handle
         status = _lib.hf_open(None if path is None else _c_text(str(path), "path"),
-                              _c_text(json.dumps(options), "options"), ctypes.byref(handle))
-        self._handle = handle
+                              _c_text(json.dumps(options, default=_jsonable), "options"), ctypes.byref(handle))
         if status != 0:
             try:
                 self.call("user.get")  # the failed handle answers with the open error
             finally:
                 self.close()
-            raise HabitFlowError("internal", "hf_open failed with status %d" % status)
+            raise _error("internal", "hf_open failed with status %d" % status)
 
-    def call_raw(self, request_json):
+    def call_raw(self, request_json: Union[str, bytes]) -> str:
         """Sends a JSON text; returns the response text, whatever it says."""
         if self._handle is None:
-            raise HabitFlowError("invalid_argument", "the engine is closed", "engine")
+            raise _error("invalid_argument", "the engine is closed", "engine")
         out = ctypes.c_void_p()
         _lib.hf_engine_call(self._handle, _c_text(request_json, "request"), ctypes.byref(out))
         return _take_string(out)
 
-    def call(self, request, **args):
+    def call(self, request: Union[str, Mapping[str, Any]], **args: Any) -> Any:
         """Runs one request and returns its ``result`` (see the module's ``call``)."""
         return _result(self.call_raw(_request(request, args)))
 
-    def log(self, habit_id, value=None, **args):
+    def log(self, habit_id: str, value: Optional[float] = None, **args: Any) -> JSON:
         """Logs an entry (``entry.log``); returns ``{"entry", "action"}``."""
         if value is not None:
             args["value"] = value
         return self.call("entry.log", habitId=habit_id, **args)
 
-    def entries(self, **filters):
+    def entries(self, **filters: Any) -> List[JSON]:
         """The user's entries (``entry.list``)."""
         return self.call("entry.list", **filters)["entries"]
 
-    def habits(self, **filters):
+    def habits(self, **filters: Any) -> List[JSON]:
         """The user's habits (``habit.list``)."""
         return self.call("habit.list", **filters)["habits"]
 
-    def today(self, day=None):
-        """Every active habit's standing (``metrics.today``): a list of dicts with status,
-        value, target, currentStreak, longestStreak, week and momentum."""
+    def today(self, day: Optional[DayLike] = None) -> List[JSON]:
+        """Every active habit's standing (``metrics.today``): a list of dicts with habitId,
+        status, value, target, currentStreak, week and momentum (the longest streak is in
+        ``streaks``)."""
         return self.call("metrics.today", **_day(day))["habits"]
 
-    def streaks(self, habit_id, day=None):
+    def streaks(self, habit_id: str, day: Optional[DayLike] = None) -> JSON:
         """``{"current", "longest", "unit"}`` of one habit (``metrics.streaks``)."""
         return self.call("metrics.streaks", habitId=habit_id, **_day(day))
 
-    def week(self, habit_id, day=None):
+    def week(self, habit_id: str, day: Optional[DayLike] = None) -> JSON:
         """``{"weekStart", "completed", "required", "fraction"}`` (``metrics.week``)."""
         return self.call("metrics.week", habitId=habit_id, **_day(day))
 
-    def momentum(self, habit_id, day=None):
+    def momentum(self, habit_id: str, day: Optional[DayLike] = None) -> float:
         """Loop's habit strength in [0, 1] (``metrics.momentum``)."""
         return self.call("metrics.momentum", habitId=habit_id, **_day(day))["momentum"]
 
-    def history(self, habit_id, start, end):
+    def history(self, habit_id: str, start: DayLike, end: DayLike) -> List[JSON]:
         """``[{"dayKey", "value", "target", "status"}]`` from ``start`` through ``end``."""
         return self.call("metrics.history", habitId=habit_id, **{"from": start, "to": end})["days"]
 
-    def create_goal(self, title, type, target=None, habit_ids=(), **fields):
+    def create_goal(self, title: str, type: str, target: Optional[float] = None, habit_ids: Iterable[str] = (),
+                    **fields: Any) -> JSON:
         """Creates a goal (``goal.create``) linked to ``habit_ids``; returns the goal."""
         if target is not None:
             fields["target"] = target
@@ -188,89 +301,89 @@ class Engine:
             fields["habitIds"] = list(habit_ids)
         return self.call("goal.create", title=title, type=type, **fields)["goal"]
 
-    def goals(self, segment=None):
+    def goals(self, segment: Optional[str] = None) -> List[Tuple[JSON, JSON]]:
         """Every goal you see as ``(goal, progress)`` pairs, in category order (``goal.list``)."""
-        args = {} if segment is None else {"segment": segment}
+        args: Dict[str, Any] = {} if segment is None else {"segment": segment}
         return [(g["goal"], g["progress"]) for group in self.call("goal.list", **args)["groups"] for g in group["goals"]]
 
-    def goal_progress(self, goal_id, day=None):
+    def goal_progress(self, goal_id: str, day: Optional[DayLike] = None) -> JSON:
         """``{"value", "target", "fraction", "percent", "thisWeek", "status", ...}``, derived now."""
         return self.call("goal.progress", goalId=goal_id, **_day(day))["progress"]
 
-    def goal_log(self, goal_id, habit_id, value=None, **args):
+    def goal_log(self, goal_id: str, habit_id: str, value: Optional[float] = None, **args: Any) -> JSON:
         """Logs an entry of a habit linked to the goal (``goal.log``)."""
         if value is not None:
             args["value"] = value
         return self.call("goal.log", goalId=goal_id, habitId=habit_id, **args)
 
-    def start_routine(self, routine_id):
+    def start_routine(self, routine_id: str) -> JSON:
         """Starts a routine: ``{"execution", "evidence"}`` (no entries are created)."""
         return self.call("routine.start", routineId=routine_id)
 
-    def evidence(self):
+    def evidence(self) -> List[JSON]:
         """Today's evidence waiting for a confirm or a dismiss (``evidence.list``)."""
         return self.call("evidence.list")["evidence"]
 
-    def confirm_evidence(self, evidence_id, value=None):
+    def confirm_evidence(self, evidence_id: str, value: Optional[float] = None) -> JSON:
         """Confirms evidence: logs the habit once (``evidence.confirm``)."""
-        args = {} if value is None else {"value": value}
+        args: Dict[str, Any] = {} if value is None else {"value": value}
         return self.call("evidence.confirm", evidenceId=evidence_id, **args)
 
-    def dismiss_evidence(self, evidence_id):
+    def dismiss_evidence(self, evidence_id: str) -> JSON:
         """Dismisses evidence; nothing is logged (``evidence.dismiss``)."""
         return self.call("evidence.dismiss", evidenceId=evidence_id)
 
-    def journal(self, text=None, **fields):
+    def journal(self, text: Optional[str] = None, **fields: Any) -> JSON:
         """Writes a journal entry (``journal.create``); returns it."""
         if text is not None:
             fields["text"] = text
         return self.call("journal.create", **fields)["journal"]
 
-    def log_wellbeing(self, metric, value, **fields):
+    def log_wellbeing(self, metric: str, value: float, **fields: Any) -> JSON:
         """Logs a wellbeing value (``wellbeing.log``); returns it."""
         return self.call("wellbeing.log", metric=metric, value=value, **fields)["wellbeing"]
 
-    def wellbeing_trend(self, metric, start, end):
+    def wellbeing_trend(self, metric: str, start: DayLike, end: DayLike) -> JSON:
         """``{"days": [{"dayKey", "mean", "count"}], "mean"}`` (``wellbeing.trend``)."""
         return self.call("wellbeing.trend", metric=metric, **{"from": start, "to": end})
 
-    def sync_changes(self, since=None):
+    def sync_changes(self, since: Optional[Union[int, str]] = None) -> JSON:
         """``{"changes", "cursor", "replicaId"}``: every change since a cursor (``sync.changes``)."""
         return self.call("sync.changes", **({} if since is None else {"since": since}))
 
-    def sync_apply(self, changes):
+    def sync_apply(self, changes: List[JSON]) -> JSON:
         """Applies another replica's changes, all or nothing (``sync.apply``)."""
         return self.call("sync.apply", changes=changes)
 
-    def sync_with(self, other):
+    def sync_with(self, other: "Engine") -> Tuple[JSON, JSON]:
         """Exchanges changes both ways with another Engine of the same user; returns the
         two ``sync.apply`` summaries (sent, received)."""
         sent = other.sync_apply(self.sync_changes()["changes"])
         received = self.sync_apply(other.sync_changes()["changes"])
         return sent, received
 
-    def close(self):
+    def close(self) -> None:
         """Closes the store; further calls raise. Closing twice is harmless."""
         handle, self._handle = getattr(self, "_handle", None), None
         if handle:
             _lib.hf_close(handle)
 
-    def __enter__(self):
+    def __enter__(self) -> "Engine":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> Literal[False]:
         self.close()
         return False
 
-    def __del__(self):
+    def __del__(self) -> None:
         self.close()
 
 
-def _day(day):
+def _day(day: Optional[DayLike]) -> Dict[str, Any]:
     return {} if day is None else {"dayKey": day}
 
 
-def metrics(op, records, **args):
+def metrics(op: str, records: Mapping[str, Any], **args: Any) -> Any:
     """Stateless derivation: ``metrics.*`` over records the host keeps itself, no store.
 
     ``records`` is ``{"user": {"zone", "firstWeekday"?}, "today"?, "habits": [...],
@@ -282,33 +395,34 @@ def metrics(op, records, **args):
     return call(name, records=records, **args)
 
 
-def day_key(zone, instant):
+def day_key(zone: str, instant: Union[InstantLike, int]) -> str:
     """The DayKey (``"YYYY-MM-DD"``) of an instant in an IANA zone.
 
-    ``instant`` is an RFC 3339 string, or Unix seconds (int) for the JSON-free fast path.
+    ``instant`` is an RFC 3339 string, a timezone-aware datetime, or Unix seconds (int) for
+    the JSON-free fast path.
     """
-    if isinstance(instant, bool) or not isinstance(instant, (int, str)):
-        raise HabitFlowError("invalid_argument", "instant must be an RFC 3339 string or Unix seconds", "instant")
-    if isinstance(instant, str):
-        return call("time.dayKey", zone=zone, instant=instant)["dayKey"]
+    if isinstance(instant, bool) or not isinstance(instant, (int, str, _dt.datetime)):
+        raise _error("invalid_argument", "instant must be an RFC 3339 string, an aware datetime or Unix seconds", "instant")
+    if isinstance(instant, (str, _dt.datetime)):
+        return str(call("time.dayKey", zone=zone, instant=instant)["dayKey"])
     if not isinstance(zone, str) or "\0" in zone:
-        raise HabitFlowError("invalid_argument", "zone must be a string without NUL", "zone")
+        raise _error("invalid_argument", "zone must be a string without NUL", "zone")
     if not -(1 << 63) <= instant < (1 << 63):
-        raise HabitFlowError("invalid_date", "instant is outside the supported range", "instant")
+        raise _error("invalid_date", "instant is outside the supported range", "instant")
     out = (ctypes.c_char * 11)()
     status = _lib.hf_day_key(instant, zone.encode("utf-8"), out)
     if status != 0:
         code = _CODES.get(status, "internal")
-        raise HabitFlowError(code, "hf_day_key failed for zone %r" % zone,
+        raise _error(code, "hf_day_key failed for zone %r" % zone,
                              "zone" if code == "unknown_zone" else "instant")
-    return out.value.decode()
+    return str(out.value.decode())
 
 
-def day_range(zone, day_key):
+def day_range(zone: str, day_key: DayLike) -> JSON:
     """The instants of a local day: ``{exists, start, end, hours, intervals}``."""
     return call("time.dayRange", zone=zone, dayKey=day_key)
 
 
-def week(day_key, first_weekday="monday"):
+def week(day_key: DayLike, first_weekday: str = "monday") -> JSON:
     """The week containing a day: ``{start, days}``."""
     return call("time.week", dayKey=day_key, firstWeekday=first_weekday)

@@ -1,14 +1,17 @@
 """ctypes declarations of include/habitflow.h, and where the library is found."""
+from __future__ import annotations
+
 import ctypes
 import ctypes.util
 import os
 from pathlib import Path
+from typing import Iterator, Union
 
 _HERE = Path(__file__).resolve().parent
 _REPO = _HERE.parent.parent.parent
 
 
-def _candidates():
+def _candidates() -> Iterator[Union[str, Path]]:
     env = os.environ.get("HABITFLOW_LIB")
     if env:
         yield env  # an explicit choice is the only choice
@@ -22,7 +25,7 @@ def _candidates():
         yield found
 
 
-def load():
+def load() -> ctypes.CDLL:
     errors = []
     for candidate in _candidates():
         path = str(candidate)
@@ -37,7 +40,7 @@ def load():
                       + "; ".join(errors))
 
 
-def _declare(lib):
+def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     lib.hf_version.restype = ctypes.c_char_p
     lib.hf_version.argtypes = []
     lib.hf_version_number.restype = ctypes.c_int

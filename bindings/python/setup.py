@@ -1,0 +1,64 @@
+"""Builds the habitflow wheel with libhabitflow.so inside it, so `import habitflow` needs no
+environment variable and no Swift toolchain (the library carries its Swift runtime).
+
+The library comes from $HABITFLOW_SO when set (scripts/build-lib sets it), else from this
+checkout's `.build-release/dist` — built there by scripts/build-lib when missing.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+
+
+def shipped_library() -> Path:
+    given = os.environ.get("HABITFLOW_SO")
+    if given:
+        return Path(given).resolve()
+    lib = REPO / ".build-release" / "dist" / "lib" / "libhabitflow.so"
+    if not lib.exists():
+        build_lib = REPO / "scripts" / "build-lib"
+        if not build_lib.exists():
+            sys.exit("habitflow: no libhabitflow.so to bundle: set HABITFLOW_SO, or build from a HabitFlow Core checkout")
+        env = dict(os.environ, HABITFLOW_NO_WHEEL="1")  # build-lib would otherwise build this wheel
+        subprocess.run([str(build_lib), str(lib.parent.parent)], check=True, env=env)
+    return lib.resolve()
+
+
+class BuildPyWithLibrary(build_py):
+    """Copies the shipped library into the package it loads from (`habitflow/_ffi.py`)."""
+
+    def run(self) -> None:
+        super().run()
+        target = Path(self.build_lib) / "habitflow" / "libhabitflow.so"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shipped_library(), target)
+        target.chmod(0o755)
+
+
+commands = {"build_py": BuildPyWithLibrary}
+try:
+    from wheel.bdist_wheel import bdist_wheel
+
+    class PlatformWheel(bdist_wheel):
+        """Any Python 3, no Python ABI (ctypes only), this platform: the library is native."""
+
+        def finalize_options(self) -> None:
+            super().finalize_options()
+            self.root_is_pure = False
+
+        def get_tag(self):  # type: ignore[no-untyped-def]
+            return "py3", "none", sysconfig.get_platform().replace("-", "_").replace(".", "_")
+
+    commands["bdist_wheel"] = PlatformWheel
+except ImportError:  # no wheel package: an sdist or a legacy install needs no tag
+    pass
+
+setup(cmdclass=commands, package_data={"habitflow": ["py.typed", "libhabitflow.so"]})

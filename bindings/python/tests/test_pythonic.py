@@ -1,0 +1,71 @@
+"""datetime/date arguments and one exception class per error code, in a real python3 process."""
+import datetime as dt
+import os
+import tempfile
+import unittest
+
+import habitflow
+
+
+class PythonicTests(unittest.TestCase):
+    def test_datetime_and_date_arguments(self):
+        amsterdam_night = dt.datetime(2024, 3, 30, 23, 30, tzinfo=dt.timezone.utc)
+        self.assertEqual(habitflow.day_key("Europe/Amsterdam", amsterdam_night), "2024-03-31")
+        plus_two = dt.datetime(2024, 3, 31, 1, 30, tzinfo=dt.timezone(dt.timedelta(hours=2)))
+        self.assertEqual(habitflow.day_key("UTC", plus_two), "2024-03-30")
+        self.assertEqual(habitflow.day_range("Pacific/Apia", dt.date(2011, 12, 30))["exists"], False)
+        self.assertEqual(habitflow.week(dt.date(2024, 1, 3))["start"], "2024-01-01")
+        with self.assertRaises(habitflow.InvalidArgumentError):
+            habitflow.day_key("UTC", dt.datetime(2024, 1, 1))  # naive: no instant
+        with tempfile.TemporaryDirectory() as d:
+            now = dt.datetime(2025, 3, 12, 11, tzinfo=dt.timezone.utc)
+            with habitflow.Engine(os.path.join(d, "h.sqlite"), user="alice", zone="Europe/Amsterdam", now=now) as hf:
+                habit = hf.call("habit.create", name="Read")["habit"]
+                hf.log(habit["id"], dayKey=dt.date(2025, 3, 11), confirm=True)
+                hf.log(habit["id"], timestampUtc=now)
+                self.assertEqual([e["dayKey"] for e in hf.entries()], ["2025-03-11", "2025-03-12"])
+                self.assertEqual(hf.streaks(habit["id"], day=dt.date(2025, 3, 12))["current"]["length"], 2)
+                self.assertEqual(len(hf.history(habit["id"], dt.date(2025, 3, 10), dt.date(2025, 3, 12))), 3)
+
+    def test_one_exception_class_per_code(self):
+        cases = [
+            (habitflow.UnknownZoneError, lambda: habitflow.call("time.dayKey", zone="Nowhere/City", instant="2024-01-01T00:00:00Z")),
+            (habitflow.InvalidDateError, lambda: habitflow.call("time.dayRange", zone="UTC", dayKey="2025-02-29")),
+            (habitflow.UnknownOpError, lambda: habitflow.call("time.nope")),
+            (habitflow.InvalidJSONError, lambda: habitflow.call("time.week", dayKey="\ud800")),
+            (habitflow.InvalidArgumentError, lambda: habitflow.call("time.week")),
+        ]
+        for cls, action in cases:
+            with self.assertRaises(cls) as ctx:
+                action()
+            self.assertIsInstance(ctx.exception, habitflow.HabitFlowError)
+            self.assertTrue(ctx.exception.code)
+        with tempfile.TemporaryDirectory() as d:
+            with habitflow.Engine(os.path.join(d, "h.sqlite"), user="alice", zone="UTC", now="2025-03-12T11:00:00Z") as hf:
+                hf.call("habit.create", habitId="read", name="Read")
+                with self.assertRaises(habitflow.ConflictError):
+                    hf.call("habit.create", habitId="read", name="Again")
+                with self.assertRaises(habitflow.NotFoundError):
+                    hf.log("nope")
+                with self.assertRaises(habitflow.ConfirmationRequired) as ctx:
+                    hf.log("read", dayKey="2025-03-01")
+                self.assertEqual(ctx.exception.field, "args.confirm")
+                self.assertIsNotNone(ctx.exception.impact)
+                self.assertIn("days", ctx.exception.impact)
+                for i in range(10):
+                    hf.create_goal("G%d" % i, "weeklyHabit", target=3)
+                with self.assertRaises(habitflow.LimitExceededError):
+                    hf.create_goal("G11", "weeklyHabit", target=3)
+            with habitflow.Engine(os.path.join(d, "h.sqlite"), user="bob", zone="UTC") as bob:
+                with self.assertRaises(habitflow.ForbiddenError):
+                    bob.log("read")
+        with self.assertRaises(habitflow.StorageError):
+            habitflow.Engine("/proc/version", user="alice", zone="UTC")
+
+    def test_exported_names_exist(self):
+        for name in habitflow.__all__:
+            self.assertTrue(hasattr(habitflow, name), name)
+
+
+if __name__ == "__main__":
+    unittest.main()
