@@ -47,11 +47,14 @@ struct RoutineCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Start a routine: evidence to confirm or dismiss, no entries.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The routine's id.") var routine: String
+        @Option(help: "The execution's id (its evidence is then EXECUTION:HABIT).") var id: String?
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
-            let r = try CLI.run("routine.start", [("routineId", .string(routine))], json: json, engine: engine)
+            var args: [(String, JSONValue)] = [("routineId", .string(routine))]
+            if let id { args.append(("executionId", .string(id))) }
+            let r = try CLI.run("routine.start", args, json: json, engine: engine)
             if json { return CLI.printJSON(r) }
             print("Started \(routine) (execution \(CLI.text(r["execution"]?["id"]))). Confirm what you did:")
             if case let .array(list)? = r["evidence"] {

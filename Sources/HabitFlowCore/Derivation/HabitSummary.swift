@@ -58,7 +58,7 @@ extension HabitMetrics {
             // Nothing logged yet: today's target still shows; the week counts its required days.
             let t = thisWeek.index(of: today)!
             let summary = HabitSummary(habitId: habit.id, dayKey: today, status: thisWeek.statuses[t], value: nil,
-                                       target: thisWeek.targets[t], currentStreak: .none, longestStreak: .none,
+                                       target: thisWeek.targets[t], currentStreak: .none, longestStreak: nil,
                                        week: week, momentum: 0)
             return HabitReport(summary: summary, line: nil, weeks: [])
         }

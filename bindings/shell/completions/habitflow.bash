@@ -1060,7 +1060,7 @@ _habitflow_routine_start() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --user --zone)
+    non_repeating_options=(--db --user --zone --id)
     __habitflow_offer_flags_options 1
 
     # Offer option value completions
@@ -1072,6 +1072,9 @@ _habitflow_routine_start() {
         return
         ;;
     '--zone')
+        return
+        ;;
+    '--id')
         return
         ;;
     esac

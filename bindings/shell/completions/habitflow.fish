@@ -100,7 +100,7 @@ function __habitflow_parse_tokens -S
             case 'list'
                 __habitflow_parse_subcommand 0 'db=' 'user=' 'zone=' 'json' 'version' 'h/help'
             case 'start'
-                __habitflow_parse_subcommand 1 'db=' 'user=' 'zone=' 'json' 'version' 'h/help'
+                __habitflow_parse_subcommand 1 'db=' 'user=' 'zone=' 'id=' 'json' 'version' 'h/help'
             end
         case 'evidence'
             __habitflow_parse_subcommand 0 'version' 'h/help'
@@ -521,6 +521,7 @@ complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_op
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow routine start" db' -l 'db' -d 'The store file (default: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).' -rfka ''
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow routine start" user' -l 'user' -d 'Act as this user (default: $HABITFLOW_USER, else your login name).' -rfka ''
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow routine start" zone' -l 'zone' -d 'Your current IANA zone (default: $HABITFLOW_ZONE, $TZ, /etc/localtime).' -rfka ''
+complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow routine start" id' -l 'id' -d 'The execution\'s id (its evidence is then EXECUTION:HABIT).' -rfka ''
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow routine start" json' -l 'json' -d 'Print JSON.'
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow routine start" version' -l 'version' -d 'Show the version.'
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow routine start" h help' -s 'h' -l 'help' -d 'Show help information.'

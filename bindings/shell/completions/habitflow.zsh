@@ -783,6 +783,7 @@ _habitflow_routine_start() {
         '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
         ':routine:'
+        '--id[The execution'\''s id (its evidence is then EXECUTION\:HABIT).]:id:'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
