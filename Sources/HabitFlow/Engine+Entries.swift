@@ -113,7 +113,7 @@ extension Engine {
             try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
             return (outcome, nil)
         } catch {
-            guard error.kind == .confirmationRequired, case let .affectedDays(days)? = error.details else { throw error }
+            guard error.code == .confirmationRequired, case let .affectedDays(days)? = error.details else { throw error }
             var explained = error
             explained.details = .impact(days, try impact(try decide(true)))
             throw explained

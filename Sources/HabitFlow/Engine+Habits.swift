@@ -44,7 +44,7 @@ extension Engine {
                 return (store, user)
             } catch {
                 state.error = error
-                if error.kind != .storage { state.retry = nil }  // only I/O gets better by itself
+                if error.code != .storage { state.retry = nil }  // only I/O gets better by itself
                 throw error
             }
         }

@@ -114,7 +114,7 @@ extension Engine {
     /// Habit `id` of the context; `forbidden` (not `notFound`) when it is another user's.
     public func owned(_ context: MetricsContext, _ id: String) throws(HabitFlowError) -> Habit {
         do throws(HabitFlowError) { return try context.habit(id) } catch {
-            if error.kind == .notFound { _ = try habit(id: id) }
+            if error.code == .notFound { _ = try habit(id: id) }
             throw error
         }
     }

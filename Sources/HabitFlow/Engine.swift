@@ -57,7 +57,7 @@ public final class Engine: Sendable {
     public init(failedOpen error: HabitFlowError, zoneSource: any TZifSource = SystemTZifSource(),
                 retry: (@Sendable () throws(HabitFlowError) -> (store: any RecordStore, user: String, path: String?))? = nil) {
         zones = TimeZoneDatabase(source: zoneSource)
-        opened = Mutex(Opened(error: error, retry: error.kind == .storage ? retry : nil))
+        opened = Mutex(Opened(error: error, retry: error.code == .storage ? retry : nil))
         clock = Engine.systemClock
         caching = retry != nil
     }

@@ -34,18 +34,18 @@ public enum OpenOptions {
             let storePath = path ?? StoreLocation.defaultPath()
             let (engine, error) = Engine.open(storePath: storePath, user: user, zone: zone, now: now)
             guard let error else { return (engine, nil) }
-            guard error.kind == .storage else {
+            guard error.code == .storage else {
                 var failure = ProtocolError(error)
                 failure.field = error.field.map { "options." + $0 }
                 throw failure
             }
             return (engine, ProtocolError(error))  // a handle that opens the store once it can
         } catch {
-            return (Engine(failedOpen: HabitFlowError(kind(error.code), error.message, field: error.field)), error)
+            return (Engine(failedOpen: HabitFlowError(engineCode(error.code), error.message, field: error.field)), error)
         }
     }
 
-    private static func kind(_ code: ErrorCode) -> HabitFlowError.Kind {
+    private static func engineCode(_ code: ErrorCode) -> HabitFlowError.Code {
         switch code {
         case .unknownZone: .unknownZone
         case .invalidDate: .invalidDate

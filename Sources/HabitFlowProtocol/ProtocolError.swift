@@ -27,7 +27,7 @@ public struct ProtocolError: Error, Sendable {
 
     /// The code, message and details of an engine error; its field gets the `args.` prefix.
     public init(_ error: HabitFlowError) {
-        let code: ErrorCode = switch error.kind {
+        let code: ErrorCode = switch error.code {
         case .invalidArgument: .invalidArgument
         case .unknownZone: .unknownZone
         case .invalidDate: .invalidDate

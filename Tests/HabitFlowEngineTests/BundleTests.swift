@@ -57,7 +57,7 @@ import Testing
         // A second option the same day: refused (conflict), nothing written.
         let before = try store.dump()
         #expect { _ = try log(engine, "coffee", "2025-03-12", confirm: false) } throws: { error in
-            (error as? HabitFlowError)?.kind == .conflict
+            (error as? HabitFlowError)?.code == .conflict
         }
         #expect(try store.dump() == before)
         // With confirm it replaces the first: one active entry, never a sum.
@@ -115,7 +115,7 @@ import Testing
             _ = try engine.createBundle(name: "Drink", kind: .choice, habitIds: ["tea", "coffee"], id: "drink")
             Issue.record("overlapping options accepted")
         } catch {
-            #expect(error.kind == .conflict && error.field == "habitIds[1]")
+            #expect(error.code == .conflict && error.field == "habitIds[1]")
         }
         // Removing a habit from a bundle keeps its entries.
         _ = try engine.removeFromBundle("a", habitId: "stretch")

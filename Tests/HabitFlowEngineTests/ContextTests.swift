@@ -119,7 +119,7 @@ import Testing
         #expect(try behaviour(e) == before)
         // Confirming dismissed evidence is refused and writes nothing.
         let dump = try store.dump()
-        #expect { _ = try e.confirmEvidence(evidence[0].id) } throws: { ($0 as? HabitFlowError)?.kind == .conflict }
+        #expect { _ = try e.confirmEvidence(evidence[0].id) } throws: { ($0 as? HabitFlowError)?.code == .conflict }
         #expect(try store.dump() == dump)
     }
 
@@ -173,7 +173,7 @@ import Testing
         #expect(try e.editJournal(journal.id, edit).text == "edited")
         // A day move needs confirm (003 §7.10.2), then goes through.
         var move = JournalDraft(); move.dayKey = DayKey("2025-03-11")
-        #expect { _ = try e.editJournal(journal.id, move) } throws: { ($0 as? HabitFlowError)?.kind == .confirmationRequired }
+        #expect { _ = try e.editJournal(journal.id, move) } throws: { ($0 as? HabitFlowError)?.code == .confirmationRequired }
         move.confirm = true
         #expect(try e.editJournal(journal.id, move).dayKey == DayKey("2025-03-11"))
         try e.deleteJournal(journal.id)

@@ -20,12 +20,12 @@ import Testing
         return try engine.createHabit(draft)
     }
 
-    func refusal(_ kind: HabitFlowError.Kind, field: String? = nil, _ body: () throws(HabitFlowError) -> Void) {
+    func refusal(_ code: HabitFlowError.Code, field: String? = nil, _ body: () throws(HabitFlowError) -> Void) {
         do throws(HabitFlowError) {
             try body()
-            Issue.record("expected \(kind)")
+            Issue.record("expected \(code)")
         } catch {
-            #expect(error.kind == kind, "\(error.message)")
+            #expect(error.code == code, "\(error.message)")
             if let field { #expect(error.field == field) }
         }
     }

@@ -94,7 +94,7 @@ import Testing
     @Test func createSharedNeedsAPartner_001_US2_3_and_FR027() throws {
         let e = try alice()
         let before = try store.dump()
-        #expect { _ = try goal(e, "g", .weeklyHabit, target: 3, shared: true) } throws: { ($0 as? HabitFlowError)?.kind == .conflict }
+        #expect { _ = try goal(e, "g", .weeklyHabit, target: 3, shared: true) } throws: { ($0 as? HabitFlowError)?.code == .conflict }
         #expect(try store.dump() == before)
         _ = try bob()
         _ = try e.linkPartner("bob")
@@ -125,7 +125,7 @@ import Testing
         let entries = try e.entries(EntryQuery()), habits = try e.habits()
         try e.deleteGoal("fit")
         #expect(try e.entries(EntryQuery()) == entries && e.habits() == habits)
-        #expect { _ = try e.goal("fit") } throws: { ($0 as? HabitFlowError)?.kind == .notFound }
+        #expect { _ = try e.goal("fit") } throws: { ($0 as? HabitFlowError)?.code == .notFound }
         #expect(try run("sqlite3", [store.path, "SELECT count(*) FROM goal_links WHERE deleted_at IS NULL"]).stdout == "0\n")  // tombstones only
     }
 
@@ -197,7 +197,7 @@ import Testing
         try b.unlinkPartner()
         #expect(try e.goal("ours").goal.shared == false)
         #expect(try e.goal("ours").links.isEmpty)  // Bob's habit no longer counts toward Alice's goal
-        #expect { _ = try b.goal("ours") } throws: { ($0 as? HabitFlowError)?.kind == .forbidden }
+        #expect { _ = try b.goal("ours") } throws: { ($0 as? HabitFlowError)?.code == .forbidden }
     }
 
     @Test func weeklyGoalsCompleteWhenEveryWeekIsMetAndWindowsStayPut() throws {
@@ -241,7 +241,7 @@ import Testing
         let before = try store.dump()
         #expect { _ = try goal(e, "g10", .recurringTask) } throws: { error in
             let e = error as? HabitFlowError
-            return e?.kind == .limitExceeded && e?.message.contains("10 active goals") == true
+            return e?.code == .limitExceeded && e?.message.contains("10 active goals") == true
         }
         #expect(try store.dump() == before)
         // An ended (completed or expired) goal does not count.
@@ -264,7 +264,7 @@ import Testing
         try habit(e, "gym")
         var r = LogRequest(habitId: "gym")
         r.confirm = true
-        #expect { _ = try e.logFromGoal("lonely", r) } throws: { ($0 as? HabitFlowError)?.kind == .invalidArgument }
+        #expect { _ = try e.logFromGoal("lonely", r) } throws: { ($0 as? HabitFlowError)?.code == .invalidArgument }
         #expect(try e.entries(EntryQuery()).isEmpty)
     }
 
@@ -277,7 +277,7 @@ import Testing
         let before = try store.dump()
         #expect { _ = try e.linkHabit(goalId: "dist", habitId: "read") } throws: { error in
             let e = error as? HabitFlowError
-            return e?.kind == .invalidArgument && e?.field == "habitId"
+            return e?.code == .invalidArgument && e?.field == "habitId"
         }
         #expect(try store.dump() == before)
         _ = try goal(e, "sessions", .targetAmount, target: 50, links: ["run", "walk"])

@@ -120,7 +120,7 @@ import Testing
             do {
                 try store.write { tx throws(HabitFlowError) in try tx.insert(Self.entry("e2", "h1", "2025-03-12"), multiplePerDay: false) }
             } catch {
-                #expect(error.kind == .conflict, "\(name)")
+                #expect(error.code == .conflict, "\(name)")
             }
             try store.read { tx throws(HabitFlowError) in
                 #expect(try tx.activeEntries(habit: "h1", day: DayKey("2025-03-12")).map(\.id) == ["e1"], "\(name)")
@@ -246,7 +246,7 @@ import Testing
             _ = try store.engine(now: "2025-03-12T11:00:00Z").habit(id: habit.id)
             Issue.record("a corrupt row was read")
         } catch let error as HabitFlowError {
-            #expect(error.kind == .storage)
+            #expect(error.code == .storage)
             #expect(error.message.contains("habits.created_at"))
         }
     }

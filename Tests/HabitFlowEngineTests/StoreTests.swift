@@ -29,7 +29,7 @@ import Testing
             _ = try store.engine(now: "2025-03-12T11:00:00Z")
             Issue.record("opened a newer schema")
         } catch let error as HabitFlowError {
-            #expect(error.kind == .storage)
+            #expect(error.code == .storage)
             #expect(error.message.contains("newer"))
         }
         #expect(try run("sqlite3", [store.path, "PRAGMA user_version"]).stdout == "99\n")
@@ -49,7 +49,7 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         var refused: HabitFlowError? = nil
         do { _ = try Engine(storePath: path, user: "alice", zone: "UTC") } catch { refused = error }
-        #expect(refused?.kind == .storage && refused?.message.contains("not a HabitFlow store") == true, "\(String(describing: refused))")
+        #expect(refused?.code == .storage && refused?.message.contains("not a HabitFlow store") == true, "\(String(describing: refused))")
         let cli = try run(Repository.cli, ["habit", "add", "Read", "--db", path, "--user", "alice", "--zone", "UTC"])
         #expect(cli.status == 1 && cli.stderr.contains("not a HabitFlow store"), "\(cli.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)

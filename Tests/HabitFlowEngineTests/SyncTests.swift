@@ -191,7 +191,7 @@ final class ClockBox: Sendable {
         let i = changes.firstIndex { $0.kind == "entry" }!
         changes[i].fields = changes[i].fields.map { $0.name == "multiple_per_day" ? ($0.name, .integer(1)) : $0 }
         let before = try r[1].canonicalDump()
-        #expect { _ = try r[1].applyChanges(changes) } throws: { ($0 as? HabitFlowError)?.kind == .invalidArgument }
+        #expect { _ = try r[1].applyChanges(changes) } throws: { ($0 as? HabitFlowError)?.code == .invalidArgument }
         #expect(try r[1].canonicalDump() == before)
     }
 
@@ -330,9 +330,9 @@ final class ClockBox: Sendable {
         #expect(try alice.goal("walk").goal.title == "Walk the dog together")
         // Alice's own records are not Bob's to take: the full set is refused whole.
         let before = try bob.canonicalDump()
-        #expect { _ = try bob.applyChanges(try alice.syncChanges().changes) } throws: { ($0 as? HabitFlowError)?.kind == .forbidden }
+        #expect { _ = try bob.applyChanges(try alice.syncChanges().changes) } throws: { ($0 as? HabitFlowError)?.code == .forbidden }
         #expect(try bob.canonicalDump() == before)
-        #expect { _ = try bob.goal("private") } throws: { ($0 as? HabitFlowError)?.kind == .notFound }
+        #expect { _ = try bob.goal("private") } throws: { ($0 as? HabitFlowError)?.code == .notFound }
     }
 
     @Test func noChangeTakesAnotherUsersRecordOver() throws {
@@ -353,7 +353,7 @@ final class ClockBox: Sendable {
                                                 ("created_at", .text("2025-03-12T11:00:00Z")), ("deleted_at", .null)])
         let before = try alice.canonicalDump()
         for set in [stolen, [partnership]] {
-            #expect { _ = try alice.applyChanges(set) } throws: { ($0 as? HabitFlowError)?.kind == .forbidden }
+            #expect { _ = try alice.applyChanges(set) } throws: { ($0 as? HabitFlowError)?.code == .forbidden }
         }
         #expect(try alice.canonicalDump() == before)
         #expect(try bob.habit(id: "bobs").ownerId == "bob")

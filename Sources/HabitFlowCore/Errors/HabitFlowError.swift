@@ -1,10 +1,11 @@
-/// Why the engine refused an operation: what kind of refusal, which field, and a message.
+/// Why the engine refused an operation: its code, which field, and a message.
 ///
 /// Field names are the SPEC's names (`dayKey`, `habitId`, `value`); each face adds its own
-/// prefix (`args.`). The faces map `Kind` to their stable codes in one place.
+/// prefix (`args.`). `code` is the same concept every face names `code`; the faces map it to
+/// their stable strings and `HF_E*` numbers in one place.
 public struct HabitFlowError: Error, Sendable {
-    /// The kind of refusal; one-to-one with the JSON error codes.
-    public enum Kind: Sendable, Equatable {
+    /// The refusal's code; one-to-one with the JSON error codes (`invalid_argument`, …).
+    public enum Code: Sendable, Equatable {
         case invalidArgument
         case unknownZone
         case invalidDate
@@ -27,14 +28,14 @@ public struct HabitFlowError: Error, Sendable {
         case occupiedBy(entryId: String, dayKey: DayKey)
     }
 
-    public var kind: Kind
+    public var code: Code
     public var message: String
     /// The request field at fault, by its SPEC name; `nil` when no one field is.
     public var field: String?
     public var details: Details?
 
-    public init(_ kind: Kind, _ message: String, field: String? = nil, details: Details? = nil) {
-        self.kind = kind
+    public init(_ code: Code, _ message: String, field: String? = nil, details: Details? = nil) {
+        self.code = code
         self.message = message
         self.field = field
         self.details = details
