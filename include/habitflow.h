@@ -178,6 +178,77 @@ int hf_call(const char *request_json, char **response_json);
  */
 int hf_day_key(int64_t unix_seconds, const char *zone, char out[11]);
 
+/* ------------------------------------------------------------------------------------------
+ * Zone handles: the fast path for time
+ *
+ * A host that asks about one zone many times opens it once: no JSON, no lookup by name, no
+ * lock and no allocation per call. A zone handle is immutable, so any number of threads may
+ * use one handle at once.
+ */
+
+/* An open IANA zone: made by hf_zone_open(), released by hf_zone_close(). */
+typedef struct hf_zone hf_zone;
+
+/*
+ * hf_zone_open — open zone `name` of the tz database.
+ *
+ * name  A NUL-terminated IANA zone id, e.g. "Europe/Amsterdam". Borrowed for the call.
+ * out   Out: on HF_OK a new handle, owned by the caller and released with hf_zone_close();
+ *       set to NULL on every error (when out itself is not NULL).
+ *
+ * Returns HF_OK; HF_EINVALID_ARGUMENT when name or out is NULL; HF_EUNKNOWN_ZONE when name
+ * is not a zone for people (not in the database, path-like, not UTF-8, or one of the
+ * database's other files: posixrules, right/..., posix/...).
+ */
+int hf_zone_open(const char *name, hf_zone **out);
+
+/* hf_zone_close — release a handle from hf_zone_open(). NULL is a harmless no-op. The
+ * handle must not be in use by another thread, and is invalid afterwards. */
+void hf_zone_close(hf_zone *zone);
+
+/*
+ * hf_zone_day_key — the DayKey (local civil date) of an instant in an open zone.
+ *
+ * zone          A handle from hf_zone_open(). Borrowed.
+ * unix_seconds  As for hf_day_key(): -62135510400 up to but excluding 253402214400.
+ * out           Out: at least 11 bytes; on HF_OK "YYYY-MM-DD" and a NUL. Untouched on error.
+ *
+ * Returns HF_OK; HF_EINVALID_ARGUMENT when zone or out is NULL; HF_EINVALID_DATE when
+ * unix_seconds is outside the range. Takes no lock and allocates nothing.
+ */
+int hf_zone_day_key(const hf_zone *zone, int64_t unix_seconds, char out[11]);
+
+/* The instants of one local day (see hf_zone_day_range()): Temporal's startOfDay semantics. */
+typedef struct hf_day_range {
+    /* 1 when the day exists in the zone; 0 when the zone skipped it (Pacific/Apia,
+     * 2011-12-30): then interval_count is 0 and start and end are 0. */
+    int exists;
+    /* How many entries of intervals hold: 1 usually, 2 when a backward transition crosses
+     * midnight (America/St_Johns 1987-2010: the day is split), at most 4. */
+    int interval_count;
+    /* The first instant of the day, and the first instant of the next day that exists
+     * (Unix seconds); end - start is the day's length: 86400 most days, 82800 or 90000 at
+     * DST changes, 84600 at Lord Howe's. */
+    int64_t start;
+    int64_t end;
+    /* The exact instants of the day: [intervals[i][0], intervals[i][1]) for i < interval_count,
+     * ascending and disjoint. */
+    int64_t intervals[4][2];
+} hf_day_range;
+
+/*
+ * hf_zone_day_range — the instants of local day `day_key` in an open zone, as time.dayRange.
+ *
+ * zone     A handle from hf_zone_open(). Borrowed.
+ * day_key  A NUL-terminated "YYYY-MM-DD", a real Gregorian date from 0001-01-01 to 9999-12-30.
+ * out      Out: filled on HF_OK; untouched on error.
+ *
+ * Returns HF_OK (also for a day the zone skipped: out->exists is 0); HF_EINVALID_ARGUMENT when
+ * a pointer is NULL; HF_EINVALID_DATE when day_key is malformed or not a real date. Takes no
+ * lock and allocates nothing.
+ */
+int hf_zone_day_range(const hf_zone *zone, const char *day_key, hf_day_range *out);
+
 /*
  * hf_string_free — release a string returned by this library.
  *

@@ -14,7 +14,7 @@ import HabitFlowProtocol
 
 /// The engine behind the handle-free entry points. Its only state is the zone cache, which is
 /// read-only system data, so one per process is the cheapest correct choice.
-private let processEngine = Engine()
+let processEngine = Engine()
 private let processDispatcher = Dispatcher(engine: processEngine)
 /// The zone table, borrowed without reference counting: `hf_day_key` on many threads must not
 /// contend on one atomic retain count (the engine lives for the process).

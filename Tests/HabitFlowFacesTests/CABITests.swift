@@ -21,6 +21,12 @@ import Testing
         #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
     }
 
+    @Test func zoneHandlesKeepEveryPromise() throws {
+        let result = try compileAndRun("Tests/C/zone_test.c", ["-pthread"])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
+    }
+
     @Test func theCExampleRuns() throws {
         let result = try compileAndRun("Examples/c/example.c")
         #expect(result.status == 0, "\(result.stderr)")

@@ -26,7 +26,7 @@ from . import _ffi
 __all__ = ["Engine", "HabitFlowError", "InvalidJSONError", "InvalidArgumentError", "UnknownOpError",
            "UnknownZoneError", "InvalidDateError", "NotFoundError", "ConflictError", "ConfirmationRequired",
            "LimitExceededError", "ForbiddenError", "StorageError", "InternalError",
-           "call", "call_raw", "metrics", "day_key", "day_range", "week", "version", "version_number"]
+           "Zone", "call", "call_raw", "metrics", "day_key", "day_range", "week", "version", "version_number"]
 
 #: A JSON object as the engine answers it.
 JSON = Dict[str, Any]
@@ -426,3 +426,79 @@ def day_range(zone: str, day_key: DayLike) -> JSON:
 def week(day_key: DayLike, first_weekday: str = "monday") -> JSON:
     """The week containing a day: ``{start, days}``."""
     return call("time.week", dayKey=day_key, firstWeekday=first_weekday)
+
+
+def _seconds(instant: Union[int, _dt.datetime]) -> int:
+    if isinstance(instant, _dt.datetime):
+        if instant.tzinfo is None or instant.utcoffset() is None:
+            raise _error("invalid_argument", "a datetime without a timezone is not an instant: give it tzinfo", "instant")
+        return int((instant - _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)) // _dt.timedelta(seconds=1))
+    if isinstance(instant, bool) or not isinstance(instant, int):
+        raise _error("invalid_argument", "instant must be Unix seconds or an aware datetime", "instant")
+    if not -(1 << 63) <= instant < (1 << 63):
+        raise _error("invalid_date", "instant is outside the supported range", "instant")
+    return instant
+
+
+class Zone:
+    """One IANA zone, opened once (``hf_zone_open``): DayKeys and day ranges with no JSON.
+
+        >>> amsterdam = habitflow.Zone("Europe/Amsterdam")
+        >>> amsterdam.day_key(1711841400)
+        '2024-03-31'
+        >>> amsterdam.day_range("2025-03-30")["hours"]
+        23.0
+    """
+
+    def __init__(self, name: str) -> None:
+        self._handle: Optional[ctypes.c_void_p] = None
+        handle = ctypes.c_void_p()
+        status = _lib.hf_zone_open(_c_text(name, "zone"), ctypes.byref(handle))
+        if status != 0:
+            code = _CODES.get(status, "internal")
+            raise _error(code, "%r is not a zone of the tz database" % name, "zone")
+        self._handle = handle
+        self.name = name
+
+    def day_key(self, instant: Union[int, _dt.datetime]) -> str:
+        """The local date of an instant (Unix seconds or an aware datetime), ``YYYY-MM-DD``."""
+        out = (ctypes.c_char * 11)()
+        status = _lib.hf_zone_day_key(self._live(), _seconds(instant), out)
+        if status != 0:
+            raise _error(_CODES.get(status, "internal"), "instant is outside the supported range", "instant")
+        return str(out.value.decode())
+
+    def day_range(self, day: DayLike) -> JSON:
+        """The instants of a local day, as ``time.dayRange`` gives them: ``exists``, ``start``
+        and ``end`` (Unix seconds, None when the zone skipped the day), ``hours`` and
+        ``intervals`` (a list of ``(start, end)`` pairs)."""
+        text = day.isoformat() if isinstance(day, _dt.date) else day
+        out = _ffi.DayRange()
+        status = _lib.hf_zone_day_range(self._live(), _c_text(text, "dayKey"), ctypes.byref(out))
+        if status != 0:
+            raise _error(_CODES.get(status, "internal"), "%r is not a day with a range" % (text,), "dayKey")
+        if not out.exists:
+            return {"exists": False, "start": None, "end": None, "hours": None, "intervals": []}
+        return {"exists": True, "start": out.start, "end": out.end, "hours": (out.end - out.start) / 3600,
+                "intervals": [(out.intervals[i][0], out.intervals[i][1]) for i in range(out.interval_count)]}
+
+    def _live(self) -> ctypes.c_void_p:
+        if self._handle is None:
+            raise _error("invalid_argument", "the zone is closed", "zone")
+        return self._handle
+
+    def close(self) -> None:
+        """Releases the handle; further calls raise. Closing twice is harmless."""
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            _lib.hf_zone_close(handle)
+
+    def __enter__(self) -> "Zone":
+        return self
+
+    def __exit__(self, *exc: Any) -> Literal[False]:
+        self.close()
+        return False
+
+    def __del__(self) -> None:
+        self.close()

@@ -40,6 +40,12 @@ def load() -> ctypes.CDLL:
                       + "; ".join(errors))
 
 
+class DayRange(ctypes.Structure):
+    """``hf_day_range`` of include/habitflow.h."""
+    _fields_ = [("exists", ctypes.c_int), ("interval_count", ctypes.c_int), ("start", ctypes.c_int64),
+                ("end", ctypes.c_int64), ("intervals", (ctypes.c_int64 * 2) * 4)]
+
+
 def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     lib.hf_version.restype = ctypes.c_char_p
     lib.hf_version.argtypes = []
@@ -57,6 +63,14 @@ def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     lib.hf_engine_call.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
     lib.hf_close.restype = None
     lib.hf_close.argtypes = [ctypes.c_void_p]
+    lib.hf_zone_open.restype = ctypes.c_int
+    lib.hf_zone_open.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
+    lib.hf_zone_close.restype = None
+    lib.hf_zone_close.argtypes = [ctypes.c_void_p]
+    lib.hf_zone_day_key.restype = ctypes.c_int
+    lib.hf_zone_day_key.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_char * 11]
+    lib.hf_zone_day_range.restype = ctypes.c_int
+    lib.hf_zone_day_range.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(DayRange)]
     lib.hf_string_free.restype = None
     lib.hf_string_free.argtypes = [ctypes.c_void_p]
     return lib
