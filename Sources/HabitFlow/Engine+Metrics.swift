@@ -71,28 +71,73 @@ extension Engine {
     /// The user's records as the derivation reads them, with today and the first weekday.
     ///
     /// Read in two queries (active days aggregated per habit and day, target versions) and
-    /// kept while the store's stamp holds: any write, here or by another connection, drops
-    /// it. What is kept is the truth, folded — never a derived value.
+    /// kept: what is kept is the truth, folded — never a derived value. After a write through
+    /// this store (the stamp's `dataVersion` unchanged) only the habits it touched are read
+    /// again, so a log followed by a read costs about one habit's read; when another connection
+    /// wrote, or sync changes came in, everything is read anew.
     public func metricsContext() throws(HabitFlowError) -> MetricsContext {
         let (source, user) = try requireStore()
         return try source.read { store throws(HabitFlowError) in
             let (_, today) = try userZone(store, user)
             let firstWeekday = try profile(store, user).firstWeekday
             let stamp = try source.stamp()  // inside the read: the stamp of what it sees
-            if caching, let kept = recordCache.withLock({ $0 }), kept.stamp == stamp {
+            let kept = caching ? recordCache.withLock { $0 } : nil
+            if let kept, kept.stamp == stamp {
                 return MetricsContext(input: kept.input, today: today, firstWeekday: firstWeekday)
             }
-            let habits = try store.habits(owner: user)
-            let kinds = Dictionary(uniqueKeysWithValues: habits.map { ($0.id, $0.kind) })
-            var days: [String: HabitDays] = [:]
-            for (id, a) in try store.activeDays(owner: user) {
-                days[id] = HabitDays(days: a.days, counts: a.counts, sums: a.sums, kind: kinds[id] ?? .numeric)
+            var input: MetricsInput
+            var sequence: Int64
+            if let kept, kept.stamp.dataVersion == stamp.dataVersion,
+               case let (changed, latest) = try store.habitsChanged(since: kept.sequence), changed.count <= Self.incrementalReadLimit {
+                input = kept.input
+                try refresh(&input, habits: changed, store, user)
+                sequence = latest
+            } else {
+                input = try readInput(store, user)
+                sequence = try store.habitsChanged(since: .max).sequence
             }
-            var versions: [String: [TargetVersion]] = [:]
-            for v in try store.targetVersions(owner: user) { versions[v.habitId, default: []].append(v) }
-            let input = MetricsInput(habits: habits, days: days, targets: versions.mapValues(TargetSchedule.init))
-            if caching { recordCache.withLock { $0 = (stamp, input) } }
+            if caching { recordCache.withLock { $0 = (stamp, input, sequence) } }
             return MetricsContext(input: input, today: today, firstWeekday: firstWeekday)
+        }
+    }
+
+    /// Past this many changed habits a cache reads everything again (one query beats many).
+    static let incrementalReadLimit = 32
+
+    /// Every habit, active day and target version of `user`.
+    private func readInput(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> MetricsInput {
+        let habits = try store.habits(owner: user)
+        let kinds = Dictionary(uniqueKeysWithValues: habits.map { ($0.id, $0.kind) })
+        var days: [String: HabitDays] = [:]
+        for (id, a) in try store.activeDays(owner: user) {
+            days[id] = HabitDays(days: a.days, counts: a.counts, sums: a.sums, kind: kinds[id] ?? .numeric)
+        }
+        var versions: [String: [TargetVersion]] = [:]
+        for v in try store.targetVersions(owner: user) { versions[v.habitId, default: []].append(v) }
+        return MetricsInput(habits: habits, days: days, targets: versions.mapValues(TargetSchedule.init))
+    }
+
+    /// Reads `habits` (those of `user`) into `input` again, with the other options of any
+    /// choice bundle among them: settling one option's day may set another's entry aside.
+    private func refresh(_ input: inout MetricsInput, habits ids: Set<String>, _ store: any StoreTransaction, _ user: String)
+        throws(HabitFlowError) {
+        var pending = ids
+        var done = Set<String>()
+        while let id = pending.popFirst() {
+            guard done.insert(id).inserted, let habit = try store.habit(id), habit.ownerId == user else { continue }
+            if let parentId = habit.bundleId, let parent = try store.habit(parentId), parent.bundle == .choice {
+                for option in try store.fetchAll(Habit.self, where: "bundle_id", in: [parentId]) where !done.contains(option.id) {
+                    pending.insert(option.id)
+                }
+            }
+            if let i = input.habits.firstIndex(where: { $0.id == id }) { input.habits[i] = habit } else {
+                input.habits.append(habit)
+                input.habits.sort { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+            }
+            let a = try store.activeDays(habit: id)
+            input.days[id] = a.days.isEmpty ? nil : HabitDays(days: a.days, counts: a.counts, sums: a.sums, kind: habit.kind)
+            let versions = try store.targetVersions(habit: id)
+            input.targets[id] = versions.isEmpty ? nil : TargetSchedule(versions)
         }
     }
 

@@ -52,6 +52,9 @@ extension Engine {
     /// - Throws: naming `changes[i].field`; then nothing is written.
     public func applyChanges(_ changes: [ChangeRecord]) throws(HabitFlowError) -> ApplySummary {
         let (store, user) = try requireStore()
+        // A received entry may have moved between habits, which the read cache cannot follow
+        // by sequence numbers: it reads everything again.
+        defer { recordCache.withLock { $0 = nil } }
         return try store.write { store throws(HabitFlowError) in
             let partner = try store.partnership(user: user)?.partnerId
             let owners = SyncRules.Owners(

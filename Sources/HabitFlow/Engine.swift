@@ -17,8 +17,8 @@ public final class Engine: Sendable {
     let clock: @Sendable () -> Instant
     /// Whether the folded records of the last metrics read are kept until the store changes.
     public let caching: Bool
-    /// That read, with the store stamp it was made at (see `metricsContext()`).
-    let recordCache = Mutex<(stamp: StoreStamp, input: MetricsInput)?>(nil)
+    /// That read, with the store stamp and sequence number it was made at (see `metricsContext()`).
+    let recordCache = Mutex<(stamp: StoreStamp, input: MetricsInput, sequence: Int64)?>(nil)
 
     /// How an engine reaches its store.
     struct Opened: Sendable {

@@ -100,6 +100,35 @@ final class SQLiteTransaction: StoreTransaction {
             .map(\.entry)
     }
 
+    func activeDays(habit: String) throws(HabitFlowError) -> ActiveDays {
+        try sql { () throws(SQLiteError) in
+            let s = try db.statement("""
+                SELECT day_key, value FROM entries INDEXED BY entries_active_days
+                WHERE deleted_at IS NULL AND set_aside = 0 AND habit_id = ? ORDER BY day_key
+                """, [.text(habit)])
+            defer { sqlite3_reset(s.handle) }
+            var days = ActiveDays()
+            while try s.step() {
+                guard let day = s.withBytes(0, DayKey.init(utf8:))?.dayNumber else {
+                    throw SQLiteError(SQLITE_CORRUPT, "entries.day_key of habit \(habit) is not a DayKey")
+                }
+                days.add(day: day, value: s.double(1))
+            }
+            return days
+        }
+    }
+
+    func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64) {
+        try sql { () throws(SQLiteError) in
+            let habits = try db.rows("""
+                SELECT id FROM habits WHERE seq > ?1 UNION SELECT habit_id FROM entries WHERE seq > ?1
+                UNION SELECT habit_id FROM target_versions WHERE seq > ?1
+                """, [.integer(since)]) { s -> String? in s.text(0) }
+            let sequence = try db.rows("SELECT seq FROM replica WHERE id = 1") { s -> Int64? in s.int64(0) }.first ?? 0
+            return (Set(habits), sequence)
+        }
+    }
+
     func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] {
         try sql { () throws(SQLiteError) in
             // One pass over the covering index entries_active_days, in (habit, day) order,

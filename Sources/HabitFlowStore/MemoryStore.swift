@@ -11,8 +11,11 @@ import Synchronization
 public final class MemoryStore: RecordStore, Sendable {
     private let state: Mutex<MemoryState>
     private let clock: @Sendable () -> Instant
-    /// Write transactions run (any outcome): the stamp of read caches.
+    /// Write transactions run (any outcome), and those that received sync changes: the stamp
+    /// of read caches (a received change may move an entry between habits, which a cache
+    /// cannot follow by sequence numbers, so it reads everything again).
     private let writes = Atomic<UInt64>(0)
+    private let receivingWrites = Atomic<Int64>(0)
 
     /// An empty store whose local changes are stamped with `clock`'s time.
     public init(clock: @escaping @Sendable () -> Instant) {
@@ -28,6 +31,7 @@ public final class MemoryStore: RecordStore, Sendable {
             defer { writes.add(1, ordering: .relaxed) }  // even a failed write counts, as in a file store
             let result = try body(tx)
             try tx.commitCheck()
+            if tx.received { receivingWrites.add(1, ordering: .relaxed) }
             current = tx.state
             return result
         }
@@ -41,7 +45,7 @@ public final class MemoryStore: RecordStore, Sendable {
 
     /// Needs no lock: callable inside `read` (whose snapshot it then describes).
     public func stamp() throws(HabitFlowError) -> StoreStamp {
-        StoreStamp(dataVersion: 0, localWrites: writes.load(ordering: .relaxed))
+        StoreStamp(dataVersion: receivingWrites.load(ordering: .relaxed), localWrites: writes.load(ordering: .relaxed))
     }
 }
 

@@ -8,7 +8,7 @@ final class MemoryTransaction: StoreTransaction {
     /// Set while received records may point at parents that come later in the set.
     private var deferReferences = false
     /// Whether records were received: only then can a reference dangle at commit.
-    private var received = false
+    private(set) var received = false
 
     init(_ state: MemoryState, now: Instant, writable: Bool) {
         self.state = state
@@ -145,6 +145,23 @@ final class MemoryTransaction: StoreTransaction {
             out[habit.id] = days
         }
         return out
+    }
+
+    func activeDays(habit: String) throws(HabitFlowError) -> ActiveDays {
+        var days = ActiveDays()
+        for e in try entries(habit: habit, from: nil, to: nil, includeDeleted: false) { days.add(day: e.dayKey.dayNumber, value: e.value) }
+        return days
+    }
+
+    func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64) {
+        var out = Set<String>()
+        for (kind, column) in [(RecordKind.habit, "id"), (.entry, "habit_id"), (.targetVersion, "habit_id")] {
+            let i = kind.index(of: column)!
+            for row in (state.tables[kind] ?? [:]).values where (row.seq ?? .min) > since {
+                if let id = Self.text(row.values[i]) { out.insert(id) }
+            }
+        }
+        return (out, state.seq)
     }
 
     // MARK: SyncLog

@@ -48,6 +48,11 @@ public protocol EntryIndex: AnyObject {
     func entries(habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry]
     /// Every habit of `owner` with active entries: per day, how many and the sum of values.
     func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays]
+    /// The same for one habit (empty when it has no active entry).
+    func activeDays(habit: String) throws(HabitFlowError) -> ActiveDays
+    /// The habits (of any owner) whose record, entries or target versions changed after
+    /// sequence number `since`, and the latest sequence number: what a read cache re-reads.
+    func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64)
 }
 
 /// What sync needs of a store: this replica's identity, its log of changes, and received
@@ -99,7 +104,9 @@ public struct ActiveDays: Sendable, Equatable {
     }
 }
 
-/// Identifies a state of the store for read caches (see `RecordStore.stamp()`).
+/// Identifies a state of the store for read caches (see `RecordStore.stamp()`). While
+/// `dataVersion` holds, every change since a cached read shows in `EntryIndex.habitsChanged`;
+/// when it moves (another connection wrote, or sync changes came in), a cache reads anew.
 public struct StoreStamp: Equatable, Sendable {
     public var dataVersion: Int64
     public var localWrites: UInt64

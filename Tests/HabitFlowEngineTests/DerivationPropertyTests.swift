@@ -99,9 +99,12 @@ import Foundation
 
     static let zones = ["Europe/Amsterdam", "America/New_York", "Asia/Tokyo", "Pacific/Apia", "America/St_Johns", "UTC"]
 
-    /// Builds a random history through the engine; returns the last `now`.
+    /// Builds a random history through the engine, with reads between the writes (so the
+    /// engine's record cache follows each write) and some writes by a second connection to
+    /// the same file; returns the engine.
     static func randomHistory(_ store: TestStore, _ rng: inout SplitMix64) throws -> Engine {
         let engine = try store.engine(now: "2025-06-30T12:00:00Z")
+        let other = try store.engine(now: "2025-06-30T12:00:00Z")
         let kinds: [(String, Habit.Kind, Habit.Cadence, Habit.TargetType, Bool)] = [
             ("bin", .binary, .daily, .atLeast, false), ("num", .numeric, .daily, .atLeast, false),
             ("most", .numeric, .daily, .atMost, false), ("week", .binary, .timesPerWeek(3), .atLeast, false),
@@ -116,6 +119,8 @@ import Foundation
         let base = try DayKey(parsing: "2025-04-01")
         var logged: [String] = []
         for step in 0..<160 {
+            if rng.next() % 3 == 0 { _ = try engine.todayOverview() }  // warm the cache: the next write must update it
+            let writer = rng.next() % 8 == 0 ? other : engine
             let (id, kind, _, _, _) = kinds[Int(rng.next() % UInt64(kinds.count))]
             let day = base.adding(days: Int(rng.next() % 90))!
             switch rng.next() % 10 {
@@ -130,21 +135,21 @@ import Foundation
                     r.dayKey = day
                 }
                 r.value = kind == .numeric ? Double(rng.next() % 12) : nil
-                if (try? engine.log(r)) != nil { logged.append(r.entryId!) }
+                if (try? writer.log(r)) != nil { logged.append(r.entryId!) }
             case 6 where !logged.isEmpty:
                 var edit = EntryRules.Edit()
                 edit.confirm = true
                 if rng.next() % 2 == 0 { edit.dayKey = day }
                 let id = logged[Int(rng.next() % UInt64(logged.count))]
                 if (try? engine.entry(id))?.value != nil { edit.value = Double(rng.next() % 12) }
-                _ = try? engine.editEntry(id, edit)
+                _ = try? writer.editEntry(id, edit)
             case 7 where !logged.isEmpty:
-                _ = try? engine.deleteEntry(logged[Int(rng.next() % UInt64(logged.count))], confirm: true)
+                _ = try? writer.deleteEntry(logged[Int(rng.next() % UInt64(logged.count))], confirm: true)
             case 8 where !logged.isEmpty:
-                _ = try? engine.restoreEntry(logged[Int(rng.next() % UInt64(logged.count))], confirm: true)
+                _ = try? writer.restoreEntry(logged[Int(rng.next() % UInt64(logged.count))], confirm: true)
             default:
                 if rng.next() % 2 == 0 {
-                    _ = try engine.setTarget(habitId: id, effectiveDayKey: day, target: Double(rng.next() % 6), confirm: true)
+                    _ = try writer.setTarget(habitId: id, effectiveDayKey: day, target: Double(rng.next() % 6), confirm: true)
                 } else {
                     _ = try engine.updateUser(zone: zones[Int(rng.next() % UInt64(zones.count))], firstWeekday: nil)
                 }
