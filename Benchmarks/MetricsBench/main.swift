@@ -543,6 +543,31 @@ print("  (daily longest streaks \(streakDays.min()!)…\(streakDays.max()!) days
 func ms(_ x: Double) -> String { String(format: x < 10 ? "%9.3f" : "%9.1f", x) }
 func ratio(_ peer: Double, _ hf: Double) -> String { String(format: "%7.1f×", peer / hf) }
 func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+// Log, then refresh — what an app does on every tap (issue 12): entry.log (a new value for
+// today on a numeric habit) then metrics.today, through the C ABI, after the cross-checks
+// (it changes the store). Against the warm metrics.today through the C ABI above.
+var logHandle: OpaquePointer?
+precondition(hf_open(storePath, #"{"user":"\#(userId)","now":"\#(nowText)"}"#, &logHandle) == 0)
+var logRound = 0
+let cCall = { (request: String) in
+    var response: UnsafeMutablePointer<CChar>?
+    let rc = hf_engine_call(logHandle, request, &response)
+    precondition(rc == 0, String(cString: response!))
+    hf_string_free(response)
+}
+cCall(#"{"op":"metrics.today"}"#)  // warm
+let logThenToday = measure(runs) {
+    logRound += 1
+    cCall(#"{"op":"entry.log","args":{"habitId":"h74","value":\#(1000 + logRound)}}"#)
+    cCall(#"{"op":"metrics.today"}"#)
+}
+let logOnly = measure(runs) {
+    logRound += 1
+    cCall(#"{"op":"entry.log","args":{"habitId":"h74","value":\#(1000 + logRound)}}"#)
+}
+let todayCABIAfter = measure(runs) { cCall(#"{"op":"metrics.today"}"#) }
+hf_close(logHandle)
+
 print("\n\(pad("", 48))   median ms    min ms  runs  goal    peer ÷ HF full: cold / warm")
 func row(_ label: String, _ s: Stats, goal: String = "", peer: Bool = false) {
     var line = pad(label, 48) + " " + ms(s.median) + " " + ms(s.min) + String(format: "  %4d", s.samples.count) + "  " + pad(goal, 7)
@@ -559,6 +584,11 @@ row("HabitFlow today, open Engine, caching off", todayUncached, goal: "≤ 2")
 row("HabitFlow today, warm: todayOverview()", todayWarm, goal: "≤ 2")
 row("HabitFlow today, warm: metrics.today Dispatcher", todayDispatcher, goal: "≤ 2")
 row("HabitFlow today, warm: metrics.today C ABI", todayCABI, goal: "≤ 2")
+row("C ABI: entry.log then metrics.today", logThenToday)
+row("C ABI: entry.log alone", logOnly)
+row("C ABI: metrics.today, warm (same handle)", todayCABIAfter)
+print(String(format: "log then today ÷ warm today (C ABI): %.2f×  (goal ≤ 2×); the refresh alone: %.2f×",
+             logThenToday.median / todayCABIAfter.median, (logThenToday.median - logOnly.median) / todayCABIAfter.median))
 row("raw sqlite3 scan of the active entries (a floor)", rawScan)
 row("SQL gaps-and-islands streaks (daily habits)", sqlStats, goal: "≥ 20×", peer: true)
 row("Python full, total (read + derive)", pythonTotal, goal: "≥ 20×", peer: true)
@@ -571,6 +601,7 @@ let goals: [(String, Bool)] = [
     ("full ≤ 30 ms (cold)", fullCold.median <= 30),
     ("today ≤ 2 ms (warm)", todayWarm.median <= 2),
     ("today ≤ 2 ms (cold)", todayCold.median <= 2),
+    ("log then today ≤ 2× warm today (C ABI)", logThenToday.median <= 2 * todayCABIAfter.median),
     ("SQL ≥ 20× full (cold)", sqlStats.median >= 20 * fullCold.median),
     ("Python ≥ 20× full (cold, total)", pythonTotal.median >= 20 * fullCold.median),
 ]
