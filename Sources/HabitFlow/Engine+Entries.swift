@@ -110,7 +110,7 @@ extension Engine {
             let outcome = try decide(confirmed)
             let displaced = try choiceDisplaced(outcome, habit, store, replace: confirmed && !importing, now: now)
             for entry in displaced { try updateEntry(store, entry) }
-            try apply(outcome, store, multiplePerDay: habit.multiplePerDay)
+            try apply(outcome, store, habit)
             return (outcome, nil)
         } catch {
             guard error.code == .confirmationRequired, case let .affectedDays(days)? = error.details else { throw error }
@@ -226,10 +226,10 @@ extension Engine {
         return (entry, habit)
     }
 
-    func apply(_ outcome: EntryRules.Outcome, _ store: any StoreTransaction, multiplePerDay: Bool) throws(HabitFlowError) {
+    func apply(_ outcome: EntryRules.Outcome, _ store: any StoreTransaction, _ habit: Habit) throws(HabitFlowError) {
         switch outcome {
-        case let .created(entry): try store.insert(entry, multiplePerDay: multiplePerDay)
-        case let .updated(entry): try updateEntry(store, entry)
+        case let .created(entry): try store.insert(entry, multiplePerDay: habit.multiplePerDay)
+        case let .updated(entry): try updateEntry(store, entry, of: habit)
         case .unchanged: break
         }
     }

@@ -101,8 +101,10 @@ extension Engine {
 
     /// The habits whose entries compete for one day with `habit`'s: every option of its
     /// choice bundle (not deleted), else the habit alone.
-    func conflictGroup(_ store: any StoreTransaction, _ habitId: String) throws(HabitFlowError) -> [String] {
-        guard let habit = try store.habit(habitId), let parentId = habit.bundleId,
+    func conflictGroup(_ store: any StoreTransaction, _ habitId: String, habit known: Habit? = nil) throws(HabitFlowError) -> [String] {
+        var habit = known
+        if habit == nil { habit = try store.habit(habitId) }
+        guard let habit, let parentId = habit.bundleId,
               let parent = try store.habit(parentId), parent.bundle == .choice else { return [habitId] }
         let options = try store.fetchAll(Habit.self, where: "bundle_id", in: [parentId]).filter { $0.deletedAt == nil }.map(\.id).sorted()
         return options.contains(habitId) ? options : [habitId]
@@ -123,9 +125,15 @@ extension Engine {
 
     /// Saves a locally changed entry; a delete or move may free a day a merge had set an entry
     /// aside on, so those days of its conflict group are settled again.
-    func updateEntry(_ store: any StoreTransaction, _ entry: HabitEntry) throws(HabitFlowError) {
-        try store.update(entry)
-        for (habit, day) in try store.setAsideDays(habits: try conflictGroup(store, entry.habitId)) {
+    ///
+    /// - Parameter habit: the entry's habit, when the caller has it (saves reading it again).
+    func updateEntry(_ store: any StoreTransaction, _ entry: HabitEntry, of habit: Habit? = nil) throws(HabitFlowError) {
+        if let habit {
+            try store.save(StoredEntry(entry, multiplePerDay: habit.multiplePerDay))
+        } else {
+            try store.update(entry)
+        }
+        for (habit, day) in try store.setAsideDays(habits: try conflictGroup(store, entry.habitId, habit: habit)) {
             try settle(store, habit: habit, day: day)
         }
     }

@@ -172,9 +172,9 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 reopenBeforeNextUse = false
             }
             do throws(HabitFlowError) {
-                try sql { () throws(SQLiteError) in try db.execute(begin) }
+                try sql { () throws(SQLiteError) in try db.run(begin) }  // cached statements: no parse per transaction
                 let result = try body()
-                try sql { () throws(SQLiteError) in try db.execute("COMMIT") }
+                try sql { () throws(SQLiteError) in try db.run("COMMIT") }
                 return result
             } catch {
                 let code = sqlite3_extended_errcode(db.handle) & 0xFF

@@ -110,7 +110,7 @@ extension SQLiteTransaction {
         }
         do throws(HabitFlowError) {
             try upsert(kind, kind.columns.map { SQLiteValue(change[$0] ?? .null) }, stamp: .text(change.stamp.description), seq: seq,
-                       extra: kind == .entry ? [("set_aside", .integer(1))] : [])
+                       setAside: kind == .entry ? true : nil)
         } catch {
             throw HabitFlowError(.invalidArgument, "the store refused the \(kind.rawValue): \(error.message)")
         }

@@ -20,10 +20,7 @@ final class SQLiteTransaction: StoreTransaction {
     /// Runs a query of whole records, each decoded (a row that does not decode is an error,
     /// never a record silently missing).
     func records<R: StoredRecord>(_ type: R.Type, _ where: String, _ values: [SQLiteValue?]) throws(HabitFlowError) -> [R] {
-        let kind = R.kind
-        let s = try sql { () throws(SQLiteError) in
-            try db.statement("SELECT \(kind.columns.joined(separator: ", ")) FROM \(kind.table) WHERE \(`where`)", values)
-        }
+        let s = try sql { () throws(SQLiteError) in try db.statement(SQLText.select[R.kind]! + `where`, values) }
         defer { sqlite3_reset(s.handle) }  // a cached statement: never leave it holding a snapshot
         var out: [R] = []
         while try sql({ () throws(SQLiteError) in try s.step() }) { out.append(try Self.record(type, s)) }
@@ -35,7 +32,7 @@ final class SQLiteTransaction: StoreTransaction {
     // MARK: RecordTransaction
 
     func fetch<R: StoredRecord>(_ type: R.Type, key: [String]) throws(HabitFlowError) -> R? {
-        try records(type, Self.clause(R.kind.key), key.map { .text($0) }).first
+        try records(type, SQLText.byKey[R.kind]!, key.map { .text($0) }).first
     }
 
     func fetchAll<R: StoredRecord>(_ type: R.Type, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
@@ -53,15 +50,12 @@ final class SQLiteTransaction: StoreTransaction {
 
     /// Inserts or replaces the row of `kind` (its key decides which), with stamp and sequence.
     func upsert(_ kind: RecordKind, _ values: [SQLiteValue?], stamp: SQLiteValue?, seq: SQLiteValue?,
-                extra: [(String, SQLiteValue?)] = []) throws(HabitFlowError) {
-        let names = kind.columns + ["stamp", "seq"] + extra.map(\.0)
-        let updates = names.filter { !kind.key.contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        try sql { () throws(SQLiteError) in
-            try db.run("""
-                INSERT INTO \(kind.table) (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))
-                ON CONFLICT(\(kind.key.joined(separator: ", "))) DO UPDATE SET \(updates)
-                """, values + [stamp, seq] + extra.map(\.1))
-        }
+                setAside: Bool? = nil) throws(HabitFlowError) {
+        var bound = values
+        bound.append(stamp)
+        bound.append(seq)
+        if let setAside { bound.append(.integer(setAside ? 1 : 0)) }
+        try sql { () throws(SQLiteError) in try db.run(setAside == nil ? SQLText.upsert[kind]! : SQLText.upsertReceivedEntry, bound) }
     }
 
     func savePlaceholder(_ user: UserProfile) throws(HabitFlowError) {
@@ -156,6 +150,34 @@ final class SQLiteTransaction: StoreTransaction {
             if let id = currentId { out[id] = current }
             return out
         }
+    }
+}
+
+/// The statements built from each kind's column description, once per process.
+enum SQLText {
+    /// `SELECT <columns> FROM <table> WHERE ` (the caller appends its condition).
+    static let select: [RecordKind: String] = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map {
+        ($0, "SELECT \($0.columns.joined(separator: ", ")) FROM \($0.table) WHERE ")
+    })
+
+    /// `k1 = ? AND k2 = ?` over each kind's key columns.
+    static let byKey: [RecordKind: String] = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map {
+        ($0, $0.key.map { "\($0) = ?" }.joined(separator: " AND "))
+    })
+
+    /// Insert or replace a whole row, with its stamp and sequence number.
+    static let upsert: [RecordKind: String] = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map { ($0, upsertText($0, [])) })
+
+    /// The same for an entry received by sync, with its `set_aside` flag.
+    static let upsertReceivedEntry = upsertText(.entry, ["set_aside"])
+
+    private static func upsertText(_ kind: RecordKind, _ extra: [String]) -> String {
+        let names = kind.columns + ["stamp", "seq"] + extra
+        let updates = names.filter { !kind.key.contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return """
+            INSERT INTO \(kind.table) (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))
+            ON CONFLICT(\(kind.key.joined(separator: ", "))) DO UPDATE SET \(updates)
+            """
     }
 }
 
