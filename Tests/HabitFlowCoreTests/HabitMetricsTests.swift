@@ -150,7 +150,7 @@ import Testing
                 guard target > 0 else { continue }
                 score = score * m + (value.map { Swift.min($0 / target, 1) } ?? 0) * (1 - m)
             }
-            let summary = metrics.summary(today: today, firstWeekday: .monday)
+            let summary = metrics.summary(today: today, firstWeekday: .monday, longest: false)
             #expect(abs(summary.momentum - score) < 1e-12, "paused \(paused)")
             #expect(abs(metrics.momentum(today: today) - score) < 1e-12, "paused \(paused)")
         }
@@ -180,7 +180,7 @@ import Testing
                 let credit = Swift.min(1, Double(complete.suffix(14).filter { $0 }.count) / 6)
                 score = score * m + credit * (1 - m)
             }
-            #expect(abs(metrics.summary(today: today, firstWeekday: .monday).momentum - score) < 1e-12, "paused \(paused)")
+            #expect(abs(metrics.summary(today: today, firstWeekday: .monday, longest: false).momentum - score) < 1e-12, "paused \(paused)")
             #expect(abs(metrics.momentum(today: today) - score) < 1e-12, "paused \(paused)")
         }
     }

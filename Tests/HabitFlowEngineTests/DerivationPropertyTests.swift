@@ -21,7 +21,11 @@ import Foundation
     struct NaiveDay: Equatable { var status: DayStatus; var value: Double?; var target: Double }
 
     static func naiveDay(_ h: Habit, _ entries: [HabitEntry], _ versions: [TargetVersion], _ day: DayKey) -> NaiveDay {
-        let active = entries.filter { $0.habitId == h.id && $0.deletedAt == nil && $0.dayKey == day }
+        naiveDay(h, entries.filter { $0.habitId == h.id && $0.deletedAt == nil && $0.dayKey == day }, versions, day: day)
+    }
+
+    /// The same over the habit's active entries of `day` (found by the caller).
+    static func naiveDay(_ h: Habit, _ active: [HabitEntry], _ versions: [TargetVersion], day: DayKey) -> NaiveDay {
         let value: Double? = active.isEmpty ? nil : (h.kind == .binary ? Double(active.count) : active.reduce(0) { $0 + ($1.value ?? 0) })
         let target = naiveTarget(versions.filter { $0.habitId == h.id }, day)
         let status: DayStatus
@@ -42,7 +46,12 @@ import Foundation
     }
 
     static func naive(_ h: Habit, _ entries: [HabitEntry], _ versions: [TargetVersion], today: DayKey, firstWeekday: Weekday) -> Naive {
-        let logged = entries.filter { $0.habitId == h.id && $0.deletedAt == nil }.map(\.dayKey)
+        let mine = entries.filter { $0.habitId == h.id && $0.deletedAt == nil }
+        let logged = mine.map(\.dayKey)
+        let byDay = Dictionary(grouping: mine, by: \.dayKey)  // only an index: each day is still judged alone
+        let naiveDay = { (h: Habit, _: [HabitEntry], versions: [TargetVersion], day: DayKey) in
+            Self.naiveDay(h, byDay[day] ?? [], versions, day: day)
+        }
         let weekStart = { (d: DayKey) in d.adding(days: -((d.weekday.rawValue - firstWeekday.rawValue + 7) % 7))! }
         let thisWeek = (0..<7).map { weekStart(today).adding(days: $0)! }.map { naiveDay(h, entries, versions, $0) }
         var result = Naive(today: naiveDay(h, entries, versions, today), current: 0, longest: 0,
