@@ -218,6 +218,16 @@ void hf_zone_close(hf_zone *zone);
  */
 int hf_zone_day_key(const hf_zone *zone, int64_t unix_seconds, char out[11]);
 
+/*
+ * hf_zone_day_key_from — the same for days that begin `day_starts_at` minutes after local
+ * midnight (a user's dayStartsAt, 0 to 720): the local date of the instant's wall time moved
+ * back by it. With 240 (04:00), 03:30 on the 30th is the 29th.
+ *
+ * Returns as hf_zone_day_key(); also HF_EINVALID_ARGUMENT when day_starts_at is outside
+ * 0 ... 720. hf_zone_day_key(z, t, out) is hf_zone_day_key_from(z, t, 0, out).
+ */
+int hf_zone_day_key_from(const hf_zone *zone, int64_t unix_seconds, int day_starts_at, char out[11]);
+
 /* The instants of one local day (see hf_zone_day_range()): Temporal's startOfDay semantics. */
 typedef struct hf_day_range {
     /* 1 when the day exists in the zone; 0 when the zone skipped it (Pacific/Apia,
@@ -248,6 +258,17 @@ typedef struct hf_day_range {
  * lock and allocates nothing.
  */
 int hf_zone_day_range(const hf_zone *zone, const char *day_key, hf_day_range *out);
+
+/*
+ * hf_zone_day_range_from — the same for days that begin `day_starts_at` minutes after local
+ * midnight (0 to 720): the day runs from that wall time to the next day's; when the wall
+ * time falls in a DST gap, from the first instant after it; when it occurs twice, from the
+ * first. Split and skipped days are reported as by hf_zone_day_range().
+ *
+ * Returns as hf_zone_day_range(); also HF_EINVALID_ARGUMENT when day_starts_at is outside
+ * 0 ... 720.
+ */
+int hf_zone_day_range_from(const hf_zone *zone, const char *day_key, int day_starts_at, hf_day_range *out);
 
 /*
  * hf_string_free — release a string returned by this library.

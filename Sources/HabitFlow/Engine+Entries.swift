@@ -85,9 +85,9 @@ extension Engine {
     ///   a logged option of a choice bundle is never replaced. `zoneToday` is the user's zone
     ///   and today when the caller already has them.
     func mutate(_ mutation: EntryMutation, dryRun: Bool, _ store: any StoreTransaction, _ user: String, now: Instant,
-                importing: Bool = false, zoneToday: (Zone, DayKey)? = nil)
+                importing: Bool = false, zoneToday: (LocalDays, DayKey)? = nil)
         throws(HabitFlowError) -> (outcome: EntryRules.Outcome, impact: ImpactPreview?) {
-        let (zone, today): (Zone, DayKey)
+        let (zone, today): (LocalDays, DayKey)
         if let zoneToday { (zone, today) = zoneToday } else { (zone, today) = try userZone(store, user) }
         var (habit, before, confirmed, decide) = try plan(mutation, store, user, zone: zone, today: today, now: now)
         if importing { confirmed = true }
@@ -134,7 +134,7 @@ extension Engine {
     }
 
     /// The habit, the entry as it was, the caller's confirmation, and the rule to run.
-    private func plan(_ mutation: EntryMutation, _ store: any StoreTransaction, _ user: String, zone: Zone, today: DayKey,
+    private func plan(_ mutation: EntryMutation, _ store: any StoreTransaction, _ user: String, zone: LocalDays, today: DayKey,
                       now: Instant) throws(HabitFlowError)
         -> (Habit, HabitEntry?, Bool, (Bool) throws(HabitFlowError) -> EntryRules.Outcome) {
         switch mutation {

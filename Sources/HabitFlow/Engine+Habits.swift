@@ -63,8 +63,8 @@ extension Engine {
         return profile
     }
 
-    /// Changes the user's zone or first weekday. Stored DayKeys are never rewritten.
-    public func updateUser(zone: String?, firstWeekday: Weekday?) throws(HabitFlowError) -> UserProfile {
+    /// Changes the user's zone, first weekday or day start. Stored DayKeys are never rewritten.
+    public func updateUser(zone: String?, firstWeekday: Weekday?, dayStartsAt: DayStart? = nil) throws(HabitFlowError) -> UserProfile {
         let (store, user) = try requireStore()
         if let zone {
             do throws(TimeError) { _ = try zones.zone(named: zone) } catch { throw HabitFlowError(error, field: "zone") }
@@ -74,18 +74,20 @@ extension Engine {
             var p = try profile(store, user)
             p.zone = zone ?? p.zone
             p.firstWeekday = firstWeekday ?? p.firstWeekday
+            p.dayStartsAt = dayStartsAt ?? p.dayStartsAt
             p.updatedAt = now
             try store.save(p)
             return p
         }
     }
 
-    /// The user's zone and today's DayKey in it.
-    func userZone(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> (Zone, DayKey) {
+    /// The user's days (zone and day start) and today's DayKey in them.
+    func userZone(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> (LocalDays, DayKey) {
         let p = try profile(store, user)
         let zone: Zone
         do throws(TimeError) { zone = try zones.zone(named: p.zone) } catch { throw HabitFlowError(error, field: "zone") }
-        return (zone, zone.dayKey(at: clock()))
+        let days = LocalDays(zone: zone, dayStart: p.dayStartsAt)
+        return (days, days.dayKey(at: clock()))
     }
 
     /// Today's DayKey in the user's zone.

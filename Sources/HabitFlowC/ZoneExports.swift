@@ -34,10 +34,17 @@ public func hf_zone_close(_ zone: OpaquePointer?) {
 
 @_cdecl("hf_zone_day_key")
 public func hf_zone_day_key(_ zone: OpaquePointer?, _ unixSeconds: Int64, _ out: UnsafeMutablePointer<CChar>?) -> Int32 {
-    guard let zone, let out else { return ErrorCode.invalidArgument.number }
-    guard unixSeconds >= Instant.minSeconds, unixSeconds < Instant.endSeconds else { return ErrorCode.invalidDate.number }
-    let number = Unmanaged<Zone>.fromOpaque(UnsafeRawPointer(zone))._withUnsafeGuaranteedRef { $0.dayNumber(at: unixSeconds) }
-    guard let day = DayKey(dayNumber: Int(number)) else { return ErrorCode.invalidDate.number }
+    hf_zone_day_key_from(zone, unixSeconds, 0, out)
+}
+
+@_cdecl("hf_zone_day_key_from")
+public func hf_zone_day_key_from(_ zone: OpaquePointer?, _ unixSeconds: Int64, _ dayStartsAt: Int32,
+                                 _ out: UnsafeMutablePointer<CChar>?) -> Int32 {
+    guard let zone, let out, let start = DayStart(minutes: Int(dayStartsAt)) else { return ErrorCode.invalidArgument.number }
+    guard unixSeconds >= Instant.minSeconds, unixSeconds < Instant.endSeconds, let instant = Instant(unixSeconds: unixSeconds) else {
+        return ErrorCode.invalidDate.number
+    }
+    let day = Unmanaged<Zone>.fromOpaque(UnsafeRawPointer(zone))._withUnsafeGuaranteedRef { LocalDays(zone: $0, dayStart: start).dayKey(at: instant) }
     out.withMemoryRebound(to: UInt8.self, capacity: 11) { bytes in
         day.write(to: bytes)
         bytes[10] = 0
@@ -56,14 +63,20 @@ private struct CDayRange {
 
 @_cdecl("hf_zone_day_range")
 public func hf_zone_day_range(_ zone: OpaquePointer?, _ dayKey: UnsafePointer<CChar>?, _ out: UnsafeMutableRawPointer?) -> Int32 {
-    guard let zone, let dayKey, let out else { return ErrorCode.invalidArgument.number }
+    hf_zone_day_range_from(zone, dayKey, 0, out)
+}
+
+@_cdecl("hf_zone_day_range_from")
+public func hf_zone_day_range_from(_ zone: OpaquePointer?, _ dayKey: UnsafePointer<CChar>?, _ dayStartsAt: Int32,
+                                   _ out: UnsafeMutableRawPointer?) -> Int32 {
+    guard let zone, let dayKey, let out, let start = DayStart(minutes: Int(dayStartsAt)) else { return ErrorCode.invalidArgument.number }
     let length = strnlen(dayKey, 11)
     guard let day = dayKey.withMemoryRebound(to: UInt8.self, capacity: length, { DayKey(utf8: UnsafeBufferPointer(start: $0, count: length)) }) else {
         return ErrorCode.invalidDate.number
     }
     let range: DayRange
     do throws(TimeError) {
-        range = try Unmanaged<Zone>.fromOpaque(UnsafeRawPointer(zone)).takeUnretainedValue().range(of: day)
+        range = try Unmanaged<Zone>.fromOpaque(UnsafeRawPointer(zone)).takeUnretainedValue().range(of: day, dayStart: start)
     } catch {
         return HabitFlowError(error, field: nil).code == .unknownZone ? ErrorCode.unknownZone.number : ErrorCode.invalidDate.number
     }

@@ -15,10 +15,13 @@ struct TimeCommand: ParsableCommand {
 
         @Argument(help: "IANA zone id, e.g. Europe/Amsterdam.") var zone: String
         @Argument(help: "RFC 3339 instant, e.g. 2024-03-31T01:30:00Z.") var instant: String
+        @Option(help: "When days begin, HH:MM from 00:00 (default) to 12:00.") var dayStartsAt: String?
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
-            let result = try CLI.run("time.dayKey", [("zone", .string(zone)), ("instant", .string(instant))], json: json)
+            var args: [(String, JSONValue)] = [("zone", .string(zone)), ("instant", .string(instant))]
+            if let dayStartsAt { args.append(("dayStartsAt", .string(dayStartsAt))) }
+            let result = try CLI.run("time.dayKey", args, json: json)
             json ? CLI.printJSON(result) : print(CLI.text(result["dayKey"]))
         }
     }
@@ -30,10 +33,13 @@ struct TimeCommand: ParsableCommand {
 
         @Argument(help: "IANA zone id.") var zone: String
         @Argument(help: "The day, YYYY-MM-DD.") var dayKey: String
+        @Option(help: "When days begin, HH:MM from 00:00 (default) to 12:00.") var dayStartsAt: String?
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
-            let result = try CLI.run("time.dayRange", [("zone", .string(zone)), ("dayKey", .string(dayKey))], json: json)
+            var args: [(String, JSONValue)] = [("zone", .string(zone)), ("dayKey", .string(dayKey))]
+            if let dayStartsAt { args.append(("dayStartsAt", .string(dayStartsAt))) }
+            let result = try CLI.run("time.dayRange", args, json: json)
             if json { return CLI.printJSON(result) }
             guard result["exists"] == .bool(true) else {
                 print("\(dayKey) does not exist in \(zone): the zone skipped it.")

@@ -126,6 +126,14 @@ public struct Arguments {
         return try ProtocolError.at(field(name)) { () throws(TimeError) in try DayKey(parsing: text) }
     }
 
+    /// An optional day start, `HH:MM` from 00:00 to 12:00.
+    func dayStart(_ name: String) throws(ProtocolError) -> DayStart? {
+        guard let text = try optionalString(name) else { return nil }
+        do throws(HabitFlowError) { return try DayStart(parsing: text, field: name) } catch {
+            throw ProtocolError(.invalidArgument, error.message, field: field(name))
+        }
+    }
+
     /// An optional RFC 3339 instant.
     func optionalInstant(_ name: String) throws(ProtocolError) -> Instant? {
         guard let text = try optionalString(name) else { return nil }

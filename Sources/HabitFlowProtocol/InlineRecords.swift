@@ -23,10 +23,10 @@ enum InlineRecords {
             throw ProtocolError(.invalidArgument, "args.records.user must be an object {zone, firstWeekday}", field: "args.records.user")
         }
         let user = Arguments(userMembers, prefix: "args.records.user.")
-        try user.requireOnly(["id", "zone", "firstWeekday"])
-        let zone = try user.zone("zone", in: engine)
+        try user.requireOnly(["id", "zone", "firstWeekday", "dayStartsAt"])
+        let days = LocalDays(zone: try user.zone("zone", in: engine), dayStart: try user.dayStart("dayStartsAt") ?? .midnight)
         let firstWeekday = try user.weekday("firstWeekday", default: .monday)
-        let today = try records.optionalDayKey("today") ?? zone.dayKey(at: engine.now)
+        let today = try records.optionalDayKey("today") ?? days.dayKey(at: engine.now)
 
         var habits: [Habit] = []
         for item in try list(records, "habits") { habits.append(try habit(item)) }

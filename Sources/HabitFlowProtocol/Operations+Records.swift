@@ -69,21 +69,24 @@ extension Operation {
     /// `user.*`, `habit.*`, `entry.*`, `target.*` and the legacy migration: the truth layer.
     static let recordOperations: [Operation] = [
         Operation("user.get", "The user this handle acts as, and today in their zone.", arguments: [],
-                  result: [Field("user", "object", "`id, zone, firstWeekday`."),
+                  result: [Field("user", "object", "`id, zone, firstWeekday, dayStartsAt`."),
                            Field("today", "string", "Today's DayKey in the user's zone.")],
                   errors: [.storage]) { engine, _ throws(ProtocolError) in
             let (user, today) = try ProtocolError.engine { () throws(HabitFlowError) in (try engine.user(), try engine.today()) }
             return .object([("user", RecordJSON.user(user)), ("today", .string(today.description))])
         },
-        Operation("user.update", "Changes the user's zone or first weekday; stored DayKeys are never rewritten.",
+        Operation("user.update", "Changes the user's zone, first weekday or day start; stored DayKeys are never rewritten.",
                   arguments: [Field("zone", "string", required: false, "IANA zone for new entries."),
-                              Field("firstWeekday", "string", required: false, "`monday` ... `sunday`.")],
+                              Field("firstWeekday", "string", required: false, "`monday` ... `sunday`."),
+                              Field("dayStartsAt", "string", required: false,
+                                    "`HH:MM`, 00:00 to 12:00: when your day begins (with 04:00, 03:30 still counts for the day before).")],
                   result: [Field("user", "object", "The user after the change.")],
                   errors: [.invalidArgument, .unknownZone, .storage]) { engine, args throws(ProtocolError) in
             let zone = try args.optionalString("zone")
             let weekday = try args.choice("firstWeekday", weekdays)
+            let start = try args.dayStart("dayStartsAt")
             return .object([("user", RecordJSON.user(try ProtocolError.engine { () throws(HabitFlowError) in
-                try engine.updateUser(zone: zone, firstWeekday: weekday)
+                try engine.updateUser(zone: zone, firstWeekday: weekday, dayStartsAt: start)
             }))])
         },
         Operation("habit.create", "Creates a habit.",

@@ -1,6 +1,10 @@
 import HabitFlow
 
 extension Operation {
+    /// The optional day start of `time.dayKey` and `time.dayRange`.
+    static let dayStartField = Field("dayStartsAt", "string", required: false,
+                                     "`HH:MM`, 00:00 (default) to 12:00: days begin then (from that wall time to the next day's; the first instant after it in a DST gap).")
+
     /// `time.*` and `engine.*`: the time core and the engine's identity.
     static let timeOperations: [Operation] = [
         Operation(
@@ -8,13 +12,14 @@ extension Operation {
             arguments: [
                 Field("zone", "string", "IANA zone id, e.g. `Europe/Amsterdam`."),
                 Field("instant", "string", "RFC 3339 instant (`Z` or `±hh:mm`, optional fraction)."),
+                dayStartField,
             ],
             result: [Field("dayKey", "string", "`YYYY-MM-DD`.")],
             errors: [.invalidArgument, .unknownZone, .invalidDate]
         ) { engine, args throws(ProtocolError) in
-            let zone = try args.zone("zone", in: engine)
+            let days = LocalDays(zone: try args.zone("zone", in: engine), dayStart: try args.dayStart("dayStartsAt") ?? .midnight)
             let instant = try args.instant("instant")
-            return .object([("dayKey", .string(zone.dayKey(at: instant).description))])
+            return .object([("dayKey", .string(days.dayKey(at: instant).description))])
         },
         Operation(
             "time.dayRange",
@@ -22,6 +27,7 @@ extension Operation {
             arguments: [
                 Field("zone", "string", "IANA zone id."),
                 Field("dayKey", "string", "`YYYY-MM-DD`, up to 9999-12-30."),
+                dayStartField,
             ],
             result: [
                 Field("exists", "boolean", "False when the zone skipped the day (Pacific/Apia 2011-12-30)."),
@@ -32,9 +38,9 @@ extension Operation {
             ],
             errors: [.invalidArgument, .unknownZone, .invalidDate]
         ) { engine, args throws(ProtocolError) in
-            let zone = try args.zone("zone", in: engine)
+            let days = LocalDays(zone: try args.zone("zone", in: engine), dayStart: try args.dayStart("dayStartsAt") ?? .midnight)
             let day = try args.dayKey("dayKey")
-            return dayRangeJSON(try ProtocolError.at("args.dayKey") { () throws(TimeError) in try zone.range(of: day) })
+            return dayRangeJSON(try ProtocolError.at("args.dayKey") { () throws(TimeError) in try days.range(of: day) })
         },
         Operation(
             "time.week", "The seven DayKeys of the week containing a day.",

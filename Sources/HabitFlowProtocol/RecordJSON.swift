@@ -44,7 +44,8 @@ enum RecordJSON {
     }
 
     static func user(_ u: UserProfile) -> JSONValue {
-        .object([("id", .string(u.id)), ("zone", .string(u.zone)), ("firstWeekday", .string(u.firstWeekday.name))])
+        .object([("id", .string(u.id)), ("zone", .string(u.zone)), ("firstWeekday", .string(u.firstWeekday.name)),
+                 ("dayStartsAt", .string(u.dayStartsAt.description))])
     }
 
     static func impact(_ p: ImpactPreview) -> JSONValue {

@@ -267,5 +267,10 @@ enum Schema {
         CREATE INDEX wellbeing_entries_by_seq ON wellbeing_entries(seq);
         CREATE INDEX lenses_by_seq ON lenses(seq);
         """,
+        // 7: when the user's day begins (issue 16), minutes after local midnight; 0 keeps
+        // every existing user's days as they were.
+        """
+        ALTER TABLE users ADD COLUMN day_starts_at INTEGER NOT NULL DEFAULT 0 CHECK (day_starts_at BETWEEN 0 AND 720);
+        """,
     ]
 }

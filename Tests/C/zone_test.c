@@ -67,6 +67,17 @@ int main(void) {
     CHECK(hf_zone_open("Australia/Lord_Howe", &lordhowe) == HF_OK, "Lord Howe");
     CHECK(hf_zone_day_range(lordhowe, "2024-10-06", &r) == HF_OK && r.end - r.start == 84600, "Lord Howe: 23.5 h");
 
+    /* Day starts (issue 16): 03:30 local on 2025-03-30 belongs to the 29th with a 04:00 start. */
+    CHECK(hf_zone_day_key_from(ams, 1743298200LL, 240, out) == HF_OK && strcmp(out, "2025-03-29") == 0, "04:00 start: %s", out);
+    CHECK(hf_zone_day_key_from(ams, 1743298200LL, 0, out) == HF_OK && strcmp(out, "2025-03-30") == 0, "midnight: %s", out);
+    CHECK(hf_zone_day_key_from(ams, 0, 721, out) == HF_EINVALID_ARGUMENT && hf_zone_day_key_from(ams, 0, -1, out) == HF_EINVALID_ARGUMENT,
+          "a day start outside 0..720");
+    CHECK(hf_zone_day_range_from(ams, "2025-03-29", 240, &r) == HF_OK && r.start == 1743217200LL && r.end == 1743300000LL,
+          "the 29th runs 04:00 CET to 04:00 CEST (23 h)");
+    CHECK(hf_zone_day_range_from(apia, "2011-12-30", 240, &r) == HF_OK && r.exists == 1 && r.end - r.start == 4 * 3600,
+          "Apia's missing 30th has four hours when days start at 04:00");
+    CHECK(hf_zone_day_range_from(ams, "2025-03-29", 1000, &r) == HF_EINVALID_ARGUMENT, "bad start");
+
     /* One handle, four threads at once, each agreeing with hf_day_key. */
     CHECK(hf_zone_open("America/St_Johns", &shared) == HF_OK, "shared");
     pthread_t threads[4];

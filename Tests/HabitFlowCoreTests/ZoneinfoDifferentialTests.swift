@@ -32,14 +32,27 @@ import Testing
                     days.formUnion([day - 1, day, day + 1])
                 }
             }
-            for day in days.sorted() where day >= firstDay && day <= lastDay {
-                cases.append("D \(name) \(day)")
-                let range = try zone.range(of: DayKey(dayNumber: day)!)
-                if range.exists {
-                    let intervals = range.intervals.map { "\($0.start),\($0.end)" }.joined(separator: ";")
-                    expected.append("1 \(range.start!) \(range.end!) \(intervals)")
-                } else {
-                    expected.append("0")
+            // Midnight for every case, and the day starts a night owl or a shift worker picks
+            // (03:00, 04:00, 12:00) for a share of them (issue 16).
+            for start in [0, 3 * 60, 4 * 60, 12 * 60] {
+                let dayStart = DayStart(minutes: start)!
+                let suffix = start == 0 ? "" : " \(start * 60)"
+                if start != 0 {
+                    for _ in 0..<60 {
+                        let t = Int64.random(in: lo..<hi, using: &rng)
+                        cases.append("I \(name) \(t)\(suffix)")
+                        expected.append(zone.dayKey(at: Instant(unixSeconds: t)!, dayStart: dayStart).description)
+                    }
+                }
+                for day in days.sorted() where day >= firstDay && day <= lastDay {
+                    cases.append("D \(name) \(day)\(suffix)")
+                    let range = try zone.range(of: DayKey(dayNumber: day)!, dayStart: dayStart)
+                    if range.exists {
+                        let intervals = range.intervals.map { "\($0.start),\($0.end)" }.joined(separator: ";")
+                        expected.append("1 \(range.start!) \(range.end!) \(intervals)")
+                    } else {
+                        expected.append("0")
+                    }
                 }
             }
         }

@@ -34,7 +34,8 @@ import Testing
             .filter { $0.contains(" T ") }.compactMap { $0.split(separator: " ").last }
             .map { String($0.split(separator: "@").first!) }
         #expect(symbols.sorted() == ["hf_call", "hf_close", "hf_day_key", "hf_engine_call", "hf_open", "hf_string_free", "hf_version",
-                                   "hf_version_number", "hf_zone_close", "hf_zone_day_key", "hf_zone_day_range", "hf_zone_open"])
+                                   "hf_version_number", "hf_zone_close", "hf_zone_day_key", "hf_zone_day_key_from", "hf_zone_day_range",
+                                   "hf_zone_day_range_from", "hf_zone_open"])
     }
 
     @Test func pkgConfigBuildsTheCExample() throws {

@@ -4,8 +4,10 @@
     zoneinfo_oracle.py zones            every zone id zoneinfo knows, one per line
     zoneinfo_oracle.py check CASES OUT  answer each case line of CASES into OUT, in order
 
-Case lines (Unix seconds, day numbers = days since 1970-01-01):
-    I <zone> <seconds>   ->  YYYY-MM-DD            the local date of the instant
+Case lines (Unix seconds, day numbers = days since 1970-01-01), each with an optional day
+start in seconds after midnight (a user's dayStartsAt; 0 when absent):
+    I <zone> <seconds> [<start>]   ->  YYYY-MM-DD  the local date of the instant's wall time
+                                                   moved back by the day start
     D <zone> <day>       ->  0                     the day does not exist
                          ->  1 <start> <end> <s1>,<e1>[;<s2>,<e2>...]
                              start = first instant of the day, end = start of the next local
@@ -72,9 +74,9 @@ def intervals(segs, l0):
     return res
 
 
-def day_range(name, day):
+def day_range(name, day, start=0):
     zi = zone(name)
-    l0 = day * DAY
+    l0 = day * DAY + start  # the day runs from its start wall time to the next day's
     segs = segments(zi, l0 - 27 * 3600, l0 + 2 * DAY + 27 * 3600)
     mine = intervals(segs, l0)
     if not mine:
@@ -91,10 +93,13 @@ def day_range(name, day):
 
 
 def answer(line):
-    kind, name, value = line.split()
+    kind, name, value, *rest = line.split()
+    start = int(rest[0]) if rest else 0
     if kind == "I":
-        return (EPOCH + timedelta(seconds=int(value))).astimezone(zone(name)).date().isoformat()
-    return day_range(name, int(value))
+        # Wall-clock arithmetic: an aware datetime minus a timedelta moves its wall time.
+        local = (EPOCH + timedelta(seconds=int(value))).astimezone(zone(name))
+        return (local.replace(tzinfo=None) - timedelta(seconds=start)).date().isoformat()
+    return day_range(name, int(value), start)
 
 
 def main():

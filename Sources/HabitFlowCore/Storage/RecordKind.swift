@@ -53,7 +53,7 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
     public init?(syncName: String) { self.init(rawValue: syncName) }
 
     private static let columnLists: [[String]] = [
-        ["id", "zone", "first_weekday", "created_at", "updated_at"],
+        ["id", "zone", "first_weekday", "created_at", "updated_at", "day_starts_at"],
         ["id", "owner_id", "name", "kind", "unit", "cadence", "times_per_week", "target_type", "multiple_per_day",
          "category_id", "archived", "legacy_goal", "created_at", "created_day_key", "updated_at", "deleted_at",
          "bundle", "bundle_id"],

@@ -3,11 +3,13 @@
 extension UserProfile: StoredRecord {
     public static var kind: RecordKind { .user }
     public var row: [ChangeRecord.Value] {
-        [.text(id), .text(zone), .integer(Int64(firstWeekday.rawValue)), RowValue.instant(createdAt), RowValue.instant(updatedAt)]
+        [.text(id), .text(zone), .integer(Int64(firstWeekday.rawValue)), RowValue.instant(createdAt), RowValue.instant(updatedAt),
+         .integer(Int64(dayStartsAt.minutes))]
     }
     public init(row r: RowReader) throws(HabitFlowError) {
         guard let weekday = Weekday(rawValue: try r.int("first_weekday")) else { throw r.bad("first_weekday", "a weekday") }
-        self.init(id: try r.text("id"), zone: try r.text("zone"), firstWeekday: weekday,
+        guard let start = DayStart(minutes: try r.int("day_starts_at")) else { throw r.bad("day_starts_at", "minutes from 0 to 720") }
+        self.init(id: try r.text("id"), zone: try r.text("zone"), firstWeekday: weekday, dayStartsAt: start,
                   createdAt: try r.instant("created_at"), updatedAt: try r.instant("updated_at"))
     }
 }

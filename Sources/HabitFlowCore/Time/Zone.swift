@@ -170,15 +170,26 @@ public final class Zone: @unchecked Sendable {
 
     // MARK: Day → instants
 
+    /// The DayKey of an instant for days that begin at `start`: the local date of its wall
+    /// time moved back by `start` (with 04:00, 03:30 on the 30th is the 29th).
+    @inlinable
+    public func dayKey(at instant: Instant, dayStart start: DayStart) -> DayKey {
+        let t = instant.seconds
+        return DayKey(uncheckedDayNumber: Int32(truncatingIfNeeded: Civil.floorDiv(t &+ Int64(offset(at: t)) &- start.seconds, Civil.secondsPerDay)))
+    }
+
     /// The instants of local day `day` (Temporal's `startOfDay` semantics; see `DayRange`).
     ///
+    /// - Parameter dayStart: when days begin: the day runs from that wall time to the next
+    ///   day's (the first instant after it when it falls in a gap; the first of two when it
+    ///   occurs twice); midnight by default.
     /// - Throws: `TimeError.invalidDayKey` for 9999-12-31, whose end (the start of year
     ///   10000) RFC 3339 cannot write.
-    public func range(of day: DayKey) throws(TimeError) -> DayRange {
+    public func range(of day: DayKey, dayStart: DayStart = .midnight) throws(TimeError) -> DayRange {
         guard day < DayKey.max else {
             throw .invalidDayKey(day.description, reason: "the last supported day with a range is 9999-12-30")
         }
-        let l0 = Int64(day.dayNumber) * Civil.secondsPerDay
+        let l0 = Int64(day.dayNumber) * Civil.secondsPerDay + dayStart.seconds
         let l1 = l0 + Civil.secondsPerDay
         var intervals = InstantIntervals()
         var next: Int64? = nil

@@ -30,6 +30,13 @@ class ZoneTests(unittest.TestCase):
             self.assertEqual(ams.day_range(dt.date(2025, 3, 30))["hours"], 23.0)
         self.assertFalse(habitflow.Zone("Pacific/Apia").day_range("2011-12-30")["exists"])
         self.assertEqual(len(habitflow.Zone("America/St_Johns").day_range("2010-11-07")["intervals"]), 2)
+        # A day start (issue 16): 03:30 on the 30th is the 29th when days begin at 04:00.
+        self.assertEqual(habitflow.day_key("Europe/Amsterdam", "2025-03-30T01:30:00Z"), "2025-03-30")
+        self.assertEqual(habitflow.call("time.dayKey", zone="Europe/Amsterdam", instant="2025-03-30T01:30:00Z",
+                                        dayStartsAt="04:00")["dayKey"], "2025-03-29")
+        with self.assertRaises(habitflow.InvalidArgumentError) as ctx:
+            habitflow.call("time.dayRange", zone="UTC", dayKey="2025-01-01", dayStartsAt="4am")
+        self.assertEqual(ctx.exception.field, "args.dayStartsAt")
         for bad in ["Nowhere/City", "posixrules", "right/UTC", "../etc/passwd"]:
             with self.assertRaises(habitflow.UnknownZoneError):
                 habitflow.Zone(bad)

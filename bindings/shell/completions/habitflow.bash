@@ -173,13 +173,13 @@ _habitflow() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|goal|routine|evidence|journal|wellbeing|sync|demo|time|batch|version|help)
+    today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|goal|routine|evidence|journal|wellbeing|sync|user|demo|time|batch|version|help)
         # Offer subcommand argument completions
         "_habitflow_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause streaks week history goal routine evidence journal wellbeing sync demo time batch version help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause streaks week history goal routine evidence journal wellbeing sync user demo time batch version help' -- "${cur}"))
         ;;
     esac
 }
@@ -1505,6 +1505,77 @@ _habitflow_sync_resolve() {
     esac
 }
 
+_habitflow_user() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __habitflow_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    show|set)
+        # Offer subcommand argument completions
+        "_habitflow_user_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'show set' -- "${cur}"))
+        ;;
+    esac
+}
+
+_habitflow_user_show() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_user_set() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --first-weekday --day-starts-at)
+    __habitflow_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--first-weekday')
+        return
+        ;;
+    '--day-starts-at')
+        return
+        ;;
+    esac
+}
+
 _habitflow_demo() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -1547,16 +1618,30 @@ _habitflow_time_day-key() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--day-starts-at)
     __habitflow_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--day-starts-at')
+        return
+        ;;
+    esac
 }
 
 _habitflow_time_day-range() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--day-starts-at)
     __habitflow_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--day-starts-at')
+        return
+        ;;
+    esac
 }
 
 _habitflow_time_week() {

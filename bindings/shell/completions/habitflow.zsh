@@ -68,6 +68,7 @@ _habitflow() {
             'journal:Journal entries: reflection, never completion.'
             'wellbeing:Wellbeing values (mood, energy, sleepHours …) and their trends.'
             'sync:Offline sync: export and import change sets, or sync two store files.'
+            'user:Show or change your zone, first weekday and the hour your day begins.'
             'demo:Build a demo store (a year of history, a zone change, a target change) and show it.'
             'time:DayKeys, day ranges and weeks in any IANA zone.'
             'batch:Run JSON Lines requests from stdin; write one response line each to stdout.'
@@ -78,7 +79,7 @@ _habitflow() {
         ;;
     arg)
         case "${words[1]}" in
-        today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|goal|routine|evidence|journal|wellbeing|sync|demo|time|batch|version|help)
+        today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|goal|routine|evidence|journal|wellbeing|sync|user|demo|time|batch|version|help)
             "_habitflow_${words[1]}" && ret=0
             ;;
         esac
@@ -1150,6 +1151,67 @@ _habitflow_sync_resolve() {
     return "${ret}"
 }
 
+_habitflow_user() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'show:Show your settings and today.'
+            'set:Change a setting. New entries follow it; stored days are never rewritten.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        show|set)
+            "_habitflow_user_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_habitflow_user_show() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_user_set() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--first-weekday[The first day of your week\: monday ... sunday.]:first-weekday:'
+        '--day-starts-at[When your day begins, HH\:MM from 00\:00 to 12\:00\: with 04\:00, 03\:30 still counts for the day before.]:day-starts-at:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
 _habitflow_demo() {
     local -i ret=1
     local -ar arg_specs=(
@@ -1197,6 +1259,7 @@ _habitflow_time_day-key() {
     local -ar arg_specs=(
         ':zone:'
         ':instant:'
+        '--day-starts-at[When days begin, HH\:MM from 00\:00 (default) to 12\:00.]:day-starts-at:'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -1211,6 +1274,7 @@ _habitflow_time_day-range() {
     local -ar arg_specs=(
         ':zone:'
         ':day-key:'
+        '--day-starts-at[When days begin, HH\:MM from 00\:00 (default) to 12\:00.]:day-starts-at:'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'

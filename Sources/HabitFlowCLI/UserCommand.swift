@@ -1,0 +1,45 @@
+import ArgumentParser
+import HabitFlowProtocol
+
+/// `habitflow user …`: the settings every derivation reads — zone, first weekday, day start.
+struct UserCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user", abstract: "Show or change your zone, first weekday and the hour your day begins.",
+        subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show your settings and today.")
+        @OptionGroup var store: StoreOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let r = try CLI.run("user.get", [], json: json, engine: engine)
+            if json { return CLI.printJSON(r) }
+            let user = r["user"]
+            print("\(CLI.text(user?["id"])): zone \(CLI.text(user?["zone"])), weeks start \(CLI.text(user?["firstWeekday"])), "
+                  + "days start \(CLI.text(user?["dayStartsAt"])); today is \(CLI.text(r["today"]))")
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a setting. New entries follow it; stored days are never rewritten.")
+        @OptionGroup var store: StoreOptions
+        @Option(help: "The first day of your week: monday ... sunday.") var firstWeekday: String?
+        @Option(help: "When your day begins, HH:MM from 00:00 to 12:00: with 04:00, 03:30 still counts for the day before.")
+        var dayStartsAt: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            var args: [(String, JSONValue)] = []
+            if let firstWeekday { args.append(("firstWeekday", .string(firstWeekday))) }
+            if let dayStartsAt { args.append(("dayStartsAt", .string(dayStartsAt))) }
+            let r = try CLI.run("user.update", args, json: json, engine: engine)
+            if json { return CLI.printJSON(r) }
+            print("Days start at \(CLI.text(r["user"]?["dayStartsAt"])), weeks on \(CLI.text(r["user"]?["firstWeekday"])) "
+                  + "in \(CLI.text(r["user"]?["zone"]))")
+        }
+    }
+}
