@@ -13,12 +13,12 @@ public final class Engine: Sendable {
     public let zones: TimeZoneDatabase
     /// The store and whose it is: set at open — or, after an open that failed on storage
     /// (a full disk, a locked or missing folder), at the first request that opens it.
-    let opened: Mutex<Opened>
+    let opened: Locked<Opened>
     let clock: @Sendable () -> Instant
     /// Whether the folded records of the last metrics read are kept until the store changes.
     public let caching: Bool
     /// That read, with the store stamp and sequence number it was made at (see `metricsContext()`).
-    let recordCache = Mutex<(stamp: StoreStamp, input: MetricsInput, sequence: Int64)?>(nil)
+    let recordCache = Locked<(stamp: StoreStamp, input: MetricsInput, sequence: Int64)?>(nil)
 
     /// How an engine reaches its store.
     struct Opened: Sendable {
@@ -45,7 +45,7 @@ public final class Engine: Sendable {
     /// An engine reading zones from `zoneSource`, with no store.
     public init(zoneSource: any TZifSource) {
         zones = TimeZoneDatabase(source: zoneSource)
-        opened = Mutex(Opened())
+        opened = Locked(Opened())
         clock = Engine.systemClock
         caching = false
     }
@@ -57,7 +57,7 @@ public final class Engine: Sendable {
     public init(failedOpen error: HabitFlowError, zoneSource: any TZifSource = SystemTZifSource(),
                 retry: (@Sendable () throws(HabitFlowError) -> (store: any RecordStore, user: String, path: String?))? = nil) {
         zones = TimeZoneDatabase(source: zoneSource)
-        opened = Mutex(Opened(error: error, retry: error.code == .storage ? retry : nil))
+        opened = Locked(Opened(error: error, retry: error.code == .storage ? retry : nil))
         clock = Engine.systemClock
         caching = retry != nil
     }
@@ -81,7 +81,7 @@ public final class Engine: Sendable {
             do throws(TimeError) { _ = try zones.zone(named: zone) } catch { throw HabitFlowError(error, field: "zone") }
         }
         clock = Engine.clock(fixedAt: now)
-        opened = Mutex(Opened(store: store, userId: user, storePath: storePath))
+        opened = Locked(Opened(store: store, userId: user, storePath: storePath))
         try Engine.ensureUser(store, user: user, zone: zone, now: clock())
     }
 

@@ -9,7 +9,7 @@ import Synchronization
 /// copy that replaces the state only when the whole transaction succeeds. Calls are
 /// serialised by a mutex, so any thread may use it.
 public final class MemoryStore: RecordStore, Sendable {
-    private let state: Mutex<MemoryState>
+    private let state: Locked<MemoryState>
     private let clock: @Sendable () -> Instant
     /// Write transactions run (any outcome), and those that received sync changes: the stamp
     /// of read caches (a received change may move an entry between habits, which a cache
@@ -21,7 +21,7 @@ public final class MemoryStore: RecordStore, Sendable {
     public init(clock: @escaping @Sendable () -> Instant) {
         var random = SystemRandomNumberGenerator()
         let id = "r" + String(random.next() as UInt64, radix: 16)
-        state = Mutex(MemoryState(replicaId: id))
+        state = Locked(MemoryState(replicaId: id))
         self.clock = clock
     }
 

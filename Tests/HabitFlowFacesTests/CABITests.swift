@@ -4,7 +4,7 @@ import Testing
 
 /// A real C program linking the real libhabitflow.so (the debug build of this package).
 @Suite struct CABITests {
-    func compileAndRun(_ source: String, _ extra: [String] = []) throws -> ProcessResult {
+    func compileAndRun(_ source: String, _ extra: [String] = [], arguments: [String] = []) throws -> ProcessResult {
         let dir = Repository.temporaryDirectory("cabi")
         let exe = dir.appendingPathComponent("prog").path
         let lib = Repository.buildDirectory
@@ -12,7 +12,7 @@ import Testing
                                 Repository.path(source), "-o", exe, "-L", lib, "-lhabitflow",
                                 "-Wl,-rpath," + lib] + extra)
         try #require(cc.status == 0, "cc failed: \(cc.stderr)")
-        return try run(exe, [])
+        return try run(exe, arguments)
     }
 
     @Test func everyPromiseOfTheHeaderHolds() throws {
@@ -23,6 +23,13 @@ import Testing
 
     @Test func zoneHandlesKeepEveryPromise() throws {
         let result = try compileAndRun("Tests/C/zone_test.c", ["-pthread"])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
+    }
+
+    @Test func engineHandlesOnThreads() throws {
+        let dir = Repository.temporaryDirectory("threads")
+        let result = try compileAndRun("Tests/C/threads_test.c", ["-pthread"], arguments: [dir.path])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
     }

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value guarded by a pthread mutex: the lock of every engine handle and store.
+///
+/// Not `Synchronization.Mutex`: on Linux it locks inside the uninstrumented Swift runtime,
+/// where ThreadSanitizer cannot see it, and every access it guards then reads as a race
+/// (`scripts/sanitize` would check nothing). A pthread mutex is what ThreadSanitizer follows.
+public final class Locked<Value>: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var value: Value
+
+    public init(_ value: Value) {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        self.value = value
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the value, holding the lock (not reentrant: `body` must not lock it again).
+    public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
+}
