@@ -19,7 +19,7 @@ from __future__ import annotations
 import ctypes
 import datetime as _dt
 import json
-from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Tuple, Type, Union
+from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Tuple, Type, TypeVar, Union
 
 from . import _ffi
 
@@ -211,7 +211,36 @@ def call(request: Union[str, Mapping[str, Any]], **args: Any) -> Any:
     return _result(call_raw(_request(request, args)))
 
 
-class Engine:
+_M = TypeVar("_M", bound="_Managed")
+
+
+class _Managed:
+    """A library handle released exactly once: by close(), at the end of a ``with`` block, or
+    when the object is collected (after wasmtime-py's managed handles)."""
+
+    _handle: Optional[ctypes.c_void_p] = None
+
+    def _release(self, handle: ctypes.c_void_p) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Releases the handle; further calls raise. Closing twice is harmless."""
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            self._release(handle)
+
+    def __enter__(self: _M) -> _M:
+        return self
+
+    def __exit__(self, *exc: Any) -> Literal[False]:
+        self.close()
+        return False
+
+    def __del__(self) -> None:
+        self.close()
+
+
+class Engine(_Managed):
     """An open store acting as one user: every operation of docs/PROTOCOL.md.
 
         with habitflow.Engine("habits.sqlite", user="alice", zone="Europe/Amsterdam") as hf:
@@ -362,21 +391,8 @@ class Engine:
         received = self.sync_apply(other.sync_changes()["changes"])
         return sent, received
 
-    def close(self) -> None:
-        """Closes the store; further calls raise. Closing twice is harmless."""
-        handle, self._handle = getattr(self, "_handle", None), None
-        if handle:
-            _lib.hf_close(handle)
-
-    def __enter__(self) -> "Engine":
-        return self
-
-    def __exit__(self, *exc: Any) -> Literal[False]:
-        self.close()
-        return False
-
-    def __del__(self) -> None:
-        self.close()
+    def _release(self, handle: ctypes.c_void_p) -> None:
+        _lib.hf_close(handle)
 
 
 def _day(day: Optional[DayLike]) -> Dict[str, Any]:
@@ -440,7 +456,7 @@ def _seconds(instant: Union[int, _dt.datetime]) -> int:
     return instant
 
 
-class Zone:
+class Zone(_Managed):
     """One IANA zone, opened once (``hf_zone_open``): DayKeys and day ranges with no JSON.
 
         >>> amsterdam = habitflow.Zone("Europe/Amsterdam")
@@ -487,18 +503,5 @@ class Zone:
             raise _error("invalid_argument", "the zone is closed", "zone")
         return self._handle
 
-    def close(self) -> None:
-        """Releases the handle; further calls raise. Closing twice is harmless."""
-        handle, self._handle = getattr(self, "_handle", None), None
-        if handle:
-            _lib.hf_zone_close(handle)
-
-    def __enter__(self) -> "Zone":
-        return self
-
-    def __exit__(self, *exc: Any) -> Literal[False]:
-        self.close()
-        return False
-
-    def __del__(self) -> None:
-        self.close()
+    def _release(self, handle: ctypes.c_void_p) -> None:
+        _lib.hf_zone_close(handle)
