@@ -105,12 +105,15 @@ typedef struct hf_engine hf_engine;
  * out           Out: the handle. Set on every return except when out is NULL. After a failed
  *               open it is a handle that answers every store request with the open error (its
  *               message and field, e.g. "options.zone"), as sqlite3_open does; release it
- *               with hf_close all the same.
+ *               with hf_close all the same. After HF_ESTORAGE the handle tries the open again
+ *               at each store request, so a handle opened on a full disk, say, works once
+ *               space is back (a connection that fails on I/O later is replaced likewise).
  *
  * Returns HF_OK; HF_EINVALID_ARGUMENT (out NULL, bad options: *out is then still a handle
  * unless out is NULL), HF_EINVALID_JSON, HF_EUNKNOWN_ZONE, HF_EINVALID_DATE, or HF_ESTORAGE
- * (cannot open or create the file, not a HabitFlow database, corrupt, or written by a newer
- * library).
+ * (cannot open or create the file, another program's database (refused and left untouched:
+ * a HabitFlow store carries SQLite's application_id 0x48464C57), corrupt, or written by a
+ * newer library).
  */
 int hf_open(const char *path, const char *options_json, hf_engine **out);
 
