@@ -136,6 +136,7 @@ extension Engine {
                           deletedAt: nil)
         try habit.validate()
         try checkCategory(store, user, draft.categoryId)
+        try HabitNames.checkUnique(habit.name, id: habit.id, among: try store.habits(owner: user))
         if let legacy = draft.legacyGoal, legacy.utf8.count > TextLimit.legacyGoal {
             throw HabitFlowError.invalid("legacyGoal", "legacyGoal is longer than \(TextLimit.legacyGoal) bytes")
         }
@@ -162,7 +163,10 @@ extension Engine {
             let old = try ownedHabit(store, user, id)
             guard old.deletedAt == nil else { throw HabitFlowError(.conflict, "habit \(id) is deleted", field: "habitId") }
             var habit = old
-            if let name = changes.name { habit.name = name }
+            if let name = changes.name {
+                try HabitNames.checkUnique(name, id: habit.id, among: try store.habits(owner: user))
+                habit.name = name
+            }
             if let unit = changes.unit { habit.unit = unit }
             if let cadence = changes.cadence { habit.cadence = cadence }
             if let targetType = changes.targetType { habit.targetType = targetType }
@@ -199,11 +203,15 @@ extension Engine {
         return try store.read { store throws(HabitFlowError) in
             if let id { return try ownedHabit(store, user, id) }
             guard let name else { throw HabitFlowError.invalid("habitId", "give habitId or name") }
-            let matches = try store.habits(owner: user).filter { $0.name == name && $0.deletedAt == nil }
+            let habits = try store.habits(owner: user)
+            let matches = HabitNames.matches(name, in: habits)
             guard matches.count == 1 else {
-                throw HabitFlowError(matches.isEmpty ? .notFound : .conflict,
-                                     matches.isEmpty ? "no habit named \"\(name)\"" : "\(matches.count) habits are named \"\(name)\": use the id",
-                                     field: "name")
+                if matches.isEmpty {
+                    let close = HabitNames.closest(to: name, in: habits)
+                    let hint = close.isEmpty ? "" : ": did you mean " + close.map { "\"\($0)\"" }.joined(separator: " or ") + "?"
+                    throw HabitFlowError(.notFound, "no habit named \"\(name)\"\(hint)", field: "name")
+                }
+                throw HabitFlowError(.conflict, "\(matches.count) habits are named \"\(name)\": use the id", field: "name")
             }
             return matches[0]
         }

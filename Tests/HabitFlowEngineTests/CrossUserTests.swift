@@ -89,6 +89,7 @@ import Testing
                 for other in op.arguments where other.required && other.name != field.name {
                     let bobs = Self.alices[other.name].map { #""b-\#($0.dropFirst(2))""# }
                     let value = op.name == "bundle.create" && other.name == "kind" ? #""all""#
+                        : other.name == "name" ? #""Bob's \#(tried)""#  // a name of his own: names are unique
                         : Self.defaults[other.name] ?? bobs ?? #""x""#
                     args.append((other.name, value))
                 }

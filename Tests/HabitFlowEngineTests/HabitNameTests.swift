@@ -1,0 +1,40 @@
+import HabitFlow
+import HabitFlowTestSupport
+import Testing
+
+/// SPEC §4: active habit names are unique per user, compared without case; a name works
+/// wherever an id does, and an unknown one answers with the closest names.
+@Suite struct HabitNameTests {
+    @Test func aSecondRunOrRunIsAConflict() throws {
+        let e = try TestStore("names").engine(now: "2025-03-12T11:00:00Z")
+        let run = try e.createHabit(HabitDraft(name: "Run"))
+        for name in ["Run", "run", "  RUN "] {
+            #expect { _ = try e.createHabit(HabitDraft(name: name)) } throws: { ($0 as? HabitFlowError)?.code == .conflict }
+        }
+        let read = try e.createHabit(HabitDraft(name: "Read"))
+        var rename = HabitChanges()
+        rename.name = "run"
+        #expect { _ = try e.updateHabit(read.id, rename) } throws: { ($0 as? HabitFlowError)?.field == "name" }
+        // Renaming a habit to its own name in another case is fine; so is a deleted habit's name.
+        _ = try e.updateHabit(run.id, rename)
+        _ = try e.deleteHabit(run.id)
+        #expect(try e.createHabit(HabitDraft(name: "Run")).name == "Run")
+        // Another user's names are theirs.
+        let bob = try TestStore("names").engine(now: "2025-03-12T11:00:00Z", user: "bob")
+        _ = try bob.createHabit(HabitDraft(name: "Run"))
+    }
+
+    @Test func namesFindHabitsAndTyposGetSuggestions() throws {
+        let e = try TestStore("names-find").engine(now: "2025-03-12T11:00:00Z")
+        let run = try e.createHabit(HabitDraft(name: "Run"))
+        _ = try e.createHabit(HabitDraft(name: "Meditate"))
+        #expect(try e.habit(id: nil, name: "run") == run)
+        do {
+            _ = try e.habit(id: nil, name: "Meditat")
+            Issue.record("found a habit by a wrong name")
+        } catch {
+            #expect(error.code == .notFound && error.message.contains("did you mean \"Meditate\""), "\(error.message)")
+        }
+        #expect { _ = try e.habit(id: nil, name: "Swim") } throws: { ($0 as? HabitFlowError)?.message.contains("did you mean") == false }
+    }
+}
