@@ -1,6 +1,5 @@
 @_exported import HabitFlowCore
 import HabitFlowStore
-import Synchronization
 
 /// The handle a host holds: the engine's state and its typed API.
 ///

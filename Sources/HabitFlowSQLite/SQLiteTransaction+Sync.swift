@@ -86,7 +86,7 @@ extension SQLiteTransaction {
     func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord? {
         let n = Int32(kind.columns.count)
         return try sql { () throws(SQLiteError) in
-            try db.rows("SELECT \(kind.columns.joined(separator: ", ")), stamp FROM \(kind.table) WHERE \(Self.clause(kind.key))",
+            try db.rows("SELECT \(kind.columns.joined(separator: ", ")), stamp FROM \(kind.table) WHERE \(SQLText.byKey[kind]!)",
                         key.map { .text($0) }) { s -> ChangeRecord? in
                 let stamp = s.text(n).flatMap(HybridTimestamp.init(parsing:)) ?? HybridTimestamp(wallMilliseconds: 0, counter: 0, replicaId: "0")
                 return ChangeRecord(kind: kind.rawValue, stamp: stamp, fields: kind.columns.enumerated().map { ($0.element, s.value(Int32($0.offset))) })

@@ -27,8 +27,6 @@ final class SQLiteTransaction: StoreTransaction {
         return out
     }
 
-    static func clause(_ columns: [String]) -> String { columns.map { "\($0) = ?" }.joined(separator: " AND ") }
-
     // MARK: RecordTransaction
 
     func fetch<R: StoredRecord>(_ type: R.Type, key: [String]) throws(HabitFlowError) -> R? {
