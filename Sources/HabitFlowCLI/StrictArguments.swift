@@ -1,4 +1,5 @@
 import ArgumentParser
+import HabitFlow
 
 extension HabitFlowCommand {
     /// Refuses arguments that are not well-formed UTF-8 before anything runs: the runtime
@@ -8,6 +9,16 @@ extension HabitFlowCommand {
         for i in 1..<Int(CommandLine.argc) {
             guard let raw = CommandLine.unsafeArgv[i], String(validatingCString: raw) == nil else { continue }
             exit(withError: ValidationError("argument \(i) is not valid UTF-8 (overlong forms, surrogates and code points above U+10FFFF are refused)"))
+        }
+        // An unknown command is a usage error that names the closest commands (`strakes`:
+        // did you mean `streaks`?), not the usage of the default command.
+        if CommandLine.argc > 1, let first = CommandLine.unsafeArgv[1].map({ String(cString: $0) }), !first.hasPrefix("-") {
+            let names = configuration.subcommands.map { $0._commandName } + ["help"]
+            if !names.contains(first) {
+                let close = Suggestions.closest(to: first, among: names)
+                let hint = close.isEmpty ? "" : ": did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?"
+                exit(withError: ValidationError("unknown command '\(first)'\(hint) (habitflow --help lists them)"))
+            }
         }
         main(nil)
     }

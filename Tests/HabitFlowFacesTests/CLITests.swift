@@ -42,6 +42,12 @@ import Testing
         #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
     }
 
+    /// An unknown command is a usage error naming the closest commands (issue 15).
+    @Test func anUnknownCommandSuggestsTheNearest() throws {
+        let r = try sh("status=0; habitflow strakes 2>err || status=$?; echo $status; cat err")
+        #expect(r.stdout.hasPrefix("64\n") && r.stdout.contains("did you mean 'streaks'?"), "\(r.stdout)")
+    }
+
     @Test func dayRangeText() throws {
         let r = try sh("habitflow time day-range America/St_Johns 2010-11-07")
         #expect(r.status == 0)

@@ -23,30 +23,6 @@ public enum HabitNames {
 
     /// Up to `limit` names of live habits close to `name` (a typo, a prefix, a part), closest first.
     public static func closest(to name: String, in habits: [Habit], limit: Int = 3) -> [String] {
-        let wanted = key(name)
-        guard !wanted.isEmpty else { return [] }
-        let scored = habits.filter { $0.deletedAt == nil }.compactMap { habit -> (Int, String)? in
-            let candidate = key(habit.name)
-            if candidate.hasPrefix(wanted) || candidate.contains(wanted) { return (0, habit.name) }
-            let d = distance(Array(wanted), Array(candidate))
-            return d <= max(2, wanted.count / 3) ? (d, habit.name) : nil
-        }
-        return scored.sorted { $0 < $1 }.prefix(limit).map(\.1)
-    }
-
-    /// Levenshtein distance over characters (names are short).
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+        Suggestions.closest(to: name, among: habits.filter { $0.deletedAt == nil }.map(\.name), limit: limit)
     }
 }

@@ -1,0 +1,34 @@
+/// "Did you mean": the candidates closest to what someone typed, for every face that takes a
+/// name (habit names, CLI commands).
+public enum Suggestions {
+    /// Up to `limit` of `candidates` close to `text` — containing it, or within a few typos
+    /// (edit distance at most max(2, a third of its length)), compared without case —
+    /// closest first.
+    public static func closest(to text: String, among candidates: [String], limit: Int = 3) -> [String] {
+        let wanted = Array(text.trimmingSpaces.lowercased())
+        guard !wanted.isEmpty else { return [] }
+        let scored = candidates.compactMap { candidate -> (Int, String)? in
+            let key = candidate.lowercased()
+            if key.contains(String(wanted)) { return (0, candidate) }
+            let d = distance(wanted, Array(key))
+            return d <= max(2, wanted.count / 3) ? (d, candidate) : nil
+        }
+        return scored.sorted { $0 < $1 }.prefix(limit).map(\.1)
+    }
+
+    /// Levenshtein distance over characters (names are short).
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
