@@ -184,13 +184,38 @@ extension Engine {
     }
 
     /// Soft-deletes habit `id`: its entries stay (goals still count them), no new ones.
-    public func deleteHabit(_ id: String) throws(HabitFlowError) -> Habit {
+    ///
+    /// Needs `confirm` (SPEC §4): without it the answer is `confirmationRequired`, saying how
+    /// many entries leave every metric with the habit; `restoreHabit` brings both back.
+    public func deleteHabit(_ id: String, confirm: Bool) throws(HabitFlowError) -> Habit {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             var habit = try ownedHabit(store, user, id)
             guard habit.deletedAt == nil else { return habit }
+            guard confirm else {
+                let count = try store.entries(habit: habit.id, from: nil, to: nil, includeDeleted: false).count
+                throw HabitFlowError(.confirmationRequired,
+                                     "deleting \"\(habit.name)\" takes it and its \(count) entries out of every metric (habit.restore brings them back): confirm to go ahead",
+                                     field: "confirm")
+            }
             habit.deletedAt = now
+            habit.updatedAt = now
+            try store.update(habit)
+            return habit
+        }
+    }
+
+    /// Restores deleted habit `id` with its entries, which were kept; its name must still be
+    /// free among the user's live habits.
+    public func restoreHabit(_ id: String) throws(HabitFlowError) -> Habit {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { store throws(HabitFlowError) in
+            var habit = try ownedHabit(store, user, id)
+            guard habit.deletedAt != nil else { return habit }
+            try HabitNames.checkUnique(habit.name, id: habit.id, among: try store.habits(owner: user))
+            habit.deletedAt = nil
             habit.updatedAt = now
             try store.update(habit)
             return habit

@@ -5,7 +5,7 @@ import HabitFlowProtocol
 struct HabitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "habit", abstract: "Create, list, change, archive and delete habits.",
-        subcommands: [Add.self, List.self, Edit.self, Archive.self, Delete.self])
+        subcommands: [Add.self, List.self, Edit.self, Archive.self, Delete.self, Restore.self])
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a habit.")
@@ -101,16 +101,31 @@ struct HabitCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a habit (its entries are kept).")
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a habit (needs --confirm; its entries are kept, and `habit restore` brings both back).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The habit: id or name.") var habit: String
+        @Flag(help: "Go ahead: the habit and its entries leave every metric.") var confirm = false
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
             let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
-            let result = try CLI.run("habit.delete", [("habitId", id)], json: json, engine: engine)
-            json ? CLI.printJSON(result) : print("Deleted \(CLI.text(result["habit"]?["name"]))")
+            let result = try CLI.run("habit.delete", [("habitId", id), ("confirm", .bool(confirm))], json: json, engine: engine)
+            json ? CLI.printJSON(result) : print("Deleted \(CLI.text(result["habit"]?["name"])) (habitflow habit restore \(CLI.text(id)) brings it back)")
+        }
+    }
+
+    struct Restore: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Bring a deleted habit back, with its entries.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The deleted habit's id (habitflow habit list --deleted shows it).") var habit: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let result = try CLI.run("habit.restore", [("habitId", .string(habit))], json: json, engine: engine)
+            json ? CLI.printJSON(result) : print("Restored \(CLI.text(result["habit"]?["name"]))")
         }
     }
 }

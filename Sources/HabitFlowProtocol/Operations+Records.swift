@@ -147,11 +147,17 @@ extension Operation {
             changes.archived = try args.bool("archived", default: true)
             return .object([("habit", RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.updateHabit(id, changes) }))])
         },
-        Operation("habit.delete", "Soft-deletes a habit: its entries stay (goals still count them); no new entries.",
+        Operation("habit.delete", "Soft-deletes a habit (needs `confirm`): its entries stay, out of every metric, until `habit.restore`; no new entries.",
+                  arguments: [Field("habitId", "string", "The habit."), confirmField],
+                  result: habitResult, errors: storeErrors + [.confirmationRequired]) { engine, args throws(ProtocolError) in
+            let id = try args.string("habitId"), confirm = try args.bool("confirm", default: false)
+            return .object([("habit", RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.deleteHabit(id, confirm: confirm) }))])
+        },
+        Operation("habit.restore", "Restores a deleted habit with its entries (its name must still be free).",
                   arguments: [Field("habitId", "string", "The habit.")],
-                  result: habitResult, errors: storeErrors) { engine, args throws(ProtocolError) in
+                  result: habitResult, errors: storeErrors + [.conflict]) { engine, args throws(ProtocolError) in
             let id = try args.string("habitId")
-            return .object([("habit", RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.deleteHabit(id) }))])
+            return .object([("habit", RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.restoreHabit(id) }))])
         },
         Operation("habit.get", "One habit, by id or by its unique name.",
                   arguments: [Field("habitId", "string", required: false, "The habit's id."),

@@ -229,7 +229,7 @@ import Testing
         archive.archived = true
         _ = try engine.updateHabit(habit.id, archive)
         refusal(.conflict, field: "habitId") { () throws(HabitFlowError) in _ = try engine.log(LogRequest(habitId: habit.id)) }
-        _ = try engine.deleteHabit(habit.id)
+        _ = try engine.deleteHabit(habit.id, confirm: true)
         #expect(try engine.entries(EntryQuery()).count == 1)
     }
 

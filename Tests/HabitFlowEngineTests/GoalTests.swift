@@ -222,7 +222,7 @@ import Testing
         try habit(e, "gym")
         _ = try goal(e, "total", .targetAmount, target: 10, start: "2025-03-01", links: ["gym"])
         try log(e, "gym", "2025-03-11"); try log(e, "gym", "2025-03-12")
-        _ = try e.deleteHabit("gym")
+        _ = try e.deleteHabit("gym", confirm: true)
         #expect(try e.goalProgress("total").value == 2)
         var archive = HabitChanges(); archive.archived = true
         try habit(e, "swim")

@@ -220,13 +220,13 @@ _habitflow_habit() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|edit|archive|delete)
+    add|list|edit|archive|delete|restore)
         # Offer subcommand argument completions
         "_habitflow_habit_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list edit archive delete' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list edit archive delete restore' -- "${cur}"))
         ;;
     esac
 }
@@ -340,6 +340,27 @@ _habitflow_habit_archive() {
 }
 
 _habitflow_habit_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--confirm --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_habit_restore() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()

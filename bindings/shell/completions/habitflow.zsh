@@ -121,13 +121,14 @@ _habitflow_habit() {
             'list:List your habits.'
             'edit:Change a habit (its entries never change).'
             'archive:Archive a habit: it keeps its entries and takes no new ones.'
-            'delete:Delete a habit (its entries are kept).'
+            'delete:Delete a habit (needs --confirm; its entries are kept, and `habit restore` brings both back).'
+            'restore:Bring a deleted habit back, with its entries.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        add|list|edit|archive|delete)
+        add|list|edit|archive|delete|restore)
             "_habitflow_habit_${words[1]}" && ret=0
             ;;
         esac
@@ -216,6 +217,23 @@ _habitflow_habit_archive() {
 }
 
 _habitflow_habit_delete() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        '--confirm[Go ahead\: the habit and its entries leave every metric.]'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_habit_restore() {
     local -i ret=1
     local -ar arg_specs=(
         '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
