@@ -156,17 +156,18 @@ public struct RowReader {
 public enum RowValue {
     /// Instants as fixed-width RFC 3339 text with nine fraction digits, so text order is time
     /// order and a file stays readable in a plain SQL shell.
-    public static func instant(_ instant: Instant) -> ChangeRecord.Value { .text(text(instant)) }
+    public static func instant(_ instant: Instant) -> ChangeRecord.Value { .text(fixedWidth(instant)) }
 
     public static func instant(_ instant: Instant?) -> ChangeRecord.Value { instant.map(Self.instant) ?? .null }
 
-    /// The fixed-width text of `instant`.
-    public static func text(_ instant: Instant) -> String {
+    /// The fixed-width text of `instant` (`2025-03-12T11:00:00.000000000Z`).
+    public static func fixedWidth(_ instant: Instant) -> String {
         let whole = Instant.format(seconds: instant.seconds)
         let nanos = String(instant.nanoseconds)
         return String(whole.dropLast()) + "." + String(repeating: "0", count: 9 - nanos.count) + nanos + "Z"
     }
 
+    /// The remaining column types: a DayKey, optional text, a count, a number, a 0/1 flag.
     public static func day(_ day: DayKey?) -> ChangeRecord.Value { day.map { .text($0.description) } ?? .null }
     public static func text(_ text: String?) -> ChangeRecord.Value { text.map { .text($0) } ?? .null }
     public static func int(_ int: Int?) -> ChangeRecord.Value { int.map { .integer(Int64($0)) } ?? .null }
