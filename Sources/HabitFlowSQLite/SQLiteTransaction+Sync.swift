@@ -76,7 +76,7 @@ extension SQLiteTransaction {
                 guard let stamp = s.text(n).flatMap(HybridTimestamp.init(parsing:)) else {
                     throw HabitFlowError(.storage, "\(kind.table).stamp of a changed row is not a stamp")
                 }
-                out.append(ChangeRecord(kind: kind.rawValue, stamp: stamp, fields: kind.columns.enumerated().map { ($0.element, s.value(Int32($0.offset))) }))
+                out.append(kind.change((0..<n).map { s.value($0) }, stamp: stamp))
                 cursor = max(cursor, s.int64(n + 1))
             }
         }
@@ -89,7 +89,7 @@ extension SQLiteTransaction {
             try db.rows("SELECT \(kind.columns.joined(separator: ", ")), stamp FROM \(kind.table) WHERE \(SQLText.byKey[kind]!)",
                         key.map { .text($0) }) { s -> ChangeRecord? in
                 let stamp = s.text(n).flatMap(HybridTimestamp.init(parsing:)) ?? HybridTimestamp(wallMilliseconds: 0, counter: 0, replicaId: "0")
-                return ChangeRecord(kind: kind.rawValue, stamp: stamp, fields: kind.columns.enumerated().map { ($0.element, s.value(Int32($0.offset))) })
+                return kind.change((0..<n).map { s.value($0) }, stamp: stamp)
             }.first
         }
     }

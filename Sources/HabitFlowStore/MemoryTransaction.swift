@@ -184,8 +184,7 @@ final class MemoryTransaction: StoreTransaction {
                 return (row, seq)
             }.sorted { $0.1 < $1.1 }
             for (row, seq) in rows {
-                out.append(ChangeRecord(kind: kind.rawValue, stamp: row.stamp,
-                                        fields: kind.columns.enumerated().map { ($0.element, row.values[$0.offset]) }))
+                out.append(kind.change(row.values, stamp: row.stamp))
                 cursor = max(cursor, seq)
             }
         }
@@ -194,7 +193,7 @@ final class MemoryTransaction: StoreTransaction {
 
     func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord? {
         guard let row = state.tables[kind]?[key] else { return nil }
-        return ChangeRecord(kind: kind.rawValue, stamp: row.stamp, fields: kind.columns.enumerated().map { ($0.element, row.values[$0.offset]) })
+        return kind.change(row.values, stamp: row.stamp)
     }
 
     func receive(_ change: ChangeRecord, _ kind: RecordKind) throws(HabitFlowError) {

@@ -42,6 +42,26 @@ import Testing
         #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
     }
 
+    /// Issue 16 through the CLI: a bad day start exits 1 naming the field and changes nothing;
+    /// a good one moves "today" and the day of a late log.
+    @Test func dayStartThroughTheCLI() throws {
+        let r = try sh("""
+            export HABITFLOW_NOW=2025-03-30T01:30:00Z HABITFLOW_ZONE=Europe/Amsterdam
+            habitflow habit add Read >/dev/null
+            before=$(habitflow user --json)
+            for bad in 25:00 -1:00 4am 12:01; do
+              status=0; habitflow user set --day-starts-at=$bad 2>err || status=$?
+              [ "$status" = 1 ] && grep -q 'args.dayStartsAt' err || { echo "bad $bad: $status"; cat err; exit 1; }
+            done
+            [ "$(habitflow user --json)" = "$before" ]
+            habitflow user set --day-starts-at 04:00 >/dev/null
+            habitflow log Read
+            habitflow time day-key Europe/Amsterdam 2025-03-30T01:30:00Z --day-starts-at 04:00
+            """)
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        #expect(r.stdout.contains("on 2025-03-29") && r.stdout.hasSuffix("2025-03-29\n"), "\(r.stdout)")
+    }
+
     /// An unknown command is a usage error naming the closest commands (issue 15).
     @Test func anUnknownCommandSuggestsTheNearest() throws {
         let r = try sh("status=0; habitflow strakes 2>err || status=$?; echo $status; cat err")

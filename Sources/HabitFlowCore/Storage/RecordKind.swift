@@ -42,6 +42,11 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
     /// Every column of the kind, in the order rows hold them (the key first).
     public var columns: [String] { Self.columnLists[Self.allCases.firstIndex(of: self)!] }
 
+    /// A row of this kind (values in `columns` order) as a sync change with `stamp`.
+    public func change(_ values: [ChangeRecord.Value], stamp: HybridTimestamp) -> ChangeRecord {
+        ChangeRecord(kind: rawValue, stamp: stamp, fields: columns.enumerated().map { ($0.element, values[$0.offset]) })
+    }
+
     /// The position of column `name` in `columns`.
     public func index(of name: String) -> Int? { columns.firstIndex(of: name) }
 

@@ -22,9 +22,7 @@ extension StoredRecord {
 
     /// The record as a sync change with `stamp`.
     public func change(stamp: HybridTimestamp) -> ChangeRecord {
-        let values = row
-        return ChangeRecord(kind: Self.kind.rawValue, stamp: stamp,
-                            fields: Self.kind.columns.enumerated().map { ($0.element, values[$0.offset]) })
+        Self.kind.change(row, stamp: stamp)
     }
 
     /// Reads the record from a change (its fields by name).
