@@ -18,6 +18,10 @@ let package = Package(
         .library(name: "habitflow-static", type: .static, targets: ["HabitFlowC"]),
         .library(name: "HabitFlow", targets: ["HabitFlow"]),
         .library(name: "HabitFlowProtocol", targets: ["HabitFlowProtocol"]),
+        // For other stores (the server's PostgreSQL store) and their tests: the storage
+        // protocols, and the store suite every store passes.
+        .library(name: "HabitFlowStore", targets: ["HabitFlowStore"]),
+        .library(name: "HabitFlowTestSupport", targets: ["HabitFlowTestSupport"]),
         // SwiftPM names products uniquely: the CLI product is habitflow-cli, installed as `habitflow`.
         .executable(name: "habitflow-cli", targets: ["HabitFlowCLI"]),
     ],

@@ -8,8 +8,8 @@ import Darwin
 import HabitFlowCore
 
 /// The system's real-time clock, as an `Instant`.
-enum SystemClock {
-    static func now() -> Instant {
+public enum SystemClock {
+    public static func now() -> Instant {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return Instant(unixSeconds: Int64(ts.tv_sec), nanoseconds: Int32(ts.tv_nsec))

@@ -67,7 +67,7 @@ public struct ProtocolError: Error, Sendable {
     }
 
     /// The `error` member of a failure response.
-    var json: JSONValue {
+    public var json: JSONValue {
         var members: [(String, JSONValue)] = [("code", .string(code.rawValue)), ("message", .string(message))]
         members.append(("field", field.map(JSONValue.string) ?? .null))
         if let details { members.append(("details", details)) }

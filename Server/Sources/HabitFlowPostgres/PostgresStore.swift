@@ -1,0 +1,69 @@
+import Synchronization
+import HabitFlowCore
+import HabitFlowStore
+import PostgresNIO
+
+/// One user's replica on the server, in PostgreSQL: a `RecordStore` like the SQLite file a
+/// device keeps, so the server runs the same engine (its sync rules, ownership checks and
+/// visibility) on it.
+///
+/// Every row it reads or writes has `user_id = user` first in its key. A write transaction
+/// locks the user's `replicas` row, so writes to one replica run one at a time across every
+/// server process, while other users' replicas proceed in parallel; a read sees one snapshot.
+/// Each call blocks its thread until PostgreSQL answers: run it off event loops.
+public final class PostgresStore: RecordStore, Sendable {
+    public let database: ServerDatabase
+    /// Whose replica this is.
+    public let user: String
+    let clock: @Sendable () -> Instant
+    /// Write transactions this handle began (any outcome): a failed one rolls back its
+    /// database counter too, yet read caches must not trust what they saw before it.
+    private let attempts = Atomic<UInt64>(0)
+
+    public init(database: ServerDatabase, user: String, clock: @escaping @Sendable () -> Instant) {
+        self.database = database
+        self.user = user
+        self.clock = clock
+    }
+
+    public func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        attempts.add(1, ordering: .relaxed)
+        return try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
+            try database.transaction(c) { () throws(HabitFlowError) -> T in
+                var random = SystemRandomNumberGenerator()
+                let fresh = "s" + String(random.next() as UInt64, radix: 16)
+                _ = try c.run("INSERT INTO replicas (user_id, replica_id) VALUES (\(user), \(fresh)) ON CONFLICT (user_id) DO NOTHING", database.logger)
+                let tx = try PostgresTransaction(c, database.logger, user: user, now: clock(), writable: true, lock: true)
+                let first = tx.seq
+                let result = try body(tx)
+                try tx.commitCheck()
+                _ = try c.run("""
+                    UPDATE replicas SET seq = \(tx.seq), last_stamp = \(tx.lastStamp?.description), replica_id = \(tx.replica),
+                        writes = writes + 1 WHERE user_id = \(user)
+                    """, database.logger)
+                // Delivered at commit, to every server process listening: watchers wake.
+                if tx.seq != first { _ = try c.run("SELECT pg_notify(\(Self.channel), \(user))", database.logger) }
+                return result
+            }
+        }
+    }
+
+    public func read<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
+            try database.transaction(c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { () throws(HabitFlowError) -> T in
+                try body(try PostgresTransaction(c, database.logger, user: user, now: clock(), writable: false, lock: false))
+            }
+        }
+    }
+
+    public func stamp() throws(HabitFlowError) -> StoreStamp {
+        let writes = try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> Int64 in
+            try c.run("SELECT writes FROM replicas WHERE user_id = \(user)", database.logger).first
+                .map { row throws(HabitFlowError) in try ServerDatabase.decode(row, Int64.self) } ?? 0
+        }
+        return StoreStamp(dataVersion: writes, localWrites: attempts.load(ordering: .relaxed))
+    }
+
+    /// The notification channel: its payload is the user whose replica changed.
+    public static let channel = "habitflow_changes"
+}

@@ -1,0 +1,64 @@
+import NIOCore
+import HabitFlowCore
+import PostgresNIO
+
+extension ServerDatabase {
+    /// The newest schema version this server knows.
+    public static var schemaVersion: Int { Migration.all.last!.version }
+
+    /// Brings the schema up to date: every migration not yet applied, each in its own
+    /// transaction, under an advisory lock (two servers starting at once apply each once).
+    /// - Throws: `storage` when the database is unreachable, or was migrated by a newer server.
+    /// - Returns: the versions applied now.
+    @discardableResult
+    public func migrate() throws(HabitFlowError) -> [Int] {
+        try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> [Int] in
+            _ = try c.run("""
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    version    integer     NOT NULL PRIMARY KEY,
+                    name       text        NOT NULL,
+                    applied_at timestamptz NOT NULL DEFAULT now())
+                """, logger)
+            var applied: [Int] = []
+            for migration in Migration.all {
+                let done = try transaction(c) { () throws(HabitFlowError) -> Bool in
+                    _ = try c.run("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger)
+                    let newest = try c.run("SELECT coalesce(max(version), 0) FROM schema_migrations", logger)
+                        .first.map { row throws(HabitFlowError) in try Self.decode(row, Int.self) } ?? 0
+                    guard newest <= Self.schemaVersion else {
+                        throw HabitFlowError(.storage, "the database has schema \(newest), newer than this server's \(Self.schemaVersion)")
+                    }
+                    guard newest < migration.version else { return false }
+                    for statement in migration.statements { _ = try c.run(PostgresQuery(unsafeSQL: statement), logger) }
+                    _ = try c.run("INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))", logger)
+                    return true
+                }
+                if done { applied.append(migration.version) }
+            }
+            return applied
+        }
+    }
+
+    /// The advisory lock key of migrations ("HFLW").
+    static let migrationLock: Int64 = 0x4846_4C57
+
+    /// Runs `body` between BEGIN and COMMIT; rolls back when it throws (and closes the
+    /// connection when even that fails, so the pool never hands out one mid-transaction).
+    func transaction<T>(_ c: PostgresConnection, _ begin: PostgresQuery = "BEGIN",
+                        _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        _ = try c.run(begin, logger)
+        do {
+            let result = try body()
+            _ = try c.run("COMMIT", logger)
+            return result
+        } catch {
+            do throws(HabitFlowError) { _ = try c.run("ROLLBACK", logger) } catch { let _: EventLoopFuture<Void> = c.close() }
+            throw error
+        }
+    }
+
+    /// Decodes a one-column row.
+    static func decode<T: PostgresDecodable>(_ row: PostgresRow, _: T.Type) throws(HabitFlowError) -> T {
+        do { return try row.decode(T.self) } catch { throw HabitFlowError(.storage, "database: a value does not decode: \(error)") }
+    }
+}

@@ -1,0 +1,69 @@
+import HabitFlowCore
+import PostgresNIO
+
+/// A token as the database lists it (never the token itself: only its hash is kept).
+public struct TokenRecord: Sendable, Equatable {
+    public var user: String
+    /// The first 12 hex digits of the hash: how `token list` and `token revoke` name it.
+    public var id: String
+    public var label: String
+    public var createdAt: String
+    public var revoked: Bool
+}
+
+extension ServerDatabase {
+    /// Stores the hash of a new token of `user`.
+    public func addToken(user: String, hash: [UInt8], label: String) throws(HabitFlowError) {
+        try withConnection { (c: PostgresConnection) throws(HabitFlowError) in
+            _ = try c.run("INSERT INTO tokens (user_id, hash, label) VALUES (\(user), \(hash), \(label))", logger)
+        }
+    }
+
+    /// Whether `hash` is a live (not revoked) token of `user`.
+    public func tokenIsLive(user: String, hash: [UInt8]) throws(HabitFlowError) -> Bool {
+        try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> Bool in
+            try c.run("SELECT 1 FROM tokens WHERE user_id = \(user) AND hash = \(hash) AND revoked_at IS NULL", logger).first != nil
+        }
+    }
+
+    /// The tokens of `user`, or of every user when `nil`, oldest first.
+    public func tokens(user: String?) throws(HabitFlowError) -> [TokenRecord] {
+        try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> [TokenRecord] in
+            let rows = if let user {
+                try c.run("""
+                    SELECT user_id, encode(hash, 'hex'), label, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+                        revoked_at IS NOT NULL FROM tokens WHERE user_id = \(user) ORDER BY created_at, hash
+                    """, logger)
+            } else {
+                try c.run("""
+                    SELECT user_id, encode(hash, 'hex'), label, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+                        revoked_at IS NOT NULL FROM tokens ORDER BY created_at, user_id, hash
+                    """, logger)
+            }
+            var out: [TokenRecord] = []
+            for row in rows {
+                let (user, hex, label, created, revoked) = try PostgresTransaction.decode(row, (String, String, String, String, Bool).self)
+                out.append(TokenRecord(user: user, id: String(hex.prefix(12)), label: label, createdAt: created, revoked: revoked))
+            }
+            return out
+        }
+    }
+
+    /// Revokes the token of `user` whose id (hash prefix, at least 8 hex digits) is `id`.
+    /// - Throws: `notFound` naming `token` when none matches; `invalidArgument` when several do.
+    public func revokeToken(user: String, id: String) throws(HabitFlowError) {
+        guard id.count >= 8, id.count <= 64, id.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            throw HabitFlowError(.invalidArgument, "a token id is 8 to 64 lower-case hex digits (token list shows them)", field: "token")
+        }
+        try withConnection { (c: PostgresConnection) throws(HabitFlowError) in
+            try transaction(c) { () throws(HabitFlowError) in
+                let n = try c.run("""
+                    UPDATE tokens SET revoked_at = coalesce(revoked_at, now())
+                    WHERE user_id = \(user) AND starts_with(encode(hash, 'hex'), \(id))
+                    """, logger).metadata.rows ?? 0
+                if n == 0 { throw HabitFlowError(.notFound, "user \(user) has no token \(id)", field: "token") }
+                if n > 1 { throw HabitFlowError(.invalidArgument, "\(id) names \(n) tokens: give more of it", field: "token") }
+            }
+        }
+    }
+}

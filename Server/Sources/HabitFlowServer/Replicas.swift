@@ -1,0 +1,75 @@
+import HabitFlow
+import HabitFlowPostgres
+import HabitFlowProtocol
+import Logging
+import NIOConcurrencyHelpers
+import NIOPosix
+
+/// The server's replicas, one per user, and the engine on each.
+///
+/// The engine's store calls block, so every engine call runs on a thread of `pool`, as many
+/// as the database has connections. Engines are cached per user (they hold no state that
+/// matters: the database is the truth, and each call reads it).
+public final class Replicas: Sendable {
+    public let database: ServerDatabase
+    let pool: NIOThreadPool
+    private let engines = NIOLockedValueBox<[String: Engine]>([:])
+    let clock: @Sendable () -> Instant
+
+    public init(database: ServerDatabase, threads: Int, clock: @escaping @Sendable () -> Instant = { SystemClock.now() }) {
+        self.database = database
+        pool = NIOThreadPool(numberOfThreads: threads)
+        pool.start()
+        self.clock = clock
+    }
+
+    public func shutdown() async throws {
+        try await pool.shutdownGracefully()
+    }
+
+    /// Runs blocking work on the pool; an engine error becomes the API's error.
+    func run<T: Sendable>(_ body: @escaping @Sendable () throws(HabitFlowError) -> T) async throws -> T {
+        let result: Result<T, HabitFlowError> = try await pool.runIfActive {
+            do throws(HabitFlowError) { return .success(try body()) } catch { return .failure(error) }
+        }
+        switch result {
+        case let .success(value): return value
+        case let .failure(error): throw APIError(ProtocolError(error))
+        }
+    }
+
+    /// The engine on `user`'s replica. A user new to the server gets a stand-in profile
+    /// (stamped before any real change, never sent), which their device's profile replaces.
+    func engine(_ user: String) throws(HabitFlowError) -> Engine {
+        if let engine = engines.withLockedValue({ $0[user] }) { return engine }
+        let store = PostgresStore(database: database, user: user, clock: clock)
+        let t0 = Instant(unixSeconds: 0)!
+        try store.write { tx throws(HabitFlowError) in
+            if try tx.fetch(UserProfile.self, key: [user]) == nil {
+                try tx.savePlaceholder(UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
+            }
+        }
+        let engine = try Engine(store: store, user: user, zone: nil, caching: false)
+        engines.withLockedValue { $0[user] = engine }
+        return engine
+    }
+
+    /// Runs operation `op` of the engine's protocol on `user`'s replica. Errors name fields
+    /// as the HTTP body does (`changes[0].record.habitId`, not `args.…`).
+    func call(_ user: String, _ op: String, _ args: JSONValue) async throws -> JSONValue {
+        let result: Result<JSONValue, ProtocolError> = try await run { () throws(HabitFlowError) in
+            let dispatcher = Dispatcher(engine: try self.engine(user))
+            do throws(ProtocolError) {
+                return .success(try dispatcher.handle(.object([("op", .string(op)), ("args", args)])))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case let .success(value): return value
+        case var .failure(error):
+            if let field = error.field, field.hasPrefix("args.") { error.field = String(field.dropFirst(5)) }
+            throw APIError(error)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import HabitFlowProtocol
+import Hummingbird
+import NIOCore
+
+/// `POST /v1/changes` (push), `GET /v1/changes` (pull) and `GET /v1/watch` (pull that waits):
+/// the engine's `sync.apply` and `sync.changes` on the token user's replica, bodies in the
+/// engine's change format.
+struct ChangesRoutes {
+    let replicas: Replicas
+    let watchers: Watchers
+    /// The largest request body read (a larger one is 413, unread).
+    let maxBodyBytes: Int
+
+    func register(_ group: RouterGroup<ServerContext>) {
+        group.post("changes", use: push)
+        group.get("changes", use: pull)
+        group.get("watch", use: watch)
+    }
+
+    /// Applies a change set in one transaction (idempotent: a retried push changes nothing).
+    @Sendable func push(_ request: Request, context: ServerContext) async throws -> Response {
+        let user = try context.requireUser()
+        try Query(request, allowed: []).done()
+        var request = request
+        let buffer: ByteBuffer
+        do { buffer = try await request.collectBody(upTo: maxBodyBytes) } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIError(.limitExceeded, "a push is at most \(maxBodyBytes) bytes: send fewer changes at a time", field: "body")
+        }
+        let parsed = try await replicas.run { () -> Result<JSONValue, ProtocolError> in
+            Array(buffer.readableBytesView).withUnsafeBufferPointer { bytes in
+                do throws(ProtocolError) { return .success(try JSONCodec.parse(bytes)) } catch { return .failure(error) }
+            }
+        }
+        let body: JSONValue
+        switch parsed {
+        case let .success(value): body = value
+        case let .failure(error): throw APIError(error)
+        }
+        guard case .object = body else { throw APIError(.invalidArgument, "the body is an object {\"changes\": [...]}", field: "body") }
+        return jsonResponse(try await replicas.call(user, "sync.apply", body))
+    }
+
+    /// The changes after `since` (a cursor from the last pull; 0 or absent: everything).
+    @Sendable func pull(_ request: Request, context: ServerContext) async throws -> Response {
+        let user = try context.requireUser()
+        var query = try Query(request, allowed: ["since"])
+        let since = try query.cursor()
+        try query.done()
+        return jsonResponse(try await replicas.call(user, "sync.changes", .object([("since", .string(String(since)))])))
+    }
+
+    /// As pull, but when nothing is new it waits (up to `timeout` seconds, default 25, at most
+    /// 60) for the first change, and answers then.
+    @Sendable func watch(_ request: Request, context: ServerContext) async throws -> Response {
+        let user = try context.requireUser()
+        var query = try Query(request, allowed: ["since", "timeout"])
+        let since = try query.cursor()
+        let timeout = try query.integer("timeout", default: 25, range: 0...60)
+        try query.done()
+        let args = JSONValue.object([("since", .string(String(since)))])
+        // Registered before the first read, so a change that lands in between still wakes it.
+        let (signal, cancel) = watchers.register(user)
+        defer { cancel() }
+        let first = try await replicas.call(user, "sync.changes", args)
+        if case let .array(changes)? = first["changes"], !changes.isEmpty { return jsonResponse(first) }
+        let woken = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { for await _ in signal { return true }; return false }
+            group.addTask { try? await Task.sleep(for: .seconds(timeout)); return false }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        return woken ? jsonResponse(try await replicas.call(user, "sync.changes", args)) : jsonResponse(first)
+    }
+}
+
+extension ServerContext {
+    func requireUser() throws -> String {
+        guard let user else { throw APIError(.forbidden, "this request needs a token", field: "authorization") }
+        return user
+    }
+}
+
+/// A request's query parameters, read strictly: an unknown or repeated one is a 400.
+struct Query {
+    private var items: [String: String] = [:]
+
+    init(_ request: Request, allowed: Set<String>) throws {
+        for (name, value) in request.uri.queryParameters {
+            let name = String(name)
+            guard allowed.contains(name) else {
+                throw APIError(.invalidArgument, "unknown query parameter \"\(name)\"", field: name)
+            }
+            guard items[name] == nil else { throw APIError(.invalidArgument, "\(name) is given twice", field: name) }
+            items[name] = String(value)
+        }
+    }
+
+    mutating func integer(_ name: String, default value: Int64, range: ClosedRange<Int64>) throws -> Int64 {
+        guard let text = items.removeValue(forKey: name) else { return value }
+        guard let n = Int64(text), range.contains(n) else {
+            throw APIError(.invalidArgument, "\(name) must be an integer in \(range.lowerBound)...\(range.upperBound)", field: name)
+        }
+        return n
+    }
+
+    /// `since`: a cursor from an earlier pull.
+    mutating func cursor() throws -> Int64 { try integer("since", default: 0, range: 0...Int64.max) }
+
+    func done() throws {}
+}

@@ -1,0 +1,34 @@
+import HabitFlowPostgres
+import HabitFlowProtocol
+import Hummingbird
+import Logging
+
+/// How a server runs.
+public struct ServerConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// Database connections, and threads running engine calls.
+    public var connections = 8
+    /// The largest push body read.
+    public var maxBodyBytes = JSONCodec.maxRequestBytes
+
+    public init() {}
+}
+
+/// The sync service's HTTP application on `replicas` (see docs/SERVER.md for the API).
+public func makeServer(_ configuration: ServerConfiguration, replicas: Replicas, logger: Logger) -> some ApplicationProtocol {
+    let watchers = Watchers()
+    let router = Router(context: ServerContext.self)
+    router.add(middleware: LogRequestsMiddleware(.debug))
+    router.get("v1/health") { _, _ in
+        jsonResponse(.object([("ok", .bool(true)), ("schema", .int(Int64(ServerDatabase.schemaVersion)))]))
+    }
+    let v1 = router.group("v1").add(middleware: TokenMiddleware(replicas: replicas))
+    ChangesRoutes(replicas: replicas, watchers: watchers, maxBodyBytes: configuration.maxBodyBytes).register(v1)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "habitflow-server"),
+        services: [ChangeListener(database: replicas.database, watchers: watchers, logger: logger)],
+        logger: logger
+    )
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import HabitFlowPostgres
+import HabitFlowServer
+import Hummingbird
+import Logging
+
+/// `habitflow-server serve`: migrates the database, then answers until SIGINT/SIGTERM.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the sync service (migrating the database first).")
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(name: .long, help: "HOST:PORT to listen on.")
+    var listen = "127.0.0.1:8080"
+
+    @Option(name: .long, help: "Database connections (and threads running engine calls).")
+    var connections = 8
+
+    @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func run() async throws {
+        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
+            throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:8080")
+        }
+        guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown --log-level \(logLevel)") }
+        guard (1...256).contains(connections) else { throw ValidationError("--connections takes 1 to 256") }
+        var logger = Logger(label: "habitflow-server")
+        logger.logLevel = level
+        var configuration = ServerConfiguration()
+        configuration.host = String(listen[..<colon])
+        configuration.port = port
+        configuration.connections = connections
+        let db = try ServerDatabase(url: try database.url(), connections: connections, logger: logger)
+        let applied = try db.migrate()
+        if !applied.isEmpty { logger.info("database migrated", metadata: ["versions": "\(applied)"]) }
+        let replicas = Replicas(database: db, threads: connections)
+        let app = makeServer(configuration, replicas: replicas, logger: logger)
+        try await app.runService()
+        try await replicas.shutdown()
+        db.close()
+    }
+}

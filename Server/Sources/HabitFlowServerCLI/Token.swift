@@ -1,0 +1,64 @@
+import ArgumentParser
+import HabitFlowCore
+import HabitFlowPostgres
+import HabitFlowServer
+
+/// `habitflow-server token create|list|revoke`.
+struct Token: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Make, list and revoke access tokens (the database keeps only their hashes).",
+        subcommands: [Create.self, List.self, Revoke.self]
+    )
+
+    struct Create: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Make a token for a user; the token is the last line printed.")
+        @OptionGroup var database: DatabaseOptions
+        @Option(name: .long, help: "The user the token acts as.") var user: String
+        @Option(name: .long, help: "A note to tell tokens apart (e.g. the device).") var label = ""
+
+        func run() throws {
+            do { try RecordID.validate(user, field: "user") } catch { throw ValidationError(error.message) }
+            let db = try ServerDatabase(url: try database.url(), connections: 1)
+            defer { db.close() }
+            try db.migrate()
+            let token = AccessToken.make(user: user)
+            try db.addToken(user: user, hash: token.hash, label: label)
+            print("token for \(user) (shown once; keep it secret):")
+            print(token.text)
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List tokens: id, user, created, state, label.")
+        @OptionGroup var database: DatabaseOptions
+        @Option(name: .long, help: "Only this user's.") var user: String?
+
+        func run() throws {
+            let db = try ServerDatabase(url: try database.url(), connections: 1)
+            defer { db.close() }
+            try db.migrate()
+            for t in try db.tokens(user: user) {
+                print([t.id, t.user, t.createdAt, t.revoked ? "revoked" : "live", t.label].joined(separator: "\t"))
+            }
+        }
+    }
+
+    struct Revoke: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke a token: requests with it are refused from now on.")
+        @OptionGroup var database: DatabaseOptions
+        @Option(name: .long, help: "The token's user.") var user: String
+        @Argument(help: "The token's id (from token list; 8 or more hex digits).") var id: String
+
+        func run() throws {
+            let db = try ServerDatabase(url: try database.url(), connections: 1)
+            defer { db.close() }
+            try db.migrate()
+            try db.revokeToken(user: user, id: id)
+            print("revoked \(id)")
+        }
+    }
+}
+
+extension HabitFlowError: @retroactive CustomStringConvertible {
+    public var description: String { message }
+}

@@ -1,0 +1,62 @@
+import HabitFlow
+import HabitFlowPostgres
+import HabitFlowStore
+import HabitFlowTestSupport
+import Testing
+
+/// The server's PostgreSQL store keeps the contract of every store (`StoreContract`, the
+/// same checks the SQLite and in-memory stores pass), on a real PostgreSQL server.
+@Suite struct PostgresStoreContractTests {
+    static let database = Result { try TestDatabase.open("contract") }
+
+    /// Each store is a new user's replica: empty, in one shared database.
+    static func stores(_ label: String) throws -> [(name: String, store: any RecordStore)] {
+        let db = try database.get()
+        let t0 = StoreContract.t0
+        return [("postgres", PostgresStore(database: db, user: "u-\(label)-\(UInt32.random(in: 0...UInt32.max))", clock: { t0 }))]
+    }
+
+    @Test(arguments: StoreContract.checks.map(\.name))
+    func contract(_ check: String) throws {
+        try StoreContract.checks.first { $0.name == check }!.run(Self.stores)
+    }
+
+    /// Replicas share tables, never rows: one user's records are invisible to another's store.
+    @Test func replicasAreApart() throws {
+        let db = try Self.database.get()
+        let t0 = StoreContract.t0
+        let a = PostgresStore(database: db, user: "apart-a", clock: { t0 })
+        let b = PostgresStore(database: db, user: "apart-b", clock: { t0 })
+        try a.write { tx throws(HabitFlowError) in
+            try tx.save(StoreContract.user)
+            try tx.save(StoreContract.habit("h1"))
+        }
+        try b.read { tx throws(HabitFlowError) in
+            #expect(try tx.habit("h1") == nil)
+            #expect(try tx.changes(since: 0).changes.isEmpty)
+        }
+        // The same id in b's replica is b's own record: no collision, nothing told.
+        try b.write { tx throws(HabitFlowError) in
+            try tx.save(StoreContract.user)
+            try tx.save(StoreContract.habit("h1"))
+        }
+        #expect(try a.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 2)
+    }
+
+    /// Migrations run once: a second run (or a second server starting) applies nothing.
+    @Test func migrationsRunOnce() throws {
+        let url = try TestDatabase.fresh("migrate")
+        let first = try ServerDatabase(url: url, connections: 2)
+        let second = try ServerDatabase(url: url, connections: 2)
+        #expect(try first.migrate() == [1, 2])
+        #expect(try second.migrate() == [])
+        #expect(try TestDatabase.query(url, "SELECT version FROM schema_migrations ORDER BY version") == ["1", "2"])
+        // Every table's key starts with user_id: each distributes by user.
+        let keys = try TestDatabase.query(url, """
+            SELECT c.relname, a.attname FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
+            JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
+            WHERE c.relnamespace = 'public'::regnamespace AND c.relname <> 'schema_migrations' ORDER BY 1, 2
+            """)
+        #expect(!keys.isEmpty && keys.allSatisfy { $0.hasSuffix("|user_id") }, "\(keys)")
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import HabitFlowPostgres
+import HabitFlowTestSupport
+import Testing
+
+/// Databases on the throw-away cluster that `scripts/test` (or `scripts/test-server`)
+/// starts and names in `HABITFLOW_TEST_DATABASE_URL`.
+enum TestDatabase {
+    /// The cluster's URL: the tests need a real PostgreSQL server and fail without one.
+    static func baseURL() throws -> String {
+        guard let url = ProcessInfo.processInfo.environment["HABITFLOW_TEST_DATABASE_URL"], !url.isEmpty else {
+            throw TestSetupError(description: "HABITFLOW_TEST_DATABASE_URL is not set: run scripts/test-server (it starts a throw-away PostgreSQL)")
+        }
+        return url
+    }
+
+    /// A new, empty database; its URL.
+    static func fresh(_ label: String) throws -> String {
+        let base = try baseURL()
+        let name = "t_\(label.lowercased())_\(UInt32.random(in: 0...UInt32.max))"
+        let result = try run("psql", [base, "-v", "ON_ERROR_STOP=1", "-qc", "CREATE DATABASE \(name)"])
+        guard result.status == 0 else { throw TestSetupError(description: "CREATE DATABASE failed: \(result.stderr)") }
+        return base.replacingOccurrences(of: "/postgres", with: "/\(name)")
+    }
+
+    /// A migrated database, opened.
+    static func open(_ label: String, connections: Int = 4) throws -> ServerDatabase {
+        let db = try ServerDatabase(url: try fresh(label), connections: connections)
+        try db.migrate()
+        return db
+    }
+
+    /// One SQL query's rows, as psql prints them unaligned (`|` between columns).
+    static func query(_ url: String, _ sql: String) throws -> [String] {
+        let result = try run("psql", [url, "-v", "ON_ERROR_STOP=1", "-AXtc", sql])
+        guard result.status == 0 else { throw TestSetupError(description: "psql: \(result.stderr)") }
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+}
+
+struct TestSetupError: Error, CustomStringConvertible {
+    var description: String
+}
