@@ -6,7 +6,8 @@
 //                  <-  HabitFlow (Swift API, engine handle, system tz files)
 //                  <-  HabitFlowProtocol (dispatcher + JSON codec over json-c)
 //                  <-  HabitFlowC (@_cdecl exports behind include/habitflow.h)
-//   HabitFlowCLI (the `habitflow` executable) uses HabitFlow and HabitFlowProtocol.
+//   HabitFlowCLI (the `habitflow` executable) uses HabitFlow and HabitFlowProtocol, and libcurl
+//   (CCurl) to reach a sync server: the library itself has no networking.
 // The shipped .so is built by scripts/build-lib (release, Swift runtime linked in, SONAME);
 // that flag belongs on its command line only: here it would break `swift test`.
 import PackageDescription
@@ -40,6 +41,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(name: "HabitFlowStore", dependencies: ["HabitFlowCore"]),
         .target(name: "HabitFlowSQLite", dependencies: ["HabitFlowStore", "CSQLite"]),
         .target(name: "HabitFlow", dependencies: ["HabitFlowCore", "HabitFlowStore", "HabitFlowSQLite"]),
@@ -48,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "HabitFlowCLI",
             dependencies: [
-                "HabitFlow", "HabitFlowProtocol",
+                "HabitFlow", "HabitFlowProtocol", "CCurl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

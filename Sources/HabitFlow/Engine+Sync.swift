@@ -55,48 +55,51 @@ extension Engine {
         // A received entry may have moved between habits, which the read cache cannot follow
         // by sequence numbers: it reads everything again.
         defer { recordCache.withLock { $0 = nil } }
-        return try store.write { store throws(HabitFlowError) in
-            let partner = try store.partnership(user: user)?.partnerId
-            let owners = SyncRules.Owners(
-                habit: { id throws(HabitFlowError) in try store.habit(id)?.ownerId },
-                entry: { id throws(HabitFlowError) in try store.entry(id).flatMap { e throws(HabitFlowError) in try store.habit(e.habitId)?.ownerId } })
-            var summary = ApplySummary()
-            var touched = Set<[String]>()
-            let ordered = changes.enumerated().sorted {
-                (RecordKind(syncName: $0.element.kind).map { RecordKind.allCases.firstIndex(of: $0)! } ?? 99, $0.offset)
-                    < (RecordKind(syncName: $1.element.kind).map { RecordKind.allCases.firstIndex(of: $0)! } ?? 99, $1.offset)
-            }
-            for (i, change) in ordered {
-                let at = "changes[\(i)]"
-                let (kind, record) = try SyncRules.validated(change, at: at)
-                let key = kind.key.map { name in if case let .text(t)? = record[name] { t } else { "" } }
-                let held = try store.held(kind, key: key)
-                try SyncRules.checkOwner(record, kind, held: held, user: user, partner: partner, at: at, owners: owners)
-                guard SyncRules.replaces(record, held: held) else {
-                    summary.ignored += 1
-                    continue
-                }
-                if kind == .entry, case let .text(habitId)? = record["habit_id"], case let .text(day)? = record["day_key"] {
-                    if case let .text(h)? = held?["habit_id"], case let .text(d)? = held?["day_key"] { touched.insert([h, d]) }  // the day it leaves
-                    touched.insert([habitId, day])
-                    try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: try store.habit(habitId)?.multiplePerDay, at: at)
-                } else {
-                    try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: nil, at: at)
-                }
-                do throws(HabitFlowError) { try store.receive(record, kind) } catch {
-                    throw HabitFlowError(.invalidArgument, "\(at): \(error.message)", field: at)
-                }
-                summary.applied += 1
-            }
-            if let dangling = try store.danglingReference() {
-                throw HabitFlowError(.notFound, "a change has no parent: \(dangling); send the parent too", field: "changes")
-            }
-            for group in touched.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-                guard let day = try? DayKey(parsing: group[1]) else { continue }
-                if try settle(store, habit: group[0], day: day) { summary.repairs += 1 }
-            }
-            return summary
+        return try store.write { store throws(HabitFlowError) in try apply(store, user, changes) }
+    }
+
+    /// `applyChanges`' work inside a write transaction.
+    func apply(_ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord]) throws(HabitFlowError) -> ApplySummary {
+        let partner = try store.partnership(user: user)?.partnerId
+        let owners = SyncRules.Owners(
+            habit: { id throws(HabitFlowError) in try store.habit(id)?.ownerId },
+            entry: { id throws(HabitFlowError) in try store.entry(id).flatMap { e throws(HabitFlowError) in try store.habit(e.habitId)?.ownerId } })
+        var summary = ApplySummary()
+        var touched = Set<[String]>()
+        let ordered = changes.enumerated().sorted {
+            (RecordKind(syncName: $0.element.kind).map { RecordKind.allCases.firstIndex(of: $0)! } ?? 99, $0.offset)
+                < (RecordKind(syncName: $1.element.kind).map { RecordKind.allCases.firstIndex(of: $0)! } ?? 99, $1.offset)
         }
+        for (i, change) in ordered {
+            let at = "changes[\(i)]"
+            let (kind, record) = try SyncRules.validated(change, at: at)
+            let key = kind.key.map { name in if case let .text(t)? = record[name] { t } else { "" } }
+            let held = try store.held(kind, key: key)
+            try SyncRules.checkOwner(record, kind, held: held, user: user, partner: partner, at: at, owners: owners)
+            guard SyncRules.replaces(record, held: held) else {
+                summary.ignored += 1
+                continue
+            }
+            if kind == .entry, case let .text(habitId)? = record["habit_id"], case let .text(day)? = record["day_key"] {
+                if case let .text(h)? = held?["habit_id"], case let .text(d)? = held?["day_key"] { touched.insert([h, d]) }  // the day it leaves
+                touched.insert([habitId, day])
+                try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: try store.habit(habitId)?.multiplePerDay, at: at)
+            } else {
+                try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: nil, at: at)
+            }
+            do throws(HabitFlowError) { try store.receive(record, kind) } catch {
+                throw HabitFlowError(.invalidArgument, "\(at): \(error.message)", field: at)
+            }
+            summary.applied += 1
+        }
+        if let dangling = try store.danglingReference() {
+            throw HabitFlowError(.notFound, "a change has no parent: \(dangling); send the parent too", field: "changes")
+        }
+        for group in touched.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            guard let day = try? DayKey(parsing: group[1]) else { continue }
+            if try settle(store, habit: group[0], day: day) { summary.repairs += 1 }
+        }
+        return summary
     }
 
     /// The habits whose entries compete for one day with `habit`'s: every option of its

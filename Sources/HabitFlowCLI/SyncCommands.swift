@@ -10,8 +10,8 @@ import HabitFlowProtocol
 /// `habitflow sync …`: exchange changes between replicas (store files) of one user.
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sync", abstract: "Offline sync: export and import change sets, or sync two store files.",
-        subcommands: [Export.self, Import.self, With.self, Repairs.self, Resolve.self])
+        commandName: "sync", abstract: "Sync with a server or another store file, or move change sets by hand.",
+        subcommands: [With.self, Watch.self, Export.self, Import.self, Repairs.self, Resolve.self])
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print every change since a cursor as JSON ({changes, cursor, replicaId}).")
@@ -50,20 +50,30 @@ struct SyncCommand: ParsableCommand {
     }
 
     struct With: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Sync with another store file both ways (same user).")
+        static let configuration = CommandConfiguration(
+            abstract: "Sync both ways with a sync server (URL) or another store file (same user).",
+            discussion: "A server needs a token: --token, or HABITFLOW_TOKEN (habitflow-server token create makes one).")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The other store file.") var other: String
+        @Argument(help: "A sync server's URL (http:// or https://), or another store file.") var other: String
+        @Option(help: "The server's access token (default: $HABITFLOW_TOKEN).") var token: String?
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let here = try store.openedEngine(json: json)
-            var options = store
-            options.db = other
-            let there = try options.openedEngine(json: json)
-            let sent = try CLI.run("sync.apply", [("changes", try CLI.run("sync.changes", [], json: json, engine: here)["changes"] ?? .array([]))],
+            let sent: JSONValue, received: JSONValue
+            if RemoteSync.isRemote(other) {
+                let remote = RemoteSync(url: other, token: try SyncCommand.token(token, json: json), engine: here, json: json)
+                sent = try remote.push() ?? .object([("applied", .int(0)), ("ignored", .int(0)), ("repairs", .int(0))])
+                received = try remote.pull()
+            } else {
+                var options = store
+                options.db = other
+                let there = try options.openedEngine(json: json)
+                sent = try CLI.run("sync.apply", [("changes", try CLI.run("sync.changes", [], json: json, engine: here)["changes"] ?? .array([]))],
                                    json: json, engine: there)
-            let received = try CLI.run("sync.apply", [("changes", try CLI.run("sync.changes", [], json: json, engine: there)["changes"] ?? .array([]))],
+                received = try CLI.run("sync.apply", [("changes", try CLI.run("sync.changes", [], json: json, engine: there)["changes"] ?? .array([]))],
                                        json: json, engine: here)
+            }
             let repairs = try CLI.run("sync.repairs", [], json: json, engine: here)["repairs"]
             let count = if case let .array(list)? = repairs { list.count } else { 0 }
             if json {
@@ -72,6 +82,46 @@ struct SyncCommand: ParsableCommand {
                 print("Sent \(CLI.text(sent["applied"])) changes, received \(CLI.text(received["applied"])); \(count) day(s) to review (habitflow sync repairs)")
             }
         }
+    }
+
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Keep this store in sync with a server until interrupted: local writes go up, the server's come down as they arrive.",
+            discussion: "Prints one line per exchange that moved something. A server needs a token: --token, or HABITFLOW_TOKEN.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The sync server's URL.") var url: String
+        @Option(help: "The server's access token (default: $HABITFLOW_TOKEN).") var token: String?
+        @Option(help: "Seconds between pushes of local writes while the server has nothing new (1-60).") var interval = 2
+        @Option(help: "Stop after this many exchanges (default: never).") var rounds: Int?
+        @Flag(help: "Print JSON (one object per exchange that moved something).") var json = false
+
+        func run() throws {
+            guard RemoteSync.isRemote(url) else { throw ValidationError("sync watch takes a server's URL (http:// or https://)") }
+            guard (1...60).contains(interval) else { throw ValidationError("--interval takes 1 to 60 seconds") }
+            let remote = RemoteSync(url: url, token: try SyncCommand.token(token, json: json), engine: try store.openedEngine(json: json), json: json)
+            var round = 0
+            while rounds.map({ round < $0 }) ?? true {
+                round += 1
+                let sent = try remote.push()
+                let received = try remote.pull(wait: interval)
+                let up = sent.map { CLI.text($0["applied"]) } ?? "0", down = CLI.text(received["applied"])
+                guard up != "0" || down != "0" else { continue }
+                if json {
+                    CLI.printJSON(.object([("sent", sent ?? .null), ("received", received)]))
+                } else {
+                    print("Sent \(up) changes, received \(down)")
+                }
+                fflush(nil)  // each line as it happens, even into a pipe
+            }
+        }
+    }
+
+    /// The token: the option, else HABITFLOW_TOKEN.
+    static func token(_ option: String?, json: Bool) throws -> String {
+        if let option, !option.isEmpty { return option }
+        if let env = CLI.environment("HABITFLOW_TOKEN") { return env }
+        CLI.report(ProtocolError(.invalidArgument, "a sync server needs a token: --token T or HABITFLOW_TOKEN", field: "token"), json: json)
+        throw ExitCode(64)
     }
 
     struct Repairs: ParsableCommand {

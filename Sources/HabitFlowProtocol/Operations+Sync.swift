@@ -83,25 +83,28 @@ extension Operation {
     static let syncOperations: [Operation] = [
         Operation("sync.changes", "Every record of yours changed here or received since a cursor, parents first: `{kind, stamp, record}` each.",
                   arguments: [Field("since", "string", required: false, "A cursor from an earlier sync.changes (default: everything)."),
-                              Field("forPartner", "boolean", required: false, "Only what your partner's replica takes: your profile, partnership and shared goals.")],
+                              Field("forPartner", "boolean", required: false, "Only what your partner's replica takes: your profile, partnership and shared goals."),
+                              Field("remote", "string", required: false, "A sync server's URL: the changes not yet pushed to it (instead of `since`); acknowledge them with sync.acknowledge once it has them.")],
                   result: [Field("changes", "array", "`[{kind, stamp, record}]`; kinds: user, habit, category, goal, targetVersion, entry, goalLink, partnership, routine, routineExecution, evidence, journalTemplate, journal, reflection, wellbeing, lens."),
                            Field("cursor", "string", "Pass it as `since` next time."),
                            Field("replicaId", "string", "This store's replica.")],
                   errors: syncErrors) { engine, args throws(ProtocolError) in
-            var since: Int64 = 0
-            if let text = try args.optionalString("since") {
-                guard let n = Int64(text), n >= 0 else { throw ProtocolError(.invalidArgument, "args.since is a cursor from sync.changes", field: "args.since") }
-                since = n
-            }
+            let since = try args.optionalString("since").map { text throws(ProtocolError) in try parseCursor(text, "args.since") } ?? 0
             let forPartner = try args.bool("forPartner", default: false)
+            let remote = try args.optionalString("remote")
+            if remote != nil, args.raw("since") != nil || forPartner {
+                throw ProtocolError(.invalidArgument, "args.remote replaces since (and is for your own devices, not forPartner)", field: "args.remote")
+            }
             let (changes, cursor, replica) = try ProtocolError.engine { () throws(HabitFlowError) in
-                let (c, cur) = try engine.syncChanges(since: since, forPartner: forPartner)
+                let (c, cur) = if let remote { try engine.changesToPush(remote) } else { try engine.syncChanges(since: since, forPartner: forPartner) }
                 return (c, cur, try engine.replicaId())
             }
             return .object([("changes", .array(changes.map(ChangeJSON.json))), ("cursor", .string(String(cursor))), ("replicaId", .string(replica))])
         },
         Operation("sync.apply", "Applies another replica's changes in one transaction — all or nothing, idempotent, in any order: a later stamp wins the whole record; two active entries for one habit and day keep one (manual > routine/evidence > import, then a value, then the latest edit) and set the other aside for sync.repairs.",
-                  arguments: [Field("changes", "array", "`[{kind, stamp, record}]` as sync.changes gives them.")],
+                  arguments: [Field("changes", "array", "`[{kind, stamp, record}]` as sync.changes gives them."),
+                              Field("remote", "string", required: false, "The sync server they were pulled from (with remoteCursor): its cursor is kept in the same transaction."),
+                              Field("remoteCursor", "string", required: false, "The server's cursor after these changes (with remote).")],
                   result: [Field("applied", "integer", "Records that replaced what was held."),
                            Field("ignored", "integer", "Records already held or older."),
                            Field("repairs", "integer", "Habit days now holding a set-aside entry.")],
@@ -112,12 +115,41 @@ extension Operation {
             var changes: [ChangeRecord] = []
             changes.reserveCapacity(items.count)
             for (i, item) in items.enumerated() { changes.append(try ChangeJSON.change(item, at: "args.changes[\(i)]")) }
+            let remote = try args.optionalString("remote")
+            let remoteCursor = try args.optionalString("remoteCursor").map { text throws(ProtocolError) in try parseCursor(text, "args.remoteCursor") }
+            guard (remote == nil) == (remoteCursor == nil) else {
+                throw ProtocolError(.invalidArgument, "args.remote and args.remoteCursor go together", field: remote == nil ? "args.remote" : "args.remoteCursor")
+            }
             let summary: ApplySummary
-            do throws(HabitFlowError) { summary = try engine.applyChanges(changes) } catch {
+            do throws(HabitFlowError) {
+                if let remote, let remoteCursor {
+                    summary = try engine.applyChanges(changes, fromRemote: remote, cursor: remoteCursor)
+                } else {
+                    summary = try engine.applyChanges(changes)
+                }
+            } catch {
                 throw ProtocolError(ChangeJSON.relocate(error))
             }
             return .object([("applied", .int(Int64(summary.applied))), ("ignored", .int(Int64(summary.ignored))),
                             ("repairs", .int(Int64(summary.repairs)))])
+        },
+        Operation("sync.acknowledge", "Records that a sync server holds your changes up to a cursor (from sync.changes {remote}): they are not pushed again.",
+                  arguments: [Field("remote", "string", "The sync server's URL."), Field("cursor", "string", "The cursor sync.changes {remote} gave with the changes pushed.")],
+                  result: [Field("pulled", "string", "The server's cursor pulled up to."), Field("pushed", "string", "Your changes pushed up to.")],
+                  errors: [.invalidArgument, .storage]) { engine, args throws(ProtocolError) in
+            let remote = try args.string("remote")
+            let at = try parseCursor(try args.string("cursor"), "args.cursor")
+            return remoteJSON(try ProtocolError.engine { () throws(HabitFlowError) in
+                try engine.acknowledgePush(remote, cursor: at)
+                return try engine.remoteCursors(remote)
+            })
+        },
+        Operation("sync.remote", "Where you stand with a sync server: the cursor to pull from (`pulled`, the server's) and your changes pushed up to (`pushed`).",
+                  arguments: [Field("remote", "string", "The sync server's URL.")],
+                  result: [Field("pulled", "string", "Pass as `since` to the server's pull."), Field("pushed", "string", "Your changes after this are still to push.")],
+                  errors: [.invalidArgument, .storage]) { engine, args throws(ProtocolError) in
+            let remote = try args.string("remote")
+            return remoteJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.remoteCursors(remote) })
         },
         Operation("sync.newReplica", "Gives this store a new replica id: for a store file copied from another device (two replicas must never share one).",
                   arguments: [], result: [Field("replicaId", "string", "The new id.")], errors: [.storage]) { engine, _ throws(ProtocolError) in
@@ -140,4 +172,14 @@ extension Operation {
             return .object([("entry", RecordJSON.entry(try ProtocolError.engine { () throws(HabitFlowError) in try engine.resolveRepair(keeping: id) }))])
         },
     ]
+}
+
+/// A cursor argument (a decimal string, 0 or more).
+private func parseCursor(_ text: String, _ field: String) throws(ProtocolError) -> Int64 {
+    guard let n = Int64(text), n >= 0 else { throw ProtocolError(.invalidArgument, "\(field) is a cursor (a decimal string, 0 or more)", field: field) }
+    return n
+}
+
+private func remoteJSON(_ c: RemoteCursors) -> JSONValue {
+    .object([("pulled", .string(String(c.pulled))), ("pushed", .string(String(c.pushed)))])
 }

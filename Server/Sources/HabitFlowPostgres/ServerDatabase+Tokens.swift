@@ -1,4 +1,5 @@
 import HabitFlowCore
+import NIOCore
 import PostgresNIO
 
 /// A token as the database lists it (never the token itself: only its hash is kept).
@@ -15,14 +16,14 @@ extension ServerDatabase {
     /// Stores the hash of a new token of `user`.
     public func addToken(user: String, hash: [UInt8], label: String) throws(HabitFlowError) {
         try withConnection { (c: PostgresConnection) throws(HabitFlowError) in
-            _ = try c.run("INSERT INTO tokens (user_id, hash, label) VALUES (\(user), \(hash), \(label))", logger)
+            _ = try c.run("INSERT INTO tokens (user_id, hash, label) VALUES (\(user), \(ByteBuffer(bytes: hash)), \(label))", logger)
         }
     }
 
     /// Whether `hash` is a live (not revoked) token of `user`.
     public func tokenIsLive(user: String, hash: [UInt8]) throws(HabitFlowError) -> Bool {
         try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> Bool in
-            try c.run("SELECT 1 FROM tokens WHERE user_id = \(user) AND hash = \(hash) AND revoked_at IS NULL", logger).first != nil
+            try c.run("SELECT 1 FROM tokens WHERE user_id = \(user) AND hash = \(ByteBuffer(bytes: hash)) AND revoked_at IS NULL", logger).first != nil
         }
     }
 

@@ -68,7 +68,11 @@ public final class Replicas: Sendable {
         switch result {
         case let .success(value): return value
         case var .failure(error):
-            if let field = error.field, field.hasPrefix("args.") { error.field = String(field.dropFirst(5)) }
+            // The body is the arguments: a field is named as it is there.
+            if let field = error.field, field.hasPrefix("args.") {
+                error.field = String(field.dropFirst(5))
+                error.message = error.message.replacingOccurrences(of: field, with: String(field.dropFirst(5)))
+            }
             throw APIError(error)
         }
     }

@@ -16,6 +16,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Database connections (and threads running engine calls).")
     var connections = 8
 
+    @Option(name: .long, help: "The largest push body in bytes (a larger one is refused with 413).")
+    var maxBody = 16 << 20
+
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -31,6 +34,8 @@ struct Serve: AsyncParsableCommand {
         configuration.host = String(listen[..<colon])
         configuration.port = port
         configuration.connections = connections
+        guard maxBody >= 1024 else { throw ValidationError("--max-body takes 1024 bytes or more") }
+        configuration.maxBodyBytes = maxBody
         let db = try ServerDatabase(url: try database.url(), connections: connections, logger: logger)
         let applied = try db.migrate()
         if !applied.isEmpty { logger.info("database migrated", metadata: ["versions": "\(applied)"]) }

@@ -23,7 +23,7 @@ struct ChangesRoutes {
         try Query(request, allowed: []).done()
         var request = request
         let buffer: ByteBuffer
-        do { buffer = try await request.collectBody(upTo: maxBodyBytes) } catch let error as HTTPError where error.status == .contentTooLarge {
+        do { buffer = try await request.collectBody(upTo: maxBodyBytes) } catch is NIOTooManyBytesError {
             throw APIError(.limitExceeded, "a push is at most \(maxBodyBytes) bytes: send fewer changes at a time", field: "body")
         }
         let parsed = try await replicas.run { () -> Result<JSONValue, ProtocolError> in

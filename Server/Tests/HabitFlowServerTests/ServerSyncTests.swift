@@ -1,0 +1,108 @@
+import Foundation
+import HabitFlowTestSupport
+import Testing
+
+/// Devices of one user converge through a real server process on a real PostgreSQL, driven
+/// by the real CLI (`habitflow sync with URL`).
+@Suite(.serialized) struct ServerSyncTests {
+    /// Two devices log the same one-per-day habit on the same day while offline: after both
+    /// sync, one entry is active on both devices and on the server (the engine's rule), and
+    /// every record is the same everywhere. Delete vs edit converges too.
+    @Test func twoDevicesConverge() throws {
+        let database = try TestDatabase.fresh("converge")
+        let server = try ServerProcess(database: database)
+        let token = try makeToken(database, user: "alice")
+        let phone = Device("phone", user: "alice"), laptop = Device("laptop", user: "alice")
+        try phone.cli(["habit", "add", "Read", "--numeric", "pages", "--id", "h-read"])
+        try phone.sync(server.url, token: token)
+        try laptop.sync(server.url, token: token)
+        #expect(try laptop.cli(["habit", "list"]).contains("Read"))
+
+        // Offline on both: the same habit, the same day.
+        try phone.cli(["log", "Read", "10", "--day", "2026-11-20", "--confirm", "--id", "e-phone"])
+        try laptop.cli(["log", "Read", "12", "--day", "2026-11-20", "--confirm", "--id", "e-laptop"])
+        try phone.sync(server.url, token: token)
+        try laptop.sync(server.url, token: token)
+        try phone.sync(server.url, token: token)
+        #expect(try phone.records() == laptop.records())
+        let kept = try phone.activeEntries()
+        let laptopKept = try laptop.activeEntries()
+        #expect(kept.count == 1 && kept == laptopKept)
+        // The server's replica settled the same way: one active entry that day.
+        let active = try TestDatabase.query(database, """
+            SELECT key FROM records WHERE user_id = 'alice' AND kind = 'entry' AND NOT set_aside AND fields[10] = 'n'
+            """)
+        #expect(active.count == 1 && kept.first?.contains(active[0]) == true, "\(active) vs \(kept)")
+
+        // Delete on one, edit on the other: the later change wins everywhere.
+        try phone.cli(["log", "Read", "5", "--day", "2026-11-21", "--confirm", "--id", "e-21"])
+        try phone.sync(server.url, token: token)
+        try laptop.sync(server.url, token: token)
+        try laptop.cli(["edit", "e-21", "--value", "6", "--confirm"])
+        try phone.cli(["delete", "e-21", "--confirm"])
+        try laptop.sync(server.url, token: token)
+        try phone.sync(server.url, token: token)
+        try laptop.sync(server.url, token: token)
+        #expect(try phone.records() == laptop.records())
+        #expect(!(try phone.activeEntries().joined().contains("e-21")))
+    }
+
+    /// A push sent twice (a retry after a lost answer) changes nothing the second time, and
+    /// pushes arriving out of order end where in-order ones do.
+    @Test func retriedAndReorderedPushes() throws {
+        let database = try TestDatabase.fresh("retry")
+        let server = try ServerProcess(database: database)
+        let token = try makeToken(database, user: "alice")
+        let device = Device("retry", user: "alice")
+        try device.cli(["habit", "add", "Run", "--id", "h-run"])
+        try device.cli(["log", "Run", "--id", "e-1"])
+        let export = Data(try device.cli(["sync", "export"]).utf8)
+        let changes = (try JSONSerialization.jsonObject(with: export) as! [String: Any])["changes"] as! [Any]
+        let body = try JSONSerialization.data(withJSONObject: ["changes": changes])
+        let first = try HTTP.send("POST", server.url + "/v1/changes", token: token, body: body)
+        #expect(first.status == 200 && first.json?["applied"] as? Int == changes.count, "\(first.body)")
+        let before = try TestDatabase.query(database, "SELECT kind, key, seq, stamp FROM records WHERE user_id = 'alice' ORDER BY 1, 2")
+        let again = try HTTP.send("POST", server.url + "/v1/changes", token: token, body: body)
+        #expect(again.status == 200 && again.json?["applied"] as? Int == 0 && again.json?["ignored"] as? Int == changes.count)
+        #expect(try TestDatabase.query(database, "SELECT kind, key, seq, stamp FROM records WHERE user_id = 'alice' ORDER BY 1, 2") == before)
+
+        // Children before parents, in separate pushes: refused until the parent is there,
+        // then accepted; nothing half-written in between.
+        let other = try TestDatabase.fresh("reorder")
+        let second = try ServerProcess(database: other)
+        let token2 = try makeToken(other, user: "alice")
+        let entryOnly = try JSONSerialization.data(withJSONObject: ["changes": changes.filter { ($0 as! [String: Any])["kind"] as? String == "entry" }])
+        let orphan = try HTTP.send("POST", second.url + "/v1/changes", token: token2, body: entryOnly)
+        #expect(orphan.status == 404 && orphan.errorCode == "not_found", "\(orphan.body)")
+        #expect(try TestDatabase.query(other, "SELECT count(*) FROM records WHERE user_id = 'alice' AND seq IS NOT NULL") == ["0"])
+        #expect(try HTTP.send("POST", second.url + "/v1/changes", token: token2, body: body).status == 200)
+        #expect(try TestDatabase.query(other, "SELECT kind, key, stamp FROM records WHERE user_id = 'alice' AND seq IS NOT NULL ORDER BY 1, 2")
+                == TestDatabase.query(database, "SELECT kind, key, stamp FROM records WHERE user_id = 'alice' AND seq IS NOT NULL ORDER BY 1, 2"))
+    }
+
+    /// A device watching the server hears of another device's push within seconds (the
+    /// watch request is answered by the push's commit, not by polling).
+    @Test func aWatchingDeviceHearsWithinSeconds() throws {
+        let database = try TestDatabase.fresh("watch")
+        let server = try ServerProcess(database: database)
+        let token = try makeToken(database, user: "alice")
+        let phone = Device("watch-phone", user: "alice"), laptop = Device("watch-laptop", user: "alice")
+        try laptop.sync(server.url, token: token)
+        let watch = Process()
+        watch.executableURL = URL(fileURLWithPath: Repository.cli)
+        watch.arguments = ["sync", "watch", server.url, "--token", token, "--interval", "30", "--rounds", "1",
+                           "--db", laptop.path, "--user", "alice", "--zone", laptop.zone]
+        watch.standardOutput = FileHandle.nullDevice
+        try watch.run()
+        // Once the server has the watch request waiting, the phone pushes.
+        try waitUntil("the watch request reaches the server", seconds: 30) { server.logText.contains("/v1/watch") }
+        try phone.cli(["habit", "add", "Stretch"])
+        try phone.sync(server.url, token: token)
+        let pushed = Date()
+        try waitUntil("the watching device has the change", seconds: 10) { !watch.isRunning }
+        let heard = Date().timeIntervalSince(pushed)
+        #expect(watch.terminationStatus == 0)
+        #expect(heard < 5, "heard after \(heard) s")
+        #expect(try laptop.cli(["habit", "list"]).contains("Stretch"))
+    }
+}

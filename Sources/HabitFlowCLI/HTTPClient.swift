@@ -1,0 +1,78 @@
+import CCurl
+import HabitFlowProtocol
+
+/// One HTTP exchange with a sync server, through libcurl (http and https; proxies and CA
+/// certificates as libcurl's environment variables say).
+enum HTTPClient {
+    struct Answer {
+        var status: Int
+        var body: [UInt8]
+    }
+
+    /// Sends `method` to `url` with the bearer `token` (and a JSON `body`), and waits up to
+    /// `timeout` seconds for the whole answer.
+    /// - Throws: `storage` naming `url` when the server cannot be reached.
+    static func send(_ method: String, _ url: String, token: String, body: [UInt8]? = nil, timeout: Int) throws(ProtocolError) -> Answer {
+        guard let curl = curl_easy_init() else { throw ProtocolError(.internal, "libcurl did not start") }
+        defer { curl_easy_cleanup(curl) }
+        var headers: UnsafeMutablePointer<curl_slist>? = nil
+        defer { curl_slist_free_all(headers) }
+        headers = curl_slist_append(headers, "Authorization: Bearer " + token)
+        headers = curl_slist_append(headers, "Accept: application/json")
+        if body != nil { headers = curl_slist_append(headers, "Content-Type: application/json") }
+        let received = Received()
+        let unmanaged = Unmanaged.passRetained(received)
+        defer { unmanaged.release() }
+        var errorText = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        let outcome: CURLcode = url.withCString { urlText in
+            method.withCString { methodText in
+                errorText.withUnsafeMutableBufferPointer { errorBuffer in
+                    _ = hfcurl_set_pointer(curl, CURLOPT_URL, urlText)
+                    _ = hfcurl_set_pointer(curl, CURLOPT_CUSTOMREQUEST, methodText)
+                    _ = hfcurl_set_pointer(curl, CURLOPT_HTTPHEADER, headers)
+                    _ = hfcurl_set_pointer(curl, CURLOPT_ERRORBUFFER, errorBuffer.baseAddress)
+                    _ = hfcurl_set_long(curl, CURLOPT_TIMEOUT, timeout)
+                    _ = hfcurl_set_long(curl, CURLOPT_CONNECTTIMEOUT, 10)
+                    _ = hfcurl_set_long(curl, CURLOPT_NOSIGNAL, 1)
+                    _ = hfcurl_set_pointer(curl, CURLOPT_USERAGENT, "habitflow")
+                    _ = hfcurl_set_writer(curl, { data, size, count, context in
+                        let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
+                        let n = size * count
+                        guard received.bytes.count + n <= JSONCodec.maxRequestBytes * 4 else { return 0 }  // a runaway answer
+                        data.map { received.bytes.append(contentsOf: UnsafeRawBufferPointer(start: $0, count: n)) }
+                        return n
+                    }, unmanaged.toOpaque())
+                    guard let body else { return curl_easy_perform(curl) }
+                    return body.withUnsafeBufferPointer { bytes in
+                        _ = hfcurl_set_size(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count))
+                        _ = hfcurl_set_pointer(curl, CURLOPT_POSTFIELDS, bytes.baseAddress)
+                        return curl_easy_perform(curl)
+                    }
+                }
+            }
+        }
+        guard outcome == CURLE_OK else {
+            let written = errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            let detail = written.isEmpty ? String(cString: curl_easy_strerror(outcome)) : String(decoding: written, as: UTF8.self)
+            throw ProtocolError(.storage, "cannot reach the sync server at \(url): \(detail)", field: "url")
+        }
+        return Answer(status: hfcurl_status(curl), body: received.bytes)
+    }
+
+    private final class Received {
+        var bytes: [UInt8] = []
+    }
+
+    /// The JSON answer of a 2xx exchange; a server's error answer as the error it names.
+    static func json(_ answer: Answer, from url: String) throws(ProtocolError) -> JSONValue {
+        let value = try? answer.body.withUnsafeBufferPointer { bytes throws(ProtocolError) in try JSONCodec.parse(bytes) }
+        if (200..<300).contains(answer.status), let value { return value }
+        if case let .string(code)? = value?["error"]?["code"], let known = ErrorCode(rawValue: code),
+           case let .string(message)? = value?["error"]?["message"] {
+            var field: String? = nil
+            if case let .string(f)? = value?["error"]?["field"] { field = f }
+            throw ProtocolError(known, "the sync server refused: \(message) (HTTP \(answer.status))", field: field)
+        }
+        throw ProtocolError(.storage, "the sync server at \(url) answered HTTP \(answer.status) without a HabitFlow answer", field: "url")
+    }
+}
