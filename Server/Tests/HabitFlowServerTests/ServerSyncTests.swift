@@ -106,3 +106,34 @@ import Testing
         #expect(try laptop.cli(["habit", "list"]).contains("Stretch"))
     }
 }
+
+/// Python hosts: the package's `sync_with(url, token=...)` and the example that moves the
+/// bodies itself, as real Python processes against the real server.
+@Suite struct ServerPythonTests {
+    @Test func pythonSyncsThroughTheServer() throws {
+        let database = try TestDatabase.fresh("python")
+        let server = try ServerProcess(database: database)
+        let token = try makeToken(database, user: "alice")
+        let env = ["HABITFLOW_LIB": Repository.sharedLibrary, "PYTHONPATH": Repository.path("bindings/python")]
+        let store = Repository.temporaryDirectory("py-sync").appendingPathComponent("s.sqlite").path
+        let example = try run("python3", [Repository.path("Examples/python/server_sync.py"), store, "alice", server.url, token], environment: env)
+        #expect(example.status == 0, "\(example.stderr)")
+        #expect(example.stdout.contains("pushed 2") && example.stdout.contains("again ({'applied': 0"), "\(example.stdout)")
+
+        // A second device gets the habit through sync_with; a bad token raises ForbiddenError.
+        let script = """
+            import habitflow, sys
+            e = habitflow.Engine(sys.argv[1], user="alice", zone="Asia/Tokyo")
+            sent, received = e.sync_with(sys.argv[2], token=sys.argv[3])
+            print(received["applied"], [h["name"] for h in e.call("habit.list")["habits"]])
+            try:
+                e.sync_with(sys.argv[2], token="hf1.YWxpY2U." + "A" * 43)
+            except habitflow.ForbiddenError as err:
+                print("refused", err.field)
+            """
+        let other = Repository.temporaryDirectory("py-sync2").appendingPathComponent("s.sqlite").path
+        let second = try run("python3", ["-c", script, other, server.url, token], environment: env)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("['Water']") && second.stdout.contains("refused authorization"), "\(second.stdout)")
+    }
+}

@@ -384,15 +384,52 @@ class Engine(_Managed):
         """Applies another replica's changes, all or nothing (``sync.apply``)."""
         return self.call("sync.apply", changes=changes)
 
-    def sync_with(self, other: "Engine") -> Tuple[JSON, JSON]:
-        """Exchanges changes both ways with another Engine of the same user; returns the
-        two ``sync.apply`` summaries (sent, received)."""
-        sent = other.sync_apply(self.sync_changes()["changes"])
-        received = self.sync_apply(other.sync_changes()["changes"])
+    def sync_with(self, other: Union["Engine", str], token: Optional[str] = None, timeout: float = 120) -> Tuple[JSON, JSON]:
+        """Syncs both ways — with another Engine of the same user, or with a sync server at a
+        URL (``habitflow-server``; ``token`` is the user's access token). Returns the two
+        ``sync.apply`` summaries (sent, received).
+
+        With a server, the engine keeps the cursors (``sync.changes {remote}``,
+        ``sync.acknowledge``, ``sync.apply {remote, remoteCursor}``); this only moves the bodies.
+        A refusal by the server raises the HabitFlowError it names."""
+        if isinstance(other, Engine):
+            return other.sync_apply(self.sync_changes()["changes"]), self.sync_apply(other.sync_changes()["changes"])
+        if token is None:
+            raise InvalidArgumentError("invalid_argument", "a sync server needs a token", "token")
+        url = other.rstrip("/")
+        out = self.call("sync.changes", remote=other)
+        sent: JSON = {"applied": 0, "ignored": 0, "repairs": 0}
+        if out["changes"]:
+            sent = _http("POST", url + "/v1/changes", token, {"changes": out["changes"]}, timeout)
+            self.call("sync.acknowledge", remote=other, cursor=out["cursor"])
+        since = self.call("sync.remote", remote=other)["pulled"]
+        pulled = _http("GET", url + "/v1/changes?since=" + since, token, None, timeout)
+        received = self.call("sync.apply", changes=pulled["changes"], remote=other, remoteCursor=pulled["cursor"])
         return sent, received
 
     def _release(self, handle: ctypes.c_void_p) -> None:
         _lib.hf_close(handle)
+
+
+def _http(method: str, url: str, token: str, body: Optional[JSON], timeout: float) -> JSON:
+    """One exchange with a sync server; its error answers raise as the engine's errors."""
+    import urllib.error
+    import urllib.request
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method,
+                                     headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
+            result: JSON = json.loads(answer.read())
+            return result
+    except urllib.error.HTTPError as e:
+        try:
+            error = json.loads(e.read())["error"]
+        except (ValueError, KeyError, TypeError):
+            raise StorageError("storage", "the sync server answered HTTP %d" % e.code, "url") from None
+        raise _error(error["code"], "the sync server refused: " + error["message"], error.get("field"), None) from None
+    except OSError as e:
+        raise StorageError("storage", "cannot reach the sync server at %s: %s" % (url, e), "url") from None
 
 
 def _day(day: Optional[DayLike]) -> Dict[str, Any]:

@@ -1407,13 +1407,67 @@ _habitflow_sync() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    export|import|with|repairs|resolve)
+    with|watch|export|import|repairs|resolve)
         # Offer subcommand argument completions
         "_habitflow_sync_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'export import with repairs resolve' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'with watch export import repairs resolve' -- "${cur}"))
+        ;;
+    esac
+}
+
+_habitflow_sync_with() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --token)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--token')
+        return
+        ;;
+    esac
+}
+
+_habitflow_sync_watch() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --token --interval --rounds)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--token')
+        return
+        ;;
+    '--interval')
+        return
+        ;;
+    '--rounds')
+        return
         ;;
     esac
 }
@@ -1443,27 +1497,6 @@ _habitflow_sync_export() {
 }
 
 _habitflow_sync_import() {
-    repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--db --user --zone)
-    __habitflow_offer_flags_options 1
-
-    # Offer option value completions
-    case "${prev}" in
-    '--db')
-        return
-        ;;
-    '--user')
-        return
-        ;;
-    '--zone')
-        return
-        ;;
-    esac
-}
-
-_habitflow_sync_with() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()

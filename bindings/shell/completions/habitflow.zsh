@@ -67,7 +67,7 @@ _habitflow() {
             'evidence:Evidence from routines: confirm (an entry) or dismiss (nothing).'
             'journal:Journal entries: reflection, never completion.'
             'wellbeing:Wellbeing values (mood, energy, sleepHours …) and their trends.'
-            'sync:Offline sync: export and import change sets, or sync two store files.'
+            'sync:Sync with a server or another store file, or move change sets by hand.'
             'user:Show or change your zone, first weekday and the hour your day begins.'
             'demo:Build a demo store (a year of history, a zone change, a target change) and show it.'
             'time:DayKeys, day ranges and weeks in any IANA zone.'
@@ -1071,9 +1071,10 @@ _habitflow_sync() {
     case "${state}" in
     command)
         local -ar subcommands=(
+            'with:Sync both ways with a sync server (URL) or another store file (same user).'
+            'watch:Keep this store in sync with a server until interrupted: local writes go up, the server'\''s come down as they arrive.'
             'export:Print every change since a cursor as JSON ({changes, cursor, replicaId}).'
             'import:Apply a change set (an export, or its changes array) from FILE or - (stdin): all or nothing.'
-            'with:Sync with another store file both ways (same user).'
             'repairs:List days where a merge kept one entry and set another aside.'
             'resolve:Keep this entry for its day; the others of the repair are deleted.'
         )
@@ -1081,12 +1082,48 @@ _habitflow_sync() {
         ;;
     arg)
         case "${words[1]}" in
-        export|import|with|repairs|resolve)
+        with|watch|export|import|repairs|resolve)
             "_habitflow_sync_${words[1]}" && ret=0
             ;;
         esac
         ;;
     esac
+
+    return "${ret}"
+}
+
+_habitflow_sync_with() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':other:'
+        '--token[The server'\''s access token (default\: $HABITFLOW_TOKEN).]:token:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_sync_watch() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':url:'
+        '--token[The server'\''s access token (default\: $HABITFLOW_TOKEN).]:token:'
+        '--interval[Seconds between pushes of local writes while the server has nothing new (1-60).]:interval:'
+        '--rounds[Stop after this many exchanges (default\: never).]:rounds:'
+        '--json[Print JSON (one object per exchange that moved something).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
 
     return "${ret}"
 }
@@ -1113,22 +1150,6 @@ _habitflow_sync_import() {
         '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
         ':file:'
-        '--json[Print JSON.]'
-        '--version[Show the version.]'
-        '(-h --help)'{-h,--help}'[Show help information.]'
-    )
-    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
-
-    return "${ret}"
-}
-
-_habitflow_sync_with() {
-    local -i ret=1
-    local -ar arg_specs=(
-        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
-        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
-        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
-        ':other:'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
