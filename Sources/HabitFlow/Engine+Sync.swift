@@ -60,6 +60,7 @@ extension Engine {
 
     /// `applyChanges`' work inside a write transaction.
     func apply(_ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord]) throws(HabitFlowError) -> ApplySummary {
+        try store.prefetch(changes)
         let partner = try store.partnership(user: user)?.partnerId
         let owners = SyncRules.Owners(
             habit: { id throws(HabitFlowError) in try store.habit(id)?.ownerId },

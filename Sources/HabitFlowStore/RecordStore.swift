@@ -78,6 +78,14 @@ public protocol SyncLog: AnyObject {
     func setAside(entry id: String, _ aside: Bool) throws(HabitFlowError)
     /// The (habit, day) pairs of `habits` holding an active entry set aside, by day then habit.
     func setAsideDays(habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)]
+    /// A hint before `changes` are applied: a store whose reads cost a round trip (the
+    /// server's) loads at once what applying them reads — the held versions, their habits, the
+    /// entries of their days. The answers of every call stay the same; other stores ignore it.
+    func prefetch(_ changes: [ChangeRecord]) throws(HabitFlowError)
+}
+
+extension SyncLog {
+    public func prefetch(_ changes: [ChangeRecord]) throws(HabitFlowError) {}
 }
 
 /// A habit's active entries per day, ascending, as the store aggregates them.

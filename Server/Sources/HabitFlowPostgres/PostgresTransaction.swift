@@ -5,8 +5,11 @@ import PostgresNIO
 
 /// A transaction of a `PostgresStore`: every query names the replica's user first.
 ///
-/// Rows written here are remembered, so the reference check before commit reads only what
-/// this transaction could have left dangling (records are never removed, so nothing else can).
+/// Each query is a round trip, so the transaction keeps what it has read and written: rows by
+/// kind and key, and the entries of whole (habit, day) pairs. Writes wait in `pending` and go
+/// to the database in one statement per thousand rows, before any query the cache cannot
+/// answer and before commit. `prefetch` loads what applying a change set reads in three
+/// queries, so a push costs a handful of round trips whatever its size.
 final class PostgresTransaction: StoreTransaction {
     let c: PostgresConnection
     let logger: Logger
@@ -17,8 +20,31 @@ final class PostgresTransaction: StoreTransaction {
     private(set) var replica: String
     private(set) var seq: Int64
     private(set) var lastStamp: HybridTimestamp?
-    /// The references of rows written here, checked before commit.
+
+    /// One row as the transaction holds it.
+    struct Row {
+        var kind: RecordKind
+        var values: [ChangeRecord.Value]
+        var stamp: HybridTimestamp
+        /// `nil` for a placeholder, which is never sent.
+        var seq: Int64?
+        var setAside: Bool
+    }
+
+    /// Rows read or written here, by kind and key; `.some(nil)`: known to be absent.
+    private var rows: [RecordKind: [String: Row?]] = [:]
+    /// (habit, day) pairs whose entries are all in `rows`, with their keys.
+    private var days: [DayPair: Set<String>] = [:]
+    /// Rows written here and not yet sent, in order.
+    private var pending: [(kind: RecordKind, key: String)] = []
+    private var pendingKeys: Set<[String]> = []
+    /// The rows written here that point at others, checked before commit.
     private var written: [(kind: RecordKind, values: [ChangeRecord.Value])] = []
+
+    struct DayPair: Hashable {
+        var habit: String
+        var day: String
+    }
 
     init(_ c: PostgresConnection, _ logger: Logger, user: String, now: Instant, writable: Bool, lock: Bool) throws(HabitFlowError) {
         self.c = c
@@ -40,8 +66,6 @@ final class PostgresTransaction: StoreTransaction {
         }
     }
 
-    private func run(_ query: PostgresQuery) throws(HabitFlowError) -> PostgresQueryResult { try c.run(query, logger) }
-
     static func decode<each T: PostgresDecodable>(_ row: PostgresRow, _: (repeat each T).Type) throws(HabitFlowError) -> (repeat each T) {
         do { return try row.decode((repeat each T).self) } catch {
             throw HabitFlowError(.storage, "database: a row does not decode: \(error)")
@@ -52,44 +76,177 @@ final class PostgresTransaction: StoreTransaction {
         guard writable else { throw HabitFlowError(.internal, "a write inside a read transaction") }
     }
 
-    private func record<R: StoredRecord>(_: R.Type, _ cells: [String]) throws(HabitFlowError) -> R {
-        try R(row: RowReader(kind: R.kind, values: try RowCoding.decode(cells, kind: R.kind)))
+    // MARK: Reading rows
+
+    /// A query the cache cannot answer: pending writes go first, so it sees them.
+    private func query(_ query: PostgresQuery) throws(HabitFlowError) -> PostgresQueryResult {
+        try flush()
+        return try c.run(query, logger)
     }
 
-    /// Before commit: no row written here points at a record the replica does not hold.
+    /// The columns every row query selects, in `row(_:)`'s order.
+    private static let rowColumns = "kind, seq, stamp, set_aside, fields"
+
+    private func row(_ result: PostgresRow) throws(HabitFlowError) -> Row {
+        let (kindName, seq, stampText, aside, cells) = try Self.decode(result, (String, Int64?, String, Bool, [String]).self)
+        guard let kind = RecordKind(rawValue: kindName), let stamp = HybridTimestamp(parsing: stampText) else {
+            throw HabitFlowError(.storage, "records: a row of kind \(kindName) does not decode")
+        }
+        return Row(kind: kind, values: try RowCoding.decode(cells, kind: kind), stamp: stamp, seq: seq, setAside: aside)
+    }
+
+    /// Remembers rows read from the database (a row written here is newer: it stays).
+    @discardableResult
+    private func remember(_ result: PostgresQueryResult) throws(HabitFlowError) -> [Row] {
+        var out: [Row] = []
+        for r in result {
+            let row = try row(r)
+            let key = RowCoding.key(row.kind, row.values)
+            if case let held?? = rows[row.kind]?[key] { out.append(held); continue }
+            rows[row.kind, default: [:]][key] = row
+            out.append(row)
+        }
+        return out
+    }
+
+    /// The row of `kind` with `key`, from the cache or the database.
+    private func cached(_ kind: RecordKind, _ key: String) throws(HabitFlowError) -> Row? {
+        if let known = rows[kind]?[key] { return known }
+        let found = try remember(query("""
+            SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND kind = \(kind.rawValue) AND key = \(key)
+            """)).first
+        if found == nil { rows[kind, default: [:]][key] = .some(nil) }
+        return found
+    }
+
+    /// The entries (any state) of each of `pairs`, loading the pairs not yet held in one query.
+    private func entries(on pairs: [DayPair]) throws(HabitFlowError) -> [Row] {
+        let missing = Array(Set(pairs.filter { days[$0] == nil }))
+        if !missing.isEmpty {
+            for pair in missing { days[pair] = [] }
+            let loaded = try remember(query("""
+                SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND kind = 'entry'
+                AND (habit_id, day_key) IN (SELECT * FROM unnest(\(missing.map(\.habit))::text[], \(missing.map(\.day))::text[]))
+                """))
+            for row in loaded {
+                let key = RowCoding.key(.entry, row.values)
+                if let pair = Self.pair(row) { days[pair]?.insert(key) }
+            }
+        }
+        var out: [Row] = []
+        for pair in Set(pairs) {
+            for key in days[pair] ?? [] { if case let row?? = rows[.entry]?[key] { out.append(row) } }
+        }
+        return out
+    }
+
+    private static func pair(_ row: Row) -> DayPair? {
+        guard row.kind == .entry, let habit = RowCoding.text(.entry, row.values, "habit_id"),
+              let day = RowCoding.text(.entry, row.values, "day_key") else { return nil }
+        return DayPair(habit: habit, day: day)
+    }
+
+    private func record<R: StoredRecord>(_: R.Type, _ row: Row) throws(HabitFlowError) -> R {
+        try R(row: RowReader(kind: R.kind, values: row.values))
+    }
+
+    /// Before commit: pending rows are sent, and no row written here points at a record the
+    /// replica does not hold.
     func commitCheck() throws(HabitFlowError) {
         if let dangling = try danglingReference() { throw HabitFlowError(.storage, "a record points at a missing one: \(dangling)") }
+        try flush()
+    }
+
+    // MARK: Writing rows
+
+    /// Stores a row (in the cache now, in the database at the next flush), holding the store's
+    /// constraint that a one-per-day habit has one active entry a day. `setAside: nil` keeps
+    /// the row's current flag (false for a new row).
+    private func put(_ kind: RecordKind, _ values: [ChangeRecord.Value], stamp: HybridTimestamp, seq: Int64?, setAside: Bool?) throws(HabitFlowError) {
+        let key = RowCoding.key(kind, values)
+        let old = try cached(kind, key)
+        let row = Row(kind: kind, values: values, stamp: stamp, seq: seq, setAside: setAside ?? old?.setAside ?? false)
+        if kind == .entry, let pair = Self.pair(row) {
+            let entry = try record(StoredEntry.self, row)
+            if entry.entry.isActive, !entry.multiplePerDay, !row.setAside {
+                for other in try entries(on: [pair]) where RowCoding.key(.entry, other.values) != key && !other.setAside {
+                    if try record(StoredEntry.self, other).entry.isActive {
+                        throw HabitFlowError(.conflict, "a record with that id, or an active entry on that day, already exists")
+                    }
+                }
+            }
+            if let old, let oldPair = Self.pair(old) { days[oldPair]?.remove(key) }
+            days[pair]?.insert(key)
+        }
+        store(row, key)
+        if !kind.references.isEmpty { written.append((kind, values)) }
+    }
+
+    private func store(_ row: Row, _ key: String) {
+        rows[row.kind, default: [:]][key] = row
+        if pendingKeys.insert([row.kind.rawValue, key]).inserted { pending.append((row.kind, key)) }
+    }
+
+    /// Sends pending rows: one upsert per thousand.
+    private func flush() throws(HabitFlowError) {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending = []
+        pendingKeys = []
+        for start in stride(from: 0, to: batch.count, by: 1000) {
+            var binds = PostgresBindings()
+            var tuples: [String] = []
+            binds.append(user)
+            for (kind, key) in batch[start..<min(batch.count, start + 1000)] {
+                guard case let row?? = rows[kind]?[key] else { continue }
+                let pair = Self.pair(row)
+                let n = binds.count
+                tuples.append("($1, $\(n + 1), $\(n + 2), $\(n + 3), $\(n + 4), $\(n + 5), $\(n + 6), $\(n + 7), $\(n + 8))")
+                binds.append(kind.rawValue)
+                binds.append(key)
+                binds.append(row.seq)
+                binds.append(row.stamp.description)
+                binds.append(row.setAside)
+                binds.append(kind == .targetVersion ? RowCoding.text(kind, row.values, "habit_id") : pair?.habit)
+                binds.append(pair?.day)
+                binds.append(RowCoding.encode(row.values))
+            }
+            _ = try c.run(PostgresQuery(unsafeSQL: """
+                INSERT INTO records (user_id, kind, key, seq, stamp, set_aside, habit_id, day_key, fields)
+                VALUES \(tuples.joined(separator: ", "))
+                ON CONFLICT (user_id, kind, key) DO UPDATE SET seq = excluded.seq, stamp = excluded.stamp,
+                    set_aside = excluded.set_aside, habit_id = excluded.habit_id, day_key = excluded.day_key, fields = excluded.fields
+                """, binds: binds), logger)
+        }
     }
 
     // MARK: RecordTransaction
 
     func fetch<R: StoredRecord>(_ type: R.Type, key: [String]) throws(HabitFlowError) -> R? {
-        let rows = try run("SELECT fields FROM records WHERE user_id = \(user) AND kind = \(R.kind.rawValue) AND key = \(RowCoding.key(key))")
-        guard let row = rows.first else { return nil }
-        return try record(type, try Self.decode(row, [String].self))
+        try cached(R.kind, RowCoding.key(key)).map { row throws(HabitFlowError) in try record(type, row) }
     }
 
     func fetchAll<R: StoredRecord>(_ type: R.Type, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
         guard let i = R.kind.index(of: column) else { throw HabitFlowError(.internal, "\(R.kind.table) has no column \(column)") }
-        let rows: PostgresQueryResult
-        if R.kind == .entry, column == "habit_id" {
-            rows = try run("SELECT fields FROM records WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(values))")
+        let result = if R.kind == .entry, column == "habit_id" {
+            try query("SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(values))")
         } else {
-            let tagged = values.map { RowCoding.encode(.text($0)) }
-            rows = try run("SELECT fields FROM records WHERE user_id = \(user) AND kind = \(R.kind.rawValue) AND fields[\(i + 1)] = ANY(\(tagged))")
+            try query("""
+                SELECT kind, seq, stamp, set_aside, fields FROM records
+                WHERE user_id = \(user) AND kind = \(R.kind.rawValue) AND fields[\(i + 1)] = ANY(\(values.map { RowCoding.encode(.text($0)) }))
+                """)
         }
         var out: [R] = []
-        for row in rows { out.append(try record(type, try Self.decode(row, [String].self))) }
+        for row in try remember(result) { out.append(try record(type, row)) }
         return out
     }
 
     func save<R: StoredRecord>(_ record: R) throws(HabitFlowError) {
         try requireWrite()
-        let values = record.row
         let stamp = HybridTimestamp.tick(after: lastStamp, now: now, replicaId: replica)
         lastStamp = stamp
         seq += 1
-        try put(R.kind, values, stamp: stamp, seq: seq, setAside: nil)
+        try put(R.kind, record.row, stamp: stamp, seq: seq, setAside: nil)
     }
 
     func savePlaceholder(_ profile: UserProfile) throws(HabitFlowError) {
@@ -100,59 +257,14 @@ final class PostgresTransaction: StoreTransaction {
         try put(.user, profile.row, stamp: HybridTimestamp(wallMilliseconds: 0, counter: 0, replicaId: "0"), seq: nil, setAside: false)
     }
 
-    /// Stores a row, holding the store's constraint that a one-per-day habit has one active
-    /// entry a day. `setAside: nil` keeps the row's current flag (false for a new row).
-    private func put(_ kind: RecordKind, _ values: [ChangeRecord.Value], stamp: HybridTimestamp, seq: Int64?, setAside: Bool?) throws(HabitFlowError) {
-        let key = RowCoding.key(kind, values)
-        var habit: String? = nil, day: String? = nil
-        if kind == .entry || kind == .targetVersion { habit = RowCoding.text(kind, values, "habit_id") }
-        if kind == .entry {
-            day = RowCoding.text(kind, values, "day_key")
-            let entry = try StoredEntry(row: RowReader(kind: kind, values: values))
-            var aside = setAside ?? false
-            var others = false
-            for row in try run("""
-                SELECT key, set_aside, fields FROM records
-                WHERE user_id = \(user) AND kind = 'entry' AND habit_id = \(habit) AND day_key = \(day)
-                """) {
-                let (other, otherAside, cells) = try Self.decode(row, (String, Bool, [String]).self)
-                if other == key {
-                    if setAside == nil { aside = otherAside }
-                } else if !otherAside, try self.record(StoredEntry.self, cells).entry.isActive {
-                    others = true
-                }
-            }
-            if entry.entry.isActive, !entry.multiplePerDay, !aside, others {
-                throw HabitFlowError(.conflict, "a record with that id, or an active entry on that day, already exists")
-            }
-        }
-        let cells = RowCoding.encode(values)
-        if let setAside {
-            _ = try run("""
-                INSERT INTO records (user_id, kind, key, seq, stamp, set_aside, habit_id, day_key, fields)
-                VALUES (\(user), \(kind.rawValue), \(key), \(seq), \(stamp.description), \(setAside), \(habit), \(day), \(cells))
-                ON CONFLICT (user_id, kind, key) DO UPDATE SET seq = excluded.seq, stamp = excluded.stamp,
-                    set_aside = excluded.set_aside, habit_id = excluded.habit_id, day_key = excluded.day_key, fields = excluded.fields
-                """)
-        } else {
-            _ = try run("""
-                INSERT INTO records (user_id, kind, key, seq, stamp, habit_id, day_key, fields)
-                VALUES (\(user), \(kind.rawValue), \(key), \(seq), \(stamp.description), \(habit), \(day), \(cells))
-                ON CONFLICT (user_id, kind, key) DO UPDATE SET seq = excluded.seq, stamp = excluded.stamp,
-                    habit_id = excluded.habit_id, day_key = excluded.day_key, fields = excluded.fields
-                """)
-        }
-        if !kind.references.isEmpty { written.append((kind, values)) }
-    }
-
     func flag(user flagUser: String, key: String) throws(HabitFlowError) -> String? {
-        try run("SELECT value FROM flags WHERE user_id = \(user) AND flag_user = \(flagUser) AND key = \(key)").first
-            .map { row throws(HabitFlowError) in try Self.decode(row, String.self) }
+        try query("SELECT value FROM flags WHERE user_id = \(user) AND flag_user = \(flagUser) AND key = \(key)").first
+            .map { row throws(HabitFlowError) in try ServerDatabase.decode(row, String.self) }
     }
 
     func setFlag(user flagUser: String, key: String, value: String) throws(HabitFlowError) {
         try requireWrite()
-        _ = try run("""
+        _ = try query("""
             INSERT INTO flags (user_id, flag_user, key, value) VALUES (\(user), \(flagUser), \(key), \(value))
             ON CONFLICT (user_id, flag_user, key) DO UPDATE SET value = excluded.value
             """)
@@ -160,36 +272,29 @@ final class PostgresTransaction: StoreTransaction {
 
     // MARK: EntryIndex
 
-    /// The entries of `habits` (one day, or all), with their set-aside flag and stamp.
-    private func storedEntries(habits: [String], day: DayKey? = nil) throws(HabitFlowError)
-        -> [(entry: StoredEntry, setAside: Bool, stamp: HybridTimestamp)] {
-        let rows = if let day {
-            try run("""
-                SELECT set_aside, stamp, fields FROM records
-                WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits)) AND day_key = \(day.description)
-                """)
-        } else {
-            try run("SELECT set_aside, stamp, fields FROM records WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits))")
-        }
-        var out: [(entry: StoredEntry, setAside: Bool, stamp: HybridTimestamp)] = []
-        for row in rows {
-            let (aside, stampText, cells) = try Self.decode(row, (Bool, String, [String]).self)
-            guard let stamp = HybridTimestamp(parsing: stampText) else { throw HabitFlowError(.storage, "entries: a stamp does not decode") }
-            out.append((try record(StoredEntry.self, cells), aside, stamp))
-        }
-        return out
+    /// Every entry of `habits` (any day, any state).
+    private func allEntries(habits: [String]) throws(HabitFlowError) -> [Row] {
+        try remember(query("SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits))"))
     }
 
     func activeEntries(habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry] {
-        try storedEntries(habits: [habit], day: day).filter { $0.entry.entry.isActive && !$0.setAside }
-            .map(\.entry.entry).sorted { ($0.timestampUtc, $0.id) < ($1.timestampUtc, $1.id) }
+        var out: [HabitEntry] = []
+        for row in try entries(on: [DayPair(habit: habit, day: day.description)]) where !row.setAside {
+            let e = try record(StoredEntry.self, row).entry
+            if e.isActive { out.append(e) }
+        }
+        return out.sorted { ($0.timestampUtc, $0.id) < ($1.timestampUtc, $1.id) }
     }
 
     func entries(habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry] {
-        try storedEntries(habits: [habit]).filter { stored in
-            let e = stored.entry.entry
-            return (includeDeleted || (e.isActive && !stored.setAside)) && from.map { e.dayKey >= $0 } ?? true && to.map { e.dayKey <= $0 } ?? true
-        }.map(\.entry.entry).sorted { ($0.dayKey, $0.timestampUtc, $0.id) < ($1.dayKey, $1.timestampUtc, $1.id) }
+        var out: [HabitEntry] = []
+        for row in try allEntries(habits: [habit]) {
+            let e = try record(StoredEntry.self, row).entry
+            if (includeDeleted || (e.isActive && !row.setAside)) && from.map({ e.dayKey >= $0 }) ?? true && to.map({ e.dayKey <= $0 }) ?? true {
+                out.append(e)
+            }
+        }
+        return out.sorted { ($0.dayKey, $0.timestampUtc, $0.id) < ($1.dayKey, $1.timestampUtc, $1.id) }
     }
 
     func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] {
@@ -209,7 +314,7 @@ final class PostgresTransaction: StoreTransaction {
 
     func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64) {
         var out = Set<String>()
-        for row in try run("""
+        for row in try query("""
             SELECT CASE WHEN kind = 'habit' THEN key ELSE habit_id END FROM records
             WHERE user_id = \(user) AND seq > \(since) AND kind IN ('habit', 'entry', 'targetVersion')
             """) {
@@ -232,24 +337,16 @@ final class PostgresTransaction: StoreTransaction {
     func changes(since: Int64) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) {
         var byKind: [RecordKind: [ChangeRecord]] = [:]
         var cursor = since
-        for row in try run("SELECT kind, seq, stamp, fields FROM records WHERE user_id = \(user) AND seq > \(since) ORDER BY seq") {
-            let (kindName, rowSeq, stampText, cells) = try Self.decode(row, (String, Int64, String, [String]).self)
-            guard let kind = RecordKind(rawValue: kindName), let stamp = HybridTimestamp(parsing: stampText) else {
-                throw HabitFlowError(.storage, "records: a row of kind \(kindName) does not decode")
-            }
-            byKind[kind, default: []].append(kind.change(try RowCoding.decode(cells, kind: kind), stamp: stamp))
-            cursor = max(cursor, rowSeq)
+        for result in try query("SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND seq > \(since) ORDER BY seq") {
+            let row = try row(result)
+            byKind[row.kind, default: []].append(row.kind.change(row.values, stamp: row.stamp))
+            cursor = max(cursor, row.seq ?? cursor)
         }
         return (RecordKind.allCases.flatMap { byKind[$0] ?? [] }, cursor)
     }
 
     func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord? {
-        guard let row = try run("""
-            SELECT stamp, fields FROM records WHERE user_id = \(user) AND kind = \(kind.rawValue) AND key = \(RowCoding.key(key))
-            """).first else { return nil }
-        let (stampText, cells) = try Self.decode(row, (String, [String]).self)
-        guard let stamp = HybridTimestamp(parsing: stampText) else { throw HabitFlowError(.storage, "\(kind.table): a stamp does not decode") }
-        return kind.change(try RowCoding.decode(cells, kind: kind), stamp: stamp)
+        try cached(kind, RowCoding.key(key)).map { kind.change($0.values, stamp: $0.stamp) }
     }
 
     func receive(_ change: ChangeRecord, _ kind: RecordKind) throws(HabitFlowError) {
@@ -263,14 +360,40 @@ final class PostgresTransaction: StoreTransaction {
         }
     }
 
+    func prefetch(_ changes: [ChangeRecord]) throws(HabitFlowError) {
+        var wanted = Set<[String]>()
+        var pairs: [DayPair] = []
+        for change in changes {
+            guard let kind = RecordKind(syncName: change.kind) else { continue }
+            let key = kind.key.map { name in if case let .text(t)? = change[name] { t } else { "" } }
+            if rows[kind]?[RowCoding.key(key)] == nil { wanted.insert([kind.rawValue, RowCoding.key(key)]) }
+            for (column, parent) in kind.references {
+                if case let .text(id)? = change[column], rows[parent]?[id] == nil { wanted.insert([parent.rawValue, id]) }
+            }
+            if kind == .entry, case let .text(habit)? = change["habit_id"], case let .text(day)? = change["day_key"] {
+                pairs.append(DayPair(habit: habit, day: day))
+            }
+        }
+        if !wanted.isEmpty {
+            let list = Array(wanted)
+            let found = try remember(query("""
+                SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user)
+                AND (kind, key) IN (SELECT * FROM unnest(\(list.map { $0[0] })::text[], \(list.map { $0[1] })::text[]))
+                """))
+            var present = Set<[String]>()
+            for row in found { present.insert([row.kind.rawValue, RowCoding.key(row.kind, row.values)]) }
+            for pair in list where !present.contains(pair) { rows[RecordKind(rawValue: pair[0])!, default: [:]][pair[1]] = .some(nil) }
+        }
+        if !pairs.isEmpty { _ = try entries(on: pairs) }
+    }
+
     func danglingReference() throws(HabitFlowError) -> String? {
-        var present = Set<[String]>()
-        for (kind, values) in written { present.insert([kind.rawValue, RowCoding.key(kind, values)]) }
         var wanted: [(kind: RecordKind, column: String, parent: RecordKind, id: String)] = []
         var asked = Set<[String]>()
         for (kind, values) in written {
             for (column, parent) in kind.references {
-                guard let id = RowCoding.text(kind, values, column), !present.contains([parent.rawValue, id]) else { continue }
+                guard let id = RowCoding.text(kind, values, column) else { continue }
+                if case .some(.some) = rows[parent]?[id] { continue }  // held, or written here
                 wanted.append((kind, column, parent, id))
                 asked.insert([parent.rawValue, id])
             }
@@ -278,7 +401,7 @@ final class PostgresTransaction: StoreTransaction {
         guard !wanted.isEmpty else { return nil }
         let pairs = Array(asked)
         var found = Set<[String]>()
-        for row in try run("""
+        for row in try query("""
             SELECT kind, key FROM records WHERE user_id = \(user)
             AND (kind, key) IN (SELECT * FROM unnest(\(pairs.map { $0[0] })::text[], \(pairs.map { $0[1] })::text[]))
             """) {
@@ -290,22 +413,29 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func contenders(habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
-        try storedEntries(habits: habits, day: day).filter { $0.entry.entry.isActive }.map {
-            SyncRules.Contender(entry: $0.entry.entry, stamp: $0.stamp, multiplePerDay: $0.entry.multiplePerDay, setAside: $0.setAside)
-        }.sorted { $0.entry.id < $1.entry.id }
+        var out: [SyncRules.Contender] = []
+        for row in try entries(on: habits.map { DayPair(habit: $0, day: day.description) }) {
+            let stored = try record(StoredEntry.self, row)
+            if stored.entry.isActive {
+                out.append(SyncRules.Contender(entry: stored.entry, stamp: row.stamp, multiplePerDay: stored.multiplePerDay, setAside: row.setAside))
+            }
+        }
+        return out.sorted { $0.entry.id < $1.entry.id }
     }
 
     func setAside(entry id: String, _ aside: Bool) throws(HabitFlowError) {
         try requireWrite()
-        _ = try run("UPDATE records SET set_aside = \(aside) WHERE user_id = \(user) AND kind = 'entry' AND key = \(id)")
+        guard var row = try cached(.entry, id) else { return }
+        row.setAside = aside
+        store(row, id)
     }
 
     func setAsideDays(habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {
         var out = Set<[String]>()
-        for row in try run("""
-            SELECT fields FROM records WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits)) AND set_aside
+        for result in try query("""
+            SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits)) AND set_aside
             """) {
-            let stored = try record(StoredEntry.self, try Self.decode(row, [String].self))
+            let stored = try record(StoredEntry.self, try row(result))
             if stored.entry.isActive { out.insert([stored.entry.habitId, stored.entry.dayKey.description]) }
         }
         return out.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) }.compactMap { pair in

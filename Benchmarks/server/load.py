@@ -1,0 +1,92 @@
+"""Load on habitflow-server: CLIENTS devices (each its own user) push batches of new entries
+and pull, concurrently, over loopback. Prints entry changes applied per second and push
+latency (p50, p99), as one JSON line.
+
+    python3 Benchmarks/server/load.py URL[,URL2] TOKENS_FILE PUSHES_PER_CLIENT ENTRIES_PER_PUSH
+TOKENS_FILE holds one `user token` pair per line. With two URLs, clients alternate between them.
+"""
+import http.client
+import json
+import sys
+import threading
+import time
+import urllib.parse
+from typing import Any, Dict, List, Tuple
+
+STAMP = "%016d.%06d.r%s"
+
+
+def profile(user: str) -> List[Dict[str, Any]]:
+    t = "2026-11-24T12:00:00Z"
+    return [
+        {"kind": "user", "stamp": STAMP % (1_790_000_000_000, 0, user), "record": {
+            "id": user, "zone": "Europe/Berlin", "firstWeekday": 1, "createdAt": t, "updatedAt": t, "dayStartsAt": 0}},
+        {"kind": "habit", "stamp": STAMP % (1_790_000_000_000, 1, user), "record": {
+            "id": "h-" + user, "ownerId": user, "name": "Water", "kind": "numeric", "unit": "ml", "cadence": "daily",
+            "timesPerWeek": None, "targetType": "atLeast", "multiplePerDay": 1, "categoryId": None, "archived": 0,
+            "legacyGoal": None, "createdAt": t, "createdDayKey": "2026-01-01", "updatedAt": t, "deletedAt": None,
+            "bundle": None, "bundleId": None}},
+    ]
+
+
+def entries(user: str, batch: int, size: int) -> List[Dict[str, Any]]:
+    out = []
+    for i in range(size):
+        n = batch * size + i
+        day = "2026-%02d-%02d" % (1 + (n // 28) % 12, 1 + n % 28)
+        t = day + "T08:00:00Z"
+        out.append({"kind": "entry", "stamp": STAMP % (1_790_000_000_000 + n + 10, 0, user), "record": {
+            "id": "e-%s-%d" % (user, n), "habitId": "h-" + user, "timestampUtc": t, "dayKey": day, "value": 250,
+            "note": None, "source": "manual", "createdAt": t, "updatedAt": t, "deletedAt": None, "multiplePerDay": 1}})
+    return out
+
+
+def client(url: str, user: str, token: str, pushes: int, size: int, latencies: List[float], applied: List[int],
+           errors: List[str]) -> None:
+    parts = urllib.parse.urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+    headers = {"Authorization": "Bearer " + token, "Content-Type": "application/json"}
+    cursor = "0"
+    for batch in range(pushes):
+        changes = (profile(user) if batch == 0 else []) + entries(user, batch, size)
+        body = json.dumps({"changes": changes})
+        start = time.perf_counter()
+        conn.request("POST", "/v1/changes", body, headers)
+        answer = conn.getresponse()
+        data = answer.read()
+        latencies.append(time.perf_counter() - start)
+        if answer.status != 200:
+            errors.append("%d %s" % (answer.status, data[:200]))
+            continue
+        applied.append(json.loads(data)["applied"] - (2 if batch == 0 else 0))
+        if batch % 5 == 4:  # a device pulls now and then
+            conn.request("GET", "/v1/changes?since=" + cursor, headers=headers)
+            answer = conn.getresponse()
+            cursor = json.loads(answer.read())["cursor"]
+
+
+def main() -> None:
+    urls = sys.argv[1].split(",")
+    pairs = [line.split() for line in open(sys.argv[2]) if line.strip()]
+    pushes, size = int(sys.argv[3]), int(sys.argv[4])
+    latencies: List[float] = []
+    applied: List[int] = []
+    errors: List[str] = []
+    threads = [threading.Thread(target=client, args=(urls[i % len(urls)], user, token, pushes, size, latencies, applied, errors))
+               for i, (user, token) in enumerate(pairs)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - start
+    latencies.sort()
+    def pct(p: float) -> float:
+        return round(latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000, 1)
+    print(json.dumps({"servers": len(urls), "clients": len(pairs), "pushes": len(latencies), "entriesPerPush": size,
+                      "entryChangesPerSecond": round(sum(applied) / elapsed), "pushP50ms": pct(0.50), "pushP99ms": pct(0.99),
+                      "seconds": round(elapsed, 2), "errors": errors[:3]}))
+
+
+if __name__ == "__main__":
+    main()
