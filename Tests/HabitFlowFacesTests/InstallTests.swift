@@ -37,6 +37,19 @@ import Testing
         }
     }
 
+    /// `habitflow-server`, built release with the Swift runtime linked in, starts without the
+    /// toolchain (its help, which needs no database).
+    @Test func theServerNeedsNoToolchain() throws {
+        let server = prefix + "/bin/habitflow-server"
+        let ldd = try run("ldd", [server]).stdout
+        #expect(!ldd.contains(Self.toolchain) && !ldd.contains("libswift") && !ldd.contains("Foundation"), "\(ldd)")
+        if let hidden = try withoutToolchain("'\(server)' token create --help && ls '\(Self.toolchain)' | wc -l") {
+            #expect(hidden.status == 0, "\(hidden.stderr)")
+            #expect(hidden.stdout.contains("--user") && hidden.stdout.hasSuffix("\n0\n"), "\(hidden.stdout)")
+        }
+        #expect(FileManager.default.fileExists(atPath: prefix + "/share/doc/habitflow/SERVER.md"))
+    }
+
     @Test func manPagesAndDocsAreInstalled() throws {
         let man1 = prefix + "/share/man/man1"
         let pages = try FileManager.default.contentsOfDirectory(atPath: man1)

@@ -6,7 +6,8 @@ import PostgresNIO
 /// A transaction of a `PostgresStore`: every query names the replica's user first.
 ///
 /// Each query is a round trip, so the transaction keeps what it has read and written: rows by
-/// kind and key, and the entries of whole (habit, day) pairs. Writes wait in `pending` and go
+/// kind and key, and the entries of whole (habit, day) pairs. Lists of keys are joined
+/// LATERAL, one index lookup each, so the plan never depends on the table's statistics. Writes wait in `pending` and go
 /// to the database in one statement per thousand rows, before any query the cache cannot
 /// answer and before commit. `prefetch` loads what applying a change set reads in three
 /// queries, so a push costs a handful of round trips whatever its size.
@@ -125,8 +126,10 @@ final class PostgresTransaction: StoreTransaction {
         if !missing.isEmpty {
             for pair in missing { days[pair] = [] }
             let loaded = try remember(query("""
-                SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND kind = 'entry'
-                AND (habit_id, day_key) IN (SELECT * FROM unnest(\(missing.map(\.habit))::text[], \(missing.map(\.day))::text[]))
+                SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
+                FROM unnest(\(missing.map(\.habit))::text[], \(missing.map(\.day))::text[]) AS w(habit, day)
+                CROSS JOIN LATERAL (SELECT kind, seq, stamp, set_aside, fields FROM records
+                    WHERE user_id = \(user) AND kind = 'entry' AND habit_id = w.habit AND day_key = w.day) AS r
                 """))
             for row in loaded {
                 let key = RowCoding.key(.entry, row.values)
@@ -377,8 +380,10 @@ final class PostgresTransaction: StoreTransaction {
         if !wanted.isEmpty {
             let list = Array(wanted)
             let found = try remember(query("""
-                SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user)
-                AND (kind, key) IN (SELECT * FROM unnest(\(list.map { $0[0] })::text[], \(list.map { $0[1] })::text[]))
+                SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
+                FROM unnest(\(list.map { $0[0] })::text[], \(list.map { $0[1] })::text[]) AS w(kind, key)
+                CROSS JOIN LATERAL (SELECT kind, seq, stamp, set_aside, fields FROM records
+                    WHERE user_id = \(user) AND kind = w.kind AND key = w.key) AS r
                 """))
             var present = Set<[String]>()
             for row in found { present.insert([row.kind.rawValue, RowCoding.key(row.kind, row.values)]) }
@@ -402,8 +407,8 @@ final class PostgresTransaction: StoreTransaction {
         let pairs = Array(asked)
         var found = Set<[String]>()
         for row in try query("""
-            SELECT kind, key FROM records WHERE user_id = \(user)
-            AND (kind, key) IN (SELECT * FROM unnest(\(pairs.map { $0[0] })::text[], \(pairs.map { $0[1] })::text[]))
+            SELECT r.kind, r.key FROM unnest(\(pairs.map { $0[0] })::text[], \(pairs.map { $0[1] })::text[]) AS w(kind, key)
+            CROSS JOIN LATERAL (SELECT kind, key FROM records WHERE user_id = \(user) AND kind = w.kind AND key = w.key) AS r
             """) {
             let (k, key) = try Self.decode(row, (String, String).self)
             found.insert([k, key])
