@@ -2,8 +2,10 @@
 and pull, concurrently, over loopback. Prints entry changes applied per second and push
 latency (p50, p99), as one JSON line.
 
-    python3 Benchmarks/server/load.py URL[,URL2] TOKENS_FILE PUSHES_PER_CLIENT ENTRIES_PER_PUSH
+    python3 Benchmarks/server/load.py URL[,URL2] TOKENS_FILE PUSHES_PER_CLIENT ENTRIES_PER_PUSH [PUSHES_PER_SECOND]
 TOKENS_FILE holds one `user token` pair per line. With two URLs, clients alternate between them.
+Without a rate each client pushes again as soon as answered (throughput); with one, each
+client pushes on that schedule (latency at a given load).
 """
 import http.client
 import json
@@ -29,25 +31,31 @@ def profile(user: str) -> List[Dict[str, Any]]:
     ]
 
 
+RUN = int(time.time() * 1000) % 1_000_000_000  # new entries in every run
+
+
 def entries(user: str, batch: int, size: int) -> List[Dict[str, Any]]:
     out = []
     for i in range(size):
-        n = batch * size + i
+        n = RUN * 100_000 + batch * size + i
         day = "2026-%02d-%02d" % (1 + (n // 28) % 12, 1 + n % 28)
         t = day + "T08:00:00Z"
-        out.append({"kind": "entry", "stamp": STAMP % (1_790_000_000_000 + n + 10, 0, user), "record": {
+        out.append({"kind": "entry", "stamp": STAMP % (1_790_000_000_000 + batch * size + i + 10, RUN % 1_000_000, user), "record": {
             "id": "e-%s-%d" % (user, n), "habitId": "h-" + user, "timestampUtc": t, "dayKey": day, "value": 250,
             "note": None, "source": "manual", "createdAt": t, "updatedAt": t, "deletedAt": None, "multiplePerDay": 1}})
     return out
 
 
-def client(url: str, user: str, token: str, pushes: int, size: int, latencies: List[float], applied: List[int],
+def client(url: str, user: str, token: str, pushes: int, size: int, rate: float, latencies: List[float], applied: List[int],
            errors: List[str]) -> None:
     parts = urllib.parse.urlsplit(url)
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+    conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
     headers = {"Authorization": "Bearer " + token, "Content-Type": "application/json"}
     cursor = "0"
+    begin = time.perf_counter()
     for batch in range(pushes):
+        if rate > 0:
+            time.sleep(max(0.0, begin + batch / rate - time.perf_counter()))
         changes = (profile(user) if batch == 0 else []) + entries(user, batch, size)
         body = json.dumps({"changes": changes})
         start = time.perf_counter()
@@ -56,7 +64,7 @@ def client(url: str, user: str, token: str, pushes: int, size: int, latencies: L
         data = answer.read()
         latencies.append(time.perf_counter() - start)
         if answer.status != 200:
-            errors.append("%d %s" % (answer.status, data[:200]))
+            errors.append("%d %s" % (answer.status, data[:200].decode(errors="replace")))
             continue
         applied.append(json.loads(data)["applied"] - (2 if batch == 0 else 0))
         if batch % 5 == 4:  # a device pulls now and then
@@ -69,10 +77,11 @@ def main() -> None:
     urls = sys.argv[1].split(",")
     pairs = [line.split() for line in open(sys.argv[2]) if line.strip()]
     pushes, size = int(sys.argv[3]), int(sys.argv[4])
+    rate = float(sys.argv[5]) if len(sys.argv) > 5 else 0.0
     latencies: List[float] = []
     applied: List[int] = []
     errors: List[str] = []
-    threads = [threading.Thread(target=client, args=(urls[i % len(urls)], user, token, pushes, size, latencies, applied, errors))
+    threads = [threading.Thread(target=client, args=(urls[i % len(urls)], user, token, pushes, size, rate, latencies, applied, errors))
                for i, (user, token) in enumerate(pairs)]
     start = time.perf_counter()
     for t in threads:
@@ -84,6 +93,7 @@ def main() -> None:
     def pct(p: float) -> float:
         return round(latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000, 1)
     print(json.dumps({"servers": len(urls), "clients": len(pairs), "pushes": len(latencies), "entriesPerPush": size,
+                      "offeredPerSecond": round(rate * size * len(pairs)) if rate else "as fast as answered",
                       "entryChangesPerSecond": round(sum(applied) / elapsed), "pushP50ms": pct(0.50), "pushP99ms": pct(0.99),
                       "seconds": round(elapsed, 2), "errors": errors[:3]}))
 

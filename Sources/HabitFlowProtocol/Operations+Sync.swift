@@ -3,23 +3,31 @@ import HabitFlow
 /// Change sets as JSON: `{kind, stamp, record}` with the record's fields in the SPEC's
 /// camelCase names — the wire format of `sync.*` and of a sync server.
 enum ChangeJSON {
+    /// A column's wire name (`habit_id` → `habitId`). Columns are ASCII: bytes, not Characters
+    /// (whose case tests cost more than the rest of a change's decoding).
     static func camel(_ column: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         var upper = false
-        for c in column {
-            if c == "_" { upper = true; continue }
-            out.append(upper ? Character(c.uppercased()) : c)
+        for c in column.utf8 {
+            if c == UInt8(ascii: "_") { upper = true; continue }
+            out.append(upper && c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z") ? c - 32 : c)
             upper = false
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
+    /// A wire name's column (`habitId` → `habit_id`).
     static func snake(_ name: String) -> String {
-        var out = ""
-        for c in name {
-            if c.isUppercase { out += "_" + c.lowercased() } else { out.append(c) }
+        var out: [UInt8] = []
+        for c in name.utf8 {
+            if c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") {
+                out.append(UInt8(ascii: "_"))
+                out.append(c + 32)
+            } else {
+                out.append(c)
+            }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func json(_ c: ChangeRecord) -> JSONValue {

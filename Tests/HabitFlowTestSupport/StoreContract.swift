@@ -1,3 +1,6 @@
+// Swift Testing is there for test builds; a release build of every product (scripts/build-lib)
+// has no Testing module and leaves the contract out.
+#if canImport(Testing)
 import HabitFlow
 import HabitFlowStore
 import Testing
@@ -212,3 +215,4 @@ public enum StoreContract {
         }
     }
 }
+#endif

@@ -47,8 +47,12 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
         ChangeRecord(kind: rawValue, stamp: stamp, fields: columns.enumerated().map { ($0.element, values[$0.offset]) })
     }
 
-    /// The position of column `name` in `columns`.
-    public func index(of name: String) -> Int? { columns.firstIndex(of: name) }
+    /// The position of column `name` in `columns` (a table lookup: sync and every store ask often).
+    public func index(of name: String) -> Int? { Self.columnIndexes[Self.allCases.firstIndex(of: self)!][name] }
+
+    private static let columnIndexes: [[String: Int]] = columnLists.map { columns in
+        Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($0.element, $0.offset) })
+    }
 
     public static func < (a: Self, b: Self) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
