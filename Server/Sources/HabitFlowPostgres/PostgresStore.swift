@@ -30,19 +30,18 @@ public final class PostgresStore: RecordStore, Sendable {
         attempts.add(1, ordering: .relaxed)
         return try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
             try database.transaction(c) { () throws(HabitFlowError) -> T in
-                var random = SystemRandomNumberGenerator()
-                let fresh = "s" + String(random.next() as UInt64, radix: 16)
-                _ = try c.run("INSERT INTO replicas (user_id, replica_id) VALUES (\(user), \(fresh)) ON CONFLICT (user_id) DO NOTHING", database.logger)
                 let tx = try PostgresTransaction(c, database.logger, user: user, now: clock(), writable: true, lock: true)
                 let first = tx.seq
                 let result = try body(tx)
                 try tx.commitCheck()
+                // The replica's state, and (delivered at commit, to every server process
+                // listening) a notification that wakes this user's watchers: one round trip.
                 _ = try c.run("""
-                    UPDATE replicas SET seq = \(tx.seq), last_stamp = \(tx.lastStamp?.description), replica_id = \(tx.replica),
-                        writes = writes + 1 WHERE user_id = \(user)
+                    WITH updated AS (
+                        UPDATE replicas SET seq = \(tx.seq), last_stamp = \(tx.lastStamp?.description), replica_id = \(tx.replica),
+                            writes = writes + 1 WHERE user_id = \(user) RETURNING user_id)
+                    SELECT pg_notify(\(Self.channel), user_id) FROM updated WHERE \(tx.seq != first)
                     """, database.logger)
-                // Delivered at commit, to every server process listening: watchers wake.
-                if tx.seq != first { _ = try c.run("SELECT pg_notify(\(Self.channel), \(user))", database.logger) }
                 return result
             }
         }

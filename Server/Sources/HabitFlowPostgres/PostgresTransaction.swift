@@ -53,10 +53,19 @@ final class PostgresTransaction: StoreTransaction {
         self.user = user
         self.now = now
         self.writable = writable
-        let query: PostgresQuery = lock
+        // A writer locks the replica's row (writers of one replica queue here), making it on
+        // first use.
+        let select: PostgresQuery = lock
             ? "SELECT replica_id, seq, last_stamp FROM replicas WHERE user_id = \(user) FOR UPDATE"
             : "SELECT replica_id, seq, last_stamp FROM replicas WHERE user_id = \(user)"
-        if let row = try c.run(query, logger).first {
+        var found = try c.run(select, logger).first
+        if found == nil, lock {
+            var random = SystemRandomNumberGenerator()
+            let fresh = "s" + String(random.next() as UInt64, radix: 16)
+            _ = try c.run("INSERT INTO replicas (user_id, replica_id) VALUES (\(user), \(fresh)) ON CONFLICT (user_id) DO NOTHING", logger)
+            found = try c.run(select, logger).first
+        }
+        if let row = found {
             let (id, seq, stamp) = try Self.decode(row, (String, Int64, String?).self)
             replica = id
             self.seq = seq
