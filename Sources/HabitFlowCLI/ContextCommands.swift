@@ -124,7 +124,7 @@ struct JournalCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
         @Argument(help: "The text.") var text: String
         @Option(help: "A title.") var title: String?
-        @Option(help: "The day (default today).") var day: String?
+        @Option(parsing: .unconditional, help: "The day (YYYY-MM-DD, yesterday, -N, monday …; default today).") var day: String?
         @Option(help: "Habits it is about (ids or names), comma-separated: context only.") var habits: String?
         @Flag(help: "Print JSON.") var json = false
 
@@ -133,7 +133,7 @@ struct JournalCommand: ParsableCommand {
             var ids: [JSONValue] = []
             for h in (habits ?? "").split(separator: ",") { ids.append(try CLI.resolveHabit(String(h), engine: engine, json: json)["id"] ?? .null) }
             let r = try CLI.run("journal.create", CLI.args([("text", .string(text)), ("title", title.map(JSONValue.string)),
-                                                             ("dayKey", day.map(JSONValue.string)),
+                                                             ("dayKey", try CLI.day(day, engine: engine, json: json)),
                                                              ("referencedHabitIds", ids.isEmpty ? nil : .array(ids))]), json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Wrote journal entry \(CLI.text(r["journal"]?["id"])) for \(CLI.text(r["journal"]?["dayKey"]))")
         }
@@ -165,14 +165,14 @@ struct JournalCommand: ParsableCommand {
         @Argument(help: "The journal entry's id.") var id: String
         @Option(help: "New text.") var text: String?
         @Option(help: "New title.") var title: String?
-        @Option(help: "Move it to this day.") var day: String?
+        @Option(parsing: .unconditional, help: "Move it to this day.") var day: String?
         @Flag(help: "Go ahead with a change of day.") var confirm = false
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
             let r = try CLI.run("journal.edit", CLI.args([("journalId", .string(id)), ("text", text.map(JSONValue.string)),
-                                                           ("title", title.map(JSONValue.string)), ("dayKey", day.map(JSONValue.string)),
+                                                           ("title", title.map(JSONValue.string)), ("dayKey", try CLI.day(day, engine: engine, json: json)),
                                                            ("confirm", .bool(confirm))]), json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Updated journal entry \(id)")
         }
@@ -203,14 +203,14 @@ struct WellbeingCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
         @Argument(help: "The metric: mood, energy, sleepHours, …") var metric: String
         @Argument(help: "The value.") var value: Double
-        @Option(help: "The day (default today).") var day: String?
+        @Option(parsing: .unconditional, help: "The day (YYYY-MM-DD, yesterday, -N, monday …; default today).") var day: String?
         @Option(help: "A note.") var note: String?
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
             let r = try CLI.run("wellbeing.log", CLI.args([("metric", .string(metric)), ("value", .double(value)),
-                                                            ("dayKey", day.map(JSONValue.string)), ("note", note.map(JSONValue.string))]),
+                                                            ("dayKey", try CLI.day(day, engine: engine, json: json)), ("note", note.map(JSONValue.string))]),
                                 json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Logged \(metric) \(CLI.text(r["wellbeing"]?["value"])) on \(CLI.text(r["wellbeing"]?["dayKey"]))")
         }

@@ -17,8 +17,8 @@ struct Log: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @Argument(help: "The habit: id or name.") var habit: String
     @Argument(help: "The value, for numeric habits.") var value: Double?
-    @Option(help: "When it happened (RFC 3339).") var at: String?
-    @Option(help: "The day it counts for (YYYY-MM-DD), e.g. yesterday for a late-night log.") var day: String?
+    @Option(help: "When it happened: HH:MM today (in your zone), or RFC 3339.") var at: String?
+    @Option(parsing: .unconditional, help: "The day it counts for: YYYY-MM-DD, yesterday, -N, monday … (e.g. yesterday for a late-night log).") var day: String?
     @Option(help: "A note.") var note: String?
     @Option(help: "The entry's id (a retry with the same id changes nothing).") var id: String?
     @Flag(help: "Go ahead with a past or future day.") var confirm = false
@@ -28,8 +28,8 @@ struct Log: ParsableCommand {
         let engine = try store.openedEngine(json: json)
         let habitId = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
         let result = try CLI.run("entry.log", CLI.args([
-            ("habitId", habitId), ("entryId", id.map(JSONValue.string)), ("timestampUtc", at.map(JSONValue.string)),
-            ("dayKey", day.map(JSONValue.string)), ("value", value.map(JSONValue.double)),
+            ("habitId", habitId), ("entryId", id.map(JSONValue.string)), ("timestampUtc", try CLI.at(at, engine: engine, json: json)),
+            ("dayKey", try CLI.day(day, engine: engine, json: json)), ("value", value.map(JSONValue.double)),
             ("note", note.map(JSONValue.string)), ("confirm", .bool(confirm)),
         ]), json: json, engine: engine)
         json ? CLI.printJSON(result) : describe(result, verb: "Logged \(habit)")
@@ -41,8 +41,8 @@ struct Entries: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List entries, by day.")
     @OptionGroup var store: StoreOptions
     @Argument(help: "Only this habit's (id or name).") var habit: String?
-    @Option(help: "First day (YYYY-MM-DD).") var from: String?
-    @Option(help: "Last day (YYYY-MM-DD).") var to: String?
+    @Option(parsing: .unconditional, help: "First day (YYYY-MM-DD, yesterday, -N, monday …).") var from: String?
+    @Option(parsing: .unconditional, help: "Last day (YYYY-MM-DD, today, -N …).") var to: String?
     @Flag(help: "Include deleted entries.") var deleted = false
     @Flag(help: "Print JSON (one entry per line).") var json = false
 
@@ -50,7 +50,7 @@ struct Entries: ParsableCommand {
         let engine = try store.openedEngine(json: json)
         let habitId = try habit.map { try CLI.resolveHabit($0, engine: engine, json: json)["id"] ?? .null }
         let result = try CLI.run("entry.list", CLI.args([
-            ("habitId", habitId), ("from", from.map(JSONValue.string)), ("to", to.map(JSONValue.string)),
+            ("habitId", habitId), ("from", try CLI.day(from, engine: engine, json: json, option: "from")), ("to", try CLI.day(to, engine: engine, json: json, option: "to")),
             ("includeDeleted", .bool(deleted)),
         ]), json: json, engine: engine)
         guard case let .array(entries)? = result["entries"] else { return }
@@ -71,8 +71,8 @@ struct EditEntry: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @Argument(help: "The entry id.") var entry: String
     @Option(help: "New value.") var value: Double?
-    @Option(help: "New time (RFC 3339); the day follows it unless --day is given.") var at: String?
-    @Option(help: "New day (YYYY-MM-DD).") var day: String?
+    @Option(help: "New time: HH:MM today, or RFC 3339; the day follows it unless --day is given.") var at: String?
+    @Option(parsing: .unconditional, help: "New day: YYYY-MM-DD, yesterday, -N, monday ….") var day: String?
     @Option(help: "New note (\"\" clears it).") var note: String?
     @Flag(help: "Go ahead with a past day or a day move.") var confirm = false
     @Flag(help: "Print JSON.") var json = false
@@ -80,8 +80,8 @@ struct EditEntry: ParsableCommand {
     func run() throws {
         let engine = try store.openedEngine(json: json)
         let result = try CLI.run("entry.edit", CLI.args([
-            ("entryId", .string(entry)), ("value", value.map(JSONValue.double)), ("timestampUtc", at.map(JSONValue.string)),
-            ("dayKey", day.map(JSONValue.string)), ("note", note.map(JSONValue.string)), ("confirm", .bool(confirm)),
+            ("entryId", .string(entry)), ("value", value.map(JSONValue.double)), ("timestampUtc", try CLI.at(at, engine: engine, json: json)),
+            ("dayKey", try CLI.day(day, engine: engine, json: json)), ("note", note.map(JSONValue.string)), ("confirm", .bool(confirm)),
         ]), json: json, engine: engine)
         json ? CLI.printJSON(result) : describe(result, verb: "Edited")
     }

@@ -226,7 +226,7 @@ struct GoalCommand: ParsableCommand {
         @Argument(help: "The goal: id or title.") var goal: String
         @Argument(help: "A linked habit: id or name.") var habit: String
         @Argument(help: "The value (numeric habits).") var value: Double?
-        @Option(help: "The day (YYYY-MM-DD; default today).") var day: String?
+        @Option(parsing: .unconditional, help: "The day (YYYY-MM-DD, yesterday, -N, monday …; default today).") var day: String?
         @Flag(help: "Go ahead with a day in the past.") var confirm = false
         @Flag(help: "Print JSON.") var json = false
 
@@ -235,7 +235,7 @@ struct GoalCommand: ParsableCommand {
             let id = try GoalCommand.resolve(goal, engine: engine, json: json)
             let habitId = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
             let r = try CLI.run("goal.log", CLI.args([("goalId", .string(id)), ("habitId", habitId), ("value", value.map(JSONValue.double)),
-                                                      ("dayKey", day.map(JSONValue.string)), ("confirm", .bool(confirm))]),
+                                                      ("dayKey", try CLI.day(day, engine: engine, json: json)), ("confirm", .bool(confirm))]),
                                 json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Logged \(habit) on \(CLI.text(r["entry"]?["dayKey"])) (\(CLI.text(r["action"])))\n"
                                                 + GoalCommand.line(try CLI.run("goal.get", [("goalId", .string(id))], json: json, engine: engine)["goal"], r["progress"]))

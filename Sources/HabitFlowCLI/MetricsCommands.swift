@@ -98,7 +98,7 @@ struct WeekCommand: ParsableCommand {
         abstract: "Show the week's progress per habit (✓ complete, ✗ missed, · not required; N-per-week habits show only done days).")
     @OptionGroup var store: StoreOptions
     @Argument(help: "One habit (id or name); default all.") var habit: String?
-    @Option(help: "A day of the week to show (default: today).") var day: String?
+    @Option(parsing: .unconditional, help: "A day of the week to show (YYYY-MM-DD, -7, monday …; default: today).") var day: String?
     @Flag(help: "Print JSON (one habit per line).") var json = false
 
     func run() throws {
@@ -111,7 +111,7 @@ struct WeekCommand: ParsableCommand {
         } else {
             habits = []
         }
-        let date = try day ?? CLI.today(engine: engine, json: json)
+        let date = try day != nil ? CLI.text(CLI.day(day, engine: engine, json: json)) : CLI.today(engine: engine, json: json)
         // Weeks start on the user's first weekday.
         let firstWeekday = try CLI.run("user.get", [], json: json, engine: engine)["user"]?["firstWeekday"] ?? .string("monday")
         let week = try CLI.run("time.week", [("dayKey", .string(date)), ("firstWeekday", firstWeekday)], json: json, engine: engine)

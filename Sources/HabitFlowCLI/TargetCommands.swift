@@ -32,13 +32,13 @@ struct TargetCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show a habit's target on a day (default today).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The habit: id or name.") var habit: String
-        @Option(help: "The day (YYYY-MM-DD; default today).") var day: String?
+        @Option(parsing: .unconditional, help: "The day (YYYY-MM-DD, yesterday, -N, monday …; default today).") var day: String?
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
             let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
-            let date = try day ?? CLI.today(engine: engine, json: json)
+            let date = try day != nil ? CLI.text(CLI.day(day, engine: engine, json: json)) : CLI.today(engine: engine, json: json)
             let result = try CLI.run("target.get", [("habitId", id), ("dayKey", .string(date))], json: json, engine: engine)
             json ? CLI.printJSON(result) : print(CLI.text(result["target"]))
         }

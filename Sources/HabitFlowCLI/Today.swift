@@ -10,14 +10,14 @@ struct Today: ParsableCommand {
     )
 
     @OptionGroup var store: StoreOptions
-    @Option(help: "Another day than today (YYYY-MM-DD).") var day: String?
+    @Option(parsing: .unconditional, help: "Another day than today (YYYY-MM-DD, yesterday, -N, monday …).") var day: String?
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         let engine = try store.openedEngine(json: json)
         let user = try CLI.run("user.get", [], json: json, engine: engine)
         let zone = user["user"]?["zone"] ?? .null
-        let overview = try CLI.run("metrics.today", CLI.args([("dayKey", day.map(JSONValue.string))]), json: json, engine: engine)
+        let overview = try CLI.run("metrics.today", CLI.args([("dayKey", try CLI.day(day, engine: engine, json: json))]), json: json, engine: engine)
         let date = overview["dayKey"] ?? .null
         let range = try CLI.run("time.dayRange", [("zone", zone), ("dayKey", date)], json: json, engine: engine)
         if json {

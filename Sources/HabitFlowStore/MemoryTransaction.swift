@@ -135,23 +135,9 @@ final class MemoryTransaction: StoreTransaction {
         }.map(\.0.entry).sorted { ($0.dayKey, $0.timestampUtc, $0.id) < ($1.dayKey, $1.timestampUtc, $1.id) }
     }
 
-    func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] {
-        var out: [String: ActiveDays] = [:]
-        for habit in try fetchAll(Habit.self, where: "owner_id", in: [owner]) {
-            let active = try entries(habit: habit.id, from: nil, to: nil, includeDeleted: false)
-            guard !active.isEmpty else { continue }
-            var days = ActiveDays()
-            for e in active { days.add(day: e.dayKey.dayNumber, value: e.value) }
-            out[habit.id] = days
-        }
-        return out
-    }
+    func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] { try foldedActiveDays(owner: owner) }
 
-    func activeDays(habit: String) throws(HabitFlowError) -> ActiveDays {
-        var days = ActiveDays()
-        for e in try entries(habit: habit, from: nil, to: nil, includeDeleted: false) { days.add(day: e.dayKey.dayNumber, value: e.value) }
-        return days
-    }
+    func activeDays(habit: String) throws(HabitFlowError) -> ActiveDays { try foldedActiveDays(habit: habit) }
 
     func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64) {
         var out = Set<String>()

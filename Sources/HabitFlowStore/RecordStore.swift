@@ -124,3 +124,22 @@ public struct StoreStamp: Equatable, Sendable {
         self.localWrites = localWrites
     }
 }
+
+extension EntryIndex where Self: RecordTransaction {
+    /// `activeDays(habit:)` folded from `entries(habit:…)`: for stores without an aggregate query.
+    public func foldedActiveDays(habit: String) throws(HabitFlowError) -> ActiveDays {
+        var days = ActiveDays()
+        for e in try entries(habit: habit, from: nil, to: nil, includeDeleted: false) { days.add(day: e.dayKey.dayNumber, value: e.value) }
+        return days
+    }
+
+    /// `activeDays(owner:)` folded habit by habit.
+    public func foldedActiveDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] {
+        var out: [String: ActiveDays] = [:]
+        for habit in try fetchAll(Habit.self, where: "owner_id", in: [owner]) {
+            let days = try foldedActiveDays(habit: habit.id)
+            if !days.days.isEmpty { out[habit.id] = days }
+        }
+        return out
+    }
+}
