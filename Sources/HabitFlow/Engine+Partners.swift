@@ -3,60 +3,132 @@ import HabitFlowStore
 extension Engine {
     // MARK: Partners and categories
 
-    /// Links the user with `partnerId`: shared goals become visible to both.
+    /// Invites `partnerId` to partner with the user: the user's side of the partnership.
+    /// Nothing is shared until they accept (`acceptPartner`) on their replica, or in this
+    /// store. Someone this store has not heard of gets a stand-in profile until theirs
+    /// arrives by sync. Inviting the same user again changes nothing.
     ///
-    /// - Parameter remote: the partner keeps their own store (their replica syncs shared goals
-    ///   with `sync.changes {forPartner: true}`); a placeholder profile stands in for them here
-    ///   until theirs arrives. Without it the partner must be a user of this store.
-    public func linkPartner(_ partnerId: String, remote: Bool = false) throws(HabitFlowError) -> Partnership {
+    /// - Throws: `conflict` when the user already has a partner or an open invitation to
+    ///   someone else (unlink first).
+    public func invitePartner(_ partnerId: String) throws(HabitFlowError) -> PartnerStatus {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            try RecordID.validate(partnerId, field: "partnerId")
-            guard partnerId != user else { throw HabitFlowError.invalid("partnerId", "a user cannot partner with themselves") }
-            if try store.user(partnerId) == nil {
-                guard remote else { throw HabitFlowError(.notFound, "no user \(partnerId) in this store (remote: true for a partner with their own)", field: "partnerId") }
-                let me = try profile(store, user)
-                try store.savePlaceholder(UserProfile(id: partnerId, zone: me.zone, firstWeekday: me.firstWeekday, createdAt: now, updatedAt: now))
-            }
-            if let existing = try store.partnership(user: user) {
-                if existing.partnerId == partnerId { return existing }
-                throw HabitFlowError(.conflict, "you already have a partner (\(existing.partnerId)): unlink first", field: "partnerId")
-            }
-            guard try store.partnership(user: partnerId) == nil else {
-                throw HabitFlowError(.conflict, "\(partnerId) already has a partner", field: "partnerId")
-            }
-            try store.link(partners: user, partnerId, at: now)
-            return Partnership(userId: user, partnerId: partnerId, createdAt: now)
+            try RecordID.validate(partnerId, field: "userId")
+            guard partnerId != user else { throw HabitFlowError.invalid("userId", "a user cannot partner with themselves") }
+            try saveSide(store, user, naming: partnerId, live: true, now: now)
+            return try partnerStatus(store, user)
         }
     }
 
-    /// Ends the partnership: each shared goal becomes a personal goal of its creator, and the
-    /// other partner loses access (001 edge cases).
+    /// Accepts the invitation of `partnerId`: the partnership is active once both sides are.
+    /// - Throws: `notFound` when they have not invited the user; `conflict` as `invitePartner`.
+    public func acceptPartner(_ partnerId: String) throws(HabitFlowError) -> PartnerStatus {
+        try answer(partnerId, accept: true)
+    }
+
+    /// Declines the invitation of `partnerId`: the user's side names them, ended, so their
+    /// replica learns the answer; nothing is shared.
+    public func declinePartner(_ partnerId: String) throws(HabitFlowError) -> PartnerStatus {
+        try answer(partnerId, accept: false)
+    }
+
+    private func answer(_ partnerId: String, accept: Bool) throws(HabitFlowError) -> PartnerStatus {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { store throws(HabitFlowError) in
+            try RecordID.validate(partnerId, field: "userId")
+            guard let theirs = try store.side(user: partnerId), theirs.deletedAt == nil, theirs.partnerId == user else {
+                throw HabitFlowError(.notFound, "\(partnerId) has not invited you (partner.get lists invitations)", field: "userId")
+            }
+            try saveSide(store, user, naming: partnerId, live: accept, now: now)
+            return try partnerStatus(store, user)
+        }
+    }
+
+    /// Writes the user's side: live (an invitation or an acceptance) or ended (a refusal).
+    private func saveSide(_ store: any StoreTransaction, _ user: String, naming partnerId: String, live: Bool, now: Instant) throws(HabitFlowError) {
+        let mine = try store.side(user: user)
+        if let mine, mine.deletedAt == nil, mine.partnerId != partnerId {
+            throw HabitFlowError(.conflict, "you already have a partner or an open invitation (\(mine.partnerId)): unlink first", field: "userId")
+        }
+        if let mine, mine.partnerId == partnerId, (mine.deletedAt == nil) == live { return }  // already so
+        if try store.user(partnerId) == nil {
+            let me = try profile(store, user)
+            try store.savePlaceholder(UserProfile(id: partnerId, zone: me.zone, firstWeekday: me.firstWeekday, createdAt: now, updatedAt: now))
+        }
+        try store.save(Partnership(userId: user, partnerId: partnerId, createdAt: now, deletedAt: live ? nil : now))
+    }
+
+    /// Ends the user's side: the partnership (or the open invitation) ends. Shared goals
+    /// become personal goals of their creators — the user's own stop being shared, and the
+    /// partner's leave the user's view — and links across stop counting (001 edge cases).
     public func unlinkPartner() throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
         try store.write { store throws(HabitFlowError) in
-            guard let p = try store.partnership(user: user) else {
-                throw HabitFlowError(.notFound, "you have no partner", field: "partnerId")
+            guard var mine = try store.side(user: user), mine.deletedAt == nil else {
+                throw HabitFlowError(.notFound, "you have no partner or open invitation", field: "userId")
             }
-            for var goal in try store.goals(owners: [user, p.partnerId]) where goal.shared {
+            // Shared goals this replica holds stop being shared (a partner may edit a shared
+            // goal); the other side's copies stop counting the other's links either way.
+            let partner = try store.partnership(user: user)?.partnerId
+            for var goal in try store.goals(owners: [user] + (partner.map { [$0] } ?? [])) where goal.shared {
                 goal.shared = false
                 goal.updatedAt = now
                 try store.update(goal)
-                // The other partner's habits stop counting toward it: their links go with the sharing.
-                for link in try store.links(goal: goal.id) where link.createdBy != goal.ownerId {
-                    try store.deleteLink(goal: goal.id, habit: link.habitId, at: now)
-                }
             }
-            try store.unlink(partners: user, p.partnerId, at: now)
+            mine.deletedAt = now
+            try store.save(mine)
         }
     }
 
-    /// The user's partner, if any.
-    public func partner() throws(HabitFlowError) -> Partnership? {
+    /// The user's partnership: the active partner, the user's open invitation, and others'.
+    public func partner() throws(HabitFlowError) -> PartnerStatus {
         let (store, user) = try requireStore()
-        return try store.read { store throws(HabitFlowError) in try store.partnership(user: user) }
+        return try store.read { store throws(HabitFlowError) in try partnerStatus(store, user) }
+    }
+
+    func partnerStatus(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> PartnerStatus {
+        let active = try store.partnership(user: user)
+        let mine = try store.side(user: user)
+        let naming = try store.sides(naming: user)
+        var status = PartnerStatus(partner: active)
+        status.side = mine
+        if active == nil, let mine, mine.deletedAt == nil {
+            let theirs = try store.side(user: mine.partnerId)
+            if theirs?.partnerId == user, theirs?.deletedAt != nil { status.declinedBy = mine.partnerId } else { status.invited = mine.partnerId }
+        }
+        // Invitations the user has not answered (an answer is the user's side naming them).
+        status.invitations = naming.filter { $0.deletedAt == nil && mine?.partnerId != $0.userId }.map(\.userId)
+        return status
+    }
+
+    /// The sharing scope of `user` as the store holds it, and as `incoming` changes would
+    /// make it (see `SharingScope`).
+    func sharingScope(_ store: any StoreTransaction, _ user: String, incoming: [ChangeRecord] = []) throws(HabitFlowError) -> SharingScope {
+        func text(_ c: ChangeRecord, _ name: String) -> String? { if case let .text(t)? = c[name] { t } else { nil } }
+        var scope = SharingScope(user: user, partner: try store.partnership(user: user)?.partnerId)
+        if let mine = try store.side(user: user) { scope.related.insert(mine.partnerId) }
+        for side in try store.sides(naming: user) { scope.related.insert(side.userId) }
+        for c in incoming where c.kind == RecordKind.partnership.rawValue {
+            if text(c, "partner_id") == user, let from = text(c, "user_id") { scope.related.insert(from) }
+            if text(c, "user_id") == user, let to = text(c, "partner_id") { scope.related.insert(to) }
+        }
+        guard let partner = scope.partner else { return scope }
+        scope.related.insert(partner)
+        for goal in try store.goals(owners: [user, partner]) where goal.shared { scope.sharedGoals.insert(goal.id) }
+        for c in incoming where c.kind == RecordKind.goal.rawValue && c["shared"] == .integer(1) {
+            if let owner = text(c, "owner_id"), owner == user || owner == partner, let id = text(c, "id") { scope.sharedGoals.insert(id) }
+        }
+        for link in try store.fetchAll(GoalLink.self, where: "created_by", in: [user, partner])
+            where link.deletedAt == nil && scope.sharedGoals.contains(link.goalId) {
+            if link.createdBy == partner { scope.partnerHabits.insert(link.habitId) } else { scope.userHabits.insert(link.habitId) }
+        }
+        for c in incoming where c.kind == RecordKind.goalLink.rawValue && c["deleted_at"] == .null && text(c, "created_by") == partner {
+            if let goal = text(c, "goal_id"), scope.sharedGoals.contains(goal), let habit = text(c, "habit_id") { scope.partnerHabits.insert(habit) }
+        }
+        return scope
     }
 
     /// Creates or renames category `id` (its order among the user's categories: `sortOrder`).

@@ -29,8 +29,14 @@ extension Engine {
     /// The log's changes after `since` that `SyncRules.visible` lets the asking replica have.
     private func visibleChanges(_ store: any StoreTransaction, _ user: String, since: Int64, forPartner: Bool) throws(HabitFlowError)
         -> (changes: [ChangeRecord], cursor: Int64) {
-        let partner = try store.partnership(user: user)?.partnerId
-        let (all, cursor) = try store.changes(since: since)
+        let scope = try sharingScope(store, user)
+        var (all, cursor) = try store.changes(since: since)
+        // What a partner may see grows with a shared goal, a link or a partnership: records
+        // logged before (a habit linked now, its entries) were left out then, so the partner's
+        // feed starts over. Applying is idempotent: what they hold is ignored.
+        if forPartner, since > 0, all.contains(where: { [RecordKind.goal.rawValue, RecordKind.goalLink.rawValue, RecordKind.partnership.rawValue].contains($0.kind) }) {
+            all = try store.changes(since: 0).changes
+        }
         var habitOwners: [String: String?] = [:]
         var out: [ChangeRecord] = []
         for change in all {
@@ -40,7 +46,7 @@ extension Engine {
                 if habitOwners[habitId] == nil { habitOwners[habitId] = try store.habit(habitId)?.ownerId }
                 owner = habitOwners[habitId] ?? nil
             }
-            if SyncRules.visible(change, kind, owner: owner, user: user, partner: partner, forPartner: forPartner) { out.append(change) }
+            if SyncRules.visible(change, kind, owner: owner, habitId: habitId, scope: scope, forPartner: forPartner) { out.append(change) }
         }
         return (out, cursor)
     }
@@ -61,23 +67,31 @@ extension Engine {
     /// `applyChanges`' work inside a write transaction.
     func apply(_ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord]) throws(HabitFlowError) -> ApplySummary {
         try store.prefetch(changes)
-        let partner = try store.partnership(user: user)?.partnerId
         let owners = SyncRules.Owners(
             habit: { id throws(HabitFlowError) in try store.habit(id)?.ownerId },
             entry: { id throws(HabitFlowError) in try store.entry(id).flatMap { e throws(HabitFlowError) in try store.habit(e.habitId)?.ownerId } })
         var summary = ApplySummary()
         var touched = Set<[String]>()
-        let ordered = changes.enumerated().sorted {
-            (RecordKind(syncName: $0.element.kind).map { RecordKind.allCases.firstIndex(of: $0)! } ?? 99, $0.offset)
-                < (RecordKind(syncName: $1.element.kind).map { RecordKind.allCases.firstIndex(of: $0)! } ?? 99, $1.offset)
+        // Partnerships and profiles first: what they make of the partnership decides what
+        // else of the partner may come in. Then parents before children (`RecordKind` order).
+        func rank(_ kind: String) -> Int {
+            guard let k = RecordKind(syncName: kind) else { return 99 }
+            return k == .partnership ? -2 : k == .user ? -1 : RecordKind.allCases.firstIndex(of: k)!
         }
+        let ordered = changes.enumerated().sorted { (rank($0.element.kind), $0.offset) < (rank($1.element.kind), $1.offset) }
+        var scope = try sharingScope(store, user, incoming: changes)
+        var rescoped = false
         for (i, change) in ordered {
+            if !rescoped, rank(change.kind) >= 0 {
+                scope = try sharingScope(store, user, incoming: changes)
+                rescoped = true
+            }
             let at = "changes[\(i)]"
             let (kind, record) = try SyncRules.validated(change, at: at)
             let key = kind.key.map { name in if case let .text(t)? = record[name] { t } else { "" } }
             let held = try store.held(kind, key: key)
-            try SyncRules.checkOwner(record, kind, held: held, user: user, partner: partner, at: at, owners: owners)
-            guard SyncRules.replaces(record, held: held) else {
+            guard try SyncRules.checkOwner(record, kind, held: held, scope: scope, at: at, owners: owners),
+                  SyncRules.replaces(record, held: held) else {
                 summary.ignored += 1
                 continue
             }
@@ -90,6 +104,12 @@ extension Engine {
             }
             do throws(HabitFlowError) { try store.receive(record, kind) } catch {
                 throw HabitFlowError(.invalidArgument, "\(at): \(error.message)", field: at)
+            }
+            // The user's side names someone this replica has not heard of (an invitation made
+            // elsewhere): a stand-in profile, as `invitePartner` makes, until theirs arrives.
+            if kind == .partnership, record["user_id"] == .text(user), case let .text(to)? = record["partner_id"], try store.user(to) == nil {
+                let me = try profile(store, user)
+                try store.savePlaceholder(UserProfile(id: to, zone: me.zone, firstWeekday: me.firstWeekday, createdAt: me.createdAt, updatedAt: me.createdAt))
             }
             summary.applied += 1
         }

@@ -243,24 +243,32 @@ extension Operation {
                 .object([("goal", goalJSON(s.goal)), ("remaining", .double(s.remaining)), ("habitIds", .array(s.habitIds.map(JSONValue.string)))])
             }))])
         },
-        Operation("partner.link", "Partners you with another user of this store: shared goals become visible to both.",
-                  arguments: [Field("partnerId", "string", "The other user's id."),
-                              Field("remote", "boolean", required: false, "The partner keeps their own store: share goals by `sync.changes {forPartner: true}`.")],
-                  result: [Field("partner", "object", "`{userId, partnerId, createdAt}`.")], errors: goalErrors) { engine, args throws(ProtocolError) in
-            let id = try args.string("partnerId")
-            let remote = try args.bool("remote", default: false)
-            let p = try ProtocolError.engine { () throws(HabitFlowError) in try engine.linkPartner(id, remote: remote) }
-            return .object([("partner", .object([("userId", .string(p.userId)), ("partnerId", .string(p.partnerId)), ("createdAt", RecordJSON.instant(p.createdAt))]))])
+        Operation("partner.invite", "Invites a user to partner with you (your side of the partnership). Nothing is shared until they accept; someone not in this store is reached by sync.",
+                  arguments: [Field("userId", "string", "The user to invite.")],
+                  result: partnerFields, errors: goalErrors) { engine, args throws(ProtocolError) in
+            let id = try args.string("userId")
+            return partnerJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.invitePartner(id) })
         },
-        Operation("partner.unlink", "Ends the partnership: shared goals become personal goals of their creators; the partner loses access.",
+        Operation("partner.accept", "Accepts a user's invitation: the partnership is active, and shared goals with their linked habits are visible to both.",
+                  arguments: [Field("userId", "string", "The user who invited you.")],
+                  result: partnerFields, errors: goalErrors) { engine, args throws(ProtocolError) in
+            let id = try args.string("userId")
+            return partnerJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.acceptPartner(id) })
+        },
+        Operation("partner.decline", "Declines a user's invitation: your answer reaches them by sync; nothing is shared.",
+                  arguments: [Field("userId", "string", "The user who invited you.")],
+                  result: partnerFields, errors: goalErrors) { engine, args throws(ProtocolError) in
+            let id = try args.string("userId")
+            return partnerJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.declinePartner(id) })
+        },
+        Operation("partner.unlink", "Ends the partnership (or withdraws your invitation): shared goals become personal goals of their creators; the partner loses access.",
                   arguments: [], result: [Field("unlinked", "boolean", "true.")], errors: goalErrors) { engine, _ throws(ProtocolError) in
             try ProtocolError.engine { () throws(HabitFlowError) in try engine.unlinkPartner() }
             return .object([("unlinked", .bool(true))])
         },
-        Operation("partner.get", "Your partner, or null.", arguments: [],
-                  result: [Field("partner", "object|null", "`{userId, partnerId, createdAt}`.")], errors: [.storage]) { engine, _ throws(ProtocolError) in
-            let p = try ProtocolError.engine { () throws(HabitFlowError) in try engine.partner() }
-            return .object([("partner", p.map { .object([("userId", .string($0.userId)), ("partnerId", .string($0.partnerId)), ("createdAt", RecordJSON.instant($0.createdAt))]) } ?? .null)])
+        Operation("partner.get", "Your partner, your open invitation, and invitations to you.", arguments: [],
+                  result: partnerFields, errors: [.storage]) { engine, _ throws(ProtocolError) in
+            partnerJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.partner() })
         },
         Operation("category.save", "Creates or renames a category (habits and goals are grouped by categories, in their order).",
                   arguments: [Field("categoryId", "string", required: false, "The category (new when absent or unknown)."),
@@ -284,4 +292,19 @@ extension Operation {
             return .object([("deleted", .string(id))])
         },
     ]
+}
+
+private let partnerFields: [Operation.Field] = [
+    Operation.Field("partner", "object|null", "The active partnership, `{userId, partnerId, createdAt}`: both sides accepted."),
+    Operation.Field("invited", "string|null", "The user you invited, until they answer."),
+    Operation.Field("declinedBy", "string|null", "The user who declined your invitation or left."),
+    Operation.Field("invitations", "array", "Users who invited you and await your answer."),
+]
+
+private func partnerJSON(_ s: PartnerStatus) -> JSONValue {
+    .object([
+        ("partner", s.partner.map { .object([("userId", .string($0.userId)), ("partnerId", .string($0.partnerId)), ("createdAt", RecordJSON.instant($0.createdAt))]) } ?? .null),
+        ("invited", s.invited.map(JSONValue.string) ?? .null), ("declinedBy", s.declinedBy.map(JSONValue.string) ?? .null),
+        ("invitations", .array(s.invitations.map(JSONValue.string))),
+    ])
 }

@@ -38,9 +38,13 @@ extension RecordTransaction {
         try save(goal)
     }
 
-    /// The goal's live links, oldest first.
-    public func links(goal: String) throws(HabitFlowError) -> [GoalLink] {
-        try fetchAll(GoalLink.self, where: "goal_id", in: [goal]).filter { $0.deletedAt == nil }
+    /// The goal's links that count (`SharingScope.linkCounts`: its owner's, and while it is
+    /// shared its owner's partner's), oldest first.
+    public func links(goal id: String) throws(HabitFlowError) -> [GoalLink] {
+        let all = try fetchAll(GoalLink.self, where: "goal_id", in: [id])
+        let goal = try fetch(Goal.self, key: [id])
+        let ownersPartner = try goal.flatMap { g throws(HabitFlowError) in try partnership(user: g.ownerId)?.partnerId }
+        return all.filter { link in goal.map { SharingScope.linkCounts(link, goal: $0, ownersPartner: ownersPartner) } ?? (link.deletedAt == nil) }
             .sorted { ($0.createdAt, $0.habitId) < ($1.createdAt, $1.habitId) }
     }
 
@@ -57,24 +61,20 @@ extension RecordTransaction {
         try save(link)
     }
 
-    /// The user's live side of a partnership.
+    /// The user's own side of a partnership, live or ended.
+    public func side(user: String) throws(HabitFlowError) -> Partnership? {
+        try fetch(Partnership.self, key: [user])
+    }
+
+    /// The user's active partnership — both sides live, naming each other — as their side.
     public func partnership(user: String) throws(HabitFlowError) -> Partnership? {
-        try fetch(Partnership.self, key: [user]).flatMap { $0.deletedAt == nil ? $0 : nil }
+        guard let mine = try side(user: user), mine.deletedAt == nil else { return nil }
+        return SharingScope.activePartner(user: user, mine: mine, theirs: try side(user: mine.partnerId)) != nil ? mine : nil
     }
 
-    /// Both sides of a partnership between `a` and `b`.
-    public func link(partners a: String, _ b: String, at: Instant) throws(HabitFlowError) {
-        try save(Partnership(userId: a, partnerId: b, createdAt: at))
-        try save(Partnership(userId: b, partnerId: a, createdAt: at))
-    }
-
-    /// Ends both sides of the partnership of `a` and `b` (tombstones).
-    public func unlink(partners a: String, _ b: String, at: Instant) throws(HabitFlowError) {
-        for user in [a, b] {
-            guard var side = try partnership(user: user) else { continue }
-            side.deletedAt = at
-            try save(side)
-        }
+    /// Other users' sides that name `user` (live or ended).
+    public func sides(naming user: String) throws(HabitFlowError) -> [Partnership] {
+        try fetchAll(Partnership.self, where: "partner_id", in: [user]).filter { $0.userId != user }.sorted { $0.userId < $1.userId }
     }
 
     /// The owner's live categories, in their order, then by name.

@@ -81,7 +81,8 @@ import Testing
         #expect(hint.contains("goal.create"))
         let e = try alice()
         _ = try bob()
-        _ = try e.linkPartner("bob")
+        _ = try e.invitePartner("bob")
+        _ = try bob().acceptPartner("alice")
         _ = try goal(e, "mine", .weeklyHabit, target: 3)
         _ = try goal(e, "ours", .weeklyHabit, target: 2, shared: true)
         _ = try goal(try bob(), "bobs", .recurringTask)
@@ -97,7 +98,8 @@ import Testing
         #expect { _ = try goal(e, "g", .weeklyHabit, target: 3, shared: true) } throws: { ($0 as? HabitFlowError)?.code == .conflict }
         #expect(try store.dump() == before)
         _ = try bob()
-        _ = try e.linkPartner("bob")
+        _ = try e.invitePartner("bob")
+        _ = try bob().acceptPartner("alice")
         _ = try goal(e, "g", .weeklyHabit, target: 3, shared: true)
         #expect(try bob().goal("g").goal.title == "g")
     }
@@ -132,7 +134,8 @@ import Testing
     @Test func sharedEditsAreLastWriteWins_001_US6_3_and_edge() throws {
         let e = try alice()
         _ = try bob()
-        _ = try e.linkPartner("bob")
+        _ = try e.invitePartner("bob")
+        _ = try bob().acceptPartner("alice")
         _ = try goal(e, "ours", .weeklyHabit, target: 2, shared: true)
         var a = GoalChanges(); a.title = "Alice's title"
         var b = GoalChanges(); b.title = "Bob's title"
@@ -189,7 +192,8 @@ import Testing
     @Test func unlinkingPartnersMakesSharedGoalsPersonal_001_edge_unlink() throws {
         let e = try alice()
         let b = try bob()
-        _ = try e.linkPartner("bob")
+        _ = try e.invitePartner("bob")
+        _ = try bob().acceptPartner("alice")
         _ = try goal(e, "ours", .weeklyHabit, target: 2, shared: true)
         #expect(try b.goal("ours").goal.ownerId == "alice")
         try habit(b, "bobs-walk")
@@ -363,8 +367,9 @@ import Testing
             (#"{"op":"goal.update","args":{"goalId":"fit","status":"completed"}}"#, .invalidArgument, "args.status"),
             (#"{"op":"goal.update","args":{"goalId":"carols","title":"mine now"}}"#, .forbidden, "args.goalId"),
             (#"{"op":"goal.delete","args":{"goalId":"carols"}}"#, .forbidden, "args.goalId"),
-            (#"{"op":"partner.link","args":{"partnerId":"nobody"}}"#, .notFound, "args.partnerId"),
-            (#"{"op":"partner.link","args":{"partnerId":"alice"}}"#, .invalidArgument, "args.partnerId"),
+            (#"{"op":"partner.accept","args":{"userId":"nobody"}}"#, .notFound, "args.userId"),
+            (#"{"op":"partner.invite","args":{"userId":"alice"}}"#, .invalidArgument, "args.userId"),
+            (#"{"op":"partner.decline","args":{"userId":"carol"}}"#, .notFound, "args.userId"),
         ]
         for (request, code, field) in cases {
             let (text, got) = d.respond(to: request)

@@ -312,15 +312,20 @@ final class ClockBox: Sendable {
     @Test func partnersShareGoalsAcrossReplicasAndNothingElse() throws {
         let alice = try TestStore("partner-a").engine(now: Self.now)
         let bob = try TestStore("partner-b").engine(now: Self.now, user: "bob")
-        _ = try alice.linkPartner("bob", remote: true)
-        _ = try bob.linkPartner("alice", remote: true)
+        // By consent: alice invites, the invitation travels, bob accepts, the answer travels.
+        #expect(try alice.invitePartner("bob").invited == "bob")
+        _ = try bob.applyChanges(try alice.syncChanges(forPartner: true).changes)
+        #expect(try bob.partner().invitations == ["alice"] && bob.partner().partner == nil)
+        _ = try bob.acceptPartner("alice")
+        _ = try alice.applyChanges(try bob.syncChanges(forPartner: true).changes)
+        #expect(try alice.partner().partner?.partnerId == "bob" && bob.partner().partner?.partnerId == "alice")
         var shared = GoalDraft(title: "Walk together"); shared.id = "walk"; shared.type = .weeklyHabit; shared.target = 3; shared.shared = true
         _ = try alice.createGoal(shared)
         var mine = GoalDraft(title: "Private"); mine.id = "private"; mine.type = .recurringTask
         _ = try alice.createGoal(mine)
         // The partner scope carries the profile and the shared goal only.
         let forBob = try alice.syncChanges(forPartner: true).changes
-        #expect(Set(forBob.map(\.kind)) == ["user", "goal"] && !forBob.contains { $0["id"] == .text("private") })
+        #expect(Set(forBob.map(\.kind)) == ["user", "partnership", "goal"] && !forBob.contains { $0["id"] == .text("private") })
         _ = try bob.applyChanges(forBob)
         #expect(try bob.goal("walk").goal.ownerId == "alice")
         // Bob edits it; the last write wins on both replicas.
@@ -328,11 +333,74 @@ final class ClockBox: Sendable {
         _ = try store(bob, now: "2025-03-12T12:00:00Z").updateGoal("walk", c)
         _ = try alice.applyChanges(try bob.syncChanges(forPartner: true).changes)
         #expect(try alice.goal("walk").goal.title == "Walk the dog together")
-        // Alice's own records are not Bob's to take: the full set is refused whole.
+        // Alice's own records are not Bob's to take: what she does not share is left out.
         let before = try bob.canonicalDump()
-        #expect { _ = try bob.applyChanges(try alice.syncChanges().changes) } throws: { ($0 as? HabitFlowError)?.code == .forbidden }
+        let everything = try alice.syncChanges().changes
+        #expect(try bob.applyChanges(everything).applied == 0)
         #expect(try bob.canonicalDump() == before)
         #expect { _ = try bob.goal("private") } throws: { ($0 as? HabitFlowError)?.code == .notFound }
+    }
+
+    /// Partners by consent on their own replicas (issue 18): an invitation shares nothing, a
+    /// decline shares nothing; once accepted, a shared goal, the habits either partner links
+    /// to it and their entries reach the other side — nothing else — and progress counts both
+    /// partners' entries alike on both sides; after unlink the goal is its creator's alone.
+    @Test func partnersShareByConsentTheLinkedHabitsAndNothingElse() throws {
+        let alice = try TestStore("consent-a").engine(now: Self.now)
+        let bob = try TestStore("consent-b").engine(now: Self.now, user: "bob")
+        func exchange() throws {
+            _ = try bob.applyChanges(try alice.syncChanges(forPartner: true).changes)
+            _ = try alice.applyChanges(try bob.syncChanges(forPartner: true).changes)
+        }
+        func habit(_ e: Engine, _ id: String) throws {
+            var h = HabitDraft(name: id); h.id = id
+            _ = try e.createHabit(h)
+        }
+        func log(_ e: Engine, _ habit: String, _ day: String) throws {
+            var l = LogRequest(habitId: habit); l.dayKey = DayKey(day); l.confirm = true
+            _ = try e.log(l)
+        }
+        try habit(alice, "a-walk")
+        try habit(bob, "b-walk")
+        try habit(bob, "b-private")
+        try log(bob, "b-private", "2025-03-11")
+        _ = try alice.invitePartner("bob")
+        try exchange()
+        #expect(try bob.partner().invitations == ["alice"])
+        var shared = GoalDraft(title: "Walk together"); shared.id = "walk"; shared.type = .weeklyHabit; shared.target = 4; shared.shared = true
+        shared.startDayKey = DayKey("2025-03-10")
+        #expect { _ = try alice.createGoal(shared) } throws: { ($0 as? HabitFlowError)?.code == .conflict }  // not accepted yet
+        _ = try bob.declinePartner("alice")
+        try exchange()
+        #expect(try alice.partner().declinedBy == "bob" && alice.partner().partner == nil)
+        let declined = try alice.canonicalDump()
+        #expect(!declined.contains { $0["owner_id"] == .text("bob") || $0["habit_id"] == .text("b-private") })
+
+        _ = try bob.acceptPartner("alice")  // a change of mind
+        try exchange()
+        #expect(try alice.partner().partner?.partnerId == "bob")
+        _ = try alice.createGoal(shared, habitIds: ["a-walk"])
+        try exchange()
+        _ = try bob.linkHabit(goalId: "walk", habitId: "b-walk")  // either partner links their own habit
+        for day in ["2025-03-10", "2025-03-11"] { try log(alice, "a-walk", day) }
+        try log(bob, "b-walk", "2025-03-12")
+        try exchange()
+        try exchange()
+        let onAlice = try alice.goalProgress("walk"), onBob = try bob.goalProgress("walk")
+        #expect(onAlice == onBob)
+        #expect(onAlice.value == 3, "both partners' linked entries count: \(onAlice.value)")
+        // Alice holds Bob's linked habit and its entries, nothing else of his.
+        let held = try alice.canonicalDump()
+        #expect(held.contains { $0["id"] == .text("b-walk") })
+        #expect(!held.contains { $0["id"] == .text("b-private") || $0["habit_id"] == .text("b-private") })
+        #expect(try alice.habits().map(\.id) == ["a-walk"], "a partner's habit is not the user's habit")
+
+        try bob.unlinkPartner()
+        try exchange()
+        #expect(try alice.partner().partner == nil)
+        #expect(try alice.goal("walk").links.map(\.habitId) == ["a-walk"], "Bob's habit no longer counts")
+        #expect(try alice.goalProgress("walk").value == 2)
+        #expect { _ = try bob.goal("walk") } throws: { ($0 as? HabitFlowError)?.code == .forbidden }
     }
 
     @Test func noChangeTakesAnotherUsersRecordOver() throws {
@@ -349,7 +417,7 @@ final class ClockBox: Sendable {
             return c
         }
         let partnership = ChangeRecord(kind: "partnership", stamp: HybridTimestamp(wallMilliseconds: 1, counter: 0, replicaId: "rx"),
-                                       fields: [("user_id", .text("bob")), ("partner_id", .text("alice")),
+                                       fields: [("user_id", .text("bob")), ("partner_id", .text("carol")),  // names someone else
                                                 ("created_at", .text("2025-03-12T11:00:00Z")), ("deleted_at", .null)])
         let before = try alice.canonicalDump()
         for set in [stolen, [partnership]] {

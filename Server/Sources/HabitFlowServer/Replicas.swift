@@ -15,9 +15,12 @@ public final class Replicas: Sendable {
     let pool: NIOThreadPool
     private let engines = NIOLockedValueBox<[String: Engine]>([:])
     let clock: @Sendable () -> Instant
+    let logger: Logger
 
-    public init(database: ServerDatabase, threads: Int, clock: @escaping @Sendable () -> Instant = { SystemClock.now() }) {
+    public init(database: ServerDatabase, threads: Int, clock: @escaping @Sendable () -> Instant = { SystemClock.now() },
+                logger: Logger = Logger(label: "habitflow-server")) {
         self.database = database
+        self.logger = logger
         pool = NIOThreadPool(numberOfThreads: threads)
         pool.start()
         self.clock = clock
@@ -56,14 +59,30 @@ public final class Replicas: Sendable {
 
     /// Runs operation `op` of the engine's protocol on `user`'s replica. Errors name fields
     /// as the HTTP body does (`changes[0].record.habitId`, not `args.…`).
+    ///
+    /// Partners: after a push, what the user shares goes on to the replica their side of a
+    /// partnership names (before and after the push); before a pull, what partners and
+    /// inviters share comes in. Both run the engine's own sync (`sync.changes {forPartner}`
+    /// into `sync.apply`), with cursors it keeps per source, so nothing is lost when one fails.
     func call(_ user: String, _ op: String, _ args: JSONValue) async throws -> JSONValue {
         let result: Result<JSONValue, ProtocolError> = try await run { () throws(HabitFlowError) in
-            let dispatcher = Dispatcher(engine: try self.engine(user))
-            do throws(ProtocolError) {
-                return .success(try dispatcher.handle(.object([("op", .string(op)), ("args", args)])))
-            } catch {
+            let engine = try self.engine(user)
+            let dispatcher = Dispatcher(engine: engine)
+            let before = op == "sync.apply" ? try engine.partner().side?.partnerId : nil
+            if op == "sync.changes" {
+                let status = try engine.partner()
+                for source in Set([status.partner?.partnerId, status.invited].compactMap { $0 } + status.invitations) {
+                    self.forward(from: source, to: user)
+                }
+            }
+            let answer: JSONValue
+            do throws(ProtocolError) { answer = try dispatcher.handle(.object([("op", .string(op)), ("args", args)])) } catch {
                 return .failure(error)
             }
+            if op == "sync.apply" {
+                for target in Set([before, try engine.partner().side?.partnerId].compactMap { $0 }) { self.forward(from: user, to: target) }
+            }
+            return .success(answer)
         }
         switch result {
         case let .success(value): return value
@@ -74,6 +93,19 @@ public final class Replicas: Sendable {
                 error.message = error.message.replacingOccurrences(of: field, with: String(field.dropFirst(5)))
             }
             throw APIError(error)
+        }
+    }
+
+    /// Moves what `source` shares with `target` into `target`'s replica. A failure is logged,
+    /// not raised: the push it follows has committed, and the next pull or push retries.
+    func forward(from source: String, to target: String) {
+        do throws(HabitFlowError) {
+            let from = try engine(source), to = try engine(target)
+            let remote = "partner:" + source
+            let (changes, cursor) = try from.syncChanges(since: try to.remoteCursors(remote).pulled, forPartner: true)
+            _ = try to.applyChanges(changes, fromRemote: remote, cursor: cursor)
+        } catch {
+            logger.warning("sharing with a partner failed", metadata: ["from": "\(source)", "to": "\(target)", "error": "\(error.message)"])
         }
     }
 }

@@ -39,7 +39,7 @@ struct Serve: AsyncParsableCommand {
         let db = try ServerDatabase(url: try database.url(), connections: connections, logger: logger)
         let applied = try db.migrate()
         if !applied.isEmpty { logger.info("database migrated", metadata: ["versions": "\(applied)"]) }
-        let replicas = Replicas(database: db, threads: connections)
+        let replicas = Replicas(database: db, threads: connections, logger: logger)
         let app = makeServer(configuration, replicas: replicas, logger: logger)
         try await app.runService()
         try await replicas.shutdown()

@@ -40,7 +40,7 @@ public enum GoalRules {
     /// - Throws: `conflict` naming `shared`.
     public static func checkCanShare(partner: String?) throws(HabitFlowError) {
         guard partner != nil else {
-            throw HabitFlowError(.conflict, "sharing needs a partner: link one first (partner.link)", field: "shared")
+            throw HabitFlowError(.conflict, "sharing needs a partner: invite one and have them accept (partner.invite)", field: "shared")
         }
     }
 

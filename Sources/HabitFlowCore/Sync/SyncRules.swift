@@ -76,38 +76,67 @@ public enum SyncRules {
     }
 
     /// Refuses records of other users — as they arrive *and* as they are held, so no change
-    /// can take a record over: only the user's own records, their own side of a partnership,
-    /// and their partner's profile and shared goals come in. A record pointing at a habit or
-    /// an entry must point at the user's.
+    /// can take a record over. What comes in: the user's own records; another user's side of a
+    /// partnership that names (or named) the user, and the profile of those `related`; and,
+    /// while the partnership is active, the partner's shared goals, their links to shared
+    /// goals, and the habits so linked with their entries and targets (`scope`). A record
+    /// pointing at a habit or an entry must point at one of these.
     ///
-    /// - Throws: `forbidden` naming `at`.
-    public static func checkOwner(_ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, user: String, partner: String?,
-                                  at: String, owners: Owners) throws(HabitFlowError) {
+    /// - Returns: `false` for a record of a related user (a partner, an inviter) that is not
+    ///   shared now — it arrived around an unlink or an unshare — to be left out, not refused.
+    /// - Throws: `forbidden` naming `at` for a record of anyone else.
+    public static func checkOwner(_ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, scope: SharingScope,
+                                  at: String, owners: Owners) throws(HabitFlowError) -> Bool {
         func text(_ r: ChangeRecord?, _ name: String) -> String? { if case let .text(t)? = r?[name] { t } else { nil } }
-        let refuse = { (who: String?) in HabitFlowError(.forbidden, "\(at) is a record of another user (\(who ?? "?"))", field: at) }
+        let user = scope.user
+        /// Not the user's: left out when `who` is related, else refused.
+        func notShared(_ who: String?) throws(HabitFlowError) -> Bool {
+            guard let who, scope.related.contains(who) else {
+                throw HabitFlowError(.forbidden, "\(at) is a record of another user (\(who ?? "?"))", field: at)
+            }
+            return false
+        }
         // What it points at.
-        if let id = text(record, "habit_id"), let owner = try owners.habit(id), owner != user { throw refuse(owner) }
-        if let id = text(record, "entry_id"), let owner = try owners.entry(id), owner != user { throw refuse(owner) }
+        if let id = text(record, "habit_id"), let owner = try owners.habit(id), owner != user, !scope.partnerHabits.contains(id) {
+            return try notShared(owner)
+        }
+        if let id = text(record, "entry_id"), let owner = try owners.entry(id), owner != user { return try notShared(owner) }
         switch kind {
         case .user:
-            guard text(record, "id") == user || (partner != nil && text(record, "id") == partner) else { throw refuse(text(record, "id")) }
+            guard let id = text(record, "id"), id == user || scope.related.contains(id) else { return try notShared(nil) }
         case .entry, .targetVersion:
-            if let habit = text(held, "habit_id"), let owner = try owners.habit(habit), owner != user { throw refuse(owner) }
+            if let habit = text(held, "habit_id"), let owner = try owners.habit(habit), owner != user, !scope.partnerHabits.contains(habit) {
+                return try notShared(owner)
+            }
+        case .habit:
+            for owner in [text(record, "owner_id"), text(held, "owner_id")] where owner != nil && owner != user {
+                guard let id = text(record, "id"), scope.partnerHabits.contains(id) else { return try notShared(owner) }
+            }
         case .goalLink:
-            guard text(record, "created_by") == user else { throw refuse(text(record, "created_by")) }
+            guard let creator = text(record, "created_by") else { return try notShared(nil) }
+            if creator != user {
+                guard creator == scope.partner, let goal = text(record, "goal_id"), scope.sharedGoals.contains(goal) else { return try notShared(creator) }
+            }
         case .partnership:
-            // Each user keeps their own side; the partner's side lives on the partner's replica.
-            guard text(record, "user_id") == user else { throw refuse(text(record, "user_id")) }
+            // A user's own side, or another's side that names them (an invitation, an answer)
+            // or named them (it moves on).
+            guard text(record, "user_id") == user || text(record, "partner_id") == user || text(held, "partner_id") == user else {
+                throw HabitFlowError(.forbidden, "\(at) is a record of another user (\(text(record, "user_id") ?? "?"))", field: at)
+            }
         case .goal:
             for owner in [text(record, "owner_id"), text(held, "owner_id")] where owner != nil && owner != user {
                 // A partner's goal while it is shared, or as it stops being shared (the held copy is).
-                guard let partner, owner == partner else { throw refuse(owner) }
-                guard record["shared"] == .integer(1) || held?["shared"] == .integer(1) else { throw refuse(owner) }
+                guard let partner = scope.partner, owner == partner,
+                      record["shared"] == .integer(1) || held?["shared"] == .integer(1) else { return try notShared(owner) }
             }
         default:
-            guard text(record, "owner_id") == user else { throw refuse(text(record, "owner_id")) }
-            if let owner = text(held, "owner_id"), owner != user { throw refuse(owner) }
+            // Never shared, whoever's they are.
+            let owner = text(record, "owner_id"), heldOwner = text(held, "owner_id")
+            if owner != user || (heldOwner != nil && heldOwner != user) {
+                throw HabitFlowError(.forbidden, "\(at) is a record of another user (\((owner != user ? owner : heldOwner) ?? "?"))", field: at)
+            }
         }
+        return true
     }
 
     /// Refuses a change of what is fixed at a habit's creation: its `multiplePerDay`, and so
@@ -127,20 +156,37 @@ public enum SyncRules {
         }
     }
 
-    /// Whether `record` goes to the replica asking: the user's own replica takes every record
-    /// of the user (`ownerOf` names whose it is) and their partner's shared goals; a partner's
-    /// replica (`forPartner`) only the user's profile and shared goals.
-    public static func visible(_ record: ChangeRecord, _ kind: RecordKind, owner: String?, user: String, partner: String?,
-                               forPartner: Bool) -> Bool {
+    /// Whether `record` goes to the replica asking. The user's own replicas take what
+    /// `checkOwner` lets in: their records, and what the partnership shares with them. A
+    /// partner's replica (`forPartner`) takes the user's profile and side of the partnership,
+    /// and while it is active what the user shares: shared goals (either partner's, as this
+    /// replica last saw them), the user's links to them, and the user's linked habits with
+    /// their entries and targets (`habitId`: the record's habit, for those kinds).
+    public static func visible(_ record: ChangeRecord, _ kind: RecordKind, owner: String?, habitId: String? = nil,
+                               scope: SharingScope, forPartner: Bool) -> Bool {
+        func text(_ name: String) -> String? { if case let .text(t)? = record[name] { t } else { nil } }
+        let user = scope.user
+        let shared = scope.partner != nil
         if forPartner {
             switch kind {
             case .user: return owner == user
-            case .goal: return record["shared"] == .integer(1) && (owner == user || (partner != nil && owner == partner))
+            case .partnership: return owner == user
+            case .goal: return shared && record["shared"] == .integer(1) && (owner == user || owner == scope.partner)
+            case .goalLink: return shared && owner == user && text("goal_id").map(scope.sharedGoals.contains) == true
+            case .habit: return shared && owner == user && text("id").map(scope.userHabits.contains) == true
+            case .entry, .targetVersion: return shared && owner == user && habitId.map(scope.userHabits.contains) == true
             default: return false
             }
         }
-        if kind == .goal, let partner, owner == partner { return record["shared"] == .integer(1) }
-        return owner == user
+        switch kind {
+        case .user: return owner == user || owner.map(scope.related.contains) == true
+        case .partnership: return owner == user || text("partner_id") == user
+        case .goal: return owner == user || (shared && owner == scope.partner && record["shared"] == .integer(1))
+        case .goalLink: return owner == user || (shared && owner == scope.partner && text("goal_id").map(scope.sharedGoals.contains) == true)
+        case .habit: return owner == user || (shared && text("id").map(scope.partnerHabits.contains) == true)
+        case .entry, .targetVersion: return owner == user || (shared && habitId.map(scope.partnerHabits.contains) == true)
+        default: return owner == user
+        }
     }
 
     /// The owner column of a record, where the record names one directly; entries and target

@@ -173,13 +173,13 @@ _habitflow() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|goal|routine|evidence|journal|wellbeing|sync|user|demo|time|batch|version|help)
+    today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|goal|partner|routine|evidence|journal|wellbeing|sync|user|demo|time|batch|version|help)
         # Offer subcommand argument completions
         "_habitflow_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause streaks week history goal routine evidence journal wellbeing sync user demo time batch version help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause streaks week history goal partner routine evidence journal wellbeing sync user demo time batch version help' -- "${cur}"))
         ;;
     esac
 }
@@ -1004,6 +1004,134 @@ _habitflow_goal_suggest() {
         return
         ;;
     '--week')
+        return
+        ;;
+    esac
+}
+
+_habitflow_partner() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __habitflow_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    show|invite|accept|decline|unlink)
+        # Offer subcommand argument completions
+        "_habitflow_partner_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'show invite accept decline unlink' -- "${cur}"))
+        ;;
+    esac
+}
+
+_habitflow_partner_show() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_partner_invite() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_partner_accept() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_partner_decline() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_partner_unlink() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
         return
         ;;
     esac
