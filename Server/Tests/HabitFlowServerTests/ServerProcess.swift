@@ -15,7 +15,7 @@ final class ServerProcess {
         port = try Self.freePort()
         url = "http://127.0.0.1:\(port)"
         log = Repository.temporaryDirectory("server-log").appendingPathComponent("server.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = ["serve", "--database", database, "--listen", "127.0.0.1:\(port)", "--log-level", "debug", "--connections", "4"] + extra
         let handle = try FileHandle(forWritingTo: log)
