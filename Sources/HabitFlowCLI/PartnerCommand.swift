@@ -18,6 +18,12 @@ struct PartnerCommand: ParsableCommand {
         if r["partner"] == .null, r["invited"] == .null, r["declinedBy"] == .null, r["invitations"] == .array([]) { print("No partner") }
     }
 
+    /// Runs an operation naming another user and prints where things stand.
+    static func answer(_ op: String, _ user: String, _ store: StoreOptions, _ json: Bool) throws {
+        let r = try CLI.run(op, [("userId", .string(user))], json: json, engine: try store.openedEngine(json: json))
+        json ? CLI.printJSON(r) : describe(r)
+    }
+
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show your partner and invitations.")
         @OptionGroup var store: StoreOptions
@@ -35,10 +41,7 @@ struct PartnerCommand: ParsableCommand {
         @Argument(help: "The user to invite.") var user: String
         @Flag(help: "Print JSON.") var json = false
 
-        func run() throws {
-            let r = try CLI.run("partner.invite", [("userId", .string(user))], json: json, engine: try store.openedEngine(json: json))
-            json ? CLI.printJSON(r) : PartnerCommand.describe(r)
-        }
+        func run() throws { try PartnerCommand.answer("partner.invite", user, store, json) }
     }
 
     struct Accept: ParsableCommand {
@@ -47,10 +50,7 @@ struct PartnerCommand: ParsableCommand {
         @Argument(help: "The user who invited you.") var user: String
         @Flag(help: "Print JSON.") var json = false
 
-        func run() throws {
-            let r = try CLI.run("partner.accept", [("userId", .string(user))], json: json, engine: try store.openedEngine(json: json))
-            json ? CLI.printJSON(r) : PartnerCommand.describe(r)
-        }
+        func run() throws { try PartnerCommand.answer("partner.accept", user, store, json) }
     }
 
     struct Decline: ParsableCommand {
@@ -59,10 +59,7 @@ struct PartnerCommand: ParsableCommand {
         @Argument(help: "The user who invited you.") var user: String
         @Flag(help: "Print JSON.") var json = false
 
-        func run() throws {
-            let r = try CLI.run("partner.decline", [("userId", .string(user))], json: json, engine: try store.openedEngine(json: json))
-            json ? CLI.printJSON(r) : PartnerCommand.describe(r)
-        }
+        func run() throws { try PartnerCommand.answer("partner.decline", user, store, json) }
     }
 
     struct Unlink: ParsableCommand {
