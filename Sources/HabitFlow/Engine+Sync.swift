@@ -80,7 +80,8 @@ extension Engine {
         }
         let ordered = changes.enumerated().sorted { (rank($0.element.kind), $0.offset) < (rank($1.element.kind), $1.offset) }
         var scope = try sharingScope(store, user, incoming: changes)
-        var rescoped = false
+        // Only a partnership in the set can change the scope once it is in.
+        var rescoped = !changes.contains { $0.kind == RecordKind.partnership.rawValue }
         for (i, change) in ordered {
             if !rescoped, rank(change.kind) >= 0 {
                 scope = try sharingScope(store, user, incoming: changes)

@@ -61,14 +61,13 @@ public final class Replicas: Sendable {
     /// as the HTTP body does (`changes[0].record.habitId`, not `args.…`).
     ///
     /// Partners: after a push, what the user shares goes on to the replica their side of a
-    /// partnership names (before and after the push); before a pull, what partners and
-    /// inviters share comes in. Both run the engine's own sync (`sync.changes {forPartner}`
+    /// partnership names; before a pull, what partners and inviters share comes in (so a
+    /// user the pusher's side named before learns of a change on their next pull). Both run the engine's own sync (`sync.changes {forPartner}`
     /// into `sync.apply`), with cursors it keeps per source, so nothing is lost when one fails.
     func call(_ user: String, _ op: String, _ args: JSONValue) async throws -> JSONValue {
         let result: Result<JSONValue, ProtocolError> = try await run { () throws(HabitFlowError) in
             let engine = try self.engine(user)
             let dispatcher = Dispatcher(engine: engine)
-            let before = op == "sync.apply" ? try engine.partner().side?.partnerId : nil
             if op == "sync.changes" {
                 let status = try engine.partner()
                 for source in Set([status.partner?.partnerId, status.invited].compactMap { $0 } + status.invitations) {
@@ -80,7 +79,7 @@ public final class Replicas: Sendable {
                 return .failure(error)
             }
             if op == "sync.apply" {
-                for target in Set([before, try engine.partner().side?.partnerId].compactMap { $0 }) { self.forward(from: user, to: target) }
+                if let target = try engine.partner().side?.partnerId { self.forward(from: user, to: target) }
             }
             return .success(answer)
         }
