@@ -4,6 +4,7 @@
 //   HabitFlowCore  <-  HabitFlowStore (the storage protocols, the in-memory store)
 //                  <-  HabitFlowSQLite (the SQLite file store)
 //                  <-  HabitFlow (Swift API, engine handle, system tz files)
+//                  <-  HabitFlowCharts (SVG pictures of derived data)
 //                  <-  HabitFlowProtocol (dispatcher + JSON codec over json-c)
 //                  <-  HabitFlowC (@_cdecl exports behind include/habitflow.h)
 //   HabitFlowCLI (the `habitflow` executable) uses HabitFlow and HabitFlowProtocol, and libcurl
@@ -49,7 +50,8 @@ let package = Package(
         .target(name: "HabitFlowStore", dependencies: ["HabitFlowCore"]),
         .target(name: "HabitFlowSQLite", dependencies: ["HabitFlowStore", "CSQLite"]),
         .target(name: "HabitFlow", dependencies: ["HabitFlowCore", "HabitFlowStore", "HabitFlowSQLite"]),
-        .target(name: "HabitFlowProtocol", dependencies: ["HabitFlow", "CJSONC"]),
+        .target(name: "HabitFlowCharts", dependencies: ["HabitFlowCore"]),
+        .target(name: "HabitFlowProtocol", dependencies: ["HabitFlow", "HabitFlowCharts", "CJSONC"]),
         .target(name: "HabitFlowC", dependencies: ["HabitFlowProtocol"]),
         .executableTarget(
             name: "HabitFlowCLI",

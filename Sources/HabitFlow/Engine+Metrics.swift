@@ -62,6 +62,16 @@ public struct MetricsContext: Sendable {
         }
         return input.metrics(for: try habit(id)).line(from: from, through: to)
     }
+
+    /// Habit `id`'s strength from `from` through `to` (at most `Engine.maxHistoryDays`),
+    /// averaged per `period`: Loop's score chart.
+    public func strength(habitId id: String, from: DayKey, to: DayKey, per period: StrengthPeriod) throws(HabitFlowError) -> [StrengthPoint] {
+        guard from <= to else { throw HabitFlowError.invalid("to", "to (\(to)) is before from (\(from))") }
+        guard Int(to.dayNumber) - Int(from.dayNumber) < Engine.maxHistoryDays else {
+            throw HabitFlowError(.limitExceeded, "at most \(Engine.maxHistoryDays) days per call", field: "to")
+        }
+        return input.metrics(for: try habit(id)).strengthHistory(from: from, through: to, per: period, firstWeekday: firstWeekday)
+    }
 }
 
 extension Engine {

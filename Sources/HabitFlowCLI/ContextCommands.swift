@@ -36,9 +36,10 @@ struct RoutineCommand: ParsableCommand {
             guard case let .array(list)? = try CLI.run("routine.list", [], json: json, engine: engine)["routines"] else { return }
             if json { return list.forEach(CLI.printJSON) }
             if list.isEmpty { return print("No routines yet: habitflow routine add NAME HABIT...") }
+            let names = try CLI.habitNames(engine: engine, json: json)
             for r in list {
-                let habits: [String] = if case let .array(h)? = r["habitIds"] { h.map { CLI.text($0) } } else { [] }
-                print("\(CLI.text(r["id"]))  \(CLI.text(r["name"])): \(habits.joined(separator: " → "))")
+                let habits: [String] = if case let .array(h)? = r["habitIds"] { h.map { names[CLI.text($0)] ?? CLI.text($0) } } else { [] }
+                print("\(CLI.text(r["name"])): \(habits.joined(separator: " → "))  (\(CLI.text(r["id"])))")
             }
         }
     }
@@ -46,21 +47,38 @@ struct RoutineCommand: ParsableCommand {
     struct Start: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Start a routine: evidence to confirm or dismiss, no entries.")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The routine's id.") var routine: String
+        @Argument(help: "The routine: id or name.") var routine: String
         @Option(help: "The execution's id (its evidence is then EXECUTION:HABIT).") var id: String?
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
-            var args: [(String, JSONValue)] = [("routineId", .string(routine))]
+            let (routineId, name) = try RoutineCommand.resolve(routine, engine: engine, json: json)
+            var args: [(String, JSONValue)] = [("routineId", .string(routineId))]
             if let id { args.append(("executionId", .string(id))) }
             let r = try CLI.run("routine.start", args, json: json, engine: engine)
             if json { return CLI.printJSON(r) }
-            print("Started \(routine) (execution \(CLI.text(r["execution"]?["id"]))). Confirm what you did:")
+            print("Started \(name) (execution \(CLI.text(r["execution"]?["id"]))). Confirm what you did:")
+            let names = try CLI.habitNames(engine: engine, json: json)
             if case let .array(list)? = r["evidence"] {
-                for e in list { print("  habitflow evidence confirm \(CLI.text(e["id"]))   # \(CLI.text(e["habitId"]))") }
+                for e in list { print("  habitflow evidence confirm \(CLI.text(e["id"]))   # \(names[CLI.text(e["habitId"])] ?? CLI.text(e["habitId"]))") }
             }
         }
+    }
+}
+
+extension RoutineCommand {
+    /// A routine named on the command line: its id, or the name (any case) of exactly one
+    /// routine; otherwise not found, with the closest names.
+    static func resolve(_ text: String, engine: Engine, json: Bool) throws -> (id: String, name: String) {
+        guard case let .array(list)? = try CLI.run("routine.list", [], json: json, engine: engine)["routines"] else { return (text, text) }
+        if let r = list.first(where: { CLI.text($0["id"]) == text }) { return (text, CLI.text(r["name"])) }
+        let named = list.filter { CLI.text($0["name"]).lowercased() == text.lowercased() }
+        if named.count == 1 { return (CLI.text(named[0]["id"]), CLI.text(named[0]["name"])) }
+        let near = Suggestions.closest(to: text, among: list.map { CLI.text($0["name"]) })
+        let why = named.count > 1 ? "\(named.count) routines are named \"\(text)\": use the id" : "no routine \(text)"
+        CLI.report(ProtocolError(.notFound, why + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: ", "))?)"), field: "routine"), json: json)
+        throw ExitCode(1)
     }
 }
 
@@ -80,36 +98,60 @@ struct EvidenceCommand: ParsableCommand {
             guard case let .array(list)? = try CLI.run("evidence.list", [], json: json, engine: engine)["evidence"] else { return }
             if json { return list.forEach(CLI.printJSON) }
             if list.isEmpty { return print("No evidence waiting.") }
-            for e in list { print("\(CLI.text(e["id"]))  \(CLI.text(e["habitId"])) on \(CLI.text(e["dayKey"]))") }
+            let names = try CLI.habitNames(engine: engine, json: json)
+            for e in list { print("\(CLI.text(e["id"]))  \(names[CLI.text(e["habitId"])] ?? CLI.text(e["habitId"])) on \(CLI.text(e["dayKey"]))") }
         }
     }
 
     struct Confirm: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Confirm evidence: log the habit (once; again changes nothing).")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The evidence id.") var evidence: String
+        @Argument(help: "The evidence: its id, or the habit's name when one piece of today's evidence is for it.") var evidence: String
         @Argument(help: "The value (numeric habits).") var value: Double?
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
-            let r = try CLI.run("evidence.confirm", CLI.args([("evidenceId", .string(evidence)), ("value", value.map(JSONValue.double))]),
+            let id = try EvidenceCommand.resolve(evidence, engine: engine, json: json)
+            let r = try CLI.run("evidence.confirm", CLI.args([("evidenceId", .string(id)), ("value", value.map(JSONValue.double))]),
                                 json: json, engine: engine)
-            json ? CLI.printJSON(r) : print("Logged \(CLI.text(r["entry"]?["habitId"])) on \(CLI.text(r["entry"]?["dayKey"])) (\(CLI.text(r["action"])))")
+            let name = try CLI.habitNames(engine: engine, json: json)[CLI.text(r["entry"]?["habitId"])] ?? CLI.text(r["entry"]?["habitId"])
+            json ? CLI.printJSON(r) : print("Logged \(name) on \(CLI.text(r["entry"]?["dayKey"])) (\(CLI.text(r["action"])))")
         }
     }
 
     struct Dismiss: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Dismiss evidence: nothing is logged.")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The evidence id.") var evidence: String
+        @Argument(help: "The evidence: its id, or the habit's name when one piece of today's evidence is for it.") var evidence: String
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
-            let r = try CLI.run("evidence.dismiss", [("evidenceId", .string(evidence))], json: json, engine: engine)
+            let id = try EvidenceCommand.resolve(evidence, engine: engine, json: json)
+            let r = try CLI.run("evidence.dismiss", [("evidenceId", .string(id))], json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Dismissed \(evidence)")
         }
+    }
+}
+
+extension EvidenceCommand {
+    /// Evidence named on the command line: its id, or a habit (id or name) with exactly one
+    /// piece of evidence waiting today.
+    static func resolve(_ text: String, engine: Engine, json: Bool) throws -> String {
+        guard case let .array(list)? = try CLI.run("evidence.list", [], json: json, engine: engine)["evidence"] else { return text }
+        if list.contains(where: { CLI.text($0["id"]) == text }) { return text }
+        let dispatcher = Dispatcher(engine: engine)
+        let habit = (try? dispatcher.handle(.object([("op", .string("habit.get")), ("args", .object([("habitId", .string(text))]))])))
+            ?? (try? dispatcher.handle(.object([("op", .string("habit.get")), ("args", .object([("name", .string(text))]))])))
+        guard let habitId = habit?["habit"]?["id"] else { return text }  // evidence.* then says what is wrong with the id
+        let waiting = list.filter { $0["habitId"] == habitId }
+        guard waiting.count == 1 else {
+            let why = waiting.isEmpty ? "no evidence waiting for \(text)" : "\(waiting.count) pieces of evidence wait for \(text): use an id (habitflow evidence list)"
+            CLI.report(ProtocolError(.notFound, why, field: "evidence"), json: json)
+            throw ExitCode(1)
+        }
+        return CLI.text(waiting[0]["id"])
     }
 }
 

@@ -26,13 +26,14 @@ struct Log: ParsableCommand {
 
     func run() throws {
         let engine = try store.openedEngine(json: json)
-        let habitId = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
+        let resolved = try CLI.resolveHabit(habit, engine: engine, json: json)
+        let habitId = resolved["id"] ?? .null
         let result = try CLI.run("entry.log", CLI.args([
             ("habitId", habitId), ("entryId", id.map(JSONValue.string)), ("timestampUtc", try CLI.at(at, engine: engine, json: json)),
             ("dayKey", try CLI.day(day, engine: engine, json: json)), ("value", value.map(JSONValue.double)),
             ("note", note.map(JSONValue.string)), ("confirm", .bool(confirm)),
         ]), json: json, engine: engine)
-        json ? CLI.printJSON(result) : describe(result, verb: "Logged \(habit)")
+        json ? CLI.printJSON(result) : describe(result, verb: "Logged \(CLI.text(resolved["name"]))")
     }
 }
 
@@ -56,10 +57,14 @@ struct Entries: ParsableCommand {
         guard case let .array(entries)? = result["entries"] else { return }
         if json { return entries.forEach(CLI.printJSON) }
         if entries.isEmpty { return print("No entries.") }
-        for e in entries {
-            let value = e["value"] == .null ? "" : "  \(CLI.text(e["value"]))"
+        let names = try CLI.habitNames(engine: engine, json: json)
+        let width = min(24, entries.map { (names[CLI.text($0["habitId"])] ?? CLI.text($0["habitId"])).displayWidth }.max() ?? 0)
+        let values = entries.map { $0["value"] == .null ? "" : CLI.text($0["value"]) }
+        let valueWidth = values.map(\.displayWidth).max() ?? 0
+        for (e, value) in zip(entries, values) {
             let deleted = e["deletedAt"] == .null ? "" : "  [deleted]"
-            print("\(CLI.text(e["dayKey"]))  \(CLI.text(e["habitId"]))\(value)  \(CLI.text(e["id"]))\(deleted)")
+            let name = names[CLI.text(e["habitId"])] ?? CLI.text(e["habitId"])
+            print("\(CLI.text(e["dayKey"]))  \(name.fitted(width))  \(value.fitted(valueWidth))  \(CLI.text(e["id"]))\(deleted)")
         }
     }
 }

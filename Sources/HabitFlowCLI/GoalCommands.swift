@@ -40,7 +40,7 @@ struct GoalCommand: ParsableCommand {
         let filled = Int((percent / 100 * 15).rounded())
         let bar = String(repeating: "▓", count: filled) + String(repeating: "░", count: 15 - filled)
         let icon = goal?["icon"].flatMap { if case let .string(s) = $0 { s + " " } else { nil } } ?? ""
-        var text = "\(icon)\(CLI.text(goal?["title"]))".padding(28) + " \(bar)  \(CLI.text(progress?["fraction"])) (\(Int(percent))%)"
+        var text = "\(icon)\(CLI.text(goal?["title"]))".fitted(28) + " \(bar)  \(CLI.text(progress?["fraction"])) (\(Int(percent))%)"
         if let unit = goal?["unit"], unit != .null { text += " \(CLI.text(unit))" }
         if progress?["thisWeek"] != .null && progress?["thisWeek"] != nil { text += "  this week" }
         let status = CLI.text(progress?["status"])

@@ -14,8 +14,8 @@ struct HabitFlowCommand: ParsableCommand {
             """,
         version: HabitFlowVersion.string,
         subcommands: [Today.self, HabitCommand.self, Log.self, Entries.self, EditEntry.self, DeleteEntry.self,
-                      RestoreEntry.self, TargetCommand.self, Pause.self, Streaks.self, WeekCommand.self, History.self, GoalCommand.self, PartnerCommand.self, RoutineCommand.self, EvidenceCommand.self,
-                      JournalCommand.self, WellbeingCommand.self, SyncCommand.self, UserCommand.self, Demo.self, TimeCommand.self,
+                      RestoreEntry.self, TargetCommand.self, Pause.self, Streaks.self, WeekCommand.self, History.self, Strength.self, ChartCommand.self, GoalCommand.self, PartnerCommand.self, RoutineCommand.self, EvidenceCommand.self,
+                      JournalCommand.self, WellbeingCommand.self, SyncCommand.self, UserCommand.self, ConfigCommand.self, Demo.self, TimeCommand.self,
                       Batch.self, Version.self],
         defaultSubcommand: Today.self
     )

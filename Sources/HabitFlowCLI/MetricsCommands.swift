@@ -39,55 +39,87 @@ struct Streaks: ParsableCommand {
 /// `habitflow history HABIT`: a calendar heatmap of days, like a contribution graph.
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show a habit's days as a calendar heatmap (█ complete, ░ incomplete, · not required).")
+        abstract: "Show a habit's days as a calendar heatmap (█ done, ▒ partly, ░ missed, · rest day, ○ open).")
     @OptionGroup var store: StoreOptions
+    @OptionGroup var view: ViewOptions
     @Argument(help: "The habit: id or name.") var habit: String
-    @Option(help: "First day (default: 12 weeks before --to).") var from: String?
-    @Option(help: "Last day (default: today).") var to: String?
+    @Option(parsing: .unconditional, help: "First day (default: 12 weeks before --to).") var from: String?
+    @Option(parsing: .unconditional, help: "Last day (default: today).") var to: String?
     @Flag(help: "Print JSON (one day per line).") var json = false
 
     func run() throws {
         let engine = try store.openedEngine(json: json)
         let resolved = try CLI.resolveHabit(habit, engine: engine, json: json)
         let id = resolved["id"] ?? .null
-        let last = try to ?? CLI.today(engine: engine, json: json)
+        let last = try CLI.text(CLI.day(to, engine: engine, json: json) ?? .string(CLI.today(engine: engine, json: json)))
+        let firstWeekday = try CLI.run("user.get", [], json: json, engine: engine)["user"]?["firstWeekday"] ?? .string("monday")
         let first: String
-        if let from { first = from } else {
+        if let from { first = try CLI.text(CLI.day(from, engine: engine, json: json)) } else {
             // Twelve weeks ending with the week of --to.
             let day = (try? DayKey(parsing: last))?.adding(days: -77)?.description ?? last
-            first = CLI.text(try CLI.run("time.week", [("dayKey", .string(day))], json: json, engine: engine)["start"])
+            first = CLI.text(try CLI.run("time.week", [("dayKey", .string(day)), ("firstWeekday", firstWeekday)], json: json, engine: engine)["start"])
         }
         let result = try CLI.run("metrics.history", [("habitId", id), ("from", .string(first)), ("to", .string(last))],
                                  json: json, engine: engine)
         guard case let .array(days)? = result["days"] else { return }
         if json { return days.forEach(CLI.printJSON) }
-        // Columns are weeks (Monday first), rows are weekdays.
-        let weekday = try CLI.run("time.week", [("dayKey", .string(first))], json: json, engine: engine)
-        let lead = (weekday["days"].flatMap { d -> Int? in
-            if case let .array(list) = d { return list.firstIndex(of: .string(first)) } else { return nil }
-        }) ?? 0
-        // Days before the habit existed (its creation, or an earlier backfilled entry) stay blank.
-        let created = CLI.text(resolved["createdDayKey"])
-        let firstLogged = days.first(where: { $0["value"] != .null && $0["value"] != nil }).map { CLI.text($0["dayKey"]) } ?? created
-        let born = min(created, firstLogged)
-        let cells = Array(repeating: " ", count: lead) + days.map { d -> String in
-            if CLI.text(d["dayKey"]) < born { return " " }
-            switch d["status"] {
-            case .string("complete")?: return "█"
-            case .string("incomplete")?: return "░"
-            default: return "·"
-            }
+        print(Heatmap(days: days, firstWeekday: CLI.text(firstWeekday), palette: view.palette)
+            .render(title: CLI.text(resolved["name"]), from: first, to: last))
+    }
+}
+
+/// The terminal heatmap: a column per week, a row per weekday (in the user's week), month
+/// names above, a legend below. Days are marked by the engine (`metrics.history`'s `mark`).
+struct Heatmap {
+    var days: [JSONValue]
+    var firstWeekday: String
+    var palette: Palette
+
+    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+    func cell(_ mark: String) -> String {
+        switch mark {
+        case "done": palette.green("█")
+        case "partly": palette.green("▒")
+        case "missed": palette.red("░")
+        case "rest": palette.dim("·")
+        case "open": "○"
+        default: " "
         }
+    }
+
+    func render(title: String, from: String, to: String) -> String {
+        guard let firstDay = days.first.flatMap({ try? DayKey(parsing: CLI.text($0["dayKey"])) }) else { return title }
+        let offset = Self.weekdays.firstIndex(of: firstWeekday) ?? 0
+        // Weekday index with Monday = 0, then the row in the user's week.
+        let lead = ((Int(firstDay.weekday.rawValue) + 6) % 7 - offset + 7) % 7
+        let cells = Array(repeating: " ", count: lead) + days.map { cell(CLI.text($0["mark"])) }
         let columns = (cells.count + 6) / 7
-        print("\(CLI.text(result["days"].flatMap { if case let .array(a) = $0 { a.first?["dayKey"] } else { nil } })) … \(last)")
-        for (row, name) in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].enumerated() {
+        // Month names over the column where a month's first week starts, when there is room
+        // (a column is two characters wide: a cell and a space).
+        var monthLine = [Character](repeating: " ", count: 2 * columns + 4)
+        var free = 0
+        for (i, d) in days.enumerated() {
+            guard let day = try? DayKey(parsing: CLI.text(d["dayKey"])), day.civil.day == 1 || i == 0 else { continue }
+            let column = 2 * ((lead + i) / 7)
+            let name = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][day.civil.month - 1]
+            guard column >= free else { continue }
+            for (k, ch) in name.enumerated() where column + k < monthLine.count { monthLine[column + k] = ch }
+            free = column + name.count + 1
+        }
+        var lines = [palette.bold(title) + "  \(from) … \(to)", "    " + String(monthLine).trimmingSpaces]
+        for row in 0..<7 {
+            let name = Self.weekdays[(row + offset) % 7].prefix(3).capitalized
             var line = name + " "
             for col in 0..<columns {
                 let i = col * 7 + row
-                line += i < cells.count ? cells[i] : " "
+                line += (i < cells.count ? cells[i] : " ") + " "
             }
-            print(line)
+            lines.append(String(line.dropLast()))
         }
+        lines.append("    " + ["\(cell("done")) done", "\(cell("partly")) partly", "\(cell("missed")) missed", "\(cell("rest")) rest day",
+                              "\(cell("open")) open"].joined(separator: "  "))
+        return lines.joined(separator: "\n")
     }
 }
 
@@ -95,14 +127,16 @@ struct History: ParsableCommand {
 struct WeekCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "week",
-        abstract: "Show the week's progress per habit (✓ complete, ✗ missed, · not required; N-per-week habits show only done days).")
+        abstract: "Show the week's progress per habit (✓ done, ✗ missed, · rest day, ○ today, still open; N-per-week habits show only done days).")
     @OptionGroup var store: StoreOptions
+    @OptionGroup var view: ViewOptions
     @Argument(help: "One habit (id or name); default all.") var habit: String?
     @Option(parsing: .unconditional, help: "A day of the week to show (YYYY-MM-DD, -7, monday …; default: today).") var day: String?
     @Flag(help: "Print JSON (one habit per line).") var json = false
 
     func run() throws {
         let engine = try store.openedEngine(json: json)
+        let palette = view.palette
         let habits: [JSONValue]
         if let habit {
             habits = [try CLI.resolveHabit(habit, engine: engine, json: json)]
@@ -111,16 +145,17 @@ struct WeekCommand: ParsableCommand {
         } else {
             habits = []
         }
-        let date = try day != nil ? CLI.text(CLI.day(day, engine: engine, json: json)) : CLI.today(engine: engine, json: json)
+        let today = try CLI.today(engine: engine, json: json)
+        let date = try day != nil ? CLI.text(CLI.day(day, engine: engine, json: json)) : today
         // Weeks start on the user's first weekday.
         let firstWeekday = try CLI.run("user.get", [], json: json, engine: engine)["user"]?["firstWeekday"] ?? .string("monday")
         let week = try CLI.run("time.week", [("dayKey", .string(date)), ("firstWeekday", firstWeekday)], json: json, engine: engine)
         guard case let .array(weekDays)? = week["days"], let end = weekDays.last else { return }
         let weekStart = CLI.text(week["start"]), weekEnd = CLI.text(end)
-        let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        let names = Heatmap.weekdays
         let offset = names.firstIndex(of: CLI.text(firstWeekday)) ?? 0
         let letters = (0..<7).map { String(names[($0 + offset) % 7].prefix(1).uppercased()) }.joined(separator: " ")
-        if !json { print("Week of \(weekStart)".padding(21) + letters) }
+        if !json { print("Week of \(weekStart)".fitted(21) + letters) }
         for h in habits {
             let id = h["id"] ?? .null
             let progress = try CLI.run("metrics.week", [("habitId", id), ("dayKey", .string(date))], json: json, engine: engine)
@@ -132,27 +167,21 @@ struct WeekCommand: ParsableCommand {
             }
             let days = try CLI.run("metrics.history", [("habitId", id), ("from", .string(weekStart)), ("to", .string(weekEnd))],
                                    json: json, engine: engine)
+            let weekly = h["cadence"] == .string("weekly")
             var marks: [String] = []
             if case let .array(list)? = days["days"] {
                 for d in list {
-                    let future = CLI.text(d["dayKey"]) > date
-                    switch d["status"] {
-                    case .string("complete")?: marks.append("✓")
-                    case .string("incomplete")? where !future: marks.append("✗")
-                    case .string("incomplete")?: marks.append(" ")
-                    default: marks.append(h["cadence"] == .string("weekly") ? " " : "·")
+                    switch CLI.text(d["mark"]) {
+                    case "done": marks.append(palette.green("✓"))
+                    case "partly", "missed": marks.append(palette.red("✗"))
+                    case "rest": marks.append(weekly ? " " : palette.dim("·"))
+                    case "open": marks.append(CLI.text(d["dayKey"]) == today ? "○" : " ")
+                    default: marks.append(" ")
                     }
                 }
             }
-            let name = CLI.text(h["name"])
-            print("\(name.padding(20)) \(marks.joined(separator: " "))  \(CLI.text(progress["completed"]))/\(CLI.text(progress["required"]))")
+            print("\(CLI.text(h["name"]).fitted(20)) \(marks.joined(separator: " "))  \(CLI.text(progress["completed"]))/\(CLI.text(progress["required"]))")
         }
     }
 }
 
-extension String {
-    /// The string cut or padded with spaces to `width` characters.
-    func padding(_ width: Int) -> String {
-        count >= width ? String(prefix(width)) : self + String(repeating: " ", count: width - count)
-    }
-}

@@ -63,11 +63,23 @@ enum CLI {
         return try run("habit.get", [("name", .string(text))], json: json, engine: engine)["habit"] ?? .null
     }
 
+    /// The error as the protocol writes it: code, message, field and — when the engine gave
+    /// them — details (a refused backfill's affected days and impact).
     static func errorJSON(_ error: ProtocolError) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("code", .string(error.code.rawValue)), ("message", .string(error.message)),
             ("field", error.field.map(JSONValue.string) ?? .null),
-        ])
+        ]
+        if let details = error.details { members.append(("details", details)) }
+        return .object(members)
+    }
+
+    /// Every habit's name by id (archived ones too), for views that list records by habit.
+    static func habitNames(engine: Engine, json: Bool) throws -> [String: String] {
+        guard case let .array(all)? = try run("habit.list", [("includeArchived", .bool(true))], json: json, engine: engine)["habits"] else { return [:] }
+        var names: [String: String] = [:]
+        for h in all { names[text(h["id"])] = text(h["name"]) }
+        return names
     }
 
     /// Prints a result as one JSON line.
@@ -107,4 +119,14 @@ enum CLI {
 /// libc's write(2), named apart from `CLI.write` (which would shadow it inside the type).
 private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(fd, bytes, count)
+}
+
+extension CLI {
+    /// Writes `text` to the file at `path` (replacing it); `false` when it cannot.
+    static func writeFile(_ path: String, _ text: String) -> Bool {
+        guard let file = fopen(path, "wb") else { return false }
+        var copy = text
+        let written = copy.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
+        return fclose(file) == 0 && written == text.utf8.count
+    }
 }

@@ -16,17 +16,41 @@ struct StoreOptions: ParsableArguments {
     @Option(help: "Your current IANA zone (default: $HABITFLOW_ZONE, $TZ, /etc/localtime).")
     var zone: String?
 
-    var path: String { db ?? StoreLocation.defaultPath() }
+    var path: String { storeSetting.value }
 
-    var userName: String {
-        if let user { return user }
-        if let env = CLI.environment("HABITFLOW_USER") { return env }
-        if let env = CLI.environment("USER") { return env }
-        if let pw = getpwuid(getuid()), let name = pw.pointee.pw_name { return String(cString: name) }
-        return "me"
+    var userName: String { userSetting.value }
+
+    var zoneName: String? {
+        let zone = zoneSetting
+        return zone.source == "none" ? nil : zone.value
     }
 
-    var zoneName: String? { zone ?? CLI.environment("HABITFLOW_ZONE") ?? SystemZone.current() }
+    // Precedence: a flag, then the environment, then the config file, then what the system says.
+    var storeSetting: Setting {
+        Setting.first("store", [(db, "flag --db"), (CLI.environment("HABITFLOW_DB"), "environment HABITFLOW_DB"),
+                                (Config.current.store, "config file")],
+                      otherwise: (StoreLocation.defaultPath(), "built in (XDG data folder)"))
+    }
+
+    var userSetting: Setting {
+        var login: String? = nil
+        if let pw = getpwuid(getuid()), let name = pw.pointee.pw_name { login = String(cString: name) }
+        return Setting.first("user", [(user, "flag --user"), (CLI.environment("HABITFLOW_USER"), "environment HABITFLOW_USER"),
+                                      (Config.current.user, "config file"), (CLI.environment("USER"), "environment USER"),
+                                      (login, "login name")], otherwise: ("me", "built in"))
+    }
+
+    var zoneSetting: Setting {
+        Setting.first("zone", [(zone, "flag --zone"), (CLI.environment("HABITFLOW_ZONE"), "environment HABITFLOW_ZONE"),
+                               (Config.current.zone, "config file"), (SystemZone.current(), "system ($TZ or /etc/localtime)")],
+                      otherwise: ("", "none"))
+    }
+
+    var firstWeekdaySetting: Setting {
+        Setting.first("first_weekday", [(Config.current.firstWeekday, "config file")], otherwise: ("(the store's)", "user setting"))
+    }
+
+    var settings: [Setting] { [storeSetting, userSetting, zoneSetting, firstWeekdaySetting] }
 
     /// The engine on the store; an open failure becomes an engine that reports it.
     func engine() -> (Engine, HabitFlowError?) {
@@ -42,6 +66,11 @@ struct StoreOptions: ParsableArguments {
         if let error {
             CLI.report(ProtocolError(error), json: json)
             throw ExitCode(1)
+        }
+        // The config file's first weekday is the user's choice: recorded when it differs.
+        if let first = Config.current.firstWeekday,
+           CLI.text(try CLI.run("user.get", [], json: json, engine: engine)["user"]?["firstWeekday"]) != first {
+            _ = try CLI.run("user.update", [("firstWeekday", .string(first))], json: json, engine: engine)
         }
         return engine
     }

@@ -10,6 +10,7 @@ struct Today: ParsableCommand {
     )
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var view: ViewOptions
     @Option(parsing: .unconditional, help: "Another day than today (YYYY-MM-DD, yesterday, -N, monday …).") var day: String?
     @Flag(help: "Print JSON.") var json = false
 
@@ -28,17 +29,22 @@ struct Today: ParsableCommand {
         guard case let .array(habits)? = overview["habits"], !habits.isEmpty else {
             return print("No habits yet: habitflow habit add NAME")
         }
-        for h in habits {
+        let palette = view.palette
+        let nameWidth = min(24, habits.map { CLI.text($0["name"]).displayWidth }.max() ?? 0)
+        let amounts = habits.map { h in
+            h["unit"] == .null ? "" : "  \(CLI.text(h["value"] == .null ? .int(0) : h["value"]))/\(CLI.text(h["target"])) \(CLI.text(h["unit"]))"
+        }
+        let amountWidth = amounts.map(\.displayWidth).max() ?? 0
+        for (h, amount) in zip(habits, amounts) {
             let mark = switch h["status"] {
-            case .string("complete")?: "[x]"
-            case .string("notRequired")?: "[-]"
+            case .string("complete")?: palette.green("[x]")
+            case .string("notRequired")?: palette.dim("[-]")
             default: "[ ]"
             }
-            let amount = h["unit"] == .null ? "" : "  \(CLI.text(h["value"] == .null ? .int(0) : h["value"]))/\(CLI.text(h["target"])) \(CLI.text(h["unit"]))"
             let streak = CLI.text(h["currentStreak"]?["length"])
             let week = "\(CLI.text(h["week"]?["completed"]))/\(CLI.text(h["week"]?["required"]))"
             let momentum = if case let .double(m)? = h["momentum"] { String(Int((m * 100).rounded())) + "%" } else { "0%" }
-            print("  \(mark) \(CLI.text(h["name"]))\(amount)   streak \(streak)   week \(week)   strength \(momentum)")
+            print("  \(mark) \(CLI.text(h["name"]).fitted(nameWidth))\(amount.fitted(amountWidth))   streak \(streak)   week \(week)   strength \(momentum)")
         }
     }
 }

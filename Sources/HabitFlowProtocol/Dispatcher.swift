@@ -11,7 +11,7 @@ import HabitFlow
 public struct Dispatcher: Sendable {
     /// Every operation, in documentation order.
     public static let operations: [Operation] =
-        Operation.timeOperations + Operation.recordOperations + Operation.metricsOperations
+        Operation.timeOperations + Operation.recordOperations + Operation.metricsOperations + Operation.chartOperations
         + Operation.bundleOperations + Operation.goalOperations + Operation.contextOperations + Operation.syncOperations
         + Operation.stepGoalOperations
 

@@ -64,18 +64,23 @@ extension Operation {
         Operation("metrics.history", "A habit day by day (the data of a heatmap): value, target, status.",
                   arguments: [habitField, Field("from", "string", "First DayKey."),
                               Field("to", "string", "Last DayKey (at most 3700 days after from)."), recordsField],
-                  result: [Field("days", "array", "`[{dayKey, value, target, status}]`.")],
+                  result: [Field("days", "array", "`[{dayKey, value, target, status, mark}]`; `mark` is how the day reads on a calendar as of today: `done`, `partly`, `missed`, `rest`, `open` (today and later, not yet complete) or `none` (before the habit's history).")],
                   errors: metricsErrors) { engine, args throws(ProtocolError) in
             let id = try args.string("habitId")
             let from = try args.dayKey("from"), to = try args.dayKey("to")
             let context = try metricsContext(engine, args, habitId: id)
-            let line = try ProtocolError.engine { () throws(HabitFlowError) in try context.history(habitId: id, from: from, to: to) }
+            let (line, start) = try ProtocolError.engine { () throws(HabitFlowError) in
+                (try context.history(habitId: id, from: from, to: to), context.input.metrics(for: try context.habit(id)).historyStart)
+            }
             var days: [JSONValue] = []
             days.reserveCapacity(line.count)
             for i in 0..<line.count {
-                days.append(.object([("dayKey", .string(line.dayKey(at: i).description)),
+                let day = line.dayKey(at: i)
+                let mark = DayMark(line.statuses[i], value: line.values[i], day: day, today: context.today, firstDay: start)
+                days.append(.object([("dayKey", .string(day.description)),
                                      ("value", line.values[i].map(JSONValue.double) ?? .null),
-                                     ("target", .double(line.targets[i])), ("status", .string(line.statuses[i].rawValue))]))
+                                     ("target", .double(line.targets[i])), ("status", .string(line.statuses[i].rawValue)),
+                                     ("mark", .string(mark.rawValue))]))
             }
             return .object([("days", .array(days))])
         },
@@ -115,5 +120,27 @@ extension Operation {
                   errors: metricsErrors) { engine, args throws(ProtocolError) in
             .object([("momentum", .double(try habitToday(engine, args).momentum))])
         },
+        Operation("metrics.strength", "Strength (momentum) over time, averaged per day, week or month: the data of Loop's score chart.",
+                  arguments: [habitField, Field("from", "string", required: false, "First DayKey (default: 364 days before to)."),
+                              Field("to", "string", required: false, "Last DayKey (default today; at most 3700 days after from)."),
+                              Field("per", "string", required: false, "`day`, `week` (default; weeks start on the user's first weekday) or `month`."),
+                              recordsField],
+                  result: [Field("points", "array", "`[{start, end, strength}]`: each period's days inside the range and the mean of their scores (0 ... 1, each as of its day's end).")],
+                  errors: metricsErrors) { engine, args throws(ProtocolError) in
+            let points = try strengthPoints(engine, args)
+            return .object([("points", .array(points.map { p in
+                .object([("start", .string(p.start.description)), ("end", .string(p.end.description)), ("strength", .double(p.strength))])
+            }))])
+        },
     ]
+
+    /// `metrics.strength`'s points (also what `chart.strength` draws).
+    static func strengthPoints(_ engine: Engine, _ args: Arguments) throws(ProtocolError) -> [StrengthPoint] {
+        let id = try args.string("habitId")
+        let per = try args.choice("per", StrengthPeriod.allCases.map { ($0.rawValue, $0) }) ?? .week
+        let context = try metricsContext(engine, args, habitId: id)
+        let to = try args.optionalDayKey("to") ?? context.today
+        let from = try args.optionalDayKey("from") ?? to.adding(days: -364) ?? to
+        return try ProtocolError.engine { () throws(HabitFlowError) in try context.strength(habitId: id, from: from, to: to, per: per) }
+    }
 }

@@ -32,6 +32,11 @@ public struct HabitMetrics: Sendable {
         return children.compactMap(\.firstLoggedDay).min()
     }
 
+    /// The first day of the habit's history: its creation, or an earlier backfilled entry.
+    public var historyStart: DayKey {
+        min(habit.createdDayKey, firstLoggedDay ?? habit.createdDayKey)
+    }
+
     /// Whether day statuses follow the week (N per week): an unlogged day is then not a
     /// missed one, so it reads as not required (003 §2.2: no empty daily cells).
     private var isWeekly: Bool {
@@ -239,6 +244,14 @@ public struct HabitMetrics: Sendable {
     }
 
     func momentum(_ line: DayLine, from offset: Int = 0) -> Double {
+        momentumWalk(line, from: offset) { _, _ in }
+    }
+
+    /// Loop's score after each day of `line` from `offset` (see `momentum(today:)`), reported
+    /// to `visit` with the day's slot; returns the last. One walk serves the score and its
+    /// history, so the chart and the number cannot disagree.
+    @inline(__always)
+    func momentumWalk(_ line: DayLine, from offset: Int = 0, _ visit: (Int, Double) -> Void) -> Double {
         let frequency: Double
         var perWeek = 0
         switch habit.cadence {
@@ -252,7 +265,7 @@ public struct HabitMetrics: Sendable {
             let status = line.statuses[i], target = line.targets[i]
             if status == .complete { completeInWindow += 1 }
             if i - 14 >= offset, line.statuses[i - 14] == .complete { completeInWindow -= 1 }
-            guard target > 0 else { continue }
+            guard target > 0 else { visit(i, score); continue }
             let credit: Double
             if perWeek > 0 {
                 credit = min(1, Double(completeInWindow) / Double(2 * perWeek))
@@ -262,6 +275,7 @@ public struct HabitMetrics: Sendable {
                 credit = self.credit(line.values[i], target)
             }
             score = score * m + credit * (1 - m)
+            visit(i, score)
         }
         return score
     }

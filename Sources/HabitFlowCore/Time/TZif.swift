@@ -13,6 +13,20 @@ struct TZif {
     /// The footer's POSIX TZ string, when the file has a non-empty one.
     var footer: PosixTimeZoneRule?
 
+    /// A version 2 TZif file with no transitions whose footer, `footer`, rules every
+    /// instant: how a POSIX TZ rule becomes a zone through the one TZif path.
+    static func bytes(footer: String, standardOffset: Int32) -> [UInt8] {
+        func header(_ version: UInt8) -> [UInt8] {
+            var h: [UInt8] = [0x54, 0x5A, 0x69, 0x66, version] + [UInt8](repeating: 0, count: 15)
+            for count in [0, 0, 0, 0, 1, 1] as [UInt32] { h += [0, 0, 0, UInt8(count)] }
+            return h
+        }
+        let offset = UInt32(bitPattern: standardOffset)
+        // One local time type (the standard offset, not DST, designation index 0) and one NUL.
+        let data: [UInt8] = [UInt8(offset >> 24), UInt8(offset >> 16 & 0xFF), UInt8(offset >> 8 & 0xFF), UInt8(offset & 0xFF), 0, 0, 0]
+        return header(0x32) + data + header(0x32) + data + [0x0A] + Array(footer.utf8) + [0x0A]
+    }
+
     /// Parses TZif bytes.
     /// - Throws: `TimeError.invalidZoneData` with what is wrong; never traps on any input.
     init(bytes: [UInt8], zone: String) throws(TimeError) {

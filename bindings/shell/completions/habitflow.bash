@@ -173,13 +173,13 @@ _habitflow() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|goal|partner|routine|evidence|journal|wellbeing|sync|user|demo|time|batch|version|help)
+    today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|strength|chart|goal|partner|routine|evidence|journal|wellbeing|sync|user|config|demo|time|batch|version|help)
         # Offer subcommand argument completions
         "_habitflow_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause streaks week history goal partner routine evidence journal wellbeing sync user demo time batch version help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause streaks week history strength chart goal partner routine evidence journal wellbeing sync user config demo time batch version help' -- "${cur}"))
         ;;
     esac
 }
@@ -188,7 +188,7 @@ _habitflow_today() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --user --zone --day)
+    non_repeating_options=(--db --user --zone --color --day)
     __habitflow_offer_flags_options 0
 
     # Offer option value completions
@@ -200,6 +200,10 @@ _habitflow_today() {
         return
         ;;
     '--zone')
+        return
+        ;;
+    '--color')
+        __habitflow_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
         ;;
     '--day')
@@ -660,7 +664,7 @@ _habitflow_week() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --user --zone --day)
+    non_repeating_options=(--db --user --zone --color --day)
     __habitflow_offer_flags_options 1
 
     # Offer option value completions
@@ -674,6 +678,10 @@ _habitflow_week() {
     '--zone')
         return
         ;;
+    '--color')
+        __habitflow_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--day')
         return
         ;;
@@ -684,7 +692,95 @@ _habitflow_history() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --user --zone --from --to)
+    non_repeating_options=(--db --user --zone --color --from --to)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--color')
+        __habitflow_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--from')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    esac
+}
+
+_habitflow_strength() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --color --per --from --to)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--color')
+        __habitflow_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--per')
+        return
+        ;;
+    '--from')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    esac
+}
+
+_habitflow_chart() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __habitflow_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    calendar|strength|goal)
+        # Offer subcommand argument completions
+        "_habitflow_chart_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'calendar strength goal' -- "${cur}"))
+        ;;
+    esac
+}
+
+_habitflow_chart_calendar() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --from --to --output -o)
     __habitflow_offer_flags_options 1
 
     # Offer option value completions
@@ -702,6 +798,66 @@ _habitflow_history() {
         return
         ;;
     '--to')
+        return
+        ;;
+    '--output'|'-o')
+        return
+        ;;
+    esac
+}
+
+_habitflow_chart_strength() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --per --from --to --output -o)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--per')
+        return
+        ;;
+    '--from')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    '--output'|'-o')
+        return
+        ;;
+    esac
+}
+
+_habitflow_chart_goal() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --output -o)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--output'|'-o')
         return
         ;;
     esac
@@ -1753,6 +1909,31 @@ _habitflow_user_set() {
         return
         ;;
     '--day-starts-at')
+        return
+        ;;
+    esac
+}
+
+_habitflow_config() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --color)
+    __habitflow_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--color')
+        __habitflow_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
         ;;
     esac

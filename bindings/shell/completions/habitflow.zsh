@@ -60,8 +60,10 @@ _habitflow() {
             'target:Daily targets that change from a day on; past days keep theirs.'
             'pause:Pause a habit over days: nothing required, no streak broken.'
             'streaks:Show current and longest streaks (today is still open).'
-            'week:Show the week'\''s progress per habit (✓ complete, ✗ missed, · not required; N-per-week habits show only done days).'
-            'history:Show a habit'\''s days as a calendar heatmap (█ complete, ░ incomplete, · not required).'
+            'week:Show the week'\''s progress per habit (✓ done, ✗ missed, · rest day, ○ today, still open; N-per-week habits show only done days).'
+            'history:Show a habit'\''s days as a calendar heatmap (█ done, ▒ partly, ░ missed, · rest day, ○ open).'
+            'strength:Show a habit'\''s strength over time as a chart (averaged per week by default).'
+            'chart:Draw a habit'\''s calendar or strength, or a goal'\''s weeks, as an SVG file.'
             'goal:Goals: progress derived from the entries of linked habits.'
             'partner:Invite a partner, answer an invitation, or end a partnership (shared goals need one).'
             'routine:Routines: ordered habits; starting one suggests evidence, never entries.'
@@ -70,6 +72,7 @@ _habitflow() {
             'wellbeing:Wellbeing values (mood, energy, sleepHours …) and their trends.'
             'sync:Sync with a server or another store file, or move change sets by hand.'
             'user:Show or change your zone, first weekday and the hour your day begins.'
+            'config:Show the defaults in effect and where each comes from (flag, environment, config file, built in).'
             'demo:Build a demo store (a year of history, a zone change, a target change) and show it.'
             'time:DayKeys, day ranges and weeks in any IANA zone.'
             'batch:Run JSON Lines requests from stdin; write one response line each to stdout.'
@@ -80,7 +83,7 @@ _habitflow() {
         ;;
     arg)
         case "${words[1]}" in
-        today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|goal|partner|routine|evidence|journal|wellbeing|sync|user|demo|time|batch|version|help)
+        today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|strength|chart|goal|partner|routine|evidence|journal|wellbeing|sync|user|config|demo|time|batch|version|help)
             "_habitflow_${words[1]}" && ret=0
             ;;
         esac
@@ -92,10 +95,12 @@ _habitflow() {
 
 _habitflow_today() {
     local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
     local -ar arg_specs=(
         '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
         '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--color[Colour\: auto (a terminal without NO_COLOR), always or never.]:color:{__habitflow_complete "${___color[@]}"}'
         '--day[Another day than today (YYYY-MM-DD, yesterday, -N, monday …).]:day:'
         '--json[Print JSON.]'
         '--version[Show the version.]'
@@ -465,10 +470,12 @@ _habitflow_streaks() {
 
 _habitflow_week() {
     local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
     local -ar arg_specs=(
         '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
         '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--color[Colour\: auto (a terminal without NO_COLOR), always or never.]:color:{__habitflow_complete "${___color[@]}"}'
         ':habit:'
         '--day[A day of the week to show (YYYY-MM-DD, -7, monday …; default\: today).]:day:'
         '--json[Print JSON (one habit per line).]'
@@ -482,14 +489,120 @@ _habitflow_week() {
 
 _habitflow_history() {
     local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--color[Colour\: auto (a terminal without NO_COLOR), always or never.]:color:{__habitflow_complete "${___color[@]}"}'
+        ':habit:'
+        '--from[First day (default\: 12 weeks before --to).]:from:'
+        '--to[Last day (default\: today).]:to:'
+        '--json[Print JSON (one day per line).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_strength() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--color[Colour\: auto (a terminal without NO_COLOR), always or never.]:color:{__habitflow_complete "${___color[@]}"}'
+        ':habit:'
+        '--per[Average per day, week or month (default\: week).]:per:'
+        '--from[First day (default\: 364 days before --to).]:from:'
+        '--to[Last day (default\: today).]:to:'
+        '--json[Print JSON (one period per line).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_chart() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'calendar:A year of a habit'\''s days as a calendar heatmap.'
+            'strength:A habit'\''s strength over time (Loop'\''s score chart).'
+            'goal:A goal'\''s progress week by week.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        calendar|strength|goal)
+            "_habitflow_chart_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_habitflow_chart_calendar() {
+    local -i ret=1
     local -ar arg_specs=(
         '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
         '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
         ':habit:'
-        '--from[First day (default\: 12 weeks before --to).]:from:'
+        '--from[First day (default\: 52 weeks before --to).]:from:'
         '--to[Last day (default\: today).]:to:'
-        '--json[Print JSON (one day per line).]'
+        '(--output -o)'{--output,-o}'[The SVG file to write (default\: standard output).]:output:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_chart_strength() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        '--per[Average per day, week or month (default\: week).]:per:'
+        '--from[First day (default\: 364 days before --to).]:from:'
+        '--to[Last day (default\: today).]:to:'
+        '(--output -o)'{--output,-o}'[The SVG file to write (default\: standard output).]:output:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_chart_goal() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':goal:'
+        '(--output -o)'{--output,-o}'[The SVG file to write (default\: standard output).]:output:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1353,6 +1466,23 @@ _habitflow_user_set() {
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
         '--first-weekday[The first day of your week\: monday ... sunday.]:first-weekday:'
         '--day-starts-at[When your day begins, HH\:MM from 00\:00 to 12\:00\: with 04\:00, 03\:30 still counts for the day before.]:day-starts-at:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_config() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--color[Colour\: auto (a terminal without NO_COLOR), always or never.]:color:{__habitflow_complete "${___color[@]}"}'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'

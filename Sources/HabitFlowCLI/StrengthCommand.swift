@@ -1,0 +1,66 @@
+import ArgumentParser
+import HabitFlow
+import HabitFlowProtocol
+
+/// The range and grouping of a strength history, shared by `strength` and `chart strength`.
+struct StrengthRange: ParsableArguments {
+    @Option(help: "Average per day, week or month (default: week).") var per: String?
+    @Option(parsing: .unconditional, help: "First day (default: 364 days before --to).") var from: String?
+    @Option(parsing: .unconditional, help: "Last day (default: today).") var to: String?
+
+    func arguments(_ habit: String, engine: Engine, json: Bool) throws -> [(String, JSONValue)] {
+        let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
+        return CLI.args([("habitId", id), ("per", per.map(JSONValue.string)),
+                         ("from", try CLI.day(from, engine: engine, json: json, option: "from")),
+                         ("to", try CLI.day(to, engine: engine, json: json, option: "to"))])
+    }
+}
+
+/// `habitflow strength HABIT`: strength over time as a bar chart in the terminal (Loop's
+/// score chart, averaged per week or month).
+struct Strength: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show a habit's strength over time as a chart (averaged per week by default).")
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var view: ViewOptions
+    @Argument(help: "The habit: id or name.") var habit: String
+    @OptionGroup var range: StrengthRange
+    @Flag(help: "Print JSON (one period per line).") var json = false
+
+    static let rows = 8
+
+    func run() throws {
+        let engine = try store.openedEngine(json: json)
+        let args = try range.arguments(habit, engine: engine, json: json)
+        let name = CLI.text(try CLI.resolveHabit(habit, engine: engine, json: json)["name"])
+        guard case let .array(points)? = try CLI.run("metrics.strength", args, json: json, engine: engine)["points"],
+              let first = points.first, let last = points.last else { return }
+        if json { return points.forEach(CLI.printJSON) }
+        let palette = view.palette
+        let values = points.map { p -> Double in if case let .double(d)? = p["strength"] { d } else { 0 } }
+        let now = Int(((values.last ?? 0) * 100).rounded())
+        print("\(palette.bold(name))  strength per \(range.per ?? "week"), \(CLI.text(first["start"])) … \(CLI.text(last["end"]))  now \(now)%")
+        // Eighth blocks: each row is 1/rows of 100 %.
+        let eighths = values.map { Int(($0 * Double(Self.rows * 8)).rounded()) }
+        let blocks = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+        for row in 0..<Self.rows {
+            let floor = (Self.rows - 1 - row) * 8
+            let label = row == 0 ? "100%" : row == Self.rows / 2 ? " 50%" : "    "
+            let bars = eighths.map { blocks[max(0, min(8, $0 - floor))] }.joined()
+            print("\(label) ┤\(palette.green(bars))")
+        }
+        print("  0% ┼" + String(repeating: "─", count: values.count))
+        // Month names under the first period of each month, where there is room.
+        var axis = [Character](repeating: " ", count: values.count + 4)
+        var free = 0, lastMonth = ""
+        for (i, p) in points.enumerated() {
+            let month = String(CLI.text(p["start"]).dropFirst(5).prefix(2))
+            guard month != lastMonth else { continue }
+            lastMonth = month
+            let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+            guard let m = Int(month), i >= free else { continue }
+            for (k, ch) in names[m - 1].enumerated() where i + k < axis.count { axis[i + k] = ch }
+            free = i + 4
+        }
+        print("      " + String(axis).trimmingSpaces)
+    }
+}

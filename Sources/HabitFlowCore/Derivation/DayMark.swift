@@ -1,0 +1,29 @@
+/// How a day reads to a person looking at a calendar: its status, with the day's place in
+/// time. Every picture of days (the CLI's heatmap and week, the SVG calendar, a host's own
+/// view through `metrics.history`) marks days by this one rule.
+public enum DayMark: String, Sendable, CaseIterable {
+    /// Complete.
+    case done
+    /// Past and not complete, but something was logged (short of an at-least target).
+    case partly
+    /// Past, required and not complete, with nothing logged.
+    case missed
+    /// Nothing was required (target 0, or an unlogged day of an N-per-week habit).
+    case rest
+    /// Today or later and not complete yet: still open, never missed.
+    case open
+    /// Before the habit's history begins (its creation, or an earlier backfilled entry).
+    case none
+
+    /// The mark of `day` with `status` and logged `value`, seen on `today`, for a habit whose
+    /// history begins on `firstDay`.
+    public init(_ status: DayStatus, value: Double?, day: DayKey, today: DayKey, firstDay: DayKey) {
+        if day < firstDay, status != .complete { self = .none; return }
+        switch status {
+        case .complete: self = .done
+        case .notRequired: self = .rest
+        case .incomplete:
+            if day >= today { self = .open } else if let value, value != 0 { self = .partly } else { self = .missed }
+        }
+    }
+}
