@@ -43,13 +43,18 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "HabitFlowStore", dependencies: ["HabitFlowCore"]),
         .target(name: "HabitFlowSQLite", dependencies: ["HabitFlowStore", "CSQLite"]),
-        .target(name: "HabitFlow", dependencies: ["HabitFlowCore", "HabitFlowStore", "HabitFlowSQLite"]),
+        .target(name: "HabitFlow", dependencies: ["HabitFlowCore", "HabitFlowStore", "HabitFlowSQLite", "CZlib"]),
         .target(name: "HabitFlowCharts", dependencies: ["HabitFlowCore"]),
         .target(name: "HabitFlowProtocol", dependencies: ["HabitFlow", "HabitFlowCharts", "CJSONC"]),
         .target(name: "HabitFlowC", dependencies: ["HabitFlowProtocol"]),

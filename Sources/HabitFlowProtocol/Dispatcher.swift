@@ -13,7 +13,7 @@ public struct Dispatcher: Sendable {
     public static let operations: [Operation] =
         Operation.timeOperations + Operation.recordOperations + Operation.metricsOperations + Operation.chartOperations
         + Operation.bundleOperations + Operation.goalOperations + Operation.contextOperations + Operation.syncOperations
-        + Operation.stepGoalOperations
+        + Operation.stepGoalOperations + Operation.dataOperations
 
     private static let byName: [String: Operation] =
         Dictionary(uniqueKeysWithValues: operations.map { ($0.name, $0) })

@@ -8,9 +8,11 @@ final class SQLiteDatabase {
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens (creating if needed) the database at `path`; `:memory:` is a private in-memory one.
-    init(path: String) throws(SQLiteError) {
+    /// `readOnly` opens an existing file without writing to it (another program's data).
+    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let error = SQLiteError(rc, db: db)

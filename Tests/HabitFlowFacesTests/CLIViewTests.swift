@@ -213,4 +213,73 @@ import Testing
         #expect(r.stdout.contains("64 habitflow: ") && r.stdout.contains("config.toml:6: unknown key colour (did you mean color?)"), "\(r.stdout)")
         #expect(r.stdout.contains("config.toml:1: unterminated string"), "\(r.stdout)")
     }
+
+    /// `habitflow export` → `habitflow import` into a new store: the same views; twice is
+    /// idempotent; the CSV quotes what needs it.
+    @Test func exportAndImportThroughTheCLI() throws {
+        let r = try sh(Self.store + "\n" + """
+            habitflow log run 7 --note 'fast, "windy"' --id run25 > /dev/null
+            habitflow export --output backup.json
+            habitflow export --format csv > entries.csv
+            head -1 entries.csv; grep run25 entries.csv
+            habitflow import backup.json --db copy.sqlite
+            habitflow import backup.json --db copy.sqlite
+            for view in today streaks entries; do
+              [ "$(habitflow $view)" = "$(habitflow $view --db copy.sqlite)" ] || { echo "$view differs"; exit 1; }
+            done
+            echo '{"format":"habitflow-export","version":9,"records":[]}' > future.json
+            status=0; habitflow import future.json --db copy.sqlite 2>err || status=$?; echo "$status $(cat err)"
+            status=0; habitflow import nothing.json --db copy.sqlite 2>err || status=$?; echo "$status $(cat err)"
+            """)
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Exported ") == true && lines.first?.hasSuffix(" records to backup.json") == true, "\(r.stdout)")
+        #expect(r.stdout.contains("day,habit,habit_id,value,unit,note,source,timestamp_utc,entry_id\r\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("2026-11-25,🏃 Run,run,7,km,\"fast, \"\"windy\"\"\",manual,"), "\(r.stdout)")
+        #expect(r.stdout.contains("records, 18 applied, 1 already here") && r.stdout.contains("records, 0 applied, 19 already here"), "\(r.stdout)")
+        #expect(r.stdout.contains("1 habitflow: args.document.version 9 was written by a newer library (this one reads 1) (args.document.version)"), "\(r.stdout)")
+        #expect(r.stdout.contains("1 habitflow: cannot read nothing.json (file)"), "\(r.stdout)")
+    }
+
+    /// Loop Habit Tracker's backup (schema 25, built by the test as Loop writes it) and CSV
+    /// export (the zip and its folder, symbolic and integer values): the same habits, entries
+    /// and days off; a SKIP neither extends nor breaks a streak; a second import adds nothing.
+    @Test func importFromLoopHabitTracker() throws {
+        let r = try sh("""
+            export HABITFLOW_NOW=2025-01-10T12:00:00Z HABITFLOW_ZONE=Europe/Amsterdam
+            python3 "$REPO/Tests/Fixtures/make_loop_backup.py" loop
+            habitflow import loop 'loop/Loop Habits Backup.db'
+            habitflow import loop 'loop/Loop Habits Backup.db' | head -1
+            habitflow streaks
+            habitflow entries | tr -s ' '
+            habitflow habit list --json --include-archived 2>/dev/null || habitflow batch <<'EOF'
+            {"op":"habit.list","args":{"includeArchived":true}}
+            EOF
+            echo '{"op":"metrics.day","args":{"habitId":"loop-0f1c2d3e4b5a69788796a5b4c3d2e1f0","dayKey":"2025-01-04"}}' | habitflow batch
+            echo '{"op":"metrics.day","args":{"habitId":"loop-sugar-uuid-0001","dayKey":"2025-01-10"}}' | habitflow batch
+            for form in 'loop/Loop Habits CSV 2025-01-10.zip' loop/csv; do
+              habitflow import loop "$form" --db csv.sqlite | head -1
+              habitflow streaks --db csv.sqlite | head -1
+            done
+            [ "$(habitflow entries --db csv.sqlite | cut -c1-22)" = "$(habitflow entries | grep -v Sugar | cut -c1-22)" ] && echo "same days"
+            status=0; habitflow import loop /etc/hostname 2>err || status=$?; echo "$status $(cat err)"
+            """)
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        let out = r.stdout
+        #expect(out.contains("Imported from Loop: 12 new entries, 4 checkmarks with nothing to log"), "\(out)")
+        #expect(out.contains("  created  Water: 2 entries, 1 days off (2 times every 3 days is mapped to 5 per week (the nearest))"), "\(out)")
+        #expect(out.contains("Imported from Loop: 0 new entries, 4 checkmarks with nothing to log\n"), "a second import adds nothing: \(out)")
+        // 1–5 January with the SKIP on the 4th: four days, neither broken nor extended by it.
+        #expect(out.contains("Meditate: current 2 (2025-01-09 – 2025-01-10), longest 4 (2025-01-01 – 2025-01-05) days"), "\(out)")
+        #expect(out.contains("2025-01-02 Run 5.2 loop-11112222333344445555666677778888-2025-01-02"), "\(out)")
+        #expect(out.contains(#""status":"notRequired""#), "the SKIP day is a day off: \(out)")
+        #expect(out.contains(#"{"ok":true,"result":{"status":"incomplete","value":45,"target":30}"#), "at most 30 g: \(out)")
+        #expect(out.contains(#""name":"Water","kind":"binary","unit":null,"cadence":"weekly","timesPerWeek":5"#) || out.contains(#""timesPerWeek":5"#), "\(out)")
+        #expect(out.contains(#""archived":true"#), "Water stays archived: \(out)")
+        #expect(out.contains("Imported from Loop: 10 new entries") && out.contains("Imported from Loop: 0 new entries, 4 checkmarks"), "zip, then its folder: \(out)")
+        #expect(out.components(separatedBy: "Meditate: current 2 (2025-01-09 – 2025-01-10), longest 4 (2025-01-01 – 2025-01-05) days").count == 4, "\(out)")
+        #expect(out.contains("same days"), "\(out)")
+        #expect(out.contains("1 habitflow: /etc/hostname: neither a Loop backup (.db) nor Loop's CSV export (a zip or its folder) (args.path)"), "\(out)")
+    }
 }
+

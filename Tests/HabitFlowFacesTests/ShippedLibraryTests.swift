@@ -22,7 +22,7 @@ import Testing
         let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap {
             $0.split(separator: "[").last?.dropLast()
         }.map(String.init)
-        let allowed: Set = ["libjson-c.so.5", "libsqlite3.so.0", "libstdc++.so.6", "libc.so.6", "libm.so.6", "libgcc_s.so.1",
+        let allowed: Set = ["libjson-c.so.5", "libsqlite3.so.0", "libz.so.1", "libstdc++.so.6", "libc.so.6", "libm.so.6", "libgcc_s.so.1",
                             "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1"]
         #expect(!needed.isEmpty)
         #expect(Set(needed).isSubset(of: allowed), "\(needed)")

@@ -173,13 +173,13 @@ _habitflow() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|strength|chart|goal|partner|routine|evidence|journal|wellbeing|sync|user|config|demo|time|batch|version|help)
+    today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|strength|chart|goal|partner|routine|evidence|journal|wellbeing|export|import|sync|user|config|demo|time|batch|version|help)
         # Offer subcommand argument completions
         "_habitflow_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause streaks week history strength chart goal partner routine evidence journal wellbeing sync user config demo time batch version help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause streaks week history strength chart goal partner routine evidence journal wellbeing export import sync user config demo time batch version help' -- "${cur}"))
         ;;
     esac
 }
@@ -1674,6 +1674,98 @@ _habitflow_wellbeing_trend() {
         return
         ;;
     '--to')
+        return
+        ;;
+    esac
+}
+
+_habitflow_export() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --format --output -o)
+    __habitflow_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--format')
+        return
+        ;;
+    '--output'|'-o')
+        return
+        ;;
+    esac
+}
+
+_habitflow_import() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __habitflow_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    file|loop)
+        # Offer subcommand argument completions
+        "_habitflow_import_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'file loop' -- "${cur}"))
+        ;;
+    esac
+}
+
+_habitflow_import_file() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_import_loop() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
         return
         ;;
     esac

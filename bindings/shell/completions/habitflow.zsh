@@ -70,6 +70,8 @@ _habitflow() {
             'evidence:Evidence from routines: confirm (an entry) or dismiss (nothing).'
             'journal:Journal entries: reflection, never completion.'
             'wellbeing:Wellbeing values (mood, energy, sleepHours …) and their trends.'
+            'export:Export your data: json (a complete backup that habitflow import restores) or csv (your entries).'
+            'import:Import a habitflow export (idempotent), or Loop Habit Tracker'\''s data (import loop).'
             'sync:Sync with a server or another store file, or move change sets by hand.'
             'user:Show or change your zone, first weekday and the hour your day begins.'
             'config:Show the defaults in effect and where each comes from (flag, environment, config file, built in).'
@@ -83,7 +85,7 @@ _habitflow() {
         ;;
     arg)
         case "${words[1]}" in
-        today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|strength|chart|goal|partner|routine|evidence|journal|wellbeing|sync|user|config|demo|time|batch|version|help)
+        today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|strength|chart|goal|partner|routine|evidence|journal|wellbeing|export|import|sync|user|config|demo|time|batch|version|help)
             "_habitflow_${words[1]}" && ret=0
             ;;
         esac
@@ -1274,6 +1276,83 @@ _habitflow_wellbeing_trend() {
         ':metric:'
         '--from[First day.]:from:'
         '--to[Last day (default today).]:to:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_export() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        '--format[json (default) or csv.]:format:'
+        '(--output -o)'{--output,-o}'[The file to write (default\: standard output).]:output:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_import() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'file:Restore a habitflow export under the engine'\''s rules; importing twice changes nothing.'
+            'loop:Import Loop Habit Tracker'\''s backup (.db) or CSV export (the zip or its folder); a second import adds nothing.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        file|loop)
+            "_habitflow_import_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_habitflow_import_file() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':file:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_import_loop() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':file:'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'

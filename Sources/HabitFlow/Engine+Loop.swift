@@ -1,0 +1,117 @@
+import HabitFlowStore
+
+/// What an import from Loop Habit Tracker did, habit by habit.
+public struct LoopImportSummary: Sendable, Equatable {
+    public struct Habit: Sendable, Equatable {
+        public var name: String
+        public var habitId: String?
+        /// `created`, `matched` (imported before: only what is missing was added) or `skipped`.
+        public var outcome: String
+        public var entries = 0
+        public var daysOff = 0
+        /// Why the habit was skipped, or how it was mapped when not exactly.
+        public var notes: [String] = []
+    }
+
+    public var habits: [Habit] = []
+    /// Entries created (a second import of the same backup creates none).
+    public var entriesCreated = 0
+    /// Checkmarks that create nothing (NO, UNKNOWN, YES_AUTO, zero amounts).
+    public var ignored = 0
+}
+
+extension Engine {
+    /// Imports a Loop backup in one transaction, mapped by `LoopMapping`: habits made (or found
+    /// again by Loop's key), done days as entries (source `import`, under the entry rules),
+    /// SKIP days as days off. Importing the same backup again adds nothing.
+    public func importLoop(_ backup: LoopBackup) throws(HabitFlowError) -> LoopImportSummary {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { store throws(HabitFlowError) in
+            let zoneToday = try userZone(store, user)
+            var summary = LoopImportSummary()
+            for loop in backup.habits {
+                var report = LoopImportSummary.Habit(name: loop.name, habitId: nil, outcome: "created")
+                let id = LoopMapping.habitId(loop.key)
+                let (cadence, note) = LoopMapping.cadence(numerator: loop.numerator, denominator: loop.denominator)
+                if let note { report.notes.append(note) }
+                var habit: Habit
+                if let held = try store.habit(id), held.ownerId == user, held.deletedAt == nil {
+                    habit = held
+                    report.outcome = "matched"
+                } else if try store.habit(id) != nil {
+                    report.outcome = "skipped"
+                    report.notes.append("its id \(id) is taken (deleted, or another user's)")
+                    summary.habits.append(report)
+                    continue
+                } else {
+                    var draft = HabitDraft(name: loop.name)
+                    draft.id = id
+                    draft.kind = loop.numerical ? .numeric : .binary
+                    draft.unit = loop.numerical ? (loop.unit?.isEmpty == false ? loop.unit : "units") : nil
+                    draft.cadence = cadence
+                    draft.targetType = loop.atMost ? .atMost : .atLeast
+                    do throws(HabitFlowError) {
+                        habit = try insertHabit(draft, store, user, today: zoneToday.1, now: now)
+                    } catch {
+                        report.outcome = "skipped"
+                        report.notes.append(error.message)
+                        summary.habits.append(report)
+                        continue
+                    }
+                }
+                report.habitId = habit.id
+                let days = loop.checkmarks.sorted { $0.day < $1.day }
+                // The habit's target from its first Loop day, so past days are judged as in Loop.
+                let base = loop.numerical ? max(0, loop.target ?? 1) : 1
+                var stamp = try recordingStamp(store, habit.id, now)
+                /// Records a version unless an earlier import did (`false` then).
+                @discardableResult
+                func version(_ vid: String, _ day: DayKey, _ target: Double) throws(HabitFlowError) -> Bool {
+                    guard try store.fetch(TargetVersion.self, key: [vid]) == nil else { return false }
+                    try store.insert(TargetVersion(id: vid, habitId: habit.id, effectiveDayKey: day, target: target, recordedAt: stamp))
+                    stamp = stamp.successor()
+                    return true
+                }
+                if let first = days.first?.day, loop.numerical || loop.target != nil {
+                    try version(LoopMapping.targetVersionId(loop.key), min(first, habit.createdDayKey), base)
+                }
+                let skipped = Set(days.filter { $0.mark == .skip }.map(\.day))
+                for c in days {
+                    switch c.mark {
+                    case .nothing:
+                        summary.ignored += 1
+                    case .skip:
+                        let ids = LoopMapping.skipVersionIds(loop.key, c.day)
+                        if try version(ids.off, c.day, 0) { report.daysOff += 1 }
+                        if let after = c.day.adding(days: 1), !skipped.contains(after) { try version(ids.after, after, base) }
+                    case let .done(value):
+                        let entryId = LoopMapping.entryId(loop.key, c.day)
+                        if try store.entry(entryId) != nil { continue }  // imported before
+                        if habit.archived {
+                            report.notes.append("archived here: \(c.day) not imported")
+                            continue
+                        }
+                        var request = LogRequest(habitId: habit.id)
+                        request.entryId = entryId
+                        request.dayKey = c.day
+                        request.timestampUtc = Instant(unixSeconds: Int64(c.day.dayNumber) * 86_400 + 43_200)  // noon UTC: a day Loop names by its 00:00 UTC
+                        request.value = loop.numerical ? value : nil
+                        request.note = c.note?.isEmpty == false ? c.note : nil
+                        request.source = .`import`
+                        let outcome = try mutate(.log(request), dryRun: false, store, user, now: now, importing: true, zoneToday: zoneToday).outcome
+                        if case .created = outcome { summary.entriesCreated += 1; report.entries += 1 }
+                    }
+                }
+                // Archived in Loop: archived here once its history is in (archived habits take no entries).
+                if loop.archived, report.outcome == "created" {
+                    habit.archived = true
+                    habit.updatedAt = now
+                    try store.update(habit)
+                }
+                summary.habits.append(report)
+            }
+            return summary
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import HabitFlow
+import HabitFlowProtocol
+import HabitFlowTestSupport
+import Testing
+
+/// `data.export` / `data.import` (issue 15): a user's data out and back into any store.
+@Suite struct DataExportTests {
+    func call(_ d: Dispatcher, _ op: String, _ args: JSONValue) throws -> JSONValue {
+        try d.handle(.object([("op", .string(op)), ("args", args)]))
+    }
+
+    func call(_ d: Dispatcher, _ op: String, _ args: String) throws -> JSONValue {
+        try d.handle(JSONCodec.parse(#"{"op":"\#(op)","args":\#(args)}"#))
+    }
+
+    /// A random store: habits of every kind, entries, target changes, a pause, deletes, a goal
+    /// with links, a category, journals and wellbeing.
+    func randomStore(_ d: Dispatcher, seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        _ = try call(d, "category.save", #"{"categoryId":"c1","name":"Health"}"#)
+        let kinds = [#""kind":"binary""#, #""kind":"numeric","unit":"km","target":5"#, #""cadence":"weekly","timesPerWeek":3"#,
+                     #""kind":"numeric","unit":"g","targetType":"atMost","target":30"#]
+        let habits = (0..<Int(2 + rng.next() % 4)).map { "h\($0)" }
+        for (i, h) in habits.enumerated() {
+            _ = try call(d, "habit.create", #"{"habitId":"\#(h)","name":"Habit \#(i) ✓","categoryId":"c1",\#(kinds[i % kinds.count])}"#)
+        }
+        for _ in 0..<40 {
+            let h = habits[Int(rng.next() % UInt64(habits.count))]
+            let day = DayKey(dayNumber: Int(DayKey(year: 2025, month: 1, day: 1)!.dayNumber) + Int(rng.next() % 150))!
+            let value = h == "h1" || h == "h3" ? #","value":\#(rng.next() % 40)"# : ""
+            _ = try? call(d, "entry.log", #"{"habitId":"\#(h)","dayKey":"\#(day)","confirm":true,"note":"n \#(rng.next() % 9), \"q\""\#(value)}"#)
+        }
+        _ = try call(d, "target.set", #"{"habitId":"h1","effectiveDayKey":"2025-03-01","target":6,"confirm":true}"#)
+        _ = try? call(d, "habit.pause", #"{"habitId":"h0","from":"2025-02-10","to":"2025-02-12","confirm":true}"#)
+        if case let .array(entries)? = try call(d, "entry.list", #"{"habitId":"h0"}"#)["entries"], let first = entries.first {
+            _ = try call(d, "entry.delete", .object([("entryId", first["id"] ?? .null), ("confirm", .bool(true))]))
+        }
+        _ = try call(d, "goal.create", #"{"goalId":"g1","title":"Move","type":"weeklyHabit","target":3,"categoryId":"c1","startDayKey":"2025-01-06"}"#)
+        _ = try call(d, "goal.link", #"{"goalId":"g1","habitId":"h0"}"#)
+        _ = try call(d, "journal.create", #"{"journalId":"j1","text":"Felt strong","referencedHabitIds":["h0"],"dayKey":"2025-03-03"}"#)
+        _ = try call(d, "wellbeing.log", #"{"metric":"mood","value":4,"dayKey":"2025-03-03","timestampUtc":"2025-03-03T08:00:00Z"}"#)
+    }
+
+    /// Export → import into a new store: the same records and the same metrics; importing
+    /// again changes nothing (a property over random stores).
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func exportThenImportGivesTheSameStore(seed: UInt64) throws {
+        let source = TestStore("export-\(seed)"), target = TestStore("import-\(seed)")
+        let a = Dispatcher(engine: try source.engine(now: "2025-06-01T10:00:00Z"))
+        try randomStore(a, seed: seed)
+        let document = try call(a, "data.export", "{}")["document"] ?? .null
+        #expect(document["format"] == .string("habitflow-export") && document["version"] == .int(1) && document["userId"] == .string("alice"))
+
+        let engineB = try target.engine(now: "2025-06-01T10:00:00Z")
+        let b = Dispatcher(engine: engineB)
+        let first = try call(b, "data.import", .object([("document", document)]))
+        #expect(first["applied"] != .int(0), "seed \(seed)")
+        // Record by record, field by field (the target store stamped its own copy of the same profile).
+        let (dumpA, dumpB) = (try a.engine.canonicalDump().map(\.contents), try engineB.canonicalDump().map(\.contents))
+        #expect(dumpA == dumpB, "seed \(seed): records differ: \(dumpA.filter { !dumpB.contains($0) }) vs \(dumpB.filter { !dumpA.contains($0) })")
+        for h in ["h0", "h1"] {
+            for op in ["metrics.streaks", "metrics.week", "metrics.momentum"] {
+                #expect(try call(a, op, #"{"habitId":"\#(h)"}"#) == call(b, op, #"{"habitId":"\#(h)"}"#), "seed \(seed) \(op) \(h)")
+            }
+        }
+        #expect(try call(a, "goal.progress", #"{"goalId":"g1"}"#) == call(b, "goal.progress", #"{"goalId":"g1"}"#))
+        #expect(try call(a, "data.export", #"{"format":"csv"}"#) == call(b, "data.export", #"{"format":"csv"}"#))
+
+        let before = try engineB.canonicalDump()
+        let again = try call(b, "data.import", .object([("document", document)]))
+        #expect(again["applied"] == .int(0) && again["records"] == first["records"], "importing twice changes nothing")
+        #expect(try engineB.canonicalDump() == before)
+    }
+
+    /// Bad documents and another user's data are refused by field, and nothing is written.
+    @Test func badDocumentsAreRefusedAndChangeNothing() throws {
+        let own = try TestStore("import-own").engine(now: "2025-06-01T10:00:00Z")
+        let source = TestStore("export-bad"), target = TestStore("import-bad")
+        let a = Dispatcher(engine: try source.engine(now: "2025-06-01T10:00:00Z"))
+        try randomStore(a, seed: 9)
+        guard case let .object(document)? = try call(a, "data.export", "{}")["document"] else { Issue.record("no document"); return }
+        let bob = try target.engine(now: "2025-06-01T10:00:00Z", user: "bob")
+        let b = Dispatcher(engine: bob)
+        _ = try call(b, "habit.create", #"{"habitId":"mine","name":"Mine"}"#)
+        let before = try bob.canonicalDump()
+        func replacing(_ key: String, _ value: JSONValue) -> JSONValue {
+            .object(document.map { $0.0 == key ? ($0.0, value) : $0 })
+        }
+        var broken = document
+        if let i = broken.firstIndex(where: { $0.0 == "records" }), case var .array(records) = broken[i].1, case var .object(r) = records[1] {
+            r = r.map { $0.0 == "kind" ? ($0.0, .string("gadget")) : $0 }
+            records[1] = .object(r)
+            broken[i].1 = .array(records)
+        }
+        let cases: [(JSONValue, String, ErrorCode)] = [
+            (.string("nope"), "args.document", .invalidArgument),
+            (replacing("format", .string("other")), "args.document.format", .invalidArgument),
+            (replacing("version", .int(2)), "args.document.version", .invalidArgument),
+            (replacing("records", .string("x")), "args.document.records", .invalidArgument),
+            (.object(broken), "args.document.records[1].kind", .invalidArgument),
+            (.object(document), "", .forbidden),  // alice's records in bob's store
+        ]
+        for (doc, field, code) in cases {
+            // A damaged record is found in alice's own store (in bob's, her first record is forbidden first).
+            let (d, engine) = field.hasSuffix(".kind") ? (Dispatcher(engine: own), own) : (b, bob)
+            let held = try engine.canonicalDump()
+            do {
+                _ = try call(d, "data.import", .object([("document", doc)]))
+                Issue.record("accepted: \(field)")
+            } catch let error as ProtocolError {
+                #expect(error.code == code, "\(field): \(error)")
+                if !field.isEmpty { #expect(error.field == field, "\(error)") }
+            }
+            #expect(try engine.canonicalDump() == held, "\(field): nothing written")
+        }
+        #expect(try bob.canonicalDump() == before)
+    }
+}
+
+extension ChangeRecord {
+    /// Kind and fields, without the stamp.
+    var contents: String { "\(kind) " + fields.map { "\($0.name)=\($0.value)" }.joined(separator: " ") }
+}
