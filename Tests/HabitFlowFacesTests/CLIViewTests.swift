@@ -281,5 +281,17 @@ import Testing
         #expect(out.contains("same days"), "\(out)")
         #expect(out.contains("1 habitflow: /etc/hostname: neither a Loop backup (.db) nor Loop's CSV export (a zip or its folder) (args.path)"), "\(out)")
     }
-}
 
+    /// The pictures the README shows are what the CLI draws from the demo store today.
+    @Test func theReadmePicturesAreCurrent() throws {
+        let out = Repository.temporaryDirectory("pictures")
+        let r = try run("/bin/bash", [Repository.path("scripts/docs-pictures")],
+                        environment: ["HABITFLOW_CLI": Repository.cli, "DOCS_OUT": out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        for name in ["calendar", "strength", "goal"] {
+            let drawn = try String(contentsOfFile: out.appendingPathComponent("\(name).svg").path, encoding: .utf8)
+            let committed = try String(contentsOfFile: Repository.path("docs/\(name).svg"), encoding: .utf8)
+            #expect(drawn == committed, "docs/\(name).svg is stale: scripts/docs-pictures")
+        }
+    }
+}
