@@ -12,11 +12,14 @@ import HabitFlowSQLite
 public enum LoopFiles {
     public static func read(path: String) throws(HabitFlowError) -> LoopBackup {
         func fail(_ why: String) -> HabitFlowError { HabitFlowError(.invalidArgument, "\(path): \(why)", field: "path") }
-        if let dir = opendir(path) {
-            closedir(dir)
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw fail("cannot be read") }
+        if info.st_mode & S_IFMT == S_IFDIR {
             return try LoopCSV.read { name in readFile(path + "/" + name) }
         }
-        guard let bytes = readFile(path) else { throw fail("cannot be read") }
+        // Only a regular file: a FIFO or a device could block or never end.
+        guard info.st_mode & S_IFMT == S_IFREG else { throw fail("not a regular file or a folder") }
+        guard let bytes = readFile(path) else { throw fail("cannot be read (or larger than \(ZipArchive.maxTotalBytes >> 20) MiB)") }
         if bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) { return try LoopDatabase.read(path: path) }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
             let zip: ZipArchive
@@ -28,9 +31,11 @@ public enum LoopFiles {
         throw fail("neither a Loop backup (.db) nor Loop's CSV export (a zip or its folder)")
     }
 
-    /// The bytes of a file (at most 256 MiB), or `nil`.
+    /// The bytes of a regular file (at most 256 MiB), or `nil`.
     static func readFile(_ path: String) -> [UInt8]? {
-        guard let f = fopen(path, "rb") else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= ZipArchive.maxTotalBytes,
+              let f = fopen(path, "rb") else { return nil }
         defer { fclose(f) }
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
