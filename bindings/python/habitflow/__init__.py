@@ -321,6 +321,39 @@ class Engine(_Managed):
         """``[{"dayKey", "value", "target", "status"}]`` from ``start`` through ``end``."""
         return self.call("metrics.history", habitId=habit_id, **{"from": start, "to": end})["days"]
 
+    def strength(self, habit_id: str, start: Optional[DayLike] = None, end: Optional[DayLike] = None,
+                 per: str = "week") -> List[JSON]:
+        """Strength over time, ``[{"start", "end", "strength"}]`` per ``day``, ``week`` or ``month``
+        (``metrics.strength``; default: the year up to today)."""
+        args: Dict[str, Any] = {"habitId": habit_id, "per": per}
+        if start is not None:
+            args["from"] = start
+        if end is not None:
+            args["to"] = end
+        return self.call("metrics.strength", **args)["points"]
+
+    def chart(self, kind: str, id: str, **args: Any) -> str:
+        """A self-contained SVG: ``kind`` is ``calendar`` or ``strength`` (``id`` a habit) or ``goal``
+        (``id`` a goal); further arguments as ``chart.*`` takes them (``per``, ``to``, …)."""
+        key = "goalId" if kind == "goal" else "habitId"
+        return self.call("chart." + kind, **{key: id}, **args)["svg"]
+
+    def export(self) -> JSON:
+        """Everything of yours as the versioned document :meth:`import_data` restores (``data.export``)."""
+        return self.call("data.export")["document"]
+
+    def export_csv(self) -> str:
+        """Your active entries as CSV (``data.export`` with ``format: csv``)."""
+        return self.call("data.export", format="csv")["csv"]
+
+    def import_data(self, document: JSON) -> JSON:
+        """Restores an :meth:`export` document; importing twice changes nothing (``data.import``)."""
+        return self.call("data.import", document=document)
+
+    def import_loop(self, path: str) -> JSON:
+        """Imports Loop Habit Tracker's backup (.db) or CSV export (zip or folder) (``data.importLoop``)."""
+        return self.call("data.importLoop", path=path)
+
     def create_goal(self, title: str, type: str, target: Optional[float] = None, habit_ids: Iterable[str] = (),
                     **fields: Any) -> JSON:
         """Creates a goal (``goal.create``) linked to ``habit_ids``; returns the goal."""

@@ -1,6 +1,8 @@
 """datetime/date arguments and one exception class per error code, in a real python3 process."""
 import datetime as dt
 import os
+import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -69,3 +71,36 @@ class PythonicTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class DataAndChartTests(unittest.TestCase):
+    """Issue 15 from Python: export into a new store, charts, strength, Loop's backup."""
+
+    def test_export_import_charts_and_loop(self):
+        here = os.path.dirname(os.path.abspath(__file__))
+        fixture = os.path.join(here, "..", "..", "..", "Tests", "Fixtures", "make_loop_backup.py")
+        now = dt.datetime(2025, 1, 10, 12, tzinfo=dt.timezone.utc)
+        with tempfile.TemporaryDirectory() as d:
+            with habitflow.Engine(os.path.join(d, "a.sqlite"), user="alice", zone="Europe/Amsterdam", now=now) as a:
+                run = a.call("habit.create", habitId="run", name="Run <5k>", kind="numeric", unit="km", target=5)["habit"]
+                for day in range(1, 10):
+                    a.log(run["id"], value=day, dayKey=dt.date(2025, 1, day), confirm=True)
+                points = a.strength(run["id"], dt.date(2025, 1, 1), dt.date(2025, 1, 10), per="day")
+                self.assertEqual(len(points), 10)
+                self.assertAlmostEqual(points[-1]["strength"], a.momentum(run["id"]), places=12)
+                svg = a.chart("calendar", run["id"])
+                self.assertTrue(svg.startswith("<svg ") and "Run &lt;5k&gt;" in svg)
+                document = a.export()
+                self.assertEqual((document["format"], document["version"]), ("habitflow-export", 1))
+                self.assertTrue(a.export_csv().startswith("day,habit,habit_id,value,unit,note,source,timestamp_utc,entry_id\r\n"))
+                with habitflow.Engine(os.path.join(d, "b.sqlite"), user="alice", zone="Europe/Amsterdam", now=now) as b:
+                    self.assertGreater(b.import_data(document)["applied"], 0)
+                    self.assertEqual(b.import_data(document)["applied"], 0)
+                    self.assertEqual(b.streaks("run"), a.streaks("run"))
+                    self.assertEqual(b.entries(), a.entries())
+                subprocess.run([sys.executable, fixture, os.path.join(d, "loop")], check=True)
+                summary = a.import_loop(os.path.join(d, "loop", "Loop Habits Backup.db"))
+                self.assertEqual(summary["entriesCreated"], 12)
+                self.assertEqual(a.import_loop(os.path.join(d, "loop", "Loop Habits Backup.db"))["entriesCreated"], 0)
+                with self.assertRaises(habitflow.InvalidArgumentError):
+                    a.import_loop(os.path.join(d, "nothing-here"))
