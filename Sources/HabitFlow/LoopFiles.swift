@@ -37,15 +37,24 @@ public enum LoopFiles {
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= ZipArchive.maxTotalBytes,
               let f = fopen(path, "rb") else { return nil }
         defer { fclose(f) }
+        return FileBytes.read(f, limit: ZipArchive.maxTotalBytes)
+    }
+}
+
+/// Reading a whole stream, for the faces that read files (the CLI's imports, Loop's files).
+public enum FileBytes {
+    /// Everything `file` holds, or `nil` on a read error. Stops after `limit` bytes (the result
+    /// is then longer than `limit`, for the caller to refuse).
+    public static func read(_ file: UnsafeMutablePointer<FILE>, limit: Int) -> [UInt8]? {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = fread(&chunk, 1, chunk.count, f)
+            let n = fread(&chunk, 1, chunk.count, file)
             if n > 0 { out += chunk[0..<n] }
             if n < chunk.count { break }
-            if out.count > ZipArchive.maxTotalBytes { return nil }
+            if out.count > limit { return out }
         }
-        return ferror(f) == 0 ? out : nil
+        return ferror(file) == 0 ? out : nil
     }
 }
 

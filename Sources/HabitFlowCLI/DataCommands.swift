@@ -42,17 +42,7 @@ struct ImportExport: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        guard let bytes = SyncCommand.read(file) else {
-            CLI.report(ProtocolError(.invalidArgument, "cannot read \(file)", field: "file"), json: json)
-            throw ExitCode(1)
-        }
-        let document: JSONValue
-        do throws(ProtocolError) {
-            document = try bytes.withUnsafeBufferPointer { b throws(ProtocolError) in try JSONCodec.parse(b) }
-        } catch {
-            CLI.report(ProtocolError(error.code, "\(file): \(error.message)", field: "file"), json: json)
-            throw ExitCode(1)
-        }
+        let document = try SyncCommand.readJSON(file, json: json)
         let engine = try store.openedEngine(json: json)
         let r = try CLI.run("data.import", [("document", document)], json: json, engine: engine)
         if json { return CLI.printJSON(r) }

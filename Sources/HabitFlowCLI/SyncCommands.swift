@@ -32,17 +32,7 @@ struct SyncCommand: ParsableCommand {
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
-            guard let bytes = SyncCommand.read(file) else {
-                CLI.report(ProtocolError(.invalidArgument, "cannot read \(file)", field: "file"), json: json)
-                throw ExitCode(1)
-            }
-            let value: JSONValue
-            do throws(ProtocolError) {
-                value = try bytes.withUnsafeBufferPointer { buffer throws(ProtocolError) in try JSONCodec.parse(buffer) }
-            } catch {
-                CLI.report(error, json: json)
-                throw ExitCode(1)
-            }
+            let value = try SyncCommand.readJSON(file, json: json)
             let changes = value["changes"] ?? value
             let r = try CLI.run("sync.apply", [("changes", changes)], json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Applied \(CLI.text(r["applied"])), ignored \(CLI.text(r["ignored"])), repairs \(CLI.text(r["repairs"]))")
@@ -154,18 +144,25 @@ struct SyncCommand: ParsableCommand {
         }
     }
 
+    /// The JSON document in `path` (`-`: stdin); a file that cannot be read or parsed is
+    /// reported (naming the file) and ends the run with exit 1.
+    static func readJSON(_ path: String, json: Bool) throws -> JSONValue {
+        guard let bytes = read(path) else {
+            CLI.report(ProtocolError(.invalidArgument, "cannot read \(path)", field: "file"), json: json)
+            throw ExitCode(1)
+        }
+        do throws(ProtocolError) {
+            return try bytes.withUnsafeBufferPointer { b throws(ProtocolError) in try JSONCodec.parse(b) }
+        } catch {
+            CLI.report(ProtocolError(error.code, "\(path): \(error.message)", field: "file"), json: json)
+            throw ExitCode(1)
+        }
+    }
+
     /// The bytes of `path` (`-`: stdin), or `nil` when it cannot be read.
     static func read(_ path: String) -> [UInt8]? {
         guard let f = path == "-" ? fdopen(dup(0), "rb") : fopen(path, "rb") else { return nil }
         defer { fclose(f) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, f)
-            if n > 0 { out += chunk[0..<n] }
-            if n < chunk.count { break }
-            if out.count > JSONCodec.maxRequestBytes { return out }
-        }
-        return ferror(f) == 0 ? out : nil
+        return FileBytes.read(f, limit: JSONCodec.maxRequestBytes)
     }
 }

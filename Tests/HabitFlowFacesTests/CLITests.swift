@@ -296,7 +296,7 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.split(separator: "\n").map(String.init) == [
             "2", "['incomplete', 'incomplete']",  // starting a routine completes nothing
-            "Logged stretch on 2025-03-12 (created)", "Logged stretch on 2025-03-12 (unchanged)", "Dismissed \(try evidenceId(r.stdout))",
+            "Logged Stretch on 2025-03-12 (created)", "Logged Stretch on 2025-03-12 (unchanged)", "Dismissed \(try evidenceId(r.stdout))",
             "No evidence waiting.", "2025-03-12", "mean 3",
             "[('plank', 'incomplete'), ('stretch', 'complete')]",  // the journal about Plank completes nothing
         ])
