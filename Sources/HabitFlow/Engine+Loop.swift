@@ -63,7 +63,13 @@ extension Engine {
                 report.habitId = habit.id
                 let days = loop.checkmarks.sorted { $0.day < $1.day }
                 // The habit's target from its first Loop day, so past days are judged as in Loop.
-                let base = loop.numerical ? max(0, loop.target ?? 1) : 1
+                let base = loop.numerical ? (loop.target ?? 1) : 1
+                do throws(HabitFlowError) { try TargetVersion.validate(base, kind: habit.kind) } catch {
+                    report.outcome = "skipped"
+                    report.notes.append("its target \(base) is not a target: \(error.message)")
+                    summary.habits.append(report)
+                    continue
+                }
                 var stamp = try recordingStamp(store, habit.id, now)
                 /// Records a version unless an earlier import did (`false` then).
                 @discardableResult
@@ -77,17 +83,26 @@ extension Engine {
                     try version(LoopMapping.targetVersionId(loop.key), min(first, habit.createdDayKey), base)
                 }
                 let skipped = Set(days.filter { $0.mark == .skip }.map(\.day))
+                var kept = 0
                 for c in days {
                     switch c.mark {
                     case .nothing:
                         summary.ignored += 1
                     case .skip:
                         let ids = LoopMapping.skipVersionIds(loop.key, c.day)
+                        // After the day off, the target in force before it (which may be one set here since).
+                        let after = c.day.adding(days: 1)
+                        let resume = try after.map { d throws(HabitFlowError) in TargetSchedule(try store.targetVersions(habit: habit.id)).target(on: d) }
                         if try version(ids.off, c.day, 0) { report.daysOff += 1 }
-                        if let after = c.day.adding(days: 1), !skipped.contains(after) { try version(ids.after, after, base) }
+                        if let after, let resume, !skipped.contains(after) { try version(ids.after, after, resume) }
                     case let .done(value):
                         let entryId = LoopMapping.entryId(loop.key, c.day)
                         if try store.entry(entryId) != nil { continue }  // imported before
+                        // A day logged here already keeps its entry: the import never overwrites one.
+                        if try !store.activeEntries(habit: habit.id, day: c.day).isEmpty {
+                            kept += 1
+                            continue
+                        }
                         if habit.archived {
                             report.notes.append("archived here: \(c.day) not imported")
                             continue
@@ -99,10 +114,16 @@ extension Engine {
                         request.value = loop.numerical ? value : nil
                         request.note = c.note?.isEmpty == false ? c.note : nil
                         request.source = .`import`
-                        let outcome = try mutate(.log(request), dryRun: false, store, user, now: now, importing: true, zoneToday: zoneToday).outcome
+                        let outcome: EntryRules.Outcome
+                        do throws(HabitFlowError) {
+                            outcome = try mutate(.log(request), dryRun: false, store, user, now: now, importing: true, zoneToday: zoneToday).outcome
+                        } catch {
+                            throw HabitFlowError(error.code, "Loop habit \(loop.name), \(c.day): \(error.message)", field: "path")
+                        }
                         if case .created = outcome { summary.entriesCreated += 1; report.entries += 1 }
                     }
                 }
+                if kept > 0 { report.notes.append("\(kept) days already logged here kept their entries") }
                 // Archived in Loop: archived here once its history is in (archived habits take no entries).
                 if loop.archived, report.outcome == "created" {
                     habit.archived = true

@@ -6,7 +6,7 @@ extension Engine {
     ///
     /// - Throws: `invalidArgument` (user id), `unknownZone`, `storage` (see `init(store:…)`).
     public convenience init(storePath path: String, user: String, zone: String?, now: Instant? = nil, caching: Bool = true,
-                            zoneSource: any TZifSource = SystemTZifSource()) throws(HabitFlowError) {
+                            zoneSource: any TZifSource = SystemTZifSource(), firstWeekday: Weekday? = nil) throws(HabitFlowError) {
         try RecordID.validate(user, field: "user")
         if let zone {  // refused before any file is made
             do throws(TimeError) { _ = try TimeZoneDatabase(source: zoneSource).zone(named: zone) } catch {
@@ -15,22 +15,23 @@ extension Engine {
         }
         StoreLocation.prepare(path)
         let store = try SQLiteStore(path: path, clock: Engine.clock(fixedAt: now))
-        try self.init(store: store, user: user, zone: zone, storePath: path, now: now, caching: caching, zoneSource: zoneSource)
+        try self.init(store: store, user: user, zone: zone, storePath: path, now: now, caching: caching, zoneSource: zoneSource,
+                      firstWeekday: firstWeekday)
     }
 
     /// An engine on the SQLite store at `path`, or — when it cannot be opened — one that
     /// reports why, with the error. After a `storage` failure (a full disk, say) that engine
     /// tries the open again at each store request, so it works once the cause is gone.
     public static func open(storePath path: String, user: String, zone: String?, now: Instant? = nil,
-                            zoneSource: any TZifSource = SystemTZifSource()) -> (Engine, HabitFlowError?) {
+                            zoneSource: any TZifSource = SystemTZifSource(), firstWeekday: Weekday? = nil) -> (Engine, HabitFlowError?) {
         do throws(HabitFlowError) {
-            return (try Engine(storePath: path, user: user, zone: zone, now: now, zoneSource: zoneSource), nil)
+            return (try Engine(storePath: path, user: user, zone: zone, now: now, zoneSource: zoneSource, firstWeekday: firstWeekday), nil)
         } catch {
             let clock = Engine.clock(fixedAt: now)
             let engine = Engine(failedOpen: error, zoneSource: zoneSource) { () throws(HabitFlowError) in
                 StoreLocation.prepare(path)
                 let store = try SQLiteStore(path: path, clock: clock)
-                try Engine.ensureUser(store, user: user, zone: zone, now: clock())
+                try Engine.ensureUser(store, user: user, zone: zone, now: clock(), firstWeekday: firstWeekday)
                 return (store, user, path)
             }
             return (engine, error)

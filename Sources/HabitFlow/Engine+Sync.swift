@@ -26,6 +26,30 @@ extension Engine {
         }
     }
 
+    /// Every record of the user's own, for a backup (`data.export`): nothing of another user's —
+    /// not a partner's profile, shared goal, habit or entry — and nothing that points at one
+    /// (a partnership, a link to a partner's goal): those come back by syncing with the partner.
+    public func exportChanges() throws(HabitFlowError) -> [ChangeRecord] {
+        let (store, user) = try requireStore()
+        return try store.read { store throws(HabitFlowError) in
+            var habitOwners: [String: String?] = [:]
+            var out: [ChangeRecord] = []
+            for change in try visibleChanges(store, user, since: 0, forPartner: false).changes {
+                guard let kind = RecordKind(syncName: change.kind), kind != .partnership else { continue }
+                var (owner, habitId) = SyncRules.directOwner(change, kind)
+                if let habitId {
+                    if habitOwners[habitId] == nil { habitOwners[habitId] = try store.habit(habitId)?.ownerId }
+                    owner = habitOwners[habitId] ?? nil
+                }
+                if kind == .goalLink, case let .text(goal)? = change["goal_id"], try store.fetch(Goal.self, key: [goal])?.ownerId != user {
+                    continue
+                }
+                if owner == user { out.append(change) }
+            }
+            return out
+        }
+    }
+
     /// The log's changes after `since` that `SyncRules.visible` lets the asking replica have.
     private func visibleChanges(_ store: any StoreTransaction, _ user: String, since: Int64, forPartner: Bool) throws(HabitFlowError)
         -> (changes: [ChangeRecord], cursor: Int64) {

@@ -70,9 +70,11 @@ public final class Engine: Sendable {
     ///   - now: a fixed clock, for tests and replays; `nil` reads the system clock.
     ///   - caching: keep the folded records between metrics reads until the store changes
     ///     (off: every read goes to the store; the answers are the same).
+    ///   - firstWeekday: the week start of a profile made now (a user new to the store); an
+    ///     existing profile keeps its own.
     /// - Throws: `invalidArgument` (user id), `unknownZone`, `storage`.
     public init(store: any RecordStore, user: String, zone: String?, storePath: String? = nil, now: Instant? = nil,
-                caching: Bool = true, zoneSource: any TZifSource = SystemTZifSource()) throws(HabitFlowError) {
+                caching: Bool = true, zoneSource: any TZifSource = SystemTZifSource(), firstWeekday: Weekday? = nil) throws(HabitFlowError) {
         self.caching = caching
         try RecordID.validate(user, field: "user")
         zones = TimeZoneDatabase(source: zoneSource)
@@ -81,7 +83,7 @@ public final class Engine: Sendable {
         }
         clock = Engine.clock(fixedAt: now)
         opened = Locked(Opened(store: store, userId: user, storePath: storePath))
-        try Engine.ensureUser(store, user: user, zone: zone, now: clock())
+        try Engine.ensureUser(store, user: user, zone: zone, now: clock(), firstWeekday: firstWeekday)
     }
 
     /// The system clock, or a fixed one.
@@ -90,7 +92,8 @@ public final class Engine: Sendable {
     }
 
     /// Creates the user's profile on first open; records a new zone on later ones.
-    static func ensureUser(_ store: any RecordStore, user: String, zone: String?, now: Instant) throws(HabitFlowError) {
+    static func ensureUser(_ store: any RecordStore, user: String, zone: String?, now: Instant,
+                           firstWeekday: Weekday? = nil) throws(HabitFlowError) {
         try store.write { store throws(HabitFlowError) -> Void in
             if var profile = try store.user(user) {
                 if let zone, zone != profile.zone {
@@ -103,7 +106,7 @@ public final class Engine: Sendable {
             guard let zone else {
                 throw HabitFlowError.invalid("zone", "user \(user) is new to this store: give their zone")
             }
-            try store.save(UserProfile(id: user, zone: zone, firstWeekday: .monday, createdAt: now, updatedAt: now))
+            try store.save(UserProfile(id: user, zone: zone, firstWeekday: firstWeekday ?? .monday, createdAt: now, updatedAt: now))
         }
     }
 

@@ -64,31 +64,38 @@ enum LoopCSV {
     static func read(_ file: (String) -> [UInt8]?) throws(HabitFlowError) -> LoopBackup {
         func fail(_ why: String) -> HabitFlowError { HabitFlowError(.invalidArgument, "Loop CSV export: \(why)", field: "path") }
         guard let habitsBytes = file("Habits.csv") else { throw fail("no Habits.csv") }
-        let rows = parse(habitsBytes)
+        guard let rows = parse(habitsBytes, maxRows: maxHabits + 1) else { throw fail("Habits.csv has more than \(maxHabits) habits") }
         guard let header = rows.first else { throw fail("Habits.csv is empty") }
         func col(_ names: String...) -> Int? { names.lazy.compactMap { header.firstIndex(of: $0) }.first }
         guard let nameCol = col("Name") else { throw fail("Habits.csv has no Name column") }
-        let position = col("Position"), type = col("Type"), description = col("Description"), num = col("FrequencyNumerator"),
+        let position = col("Position"), type = col("Type"), description = col("Description"), num = col("FrequencyNumerator", "NumRepetitions"),
             den = col("FrequencyDenominator", "Interval"), unit = col("Unit"), targetType = col("Target Type"),
             targetValue = col("Target Value"), archived = col("Archived?")
         var habits: [LoopHabit] = []
+        var names = Set<String>()
         for (r, row) in rows.dropFirst().enumerated() where row.count > nameCol {
             func field(_ i: Int?) -> String? { i.flatMap { $0 < row.count ? row[$0] : nil } }
             let name = row[nameCol]
+            guard names.insert(name).inserted else { throw fail("Habits.csv names \(name) twice") }
             let numerical = field(type) == "NUMERICAL" || field(type) == "1"
             var habit = LoopHabit(key: "csv-" + name, name: name, description: field(description),
                                   numerator: field(num).flatMap { Int($0) } ?? 1, denominator: field(den).flatMap { Int($0) } ?? 1,
-                                  numerical: numerical, unit: field(unit), target: field(targetValue).flatMap { Double($0) },
+                                  numerical: numerical, unit: field(unit), target: field(targetValue).flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil },
                                   atMost: field(targetType) == "AT_MOST", archived: field(archived) == "true")
             // The habit's folder: "NNN Name" with Loop's own file-name cleaning.
-            let number = field(position) ?? String(r + 1)
+            // Position is a number ("001"); anything else (a path, say) is not used as one.
+            let number = field(position).flatMap { p in p.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && !p.isEmpty && p.count <= 6 ? p : nil }
+                ?? String(r + 1)
             let folder = number.count >= 3 ? number : String(repeating: "0", count: 3 - number.count) + number
             let sane = String(String(name.unicodeScalars.filter { c in
                 c == " " || c == "." || c == "_" || c == "-" || ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
             }).prefix(100))
             let dir = (folder + " " + sane).trimmingSpaces
             if let checkmarks = file(dir + "/Checkmarks.csv") {
-                for (i, line) in parse(checkmarks).dropFirst().enumerated() where line.count >= 2 && !line[0].isEmpty {
+                guard let lines = parse(checkmarks, maxRows: maxCheckmarks + 1) else {
+                    throw fail("\(dir)/Checkmarks.csv has more than \(maxCheckmarks) rows")
+                }
+                for (i, line) in lines.dropFirst().enumerated() where line.count >= 2 && !line[0].isEmpty {
                     guard let day = try? DayKey(parsing: line[0]) else { throw fail("\(dir)/Checkmarks.csv line \(i + 2): bad date \(line[0])") }
                     guard let mark = LoopMapping.mark(csv: line[1], numerical: numerical) else {
                         throw fail("\(dir)/Checkmarks.csv line \(i + 2): bad value \(line[1])")
@@ -101,8 +108,11 @@ enum LoopCSV {
         return LoopBackup(habits: habits)
     }
 
-    /// RFC 4180 rows (quoted fields, doubled quotes, CRLF or LF).
-    static func parse(_ bytes: [UInt8]) -> [[String]] {
+    /// Bounds on what one export may hold (a year a day for 270 years).
+    static let maxHabits = 10_000, maxCheckmarks = 100_000
+
+    /// RFC 4180 rows (quoted fields, doubled quotes, CRLF or LF); `nil` past `maxRows` rows.
+    static func parse(_ bytes: [UInt8], maxRows: Int) -> [[String]]? {
         var rows: [[String]] = [], row: [String] = [], field: [UInt8] = []
         var quoted = false, i = 0
         while i < bytes.count {
@@ -119,6 +129,7 @@ enum LoopCSV {
                 if c == UInt8(ascii: "\r"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\n") { i += 1 }
                 row.append(String(decoding: field, as: UTF8.self)); field = []
                 rows.append(row); row = []
+                if rows.count > maxRows { return nil }
             } else { field.append(c) }
             i += 1
         }

@@ -36,8 +36,9 @@ struct ZipArchive {
             guard local + 30 <= bytes.count, u32(local) == 0x0403_4B50 else { throw Failure(message: "\(name): a damaged local header") }
             let start = local + 30 + u16(local + 26) + u16(local + 28)
             guard start + compressed <= bytes.count else { throw Failure(message: "\(name): truncated") }
-            total += size
+            total += max(size, compressed)
             guard total <= Self.maxTotalBytes else { throw Failure(message: "larger than \(Self.maxTotalBytes >> 20) MiB unpacked") }
+            guard method != 0 || size == compressed else { throw Failure(message: "\(name): a stored member whose sizes differ") }
             let data = Array(bytes[start..<(start + compressed)])
             switch method {
             case 0: files[name] = data

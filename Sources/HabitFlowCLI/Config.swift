@@ -16,7 +16,7 @@ import HabitFlowProtocol
 /// store = "~/habits.sqlite"
 /// user = "alice"
 /// zone = "Europe/Amsterdam"
-/// first_weekday = "sunday"
+/// first_weekday = "sunday"     # for a user new to a store (later: habitflow user set)
 /// color = "never"
 /// ```
 ///
@@ -64,8 +64,9 @@ struct Config {
 
     static func parse(_ text: String, path: String) throws(ParseError) -> Config {
         var config = Config()
-        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingSpaces
+        // Lines by scalars: a CRLF file's "\r\n" is one Character, which "\n" would not split.
+        for (n, raw) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(String.UnicodeScalarView(raw)).trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
             func fail(_ why: String) -> ParseError { ParseError(message: "\(path):\(n + 1): \(why)") }
             guard let eq = line.firstIndex(of: "=") else { throw fail("expected key = \"value\"") }

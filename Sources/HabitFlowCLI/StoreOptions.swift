@@ -47,7 +47,8 @@ struct StoreOptions: ParsableArguments {
     }
 
     var firstWeekdaySetting: Setting {
-        Setting.first("first_weekday", [(Config.current.firstWeekday, "config file")], otherwise: ("(the store's)", "user setting"))
+        Setting.first("first_weekday", [(Config.current.firstWeekday, "config file (for a user new to a store)")],
+                      otherwise: ("monday", "built in (for a user new to a store)"))
     }
 
     var settings: [Setting] { [storeSetting, userSetting, zoneSetting, firstWeekdaySetting] }
@@ -57,7 +58,8 @@ struct StoreOptions: ParsableArguments {
         var now: Instant? = nil
         // A fixed clock for scripted tests and replays (documented in --help of the tests only).
         if let text = CLI.environment("HABITFLOW_NOW") { now = try? Instant(parsing: text) }
-        return Engine.open(storePath: path, user: userName, zone: zoneName, now: now)
+        return Engine.open(storePath: path, user: userName, zone: zoneName, now: now,
+                           firstWeekday: Config.current.firstWeekday.flatMap(Weekday.init(name:)))
     }
 
     /// The engine on the store, or exit 1 with the reason.
@@ -66,11 +68,6 @@ struct StoreOptions: ParsableArguments {
         if let error {
             CLI.report(ProtocolError(error), json: json)
             throw ExitCode(1)
-        }
-        // The config file's first weekday is the user's choice: recorded when it differs.
-        if let first = Config.current.firstWeekday,
-           CLI.text(try CLI.run("user.get", [], json: json, engine: engine)["user"]?["firstWeekday"]) != first {
-            _ = try CLI.run("user.update", [("firstWeekday", .string(first))], json: json, engine: engine)
         }
         return engine
     }

@@ -7,7 +7,7 @@ public enum CalendarChart {
 
     /// Draws `line` (whole weeks are best: it is laid out from its first day) with each day
     /// marked by `DayMark` as seen on `today`; days before `firstDay` stay blank.
-    public static func svg(title: String, line: DayLine, today: DayKey, firstDay: DayKey, firstWeekday: Weekday) -> String {
+    public static func svg(title: String, line: DayLine, today: DayKey, firstDay: DayKey, firstWeekday: Weekday, atMost: Bool = false) -> String {
         // Rows follow the user's week: row 0 is its first weekday.
         let lead = (line.start.weekday.rawValue - firstWeekday.rawValue + 7) % 7
         let weeks = (lead + line.count + 6) / 7
@@ -34,7 +34,7 @@ public enum CalendarChart {
                 }
                 lastMonth = civil.month
             }
-            let mark = DayMark(line.statuses[i], value: line.values[i], day: day, today: today, firstDay: firstDay)
+            let mark = DayMark(line.statuses[i], value: line.values[i], day: day, today: today, firstDay: firstDay, atMost: atMost)
             if mark == .done { done += 1 }
             if mark == .done || mark == .partly || mark == .missed { required += 1 }
             guard let fill = colour(mark) else { continue }

@@ -56,8 +56,8 @@ struct SVG {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            // Characters XML 1.0 forbids (controls but tab and newline) are left out.
-            case _ where c.value < 0x20 && c != "\t" && c != "\n": continue
+            // Characters XML 1.0 forbids (controls but tab and newline, U+FFFE, U+FFFF) are left out.
+            case _ where (c.value < 0x20 && c != "\t" && c != "\n") || c.value == 0xFFFE || c.value == 0xFFFF: continue
             default: out.unicodeScalars.append(c)
             }
         }
@@ -77,7 +77,8 @@ func num(_ x: Double) -> String {
 
 /// An amount as people read it: whole numbers without decimals, else up to two.
 func amount(_ x: Double) -> String {
-    if x.rounded() == x, abs(x) < 1e15 { return String(Int64(x)) }
+    guard x.isFinite, abs(x) < 1e12 else { return String(x) }
+    if x.rounded() == x { return String(Int64(x)) }
     let hundredths = Int64((x * 100).rounded())
     let frac = abs(hundredths % 100)
     let s = "\(hundredths / 100).\(frac < 10 ? "0" : "")\(frac)"

@@ -25,7 +25,8 @@ extension Operation {
                 let habit = try context.habit(id)
                 let line = try context.history(habitId: id, from: from, to: to)
                 let svg = CalendarChart.svg(title: habit.name, line: line, today: context.today,
-                                            firstDay: context.input.metrics(for: habit).historyStart, firstWeekday: context.firstWeekday)
+                                            firstDay: context.input.metrics(for: habit).historyStart, firstWeekday: context.firstWeekday,
+                                            atMost: habit.targetType == .atMost && habit.bundle == nil)
                 return .object([("svg", .string(svg))])
             }
         },

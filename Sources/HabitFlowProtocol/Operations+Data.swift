@@ -10,7 +10,7 @@ extension Operation {
     /// the engine's own rules (ownership, the latest version wins, one entry per day) and
     /// importing twice changes nothing.
     static let dataOperations: [Operation] = [
-        Operation("data.export", "Everything of yours — habits, entries, targets, categories, goals and links, routines, evidence, journals, reflections, wellbeing, lenses, deleted ones too — as a versioned document (json), or your entries as CSV for spreadsheets.",
+        Operation("data.export", "Everything of yours — habits, entries, targets, categories, goals and links, routines, evidence, journals, reflections, wellbeing, lenses, deleted ones too — as a versioned document (json), or your entries as CSV for spreadsheets. Nothing of another user's, nor what points at it (a partnership, a link to a partner's goal): that comes back by syncing with the partner.",
                   arguments: [Field("format", "string", required: false, "`json` (default): the complete backup data.import restores; `csv`: one row per active entry.")],
                   result: [Field("document", "object", "json: `{format: \"habitflow-export\", version: 1, exportedAt, userId, records: [{kind, stamp, record}]}`; records as sync.changes gives them, parents first."),
                            Field("csv", "string", "csv: header `day,habit,habit_id,value,unit,note,source,timestamp_utc,entry_id`, one line per active entry by day (RFC 4180 quoting, CRLF).")],
@@ -18,7 +18,7 @@ extension Operation {
             let format = try args.choice("format", [("json", false), ("csv", true)]) ?? false
             if format { return .object([("csv", .string(try entriesCSV(engine)))]) }
             let (changes, user) = try ProtocolError.engine { () throws(HabitFlowError) in
-                (try engine.syncChanges(since: 0).changes, try engine.user().id)
+                (try engine.exportChanges(), try engine.user().id)
             }
             return .object([("document", .object([
                 ("format", .string(exportFormat)), ("version", .int(exportVersion)), ("exportedAt", .string(engine.now.description)),
@@ -99,9 +99,12 @@ extension Operation {
 
     /// A field quoted as RFC 4180 asks when it holds a comma, a quote or a line break.
     static func csvField(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        // By scalars: "\r\n" is one Character, equal to neither "\r" nor "\n".
+        guard s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
         var quoted = "\""
-        for c in s { quoted += c == "\"" ? "\"\"" : String(c) }
+        for c in s.unicodeScalars {
+            if c == "\"" { quoted += "\"\"" } else { quoted.unicodeScalars.append(c) }
+        }
         return quoted + "\""
     }
 

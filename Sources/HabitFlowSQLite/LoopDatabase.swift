@@ -32,7 +32,8 @@ public enum LoopDatabase {
             for row in try db.rows(habitSQL, [], { s -> Row? in
                 let id = s.int64(0)
                 let numerical = s.int64(6) == 1
-                let habit = LoopHabit(key: s.text(10) ?? "id\(id)", name: s.text(1) ?? "Habit \(id)", description: s.text(2),
+                // Old schemas have no uuid: the name finds the habit again.
+                let habit = LoopHabit(key: s.text(10) ?? "db-" + (s.text(1) ?? "\(id)"), name: s.text(1) ?? "Habit \(id)", description: s.text(2),
                                       numerator: Int(clamping: s.int64(3)), denominator: Int(clamping: s.int64(4)), numerical: numerical,
                                       unit: s.text(9), target: numerical ? s.double(8) : nil, atMost: s.int64(7) == 1,
                                       archived: s.int64(5) != 0)
@@ -60,5 +61,8 @@ public enum LoopDatabase {
 
 extension Int64 {
     /// Division rounding toward minus infinity (days before 1970 stay on their day).
-    func dividedFloor(_ d: Int64) -> Int64 { self >= 0 ? self / d : -((-self + d - 1) / d) }
+    func dividedFloor(_ d: Int64) -> Int64 {
+        let q = self / d
+        return self % d < 0 ? q - 1 : q
+    }
 }

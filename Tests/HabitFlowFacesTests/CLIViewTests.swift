@@ -196,6 +196,8 @@ import Testing
             habitflow week | grep -c "$(printf '\\033')\\[" >/dev/null && echo "colour from config"
             echo 'colour = "never"' >> config/habitflow/config.toml
             status=0; habitflow today 2>err || status=$?; echo "$status $(cat err)"
+            printf '# written on Windows\\r\\nzone = "Etc/UTC"\\r\\n' > config/habitflow/config.toml
+            habitflow config | grep '^zone'
             printf 'zone = "UTC\\n' > config/habitflow/config.toml
             status=0; habitflow today 2>err || status=$?; echo "$status $(cat err)"
             """)
@@ -212,6 +214,7 @@ import Testing
         #expect(lines.contains("zone           Europe/Paris  (flag --zone)"), "\(r.stdout)")
         #expect(r.stdout.contains("64 habitflow: ") && r.stdout.contains("config.toml:6: unknown key colour (did you mean color?)"), "\(r.stdout)")
         #expect(r.stdout.contains("config.toml:1: unterminated string"), "\(r.stdout)")
+        #expect(lines.contains("zone           Etc/UTC  (config file)"), "a CRLF file reads as any other: \(r.stdout)")
     }
 
     /// `habitflow export` → `habitflow import` into a new store: the same views; twice is

@@ -4,9 +4,9 @@
 public enum DayMark: String, Sendable, CaseIterable {
     /// Complete.
     case done
-    /// Past and not complete, but something was logged (short of an at-least target).
+    /// Past and not complete, but something was logged short of an at-least target.
     case partly
-    /// Past, required and not complete, with nothing logged.
+    /// Past, required and not complete: nothing logged, or over an at-most limit.
     case missed
     /// Nothing was required (target 0, or an unlogged day of an N-per-week habit).
     case rest
@@ -16,14 +16,15 @@ public enum DayMark: String, Sendable, CaseIterable {
     case none
 
     /// The mark of `day` with `status` and logged `value`, seen on `today`, for a habit whose
-    /// history begins on `firstDay`.
-    public init(_ status: DayStatus, value: Double?, day: DayKey, today: DayKey, firstDay: DayKey) {
+    /// history begins on `firstDay`; `atMost`: its target is a limit, so a logged value that
+    /// fails it went over, which is missed, never partly done.
+    public init(_ status: DayStatus, value: Double?, day: DayKey, today: DayKey, firstDay: DayKey, atMost: Bool = false) {
         if day < firstDay, status != .complete { self = .none; return }
         switch status {
         case .complete: self = .done
         case .notRequired: self = .rest
         case .incomplete:
-            if day >= today { self = .open } else if let value, value != 0 { self = .partly } else { self = .missed }
+            if day >= today { self = .open } else if let value, value != 0, !atMost { self = .partly } else { self = .missed }
         }
     }
 }

@@ -39,10 +39,11 @@ public enum LoopMapping {
         if numerator == denominator { return (.daily, nil) }
         if denominator == 7, numerator < 7 { return (.timesPerWeek(numerator), nil) }
         let perWeek = Double(numerator) * 7 / Double(denominator)
-        let n = Int(perWeek.rounded())
         let what = "\(numerator) times every \(denominator) days"
-        if n >= 7 { return (.daily, "\(what) is mapped to daily (the nearest)") }
-        return (.timesPerWeek(max(1, n)), "\(what) is mapped to \(max(1, n)) per week (the nearest)")
+        // Compared as a Double first: a hostile frequency must not overflow an Int.
+        if perWeek >= 6.5 { return (.daily, "\(what) is mapped to daily (the nearest)") }
+        let n = max(1, Int(perWeek.rounded()))
+        return (.timesPerWeek(n), "\(what) is mapped to \(n) per week (the nearest)")
     }
 
     /// The HabitFlow id of the habit made from Loop habit `key`.
@@ -59,13 +60,18 @@ public enum LoopMapping {
     /// The id of the target version that gives an imported habit its target from its first day.
     public static func targetVersionId(_ key: String) -> String { "loop-\(sanitized(key))-target" }
 
-    /// Keeps the characters record ids allow (`A-Za-z0-9._:-`), at most 96 of them.
+    /// The key as record ids allow it (`A-Za-z0-9._:-`, short): as it is when it fits, else a
+    /// readable prefix, ":" and a 64-bit FNV-1a hash of the whole key, so keys that differ only in
+    /// characters ids cannot hold ("Бег", "Сон") never share an id.
     static func sanitized(_ key: String) -> String {
-        var out = ""
-        for c in key.unicodeScalars where out.unicodeScalars.count < 96 {
-            let ok = ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "." || c == "_" || c == ":" || c == "-"
-            out.unicodeScalars.append(ok ? c : "_")
+        func allowed(_ c: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "." || c == "_" || c == ":" || c == "-"
         }
-        return out
+        if key.unicodeScalars.count <= 64, key.unicodeScalars.allSatisfy(allowed) { return key }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in key.utf8 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 }
+        let prefix = String(String.UnicodeScalarView(key.unicodeScalars.filter(allowed).prefix(32)))
+        let hex = String(hash, radix: 16)
+        return prefix + ":" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

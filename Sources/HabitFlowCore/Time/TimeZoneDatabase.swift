@@ -45,9 +45,11 @@ public final class TimeZoneDatabase: @unchecked Sendable {
             return try load(name)
         } catch {
             // Not a file of the tz database: a POSIX TZ rule (`UTC0`, `CET-1CEST,M3.5.0,M10.5.0/3`),
-            // as the C library reads $TZ, is a zone too — named by its text.
-            guard case .unknownZone = error, let rule = PosixTimeZoneRule(parsing: name) else { throw error }
-            return try load(name, tzif: TZif.bytes(footer: name, standardOffset: rule.standardOffset))
+            // as the C library reads $TZ, is a zone too — named by its text. Made anew each time
+            // (no transitions to expand, so it is cheap): the cache holds only the database's
+            // zones, a bounded set, whatever names callers send.
+            guard case .unknownZone = error, name.utf8.count <= ZoneName.maxLength, let rule = PosixTimeZoneRule(parsing: name) else { throw error }
+            return try Zone(name: name, tzif: TZif.bytes(footer: name, standardOffset: rule.standardOffset))
         }
     }
 
@@ -79,13 +81,12 @@ public final class TimeZoneDatabase: @unchecked Sendable {
     }
 
     /// Loads a zone on first use. Validated names only.
-    /// - Parameter tzif: the zone's data when it is not the source's (a POSIX rule's).
-    private func load(_ name: String, tzif: [UInt8]? = nil) throws(TimeError) -> Zone {
+    private func load(_ name: String) throws(TimeError) -> Zone {
         let result: Result<Zone, TimeError> = writer.withLock { overflow in
             if let zone = overflow[name] { return .success(zone) }
             var copy = name
             if let zone = copy.withUTF8({ bytes in withCachedZone(bytes) { $0 } }) { return .success(zone) }
-            guard let bytes = tzif ?? source.tzifBytes(forZone: name) else {
+            guard let bytes = source.tzifBytes(forZone: name) else {
                 return .failure(.unknownZone(name, reason: "no such zone in the tz database"))
             }
             let zone: Zone
