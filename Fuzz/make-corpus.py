@@ -23,7 +23,8 @@ VALUES = {
     "reflectionId": "rf1", "evidenceId": "x1:h1", "executionId": "x1", "partnerId": "bob", "name": "Run", "title": "Run 100 km",
     "unit": "km", "kind": "numeric", "type": "targetAmount", "metric": "mood", "text": "ok", "note": "river loop",
     "firstWeekday": "monday", "cadence": "daily", "targetType": "atLeast", "segment": "yours", "source": "manual",
-    "status": "paused", "contribution": "sum", "action": "confirm",
+    "status": "paused", "contribution": "sum", "action": "confirm", "per": "week", "format": "csv",
+    "path": "/nonexistent/loop.db",
 }
 HOSTILE = ["null", "-1", "1e308", "[[[[]]]]", "{}", '""', '"../../etc/passwd"', '"a\\u0000b"', '"2025-02-30"',
            '"\\ud800"', '"right/UTC"', "9007199254740993", '"' + "x" * 300 + '"']
