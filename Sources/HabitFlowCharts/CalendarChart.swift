@@ -18,21 +18,17 @@ public enum CalendarChart {
         let last = line.dayKey(at: line.count - 1)
         svg.label(title, x: left, y: 22, size: 15, fill: ChartPalette.title, weight: "bold")
 
-        var lastMonth = -1, labelFree = 0.0  // where the next month name may start
+        var labelFree = 0.0  // where the next month name may start
         for i in 0..<line.count {
             let day = line.dayKey(at: i)
             let slot = lead + i
             let x = left + Double(slot / 7) * pitch, y = top + Double(slot % 7) * pitch
             let civil = day.civil
-            // A month's name above the first week that starts in it.
-            if civil.month != lastMonth, slot % 7 == 0 || i == 0 {
-                // A first, partial month gets no name when the next one follows within two weeks.
-                let roomy = i > 0 || civil.day <= 14 || line.count - i < 28
-                if (civil.day <= 7 || i == 0) && roomy && x >= labelFree {
-                    svg.label(monthNames[civil.month - 1], x: x, y: top - 6, size: 10)
-                    labelFree = x + 2 * pitch
-                }
-                lastMonth = civil.month
+            // A month's name above the week holding its 1st (as the CLI's heatmap has it); a first,
+            // partial month gets none when the next one follows within two weeks.
+            if civil.day == 1 || i == 0, i > 0 || civil.day <= 14 || line.count - i < 28, x >= labelFree {
+                svg.label(monthNames[civil.month - 1], x: x, y: top - 6, size: 10)
+                labelFree = x + 2 * pitch
             }
             let mark = DayMark(line.statuses[i], value: line.values[i], day: day, today: today, firstDay: firstDay, atMost: atMost)
             if mark == .done { done += 1 }
