@@ -90,7 +90,7 @@ enum LoopCSV {
             let sane = String(String(name.unicodeScalars.filter { c in
                 c == " " || c == "." || c == "_" || c == "-" || ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
             }).prefix(100))
-            let dir = (folder + " " + sane).trimmingSpaces
+            let dir = String((folder + " " + sane).trimmingSpaces)
             if let checkmarks = file(dir + "/Checkmarks.csv") {
                 guard let lines = parse(checkmarks, maxRows: maxCheckmarks + 1) else {
                     throw fail("\(dir)/Checkmarks.csv has more than \(maxCheckmarks) rows")
@@ -135,14 +135,5 @@ enum LoopCSV {
         }
         if !field.isEmpty || !row.isEmpty { row.append(String(decoding: field, as: UTF8.self)); rows.append(row) }
         return rows
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " { s.removeFirst() }
-        while s.last == " " { s.removeLast() }
-        return String(s)
     }
 }

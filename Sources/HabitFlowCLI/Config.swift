@@ -66,17 +66,17 @@ struct Config {
         var config = Config()
         // Lines by scalars: a CRLF file's "\r\n" is one Character, which "\n" would not split.
         for (n, raw) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = String(String.UnicodeScalarView(raw)).trimmingSpaces
+            let line = String(String(String.UnicodeScalarView(raw)).trimmingSpaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             func fail(_ why: String) -> ParseError { ParseError(message: "\(path):\(n + 1): \(why)") }
             guard let eq = line.firstIndex(of: "=") else { throw fail("expected key = \"value\"") }
-            let key = line[..<eq].trimmingSpaces
-            var rest = line[line.index(after: eq)...].trimmingSpaces
+            let key = String(String(line[..<eq]).trimmingSpaces)
+            var rest = String(String(line[line.index(after: eq)...]).trimmingSpaces)
             guard let quote = rest.first, quote == "\"" || quote == "'" else { throw fail("the value of \(key) must be a quoted string") }
             rest.removeFirst()
             guard let close = rest.firstIndex(of: quote) else { throw fail("unterminated string") }
             let value = String(rest[..<close])
-            let after = rest[rest.index(after: close)...].trimmingSpaces
+            let after = String(rest[rest.index(after: close)...]).trimmingSpaces
             guard after.isEmpty || after.hasPrefix("#") else { throw fail("unexpected text after the value of \(key)") }
             guard quote == "'" || !value.contains("\\") else { throw fail("escapes are not supported: use 'single quotes'") }
             switch key {
@@ -100,15 +100,6 @@ struct Config {
     private static func expandHome(_ path: String) -> String {
         guard path == "~" || path.hasPrefix("~/"), let home = CLI.environment("HOME") else { return path }
         return home + path.dropFirst()
-    }
-}
-
-extension StringProtocol {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\r" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
-        return String(s)
     }
 }
 

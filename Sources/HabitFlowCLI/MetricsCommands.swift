@@ -102,12 +102,12 @@ struct Heatmap {
         for (i, d) in days.enumerated() {
             guard let day = try? DayKey(parsing: CLI.text(d["dayKey"])), day.civil.day == 1 || i == 0 else { continue }
             let column = 2 * ((lead + i) / 7)
-            let name = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][day.civil.month - 1]
+            let name = Civil.monthAbbreviations[day.civil.month - 1]
             guard column >= free else { continue }
             for (k, ch) in name.enumerated() where column + k < monthLine.count { monthLine[column + k] = ch }
             free = column + name.count + 1
         }
-        var lines = [palette.bold(title) + "  \(from) … \(to)", "    " + String(monthLine).trimmingSpaces]
+        var lines = [palette.bold(title) + "  \(from) … \(to)", ("    " + String(monthLine)).withoutTrailingSpaces]
         for row in 0..<7 {
             let name = Self.weekdays[(row + offset) % 7].prefix(3).capitalized
             var line = name + " "

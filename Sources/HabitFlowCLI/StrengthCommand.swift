@@ -56,11 +56,10 @@ struct Strength: ParsableCommand {
             let month = String(CLI.text(p["start"]).dropFirst(5).prefix(2))
             guard month != lastMonth else { continue }
             lastMonth = month
-            let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
             guard let m = Int(month), i >= free else { continue }
-            for (k, ch) in names[m - 1].enumerated() where i + k < axis.count { axis[i + k] = ch }
+            for (k, ch) in Civil.monthAbbreviations[m - 1].enumerated() where i + k < axis.count { axis[i + k] = ch }
             free = i + 4
         }
-        print("      " + String(axis).trimmingSpaces)
+        print(("      " + String(axis)).withoutTrailingSpaces)
     }
 }

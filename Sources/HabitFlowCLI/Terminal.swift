@@ -68,6 +68,9 @@ extension Character {
 }
 
 extension String {
+    /// The text without trailing spaces (leading ones place labels in columns).
+    var withoutTrailingSpaces: String { String(reversed().drop { $0 == " " }.reversed()) }
+
     /// Columns the text takes in a terminal.
     var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
 

@@ -85,4 +85,4 @@ func amount(_ x: Double) -> String {
     return s.hasSuffix("0") ? String(s.dropLast()) : s
 }
 
-let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+let monthNames = Civil.monthAbbreviations

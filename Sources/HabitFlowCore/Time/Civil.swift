@@ -4,6 +4,9 @@
 /// `days_from_civil` / `civil_from_days`: branch-light, exact over the whole range we accept
 /// (years 0001 to 9999), with no tables and no allocation.
 public enum Civil {
+    /// English month abbreviations, January first (for labels on pictures of days).
+    public static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
     /// The day number of a civil date. The date is not validated; see `isValid`.
     @inlinable
     public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
