@@ -16,7 +16,10 @@
 //                 the Dispatcher and the C ABI (hf_engine_call: JSON in, JSON out)
 //   SQL           per daily habit, current and longest streak by one gaps-and-islands window
 //                 query in SQLite (raw sqlite3 C API) on the same file
-//   Python        Benchmarks/python/metrics_peer.py: every metric, plain Python + sqlite3
+//                 and the plain gaps-and-islands query (days with an entry, no targets), checked
+//                 on the daily binary habits without target versions
+//   Python        Benchmarks/python/metrics_peer.py: every metric, plain Python + sqlite3; and
+//                 its --fast one-pass variant (flat lists per habit), checked against it
 //
 // Cross-checks (exit status 1 on any mismatch): Python (written from SPEC §6, not from the
 // engine) is the reference for every HabitFlow path — reports(), the per-habit API,
@@ -383,6 +386,52 @@ let sqlStats = measure(runs) {
     sqlite3_finalize(statement)
     sqlResult = out
 }
+/// The plain gaps-and-islands query people write first: a daily binary habit's days with an
+/// active entry, grouped by julianday(day) − ROW_NUMBER(). It knows no targets or pauses, so
+/// it is checked only on the daily binary habits that have no target version (where its
+/// answer is the engine's); it is the floor of what SQL can do here.
+let plainStreakSQL = """
+    WITH daily AS (
+        SELECT id FROM habits
+        WHERE owner_id = ?2 AND cadence = 'daily' AND kind = 'binary' AND deleted_at IS NULL AND archived = 0),
+    days AS (
+        SELECT DISTINCT e.habit_id, e.day_key FROM entries e JOIN daily d ON d.id = e.habit_id
+        WHERE e.deleted_at IS NULL AND e.day_key <= ?1),
+    islands AS (
+        SELECT habit_id, day_key, julianday(day_key) - ROW_NUMBER() OVER (PARTITION BY habit_id ORDER BY day_key) AS grp FROM days),
+    runs AS (
+        SELECT habit_id, COUNT(*) AS length, MIN(day_key) AS first, MAX(day_key) AS last FROM islands GROUP BY habit_id, grp),
+    ranked AS (
+        SELECT *, ROW_NUMBER() OVER (PARTITION BY habit_id ORDER BY length DESC, first) AS rank FROM runs)
+    SELECT d.id, COALESCE(l.length, 0), l.first, l.last, COALESCE(c.length, 0), c.first, c.last
+    FROM daily d
+    LEFT JOIN ranked l ON l.habit_id = d.id AND l.rank = 1
+    LEFT JOIN runs c ON c.habit_id = d.id AND c.last >= date(?1, '-1 day')
+    ORDER BY d.id
+    """
+var plainResult: [String: SQLStreaks] = [:]
+let plainSQLStats = measure(runs) {
+    var statement: OpaquePointer?
+    let rc = sqlite3_prepare_v2(db, plainStreakSQL, -1, &statement, nil)
+    precondition(rc == SQLITE_OK, String(cString: sqlite3_errmsg(db)))
+    sqlite3_bind_text(statement, 1, today.description, -1, csqliteraw_transient())
+    sqlite3_bind_text(statement, 2, userId, -1, csqliteraw_transient())
+    var out: [String: SQLStreaks] = [:]
+    while sqlite3_step(statement) == SQLITE_ROW {
+        let id = String(cString: sqlite3_column_text(statement, 0))
+        out[id] = SQLStreaks(longest: makeStreak(Int(sqlite3_column_int64(statement, 1)), text(statement, 2), text(statement, 3)),
+                             current: makeStreak(Int(sqlite3_column_int64(statement, 4)), text(statement, 5), text(statement, 6)))
+    }
+    sqlite3_finalize(statement)
+    plainResult = out
+}
+var versioned = Set<String>()
+do {
+    var statement: OpaquePointer?
+    sqlite3_prepare_v2(db, "SELECT DISTINCT habit_id FROM target_versions", -1, &statement, nil)
+    while sqlite3_step(statement) == SQLITE_ROW { versioned.insert(String(cString: sqlite3_column_text(statement, 0))) }
+    sqlite3_finalize(statement)
+}
 // The floor of any cold read: the active entries' (habit, day, value) in index order, raw.
 var scanned = 0
 let rawScan = measure(runs) {
@@ -405,17 +454,25 @@ sqlite3_close(db)
 
 // MARK: - Peer (b): Python
 
-let python = Process()
-python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-python.arguments = ["python3", peerScript, storePath, "--user", userId, "--today", today.description,
-                    "--from", firstDay.description, "--runs", String(pythonRuns)]
-let pythonOut = Pipe()
-python.standardOutput = pythonOut
-try! python.run()
-let pythonData = pythonOut.fileHandleForReading.readDataToEndOfFile()
-python.waitUntilExit()
-precondition(python.terminationStatus == 0, "metrics_peer.py failed (\(peerScript))")
-let pythonJSON = try! JSONSerialization.jsonObject(with: pythonData) as! [String: Any]
+/// Runs metrics_peer.py (with `extra` arguments) and returns its JSON.
+func runPeer(_ extra: [String]) -> [String: Any] {
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = ["python3", peerScript, storePath, "--user", userId, "--today", today.description,
+                        "--from", firstDay.description, "--runs", String(pythonRuns)] + extra
+    let pythonOut = Pipe()
+    python.standardOutput = pythonOut
+    try! python.run()
+    let pythonData = pythonOut.fileHandleForReading.readDataToEndOfFile()
+    python.waitUntilExit()
+    precondition(python.terminationStatus == 0, "metrics_peer.py \(extra) failed (\(peerScript))")
+    return try! JSONSerialization.jsonObject(with: pythonData) as! [String: Any]
+}
+let pythonJSON = runPeer([])
+// The one-pass peer (flat lists per habit): the fair Python figure; checked like HabitFlow.
+let fastJSON = runPeer(["--fast"])
+let fastTotal = Stats(samples: (fastJSON["timing"] as! [String: [Double]])["total_ms"]!)
+let fastCompute = Stats(samples: (fastJSON["timing"] as! [String: [Double]])["compute_ms"]!)
 let pythonTiming = pythonJSON["timing"] as! [String: [Double]]
 let pythonTotal = Stats(samples: pythonTiming["total_ms"]!)
 let pythonCompute = Stats(samples: pythonTiming["compute_ms"]!)
@@ -507,6 +564,28 @@ checking("SQL streaks vs HabitFlow reports(), \(dailyIDs.count) daily habits (cu
         }
     }
 }
+let plainIDs = dailyIDs.filter { !versioned.contains($0) && byID[$0] != nil && plainResult[$0] != nil }
+checking("plain gaps-and-islands SQL vs HabitFlow reports(), \(plainIDs.count) daily binary habits without target versions") {
+    if plainIDs.isEmpty { mismatch("no daily binary habit without target versions to check the plain SQL on") }
+    for id in plainIDs {
+        let hf = byID[id]!, sql = plainResult[id]!
+        if sql.longest != hf.longest { mismatch("plain SQL: \(id) longest: HabitFlow \(describe(hf.longest ?? .none)), SQL \(describe(sql.longest))") }
+        if sql.current != hf.current { mismatch("plain SQL: \(id) current: HabitFlow \(describe(hf.current)), SQL \(describe(sql.current))") }
+    }
+}
+checking("fast Python peer vs the reference Python, \(reference.count) habits") {
+    let fast = fastJSON["habits"] as! [String: [String: Any]]
+    if fast.count != reference.count { mismatch("fast peer: \(fast.count) habits, reference \(reference.count)") }
+    for (id, f) in fast {
+        guard let py = reference[id] else { mismatch("fast peer: unknown habit \(id)"); continue }
+        if streak(f["current"]) != py.current || streak(f["longest"]) != py.longest
+            || abs((f["momentum"] as! NSNumber).doubleValue - py.momentum) > 1e-9
+            || (f["weekCompleted"] as! [NSNumber]).map(\.intValue) != py.completed
+            || (f["weekRequired"] as! [NSNumber]).map(\.intValue) != py.required {
+            mismatch("fast peer: \(id) differs from the reference")
+        }
+    }
+}
 checking("reports() vs Python, \(full.count) habits (streaks, momentum ±1e-9, every week from the first logged one)") {
     check("reports()", full, allWeeks: false)
 }
@@ -591,8 +670,11 @@ print(String(format: "log then today ÷ warm today (C ABI): %.2f×  (goal ≤ 2�
              logThenToday.median / todayCABIAfter.median, (logThenToday.median - logOnly.median) / todayCABIAfter.median))
 row("raw sqlite3 scan of the active entries (a floor)", rawScan)
 row("SQL gaps-and-islands streaks (daily habits)", sqlStats, goal: "≥ 20×", peer: true)
+row("SQL plain gaps-and-islands (daily binary)", plainSQLStats, peer: true)
 row("Python full, total (read + derive)", pythonTotal, goal: "≥ 20×", peer: true)
 row("Python full, derive only", pythonCompute, peer: true)
+row("Python one-pass peer, total", fastTotal, goal: "≥ 20×", peer: true)
+row("Python one-pass peer, derive only", fastCompute, peer: true)
 print(String(format: "SQL ÷ HabitFlow daily streaks only (warm): %.1f×.   Python %@, %d runs.",
              sqlStats.median / streaksWarm.median, pythonJSON["python"] as? String ?? "?", pythonTotal.samples.count))
 print("load average before: \(loadBefore)   after: \(loadAfter)   (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
@@ -604,6 +686,7 @@ let goals: [(String, Bool)] = [
     ("log then today ≤ 2× warm today (C ABI)", logThenToday.median <= 2 * todayCABIAfter.median),
     ("SQL ≥ 20× full (cold)", sqlStats.median >= 20 * fullCold.median),
     ("Python ≥ 20× full (cold, total)", pythonTotal.median >= 20 * fullCold.median),
+    ("one-pass Python ≥ 20× full (cold, total)", fastTotal.median >= 20 * fullCold.median),
 ]
 print("goals: " + goals.map { "\($0.0) \($0.1 ? "met" : "MISSED")" }.joined(separator: "; "))
 print(mismatches == 0 ? "cross-checks: all agree" : "cross-checks: \(mismatches) MISMATCHES")

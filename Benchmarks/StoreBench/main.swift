@@ -1,7 +1,8 @@
 // StoreBench: the truth layer's throughput beside raw SQLite, in one run.
 //
 //   bulk import   one Swift API call (Engine.importEntries) of N entries
-//   JSON import   the same rows as entry.import requests of 50 000 entries (under the 16 MiB limit)
+//   JSON import   the same rows as entry.import requests of 50 000 entries (under the 16 MiB limit),
+//                 through the Dispatcher and through the C ABI (hf_engine_call)
 //   raw sqlite3   the same rows, one prepared INSERT in one transaction, no rules
 //   CLI batch     `habitflow batch` with M entry.log lines on stdin (a real process)
 //   C ABI         one entry.log round trip through hf_engine_call (µs, p50 / p99)
@@ -83,6 +84,21 @@ for text in texts {
 }
 let jsonSeconds = seconds() - t0
 print("bulk import, JSON 50k/request \(rate(total, jsonSeconds))")
+
+// 2b. The same requests through the C ABI (hf_engine_call), as a C host sends them.
+_ = freshEngine("cjson")
+var importHandle: OpaquePointer?
+precondition(hf_open(store("cjson"), #"{"user":"bench","zone":"Europe/Amsterdam","now":"2030-01-01T12:00:00Z"}"#, &importHandle) == 0)
+t0 = seconds()
+for text in texts {
+    var reply: UnsafeMutablePointer<CChar>?
+    let rc = hf_engine_call(importHandle, text, &reply)
+    precondition(rc == 0, "entry.import via C failed: \(String(cString: reply!))")
+    hf_string_free(reply)
+}
+let cSeconds = seconds() - t0
+hf_close(importHandle)
+print("bulk import, C ABI 50k/request \(rate(total, cSeconds))")
 
 // 3. Raw sqlite3: the same rows into the same schema, no rules, one transaction.
 _ = freshEngine("raw")

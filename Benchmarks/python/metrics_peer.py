@@ -26,7 +26,11 @@ code, in the plainest Python (dicts, loops, one status() call per question):
               (numeric at most), min(1, complete days among the last 14 / 2N) (N per week);
               no entry earns nothing; not-required days leave s unchanged.
 
-Usage: metrics_peer.py DB --user U --today YYYY-MM-DD --from YYYY-MM-DD [--runs 3]
+With --fast, the same answers by a Python programmer who cares about speed: each DayKey
+parsed once, each habit's days as flat lists indexed by day (target, value, status: no
+per-day objects or dict lookups), every metric in one pass over them.
+
+Usage: metrics_peer.py DB --user U --today YYYY-MM-DD --from YYYY-MM-DD [--runs 3] [--fast]
 
 Prints one JSON object on stdout: {"timing": {"total_ms": [...], "read_ms": [...],
 "compute_ms": [...]}, "entries": n, "habits": {id: {...}}} — total = open + read + compute,
@@ -229,6 +233,137 @@ def derive(habits, first_weekday, today, first_day):
     return out
 
 
+# MARK: the fast peer
+
+def load_fast(path, user):
+    """(habits as tuples, first_weekday, entry count): values and versions keyed by ordinal,
+    every DayKey text parsed once."""
+    con = sqlite3.connect(path)
+    try:
+        (first_weekday,) = con.execute("SELECT first_weekday FROM users WHERE id = ?", (user,)).fetchone()
+        meta = {row[0]: row for row in con.execute(
+            "SELECT id, kind, cadence, times_per_week, target_type FROM habits"
+            " WHERE owner_id = ? AND deleted_at IS NULL AND archived = 0", (user,))}
+        ordinals = {}
+        values = {h: {} for h in meta}
+        entries = 0
+        for habit_id, key, value in con.execute(
+                "SELECT habit_id, day_key, value FROM entries WHERE deleted_at IS NULL"):
+            days = values.get(habit_id)
+            if days is None:
+                continue
+            entries += 1
+            day = ordinals.get(key)
+            if day is None:
+                day = ordinals[key] = date.fromisoformat(key).toordinal()
+            credit = 1.0 if meta[habit_id][1] == "binary" else (value or 0.0)
+            days[day] = days.get(day, 0.0) + credit
+        versions = {h: [] for h in meta}
+        for habit_id, effective, target, recorded_at, version_id in con.execute(
+                "SELECT habit_id, effective_day_key, target, recorded_at, id FROM target_versions"):
+            if habit_id in versions:
+                versions[habit_id].append((date.fromisoformat(effective).toordinal(), recorded_at, version_id, target))
+        return meta, values, versions, first_weekday, entries
+    finally:
+        con.close()
+
+
+def derive_fast(meta, values, versions, first_weekday, today, first_day):
+    out = {}
+    first_week = week_start(first_day, first_weekday)
+    this_week = week_start(today, first_weekday)
+    for habit_id, (_, kind, cadence, n, target_type) in meta.items():
+        days = values[habit_id]
+        weekly = cadence == "weekly"
+        logged = min(days) if days else None
+        lo = min(first_week, week_start(logged, first_weekday)) if logged is not None else first_week
+        size = this_week + 7 - lo
+        # Targets: each version from its day to the next one's (sorted: the last of a day wins).
+        targets = [1.0] * size
+        vs = sorted(versions[habit_id])
+        for i, (eff, _, _, target) in enumerate(vs):
+            end = vs[i + 1][0] if i + 1 < len(vs) else lo + size
+            a, b = max(eff, lo) - lo, max(min(end, lo + size), lo) - lo
+            if a < b:
+                targets[a:b] = [target] * (b - a)
+        vals = [None] * size
+        for day, value in days.items():
+            if lo <= day < lo + size:
+                vals[day - lo] = value
+        at_least = target_type == "atLeast"
+        # 0 not required, 1 incomplete, 2 complete
+        status = [0 if t <= 0 else 1 if v is None else (2 if (v >= t if at_least else v <= t) else 1)
+                  for t, v in zip(targets, vals)]
+        t = today - lo
+        run_len = run_first = run_last = 0
+        run = longest = (0, None, None)
+        score = 0.0
+        if logged is not None and logged <= today:
+            start = logged - lo
+            if weekly:
+                for w in range((week_start(logged, first_weekday) - lo), this_week - lo + 1, 7):
+                    need = min(n, 7 - status[w:w + 7].count(0))
+                    if need == 0:
+                        continue
+                    done = status[w:min(w + 7, t + 1)].count(2)
+                    if done >= need:
+                        run = (run[0] + 1, run[1] if run[1] is not None else w + lo, w + lo)
+                        if run[0] > longest[0]:
+                            longest = run
+                    elif w + lo != this_week:
+                        run = (0, None, None)
+            else:
+                for d in range(start, t + 1):
+                    st = status[d]
+                    if st == 2:
+                        run = (run[0] + 1, run[1] if run[1] is not None else d + lo, d + lo)
+                        if run[0] > longest[0]:
+                            longest = run
+                    elif st == 1 and d != t:
+                        run = (0, None, None)
+            m = 0.5 ** (math.sqrt(n / 7 if weekly else 1.0) / 13)
+            score = 1.0 if target_type == "atMost" else 0.0
+            recent = 0
+            binary = kind == "binary"
+            for d in range(start, t + 1):
+                st = status[d]
+                recent += st == 2
+                if d - 14 >= start and status[d - 14] == 2:
+                    recent -= 1
+                if st == 0:
+                    continue
+                if weekly:
+                    credit = min(1.0, recent / (2 * n))
+                elif binary:
+                    credit = 1.0 if st == 2 else 0.0
+                else:
+                    v = vals[d]
+                    target = targets[d]
+                    if v is None:
+                        credit = 0.0
+                    elif at_least:
+                        credit = min(v / target, 1.0)
+                    else:
+                        credit = max(0.0, min(1.0, 1 - (v - target) / target))
+                score = score * m + credit * (1 - m)
+        completed, required = [], []
+        for w in range(first_week - lo, this_week - lo + 1, 7):
+            week = status[w:w + 7]
+            completed.append(week.count(2))
+            asked = 7 - week.count(0)
+            required.append(min(n, asked) if weekly else asked)
+        out[habit_id] = {
+            "unit": "weeks" if weekly else "days",
+            "current": {"length": run[0], "first": run[1], "last": run[2]},
+            "longest": {"length": longest[0], "first": longest[1], "last": longest[2]},
+            "momentum": score,
+            "firstWeek": day_key(first_week),
+            "weekCompleted": completed,
+            "weekRequired": required,
+        }
+    return out
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("db")
@@ -236,6 +371,7 @@ def main():
     parser.add_argument("--today", required=True)
     parser.add_argument("--from", dest="first", required=True)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--fast", action="store_true", help="the one-pass peer (flat lists per habit)")
     args = parser.parse_args()
     today = day_number(args.today)
     first_day = day_number(args.first)
@@ -243,9 +379,14 @@ def main():
     result = None
     for _ in range(max(1, args.runs)):
         t0 = time.perf_counter()
-        habits, first_weekday, entries = load(args.db, args.user)
-        t1 = time.perf_counter()
-        result = derive(habits, first_weekday, today, first_day)
+        if args.fast:
+            meta, values, versions, first_weekday, entries = load_fast(args.db, args.user)
+            t1 = time.perf_counter()
+            result = derive_fast(meta, values, versions, first_weekday, today, first_day)
+        else:
+            habits, first_weekday, entries = load(args.db, args.user)
+            t1 = time.perf_counter()
+            result = derive(habits, first_weekday, today, first_day)
         t2 = time.perf_counter()
         total.append((t2 - t0) * 1e3)
         read.append((t1 - t0) * 1e3)

@@ -21,6 +21,9 @@ import sys
 OPERATIONS = [
     # (row label, HabitFlow benchmark, Foundation benchmark, zoneinfo key, goal in ns)
     ("instant → DayKey", "dayKey (HabitFlow)", "dayKey (Foundation Calendar)", "dayKey", 10.0),
+    # Foundation's own zone lookup (TimeZone.secondsFromGMT) with the same day arithmetic:
+    # the fair peer of the lookup, without Calendar's component machinery.
+    ("instant → DayKey (offset)", "dayKey (HabitFlow)", "dayKey (Foundation secondsFromGMT)", "dayKey", 10.0),
     ("day → DayRange", "dayRange (HabitFlow)", "dayRange (Foundation startOfDay)", "dayRange", 60.0),
 ]
 CONTROL = "control (ALU only)"
@@ -104,6 +107,10 @@ def fmt(ns):
     return f"{ns:.1f}"
 
 
+def ratio(peer, ours):
+    return "n/a" if not peer or not ours else f"{peer / ours:,.1f}×"
+
+
 def table(rows):
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     line = lambda r: "| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |"
@@ -135,16 +142,21 @@ def main():
             return None
 
     rows = [["operation", "HabitFlow 1 thread", "HabitFlow 2 threads (per thread)",
-             "Foundation 1 thr (2 thr)", "Python zoneinfo 1 proc (2 proc)", "goal"]]
+             "Foundation 1 thr (2 thr)", "Python zoneinfo 1 proc (2 proc)", "Foundation ÷ HF", "zoneinfo ÷ HF", "goal"]]
     verdicts = []
+    judged = set()
     for label, hf, fd, key, goal in OPERATIONS:
         one, two = r.ns(hf), r.ns(hf + TWO)
         rows.append([
             label, fmt(one), fmt(two),
             f"{fmt(r.ns(fd))} ({fmt(r.ns(fd + TWO))})",
             f"{fmt(py(key, '1'))} ({fmt(py(key, '2'))})",
+            ratio(r.ns(fd), one), ratio(py(key, '1'), one),
             f"≤ {goal:g}",
         ])
+        if hf in judged:
+            continue
+        judged.add(hf)
         for what, value in (("1 thread", one), ("2 threads", two)):
             if value is None:
                 verdicts.append(f"{label}, {what}: not measured")

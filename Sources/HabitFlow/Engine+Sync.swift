@@ -105,7 +105,9 @@ extension Engine {
         let ordered = changes.enumerated().sorted { (rank($0.element.kind), $0.offset) < (rank($1.element.kind), $1.offset) }
         var scope = try sharingScope(store, user, incoming: changes)
         // Only a partnership in the set can change the scope once it is in.
-        var rescoped = !changes.contains { $0.kind == RecordKind.partnership.rawValue }
+        let partnerships = changes.contains { $0.kind == RecordKind.partnership.rawValue }
+        var rescoped = !partnerships
+        let partnerBefore = partnerships ? try store.partnership(user: user)?.partnerId : nil
         for (i, change) in ordered {
             if !rescoped, rank(change.kind) >= 0 {
                 scope = try sharingScope(store, user, incoming: changes)
@@ -140,6 +142,16 @@ extension Engine {
         }
         if let dangling = try store.danglingReference() {
             throw HabitFlowError(.notFound, "a change has no parent: \(dangling); send the parent too", field: "changes")
+        }
+        // The partner ended the partnership elsewhere: the user's shared goals become personal
+        // here too, as `unlinkPartner` makes them on the side that ended it (001).
+        if let partnerBefore, try store.partnership(user: user)?.partnerId != partnerBefore {
+            let now = clock()
+            for var goal in try store.goals(owners: [user]) where goal.shared {
+                goal.shared = false
+                goal.updatedAt = now
+                try store.update(goal)
+            }
         }
         for group in touched.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             guard let day = try? DayKey(parsing: group[1]) else { continue }

@@ -11,8 +11,8 @@ struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run JSON Lines requests from stdin; write one response line each to stdout.",
         discussion: """
-            Each non-blank input line is one request ({"op", "args", "requestId"}); each answer
-            is written and flushed as soon as it is ready. Diagnostics go to stderr. Exit status
+            Each non-blank input line is one request ({"op", "args", "requestId"}); each answer \
+            is written and flushed as soon as it is ready. Diagnostics go to stderr. Exit status \
             is 0 when every request succeeded, 1 when any failed.
             """
     )

@@ -20,7 +20,7 @@ struct Demo: ParsableCommand {
         StoreLocation.prepare(path)
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
         let clock = Engine()
-        let now = clock.now
+        let now = StoreOptions.fixedNow ?? clock.now
         let newYork = try open(path, zone: "America/New_York", now: now)
         let today = try clock.dayKey(at: now, zone: "Europe/Amsterdam")  // where the user lives now
         let start = today.adding(days: -364)!

@@ -8,8 +8,8 @@ struct HabitFlowCommand: ParsableCommand {
         commandName: "habitflow",
         abstract: "HabitFlow Core: habit days, streaks and goals, right in every time zone.",
         discussion: """
-            Text for people by default; --json for scripts. `habitflow batch` runs JSON Lines
-            requests (see docs/PROTOCOL.md). Exit status: 0 success, 1 a domain error (unknown
+            Text for people by default; --json for scripts. `habitflow batch` runs JSON Lines \
+            requests (see docs/PROTOCOL.md). Exit status: 0 success, 1 a domain error (unknown \
             zone, impossible date, ...), 64 a usage error.
             """,
         version: HabitFlowVersion.string,

@@ -53,13 +53,13 @@ struct StoreOptions: ParsableArguments {
 
     var settings: [Setting] { [storeSetting, userSetting, zoneSetting, firstWeekdaySetting] }
 
+    /// A fixed clock for scripted tests, replays and the README's pictures: `HABITFLOW_NOW`.
+    static var fixedNow: Instant? { CLI.environment("HABITFLOW_NOW").flatMap { try? Instant(parsing: $0) } }
+
     /// The engine on the store; an open failure becomes an engine that reports it.
     func engine() -> (Engine, HabitFlowError?) {
-        var now: Instant? = nil
-        // A fixed clock for scripted tests and replays (documented in --help of the tests only).
-        if let text = CLI.environment("HABITFLOW_NOW") { now = try? Instant(parsing: text) }
-        return Engine.open(storePath: path, user: userName, zone: zoneName, now: now,
-                           firstWeekday: Config.current.firstWeekday.flatMap(Weekday.init(name:)))
+        Engine.open(storePath: path, user: userName, zone: zoneName, now: Self.fixedNow,
+                    firstWeekday: Config.current.firstWeekday.flatMap(Weekday.init(name:)))
     }
 
     /// The engine on the store, or exit 1 with the reason.

@@ -401,6 +401,19 @@ final class ClockBox: Sendable {
         #expect(try alice.goal("walk").links.map(\.habitId) == ["a-walk"], "Bob's habit no longer counts")
         #expect(try alice.goalProgress("walk").value == 2)
         #expect { _ = try bob.goal("walk") } throws: { ($0 as? HabitFlowError)?.code == .forbidden }
+        // Bob ended it, and on Alice's side too the goal is her personal one again (001): it
+        // does not go on to her next partner.
+        #expect(try alice.goal("walk").goal.shared == false, "the creator's goal stays shared after the partner unlinked")
+        let carol = try TestStore("consent-c").engine(now: Self.now, user: "carol")
+        try alice.unlinkPartner()  // her side still names Bob (partner.get: declined by bob)
+        _ = try alice.invitePartner("carol")
+        _ = try carol.applyChanges(try alice.syncChanges(forPartner: true).changes)
+        _ = try carol.acceptPartner("alice")
+        _ = try alice.applyChanges(try carol.syncChanges(forPartner: true).changes)
+        #expect(try alice.partner().partner?.partnerId == "carol")
+        _ = try carol.applyChanges(try alice.syncChanges(forPartner: true).changes)
+        #expect(!(try carol.canonicalDump()).contains { $0["id"] == .text("walk") || $0["id"] == .text("a-walk") },
+                "a goal shared with Bob reached Carol")
     }
 
     @Test func noChangeTakesAnotherUsersRecordOver() throws {

@@ -161,6 +161,35 @@ import Testing
         #expect(try store.dump() == before)
     }
 
+    /// Issue 13 through the faces hosts use: bob, on alice's store file, names her records in
+    /// writes and reads from a C program and from the CLI; each is refused (forbidden or not
+    /// found), says nothing of hers, and the file is unchanged.
+    @Test func bobCannotReachAlicesRecordsThroughCOrTheCLI() throws {
+        let store = TestStore("cross-user-faces")
+        let c = try run(try compile("Tests/C/cross_user_test.c"), [store.path])
+        #expect(c.status == 0, "\(c.stdout)\(c.stderr)")
+        #expect(c.stdout.contains(" passed, 0 failed"), "\(c.stdout)")
+        let before = try store.dump()
+        func bob(_ args: [String]) throws -> ProcessResult {
+            try run(Repository.cli, args + ["--db", store.path, "--user", "bob", "--zone", "Europe/Amsterdam"])
+        }
+        for args in [["habit", "delete", "a-habit", "--confirm"], ["habit", "edit", "a-habit", "--name", "Bob was here"],
+                     ["habit", "archive", "a-habit"], ["log", "a-habit", "9"], ["edit", "a-entry", "--value", "9"],
+                     ["delete", "a-entry", "--confirm"], ["target", "set", "a-habit", "0", "--confirm"],
+                     ["goal", "delete", "a-goal"], ["streaks", "a-habit"], ["history", "a-habit"]] {
+            let r = try bob(args)
+            #expect(r.status == 1, "\(args): \(r.status) \(r.stdout)\(r.stderr)")
+            #expect(r.stderr.hasPrefix("habitflow: "), "\(args): \(r.stderr)")
+            #expect(!(r.stdout + r.stderr).contains("Alice secret"), "\(args): \(r.stdout)\(r.stderr)")
+        }
+        for args in [["habit", "list"], ["entries"], ["today"], ["goal", "list"], ["export", "--format", "json"]] {
+            let r = try bob(args)
+            #expect(r.status == 0, "\(args): \(r.stderr)")
+            #expect(!r.stdout.contains("Alice secret") && !r.stdout.contains("a-entry"), "\(args): \(r.stdout)")
+        }
+        #expect(try store.dump() == before)
+    }
+
     /// 003 §9.7.1: a replica killed while applying a change set holds none of it (or all of
     /// it), never a part, and the retry brings exactly the set.
     @Test func syncApplyKilledMidwayCommitsNothingAndARetrySucceeds_9_7_1() throws {

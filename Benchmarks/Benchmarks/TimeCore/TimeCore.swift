@@ -75,6 +75,24 @@ func foundationDayKeys(_ w: Workload, ops: Int) -> Int {
     return acc
 }
 
+/// Foundation's zone lookup alone, as a peer of ours: `TimeZone.secondsFromGMT(for:)` (the same
+/// transition search HabitFlow does), then the same day-number arithmetic HabitFlow uses, so
+/// the difference is the lookup and not Calendar's component machinery.
+@inline(never)
+func foundationOffsetDayKeys(_ w: Workload, ops: Int) -> Int {
+    var acc = 0
+    w.run(ops: ops) { z, elements in
+        let zone = w.calendars[z].timeZone
+        w.dates[z].withUnsafeBufferPointer { dates in
+            for i in elements {
+                let local = Int(dates[i].timeIntervalSince1970) + zone.secondsFromGMT(for: dates[i])
+                acc &+= local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+            }
+        }
+    }
+    return acc
+}
+
 /// The nearest Foundation spelling of day → range: the start of the day and of the next one.
 /// Foundation has no day value, so its input is an instant inside the day (the one the
 /// DayKey came from); HabitFlow starts from the DayKey itself.
@@ -171,5 +189,6 @@ let benchmarks: @Sendable () -> Void = {
     register("dayKey (HabitFlow)", fast, habitFlowDayKeys)
     register("dayRange (HabitFlow)", fast, habitFlowDayRanges)
     register("dayKey (Foundation Calendar)", slow, foundationDayKeys)
+    register("dayKey (Foundation secondsFromGMT)", slow, foundationOffsetDayKeys)
     register("dayRange (Foundation startOfDay)", slow, foundationDayRanges)
 }
