@@ -5,9 +5,9 @@
             in requests of CHUNK entries, against Python's sqlite3 `executemany` of the same rows
             into a table with UNIQUE(habit, day) in one transaction (the peer: what a Python
             program that keeps its own table pays). Ratio = HabitFlow entries/s ÷ executemany's.
-  log       entry.log through the binding, one call each: on a one-per-day binary habit (a new
-            day each time, the common tap) and a value update of today's entry on a numeric
-            habit; p50/p99 in µs, beside json.loads + json.dumps of the same request and reply.
+  log       entry.log through the binding, one call each: "done today" on a one-per-day binary
+            habit (a new entry each call: LOGS habits, each logged once) and a value update of
+            today's entry on a numeric habit; p50/p99 in µs, beside json.loads + json.dumps of the same request and reply.
   refresh   entry.log then today() (metrics.today), and today() alone on the same engine.
 
 Usage: store_bench.py [ENTRIES=200000] [LOGS=2000]   (HABITFLOW_LIB or the installed package)
@@ -77,13 +77,13 @@ def main():
 
         # entry.log, one call each, on a fresh store.
         log_engine = habitflow.Engine(os.path.join(folder, "log.sqlite"), user="a", zone="UTC")
-        log_engine.call("habit.create", habitId="walk", name="Walk")
+        for i in range(logs):
+            log_engine.call("habit.create", habitId=f"w{i}", name=f"Walk {i}")
         log_engine.call("habit.create", habitId="run", name="Run", kind="numeric", unit="km")
         new_day, update, codec = [], [], []
         for i in range(logs):
-            day = time.strftime("%Y-%m-%dT08:00:00Z", time.gmtime(1262304000 + i * 86_400))
             t0 = time.perf_counter()
-            log_engine.log("walk", timestampUtc=day)
+            log_engine.log(f"w{i}")
             new_day.append((time.perf_counter() - t0) * 1e6)
             t0 = time.perf_counter()
             reply = log_engine.log("run", value=i + 1)
@@ -94,7 +94,7 @@ def main():
             json.loads(json.dumps({"ok": True, "result": reply}))
             codec.append((time.perf_counter() - t0) * 1e6)
         floor = statistics.median(codec)
-        for label, samples in (("one-per-day binary, a new day each", new_day), ("value update of today's entry", update)):
+        for label, samples in (("one-per-day binary, done today", new_day), ("value update of today's entry", update)):
             p50 = statistics.median(samples)
             print(f"entry.log via Python, {label}: p50 {p50:.1f} µs, p99 {percentile(samples, 0.99):.1f} µs "
                   f"({p50 / floor:.1f}× Python's json round trip of request and reply, {floor:.1f} µs)")
