@@ -18,19 +18,26 @@ public enum RecordID {
         }
     }
 
-    /// A random UUID (version 4), lowercase.
+    /// A random UUID (version 4), lowercase. Two draws of the system generator (each a
+    /// system call), formatted in place: it runs on every write that makes a record.
     public static func make() -> String {
         var rng = SystemRandomNumberGenerator()
-        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for (i, b) in bytes.enumerated() {
-            if [4, 6, 8, 10].contains(i) { out.append(0x2D) }
-            out.append(hex[Int(b >> 4)])
-            out.append(hex[Int(b & 0x0F)])
+        let high = rng.next() as UInt64, low = rng.next() as UInt64
+        let hex: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: 36) { out in
+            hex.withUTF8Buffer { digits in
+                var n = 0
+                for i in 0..<16 {
+                    var byte = UInt8(truncatingIfNeeded: (i < 8 ? high : low) >> UInt64(56 - 8 * (i % 8)))
+                    if i == 6 { byte = (byte & 0x0F) | 0x40 }  // version 4
+                    if i == 8 { byte = (byte & 0x3F) | 0x80 }  // RFC 4122 variant
+                    if i == 4 || i == 6 || i == 8 || i == 10 { out[n] = 0x2D; n += 1 }
+                    out[n] = digits[Int(byte >> 4)]
+                    out[n + 1] = digits[Int(byte & 0x0F)]
+                    n += 2
+                }
+                return n
+            }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -40,7 +40,7 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
     }
 
     /// Every column of the kind, in the order rows hold them (the key first).
-    public var columns: [String] { Self.columnLists[Self.allCases.firstIndex(of: self)!] }
+    public var columns: [String] { Self.columnLists[ordinal] }
 
     /// A row of this kind (values in `columns` order) as a sync change with `stamp`.
     public func change(_ values: [ChangeRecord.Value], stamp: HybridTimestamp) -> ChangeRecord {
@@ -48,15 +48,35 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
     }
 
     /// The position of column `name` in `columns` (a table lookup: sync and every store ask often).
-    public func index(of name: String) -> Int? { Self.columnIndexes[Self.allCases.firstIndex(of: self)!][name] }
-
-    private static let columnIndexes: [[String: Int]] = columnLists.map { columns in
-        Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($0.element, $0.offset) })
+    /// Every row decode asks once per column, so it is a scan of at most 19 short names (most
+    /// compare as two machine words), not a hashed lookup: hashing cost more than the row.
+    public func index(of name: String) -> Int? {
+        Self.columnLists[ordinal].firstIndex(of: name)
     }
 
-    public static func < (a: Self, b: Self) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    /// The kind's place in declaration order (`allCases` builds an array on every call).
+    public var ordinal: Int {
+        switch self {
+        case .user: 0
+        case .habit: 1
+        case .category: 2
+        case .goal: 3
+        case .targetVersion: 4
+        case .entry: 5
+        case .goalLink: 6
+        case .partnership: 7
+        case .routine: 8
+        case .routineExecution: 9
+        case .evidence: 10
+        case .journalTemplate: 11
+        case .journal: 12
+        case .reflection: 13
+        case .wellbeing: 14
+        case .lens: 15
+        }
     }
+
+    public static func < (a: Self, b: Self) -> Bool { a.ordinal < b.ordinal }
 
     /// The kind a sync change names (`"entry"`, `"goalLink"`, …).
     public init?(syncName: String) { self.init(rawValue: syncName) }
