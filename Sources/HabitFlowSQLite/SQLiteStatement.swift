@@ -27,6 +27,7 @@ final class SQLiteStatement {
             case let .integer(v)?: rc = sqlite3_bind_int64(handle, index, v)
             case let .real(v)?: rc = sqlite3_bind_double(handle, index, v)
             case let .text(v)?: rc = sqlite3_bind_text(handle, index, v, -1, csqlite_transient())
+            case let .blob(v)?: rc = v.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) }
             }
             guard rc == SQLITE_OK else { throw SQLiteError(rc, db: db) }
         }
@@ -58,6 +59,12 @@ final class SQLiteStatement {
         return body(UnsafeBufferPointer(start: p, count: p == nil ? 0 : Int(sqlite3_column_bytes(handle, column))))
     }
 
+    /// `body` over the column's bytes as a blob, valid only during the call.
+    func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        let p = sqlite3_column_blob(handle, column)
+        return body(UnsafeRawBufferPointer(start: p, count: p == nil ? 0 : Int(sqlite3_column_bytes(handle, column))))
+    }
+
     /// Whether the column's text equals `string` (false for NULL or a nil string).
     func textEquals(_ column: Int32, _ string: String?) -> Bool {
         guard var string else { return false }
@@ -70,4 +77,5 @@ enum SQLiteValue {
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob([UInt8])
 }

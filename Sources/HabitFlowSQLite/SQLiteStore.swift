@@ -12,7 +12,7 @@ import Synchronization
 public final class SQLiteStore: RecordStore, @unchecked Sendable {
     private let lock = Locked<Void>(())
     private(set) var db: SQLiteDatabase
-    private let busyTimeoutMilliseconds: Int32
+    let busyTimeoutMilliseconds: Int32
     /// Set when a transaction failed on I/O (a full disk, say): SQLite may keep failing on
     /// that connection after space is back, so the next transaction starts on a new one.
     private var reopenBeforeNextUse = false
@@ -171,10 +171,16 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 localWrites.add(1, ordering: .relaxed)  // a new connection's data_version starts anew
                 reopenBeforeNextUse = false
             }
+            transaction.pendingCache = nil
             do throws(HabitFlowError) {
                 try sql { () throws(SQLiteError) in try db.run(begin) }  // cached statements: no parse per transaction
                 let result = try body()
                 try sql { () throws(SQLiteError) in try db.run("COMMIT") }
+                // Cache rows a read computed go in now, before anyone else can use this connection.
+                if let pending = transaction.pendingCache {
+                    transaction.pendingCache = nil
+                    if begin == "BEGIN DEFERRED" { writeCache(pending) }
+                }
                 return result
             } catch {
                 let code = sqlite3_extended_errcode(db.handle) & 0xFF

@@ -8,6 +8,9 @@ final class SQLiteTransaction: StoreTransaction {
     unowned let store: SQLiteStore
     var db: SQLiteDatabase { store.db }
 
+    /// Cache rows a read computed, written by the store once the read ends (`ActiveDaysCache`).
+    var pendingCache: ActiveDaysCache.Pending?
+
     init(_ store: SQLiteStore) { self.store = store }
 
     func sql<T>(_ body: () throws(SQLiteError) -> T) throws(HabitFlowError) -> T { try store.sql(body) }
@@ -93,21 +96,23 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func activeDays(habit: String) throws(HabitFlowError) -> ActiveDays {
-        try sql { () throws(SQLiteError) in
-            let s = try db.statement("""
-                SELECT day_key, value FROM entries INDEXED BY entries_active_days
-                WHERE deleted_at IS NULL AND set_aside = 0 AND habit_id = ? ORDER BY day_key
-                """, [.text(habit)])
-            defer { sqlite3_reset(s.handle) }
-            var days = ActiveDays()
-            while try s.step() {
-                guard let day = s.withBytes(0, DayKey.init(utf8:))?.dayNumber else {
-                    throw SQLiteError(SQLITE_CORRUPT, "entries.day_key of habit \(habit) is not a DayKey")
-                }
-                days.add(day: day, value: s.double(1))
+        try sql { () throws(SQLiteError) in try habitActiveDays(habit) }
+    }
+
+    func habitActiveDays(_ habit: String) throws(SQLiteError) -> ActiveDays {
+        let s = try db.statement("""
+            SELECT day_key, value FROM entries INDEXED BY entries_active_days
+            WHERE deleted_at IS NULL AND set_aside = 0 AND habit_id = ? ORDER BY day_key
+            """, [.text(habit)])
+        defer { sqlite3_reset(s.handle) }
+        var days = ActiveDays()
+        while try s.step() {
+            guard let day = s.withBytes(0, DayKey.init(utf8:))?.dayNumber else {
+                throw SQLiteError(SQLITE_CORRUPT, "entries.day_key of habit \(habit) is not a DayKey")
             }
-            return days
+            days.add(day: day, value: s.double(1))
         }
+        return days
     }
 
     func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64) {
@@ -122,32 +127,35 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] {
-        try sql { () throws(SQLiteError) in
-            // One pass over the covering index entries_active_days, in (habit, day) order,
-            // folded here: SQLite's GROUP BY costs several times the scan itself.
-            let s = try db.statement("""
-                SELECT habit_id, day_key, value FROM entries INDEXED BY entries_active_days
-                WHERE deleted_at IS NULL AND set_aside = 0 AND habit_id IN (SELECT id FROM habits WHERE owner_id = ?)
-                ORDER BY habit_id, day_key
-                """, [.text(owner)])
-            defer { sqlite3_reset(s.handle) }  // a cached statement: never leave it holding a snapshot
-            var out: [String: ActiveDays] = [:]
-            var currentId: String? = nil
-            var current = ActiveDays()
-            while try s.step() {
-                if !s.textEquals(0, currentId) {
-                    if let id = currentId { out[id] = current }
-                    currentId = s.text(0)
-                    current = ActiveDays()
-                }
-                guard let day = s.withBytes(1, DayKey.init(utf8:))?.dayNumber else {
-                    throw SQLiteError(SQLITE_CORRUPT, "entries.day_key of habit \(currentId ?? "?") is not a DayKey")
-                }
-                current.add(day: day, value: s.double(2))
+        try cachedActiveDays(owner: owner)
+    }
+
+    /// Every active day of the owner's habits, from the entries.
+    func scanActiveDays(owner: String) throws(SQLiteError) -> [String: ActiveDays] {
+        // One pass over the covering index entries_active_days, in (habit, day) order,
+        // folded here: SQLite's GROUP BY costs several times the scan itself.
+        let s = try db.statement("""
+            SELECT habit_id, day_key, value FROM entries INDEXED BY entries_active_days
+            WHERE deleted_at IS NULL AND set_aside = 0 AND habit_id IN (SELECT id FROM habits WHERE owner_id = ?)
+            ORDER BY habit_id, day_key
+            """, [.text(owner)])
+        defer { sqlite3_reset(s.handle) }  // a cached statement: never leave it holding a snapshot
+        var out: [String: ActiveDays] = [:]
+        var currentId: String? = nil
+        var current = ActiveDays()
+        while try s.step() {
+            if !s.textEquals(0, currentId) {
+                if let id = currentId { out[id] = current }
+                currentId = s.text(0)
+                current = ActiveDays()
             }
-            if let id = currentId { out[id] = current }
-            return out
+            guard let day = s.withBytes(1, DayKey.init(utf8:))?.dayNumber else {
+                throw SQLiteError(SQLITE_CORRUPT, "entries.day_key of habit \(currentId ?? "?") is not a DayKey")
+            }
+            current.add(day: day, value: s.double(2))
         }
+        if let id = currentId { out[id] = current }
+        return out
     }
 }
 

@@ -3,7 +3,9 @@
 /// A migration is never edited once shipped: a change is a new migration appended here.
 /// `PRAGMA user_version` records how many have run; a file with a higher number was written
 /// by a newer library and is refused. No column holds derived state: no completion flag,
-/// streak, progress or week id — those are computed from entries on every read.
+/// streak, progress or week id — those are computed from entries on every read. The one
+/// cache (`active_days_cache`, the entries' fold per habit) is kept current by triggers and
+/// may be emptied at any time (`ActiveDaysCache`).
 enum Schema {
     static let migrations: [String] = [
         // 1: users, habits, entries, target versions, per-user flags.
@@ -271,6 +273,19 @@ enum Schema {
         // every existing user's days as they were.
         """
         ALTER TABLE users ADD COLUMN day_starts_at INTEGER NOT NULL DEFAULT 0 CHECK (day_starts_at BETWEEN 0 AND 720);
+        """,
+        // 8: a cache of each habit's active days (day numbers, counts, sums: the fold every
+        // metric starts from), so opening a store does not read every entry again. Never
+        // truth: the triggers drop a habit's row in the same transaction as any change to its
+        // entries, whoever writes, and deleting the table changes no answer (SPEC §2.2).
+        """
+        CREATE TABLE active_days_cache (habit_id TEXT PRIMARY KEY, days BLOB NOT NULL) STRICT;
+        CREATE TRIGGER entries_insert_uncache AFTER INSERT ON entries
+            BEGIN DELETE FROM active_days_cache WHERE habit_id = NEW.habit_id; END;
+        CREATE TRIGGER entries_update_uncache AFTER UPDATE OF habit_id, day_key, value, deleted_at, set_aside ON entries
+            BEGIN DELETE FROM active_days_cache WHERE habit_id IN (OLD.habit_id, NEW.habit_id); END;
+        CREATE TRIGGER entries_delete_uncache AFTER DELETE ON entries
+            BEGIN DELETE FROM active_days_cache WHERE habit_id = OLD.habit_id; END;
         """,
     ]
 }

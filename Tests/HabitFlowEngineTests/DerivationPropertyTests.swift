@@ -129,6 +129,9 @@ import Foundation
         var logged: [String] = []
         for step in 0..<160 {
             if rng.next() % 3 == 0 { _ = try engine.todayOverview() }  // warm the cache: the next write must update it
+            // A cold engine on the file: it reads, and fills, the store's cache of active days,
+            // which every later write must keep right.
+            if rng.next() % 6 == 0 { _ = try store.engine(now: "2025-06-30T12:00:00Z").todayOverview() }
             let writer = rng.next() % 8 == 0 ? other : engine
             let (id, kind, _, _, _) = kinds[Int(rng.next() % UInt64(kinds.count))]
             let day = base.adding(days: Int(rng.next() % 90))!
@@ -179,6 +182,7 @@ import Foundation
             let habits = try engine.habits()
             var versions: [TargetVersion] = []
             for h in habits { versions += try engine.targetSchedule(habitId: h.id).versions }
+            // No record cache: every call reads the store, through its cache of active days.
             let uncached = try Engine(storePath: store.path, user: "alice", zone: nil, now: engine.now, caching: false)
             let stateless = MetricsContext(input: MetricsInput(habits: habits, entries: entries, targetVersions: versions),
                                            today: try engine.today(), firstWeekday: firstWeekday)
@@ -204,6 +208,15 @@ import Foundation
                         expected.momentum = 0
                         #expect(have == expected, "seed \(seed) round \(round) \(label) habit \(h.id) on \(today)")
                         #expect(abs(got.momentum - want.momentum) < 1e-12, "seed \(seed) round \(round) \(label) habit \(h.id) momentum")
+                    }
+                    // The store's cache of active days emptied (SPEC §2.2: deleting every cache changes no answer).
+                    if offset == 0 {
+                        let emptied = try run("sqlite3", [store.path, "DELETE FROM active_days_cache WHERE habit_id = '\(h.id)'"])
+                        try #require(emptied.status == 0, "\(emptied.stderr)")
+                        let got = try uncached.habitToday(habitId: h.id, day: today)
+                        #expect(got.status == want.today.status && got.currentStreak.length == want.current
+                                && got.longestStreak?.length == want.longest && abs(got.momentum - want.momentum) < 1e-12,
+                                "seed \(seed) round \(round) cache emptied, habit \(h.id)")
                     }
                     // History, day by day, against the reference.
                     let from = today.adding(days: -60)!

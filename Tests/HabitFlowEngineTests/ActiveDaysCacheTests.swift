@@ -1,0 +1,73 @@
+import HabitFlow
+import HabitFlowTestSupport
+import Testing
+
+/// The store's cache of each habit's active days (schema 8): filled by a cold read, dropped
+/// by any change to a habit's entries whoever makes it, and never an answer of its own.
+@Suite struct ActiveDaysCacheTests {
+    static let now = "2025-03-12T11:00:00Z"
+
+    func cached(_ store: TestStore) throws -> [String] {
+        let r = try run("sqlite3", [store.path, "SELECT habit_id FROM active_days_cache ORDER BY habit_id"])
+        try #require(r.status == 0, "\(r.stderr)")
+        return r.stdout.split(separator: "\n").map(String.init)
+    }
+
+    func sqlite(_ store: TestStore, _ sql: String) throws {
+        let r = try run("sqlite3", [store.path, sql])
+        try #require(r.status == 0, "\(sql): \(r.stderr)")
+    }
+
+    /// What every metric of every habit says, as text (the answers to compare).
+    func answers(_ store: TestStore) throws -> String {
+        let engine = try store.engine(now: Self.now)
+        return try engine.reports().map { "\($0.summary)" }.joined(separator: "\n")
+    }
+
+    @Test func aColdReadFillsItAndAnyChangeToAHabitsEntriesDropsThatHabitsRow() throws {
+        let store = TestStore("days-cache")
+        let engine = try store.engine(now: Self.now)
+        for id in ["read", "run", "idle"] {
+            var h = HabitDraft(name: id); h.id = id
+            if id == "run" { h.kind = .numeric; h.unit = "km" }
+            _ = try engine.createHabit(h)
+        }
+        for (i, day) in ["2025-03-09", "2025-03-10", "2025-03-11"].enumerated() {
+            var r = LogRequest(habitId: "read"); r.dayKey = DayKey(day); r.confirm = true; r.entryId = "read-\(i)"
+            _ = try engine.log(r)
+            var k = LogRequest(habitId: "run"); k.dayKey = DayKey(day); k.confirm = true; k.value = Double(i + 3); k.entryId = "run-\(i)"
+            _ = try engine.log(k)
+        }
+        #expect(try cached(store) == [], "writes alone fill nothing")
+        let truth = try answers(store)  // a cold engine: reads the entries, then fills the cache
+        #expect(try cached(store) == ["idle", "read", "run"], "a habit with no entry is cached as empty too")
+        #expect(try answers(store) == truth, "answers from the cache")
+
+        // Each change to an entry, by the engine or by another program, drops its habit's row.
+        var more = LogRequest(habitId: "read"); more.dayKey = DayKey("2025-03-12"); more.entryId = "read-3"
+        _ = try engine.log(more)
+        #expect(try cached(store) == ["idle", "run"])
+        let afterLog = try answers(store)
+        #expect(afterLog != truth)
+        #expect(try cached(store) == ["idle", "read", "run"])
+        for change in ["UPDATE entries SET value = 9 WHERE id = 'run-0'",
+                       "UPDATE entries SET day_key = '2025-03-01' WHERE id = 'run-1'",
+                       "UPDATE entries SET deleted_at = '2025-03-12T10:00:00Z' WHERE id = 'run-2'",
+                       "UPDATE entries SET set_aside = 1 WHERE id = 'run-0'",
+                       "DELETE FROM entries WHERE id = 'run-0'"] {
+            _ = try answers(store)
+            #expect(try cached(store) == ["idle", "read", "run"], "\(change)")
+            try sqlite(store, change)
+            #expect(try cached(store) == ["idle", "read"], "\(change) must drop run's row")
+        }
+        try sqlite(store, "UPDATE entries SET habit_id = 'idle' WHERE id = 'read-0'")  // moved: both habits
+        #expect(try cached(store) == [])
+
+        // The cache emptied, or holding a row it cannot read, gives the same answers.
+        let settled = try answers(store)
+        try sqlite(store, "UPDATE active_days_cache SET days = x'02' WHERE habit_id = 'read'")
+        #expect(try answers(store) == settled)
+        try sqlite(store, "DELETE FROM active_days_cache")
+        #expect(try answers(store) == settled)
+    }
+}
