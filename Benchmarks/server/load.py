@@ -1,11 +1,13 @@
 """Load on habitflow-server: CLIENTS devices (each its own user) push batches of new entries
 and pull, concurrently, over loopback. Prints entry changes applied per second and push
-latency (p50, p99), as one JSON line.
+latency (p50, p99) as one JSON line; each client's first push, which makes its user's replica
+on the server, is reported apart (firstPush…).
 
     python3 Benchmarks/server/load.py URL[,URL2] TOKENS_FILE PUSHES_PER_CLIENT ENTRIES_PER_PUSH [PUSHES_PER_SECOND]
 TOKENS_FILE holds one `user token` pair per line. With two URLs, clients alternate between them.
 Without a rate each client pushes again as soon as answered (throughput); with one, each
-client pushes on that schedule (latency at a given load).
+client pushes on that schedule, the clients' schedules spread evenly over one period (latency
+at a given load).
 """
 import http.client
 import json
@@ -46,13 +48,19 @@ def entries(user: str, batch: int, size: int) -> List[Dict[str, Any]]:
     return out
 
 
-def client(url: str, user: str, token: str, pushes: int, size: int, rate: float, latencies: List[float], applied: List[int],
-           errors: List[str]) -> None:
+def client(url: str, user: str, token: str, pushes: int, size: int, rate: float, phase: float, latencies: List[float],
+           firsts: List[float], applied: List[int], errors: List[str]) -> None:
     parts = urllib.parse.urlsplit(url)
     conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
     headers = {"Authorization": "Bearer " + token, "Content-Type": "application/json"}
-    cursor = "0"
-    begin = time.perf_counter()
+    # A device that has synced before: it starts from the server's cursor (untimed), so the
+    # pulls below are the incremental ones of a device in use, not every client's first sync.
+    conn.request("GET", "/v1/changes?since=0", headers=headers)
+    answer = conn.getresponse()
+    cursor = json.loads(answer.read())["cursor"] if answer.status == 200 else "0"
+    # Paced clients start spread over one period (`phase` of it), as independent devices
+    # would: all starting at once would measure how long a burst of every client takes.
+    begin = time.perf_counter() + (phase / rate if rate > 0 else 0.0)
     for batch in range(pushes):
         if rate > 0:
             time.sleep(max(0.0, begin + batch / rate - time.perf_counter()))
@@ -62,7 +70,10 @@ def client(url: str, user: str, token: str, pushes: int, size: int, rate: float,
         conn.request("POST", "/v1/changes", body, headers)
         answer = conn.getresponse()
         data = answer.read()
-        latencies.append(time.perf_counter() - start)
+        if batch > 0:  # the first push makes the user's replica on the server: counted apart
+            latencies.append(time.perf_counter() - start)
+        else:
+            firsts.append(time.perf_counter() - start)
         if answer.status != 200:
             errors.append("%d %s" % (answer.status, data[:200].decode(errors="replace")))
             continue
@@ -79,9 +90,11 @@ def main() -> None:
     pushes, size = int(sys.argv[3]), int(sys.argv[4])
     rate = float(sys.argv[5]) if len(sys.argv) > 5 else 0.0
     latencies: List[float] = []
+    firsts: List[float] = []
     applied: List[int] = []
     errors: List[str] = []
-    threads = [threading.Thread(target=client, args=(urls[i % len(urls)], user, token, pushes, size, rate, latencies, applied, errors))
+    threads = [threading.Thread(target=client, args=(urls[i % len(urls)], user, token, pushes, size, rate, i / len(pairs),
+                                                     latencies, firsts, applied, errors))
                for i, (user, token) in enumerate(pairs)]
     start = time.perf_counter()
     for t in threads:
@@ -90,11 +103,13 @@ def main() -> None:
         t.join()
     elapsed = time.perf_counter() - start
     latencies.sort()
-    def pct(p: float) -> float:
-        return round(latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000, 1)
-    print(json.dumps({"servers": len(urls), "clients": len(pairs), "pushes": len(latencies), "entriesPerPush": size,
+    firsts.sort()
+    def pct(values: List[float], p: float) -> float:
+        return round(values[min(len(values) - 1, int(p * len(values)))] * 1000, 1) if values else 0.0
+    print(json.dumps({"servers": len(urls), "clients": len(pairs), "pushes": len(latencies) + len(firsts), "entriesPerPush": size,
                       "offeredPerSecond": round(rate * size * len(pairs)) if rate else "as fast as answered",
-                      "entryChangesPerSecond": round(sum(applied) / elapsed), "pushP50ms": pct(0.50), "pushP99ms": pct(0.99),
+                      "entryChangesPerSecond": round(sum(applied) / elapsed), "pushP50ms": pct(latencies, 0.50),
+                      "pushP99ms": pct(latencies, 0.99), "firstPushP50ms": pct(firsts, 0.50), "firstPushMaxMs": pct(firsts, 1.0),
                       "seconds": round(elapsed, 2), "errors": errors[:3]}))
 
 

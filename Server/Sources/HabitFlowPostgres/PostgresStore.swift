@@ -40,7 +40,8 @@ public final class PostgresStore: RecordStore, Sendable {
                     WITH updated AS (
                         UPDATE replicas SET seq = \(tx.seq), last_stamp = \(tx.lastStamp?.description), replica_id = \(tx.replica),
                             writes = writes + 1 WHERE user_id = \(user) RETURNING user_id)
-                    SELECT pg_notify(\(Self.channel), user_id) FROM updated WHERE \(tx.seq != first)
+                    SELECT pg_notify(\(Self.channel), user_id || \(tx.wrotePartnership ? Self.partnershipMark : "")) FROM updated
+                    WHERE \(tx.seq != first)
                     """, database.logger)
                 return result
             }
@@ -63,6 +64,13 @@ public final class PostgresStore: RecordStore, Sendable {
         return StoreStamp(dataVersion: writes, localWrites: attempts.load(ordering: .relaxed))
     }
 
-    /// The notification channel: its payload is the user whose replica changed.
+    /// The notification channel: its payload is the user whose replica changed, followed by
+    /// `partnershipMark` when a partnership row changed with it.
     public static let channel = "habitflow_changes"
+    public static let partnershipMark = "\npartnership"
+
+    /// The user a notification names, and whether a partnership changed.
+    public static func parse(notification payload: String) -> (user: String, partnership: Bool) {
+        payload.hasSuffix(partnershipMark) ? (String(payload.dropLast(partnershipMark.count)), true) : (payload, false)
+    }
 }

@@ -41,6 +41,8 @@ final class PostgresTransaction: StoreTransaction {
     private var pendingKeys: Set<[String]> = []
     /// The rows written here that point at others, checked before commit.
     private var written: [(kind: RecordKind, values: [ChangeRecord.Value])] = []
+    /// Whether a partnership row was written: who shares with whom may have changed.
+    private(set) var wrotePartnership = false
 
     struct DayPair: Hashable {
         var habit: String
@@ -192,6 +194,7 @@ final class PostgresTransaction: StoreTransaction {
         }
         store(row, key)
         if !kind.references.isEmpty { written.append((kind, values)) }
+        if kind == .partnership { wrotePartnership = true }
     }
 
     private func store(_ row: Row, _ key: String) {

@@ -14,6 +14,12 @@ public final class Replicas: Sendable {
     public let database: ServerDatabase
     let pool: NIOThreadPool
     private let engines = NIOLockedValueBox<[String: Engine]>([:])
+    /// Each user's partnership as their replica holds it (who they share with, who invited
+    /// them), read once and kept until a partnership row of theirs changes: in this process
+    /// (`call`, `forward`) or in another (`ChangeListener`, from the change notification).
+    private let statuses = NIOLockedValueBox<(generation: UInt64, byUser: [String: PartnerStatus])>((0, [:]))
+    /// Past this many, the kept engines and statuses start over (each is cheap to make again).
+    static let keptUsers = 10_000
     let clock: @Sendable () -> Instant
     let logger: Logger
 
@@ -53,8 +59,47 @@ public final class Replicas: Sendable {
             }
         }
         let engine = try Engine(store: store, user: user, zone: nil, caching: false)
-        engines.withLockedValue { $0[user] = engine }
+        engines.withLockedValue { kept in
+            if kept.count >= Self.keptUsers { kept = [:] }
+            kept[user] = engine
+        }
         return engine
+    }
+
+    /// `user`'s partnership status, from the kept ones or their replica.
+    func partnerStatus(_ user: String, _ engine: Engine) throws(HabitFlowError) -> PartnerStatus {
+        let (generation, kept) = statuses.withLockedValue { ($0.generation, $0.byUser[user]) }
+        if let kept { return kept }
+        let status = try engine.partner()
+        statuses.withLockedValue { table in
+            // Kept only if nothing was forgotten meanwhile (it may have been read before the change).
+            guard table.generation == generation else { return }
+            if table.byUser.count >= Self.keptUsers { table.byUser = [:] }
+            table.byUser[user] = status
+        }
+        return status
+    }
+
+    /// A partnership row of `user`'s changed: their status is read again when next needed.
+    func forgetPartnerStatus(_ user: String) {
+        statuses.withLockedValue { table in
+            table.generation &+= 1
+            table.byUser[user] = nil
+        }
+    }
+
+    /// Notifications may have been missed (the listening connection was lost): every status.
+    func forgetPartnerStatuses() {
+        statuses.withLockedValue { table in
+            table.generation &+= 1
+            table.byUser = [:]
+        }
+    }
+
+    /// Whether a change set (a push body's `changes`, or records) holds a partnership row.
+    static func holdsPartnership(_ args: JSONValue) -> Bool {
+        guard case let .array(changes)? = args["changes"] else { return false }
+        return changes.contains { $0["kind"] == .string(RecordKind.partnership.rawValue) }
     }
 
     /// Runs operation `op` of the engine's protocol on `user`'s replica. Errors name fields
@@ -69,7 +114,7 @@ public final class Replicas: Sendable {
             let engine = try self.engine(user)
             let dispatcher = Dispatcher(engine: engine)
             if op == "sync.changes" {
-                let status = try engine.partner()
+                let status = try self.partnerStatus(user, engine)
                 for source in Set([status.partner?.partnerId, status.invited].compactMap { $0 } + status.invitations) {
                     self.forward(from: source, to: user)
                 }
@@ -79,7 +124,8 @@ public final class Replicas: Sendable {
                 return .failure(error)
             }
             if op == "sync.apply" {
-                if let target = try engine.partner().side?.partnerId { self.forward(from: user, to: target) }
+                if Self.holdsPartnership(args) { self.forgetPartnerStatus(user) }
+                if let target = try self.partnerStatus(user, engine).side?.partnerId { self.forward(from: user, to: target) }
             }
             return .success(answer)
         }
@@ -103,6 +149,7 @@ public final class Replicas: Sendable {
             let remote = "partner:" + source
             let (changes, cursor) = try from.syncChanges(since: try to.remoteCursors(remote).pulled, forPartner: true)
             _ = try to.applyChanges(changes, fromRemote: remote, cursor: cursor)
+            if changes.contains(where: { $0.kind == RecordKind.partnership.rawValue }) { forgetPartnerStatus(target) }
         } catch {
             logger.warning("sharing with a partner failed", metadata: ["from": "\(source)", "to": "\(target)", "error": "\(error.message)"])
         }

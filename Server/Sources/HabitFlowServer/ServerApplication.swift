@@ -28,7 +28,7 @@ public func makeServer(_ configuration: ServerConfiguration, replicas: Replicas,
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "habitflow-server"),
-        services: [ChangeListener(database: replicas.database, watchers: watchers, logger: logger)],
+        services: [ChangeListener(database: replicas.database, watchers: watchers, replicas: replicas, logger: logger)],
         logger: logger
     )
 }

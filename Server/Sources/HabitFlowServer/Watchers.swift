@@ -45,6 +45,7 @@ final class Watchers: Sendable {
 struct ChangeListener: Service {
     let database: ServerDatabase
     let watchers: Watchers
+    let replicas: Replicas
     let logger: Logger
 
     func run() async throws {
@@ -54,8 +55,11 @@ struct ChangeListener: Service {
                 defer { Task { try? await connection.close() } }
                 try await connection.listen(on: PostgresStore.channel) { notifications in
                     watchers.notifyAll()  // anything that came while no one listened
+                    replicas.forgetPartnerStatuses()
                     for try await notification in notifications.cancelOnGracefulShutdown() {
-                        watchers.notify(notification.payload)
+                        let (user, partnership) = PostgresStore.parse(notification: notification.payload)
+                        if partnership { replicas.forgetPartnerStatus(user) }
+                        watchers.notify(user)
                     }
                 }
             } catch {
