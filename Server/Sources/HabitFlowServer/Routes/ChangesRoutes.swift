@@ -58,19 +58,26 @@ struct ChangesRoutes {
         let timeout = try query.integer("timeout", default: 25, range: 0...60)
         try query.done()
         let args = JSONValue.object([("since", .string(String(since)))])
-        // Registered before the first read, so a change that lands in between still wakes it.
-        let (signal, cancel) = watchers.register(user)
-        defer { cancel() }
-        let first = try await replicas.call(user, "sync.changes", args)
-        if case let .array(changes)? = first["changes"], !changes.isEmpty { return jsonResponse(first) }
-        let woken = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { for await _ in signal { return true }; return false }
-            group.addTask { try? await Task.sleep(for: .seconds(timeout)); return false }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        // Each read registers first, so a change that lands in between still wakes it. A
+        // wake-up with nothing new for the device (bookkeeping, or what this very read brought
+        // in from a partner) waits on: only changes, or the timeout, end the request.
+        var answer: JSONValue
+        while true {
+            let (signal, cancel) = watchers.register(user)
+            defer { cancel() }
+            answer = try await replicas.call(user, "sync.changes", args)
+            if case let .array(changes)? = answer["changes"], !changes.isEmpty { break }
+            let woken = await withTaskGroup(of: Bool.self) { group in
+                group.addTask { for await _ in signal { return true }; return false }
+                group.addTask { try? await Task.sleep(until: deadline); return false }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+            if !woken { break }
         }
-        return woken ? jsonResponse(try await replicas.call(user, "sync.changes", args)) : jsonResponse(first)
+        return jsonResponse(answer)
     }
 }
 
