@@ -15,10 +15,13 @@ import Testing
 
     @Test func partnersByConsentThroughTheServer() throws {
         let database = try TestDatabase.fresh("partners")
-        let server = try ServerProcess(database: database)
+        // Two server processes on one database: Bob's device talks to one, Alice's and Carol's
+        // to the other, so what one partner shares reaches the other through both processes
+        // (and each process's view of who shares with whom follows changes made in the other).
+        let server = try ServerProcess(database: database), other = try ServerProcess(database: database)
         let tokens = try ["alice", "bob", "carol"].reduce(into: [String: String]()) { $0[$1] = try makeToken(database, user: $1) }
         let alice = Device("p-alice", user: "alice"), bob = Device("p-bob", user: "bob"), carol = Device("p-carol", user: "carol")
-        func sync(_ d: Device) throws { try d.sync(server.url, token: tokens[d.user]!) }
+        func sync(_ d: Device) throws { try d.sync(d.user == "bob" ? server.url : other.url, token: tokens[d.user]!) }
 
         try alice.cli(["habit", "add", "Walk", "--id", "a-walk"])
         try bob.cli(["habit", "add", "Stroll", "--id", "b-walk"])
