@@ -384,10 +384,11 @@ func text(_ statement: OpaquePointer?, _ column: Int32) -> DayKey? {
     guard let p = sqlite3_column_text(statement, column) else { return nil }
     return try! DayKey(parsing: String(cString: p))
 }
-var sqlResult: [String: SQLStreaks] = [:]
-let sqlStats = measure(runs) {
+/// Runs a streak query (?1 today, ?2 the user; rows: habit, longest length/first/last,
+/// current length/first/last), prepared anew each time as a one-off query would be.
+@MainActor func streakQuery(_ sql: String) -> [String: SQLStreaks] {
     var statement: OpaquePointer?
-    let rc = sqlite3_prepare_v2(db, streakSQL, -1, &statement, nil)
+    let rc = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
     precondition(rc == SQLITE_OK, String(cString: sqlite3_errmsg(db)))
     sqlite3_bind_text(statement, 1, today.description, -1, csqliteraw_transient())
     sqlite3_bind_text(statement, 2, userId, -1, csqliteraw_transient())
@@ -398,8 +399,10 @@ let sqlStats = measure(runs) {
                              current: makeStreak(Int(sqlite3_column_int64(statement, 4)), text(statement, 5), text(statement, 6)))
     }
     sqlite3_finalize(statement)
-    sqlResult = out
+    return out
 }
+var sqlResult: [String: SQLStreaks] = [:]
+let sqlStats = measure(runs) { sqlResult = streakQuery(streakSQL) }
 /// The plain gaps-and-islands query people write first: a daily binary habit's days with an
 /// active entry, grouped by julianday(day) − ROW_NUMBER(). It knows no targets or pauses, so
 /// it is checked only on the daily binary habits that have no target version (where its
@@ -424,21 +427,7 @@ let plainStreakSQL = """
     ORDER BY d.id
     """
 var plainResult: [String: SQLStreaks] = [:]
-let plainSQLStats = measure(runs) {
-    var statement: OpaquePointer?
-    let rc = sqlite3_prepare_v2(db, plainStreakSQL, -1, &statement, nil)
-    precondition(rc == SQLITE_OK, String(cString: sqlite3_errmsg(db)))
-    sqlite3_bind_text(statement, 1, today.description, -1, csqliteraw_transient())
-    sqlite3_bind_text(statement, 2, userId, -1, csqliteraw_transient())
-    var out: [String: SQLStreaks] = [:]
-    while sqlite3_step(statement) == SQLITE_ROW {
-        let id = String(cString: sqlite3_column_text(statement, 0))
-        out[id] = SQLStreaks(longest: makeStreak(Int(sqlite3_column_int64(statement, 1)), text(statement, 2), text(statement, 3)),
-                             current: makeStreak(Int(sqlite3_column_int64(statement, 4)), text(statement, 5), text(statement, 6)))
-    }
-    sqlite3_finalize(statement)
-    plainResult = out
-}
+let plainSQLStats = measure(runs) { plainResult = streakQuery(plainStreakSQL) }
 var versioned = Set<String>()
 do {
     var statement: OpaquePointer?
