@@ -27,6 +27,14 @@ extension ServerDatabase {
         }
     }
 
+    /// Whether `user` has ever been given a token: a user of this server, not just an id
+    /// someone typed.
+    public func hasTokens(user: String) throws(HabitFlowError) -> Bool {
+        try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> Bool in
+            try c.run("SELECT 1 FROM tokens WHERE user_id = \(user) LIMIT 1", logger).first != nil
+        }
+    }
+
     /// The tokens of `user`, or of every user when `nil`, oldest first.
     public func tokens(user: String?) throws(HabitFlowError) -> [TokenRecord] {
         try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> [TokenRecord] in

@@ -66,6 +66,19 @@ public final class Replicas: Sendable {
         return engine
     }
 
+    /// Users known to have a token (kept: a user of the server stays one).
+    private let serverUsers = NIOLockedValueBox<Set<String>>([])
+
+    func isServerUser(_ user: String) throws(HabitFlowError) -> Bool {
+        if serverUsers.withLockedValue({ $0.contains(user) }) { return true }
+        guard try database.hasTokens(user: user) else { return false }
+        serverUsers.withLockedValue { known in
+            if known.count >= Self.keptUsers { known = [] }
+            known.insert(user)
+        }
+        return true
+    }
+
     /// `user`'s partnership status, from the kept ones or their replica.
     func partnerStatus(_ user: String, _ engine: Engine) throws(HabitFlowError) -> PartnerStatus {
         let (generation, kept) = statuses.withLockedValue { ($0.generation, $0.byUser[user]) }
@@ -143,8 +156,12 @@ public final class Replicas: Sendable {
 
     /// Moves what `source` shares with `target` into `target`'s replica. A failure is logged,
     /// not raised: the push it follows has committed, and the next pull or push retries.
+    ///
+    /// Only between users of this server (with a token): an invitation to any other id makes
+    /// no replica here. Once they have a token, the source's next push brings it.
     func forward(from source: String, to target: String) {
         do throws(HabitFlowError) {
+            guard try isServerUser(target), try isServerUser(source) else { return }
             let from = try engine(source), to = try engine(target)
             let remote = "partner:" + source
             let (changes, cursor) = try from.syncChanges(since: try to.remoteCursors(remote).pulled, forPartner: true)

@@ -46,6 +46,21 @@ import Testing
         let pull = try HTTP.send("GET", server.url + "/v1/changes?since=0", token: bob)
         #expect(pull.status == 200 && !pull.body.contains("h-alice") && !pull.body.contains("e-alice"))
         #expect(try TestDatabase.query(database, snapshot) == before)
+
+        // Inviting ids that are nobody's here makes no replica for them (the server is not a
+        // place to create users by typing names); a user with a token gets the invitation.
+        for name in ["nobody-1", "nobody-2"] {
+            try device.cli(["partner", "unlink"], expectFailure: name == "nobody-1")
+            try device.cli(["partner", "invite", name])
+            try device.sync(server.url, token: alice)
+        }
+        #expect(try TestDatabase.query(database, "SELECT count(*) FROM replicas WHERE user_id LIKE 'nobody-%'") == ["0"])
+        try device.cli(["partner", "unlink"])
+        try device.cli(["partner", "invite", "bob"])
+        try device.sync(server.url, token: alice)
+        let bobs = Device("bob", user: "bob")
+        try bobs.sync(server.url, token: bob)
+        #expect(try bobs.cli(["partner"]).contains("Invitations from: alice"))
     }
 
     @Test func badInputEveryEndpoint() throws {
