@@ -43,6 +43,8 @@ final class PostgresTransaction: StoreTransaction {
     private var written: [(kind: RecordKind, values: [ChangeRecord.Value])] = []
     /// Whether a partnership row was written: who shares with whom may have changed.
     private(set) var wrotePartnership = false
+    /// Whether `prefetch` loaded every side naming the user into `rows`.
+    private var loadedSidesNamingUser = false
 
     struct DayPair: Hashable {
         var habit: String
@@ -243,6 +245,15 @@ final class PostgresTransaction: StoreTransaction {
 
     func fetchAll<R: StoredRecord>(_ type: R.Type, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
         guard let i = R.kind.index(of: column) else { throw HabitFlowError(.internal, "\(R.kind.table) has no column \(column)") }
+        if R.kind == .partnership, column == "partner_id", values == [user], loadedSidesNamingUser {
+            // Every side naming the user was loaded (`prefetch`), and sides written since are
+            // in `rows` too: the cache holds them all.
+            var out: [R] = []
+            for case let row? in (rows[.partnership] ?? [:]).values where RowCoding.text(.partnership, row.values, "partner_id") == user {
+                out.append(try record(type, row))
+            }
+            return out
+        }
         let result = if R.kind == .entry, column == "habit_id" {
             try query("SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(values))")
         } else {
@@ -378,14 +389,23 @@ final class PostgresTransaction: StoreTransaction {
                 pairs.append(DayPair(habit: habit, day: day))
             }
         }
-        if !wanted.isEmpty {
+        // Applying reads who shares with the replica's user (`Engine.sharingScope`): their own
+        // side, and every side naming them — loaded here too, so they cost no round trip.
+        if rows[.partnership]?[user] == nil { wanted.insert([RecordKind.partnership.rawValue, user]) }
+        let naming = !loadedSidesNamingUser
+        if !wanted.isEmpty || naming {
             let list = Array(wanted)
+            let partnerColumn = RecordKind.partnership.index(of: "partner_id")! + 1
             let found = try remember(query("""
                 SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
                 FROM unnest(\(list.map { $0[0] })::text[], \(list.map { $0[1] })::text[]) AS w(kind, key)
                 CROSS JOIN LATERAL (SELECT kind, seq, stamp, set_aside, fields FROM records
                     WHERE user_id = \(user) AND kind = w.kind AND key = w.key) AS r
+                UNION ALL
+                SELECT kind, seq, stamp, set_aside, fields FROM records
+                WHERE \(naming) AND user_id = \(user) AND kind = 'partnership' AND fields[\(partnerColumn)] = \(RowCoding.encode(.text(user)))
                 """))
+            if naming { loadedSidesNamingUser = true }
             var present = Set<[String]>()
             for row in found { present.insert([row.kind.rawValue, RowCoding.key(row.kind, row.values)]) }
             for pair in list where !present.contains(pair) { rows[RecordKind(rawValue: pair[0])!, default: [:]][pair[1]] = .some(nil) }
