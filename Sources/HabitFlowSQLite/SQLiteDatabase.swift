@@ -58,11 +58,13 @@ final class SQLiteDatabase {
         return statement
     }
 
-    /// Runs a statement that returns no rows.
+    /// Runs a statement that returns no rows. The statement is reset whatever happens: a
+    /// cached statement left mid-step (a `BEGIN IMMEDIATE` refused as busy, say) would make
+    /// every later `COMMIT` on this connection fail with "SQL statements in progress".
     func run(_ sql: String, _ values: [SQLiteValue?] = []) throws(SQLiteError) {
         let s = try statement(sql, values)
+        defer { sqlite3_reset(s.handle) }
         while try s.step() {}
-        sqlite3_reset(s.handle)
     }
 
     /// Runs a query and maps each row.

@@ -1,3 +1,4 @@
+import CSQLite
 import HabitFlow
 import HabitFlowTestSupport
 import Testing
@@ -69,5 +70,28 @@ import Testing
         #expect(try answers(store) == settled)
         try sqlite(store, "DELETE FROM active_days_cache")
         #expect(try answers(store) == settled)
+    }
+
+    /// The cache is written only when no one else is writing; when another connection holds
+    /// the write lock, the write is skipped — and the connection stays usable (a refused
+    /// `BEGIN IMMEDIATE` left unreset made every later commit fail "SQL statements in progress").
+    @Test func aBusyStoreSkipsTheCacheAndTheNextReadsStillWork() throws {
+        let store = TestStore("days-cache-busy")
+        let engine = try store.engine(now: Self.now)
+        var h = HabitDraft(name: "Read"); h.id = "read"
+        _ = try engine.createHabit(h)
+        var r = LogRequest(habitId: "read"); r.dayKey = DayKey("2025-03-11"); r.confirm = true
+        _ = try engine.log(r)
+        let cold = try store.engine(now: Self.now)  // opened (and its profile written) first
+        var other: OpaquePointer?
+        try #require(sqlite3_open(store.path, &other) == SQLITE_OK)
+        defer { sqlite3_close(other) }
+        try #require(sqlite3_exec(other, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)  // holds the write lock
+        let first = try cold.todayOverview().habits.map(\.currentStreak.length)
+        #expect(try cached(store) == [], "nothing written while another connection writes")
+        #expect(sqlite3_exec(other, "COMMIT", nil, nil, nil) == SQLITE_OK)
+        for _ in 0..<3 { #expect(try cold.todayOverview().habits.map(\.currentStreak.length) == first) }
+        _ = try cold.log({ var l = LogRequest(habitId: "read"); l.dayKey = DayKey("2025-03-12"); return l }())
+        #expect(try cold.todayOverview().habits.map(\.currentStreak.length) == [2])
     }
 }
