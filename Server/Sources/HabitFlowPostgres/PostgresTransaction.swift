@@ -12,8 +12,7 @@ import PostgresNIO
 /// answer and before commit. `prefetch` loads what applying a change set reads in three
 /// queries, so a push costs a handful of round trips whatever its size.
 final class PostgresTransaction: StoreTransaction {
-    let c: PostgresConnection
-    let logger: Logger
+    let pipeline: Pipeline
     let user: String
     let now: Instant
     let writable: Bool
@@ -51,9 +50,8 @@ final class PostgresTransaction: StoreTransaction {
         var day: String
     }
 
-    init(_ c: PostgresConnection, _ logger: Logger, user: String, now: Instant, writable: Bool, lock: Bool) throws(HabitFlowError) {
-        self.c = c
-        self.logger = logger
+    init(_ pipeline: Pipeline, user: String, now: Instant, writable: Bool, lock: Bool) throws(HabitFlowError) {
+        self.pipeline = pipeline
         self.user = user
         self.now = now
         self.writable = writable
@@ -62,12 +60,12 @@ final class PostgresTransaction: StoreTransaction {
         let select: PostgresQuery = lock
             ? "SELECT replica_id, seq, last_stamp FROM replicas WHERE user_id = \(user) FOR UPDATE"
             : "SELECT replica_id, seq, last_stamp FROM replicas WHERE user_id = \(user)"
-        var found = try c.run(select, logger).first
+        var found = try pipeline.run(select).first
         if found == nil, lock {
             var random = SystemRandomNumberGenerator()
             let fresh = "s" + String(random.next() as UInt64, radix: 16)
-            _ = try c.run("INSERT INTO replicas (user_id, replica_id) VALUES (\(user), \(fresh)) ON CONFLICT (user_id) DO NOTHING", logger)
-            found = try c.run(select, logger).first
+            pipeline.send("INSERT INTO replicas (user_id, replica_id) VALUES (\(user), \(fresh)) ON CONFLICT (user_id) DO NOTHING")
+            found = try pipeline.run(select).first
         }
         if let row = found {
             let (id, seq, stamp) = try Self.decode(row, (String, Int64, String?).self)
@@ -94,8 +92,8 @@ final class PostgresTransaction: StoreTransaction {
 
     /// A query the cache cannot answer: pending writes go first, so it sees them.
     private func query(_ query: PostgresQuery) throws(HabitFlowError) -> PostgresQueryResult {
-        try flush()
-        return try c.run(query, logger)
+        flush()
+        return try pipeline.run(query)
     }
 
     /// The columns every row query selects, in `row(_:)`'s order.
@@ -170,7 +168,7 @@ final class PostgresTransaction: StoreTransaction {
     /// replica does not hold.
     func commitCheck() throws(HabitFlowError) {
         if let dangling = try danglingReference() { throw HabitFlowError(.storage, "a record points at a missing one: \(dangling)") }
-        try flush()
+        flush()
     }
 
     // MARK: Writing rows
@@ -204,8 +202,9 @@ final class PostgresTransaction: StoreTransaction {
         if pendingKeys.insert([row.kind.rawValue, key]).inserted { pending.append((row.kind, key)) }
     }
 
-    /// Sends pending rows: one upsert per thousand.
-    private func flush() throws(HabitFlowError) {
+    /// Sends pending rows, one upsert per thousand, without waiting: their errors surface
+    /// at the transaction's next wait (a query, or COMMIT).
+    private func flush() {
         guard !pending.isEmpty else { return }
         let batch = pending
         pending = []
@@ -228,12 +227,12 @@ final class PostgresTransaction: StoreTransaction {
                 binds.append(pair?.day)
                 binds.append(RowCoding.encode(row.values))
             }
-            _ = try c.run(PostgresQuery(unsafeSQL: """
+            pipeline.send(PostgresQuery(unsafeSQL: """
                 INSERT INTO records (user_id, kind, key, seq, stamp, set_aside, habit_id, day_key, fields)
                 VALUES \(tuples.joined(separator: ", "))
                 ON CONFLICT (user_id, kind, key) DO UPDATE SET seq = excluded.seq, stamp = excluded.stamp,
                     set_aside = excluded.set_aside, habit_id = excluded.habit_id, day_key = excluded.day_key, fields = excluded.fields
-                """, binds: binds), logger)
+                """, binds: binds))
         }
     }
 
@@ -393,10 +392,13 @@ final class PostgresTransaction: StoreTransaction {
         // side, and every side naming them — loaded here too, so they cost no round trip.
         if rows[.partnership]?[user] == nil { wanted.insert([RecordKind.partnership.rawValue, user]) }
         let naming = !loadedSidesNamingUser
+        // Both loads go out together: one wait.
+        flush()
+        var loading: (list: [[String]], sent: EventLoopFuture<PostgresQueryResult>)?
         if !wanted.isEmpty || naming {
             let list = Array(wanted)
             let partnerColumn = RecordKind.partnership.index(of: "partner_id")! + 1
-            let found = try remember(query("""
+            loading = (list, pipeline.send("""
                 SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
                 FROM unnest(\(list.map { $0[0] })::text[], \(list.map { $0[1] })::text[]) AS w(kind, key)
                 CROSS JOIN LATERAL (SELECT kind, seq, stamp, set_aside, fields FROM records
@@ -405,12 +407,15 @@ final class PostgresTransaction: StoreTransaction {
                 SELECT kind, seq, stamp, set_aside, fields FROM records
                 WHERE \(naming) AND user_id = \(user) AND kind = 'partnership' AND fields[\(partnerColumn)] = \(RowCoding.encode(.text(user)))
                 """))
+        }
+        if !pairs.isEmpty { _ = try entries(on: pairs) }
+        if let (list, sent) = loading {
+            let found = try remember(pipeline.answer(to: sent))
             if naming { loadedSidesNamingUser = true }
             var present = Set<[String]>()
             for row in found { present.insert([row.kind.rawValue, RowCoding.key(row.kind, row.values)]) }
             for pair in list where !present.contains(pair) { rows[RecordKind(rawValue: pair[0])!, default: [:]][pair[1]] = .some(nil) }
         }
-        if !pairs.isEmpty { _ = try entries(on: pairs) }
     }
 
     func danglingReference() throws(HabitFlowError) -> String? {

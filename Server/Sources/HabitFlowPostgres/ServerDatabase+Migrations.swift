@@ -21,16 +21,16 @@ extension ServerDatabase {
                 """, logger)
             var applied: [Int] = []
             for migration in Migration.all {
-                let done = try transaction(c) { () throws(HabitFlowError) -> Bool in
-                    _ = try c.run("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger)
-                    let newest = try c.run("SELECT coalesce(max(version), 0) FROM schema_migrations", logger)
+                let done = try transaction(c) { (p: Pipeline) throws(HabitFlowError) -> Bool in
+                    _ = try p.run("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
+                    let newest = try p.run("SELECT coalesce(max(version), 0) FROM schema_migrations")
                         .first.map { row throws(HabitFlowError) in try Self.decode(row, Int.self) } ?? 0
                     guard newest <= Self.schemaVersion else {
                         throw HabitFlowError(.storage, "the database has schema \(newest), newer than this server's \(Self.schemaVersion)")
                     }
                     guard newest < migration.version else { return false }
-                    for statement in migration.statements { _ = try c.run(PostgresQuery(unsafeSQL: statement), logger) }
-                    _ = try c.run("INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))", logger)
+                    for statement in migration.statements { p.send(PostgresQuery(unsafeSQL: statement)) }
+                    _ = try p.run("INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))")
                     return true
                 }
                 if done { applied.append(migration.version) }
@@ -42,17 +42,19 @@ extension ServerDatabase {
     /// The advisory lock key of migrations ("HFLW").
     static let migrationLock: Int64 = 0x4846_4C57
 
-    /// Runs `body` between BEGIN and COMMIT; rolls back when it throws (and closes the
+    /// Runs `body` between BEGIN and COMMIT on one pipeline (BEGIN goes out with the body's
+    /// first statement, COMMIT with its last); rolls back when it throws (and closes the
     /// connection when even that fails, so the pool never hands out one mid-transaction).
     func transaction<T>(_ c: PostgresConnection, _ begin: PostgresQuery = "BEGIN",
-                        _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
-        _ = try c.run(begin, logger)
+                        _ body: (Pipeline) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        let pipeline = Pipeline(c, logger)
+        pipeline.send(begin)
         do {
-            let result = try body()
-            _ = try c.run("COMMIT", logger)
+            let result = try body(pipeline)
+            _ = try pipeline.run("COMMIT")
             return result
         } catch {
-            do throws(HabitFlowError) { _ = try c.run("ROLLBACK", logger) } catch { let _: EventLoopFuture<Void> = c.close() }
+            do throws(HabitFlowError) { _ = try pipeline.run("ROLLBACK") } catch { let _: EventLoopFuture<Void> = c.close() }
             throw error
         }
     }

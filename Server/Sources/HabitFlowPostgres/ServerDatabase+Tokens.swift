@@ -65,11 +65,11 @@ extension ServerDatabase {
             throw HabitFlowError(.invalidArgument, "a token id is 8 to 64 lower-case hex digits (token list shows them)", field: "token")
         }
         try withConnection { (c: PostgresConnection) throws(HabitFlowError) in
-            try transaction(c) { () throws(HabitFlowError) in
-                let n = try c.run("""
+            try transaction(c) { (p: Pipeline) throws(HabitFlowError) in
+                let n = try p.run("""
                     UPDATE tokens SET revoked_at = coalesce(revoked_at, now())
                     WHERE user_id = \(user) AND starts_with(encode(hash, 'hex'), \(id))
-                    """, logger).metadata.rows ?? 0
+                    """).metadata.rows ?? 0
                 if n == 0 { throw HabitFlowError(.notFound, "user \(user) has no token \(id)", field: "token") }
                 if n > 1 { throw HabitFlowError(.invalidArgument, "\(id) names \(n) tokens: give more of it", field: "token") }
             }

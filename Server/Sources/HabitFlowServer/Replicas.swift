@@ -3,6 +3,7 @@ import HabitFlowPostgres
 import HabitFlowProtocol
 import Logging
 import NIOConcurrencyHelpers
+import NIOCore
 import NIOPosix
 
 /// The server's replicas, one per user, and the engine on each.
@@ -115,15 +116,43 @@ public final class Replicas: Sendable {
         return changes.contains { $0["kind"] == .string(RecordKind.partnership.rawValue) }
     }
 
-    /// Runs operation `op` of the engine's protocol on `user`'s replica. Errors name fields
-    /// as the HTTP body does (`changes[0].record.habitId`, not `args.…`).
+    /// A call's arguments: a value, or a request body still to be parsed (on the pool, with
+    /// the rest of the call).
+    enum Arguments: Sendable {
+        case value(JSONValue)
+        case body(ByteBuffer)
+    }
+
+    /// Runs operation `op` of the engine's protocol on the replica of `token`'s user, after
+    /// checking the token is live: one job on the pool (the check, the body's parsing and the
+    /// engine call), so a request pays one hop off the event loop. Errors name fields as the
+    /// HTTP body does (`changes[0].record.habitId`, not `args.…`).
     ///
     /// Partners: after a push, what the user shares goes on to the replica their side of a
     /// partnership names; before a pull, what partners and inviters share comes in (so a
     /// user the pusher's side named before learns of a change on their next pull). Both run the engine's own sync (`sync.changes {forPartner}`
     /// into `sync.apply`), with cursors it keeps per source, so nothing is lost when one fails.
-    func call(_ user: String, _ op: String, _ args: JSONValue) async throws -> JSONValue {
-        let result: Result<JSONValue, ProtocolError> = try await run { () throws(HabitFlowError) in
+    func call(_ token: AccessToken, _ op: String, _ arguments: Arguments) async throws -> JSONValue {
+        let user = token.user
+        let result: Result<JSONValue, APIError> = try await run { () throws(HabitFlowError) in
+            guard try self.database.tokenIsLive(user: user, hash: token.hash) else {
+                return .failure(APIError(.forbidden, "the token is unknown or revoked", field: "authorization"))
+            }
+            let args: JSONValue
+            switch arguments {
+            case let .value(value): args = value
+            case let .body(buffer):
+                let parsed = buffer.withUnsafeReadableBytes { raw in
+                    Result { () throws(ProtocolError) in try JSONCodec.parse(raw.assumingMemoryBound(to: UInt8.self)) }
+                }
+                switch parsed {
+                case let .success(value): args = value
+                case let .failure(error): return .failure(APIError(error))
+                }
+                guard case .object = args else {
+                    return .failure(APIError(.invalidArgument, "the body is an object {\"changes\": [...]}", field: "body"))
+                }
+            }
             let engine = try self.engine(user)
             let dispatcher = Dispatcher(engine: engine)
             if op == "sync.changes" {
@@ -134,7 +163,13 @@ public final class Replicas: Sendable {
             }
             let answer: JSONValue
             do throws(ProtocolError) { answer = try dispatcher.handle(.object([("op", .string(op)), ("args", args)])) } catch {
-                return .failure(error)
+                var error = error
+                // The body is the arguments: a field is named as it is there.
+                if let field = error.field, field.hasPrefix("args.") {
+                    error.field = String(field.dropFirst(5))
+                    error.message = error.message.replacingOccurrences(of: field, with: String(field.dropFirst(5)))
+                }
+                return .failure(APIError(error))
             }
             if op == "sync.apply" {
                 if Self.holdsPartnership(args) { self.forgetPartnerStatus(user) }
@@ -142,16 +177,7 @@ public final class Replicas: Sendable {
             }
             return .success(answer)
         }
-        switch result {
-        case let .success(value): return value
-        case var .failure(error):
-            // The body is the arguments: a field is named as it is there.
-            if let field = error.field, field.hasPrefix("args.") {
-                error.field = String(field.dropFirst(5))
-                error.message = error.message.replacingOccurrences(of: field, with: String(field.dropFirst(5)))
-            }
-            throw APIError(error)
-        }
+        return try result.get()
     }
 
     /// Moves what `source` shares with `target` into `target`'s replica. A failure is logged,

@@ -1,10 +1,11 @@
 import Hummingbird
 
-/// A request's context: Hummingbird's core, and the user its token acts as.
+/// A request's context: Hummingbird's core, and the token it presents.
 public struct ServerContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// Set by `TokenMiddleware`; every route under /v1 except health has one.
-    public var user: String?
+    /// Set by `TokenMiddleware` (well-formed, not yet checked: `Replicas.call` checks it
+    /// before anything is read); every route under /v1 except health has one.
+    var token: AccessToken?
 
     public init(source: Source) {
         coreContext = .init(source: source)

@@ -19,40 +19,29 @@ struct ChangesRoutes {
 
     /// Applies a change set in one transaction (idempotent: a retried push changes nothing).
     @Sendable func push(_ request: Request, context: ServerContext) async throws -> Response {
-        let user = try context.requireUser()
+        let token = try context.requireToken()
         try Query(request, allowed: []).done()
         var request = request
         let buffer: ByteBuffer
         do { buffer = try await request.collectBody(upTo: maxBodyBytes) } catch is NIOTooManyBytesError {
             throw APIError(.limitExceeded, "a push is at most \(maxBodyBytes) bytes: send fewer changes at a time", field: "body")
         }
-        let parsed = try await replicas.run { () -> Result<JSONValue, ProtocolError> in
-            Array(buffer.readableBytesView).withUnsafeBufferPointer { bytes in
-                do throws(ProtocolError) { return .success(try JSONCodec.parse(bytes)) } catch { return .failure(error) }
-            }
-        }
-        let body: JSONValue
-        switch parsed {
-        case let .success(value): body = value
-        case let .failure(error): throw APIError(error)
-        }
-        guard case .object = body else { throw APIError(.invalidArgument, "the body is an object {\"changes\": [...]}", field: "body") }
-        return jsonResponse(try await replicas.call(user, "sync.apply", body))
+        return jsonResponse(try await replicas.call(token, "sync.apply", .body(buffer)))
     }
 
     /// The changes after `since` (a cursor from the last pull; 0 or absent: everything).
     @Sendable func pull(_ request: Request, context: ServerContext) async throws -> Response {
-        let user = try context.requireUser()
+        let token = try context.requireToken()
         var query = try Query(request, allowed: ["since"])
         let since = try query.cursor()
         try query.done()
-        return jsonResponse(try await replicas.call(user, "sync.changes", .object([("since", .string(String(since)))])))
+        return jsonResponse(try await replicas.call(token, "sync.changes", .value(.object([("since", .string(String(since)))]))))
     }
 
     /// As pull, but when nothing is new it waits (up to `timeout` seconds, default 25, at most
     /// 60) for the first change, and answers then.
     @Sendable func watch(_ request: Request, context: ServerContext) async throws -> Response {
-        let user = try context.requireUser()
+        let token = try context.requireToken()
         var query = try Query(request, allowed: ["since", "timeout"])
         let since = try query.cursor()
         let timeout = try query.integer("timeout", default: 25, range: 0...60)
@@ -64,9 +53,9 @@ struct ChangesRoutes {
         // in from a partner) waits on: only changes, or the timeout, end the request.
         var answer: JSONValue
         while true {
-            let (signal, cancel) = watchers.register(user)
+            let (signal, cancel) = watchers.register(token.user)
             defer { cancel() }
-            answer = try await replicas.call(user, "sync.changes", args)
+            answer = try await replicas.call(token, "sync.changes", .value(args))
             if case let .array(changes)? = answer["changes"], !changes.isEmpty { break }
             let woken = await withTaskGroup(of: Bool.self) { group in
                 group.addTask { for await _ in signal { return true }; return false }
@@ -82,9 +71,9 @@ struct ChangesRoutes {
 }
 
 extension ServerContext {
-    func requireUser() throws -> String {
-        guard let user else { throw APIError(.forbidden, "this request needs a token", field: "authorization") }
-        return user
+    func requireToken() throws -> AccessToken {
+        guard let token else { throw APIError(.forbidden, "this request needs a token", field: "authorization") }
+        return token
     }
 }
 
