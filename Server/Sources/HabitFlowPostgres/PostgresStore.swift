@@ -29,20 +29,17 @@ public final class PostgresStore: RecordStore, Sendable {
     public func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         attempts.add(1, ordering: .relaxed)
         return try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
-            try database.transaction(c) { (p: Pipeline) throws(HabitFlowError) -> T in
+            try database.transaction(c, prepared: true) { (p: Pipeline) throws(HabitFlowError) -> T in
                 let tx = try PostgresTransaction(p, user: user, now: clock(), writable: true, lock: true)
                 let first = tx.seq
                 let result = try body(tx)
                 try tx.commitCheck()
                 // The replica's state, and (delivered at commit, to every server process
                 // listening) a notification that wakes this user's watchers: sent with COMMIT.
-                p.send("""
-                    WITH updated AS (
-                        UPDATE replicas SET seq = \(tx.seq), last_stamp = \(tx.lastStamp?.description), replica_id = \(tx.replica),
-                            writes = writes + 1 WHERE user_id = \(user) RETURNING user_id)
-                    SELECT pg_notify(\(Self.channel), user_id || \(tx.wrotePartnership ? Self.partnershipMark : "")) FROM updated
-                    WHERE \(tx.seq != first)
-                    """)
+                p.send(PostgresQuery(unsafeSQL: """
+                    EXECUTE hf_replica_done(\(Literal.text(user)), \(Literal.integer(tx.seq)), \(Literal.text(tx.lastStamp?.description)),
+                        \(Literal.text(tx.replica)), \(Literal.boolean(tx.seq != first)), \(Literal.text(tx.wrotePartnership ? Self.partnershipMark : "")))
+                    """))
                 return result
             }
         }
@@ -50,7 +47,7 @@ public final class PostgresStore: RecordStore, Sendable {
 
     public func read<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
-            try database.transaction(c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { (p: Pipeline) throws(HabitFlowError) -> T in
+            try database.transaction(c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", prepared: true) { (p: Pipeline) throws(HabitFlowError) -> T in
                 try body(try PostgresTransaction(p, user: user, now: clock(), writable: false, lock: false))
             }
         }

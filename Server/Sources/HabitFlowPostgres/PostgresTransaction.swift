@@ -57,9 +57,7 @@ final class PostgresTransaction: StoreTransaction {
         self.writable = writable
         // A writer locks the replica's row (writers of one replica queue here), making it on
         // first use.
-        let select: PostgresQuery = lock
-            ? "SELECT replica_id, seq, last_stamp FROM replicas WHERE user_id = \(user) FOR UPDATE"
-            : "SELECT replica_id, seq, last_stamp FROM replicas WHERE user_id = \(user)"
+        let select = PostgresQuery(unsafeSQL: "EXECUTE \(lock ? "hf_replica_lock" : "hf_replica")(\(Literal.text(user)))")
         var found = try pipeline.run(select).first
         if found == nil, lock {
             var random = SystemRandomNumberGenerator()
@@ -136,12 +134,9 @@ final class PostgresTransaction: StoreTransaction {
         let missing = Array(Set(pairs.filter { days[$0] == nil }))
         if !missing.isEmpty {
             for pair in missing { days[pair] = [] }
-            let loaded = try remember(query("""
-                SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
-                FROM unnest(\(missing.map(\.habit))::text[], \(missing.map(\.day))::text[]) AS w(habit, day)
-                CROSS JOIN LATERAL (SELECT kind, seq, stamp, set_aside, fields FROM records
-                    WHERE user_id = \(user) AND kind = 'entry' AND habit_id = w.habit AND day_key = w.day) AS r
-                """))
+            let loaded = try remember(query(PostgresQuery(unsafeSQL: """
+                EXECUTE hf_day_entries(\(Literal.text(user)), \(Literal.texts(missing.map(\.habit))), \(Literal.texts(missing.map(\.day))))
+                """)))
             for row in loaded {
                 let key = RowCoding.key(.entry, row.values)
                 if let pair = Self.pair(row) { days[pair]?.insert(key) }
@@ -397,16 +392,11 @@ final class PostgresTransaction: StoreTransaction {
         var loading: (list: [[String]], sent: EventLoopFuture<PostgresQueryResult>)?
         if !wanted.isEmpty || naming {
             let list = Array(wanted)
-            let partnerColumn = RecordKind.partnership.index(of: "partner_id")! + 1
-            loading = (list, pipeline.send("""
-                SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
-                FROM unnest(\(list.map { $0[0] })::text[], \(list.map { $0[1] })::text[]) AS w(kind, key)
-                CROSS JOIN LATERAL (SELECT kind, seq, stamp, set_aside, fields FROM records
-                    WHERE user_id = \(user) AND kind = w.kind AND key = w.key) AS r
-                UNION ALL
-                SELECT kind, seq, stamp, set_aside, fields FROM records
-                WHERE \(naming) AND user_id = \(user) AND kind = 'partnership' AND fields[\(partnerColumn)] = \(RowCoding.encode(.text(user)))
-                """))
+            let kinds = list.map { $0[0] }, keys = list.map { $0[1] }
+            let args = "\(Literal.text(user)), \(Literal.texts(kinds)), \(Literal.texts(keys))"
+            loading = (list, pipeline.send(PostgresQuery(unsafeSQL: naming
+                ? "EXECUTE hf_rows_and_sides(\(args), \(Literal.text(RowCoding.encode(.text(user)))))"
+                : "EXECUTE hf_rows(\(args))")))
         }
         if !pairs.isEmpty { _ = try entries(on: pairs) }
         if let (list, sent) = loading {

@@ -45,9 +45,11 @@ extension ServerDatabase {
     /// Runs `body` between BEGIN and COMMIT on one pipeline (BEGIN goes out with the body's
     /// first statement, COMMIT with its last); rolls back when it throws (and closes the
     /// connection when even that fails, so the pool never hands out one mid-transaction).
-    func transaction<T>(_ c: PostgresConnection, _ begin: PostgresQuery = "BEGIN",
+    /// With `prepared`, the connection gets `PreparedStatements` first (once).
+    func transaction<T>(_ c: PostgresConnection, _ begin: PostgresQuery = "BEGIN", prepared: Bool = false,
                         _ body: (Pipeline) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         let pipeline = Pipeline(c, logger)
+        if prepared { prepareStatements(pipeline) }
         pipeline.send(begin)
         do {
             let result = try body(pipeline)

@@ -23,7 +23,9 @@ extension ServerDatabase {
     /// Whether `hash` is a live (not revoked) token of `user`.
     public func tokenIsLive(user: String, hash: [UInt8]) throws(HabitFlowError) -> Bool {
         try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> Bool in
-            try c.run("SELECT 1 FROM tokens WHERE user_id = \(user) AND hash = \(ByteBuffer(bytes: hash)) AND revoked_at IS NULL", logger).first != nil
+            let pipeline = Pipeline(c, logger)
+            prepareStatements(pipeline)
+            return try pipeline.run(PostgresQuery(unsafeSQL: "EXECUTE hf_token_live(\(Literal.text(user)), \(Literal.bytes(hash)))")).first != nil
         }
     }
 

@@ -20,6 +20,8 @@ public final class ServerDatabase: Sendable {
     private let idle = NIOLockedValueBox<[PostgresConnection]>([])
     private let slots: DispatchSemaphore
     private let nextID = NIOLockedValueBox(0)
+    /// The connections (by id) that hold `PreparedStatements`.
+    let prepared = NIOLockedValueBox<Set<Int>>([])
 
     /// A database at `url` (`postgres://user:password@host:port/name`).
     /// - Throws: `invalidArgument` naming `database` for a URL that is not one.

@@ -43,6 +43,38 @@ import Testing
         #expect(try a.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 2)
     }
 
+    /// Ids are data: the statements run by name (`EXECUTE`) take their arguments as literals,
+    /// and quotes, backslashes and other scripts in a user's or a record's id neither break a
+    /// statement nor change it — through every prepared statement (replica, rows, the day's
+    /// entries, the replica's update, the token check).
+    @Test func hostileIdsAreData() throws {
+        let db = try Self.database.get()
+        let t0 = StoreContract.t0
+        let user = "o'brien\\'); DROP TABLE records; --\\ E'\\x' ☕"
+        let store = PostgresStore(database: db, user: user, clock: { t0 })
+        let habit = "it's \\ \"h\" 日本 E'\\x00'"
+        let entry = "e'1\\"
+        let day = try DayKey(parsing: "2025-03-12")
+        try store.write { tx throws(HabitFlowError) in
+            try tx.save(UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
+            try tx.save(StoreContract.habit(habit, owner: user))
+            try tx.insert(StoreContract.entry(entry, habit, "2025-03-12"), multiplePerDay: false)
+        }
+        let changes = try store.read { tx throws(HabitFlowError) in
+            #expect(try tx.habit(habit)?.ownerId == user)
+            #expect(try tx.activeEntries(habit: habit, day: day).map(\.id) == [entry])
+            return try tx.changes(since: 0).changes
+        }
+        #expect(changes.count == 3)
+        try store.write { tx throws(HabitFlowError) in
+            try tx.prefetch(changes)
+            #expect(try tx.held(.habit, key: [habit]) != nil)
+            #expect(try tx.contenders(habits: [habit], day: day).map(\.entry.id) == [entry])
+        }
+        #expect(try db.tokenIsLive(user: user, hash: Array(repeating: 0x27, count: 32)) == false)
+        #expect(try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 3)
+    }
+
     /// Migrations run once: a second run (or a second server starting) applies nothing.
     @Test func migrationsRunOnce() throws {
         let url = try TestDatabase.fresh("migrate")
