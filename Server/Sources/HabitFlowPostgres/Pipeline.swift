@@ -15,6 +15,9 @@ final class Pipeline {
     let connection: PostgresConnection
     let logger: Logger
     private var inflight: [EventLoopFuture<PostgresQueryResult>] = []
+    /// Statements that must answer a row, each with the error to throw when one answers none
+    /// (and what to do when it answers one).
+    private var requirements: [(sent: EventLoopFuture<PostgresQueryResult>, error: HabitFlowError, met: () -> Void)] = []
 
     init(_ connection: PostgresConnection, _ logger: Logger) {
         self.connection = connection
@@ -28,6 +31,12 @@ final class Pipeline {
         let future = connection.query(query, logger: logger)
         inflight.append(future)
         return future
+    }
+
+    /// Sends `query`, which must answer a row: the next wait throws `error` when it answers
+    /// none (before handing out any later statement's answer), and calls `met` when it does.
+    func send(_ query: PostgresQuery, requiringARow error: HabitFlowError, met: @escaping () -> Void) {
+        requirements.append((send(query), error, met))
     }
 
     /// The answer to a statement `send` returned, once every statement sent has one.
@@ -57,6 +66,12 @@ final class Pipeline {
             }
         }
         if let failure { throw failure }
+        let checks = requirements
+        requirements = []
+        for check in checks {
+            guard let answer = try? check.sent.wait(), answer.first != nil else { throw check.error }
+            check.met()
+        }
         return last
     }
 }

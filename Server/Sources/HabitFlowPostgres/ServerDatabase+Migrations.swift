@@ -45,11 +45,15 @@ extension ServerDatabase {
     /// Runs `body` between BEGIN and COMMIT on one pipeline (BEGIN goes out with the body's
     /// first statement, COMMIT with its last); rolls back when it throws (and closes the
     /// connection when even that fails, so the pool never hands out one mid-transaction).
-    /// With `prepared`, the connection gets `PreparedStatements` first (once).
+    /// With `prepared`, the connection gets `PreparedStatements` first (once), and the
+    /// thread's pending token check goes out ahead of BEGIN.
     func transaction<T>(_ c: PostgresConnection, _ begin: PostgresQuery = "BEGIN", prepared: Bool = false,
                         _ body: (Pipeline) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         let pipeline = Pipeline(c, logger)
-        if prepared { prepareStatements(pipeline) }
+        if prepared {
+            prepareStatements(pipeline)
+            sendTokenCheck(pipeline)
+        }
         pipeline.send(begin)
         do {
             let result = try body(pipeline)

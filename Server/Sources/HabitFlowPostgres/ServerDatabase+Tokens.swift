@@ -29,6 +29,32 @@ extension ServerDatabase {
         }
     }
 
+    /// Runs `body` (on this thread, blocking) acting as the user of the token `hash`, which is
+    /// checked with the first transaction `body` opens — sent ahead of its BEGIN and verified
+    /// before that transaction hands out any answer, so the check costs no round trip of its
+    /// own — or, when `body` opens none or fails before one, on its own before returning.
+    /// - Throws: `forbidden` naming `authorization` when the token is unknown or revoked.
+    public func asTokenUser<T>(_ user: String, hash: [UInt8], _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        let check = TokenCheck(user: user, hash: hash)
+        let outer = tokenChecks.currentValue
+        tokenChecks.currentValue = check
+        defer { tokenChecks.currentValue = outer }
+        let result: Result<T, HabitFlowError>
+        do throws(HabitFlowError) { result = .success(try body()) } catch { result = .failure(error) }
+        if !check.verified {
+            guard try tokenIsLive(user: user, hash: hash) else { throw TokenCheck.refused }
+        }
+        return try result.get()
+    }
+
+    /// Sends this thread's pending token check (see `asTokenUser`) on `pipeline`.
+    func sendTokenCheck(_ pipeline: Pipeline) {
+        guard let check = tokenChecks.currentValue, !check.verified, !check.sent else { return }
+        check.sent = true
+        pipeline.send(PostgresQuery(unsafeSQL: "EXECUTE hf_token_live(\(Literal.text(check.user)), \(Literal.bytes(check.hash)))"),
+                      requiringARow: TokenCheck.refused) { check.verified = true }
+    }
+
     /// Whether `user` has ever been given a token: a user of this server, not just an id
     /// someone typed.
     public func hasTokens(user: String) throws(HabitFlowError) -> Bool {
@@ -77,4 +103,22 @@ extension ServerDatabase {
             }
         }
     }
+}
+
+/// A token to check before a request's first transaction answers (`asTokenUser`). Only the
+/// thread it was made for touches it (it lives in a thread-specific variable).
+final class TokenCheck: @unchecked Sendable {
+    let user: String
+    let hash: [UInt8]
+    /// Sent with a transaction (once: a failed check fails the request).
+    var sent = false
+    /// The token was found live.
+    var verified = false
+
+    init(user: String, hash: [UInt8]) {
+        self.user = user
+        self.hash = hash
+    }
+
+    static let refused = HabitFlowError(.forbidden, "the token is unknown or revoked", field: "authorization")
 }

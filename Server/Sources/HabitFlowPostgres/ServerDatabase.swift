@@ -20,6 +20,8 @@ public final class ServerDatabase: Sendable {
     private let idle = NIOLockedValueBox<[PostgresConnection]>([])
     private let slots: DispatchSemaphore
     private let nextID = NIOLockedValueBox(0)
+    /// Each thread's token check waiting for its first transaction (`asTokenUser`).
+    let tokenChecks = ThreadSpecificVariable<TokenCheck>()
     /// The connections (by id) that hold `PreparedStatements`.
     let prepared = NIOLockedValueBox<Set<Int>>([])
 

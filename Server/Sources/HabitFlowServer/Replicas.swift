@@ -135,9 +135,19 @@ public final class Replicas: Sendable {
     func call(_ token: AccessToken, _ op: String, _ arguments: Arguments) async throws -> JSONValue {
         let user = token.user
         let result: Result<JSONValue, APIError> = try await run { () throws(HabitFlowError) in
-            guard try self.database.tokenIsLive(user: user, hash: token.hash) else {
-                return .failure(APIError(.forbidden, "the token is unknown or revoked", field: "authorization"))
+            do throws(HabitFlowError) {
+                return try self.database.asTokenUser(user, hash: token.hash) { () throws(HabitFlowError) in try self.perform(user, op, arguments) }
+            } catch {
+                // A refused token is the request's own field (401), not an argument's.
+                guard error.code == .forbidden, error.field == "authorization" else { throw error }
+                return .failure(APIError(.forbidden, error.message, field: "authorization"))
             }
+        }
+        return try result.get()
+    }
+
+    /// `call`'s work, on the pool, as the token's user (checked before anything is answered).
+    private func perform(_ user: String, _ op: String, _ arguments: Arguments) throws(HabitFlowError) -> Result<JSONValue, APIError> {
             let args: JSONValue
             switch arguments {
             case let .value(value): args = value
@@ -176,8 +186,6 @@ public final class Replicas: Sendable {
                 if let target = try self.partnerStatus(user, engine).side?.partnerId { self.forward(from: user, to: target) }
             }
             return .success(answer)
-        }
-        return try result.get()
     }
 
     /// Moves what `source` shares with `target` into `target`'s replica. A failure is logged,

@@ -30,12 +30,17 @@ import Testing
         #expect(try HTTP.send("GET", server.url + "/v1/changes", token: alice).status == 200)
 
         let forged = "hf1.YWxpY2U." + String(repeating: "A", count: 43)  // alice's name, a made-up secret
+        // A user the server has never seen: their first request would make their replica (a
+        // write, which the token check rides along with): refused, it makes nothing.
+        let stranger = "hf1.bWFsbG9yeQ." + String(repeating: "B", count: 43)
         for (method, path) in Self.routes {
-            for token in [nil, "bogus", forged, revoked] as [String?] {
+            for token in [nil, "bogus", forged, revoked, stranger] as [String?] {
                 let answer = try HTTP.send(method, server.url + path, token: token, body: method == "POST" ? body : nil)
                 #expect(answer.status == 401 && answer.errorCode == "forbidden", "\(method) \(path) with \(token ?? "no token"): \(answer.status) \(answer.body)")
             }
         }
+        #expect(try TestDatabase.query(database, "SELECT count(*) FROM replicas WHERE user_id = 'mallory'") == ["0"])
+        #expect(try TestDatabase.query(database, "SELECT count(*) FROM records WHERE user_id = 'mallory'") == ["0"])
 
         // Bob names alice's records: refused, and nothing of alice's changes.
         let export = try JSONSerialization.jsonObject(with: Data(try device.cli(["sync", "export"]).utf8)) as! [String: Any]
