@@ -75,6 +75,44 @@ import Testing
         #expect(try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 3)
     }
 
+    /// A statement that fails inside a pipelined batch fails the whole write: here the upsert,
+    /// which goes out with the replica's update and COMMIT, is refused by the database (a
+    /// trigger of this test's). The write throws, nothing of it is stored (not its other rows,
+    /// not the replica's counters), and the same connection serves the next write.
+    @Test func aRefusedUpsertRollsBackTheWholeWrite() throws {
+        let url = try TestDatabase.fresh("refused")
+        let db = try ServerDatabase(url: url, connections: 1)
+        try db.migrate()
+        _ = try TestDatabase.query(url, """
+            CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN IF NEW.key = 'poison' THEN RAISE EXCEPTION 'poisoned row'; END IF; RETURN NEW; END $$
+            """)
+        _ = try TestDatabase.query(url, "CREATE TRIGGER poison BEFORE INSERT OR UPDATE ON records FOR EACH ROW EXECUTE FUNCTION refuse_poison()")
+        let t0 = StoreContract.t0
+        let store = PostgresStore(database: db, user: "p", clock: { t0 })
+        try store.write { tx throws(HabitFlowError) in
+            try tx.save(StoreContract.user)
+            try tx.save(StoreContract.habit("h1"))
+        }
+        let snapshot = "SELECT kind, key, seq, stamp FROM records ORDER BY 1, 2"
+        let replica = "SELECT seq, last_stamp, writes FROM replicas"
+        let (records, counters) = (try TestDatabase.query(url, snapshot), try TestDatabase.query(url, replica))
+        do {
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(StoreContract.habit("h2"))
+                try tx.save(StoreContract.habit("poison"))
+            }
+            Issue.record("a refused upsert was acknowledged")
+        } catch {
+            #expect(error.code == .storage && error.message.contains("poisoned row"), "\(error.message)")
+        }
+        #expect(try TestDatabase.query(url, snapshot) == records)
+        #expect(try TestDatabase.query(url, replica) == counters)
+        try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h3")) }
+        #expect(try store.read { tx throws(HabitFlowError) in try tx.habit("h3") } != nil)
+        #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE key IN ('h2', 'poison')") == ["0"])
+    }
+
     /// Migrations run once: a second run (or a second server starting) applies nothing.
     @Test func migrationsRunOnce() throws {
         let url = try TestDatabase.fresh("migrate")
