@@ -72,4 +72,105 @@ static int hf_fuzz_engine_lines(const uint8_t *data, size_t size) {
     return 0;
 }
 
+/* The zone handle (hf_zone_*) and hf_day_key on one input: a zone name, a newline, then
+ * 8 bytes of Unix seconds and 2 of day_starts_at (little-endian), then a day key text.
+ * Every answer is checked against the header's promises and against the other functions:
+ * hf_zone_open and hf_day_key accept the same names and give the same days; a day's range
+ * holds the instant it came from, its intervals are ascending and disjoint from `start` on
+ * (the first ending by `end`), and each interval's first and last second fall on that day. */
+static void hf_fuzz_fail(const char *what, const char *name, int64_t t, int start) {
+    fprintf(stderr, "fuzz zone: %s (zone %.100s, t %lld, day start %d)\n", what, name, (long long)t, start);
+    abort();
+}
+
+static int hf_fuzz_is_day_key(const char *k) {
+    if (strlen(k) != 10 || k[4] != '-' || k[7] != '-') return 0;
+    for (int i = 0; i < 10; i++) if (i != 4 && i != 7 && (k[i] < '0' || k[i] > '9')) return 0;
+    return 1;
+}
+
+static void hf_fuzz_range(const hf_zone *z, const char *name, const char *key, int start, int64_t t, int holds_t) {
+    hf_day_range r;
+    memset(&r, 0x5a, sizeof r);
+    int rc = hf_zone_day_range_from(z, key, start, &r);
+    if (rc == HF_EINVALID_DATE) return;
+    if (rc != HF_OK) hf_fuzz_fail("day range: unexpected code", name, t, start);
+    if (!r.exists) {
+        if (r.interval_count != 0 || r.start != 0 || r.end != 0) hf_fuzz_fail("skipped day with intervals", name, t, start);
+        if (holds_t) hf_fuzz_fail("the day of an instant does not exist", name, t, start);
+        return;
+    }
+    if (r.interval_count < 1 || r.interval_count > 4 || r.start != r.intervals[0][0] || r.end <= r.start)
+        hf_fuzz_fail("malformed range", name, t, start);
+    int found = 0;
+    for (int i = 0; i < r.interval_count; i++) {
+        int64_t a = r.intervals[i][0], b = r.intervals[i][1];
+        /* Only the first interval ends by `end` (the next day's start): on a split day the
+         * second comes back after it (St. John's 1990-10-27: wall times repeated after midnight). */
+        if (a >= b || a < r.start || (i == 0 && b > r.end) || (i > 0 && a < r.intervals[i - 1][1]))
+            hf_fuzz_fail("intervals out of order", name, t, start);
+        if (a <= t && t < b) found = 1;
+        char first[11], last[11];
+        if (hf_zone_day_key_from(z, a, start, first) == HF_OK && strcmp(first, key) != 0) hf_fuzz_fail("an interval starts on another day", name, a, start);
+        if (hf_zone_day_key_from(z, b - 1, start, last) == HF_OK && strcmp(last, key) != 0) hf_fuzz_fail("an interval ends on another day", name, b - 1, start);
+    }
+    if (holds_t && !found) hf_fuzz_fail("the range of an instant's day misses it", name, t, start);
+}
+
+static int hf_fuzz_zone(const uint8_t *data, size_t size) {
+    const uint8_t *nl = memchr(data, '\n', size);
+    size_t name_len = nl ? (size_t)(nl - data) : size;
+    if (name_len > 255) return 0;
+    char name[256], rest[64];
+    memcpy(name, data, name_len);
+    name[name_len] = 0;
+    const uint8_t *p = nl ? nl + 1 : data + size;
+    size_t left = (size_t)(data + size - p);
+    uint64_t raw = 0;
+    for (size_t i = 0; i < 8 && i < left; i++) raw |= (uint64_t)p[i] << (8 * i);
+    int64_t t = (int64_t)raw;
+    int start = left >= 10 ? (int)(p[8] | (p[9] << 8)) % 1024 : 0;
+    size_t key_len = left > 10 ? left - 10 : 0;
+    if (key_len > sizeof rest - 1) key_len = sizeof rest - 1;
+    memcpy(rest, left > 10 ? p + 10 : p, key_len);
+    rest[key_len] = 0;
+
+    const int64_t lo = -62135510400LL, hi = 253402214400LL;
+    int in_range = t >= lo && t < hi;
+    hf_zone *z = (hf_zone *)1;
+    int rc = hf_zone_open(name, &z);
+    char by_name[11] = "", day[11] = "";
+    int named = hf_day_key(in_range ? t : 0, name, by_name);
+    if (rc != HF_OK) {
+        if (rc != HF_EUNKNOWN_ZONE || z != NULL) hf_fuzz_fail("open: unexpected code or handle", name, t, start);
+        if (named != HF_EUNKNOWN_ZONE) hf_fuzz_fail("hf_day_key accepts a zone hf_zone_open refuses", name, t, start);
+        return 0;
+    }
+    if (named != HF_OK) hf_fuzz_fail("hf_day_key refuses a zone hf_zone_open accepts", name, t, start);
+    rc = hf_zone_day_key(z, t, day);
+    if (rc != (in_range ? HF_OK : HF_EINVALID_DATE)) hf_fuzz_fail("day key: wrong code", name, t, 0);
+    if (in_range) {
+        if (!hf_fuzz_is_day_key(day)) hf_fuzz_fail("day key: malformed", name, t, 0);
+        if (strcmp(day, by_name) != 0) hf_fuzz_fail("hf_zone_day_key and hf_day_key disagree", name, t, 0);
+    }
+    char from[11] = "";
+    rc = hf_zone_day_key_from(z, t, start, from);
+    int start_ok = start >= 0 && start <= 720;
+    if (rc != (!start_ok ? HF_EINVALID_ARGUMENT : in_range ? HF_OK : HF_EINVALID_DATE)) hf_fuzz_fail("day key from: wrong code", name, t, start);
+    if (start_ok) {
+        if (in_range) {
+            if (!hf_fuzz_is_day_key(from)) hf_fuzz_fail("day key from: malformed", name, t, start);
+            hf_fuzz_range(z, name, day, 0, t, 1);
+            hf_fuzz_range(z, name, from, start, t, 1);
+        }
+        hf_fuzz_range(z, name, rest, start, t, 0);
+    } else {
+        hf_day_range r;
+        if (hf_zone_day_range_from(z, "2025-03-30", start, &r) != HF_EINVALID_ARGUMENT) hf_fuzz_fail("range: day start accepted", name, t, start);
+    }
+    hf_zone_close(z);
+    hf_zone_close(NULL);
+    return 0;
+}
+
 #endif

@@ -1,4 +1,4 @@
-/* Replays the committed corpus through both targets' bodies against a built library (no
+/* Replays the committed corpus through every target's body (by folder: call, engine, zone) against a built library (no
  * instrumentation needed): what scripts/test runs so CI catches a regression at once.
  * Usage: replay DIR...   Prints "fuzz replay: N inputs, 0 findings"; any finding aborts. */
 #define _DEFAULT_SOURCE
@@ -7,7 +7,7 @@
 
 static int replayed;
 
-static void replay_dir(const char *dir, int engine) {
+static void replay_dir(const char *dir, int target) {
     struct dirent **names;
     int n = scandir(dir, &names, NULL, alphasort);  /* a fixed order: the store's state is deterministic */
     if (n < 0) { perror(dir); exit(2); }
@@ -20,7 +20,7 @@ static void replay_dir(const char *dir, int engine) {
             static uint8_t buf[1 << 20];
             size_t size = fread(buf, 1, sizeof buf, f);
             fclose(f);
-            if (engine) hf_fuzz_engine_lines(buf, size); else hf_fuzz_call(buf, size);
+            if (target == 1) hf_fuzz_engine_lines(buf, size); else if (target == 2) hf_fuzz_zone(buf, size); else hf_fuzz_call(buf, size);
             replayed++;
         }
         free(names[i]);
@@ -29,7 +29,7 @@ static void replay_dir(const char *dir, int engine) {
 }
 
 int main(int argc, char **argv) {
-    for (int i = 1; i < argc; i++) replay_dir(argv[i], strstr(argv[i], "engine") != NULL);
+    for (int i = 1; i < argc; i++) replay_dir(argv[i], strstr(argv[i], "engine") ? 1 : strstr(argv[i], "zone") ? 2 : 0);
     printf("fuzz replay: %d inputs, 0 findings\n", replayed);
     hf_close(hf_fuzz_engine);
     return replayed > 0 ? 0 : 1;
