@@ -65,13 +65,16 @@ final class Pipeline {
                 if failure == nil { failure = HabitFlowError(.storage, "database: \(ServerDatabase.describe(error))") }
             }
         }
-        if let failure { throw failure }
+        // Requirements first: an unmet one is the answer, whatever else failed (its caller
+        // learns nothing more), and a met one counts even when a later statement failed.
         let checks = requirements
         requirements = []
+        var unmet: HabitFlowError?
         for check in checks {
-            guard let answer = try? check.sent.wait(), answer.first != nil else { throw check.error }
-            check.met()
+            if let answer = try? check.sent.wait(), answer.first != nil { check.met() } else if unmet == nil { unmet = check.error }
         }
+        if let unmet { throw unmet }
+        if let failure { throw failure }
         return last
     }
 }

@@ -52,7 +52,7 @@ extension ServerDatabase {
         let pipeline = Pipeline(c, logger)
         if prepared {
             prepareStatements(pipeline)
-            sendTokenCheck(pipeline)
+            try sendTokenCheck(pipeline)
         }
         pipeline.send(begin)
         do {

@@ -48,8 +48,12 @@ extension ServerDatabase {
     }
 
     /// Sends this thread's pending token check (see `asTokenUser`) on `pipeline`.
-    func sendTokenCheck(_ pipeline: Pipeline) {
-        guard let check = tokenChecks.currentValue, !check.verified, !check.sent else { return }
+    /// - Throws: `forbidden` when an earlier transaction's check failed (whoever caught that
+    ///   error): no later transaction of the request runs.
+    func sendTokenCheck(_ pipeline: Pipeline) throws(HabitFlowError) {
+        guard let check = tokenChecks.currentValue, !check.verified else { return }
+        // Sent by a transaction that has ended, yet not verified: it was refused.
+        if check.sent { throw TokenCheck.refused }
         check.sent = true
         pipeline.send(PostgresQuery(unsafeSQL: "EXECUTE hf_token_live(\(Literal.text(check.user)), \(Literal.bytes(check.hash)))"),
                       requiringARow: TokenCheck.refused) { check.verified = true }

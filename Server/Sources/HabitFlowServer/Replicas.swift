@@ -148,44 +148,44 @@ public final class Replicas: Sendable {
 
     /// `call`'s work, on the pool, as the token's user (checked before anything is answered).
     private func perform(_ user: String, _ op: String, _ arguments: Arguments) throws(HabitFlowError) -> Result<JSONValue, APIError> {
-            let args: JSONValue
-            switch arguments {
-            case let .value(value): args = value
-            case let .body(buffer):
-                let parsed = buffer.withUnsafeReadableBytes { raw in
-                    Result { () throws(ProtocolError) in try JSONCodec.parse(raw.assumingMemoryBound(to: UInt8.self)) }
-                }
-                switch parsed {
-                case let .success(value): args = value
-                case let .failure(error): return .failure(APIError(error))
-                }
-                guard case .object = args else {
-                    return .failure(APIError(.invalidArgument, "the body is an object {\"changes\": [...]}", field: "body"))
-                }
+        let args: JSONValue
+        switch arguments {
+        case let .value(value): args = value
+        case let .body(buffer):
+            let parsed = buffer.withUnsafeReadableBytes { raw in
+                Result { () throws(ProtocolError) in try JSONCodec.parse(raw.assumingMemoryBound(to: UInt8.self)) }
             }
-            let engine = try self.engine(user)
-            let dispatcher = Dispatcher(engine: engine)
-            if op == "sync.changes" {
-                let status = try self.partnerStatus(user, engine)
-                for source in Set([status.partner?.partnerId, status.invited].compactMap { $0 } + status.invitations) {
-                    self.forward(from: source, to: user)
-                }
+            switch parsed {
+            case let .success(value): args = value
+            case let .failure(error): return .failure(APIError(error))
             }
-            let answer: JSONValue
-            do throws(ProtocolError) { answer = try dispatcher.handle(.object([("op", .string(op)), ("args", args)])) } catch {
-                var error = error
-                // The body is the arguments: a field is named as it is there.
-                if let field = error.field, field.hasPrefix("args.") {
-                    error.field = String(field.dropFirst(5))
-                    error.message = error.message.replacingOccurrences(of: field, with: String(field.dropFirst(5)))
-                }
-                return .failure(APIError(error))
+            guard case .object = args else {
+                return .failure(APIError(.invalidArgument, "the body is an object {\"changes\": [...]}", field: "body"))
             }
-            if op == "sync.apply" {
-                if Self.holdsPartnership(args) { self.forgetPartnerStatus(user) }
-                if let target = try self.partnerStatus(user, engine).side?.partnerId { self.forward(from: user, to: target) }
+        }
+        let engine = try self.engine(user)
+        let dispatcher = Dispatcher(engine: engine)
+        if op == "sync.changes" {
+            let status = try self.partnerStatus(user, engine)
+            for source in Set([status.partner?.partnerId, status.invited].compactMap { $0 } + status.invitations) {
+                self.forward(from: source, to: user)
             }
-            return .success(answer)
+        }
+        let answer: JSONValue
+        do throws(ProtocolError) { answer = try dispatcher.handle(.object([("op", .string(op)), ("args", args)])) } catch {
+            var error = error
+            // The body is the arguments: a field is named as it is there.
+            if let field = error.field, field.hasPrefix("args.") {
+                error.field = String(field.dropFirst(5))
+                error.message = error.message.replacingOccurrences(of: field, with: String(field.dropFirst(5)))
+            }
+            return .failure(APIError(error))
+        }
+        if op == "sync.apply" {
+            if Self.holdsPartnership(args) { self.forgetPartnerStatus(user) }
+            if let target = try self.partnerStatus(user, engine).side?.partnerId { self.forward(from: user, to: target) }
+        }
+        return .success(answer)
     }
 
     /// Moves what `source` shares with `target` into `target`'s replica. A failure is logged,

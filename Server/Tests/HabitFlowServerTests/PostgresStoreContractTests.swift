@@ -113,6 +113,43 @@ import Testing
         #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE key IN ('h2', 'poison')") == ["0"])
     }
 
+    /// A request acting as a token's user (`asTokenUser`): a refused token fails the first
+    /// transaction, and every later one of the same request, even when the body catches the
+    /// first refusal (as forwarding to a partner does) — nothing is written; a live token's
+    /// writes go through, checked once.
+    @Test func aRefusedTokenStopsEveryTransactionOfItsRequest() throws {
+        let url = try TestDatabase.fresh("tokens")
+        let db = try ServerDatabase(url: url, connections: 2)
+        try db.migrate()
+        let t0 = StoreContract.t0
+        let store = PostgresStore(database: db, user: "alice", clock: { t0 })
+        let live = Array(repeating: UInt8(9), count: 32)
+        try db.addToken(user: "alice", hash: live, label: "test")
+        var refusals = 0
+        do {
+            try db.asTokenUser("alice", hash: Array(repeating: 7, count: 32)) { () throws(HabitFlowError) in
+                for id in ["h1", "h2"] {
+                    do throws(HabitFlowError) {
+                        try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit(id)) }
+                    } catch { if error.code == .forbidden && error.field == "authorization" { refusals += 1 } }
+                }
+            }
+            Issue.record("a made-up token was accepted")
+        } catch {
+            #expect(error.code == .forbidden && error.field == "authorization")
+        }
+        #expect(refusals == 2)
+        #expect(try TestDatabase.query(url, "SELECT count(*) FROM records") == ["0"])
+        try db.asTokenUser("alice", hash: live) { () throws(HabitFlowError) in
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(StoreContract.user)
+                try tx.save(StoreContract.habit("h1"))
+            }
+            try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h2")) }
+        }
+        #expect(try TestDatabase.query(url, "SELECT count(*) FROM records") == ["3"])
+    }
+
     /// Migrations run once: a second run (or a second server starting) applies nothing.
     @Test func migrationsRunOnce() throws {
         let url = try TestDatabase.fresh("migrate")
