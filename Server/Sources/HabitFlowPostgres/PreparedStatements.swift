@@ -14,6 +14,14 @@ import PostgresNIO
 /// `EXECUTE` is a utility statement, which takes no bound parameters: its arguments are
 /// written as literals (`Literal`), every string escaped.
 enum PreparedStatements {
+    /// The rows of user $1 with kinds $2 and keys $3 (pairwise).
+    private static let rowsByKey = """
+        SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
+        FROM unnest($2, $3) AS w(kind, key)
+        CROSS JOIN LATERAL (SELECT kind, seq, stamp, set_aside, fields FROM records
+            WHERE user_id = $1 AND kind = w.kind AND key = w.key OFFSET 0) AS r
+        """
+
     /// Name and text of each.
     static let all: [(name: String, sql: String)] = [
         ("hf_token_live", "(text, bytea) AS SELECT 1 FROM tokens WHERE user_id = $1 AND hash = $2 AND revoked_at IS NULL"),
@@ -25,19 +33,10 @@ enum PreparedStatements {
                 UPDATE replicas SET seq = $2, last_stamp = $3, replica_id = $4, writes = writes + 1 WHERE user_id = $1 RETURNING user_id)
             SELECT pg_notify('\(PostgresStore.channel)', user_id || $6) FROM updated WHERE $5
             """),
-        ("hf_rows", """
-            (text, text[], text[]) AS
-            SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
-            FROM unnest($2, $3) AS w(kind, key)
-            CROSS JOIN LATERAL (SELECT kind, seq, stamp, set_aside, fields FROM records
-                WHERE user_id = $1 AND kind = w.kind AND key = w.key OFFSET 0) AS r
-            """),
+        ("hf_rows", "(text, text[], text[]) AS \(rowsByKey)"),
+        // The same, and every partnership side naming the user ($4, encoded).
         ("hf_rows_and_sides", """
-            (text, text[], text[], text) AS
-            SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
-            FROM unnest($2, $3) AS w(kind, key)
-            CROSS JOIN LATERAL (SELECT kind, seq, stamp, set_aside, fields FROM records
-                WHERE user_id = $1 AND kind = w.kind AND key = w.key OFFSET 0) AS r
+            (text, text[], text[], text) AS \(rowsByKey)
             UNION ALL
             SELECT kind, seq, stamp, set_aside, fields FROM records
             WHERE user_id = $1 AND kind = 'partnership' AND fields[\(RecordKind.partnership.index(of: "partner_id")! + 1)] = $4
