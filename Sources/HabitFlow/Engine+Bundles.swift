@@ -87,13 +87,13 @@ extension Engine {
         }
         guard child.deletedAt == nil else { throw HabitFlowError(.conflict, "habit \(childId) is deleted", field: "habitId") }
         if child.bundleId == parent.id { return child }
-        if let other = child.bundleId, let otherParent = try store.habit(other), otherParent.deletedAt == nil {
+        if let other = child.bundleId, let otherParent = try store.habit(other, of: user), otherParent.deletedAt == nil {
             throw HabitFlowError(.conflict, "habit \(childId) is already in bundle \(other)", field: "habitId")
         }
         if parent.bundle == .choice {
-            let mine = Set(try store.entries(habit: child.id, from: nil, to: nil, includeDeleted: false).map(\.dayKey))
+            let mine = Set(try store.entries(owner: user, habit: child.id, from: nil, to: nil, includeDeleted: false).map(\.dayKey))
             for sibling in try store.habits(owner: user) where sibling.bundleId == parent.id && sibling.deletedAt == nil {
-                if let shared = try store.entries(habit: sibling.id, from: nil, to: nil, includeDeleted: false)
+                if let shared = try store.entries(owner: user, habit: sibling.id, from: nil, to: nil, includeDeleted: false)
                     .first(where: { mine.contains($0.dayKey) }) {
                     throw HabitFlowError(.conflict, "habit \(childId) and option \(sibling.id) are both logged on \(shared.dayKey): a choice bundle takes one option a day",
                                          field: "habitId", details: .occupiedBy(entryId: shared.id, dayKey: shared.dayKey))

@@ -94,10 +94,10 @@ extension Engine {
         func impact(_ outcome: EntryRules.Outcome) throws(HabitFlowError) -> ImpactPreview {
             var days = [outcome.entry.dayKey]
             if let before, before.dayKey != outcome.entry.dayKey { days.insert(before.dayKey, at: 0) }
-            let current = try store.entries(habit: habit.id, from: nil, to: nil, includeDeleted: false)
+            let current = try store.entries(owner: habit.ownerId, habit: habit.id, from: nil, to: nil, includeDeleted: false)
             var after = current.filter { $0.id != outcome.entry.id }
             if outcome.entry.isActive { after.append(outcome.entry) }
-            return ImpactPreview(habit: habit, targets: TargetSchedule(try store.targetVersions(habit: habit.id)),
+            return ImpactPreview(habit: habit, targets: TargetSchedule(try store.targetVersions(habit: habit.id, of: habit.ownerId)),
                                  before: current, after: after, days: days, today: today,
                                  firstWeekday: try profile(store, user).firstWeekday)
         }
@@ -109,7 +109,7 @@ extension Engine {
         do throws(HabitFlowError) {
             let outcome = try decide(confirmed)
             let displaced = try choiceDisplaced(outcome, habit, store, replace: confirmed && !importing, now: now)
-            for entry in displaced { try updateEntry(store, entry) }
+            for entry in displaced { try updateEntry(store, entry, owner: habit.ownerId) }
             try apply(outcome, store, habit)
             return (outcome, nil)
         } catch {
@@ -124,11 +124,11 @@ extension Engine {
     /// of a choice bundle (see `EntryRules.choiceOption`).
     func choiceDisplaced(_ outcome: EntryRules.Outcome, _ habit: Habit, _ store: any StoreTransaction, replace: Bool,
                          now: Instant) throws(HabitFlowError) -> [HabitEntry] {
-        guard outcome.entry.isActive, let parentId = habit.bundleId, let parent = try store.habit(parentId),
+        guard outcome.entry.isActive, let parentId = habit.bundleId, let parent = try store.habit(parentId, of: habit.ownerId),
               parent.bundle == .choice else { return [] }
         var others: [HabitEntry] = []
         for sibling in try store.habits(owner: habit.ownerId) where sibling.bundleId == parentId && sibling.id != habit.id {
-            others += try store.activeEntries(habit: sibling.id, day: outcome.entry.dayKey)
+            others += try store.activeEntries(owner: habit.ownerId, habit: sibling.id, day: outcome.entry.dayKey)
         }
         return try EntryRules.choiceOption(outcome, others: others, replace: replace, now: now)
     }
@@ -162,9 +162,9 @@ extension Engine {
             }
             let entryId = request.entryId ?? RecordID.make()
             var sameID: HabitEntry? = nil
-            if let id = request.entryId { sameID = try store.entry(id) }
+            if let id = request.entryId { sameID = try store.entry(id, of: user) }
             // A multiplePerDay habit's day never decides a log: skip reading it.
-            let activeOnDay = habit.multiplePerDay ? [] : try store.activeEntries(habit: habit.id, day: day)
+            let activeOnDay = habit.multiplePerDay ? [] : try store.activeEntries(owner: user, habit: habit.id, day: day)
             return (habit, sameID ?? activeOnDay.first, request.confirm, { confirm throws(HabitFlowError) in
                 let rule = EntryRules.Log(entryId: entryId, timestampUtc: timestamp, dayKey: day, value: request.value,
                                           note: request.note, source: request.source, confirm: confirm)
@@ -175,7 +175,7 @@ extension Engine {
             var edit = edit
             if let t = edit.timestampUtc, edit.dayKey == nil { edit.derivedDayKey = zone.dayKey(at: t) }
             let newDay = edit.dayKey ?? edit.derivedDayKey ?? entry.dayKey
-            let occupants = try store.activeEntries(habit: habit.id, day: newDay)
+            let occupants = try store.activeEntries(owner: user, habit: habit.id, day: newDay)
             let confirmed = edit.confirm
             return (habit, entry, confirmed, { confirm throws(HabitFlowError) in
                 var e = edit
@@ -189,7 +189,7 @@ extension Engine {
             })
         case let .restore(id, confirmed):
             let (entry, habit) = try ownedEntry(store, user, id)
-            let occupants = try store.activeEntries(habit: habit.id, day: entry.dayKey)
+            let occupants = try store.activeEntries(owner: user, habit: habit.id, day: entry.dayKey)
             return (habit, entry, confirmed, { confirm throws(HabitFlowError) in
                 try EntryRules.restore(entry, of: habit, activeOnDay: occupants, confirm: confirm, today: today, now: now)
             })
@@ -213,7 +213,7 @@ extension Engine {
             if let id = query.habitId { habits = [try ownedHabit(store, user, id)] } else { habits = try store.habits(owner: user) }
             var out: [HabitEntry] = []
             for habit in habits {
-                out += try store.entries(habit: habit.id, from: query.from, to: query.to, includeDeleted: query.includeDeleted)
+                out += try store.entries(owner: user, habit: habit.id, from: query.from, to: query.to, includeDeleted: query.includeDeleted)
             }
             return query.habitId == nil ? out.sorted { ($0.dayKey, $0.timestampUtc, $0.id) < ($1.dayKey, $1.timestampUtc, $1.id) } : out
         }
@@ -221,15 +221,15 @@ extension Engine {
 
     func ownedEntry(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> (HabitEntry, Habit) {
         try RecordID.validate(id, field: "entryId")
-        guard let entry = try store.entry(id) else { throw HabitFlowError(.notFound, "no entry \(id)", field: "entryId") }
+        guard let entry = try store.entry(id, of: user) else { throw HabitFlowError(.notFound, "no entry \(id)", field: "entryId") }
         let habit = try ownedHabit(store, user, entry.habitId, field: "entryId")
         return (entry, habit)
     }
 
     func apply(_ outcome: EntryRules.Outcome, _ store: any StoreTransaction, _ habit: Habit) throws(HabitFlowError) {
         switch outcome {
-        case let .created(entry): try store.insert(entry, multiplePerDay: habit.multiplePerDay)
-        case let .updated(entry): try updateEntry(store, entry, of: habit)
+        case let .created(entry): try store.insert(entry, of: habit.ownerId, multiplePerDay: habit.multiplePerDay)
+        case let .updated(entry): try updateEntry(store, entry, owner: habit.ownerId, habit: habit)
         case .unchanged: break
         }
     }

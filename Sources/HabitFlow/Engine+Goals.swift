@@ -65,12 +65,17 @@ public struct GoalSuggestion: Sendable, Equatable {
 extension Engine {
     // MARK: Access
 
-    /// Goal `id` if the user may read and change it: theirs, or shared by their partner.
+    /// Goal `id` as the user names it: their own, else the one their partner shares with that
+    /// id (ids are per owner, so both may exist; the user's own comes first).
+    /// - Throws: `notFound` — also for a partner's goal that is not shared.
     func accessibleGoal(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> Goal {
         try RecordID.validate(id, field: "goalId")
-        guard let goal = try store.goal(id) else { throw HabitFlowError(.notFound, "no goal \(id)", field: "goalId") }
-        try GoalRules.checkAccess(goal, user: user, partner: try store.partnership(user: user)?.partnerId)
-        return goal
+        if let goal = try store.goal(id, of: user) { return goal }
+        if let partner = try store.partnership(user: user)?.partnerId, let goal = try store.goal(id, of: partner),
+           (try? GoalRules.checkAccess(goal, user: user, partner: partner)) != nil {
+            return goal
+        }
+        throw HabitFlowError(.notFound, "no goal \(id)", field: "goalId")
     }
 
     /// Goals the user sees, in `segment` (all when `nil`).
@@ -107,7 +112,7 @@ extension Engine {
             try goal.validate()
             try checkCategory(store, user, goal.categoryId)
             if draft.type != .recurringTask, draft.target == nil { throw HabitFlowError.invalid("target", "target is required") }
-            guard try !store.goalExists(goal.id) else {
+            guard try !store.goalExists(goal.id, of: user) else {
                 throw HabitFlowError(.conflict, "goal \(goal.id) already exists", field: "goalId")
             }
             if goal.shared { try requirePartner(store, user) }
@@ -172,7 +177,7 @@ extension Engine {
             guard goal.ownerId == user else {
                 throw HabitFlowError(.forbidden, "only the goal's creator can delete it", field: "goalId")
             }
-            try store.deleteGoal(id, at: now)
+            try store.deleteGoal(goal.id, of: user, at: now)
         }
     }
 
@@ -181,7 +186,7 @@ extension Engine {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
             let goal = try accessibleGoal(store, user, id)
-            return (goal, try store.links(goal: id))
+            return (goal, try store.links(goal: goal.id, of: goal.ownerId))
         }
     }
 
@@ -220,10 +225,10 @@ extension Engine {
     }
 
     private func progress(_ goal: Goal, _ store: any StoreTransaction, day: DayKey, firstWeekday: Weekday) throws(HabitFlowError) -> GoalProgress {
-        let links = try store.links(goal: goal.id)
+        let links = try store.links(goal: goal.id, of: goal.ownerId)
         var entries: [HabitEntry] = []
         for link in links {
-            entries += try store.entries(habit: link.habitId, from: goal.startDayKey, to: nil, includeDeleted: false)
+            entries += try store.entries(owner: link.createdBy, habit: link.habitId, from: goal.startDayKey, to: nil, includeDeleted: false)
         }
         return GoalProgress(goal: goal, links: links, entries: entries, today: day, firstWeekday: firstWeekday)
     }
@@ -243,8 +248,8 @@ extension Engine {
     private func link(_ goal: Goal, _ habitId: String, _ contribution: GoalLink.Contribution?, _ store: any StoreTransaction,
                       _ user: String, now: Instant) throws(HabitFlowError) -> GoalLink {
         let habit = try ownedHabit(store, user, habitId)
-        let (mode, unit) = try GoalRules.linkTerms(goal, habit, contribution: contribution, links: try store.links(goal: goal.id))
-        let link = GoalLink(goalId: goal.id, habitId: habit.id, contribution: mode, unit: unit, createdBy: user, createdAt: now)
+        let (mode, unit) = try GoalRules.linkTerms(goal, habit, contribution: contribution, links: try store.links(goal: goal.id, of: goal.ownerId))
+        let link = GoalLink(goalOwnerId: goal.ownerId, goalId: goal.id, habitId: habit.id, contribution: mode, unit: unit, createdBy: user, createdAt: now)
         try store.insert(link)
         return link
     }
@@ -256,10 +261,12 @@ extension Engine {
         try store.write { store throws(HabitFlowError) in
             let goal = try accessibleGoal(store, user, goalId)
             try RecordID.validate(habitId, field: "habitId")
-            guard try store.links(goal: goal.id).contains(where: { $0.habitId == habitId }) else {
+            // The user's own habit of that id first, else a partner's linked to the user's goal.
+            let links = try store.links(goal: goal.id, of: goal.ownerId).filter { $0.habitId == habitId }
+            guard let link = links.first(where: { $0.createdBy == user }) ?? links.first else {
                 throw HabitFlowError(.notFound, "habit \(habitId) is not linked to goal \(goalId)", field: "habitId")
             }
-            try store.deleteLink(goal: goal.id, habit: habitId, at: now)
+            try store.deleteLink(goal: goal.id, of: goal.ownerId, habit: habitId, of: link.createdBy, at: now)
         }
     }
 
@@ -271,7 +278,7 @@ extension Engine {
         return try store.write { store throws(HabitFlowError) in
             let goal = try accessibleGoal(store, user, goalId)
             _ = try ownedHabit(store, user, request.habitId)
-            try GoalRules.checkLinked(request.habitId, links: try store.links(goal: goal.id))
+            try GoalRules.checkLinked(request.habitId, links: try store.links(goal: goal.id, of: goal.ownerId).filter { $0.createdBy == user })
             return try mutate(.log(request), dryRun: false, store, user, now: now).outcome
         }
     }
@@ -289,7 +296,7 @@ extension Engine {
                 let p = try progress(goal, store, day: day, firstWeekday: firstWeekday)
                 guard p.status == .active, let week = p.thisWeek, week.value < week.target else { continue }
                 out.append(GoalSuggestion(goal: goal, remaining: week.target - week.value,
-                                          habitIds: try store.links(goal: goal.id).map(\.habitId)))
+                                          habitIds: try store.links(goal: goal.id, of: goal.ownerId).map(\.habitId)))
             }
             return out
         }

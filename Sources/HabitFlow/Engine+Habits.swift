@@ -96,15 +96,16 @@ extension Engine {
         return try store.read { store throws(HabitFlowError) in try userZone(store, user).1 }
     }
 
-    /// The habit `id`, checked to belong to the user.
-    /// Record `id` of `type`, if it is the user's: the one owner check every request that names
-    /// a record goes through (a new operation cannot forget it).
-    /// - Throws: `notFound` or `forbidden`, naming `field`.
+    /// The user's record `id` of `type`: the one lookup every request that names a record goes
+    /// through (a new operation cannot forget it). Ids are per owner, so another user's record
+    /// with the same id is not even seen: the answer is the same as for an id no one uses.
+    /// - Throws: `notFound`, naming `field`.
     func owned<R: OwnedRecord>(_ type: R.Type, _ store: any StoreTransaction, _ user: String, _ id: String, field: String)
         throws(HabitFlowError) -> R {
         try RecordID.validate(id, field: field)
-        guard let record = try store.fetch(type, key: [id]) else { throw HabitFlowError(.notFound, "no \(R.noun) \(id)", field: field) }
-        guard record.ownerId == user else { throw HabitFlowError(.forbidden, "\(R.noun) \(id) belongs to another user", field: field) }
+        guard let record = try store.fetch(type, key: [user, id]), record.ownerId == user else {
+            throw HabitFlowError(.notFound, "no \(R.noun) \(id)", field: field)
+        }
         return record
     }
 
@@ -140,16 +141,13 @@ extension Engine {
         if let legacy = draft.legacyGoal, legacy.utf8.count > TextLimit.legacyGoal {
             throw HabitFlowError.invalid("legacyGoal", "legacyGoal is longer than \(TextLimit.legacyGoal) bytes")
         }
-        if let existing = try store.habit(habit.id) {
-            guard existing.ownerId == user else {
-                throw HabitFlowError(.forbidden, "habit \(habit.id) belongs to another user", field: "habitId")
-            }
+        if try store.habit(habit.id, of: user) != nil {
             throw HabitFlowError(.conflict, "habit \(habit.id) already exists", field: "habitId")
         }
         try store.insert(habit)
         if let target = draft.target {
             try TargetVersion.validate(target, kind: habit.kind)
-            try store.insert(TargetVersion(id: RecordID.make(), habitId: habit.id, effectiveDayKey: today,
+            try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: today,
                                            target: target, recordedAt: now))
         }
         return habit
@@ -194,7 +192,7 @@ extension Engine {
             var habit = try ownedHabit(store, user, id)
             guard habit.deletedAt == nil else { return habit }
             guard confirm else {
-                let count = try store.entries(habit: habit.id, from: nil, to: nil, includeDeleted: false).count
+                let count = try store.entries(owner: user, habit: habit.id, from: nil, to: nil, includeDeleted: false).count
                 throw HabitFlowError(.confirmationRequired,
                                      "deleting \"\(habit.name)\" takes it and its \(count) entries out of every metric (habit.restore brings them back): confirm to go ahead",
                                      field: "confirm")

@@ -37,7 +37,7 @@ extension Engine {
                     if i >= heldThrough {
                         heldThrough = min(requests.count, i + Self.importChunk)
                         let ids = requests[i..<heldThrough].compactMap(\.entryId).filter { (try? RecordID.validate($0, field: "entryId")) != nil }
-                        held = Set(try store.fetchAll(StoredEntry.self, where: "id", in: ids).map(\.entry.id))
+                        held = Set(try store.fetchAll(StoredEntry.self, owner: user, where: "id", in: ids).map(\.entry.id))
                     }
                     if try importNew(request, timestamp: timestamp, held: held, &habits, store, user, zoneToday, now) {
                         held.insert(request.entryId!)  // the same id again in this import is a retry
@@ -84,7 +84,7 @@ extension Engine {
             return false
         }
         do throws(HabitFlowError) {
-            try store.insert(entry, multiplePerDay: habit.multiplePerDay)
+            try store.insert(entry, of: habit.ownerId, multiplePerDay: habit.multiplePerDay)
         } catch where error.code == .conflict {
             return false  // the day holds an entry: `log` decides what happens to it
         }

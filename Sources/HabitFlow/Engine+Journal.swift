@@ -33,7 +33,7 @@ extension Engine {
                 throw HabitFlowError.invalid("fields", "fields: 1 to 50 distinct names of 1 to \(TextLimit.name) bytes")
             }
             let t = JournalTemplate(id: id ?? RecordID.make(), ownerId: user, name: name, fields: fields, createdAt: now, updatedAt: now, deletedAt: nil)
-            if try store.template(t.id) != nil { throw HabitFlowError(.conflict, "template \(t.id) already exists", field: "templateId") }
+            if try store.template(t.id, of: user) != nil { throw HabitFlowError(.conflict, "template \(t.id) already exists", field: "templateId") }
             try store.save(t)
             return t
         }
@@ -55,7 +55,7 @@ extension Engine {
         return try store.write { store throws(HabitFlowError) in
             if let id = draft.id {
                 try RecordID.validate(id, field: "journalId")
-                if try store.journal(id) != nil { throw HabitFlowError(.conflict, "journal entry \(id) already exists", field: "journalId") }
+                if try store.journal(id, of: user) != nil { throw HabitFlowError(.conflict, "journal entry \(id) already exists", field: "journalId") }
             }
             let (zone, _) = try userZone(store, user)
             let at = draft.timestampUtc ?? now
@@ -138,10 +138,9 @@ extension Engine {
         }
         if let templateId = j.templateId {
             try RecordID.validate(templateId, field: "templateId")
-            guard let t = try store.template(templateId), t.deletedAt == nil else {
+            guard let t = try store.template(templateId, of: user), t.deletedAt == nil else {
                 throw HabitFlowError(.notFound, "no journal template \(templateId)", field: "templateId")
             }
-            guard t.ownerId == user else { throw HabitFlowError(.forbidden, "template \(templateId) belongs to another user", field: "templateId") }
             for (i, r) in j.responses.enumerated() where !t.fields.contains(r.field) {
                 throw HabitFlowError.invalid("responses[\(i)].field", "\"\(r.field)\" is not a field of template \(t.name)")
             }
@@ -174,8 +173,7 @@ extension Engine {
             }
             if let id {
                 try RecordID.validate(id, field: "reflectionId")
-                if var existing = try store.reflection(id) {
-                    guard existing.ownerId == user else { throw HabitFlowError(.forbidden, "reflection \(id) belongs to another user", field: "reflectionId") }
+                if var existing = try store.reflection(id, of: user) {
                     guard existing.entryId == entryId else { throw HabitFlowError(.conflict, "reflection \(id) is on another entry", field: "reflectionId") }
                     existing.text = text
                     existing.deletedAt = nil

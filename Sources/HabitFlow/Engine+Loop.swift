@@ -36,12 +36,12 @@ extension Engine {
                 let (cadence, note) = LoopMapping.cadence(numerator: loop.numerator, denominator: loop.denominator)
                 if let note { report.notes.append(note) }
                 var habit: Habit
-                if let held = try store.habit(id), held.ownerId == user, held.deletedAt == nil {
+                if let held = try store.habit(id, of: user), held.deletedAt == nil {
                     habit = held
                     report.outcome = "matched"
-                } else if try store.habit(id) != nil {
+                } else if try store.habit(id, of: user) != nil {
                     report.outcome = "skipped"
-                    report.notes.append("its id \(id) is taken (deleted, or another user's)")
+                    report.notes.append("its id \(id) is taken by a deleted habit")
                     summary.habits.append(report)
                     continue
                 } else {
@@ -70,12 +70,12 @@ extension Engine {
                     summary.habits.append(report)
                     continue
                 }
-                var stamp = try recordingStamp(store, habit.id, now)
+                var stamp = try recordingStamp(store, user, habit.id, now)
                 /// Records a version unless an earlier import did (`false` then).
                 @discardableResult
                 func version(_ vid: String, _ day: DayKey, _ target: Double) throws(HabitFlowError) -> Bool {
-                    guard try store.fetch(TargetVersion.self, key: [vid]) == nil else { return false }
-                    try store.insert(TargetVersion(id: vid, habitId: habit.id, effectiveDayKey: day, target: target, recordedAt: stamp))
+                    guard try store.fetch(TargetVersion.self, key: [user, vid]) == nil else { return false }
+                    try store.insert(TargetVersion(id: vid, ownerId: user, habitId: habit.id, effectiveDayKey: day, target: target, recordedAt: stamp))
                     stamp = stamp.successor()
                     return true
                 }
@@ -92,14 +92,14 @@ extension Engine {
                         let ids = LoopMapping.skipVersionIds(loop.key, c.day)
                         // After the day off, the target in force before it (which may be one set here since).
                         let after = c.day.adding(days: 1)
-                        let resume = try after.map { d throws(HabitFlowError) in TargetSchedule(try store.targetVersions(habit: habit.id)).target(on: d) }
+                        let resume = try after.map { d throws(HabitFlowError) in TargetSchedule(try store.targetVersions(habit: habit.id, of: user)).target(on: d) }
                         if try version(ids.off, c.day, 0) { report.daysOff += 1 }
                         if let after, let resume, !skipped.contains(after) { try version(ids.after, after, resume) }
                     case let .done(value):
                         let entryId = LoopMapping.entryId(loop.key, c.day)
-                        if try store.entry(entryId) != nil { continue }  // imported before
+                        if try store.entry(entryId, of: user) != nil { continue }  // imported before
                         // A day logged here already keeps its entry: the import never overwrites one.
-                        if try !store.activeEntries(habit: habit.id, day: c.day).isEmpty {
+                        if try !store.activeEntries(owner: user, habit: habit.id, day: c.day).isEmpty {
                             kept += 1
                             continue
                         }

@@ -134,9 +134,9 @@ extension Engine {
         var pending = ids
         var done = Set<String>()
         while let id = pending.popFirst() {
-            guard done.insert(id).inserted, let habit = try store.habit(id), habit.ownerId == user else { continue }
-            if let parentId = habit.bundleId, let parent = try store.habit(parentId), parent.bundle == .choice {
-                for option in try store.fetchAll(Habit.self, where: "bundle_id", in: [parentId]) where !done.contains(option.id) {
+            guard done.insert(id).inserted, let habit = try store.habit(id, of: user) else { continue }
+            if let parentId = habit.bundleId, let parent = try store.habit(parentId, of: user), parent.bundle == .choice {
+                for option in try store.fetchAll(Habit.self, owner: user, where: "bundle_id", in: [parentId]) where !done.contains(option.id) {
                     pending.insert(option.id)
                 }
             }
@@ -144,9 +144,9 @@ extension Engine {
                 input.habits.append(habit)
                 input.habits.sort { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
             }
-            let a = try store.activeDays(habit: id)
+            let a = try store.activeDays(owner: user, habit: id)
             input.days[id] = a.days.isEmpty ? nil : HabitDays(days: a.days, counts: a.counts, sums: a.sums, kind: habit.kind)
-            let versions = try store.targetVersions(habit: id)
+            let versions = try store.targetVersions(habit: id, of: user)
             input.targets[id] = versions.isEmpty ? nil : TargetSchedule(versions)
         }
     }

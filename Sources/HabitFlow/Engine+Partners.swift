@@ -117,16 +117,19 @@ extension Engine {
         }
         guard let partner = scope.partner else { return scope }
         scope.related.insert(partner)
-        for goal in try store.goals(owners: [user, partner]) where goal.shared { scope.sharedGoals.insert(goal.id) }
+        for goal in try store.goals(owners: [user, partner]) where goal.shared { scope.sharedGoals.insert(RecordRef(owner: goal.ownerId, id: goal.id)) }
         for c in incoming where c.kind == RecordKind.goal.rawValue && c["shared"] == .integer(1) {
-            if let owner = text(c, "owner_id"), owner == user || owner == partner, let id = text(c, "id") { scope.sharedGoals.insert(id) }
+            if let owner = text(c, "owner_id"), owner == user || owner == partner, let id = text(c, "id") {
+                scope.sharedGoals.insert(RecordRef(owner: owner, id: id))
+            }
         }
         for link in try store.fetchAll(GoalLink.self, where: "created_by", in: [user, partner])
-            where link.deletedAt == nil && scope.sharedGoals.contains(link.goalId) {
+            where link.deletedAt == nil && scope.sharedGoals.contains(RecordRef(owner: link.goalOwnerId, id: link.goalId)) {
             if link.createdBy == partner { scope.partnerHabits.insert(link.habitId) } else { scope.userHabits.insert(link.habitId) }
         }
         for c in incoming where c.kind == RecordKind.goalLink.rawValue && c["deleted_at"] == .null && text(c, "created_by") == partner {
-            if let goal = text(c, "goal_id"), scope.sharedGoals.contains(goal), let habit = text(c, "habit_id") { scope.partnerHabits.insert(habit) }
+            if let goalOwner = text(c, "goal_owner_id"), let goal = text(c, "goal_id"),
+               scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal)), let habit = text(c, "habit_id") { scope.partnerHabits.insert(habit) }
         }
         return scope
     }
@@ -140,9 +143,6 @@ extension Engine {
             try TextLimit.checkName(name, field: "name", max: TextLimit.categoryName)
             if let id {
                 try RecordID.validate(id, field: "categoryId")
-                if let held = try store.fetch(Category.self, key: [id]), held.ownerId != user {
-                    throw HabitFlowError(.forbidden, "category \(id) is another user's", field: "categoryId")
-                }
             }
             let existing = id.flatMap { id in all.first { $0.id == id } }
             let category = Category(id: id ?? RecordID.make(), ownerId: user, name: name,
@@ -169,7 +169,7 @@ extension Engine {
             guard try store.categories(owner: user).contains(where: { $0.id == id }) else {
                 throw HabitFlowError(.notFound, "no category \(id)", field: "categoryId")
             }
-            try store.deleteCategory(id, at: now)
+            try store.deleteCategory(id, of: user, at: now)
         }
     }
 

@@ -14,8 +14,8 @@ extension Engine {
             for (i, h) in habitIds.enumerated() { _ = try ownedHabit(store, user, h, field: "habitIds[\(i)]") }
             let routine = Routine(id: id ?? RecordID.make(), ownerId: user, name: name, habitIds: habitIds, createdAt: now,
                                   updatedAt: now, deletedAt: nil)
-            if let existing = try store.routine(routine.id) {
-                throw HabitFlowError(existing.ownerId == user ? .conflict : .forbidden, "routine \(routine.id) already exists", field: "routineId")
+            if try store.routine(routine.id, of: user) != nil {
+                throw HabitFlowError(.conflict, "routine \(routine.id) already exists", field: "routineId")
             }
             try store.save(routine)
             return routine
@@ -57,7 +57,7 @@ extension Engine {
             guard routine.deletedAt == nil else { throw HabitFlowError(.conflict, "routine \(routineId) is deleted", field: "routineId") }
             if let executionId {
                 try RecordID.validate(executionId, field: "executionId")
-                guard try store.execution(executionId) == nil else {
+                guard try store.execution(executionId, of: user) == nil else {
                     throw HabitFlowError(.conflict, "execution \(executionId) already exists", field: "executionId")
                 }
             }
@@ -67,7 +67,7 @@ extension Engine {
             try store.save(execution)
             var evidence: [HabitPotentialEvidence] = []
             for habitId in routine.habitIds {
-                guard let habit = try store.habit(habitId), habit.acceptsEntries else { continue }
+                guard let habit = try store.habit(habitId, of: user), habit.acceptsEntries else { continue }
                 let e = HabitPotentialEvidence(id: Self.evidenceId(execution: execution.id, habit: habit.id),
                                                executionId: execution.id, habitId: habit.id, ownerId: user, dayKey: today,
                                                createdAt: now, deletedAt: nil, resolution: nil, entryId: nil)
@@ -107,7 +107,7 @@ extension Engine {
             guard x.deletedAt == nil else { return }
             x.deletedAt = now
             try store.save(x)
-            for var e in try store.evidence(execution: id) where e.deletedAt == nil {
+            for var e in try store.evidence(execution: id, of: user) where e.deletedAt == nil {
                 e.deletedAt = now
                 e.resolution = .withdrawn
                 try store.save(e)
@@ -138,7 +138,7 @@ extension Engine {
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             var e = try ownedEvidence(store, user, id)
-            if e.resolution == .confirmed, let entryId = e.entryId, let entry = try store.entry(entryId) {
+            if e.resolution == .confirmed, let entryId = e.entryId, let entry = try store.entry(entryId, of: user) {
                 return .unchanged(entry)
             }
             guard e.deletedAt == nil else {

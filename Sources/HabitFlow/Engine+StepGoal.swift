@@ -18,7 +18,7 @@ extension Engine {
         let (store, user) = try requireStore()
         let id = StepGoal.habitId(user: user)
         let enabled = try store.read { store throws(HabitFlowError) in try store.flag(user: user, key: Self.stepGoalFlag) } == "true"
-        guard try store.read({ store throws(HabitFlowError) in try store.habit(id) }) != nil else {
+        guard try store.read({ store throws(HabitFlowError) in try store.habit(id, of: user) }) != nil else {
             return StepGoalState(enabled: enabled, target: 0, habitId: id, stepsToday: nil, metToday: false)
         }
         let today = try habitToday(habitId: id)
@@ -35,7 +35,7 @@ extension Engine {
         let now = clock()
         try store.write { store throws(HabitFlowError) -> Void in  // one transaction: all of it or none
             let (_, today) = try userZone(store, user)
-            if try store.habit(id) == nil {
+            if try store.habit(id, of: user) == nil {
                 var draft = HabitDraft(name: "Steps")
                 draft.id = id
                 draft.kind = .numeric
@@ -45,9 +45,9 @@ extension Engine {
             if let enabled {
                 try store.setFlag(user: user, key: Self.stepGoalFlag, value: enabled ? "true" : "false")
             }
-            if let target, TargetSchedule(try store.targetVersions(habit: id)).target(on: today) != Double(target) {
-                try store.insert(TargetVersion(id: RecordID.make(), habitId: id, effectiveDayKey: today, target: Double(target),
-                                               recordedAt: try recordingStamp(store, id, now)))
+            if let target, TargetSchedule(try store.targetVersions(habit: id, of: user)).target(on: today) != Double(target) {
+                try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: id, effectiveDayKey: today, target: Double(target),
+                                               recordedAt: try recordingStamp(store, user, id, now)))
             }
         }
         return try stepGoal()

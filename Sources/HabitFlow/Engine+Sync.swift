@@ -32,19 +32,11 @@ extension Engine {
     public func exportChanges() throws(HabitFlowError) -> [ChangeRecord] {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
-            var habitOwners: [String: String?] = [:]
             var out: [ChangeRecord] = []
             for change in try visibleChanges(store, user, since: 0, forPartner: false).changes {
                 guard let kind = RecordKind(syncName: change.kind), kind != .partnership else { continue }
-                var (owner, habitId) = SyncRules.directOwner(change, kind)
-                if let habitId {
-                    if habitOwners[habitId] == nil { habitOwners[habitId] = try store.habit(habitId)?.ownerId }
-                    owner = habitOwners[habitId] ?? nil
-                }
-                if kind == .goalLink, case let .text(goal)? = change["goal_id"], try store.fetch(Goal.self, key: [goal])?.ownerId != user {
-                    continue
-                }
-                if owner == user { out.append(change) }
+                if kind == .goalLink, change["goal_owner_id"] != .text(user) { continue }
+                if SyncRules.directOwner(change, kind).owner == user { out.append(change) }
             }
             return out
         }
@@ -61,15 +53,10 @@ extension Engine {
         if forPartner, since > 0, all.contains(where: { [RecordKind.goal.rawValue, RecordKind.goalLink.rawValue, RecordKind.partnership.rawValue].contains($0.kind) }) {
             all = try store.changes(since: 0).changes
         }
-        var habitOwners: [String: String?] = [:]
         var out: [ChangeRecord] = []
         for change in all {
             guard let kind = RecordKind(syncName: change.kind) else { continue }
-            var (owner, habitId) = SyncRules.directOwner(change, kind)
-            if let habitId {
-                if habitOwners[habitId] == nil { habitOwners[habitId] = try store.habit(habitId)?.ownerId }
-                owner = habitOwners[habitId] ?? nil
-            }
+            let (owner, habitId) = SyncRules.directOwner(change, kind)
             if SyncRules.visible(change, kind, owner: owner, habitId: habitId, scope: scope, forPartner: forPartner) { out.append(change) }
         }
         return (out, cursor)
@@ -91,9 +78,6 @@ extension Engine {
     /// `applyChanges`' work inside a write transaction.
     func apply(_ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord]) throws(HabitFlowError) -> ApplySummary {
         try store.prefetch(changes)
-        let owners = SyncRules.Owners(
-            habit: { id throws(HabitFlowError) in try store.habit(id)?.ownerId },
-            entry: { id throws(HabitFlowError) in try store.entry(id).flatMap { e throws(HabitFlowError) in try store.habit(e.habitId)?.ownerId } })
         var summary = ApplySummary()
         var touched = Set<[String]>()
         // Partnerships and profiles first: what they make of the partnership decides what
@@ -117,15 +101,16 @@ extension Engine {
             let (kind, record) = try SyncRules.validated(change, at: at)
             let key = kind.key.map { name in if case let .text(t)? = record[name] { t } else { "" } }
             let held = try store.held(kind, key: key)
-            guard try SyncRules.checkOwner(record, kind, held: held, scope: scope, at: at, owners: owners),
+            guard try SyncRules.checkOwner(record, kind, held: held, scope: scope, at: at),
                   SyncRules.replaces(record, held: held) else {
                 summary.ignored += 1
                 continue
             }
-            if kind == .entry, case let .text(habitId)? = record["habit_id"], case let .text(day)? = record["day_key"] {
-                if case let .text(h)? = held?["habit_id"], case let .text(d)? = held?["day_key"] { touched.insert([h, d]) }  // the day it leaves
-                touched.insert([habitId, day])
-                try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: try store.habit(habitId)?.multiplePerDay, at: at)
+            if kind == .entry, case let .text(owner)? = record["owner_id"], case let .text(habitId)? = record["habit_id"],
+               case let .text(day)? = record["day_key"] {
+                if case let .text(h)? = held?["habit_id"], case let .text(d)? = held?["day_key"] { touched.insert([owner, h, d]) }  // the day it leaves
+                touched.insert([owner, habitId, day])
+                try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: try store.habit(habitId, of: owner)?.multiplePerDay, at: at)
             } else {
                 try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: nil, at: at)
             }
@@ -154,20 +139,20 @@ extension Engine {
             }
         }
         for group in touched.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            guard let day = try? DayKey(parsing: group[1]) else { continue }
-            if try settle(store, habit: group[0], day: day) { summary.repairs += 1 }
+            guard let day = try? DayKey(parsing: group[2]) else { continue }
+            if try settle(store, owner: group[0], habit: group[1], day: day) { summary.repairs += 1 }
         }
         return summary
     }
 
-    /// The habits whose entries compete for one day with `habit`'s: every option of its
-    /// choice bundle (not deleted), else the habit alone.
-    func conflictGroup(_ store: any StoreTransaction, _ habitId: String, habit known: Habit? = nil) throws(HabitFlowError) -> [String] {
+    /// The habits of `owner` whose entries compete for one day with `habit`'s: every option
+    /// of its choice bundle (not deleted), else the habit alone.
+    func conflictGroup(_ store: any StoreTransaction, _ owner: String, _ habitId: String, habit known: Habit? = nil) throws(HabitFlowError) -> [String] {
         var habit = known
-        if habit == nil { habit = try store.habit(habitId) }
+        if habit == nil { habit = try store.habit(habitId, of: owner) }
         guard let habit, let parentId = habit.bundleId,
-              let parent = try store.habit(parentId), parent.bundle == .choice else { return [habitId] }
-        let options = try store.fetchAll(Habit.self, where: "bundle_id", in: [parentId]).filter { $0.deletedAt == nil }.map(\.id).sorted()
+              let parent = try store.habit(parentId, of: owner), parent.bundle == .choice else { return [habitId] }
+        let options = try store.fetchAll(Habit.self, owner: owner, where: "bundle_id", in: [parentId]).filter { $0.deletedAt == nil }.map(\.id).sorted()
         return options.contains(habitId) ? options : [habitId]
     }
 
@@ -175,12 +160,12 @@ extension Engine {
     /// active entries, `SyncRules.settle` picks those that stay; the others are set aside.
     /// Returns whether any is set aside.
     @discardableResult
-    func settle(_ store: any StoreTransaction, habit: String, day: DayKey) throws(HabitFlowError) -> Bool {
-        let contenders = try store.contenders(habits: try conflictGroup(store, habit), day: day)
+    func settle(_ store: any StoreTransaction, owner: String, habit: String, day: DayKey) throws(HabitFlowError) -> Bool {
+        let contenders = try store.contenders(owner: owner, habits: try conflictGroup(store, owner, habit), day: day)
         let keep = SyncRules.settle(contenders)
         // Aside first, then active: one active entry per (habit, day) at every step.
-        for c in contenders where !keep.contains(c.entry.id) && !c.setAside { try store.setAside(entry: c.entry.id, true) }
-        for c in contenders where keep.contains(c.entry.id) && c.setAside { try store.setAside(entry: c.entry.id, false) }
+        for c in contenders where !keep.contains(c.entry.id) && !c.setAside { try store.setAside(owner: owner, entry: c.entry.id, true) }
+        for c in contenders where keep.contains(c.entry.id) && c.setAside { try store.setAside(owner: owner, entry: c.entry.id, false) }
         return keep.count < contenders.count
     }
 
@@ -188,14 +173,14 @@ extension Engine {
     /// aside on, so those days of its conflict group are settled again.
     ///
     /// - Parameter habit: the entry's habit, when the caller has it (saves reading it again).
-    func updateEntry(_ store: any StoreTransaction, _ entry: HabitEntry, of habit: Habit? = nil) throws(HabitFlowError) {
+    func updateEntry(_ store: any StoreTransaction, _ entry: HabitEntry, owner: String, habit: Habit? = nil) throws(HabitFlowError) {
         if let habit {
-            try store.save(StoredEntry(entry, multiplePerDay: habit.multiplePerDay))
+            try store.save(StoredEntry(entry, ownerId: owner, multiplePerDay: habit.multiplePerDay))
         } else {
-            try store.update(entry)
+            try store.update(entry, of: owner)
         }
-        for (habit, day) in try store.setAsideDays(habits: try conflictGroup(store, entry.habitId, habit: habit)) {
-            try settle(store, habit: habit, day: day)
+        for (habit, day) in try store.setAsideDays(owner: owner, habits: try conflictGroup(store, owner, entry.habitId, habit: habit)) {
+            try settle(store, owner: owner, habit: habit, day: day)
         }
     }
 
@@ -208,10 +193,10 @@ extension Engine {
     private func repairs(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> [EntryRepair] {
         var out: [EntryRepair] = []
         var seen = Set<[String]>()
-        for (habit, day) in try store.setAsideDays(habits: try store.habits(owner: user).map(\.id)) {
-            let group = try conflictGroup(store, habit)
+        for (habit, day) in try store.setAsideDays(owner: user, habits: try store.habits(owner: user).map(\.id)) {
+            let group = try conflictGroup(store, user, habit)
             guard seen.insert(group + [day.description]).inserted else { continue }
-            let contenders = try store.contenders(habits: group, day: day)
+            let contenders = try store.contenders(owner: user, habits: group, day: day)
             guard contenders.count > 1, let kept = contenders.first(where: { !$0.setAside })?.entry else { continue }
             let reason = EntryConflict.keep(contenders.map { ($0.entry, $0.stamp) }).reason
             out.append(EntryRepair(habitId: kept.habitId, dayKey: day, kept: kept, setAside: contenders.filter(\.setAside).map(\.entry), reason: reason))
@@ -235,9 +220,9 @@ extension Engine {
             for var other in [repair.kept] + repair.setAside where other.id != entryId {
                 other.deletedAt = now
                 other.updatedAt = now
-                try store.update(other)
+                try store.update(other, of: user)
             }
-            try settle(store, habit: entry.habitId, day: entry.dayKey)
+            try settle(store, owner: user, habit: entry.habitId, day: entry.dayKey)
             return entry
         }
     }

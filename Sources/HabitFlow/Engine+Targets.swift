@@ -36,8 +36,8 @@ extension Engine {
                                      "a target effective \(effectiveDayKey), before today (\(today)), changes past days: send confirm: true",
                                      field: "confirm", details: .affectedDays([effectiveDayKey]))
             }
-            let version = TargetVersion(id: RecordID.make(), habitId: habit.id, effectiveDayKey: effectiveDayKey,
-                                        target: target, recordedAt: try recordingStamp(store, habit.id, now))
+            let version = TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: effectiveDayKey,
+                                        target: target, recordedAt: try recordingStamp(store, user, habit.id, now))
             try store.insert(version)
             return version
         }
@@ -45,8 +45,8 @@ extension Engine {
 
     /// `now`, or just after the habit's latest version when the clock has not moved past it,
     /// so "the one recorded last wins" never depends on clock resolution.
-    func recordingStamp(_ store: any StoreTransaction, _ habitId: String, _ now: Instant) throws(HabitFlowError) -> Instant {
-        guard let latest = try store.targetVersions(habit: habitId).map(\.recordedAt).max(), latest >= now else { return now }
+    func recordingStamp(_ store: any StoreTransaction, _ owner: String, _ habitId: String, _ now: Instant) throws(HabitFlowError) -> Instant {
+        guard let latest = try store.targetVersions(habit: habitId, of: owner).map(\.recordedAt).max(), latest >= now else { return now }
         return latest.successor()
     }
 
@@ -61,7 +61,7 @@ extension Engine {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
             let habit = try ownedHabit(store, user, habitId)
-            return TargetSchedule(try store.targetVersions(habit: habit.id))
+            return TargetSchedule(try store.targetVersions(habit: habit.id, of: user))
         }
     }
 
@@ -80,16 +80,16 @@ extension Engine {
                 throw HabitFlowError(.confirmationRequired, "pausing from \(from), before today (\(today)), changes past days: send confirm: true",
                                      field: "confirm", details: .affectedDays([from]))
             }
-            let schedule = TargetSchedule(try store.targetVersions(habit: habit.id))
+            let schedule = TargetSchedule(try store.targetVersions(habit: habit.id, of: user))
             if let inside = schedule.versions.first(where: { $0.effectiveDayKey > from && $0.effectiveDayKey <= to }) {
                 throw HabitFlowError(.conflict, "a target version is scheduled on \(inside.effectiveDayKey), inside the pause",
                                      field: "to")
             }
             let resume = schedule.target(on: after)
-            let stamp = try recordingStamp(store, habit.id, now)
+            let stamp = try recordingStamp(store, user, habit.id, now)
             let versions = [
-                TargetVersion(id: RecordID.make(), habitId: habit.id, effectiveDayKey: from, target: 0, recordedAt: stamp),
-                TargetVersion(id: RecordID.make(), habitId: habit.id, effectiveDayKey: after, target: resume, recordedAt: stamp),
+                TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: from, target: 0, recordedAt: stamp),
+                TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: after, target: resume, recordedAt: stamp),
             ]
             for v in versions { try store.insert(v) }
             return versions
@@ -125,14 +125,14 @@ extension Engine {
                     summary.errors.append((habitId, error.message))
                     continue
                 }
-                let schedule = TargetSchedule(try store.targetVersions(habit: habit.id))
+                let schedule = TargetSchedule(try store.targetVersions(habit: habit.id, of: user))
                 if schedule.version(on: habit.createdDayKey) != nil {
                     summary.skipped += 1
                     continue
                 }
-                try store.insert(TargetVersion(id: RecordID.make(), habitId: habit.id, effectiveDayKey: habit.createdDayKey,
+                try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: habit.createdDayKey,
                                                target: Double(LegacyTarget.parse(text)),
-                                               recordedAt: try recordingStamp(store, habit.id, now)))
+                                               recordedAt: try recordingStamp(store, user, habit.id, now)))
                 summary.migrated += 1
             }
             if summary.errors.isEmpty {

@@ -25,7 +25,7 @@ extension Engine {
             }
             if let id {
                 try RecordID.validate(id, field: "wellbeingId")
-                if try store.wellbeingEntry(id) != nil { throw HabitFlowError(.conflict, "wellbeing entry \(id) already exists", field: "wellbeingId") }
+                if try store.wellbeingEntry(id, of: user) != nil { throw HabitFlowError(.conflict, "wellbeing entry \(id) already exists", field: "wellbeingId") }
             }
             let (zone, _) = try userZone(store, user)
             let at = timestampUtc ?? now
@@ -122,9 +122,8 @@ extension Engine {
             var existing: Lens? = nil
             if let id {
                 try RecordID.validate(id, field: field)
-                existing = try store.lens(id)
+                existing = try store.lens(id, of: user)
                 if let e = existing {
-                    guard e.ownerId == user else { throw HabitFlowError(.forbidden, "\(kind.rawValue) \(id) belongs to another user", field: field) }
                     guard e.kind == kind else { throw HabitFlowError(.conflict, "\(id) is a \(e.kind.rawValue)", field: field) }
                 }
             }

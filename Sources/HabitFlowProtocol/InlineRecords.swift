@@ -90,7 +90,7 @@ enum InlineRecords {
             if contribution == .sum, GoalUnit.factor(from: unit ?? "", to: goal.unit ?? "") == nil {
                 throw ProtocolError(.invalidArgument, "\(a.field("unit")) does not convert to the goal's \(goal.unit ?? "unit")", field: a.field("unit"))
             }
-            links.append(GoalLink(goalId: goalOf, habitId: habitId, contribution: contribution, unit: unit,
+            links.append(GoalLink(goalOwnerId: goal.ownerId, goalId: goalOf, habitId: habitId, contribution: contribution, unit: unit,
                                   createdBy: try a.optionalString("createdBy") ?? "inline", createdAt: epoch))
         }
         var entries: [HabitEntry] = []
@@ -182,7 +182,7 @@ enum InlineRecords {
         guard target >= 0, target <= HabitEntry.maxValue else {
             throw ProtocolError(.invalidArgument, "\(a.field("target")) must be 0 or more", field: a.field("target"))
         }
-        return TargetVersion(id: try a.optionalString("id") ?? "", habitId: habitId,
+        return TargetVersion(id: try a.optionalString("id") ?? "", ownerId: "inline", habitId: habitId,
                              effectiveDayKey: try a.dayKey("effectiveDayKey"), target: target,
                              recordedAt: try a.optionalInstant("recordedAt") ?? epoch)
     }

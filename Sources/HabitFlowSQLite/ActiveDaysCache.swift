@@ -49,6 +49,7 @@ enum ActiveDaysCache {
     struct Pending {
         /// `PRAGMA data_version` during the read that computed them.
         var dataVersion: Int64
+        var owner: String
         var rows: [(habit: String, days: ActiveDays)]
     }
 }
@@ -62,7 +63,7 @@ extension SQLiteTransaction {
             var out: [String: ActiveDays] = [:]
             var known = Set<String>()
             let s = try db.statement("""
-                SELECT c.habit_id, c.days FROM active_days_cache c JOIN habits h ON h.id = c.habit_id WHERE h.owner_id = ?
+                SELECT habit_id, days FROM active_days_cache WHERE owner_id = ?
                 """, [.text(owner)])
             defer { sqlite3_reset(s.handle) }
             while try s.step() {
@@ -78,11 +79,11 @@ extension SQLiteTransaction {
                 read = try scanActiveDays(owner: owner)
             } else {
                 var some: [String: ActiveDays] = [:]
-                for id in missing { some[id] = try habitActiveDays(id) }
+                for id in missing { some[id] = try habitActiveDays(owner, id) }
                 read = some
             }
             for id in missing { if let days = read[id], !days.days.isEmpty { out[id] = days } }
-            pendingCache = ActiveDaysCache.Pending(dataVersion: try db.pragmaInteger("data_version"),
+            pendingCache = ActiveDaysCache.Pending(dataVersion: try db.pragmaInteger("data_version"), owner: owner,
                                                   rows: missing.map { ($0, read[$0] ?? ActiveDays()) })
             return out
         }
@@ -103,8 +104,8 @@ extension SQLiteStore {
                 return
             }
             for (habit, days) in pending.rows {
-                try db.run("INSERT OR REPLACE INTO active_days_cache (habit_id, days) VALUES (?, ?)",
-                           [.text(habit), .blob(ActiveDaysCache.encode(days))])
+                try db.run("INSERT OR REPLACE INTO active_days_cache (owner_id, habit_id, days) VALUES (?, ?, ?)",
+                           [.text(pending.owner), .text(habit), .blob(ActiveDaysCache.encode(days))])
             }
             try db.run("COMMIT")
         } catch {

@@ -85,6 +85,10 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     }
 
     private func migrate() throws {
+        // Foreign keys off while a migration rebuilds tables (SQLite's own procedure; the
+        // pragma is a no-op inside a transaction), checked before it commits.
+        try db.execute("PRAGMA foreign_keys = OFF")
+        defer { try? db.execute("PRAGMA foreign_keys = ON") }
         try db.execute("BEGIN IMMEDIATE")
         do {
             if try db.pragmaInteger("application_id") != Self.applicationID {
@@ -97,6 +101,11 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             for (i, sql) in Schema.migrations.enumerated() where i >= version {
                 try db.execute(sql)
                 try db.execute("PRAGMA user_version = \(i + 1)")
+            }
+            if version < Schema.migrations.count, let dangling = try db.rows("PRAGMA foreign_key_check", [], { s -> String? in
+                "\(s.text(0) ?? "?") row \(s.int64(1)) references a missing \(s.text(2) ?? "?")"
+            }).first {
+                throw HabitFlowError(.storage, "\(path) could not be migrated: \(dangling); it was left as it was")
             }
             try db.execute("COMMIT")
         } catch {

@@ -125,7 +125,7 @@ extension SQLiteTransaction {
         }
     }
 
-    func contenders(habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
+    func contenders(owner: String, habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
         guard !habits.isEmpty else { return [] }
         let kind = RecordKind.entry
         let n = Int32(kind.columns.count)
@@ -133,8 +133,8 @@ extension SQLiteTransaction {
         let s = try sql { () throws(SQLiteError) in
             try db.statement("""
                 SELECT \(kind.columns.joined(separator: ", ")), stamp, set_aside FROM entries
-                WHERE habit_id IN (\(marks)) AND day_key = ? AND deleted_at IS NULL ORDER BY id
-                """, habits.map { .text($0) } + [.text(day.description)])
+                WHERE owner_id = ? AND habit_id IN (\(marks)) AND day_key = ? AND deleted_at IS NULL ORDER BY id
+                """, [.text(owner)] + habits.map { .text($0) } + [.text(day.description)])
         }
         defer { sqlite3_reset(s.handle) }
         var out: [SyncRules.Contender] = []
@@ -146,20 +146,21 @@ extension SQLiteTransaction {
         return out
     }
 
-    func setAside(entry id: String, _ aside: Bool) throws(HabitFlowError) {
+    func setAside(owner: String, entry id: String, _ aside: Bool) throws(HabitFlowError) {
         try sql { () throws(SQLiteError) in
-            try db.run("UPDATE entries SET set_aside = ? WHERE id = ? AND set_aside <> ?", [.integer(aside ? 1 : 0), .text(id), .integer(aside ? 1 : 0)])
+            try db.run("UPDATE entries SET set_aside = ?1 WHERE owner_id = ?2 AND id = ?3 AND set_aside <> ?1",
+                       [.integer(aside ? 1 : 0), .text(owner), .text(id)])
         }
     }
 
-    func setAsideDays(habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {
+    func setAsideDays(owner: String, habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {
         guard !habits.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: habits.count).joined(separator: ", ")
         return try sql { () throws(SQLiteError) in
             try db.rows("""
                 SELECT DISTINCT habit_id, day_key FROM entries WHERE set_aside = 1 AND deleted_at IS NULL
-                AND habit_id IN (\(marks)) ORDER BY day_key, habit_id
-                """, habits.map { .text($0) }) { s -> (habitId: String, dayKey: DayKey)? in
+                AND owner_id = ? AND habit_id IN (\(marks)) ORDER BY day_key, habit_id
+                """, [.text(owner)] + habits.map { .text($0) }) { s -> (habitId: String, dayKey: DayKey)? in
                 guard let h = s.text(0), let d = s.text(1).flatMap({ try? DayKey(parsing: $0) }) else { return nil }
                 return (h, d)
             }

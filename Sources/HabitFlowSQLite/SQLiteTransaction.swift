@@ -36,12 +36,14 @@ final class SQLiteTransaction: StoreTransaction {
         try records(type, SQLText.byKey[R.kind]!, key.map { .text($0) }).first
     }
 
-    func fetchAll<R: StoredRecord>(_ type: R.Type, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
+    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
         guard R.kind.index(of: column) != nil else { throw HabitFlowError(.internal, "\(R.kind.table) has no column \(column)") }
         guard !values.isEmpty else { return [] }
-        if values.count == 1 { return try records(type, "\(column) = ?", [.text(values[0])]) }
+        let scope = owner == nil ? "" : "\(R.kind.ownerColumn) = ? AND "
+        let bound: [SQLiteValue?] = (owner.map { [.text($0)] } ?? []) + values.map { .text($0) }
+        if values.count == 1 { return try records(type, "\(scope)\(column) = ?", bound) }
         let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
-        return try records(type, "\(column) IN (\(marks))", values.map { .text($0) })
+        return try records(type, "\(scope)\(column) IN (\(marks))", bound)
     }
 
     func save<R: StoredRecord>(_ record: R) throws(HabitFlowError) {
@@ -82,28 +84,30 @@ final class SQLiteTransaction: StoreTransaction {
 
     // MARK: EntryIndex
 
-    func activeEntries(habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry] {
-        try records(StoredEntry.self, "habit_id = ? AND day_key = ? AND deleted_at IS NULL AND set_aside = 0 ORDER BY timestamp_utc, id",
-                    [.text(habit), .text(day.description)]).map(\.entry)
+    func activeEntries(owner: String, habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry] {
+        try records(StoredEntry.self, """
+            owner_id = ? AND habit_id = ? AND day_key = ? AND deleted_at IS NULL AND set_aside = 0 ORDER BY timestamp_utc, id
+            """, [.text(owner), .text(habit), .text(day.description)]).map(\.entry)
     }
 
-    func entries(habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry] {
+    func entries(owner: String, habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry] {
         try records(StoredEntry.self, """
-            habit_id = ?1 AND (?2 IS NULL OR day_key >= ?2) AND (?3 IS NULL OR day_key <= ?3)
+            owner_id = ?5 AND habit_id = ?1 AND (?2 IS NULL OR day_key >= ?2) AND (?3 IS NULL OR day_key <= ?3)
             AND (?4 = 1 OR (deleted_at IS NULL AND set_aside = 0)) ORDER BY day_key, timestamp_utc, id
-            """, [.text(habit), from.map { .text($0.description) }, to.map { .text($0.description) }, .integer(includeDeleted ? 1 : 0)])
+            """, [.text(habit), from.map { .text($0.description) }, to.map { .text($0.description) }, .integer(includeDeleted ? 1 : 0),
+                  .text(owner)])
             .map(\.entry)
     }
 
-    func activeDays(habit: String) throws(HabitFlowError) -> ActiveDays {
-        try sql { () throws(SQLiteError) in try habitActiveDays(habit) }
+    func activeDays(owner: String, habit: String) throws(HabitFlowError) -> ActiveDays {
+        try sql { () throws(SQLiteError) in try habitActiveDays(owner, habit) }
     }
 
-    func habitActiveDays(_ habit: String) throws(SQLiteError) -> ActiveDays {
+    func habitActiveDays(_ owner: String, _ habit: String) throws(SQLiteError) -> ActiveDays {
         let s = try db.statement("""
             SELECT day_key, value FROM entries INDEXED BY entries_active_days
-            WHERE deleted_at IS NULL AND set_aside = 0 AND habit_id = ? ORDER BY day_key
-            """, [.text(habit)])
+            WHERE deleted_at IS NULL AND set_aside = 0 AND owner_id = ? AND habit_id = ? ORDER BY day_key
+            """, [.text(owner), .text(habit)])
         defer { sqlite3_reset(s.handle) }
         var days = ActiveDays()
         while try s.step() {
@@ -136,7 +140,7 @@ final class SQLiteTransaction: StoreTransaction {
         // folded here: SQLite's GROUP BY costs several times the scan itself.
         let s = try db.statement("""
             SELECT habit_id, day_key, value FROM entries INDEXED BY entries_active_days
-            WHERE deleted_at IS NULL AND set_aside = 0 AND habit_id IN (SELECT id FROM habits WHERE owner_id = ?)
+            WHERE deleted_at IS NULL AND set_aside = 0 AND owner_id = ?
             ORDER BY habit_id, day_key
             """, [.text(owner)])
         defer { sqlite3_reset(s.handle) }  // a cached statement: never leave it holding a snapshot

@@ -65,8 +65,8 @@ struct MemoryState: Sendable {
     var lastStamp: HybridTimestamp? = nil
     var seq: Int64 = 0
     var tables: [RecordKind: [[String]: MemoryRow]] = [:]
-    /// Entry keys by habit id: the day index.
-    var entriesByHabit: [String: Set<String>] = [:]
+    /// Entry ids by habit key (owner, id): the day index.
+    var entriesByHabit: [[String]: Set<String>] = [:]
     var flags: [[String]: String] = [:]
 
     init(replicaId: String) { self.replicaId = replicaId }

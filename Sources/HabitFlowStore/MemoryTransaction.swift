@@ -42,18 +42,15 @@ final class MemoryTransaction: StoreTransaction {
         return try decode(type, row)
     }
 
-    func fetchAll<R: StoredRecord>(_ type: R.Type, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
+    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
         guard let i = R.kind.index(of: column) else { throw HabitFlowError(.internal, "\(R.kind.table) has no column \(column)") }
+        let o = R.kind.index(of: R.kind.ownerColumn)!
         let wanted = Set(values)
         var out: [R] = []
-        if R.kind == .entry, column == "habit_id" {
-            for habit in wanted {
-                for key in state.entriesByHabit[habit] ?? [] { out.append(try decode(type, state.tables[.entry]![[key]]!)) }
-            }
-            return out
-        }
         for row in (state.tables[R.kind] ?? [:]).values {
-            if let t = Self.text(row.values[i]), wanted.contains(t) { out.append(try decode(type, row)) }
+            if let t = Self.text(row.values[i]), wanted.contains(t), owner == nil || Self.text(row.values[o]) == owner {
+                out.append(try decode(type, row))
+            }
         }
         return out
     }
@@ -86,21 +83,24 @@ final class MemoryTransaction: StoreTransaction {
         if kind == .entry {
             let entry = try decode(StoredEntry.self, row)
             if entry.entry.isActive, !entry.multiplePerDay, !row.setAside,
-               try activeEntries(habit: entry.entry.habitId, day: entry.entry.dayKey).contains(where: { $0.id != entry.entry.id }) {
+               try activeEntries(owner: entry.ownerId, habit: entry.entry.habitId, day: entry.entry.dayKey).contains(where: { $0.id != entry.entry.id }) {
                 throw HabitFlowError(.conflict, "a record with that id, or an active entry on that day, already exists")
             }
-            if let old = state.tables[.entry]?[key], let oldHabit = Self.text(old.values[1]) {
-                state.entriesByHabit[oldHabit]?.remove(key[0])
+            if let old = state.tables[.entry]?[key], let oldHabit = Self.text(old.values[kind.index(of: "habit_id")!]) {
+                state.entriesByHabit[[entry.ownerId, oldHabit]]?.remove(entry.entry.id)
             }
-            state.entriesByHabit[entry.entry.habitId, default: []].insert(key[0])
+            state.entriesByHabit[[entry.ownerId, entry.entry.habitId], default: []].insert(entry.entry.id)
         }
         state.tables[kind, default: [:]][key] = row
     }
 
     private func dangling(_ kind: RecordKind, _ values: [ChangeRecord.Value]) -> String? {
-        for (column, parent) in kind.references {
-            guard let id = Self.text(values[kind.index(of: column)!]) else { continue }
-            if state.tables[parent]?[[id]] == nil { return "\(kind.table).\(column) \(id) (no such \(parent.rawValue))" }
+        for (columns, parent) in kind.references {
+            let key = columns.compactMap { Self.text(values[kind.index(of: $0)!]) }
+            guard key.count == columns.count else { continue }
+            if state.tables[parent]?[key] == nil {
+                return "\(kind.table).\(columns.last!) \(key.joined(separator: "/")) (no such \(parent.rawValue))"
+            }
         }
         return nil
     }
@@ -114,22 +114,22 @@ final class MemoryTransaction: StoreTransaction {
 
     // MARK: EntryIndex
 
-    private func storedEntries(habit: String) throws(HabitFlowError) -> [(StoredEntry, MemoryRow)] {
+    private func storedEntries(owner: String, habit: String) throws(HabitFlowError) -> [(StoredEntry, MemoryRow)] {
         var out: [(StoredEntry, MemoryRow)] = []
-        for key in state.entriesByHabit[habit] ?? [] {
-            let row = state.tables[.entry]![[key]]!
+        for id in state.entriesByHabit[[owner, habit]] ?? [] {
+            let row = state.tables[.entry]![[owner, id]]!
             out.append((try decode(StoredEntry.self, row), row))
         }
         return out
     }
 
-    func activeEntries(habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry] {
-        try storedEntries(habit: habit).filter { $0.0.entry.isActive && !$0.1.setAside && $0.0.entry.dayKey == day }
+    func activeEntries(owner: String, habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry] {
+        try storedEntries(owner: owner, habit: habit).filter { $0.0.entry.isActive && !$0.1.setAside && $0.0.entry.dayKey == day }
             .map(\.0.entry).sorted { ($0.timestampUtc, $0.id) < ($1.timestampUtc, $1.id) }
     }
 
-    func entries(habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry] {
-        try storedEntries(habit: habit).filter { stored, row in
+    func entries(owner: String, habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry] {
+        try storedEntries(owner: owner, habit: habit).filter { stored, row in
             let e = stored.entry
             return (includeDeleted || (e.isActive && !row.setAside)) && from.map { e.dayKey >= $0 } ?? true && to.map { e.dayKey <= $0 } ?? true
         }.map(\.0.entry).sorted { ($0.dayKey, $0.timestampUtc, $0.id) < ($1.dayKey, $1.timestampUtc, $1.id) }
@@ -137,7 +137,7 @@ final class MemoryTransaction: StoreTransaction {
 
     func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] { try foldedActiveDays(owner: owner) }
 
-    func activeDays(habit: String) throws(HabitFlowError) -> ActiveDays { try foldedActiveDays(habit: habit) }
+    func activeDays(owner: String, habit: String) throws(HabitFlowError) -> ActiveDays { try foldedActiveDays(owner: owner, habit: habit) }
 
     func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64) {
         var out = Set<String>()
@@ -204,25 +204,25 @@ final class MemoryTransaction: StoreTransaction {
         return nil
     }
 
-    func contenders(habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
+    func contenders(owner: String, habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
         var out: [SyncRules.Contender] = []
         for habit in habits {
-            for (stored, row) in try storedEntries(habit: habit) where stored.entry.isActive && stored.entry.dayKey == day {
+            for (stored, row) in try storedEntries(owner: owner, habit: habit) where stored.entry.isActive && stored.entry.dayKey == day {
                 out.append(SyncRules.Contender(entry: stored.entry, stamp: row.stamp, multiplePerDay: stored.multiplePerDay, setAside: row.setAside))
             }
         }
         return out.sorted { $0.entry.id < $1.entry.id }
     }
 
-    func setAside(entry id: String, _ aside: Bool) throws(HabitFlowError) {
+    func setAside(owner: String, entry id: String, _ aside: Bool) throws(HabitFlowError) {
         try requireWrite()
-        state.tables[.entry]?[[id]]?.setAside = aside
+        state.tables[.entry]?[[owner, id]]?.setAside = aside
     }
 
-    func setAsideDays(habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {
+    func setAsideDays(owner: String, habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {
         var out = Set<[String]>()
         for habit in habits {
-            for (stored, row) in try storedEntries(habit: habit) where row.setAside && stored.entry.isActive {
+            for (stored, row) in try storedEntries(owner: owner, habit: habit) where row.setAside && stored.entry.isActive {
                 out.insert([habit, stored.entry.dayKey.description])
             }
         }

@@ -23,9 +23,10 @@ public typealias StoreTransaction = RecordTransaction & EntryIndex & SyncLog
 public protocol RecordTransaction: AnyObject {
     /// The record of `type` with key `key` (its key columns' values), deleted or not.
     func fetch<R: StoredRecord>(_ type: R.Type, key: [String]) throws(HabitFlowError) -> R?
-    /// Every record of `type` whose `column` holds one of `values` (deleted ones too), in no
-    /// particular order. `column` is one of the kind's columns.
-    func fetchAll<R: StoredRecord>(_ type: R.Type, where column: String, in values: [String]) throws(HabitFlowError) -> [R]
+    /// Every record of `type` whose `column` holds one of `values` (deleted ones too) — of
+    /// `owner` alone (the kind's `ownerColumn`) unless it is `nil` — in no particular order.
+    /// `column` is one of the kind's columns.
+    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: String, in values: [String]) throws(HabitFlowError) -> [R]
     /// Stores `record` whole (inserting or replacing the one with its key) as a local change:
     /// it gets this replica's next stamp and sequence number.
     /// - Throws: `conflict` when it would hold a second active entry on a one-per-day habit's day.
@@ -42,16 +43,17 @@ public protocol RecordTransaction: AnyObject {
 /// Entries by habit and day: the reads every metric starts from. Entries set aside by a
 /// merge (see `SyncLog`) are never active.
 public protocol EntryIndex: AnyObject {
-    /// The habit's active entries on one day, by time then id.
-    func activeEntries(habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry]
-    /// The habit's entries in a day range (inclusive), by day, time, id.
-    func entries(habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry]
+    /// The active entries of `owner`'s habit on one day, by time then id.
+    func activeEntries(owner: String, habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry]
+    /// The entries of `owner`'s habit in a day range (inclusive), by day, time, id.
+    func entries(owner: String, habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry]
     /// Every habit of `owner` with active entries: per day, how many and the sum of values.
     func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays]
-    /// The same for one habit (empty when it has no active entry).
-    func activeDays(habit: String) throws(HabitFlowError) -> ActiveDays
-    /// The habits (of any owner) whose record, entries or target versions changed after
-    /// sequence number `since`, and the latest sequence number: what a read cache re-reads.
+    /// The same for one habit of `owner` (empty when it has no active entry).
+    func activeDays(owner: String, habit: String) throws(HabitFlowError) -> ActiveDays
+    /// The ids of habits (of any owner: a superset of one owner's) whose record, entries or
+    /// target versions changed after sequence number `since`, and the latest sequence
+    /// number: what a read cache re-reads.
     func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64)
 }
 
@@ -72,16 +74,23 @@ public protocol SyncLog: AnyObject {
     func receive(_ change: ChangeRecord, _ kind: RecordKind) throws(HabitFlowError)
     /// A record that points at one this store does not hold, described; `nil` when none does.
     func danglingReference() throws(HabitFlowError) -> String?
-    /// The active entries (set aside or not) of `habits` on `day`, with their stamps.
-    func contenders(habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender]
-    /// Sets entry `id` aside (inactive until a repair) or back.
-    func setAside(entry id: String, _ aside: Bool) throws(HabitFlowError)
-    /// The (habit, day) pairs of `habits` holding an active entry set aside, by day then habit.
-    func setAsideDays(habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)]
+    /// The active entries (set aside or not) of `owner`'s `habits` on `day`, with their stamps.
+    func contenders(owner: String, habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender]
+    /// Sets `owner`'s entry `id` aside (inactive until a repair) or back.
+    func setAside(owner: String, entry id: String, _ aside: Bool) throws(HabitFlowError)
+    /// The (habit, day) pairs of `owner`'s `habits` holding an active entry set aside, by day then habit.
+    func setAsideDays(owner: String, habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)]
     /// A hint before `changes` are applied: a store whose reads cost a round trip (the
     /// server's) loads at once what applying them reads — the held versions, their habits, the
     /// entries of their days. The answers of every call stay the same; other stores ignore it.
     func prefetch(_ changes: [ChangeRecord]) throws(HabitFlowError)
+}
+
+extension RecordTransaction {
+    /// `fetchAll` over every owner's records.
+    public func fetchAll<R: StoredRecord>(_ type: R.Type, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
+        try fetchAll(type, owner: nil, where: column, in: values)
+    }
 }
 
 extension SyncLog {
@@ -127,9 +136,9 @@ public struct StoreStamp: Equatable, Sendable {
 
 extension EntryIndex where Self: RecordTransaction {
     /// `activeDays(habit:)` folded from `entries(habit:…)`: for stores without an aggregate query.
-    public func foldedActiveDays(habit: String) throws(HabitFlowError) -> ActiveDays {
+    public func foldedActiveDays(owner: String, habit: String) throws(HabitFlowError) -> ActiveDays {
         var days = ActiveDays()
-        for e in try entries(habit: habit, from: nil, to: nil, includeDeleted: false) { days.add(day: e.dayKey.dayNumber, value: e.value) }
+        for e in try entries(owner: owner, habit: habit, from: nil, to: nil, includeDeleted: false) { days.add(day: e.dayKey.dayNumber, value: e.value) }
         return days
     }
 
@@ -137,7 +146,7 @@ extension EntryIndex where Self: RecordTransaction {
     public func foldedActiveDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] {
         var out: [String: ActiveDays] = [:]
         for habit in try fetchAll(Habit.self, where: "owner_id", in: [owner]) {
-            let days = try foldedActiveDays(habit: habit.id)
+            let days = try foldedActiveDays(owner: owner, habit: habit.id)
             if !days.days.isEmpty { out[habit.id] = days }
         }
         return out

@@ -7,46 +7,46 @@ extension RecordTransaction {
         try fetchAll(type, where: "owner_id", in: [owner]).sorted(by: order)
     }
 
-    public func routine(_ id: String) throws(HabitFlowError) -> Routine? { try fetch(Routine.self, key: [id]) }
+    public func routine(_ id: String, of owner: String) throws(HabitFlowError) -> Routine? { try fetch(Routine.self, key: [owner, id]) }
     public func routines(owner: String) throws(HabitFlowError) -> [Routine] {
         try owned(Routine.self, owner) { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
-    public func execution(_ id: String) throws(HabitFlowError) -> RoutineExecution? { try fetch(RoutineExecution.self, key: [id]) }
+    public func execution(_ id: String, of owner: String) throws(HabitFlowError) -> RoutineExecution? { try fetch(RoutineExecution.self, key: [owner, id]) }
     public func executions(owner: String) throws(HabitFlowError) -> [RoutineExecution] {
         try owned(RoutineExecution.self, owner) { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
     }
 
-    public func evidence(_ id: String) throws(HabitFlowError) -> HabitPotentialEvidence? {
-        try fetch(HabitPotentialEvidence.self, key: [id])
+    public func evidence(_ id: String, of owner: String) throws(HabitFlowError) -> HabitPotentialEvidence? {
+        try fetch(HabitPotentialEvidence.self, key: [owner, id])
     }
     public func evidence(owner: String) throws(HabitFlowError) -> [HabitPotentialEvidence] {
         try owned(HabitPotentialEvidence.self, owner) { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
-    public func evidence(execution: String) throws(HabitFlowError) -> [HabitPotentialEvidence] {
-        try fetchAll(HabitPotentialEvidence.self, where: "execution_id", in: [execution])
+    public func evidence(execution: String, of owner: String) throws(HabitFlowError) -> [HabitPotentialEvidence] {
+        try fetchAll(HabitPotentialEvidence.self, owner: owner, where: "execution_id", in: [execution])
             .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
-    public func template(_ id: String) throws(HabitFlowError) -> JournalTemplate? { try fetch(JournalTemplate.self, key: [id]) }
+    public func template(_ id: String, of owner: String) throws(HabitFlowError) -> JournalTemplate? { try fetch(JournalTemplate.self, key: [owner, id]) }
     public func templates(owner: String) throws(HabitFlowError) -> [JournalTemplate] {
         try owned(JournalTemplate.self, owner) { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
-    public func journal(_ id: String) throws(HabitFlowError) -> JournalEntry? { try fetch(JournalEntry.self, key: [id]) }
+    public func journal(_ id: String, of owner: String) throws(HabitFlowError) -> JournalEntry? { try fetch(JournalEntry.self, key: [owner, id]) }
     public func journals(owner: String) throws(HabitFlowError) -> [JournalEntry] {
         try owned(JournalEntry.self, owner) { ($0.dayKey, $0.timestampUtc, $0.id) < ($1.dayKey, $1.timestampUtc, $1.id) }
     }
 
-    public func reflection(_ id: String) throws(HabitFlowError) -> HabitEntryReflection? {
-        try fetch(HabitEntryReflection.self, key: [id])
+    public func reflection(_ id: String, of owner: String) throws(HabitFlowError) -> HabitEntryReflection? {
+        try fetch(HabitEntryReflection.self, key: [owner, id])
     }
     public func reflections(owner: String) throws(HabitFlowError) -> [HabitEntryReflection] {
         try owned(HabitEntryReflection.self, owner) { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
-    public func wellbeingEntry(_ id: String) throws(HabitFlowError) -> WellbeingMetricEntry? {
-        try fetch(WellbeingMetricEntry.self, key: [id])
+    public func wellbeingEntry(_ id: String, of owner: String) throws(HabitFlowError) -> WellbeingMetricEntry? {
+        try fetch(WellbeingMetricEntry.self, key: [owner, id])
     }
     public func wellbeing(owner: String) throws(HabitFlowError) -> [WellbeingMetricEntry] {
         try owned(WellbeingMetricEntry.self, owner) {
@@ -54,7 +54,7 @@ extension RecordTransaction {
         }
     }
 
-    public func lens(_ id: String) throws(HabitFlowError) -> Lens? { try fetch(Lens.self, key: [id]) }
+    public func lens(_ id: String, of owner: String) throws(HabitFlowError) -> Lens? { try fetch(Lens.self, key: [owner, id]) }
     public func lenses(owner: String) throws(HabitFlowError) -> [Lens] {
         try owned(Lens.self, owner) { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }

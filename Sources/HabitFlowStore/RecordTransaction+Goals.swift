@@ -3,14 +3,14 @@ import HabitFlowCore
 // Goals, their links, partnerships and categories, typed. Deletes are tombstones (sync
 // carries them); lookups here skip deleted records unless they say otherwise.
 extension RecordTransaction {
-    /// Goal `id`, unless deleted.
-    public func goal(_ id: String) throws(HabitFlowError) -> Goal? {
-        try fetch(Goal.self, key: [id]).flatMap { $0.deletedAt == nil ? $0 : nil }
+    /// `owner`'s goal `id`, unless deleted.
+    public func goal(_ id: String, of owner: String) throws(HabitFlowError) -> Goal? {
+        try fetch(Goal.self, key: [owner, id]).flatMap { $0.deletedAt == nil ? $0 : nil }
     }
 
-    /// Whether a goal with `id` was ever stored, deleted or not (ids are never reused).
-    public func goalExists(_ id: String) throws(HabitFlowError) -> Bool {
-        try fetch(Goal.self, key: [id]) != nil
+    /// Whether `owner` ever stored a goal with `id`, deleted or not (ids are never reused).
+    public func goalExists(_ id: String, of owner: String) throws(HabitFlowError) -> Bool {
+        try fetch(Goal.self, key: [owner, id]) != nil
     }
 
     /// The live goals of each owner in turn, oldest first.
@@ -26,13 +26,13 @@ extension RecordTransaction {
     public func insert(_ goal: Goal) throws(HabitFlowError) { try save(goal) }
     public func update(_ goal: Goal) throws(HabitFlowError) { try save(goal) }
 
-    /// Deletes goal `id` and its links (tombstones); no habit or entry is touched.
-    public func deleteGoal(_ id: String, at: Instant) throws(HabitFlowError) {
-        for var link in try links(goal: id) {
+    /// Deletes `owner`'s goal `id` and its links (tombstones); no habit or entry is touched.
+    public func deleteGoal(_ id: String, of owner: String, at: Instant) throws(HabitFlowError) {
+        for var link in try links(goal: id, of: owner) {
             link.deletedAt = at
             try save(link)
         }
-        guard var goal = try fetch(Goal.self, key: [id]) else { return }
+        guard var goal = try fetch(Goal.self, key: [owner, id]) else { return }
         goal.deletedAt = at
         goal.updatedAt = at
         try save(goal)
@@ -40,12 +40,12 @@ extension RecordTransaction {
 
     /// The goal's links that count (`SharingScope.linkCounts`: its owner's, and while it is
     /// shared its owner's partner's), oldest first.
-    public func links(goal id: String) throws(HabitFlowError) -> [GoalLink] {
-        let all = try fetchAll(GoalLink.self, where: "goal_id", in: [id])
-        let goal = try fetch(Goal.self, key: [id])
+    public func links(goal id: String, of owner: String) throws(HabitFlowError) -> [GoalLink] {
+        let all = try fetchAll(GoalLink.self, where: "goal_id", in: [id]).filter { $0.goalOwnerId == owner }
+        let goal = try fetch(Goal.self, key: [owner, id])
         let ownersPartner = try goal.flatMap { g throws(HabitFlowError) in try partnership(user: g.ownerId)?.partnerId }
         return all.filter { link in goal.map { SharingScope.linkCounts(link, goal: $0, ownersPartner: ownersPartner) } ?? (link.deletedAt == nil) }
-            .sorted { ($0.createdAt, $0.habitId) < ($1.createdAt, $1.habitId) }
+            .sorted { ($0.createdAt, $0.createdBy, $0.habitId) < ($1.createdAt, $1.createdBy, $1.habitId) }
     }
 
     /// Links a habit (again): a link removed earlier comes back as this one.
@@ -55,8 +55,9 @@ extension RecordTransaction {
         try save(link)
     }
 
-    public func deleteLink(goal: String, habit: String, at: Instant) throws(HabitFlowError) {
-        guard var link = try fetch(GoalLink.self, key: [goal, habit]) else { return }
+    /// Deletes the link of `habitOwner`'s habit to `goalOwner`'s goal (a tombstone).
+    public func deleteLink(goal: String, of goalOwner: String, habit: String, of habitOwner: String, at: Instant) throws(HabitFlowError) {
+        guard var link = try fetch(GoalLink.self, key: [goalOwner, goal, habitOwner, habit]) else { return }
         link.deletedAt = at
         try save(link)
     }
@@ -83,8 +84,8 @@ extension RecordTransaction {
             .sorted { ($0.sortOrder, $0.name, $0.id) < ($1.sortOrder, $1.name, $1.id) }
     }
 
-    public func deleteCategory(_ id: String, at: Instant) throws(HabitFlowError) {
-        guard var category = try fetch(Category.self, key: [id]) else { return }
+    public func deleteCategory(_ id: String, of owner: String, at: Instant) throws(HabitFlowError) {
+        guard var category = try fetch(Category.self, key: [owner, id]) else { return }
         category.deletedAt = at
         try save(category)
     }

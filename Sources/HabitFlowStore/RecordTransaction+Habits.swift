@@ -6,8 +6,9 @@ extension RecordTransaction {
         try fetch(UserProfile.self, key: [id])
     }
 
-    public func habit(_ id: String) throws(HabitFlowError) -> Habit? {
-        try fetch(Habit.self, key: [id])
+    /// `owner`'s habit `id`, deleted or not.
+    public func habit(_ id: String, of owner: String) throws(HabitFlowError) -> Habit? {
+        try fetch(Habit.self, key: [owner, id])
     }
 
     /// The owner's habits, deleted ones too, oldest first.
@@ -18,33 +19,34 @@ extension RecordTransaction {
     public func insert(_ habit: Habit) throws(HabitFlowError) { try save(habit) }
     public func update(_ habit: Habit) throws(HabitFlowError) { try save(habit) }
 
-    /// Entry `id`, deleted or not.
-    public func entry(_ id: String) throws(HabitFlowError) -> HabitEntry? {
-        try fetch(StoredEntry.self, key: [id])?.entry
+    /// `owner`'s entry `id`, deleted or not.
+    public func entry(_ id: String, of owner: String) throws(HabitFlowError) -> HabitEntry? {
+        try fetch(StoredEntry.self, key: [owner, id])?.entry
     }
 
-    public func insert(_ entry: HabitEntry, multiplePerDay: Bool) throws(HabitFlowError) {
-        try save(StoredEntry(entry, multiplePerDay: multiplePerDay))
+    /// Stores a new entry of `owner`'s habit.
+    public func insert(_ entry: HabitEntry, of owner: String, multiplePerDay: Bool) throws(HabitFlowError) {
+        try save(StoredEntry(entry, ownerId: owner, multiplePerDay: multiplePerDay))
     }
 
-    /// Saves a changed entry (its habit's `multiplePerDay` kept as stored).
-    public func update(_ entry: HabitEntry) throws(HabitFlowError) {
-        guard let held = try fetch(StoredEntry.self, key: [entry.id]) else {
+    /// Saves a changed entry of `owner`'s (its habit's `multiplePerDay` kept as stored).
+    public func update(_ entry: HabitEntry, of owner: String) throws(HabitFlowError) {
+        guard let held = try fetch(StoredEntry.self, key: [owner, entry.id]) else {
             throw HabitFlowError(.notFound, "no entry \(entry.id)", field: "entryId")
         }
-        try save(StoredEntry(entry, multiplePerDay: held.multiplePerDay))
+        try save(StoredEntry(entry, ownerId: owner, multiplePerDay: held.multiplePerDay))
     }
 
-    /// The habit's target versions by effective day, then recording time.
-    public func targetVersions(habit: String) throws(HabitFlowError) -> [TargetVersion] {
-        try fetchAll(TargetVersion.self, where: "habit_id", in: [habit]).sorted {
+    /// The target versions of `owner`'s habit by effective day, then recording time.
+    public func targetVersions(habit: String, of owner: String) throws(HabitFlowError) -> [TargetVersion] {
+        try fetchAll(TargetVersion.self, owner: owner, where: "habit_id", in: [habit]).sorted {
             ($0.effectiveDayKey, $0.recordedAt, $0.id) < ($1.effectiveDayKey, $1.recordedAt, $1.id)
         }
     }
 
     /// The versions of every habit of `owner`, any order.
     public func targetVersions(owner: String) throws(HabitFlowError) -> [TargetVersion] {
-        try fetchAll(TargetVersion.self, where: "habit_id", in: try habits(owner: owner).map(\.id))
+        try fetchAll(TargetVersion.self, where: "owner_id", in: [owner])
     }
 
     public func insert(_ version: TargetVersion) throws(HabitFlowError) { try save(version) }

@@ -1,6 +1,7 @@
 /* Two users on one store file through two handles (issue 13): bob names alice's records in
- * every kind of write and read, and gets HF_EFORBIDDEN or HF_ENOT_FOUND each time; alice's
- * export is byte-for-byte the same afterwards, and nothing of hers shows in bob's answers.
+ * every kind of write and read, and gets HF_EFORBIDDEN or HF_ENOT_FOUND each time; with her
+ * ids he creates records of his own (ids are per owner); alice's export is byte-for-byte the
+ * same afterwards, and nothing of hers shows in bob's answers.
  * Usage: cross_user_test PATH. Prints "N passed, M failed"; exits non-zero on any failure. */
 #include <habitflow.h>
 #include <stdio.h>
@@ -41,7 +42,6 @@ int main(int argc, char **argv) {
     CHECK(rc == HF_OK && strstr(before, "Alice secret note"), "alice's export");
 
     static const char *attempts[] = {
-        "{\"op\":\"category.save\",\"args\":{\"categoryId\":\"a-cat\",\"name\":\"Bob was here\"}}",
         "{\"op\":\"category.delete\",\"args\":{\"categoryId\":\"a-cat\"}}",
         "{\"op\":\"habit.update\",\"args\":{\"habitId\":\"a-habit\",\"name\":\"Bob was here\"}}",
         "{\"op\":\"habit.update\",\"args\":{\"habitId\":\"b-habit\",\"categoryId\":\"a-cat\"}}",
@@ -75,6 +75,22 @@ int main(int argc, char **argv) {
         char *r = answer(bob, reads[i], &rc);
         CHECK(rc == HF_OK && r && !strstr(r, "Alice secret") && !strstr(r, "a-habit") && !strstr(r, "a-entry"),
               "bob's %s shows alice's: %s", reads[i], r);
+        hf_string_free(r);
+    }
+
+    /* Ids are per owner: with alice's ids bob makes records of his own, as with unused ids. */
+    static const char *creations[] = {
+        "{\"op\":\"category.save\",\"args\":{\"categoryId\":\"a-cat\",\"name\":\"Bob was here\"}}",
+        "{\"op\":\"habit.create\",\"args\":{\"habitId\":\"a-habit\",\"name\":\"Bob was here\",\"categoryId\":\"a-cat\"}}",
+        "{\"op\":\"entry.log\",\"args\":{\"habitId\":\"a-habit\",\"entryId\":\"a-entry\"}}",
+        "{\"op\":\"goal.create\",\"args\":{\"goalId\":\"a-goal\",\"title\":\"Bob was here\",\"type\":\"weeklyHabit\",\"target\":2,\"habitIds\":[\"a-habit\"]}}",
+        "{\"op\":\"journal.create\",\"args\":{\"journalId\":\"a-journal\",\"text\":\"Bob was here\"}}",
+        "{\"op\":\"entry.delete\",\"args\":{\"entryId\":\"a-entry\",\"confirm\":true}}",
+        "{\"op\":\"category.delete\",\"args\":{\"categoryId\":\"a-cat\"}}",
+    };
+    for (size_t i = 0; i < sizeof creations / sizeof *creations; i++) {
+        char *r = answer(bob, creations[i], &rc);
+        CHECK(rc == HF_OK && r && !strstr(r, "Alice secret"), "bob: %s -> %d %s", creations[i], rc, r);
         hf_string_free(r);
     }
 

@@ -36,8 +36,8 @@ import Testing
         let start = DayKey("2024-03-01").dayNumber
         // Complete on the 1st, 2nd, 4th; the 3rd has target 0; today (5th) not yet logged.
         let entries = [start, start + 1, start + 3].map { entry($0, nil) }
-        let pause = [TargetVersion(id: "p", habitId: "h", effectiveDayKey: DayKey("2024-03-03"), target: 0, recordedAt: Self.t0),
-                     TargetVersion(id: "q", habitId: "h", effectiveDayKey: DayKey("2024-03-04"), target: 1, recordedAt: Self.t0)]
+        let pause = [TargetVersion(id: "p", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2024-03-03"), target: 0, recordedAt: Self.t0),
+                     TargetVersion(id: "q", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2024-03-04"), target: 1, recordedAt: Self.t0)]
         let metrics = HabitMetrics(habit: habit(.binary), days: HabitDays(entries, kind: .binary), targets: TargetSchedule(pause))
         let (current, longest) = metrics.streaks(today: DayKey("2024-03-05"), firstWeekday: .monday)
         #expect(current == .init(length: 3, first: DayKey("2024-03-01"), last: DayKey("2024-03-04")))
@@ -71,7 +71,7 @@ import Testing
                                      deleted: Int.random(in: 0..<10, using: &rng) == 0))
             }
             let versions = (0..<Int.random(in: 0...4, using: &rng)).map { i in
-                TargetVersion(id: "v\(i)", habitId: "h", effectiveDayKey: DayKey(dayNumber: Int(base) + Int.random(in: 0..<120, using: &rng))!,
+                TargetVersion(id: "v\(i)", ownerId: "u", habitId: "h", effectiveDayKey: DayKey(dayNumber: Int(base) + Int.random(in: 0..<120, using: &rng))!,
                               target: Double(Int.random(in: 0...5, using: &rng)), recordedAt: Self.t0)
             }
             let today = DayKey(dayNumber: Int(base) + Int.random(in: 0..<130, using: &rng))!
@@ -107,7 +107,7 @@ import Testing
             Int.random(in: 0..<3, using: &rng) == 0 ? nil : entry(base + Int32(d), Double(Int.random(in: 0...6, using: &rng)))
         }
         let h = habit(.numeric)
-        let targets = TargetSchedule([TargetVersion(id: "v", habitId: "h", effectiveDayKey: DayKey("2024-01-01"), target: 4, recordedAt: Self.t0)])
+        let targets = TargetSchedule([TargetVersion(id: "v", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2024-01-01"), target: 4, recordedAt: Self.t0)])
         let metrics = HabitMetrics(habit: h, days: HabitDays(entries, kind: .numeric), targets: targets)
         let today = DayKey(dayNumber: Int(base) + 210)!
         // Loop: multiplier = 0.5^(sqrt(freq)/13), score = score*m + checkmark*(1-m), here with partial credit.
@@ -132,10 +132,10 @@ import Testing
             let entries = (0..<3650).compactMap { d -> HabitEntry? in
                 Int.random(in: 0..<5, using: &rng) == 0 ? nil : entry(base + Int32(d), Double(Int.random(in: 0...6, using: &rng)))
             }
-            var versions = [TargetVersion(id: "v", habitId: "h", effectiveDayKey: DayKey("2016-01-01"), target: 4, recordedAt: Self.t0)]
+            var versions = [TargetVersion(id: "v", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2016-01-01"), target: 4, recordedAt: Self.t0)]
             if paused {
-                versions.append(TargetVersion(id: "p", habitId: "h", effectiveDayKey: DayKey("2025-06-01"), target: 0, recordedAt: Self.t0))
-                versions.append(TargetVersion(id: "q", habitId: "h", effectiveDayKey: DayKey("2025-09-01"), target: 3, recordedAt: Self.t0))
+                versions.append(TargetVersion(id: "p", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2025-06-01"), target: 0, recordedAt: Self.t0))
+                versions.append(TargetVersion(id: "q", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2025-09-01"), target: 3, recordedAt: Self.t0))
             }
             let schedule = TargetSchedule(versions)
             let metrics = HabitMetrics(habit: habit(.numeric), days: HabitDays(entries, kind: .numeric), targets: schedule)
@@ -164,8 +164,8 @@ import Testing
             let entries = (0..<3650).compactMap { d -> HabitEntry? in
                 Int.random(in: 0..<7, using: &rng) < 3 ? entry(base + Int32(d), nil) : nil
             }
-            let versions = paused ? [TargetVersion(id: "p", habitId: "h", effectiveDayKey: DayKey("2025-06-01"), target: 0, recordedAt: Self.t0),
-                                     TargetVersion(id: "q", habitId: "h", effectiveDayKey: DayKey("2025-09-01"), target: 1, recordedAt: Self.t0)] : []
+            let versions = paused ? [TargetVersion(id: "p", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2025-06-01"), target: 0, recordedAt: Self.t0),
+                                     TargetVersion(id: "q", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2025-09-01"), target: 1, recordedAt: Self.t0)] : []
             let schedule = TargetSchedule(versions)
             let metrics = HabitMetrics(habit: habit(.binary, .timesPerWeek(3)), days: HabitDays(entries, kind: .binary), targets: schedule)
             let today = DayKey(dayNumber: Int(base) + 3649)!
@@ -189,7 +189,7 @@ import Testing
     /// day count only as the last recorded; a negative value earns no negative credit.
     @Test func pausedWeeksSameDayVersionsAndNegativeValues() {
         let v = { (id: String, day: String, target: Double, at: Int64) in
-            TargetVersion(id: id, habitId: "h", effectiveDayKey: DayKey(day), target: target, recordedAt: Instant(unixSeconds: at)!)
+            TargetVersion(id: id, ownerId: "u", habitId: "h", effectiveDayKey: DayKey(day), target: target, recordedAt: Instant(unixSeconds: at)!)
         }
         // 2 per week; weeks of 2024-01-01 and 2024-01-15 met, the week between paused.
         let weekly = HabitMetrics(habit: habit(.binary, .timesPerWeek(2)),

@@ -229,8 +229,8 @@ import Testing
             (#"{"op":"routine.start","args":{"routineId":"nope"}}"#, .notFound, "args.routineId"),
             (#"{"op":"routine.create","args":{"name":"x","habitIds":["ghost"]}}"#, .notFound, "args.habitIds[0]"),
             (#"{"op":"evidence.confirm","args":{"evidenceId":"nope"}}"#, .notFound, "args.evidenceId"),
-            (#"{"op":"journal.get","args":{"journalId":"bobs"}}"#, .forbidden, "args.journalId"),
-            (#"{"op":"journal.edit","args":{"journalId":"bobs","text":"mine"}}"#, .forbidden, "args.journalId"),
+            (#"{"op":"journal.get","args":{"journalId":"bobs"}}"#, .notFound, "args.journalId"),  // ids are per owner
+            (#"{"op":"journal.edit","args":{"journalId":"bobs","text":"mine"}}"#, .notFound, "args.journalId"),
             (#"{"op":"journal.create","args":{"referencedGoalIds":["ghost"]}}"#, .notFound, "args.referencedGoalIds[0]"),
             (#"{"op":"journal.create","args":{"responses":{"a":"b"}}}"#, .invalidArgument, "args.responses"),
             (#"{"op":"journal.create","args":{"responses":[]}}"#, .invalidArgument, "args.responses"),

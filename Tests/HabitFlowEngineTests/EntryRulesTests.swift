@@ -233,16 +233,27 @@ import Testing
         #expect(try engine.entries(EntryQuery()).count == 1)
     }
 
-    @Test func anotherUsersRecordsAreForbidden() throws {
+    /// Ids are per owner: another user's record is as unknown as an id no one uses, and the
+    /// same ids name records of one's own without touching theirs.
+    @Test func anotherUsersRecordsAreUnknown() throws {
         let alice = try store.engine(now: noon)
         let habit = try binary(alice)
         let entry = try alice.log(LogRequest(habitId: habit.id)).entry
         let bob = try store.engine(now: noon, zone: "UTC", user: "bob")
-        refusal(.forbidden, field: "habitId") { () throws(HabitFlowError) in _ = try bob.log(LogRequest(habitId: habit.id)) }
-        refusal(.forbidden, field: "entryId") { () throws(HabitFlowError) in _ = try bob.entry(entry.id) }
-        refusal(.forbidden, field: "entryId") { () throws(HabitFlowError) in _ = try bob.deleteEntry(entry.id, confirm: true) }
+        refusal(.notFound, field: "habitId") { () throws(HabitFlowError) in _ = try bob.log(LogRequest(habitId: habit.id)) }
+        refusal(.notFound, field: "entryId") { () throws(HabitFlowError) in _ = try bob.entry(entry.id) }
+        refusal(.notFound, field: "entryId") { () throws(HabitFlowError) in _ = try bob.deleteEntry(entry.id, confirm: true) }
         #expect(try bob.habits().isEmpty)
         #expect(try bob.entries(EntryQuery()).isEmpty)
+        // Bob's habit and entry under Alice's ids: his own, hers as they were.
+        var draft = HabitDraft(name: "Bob's"); draft.id = habit.id
+        _ = try bob.createHabit(draft)
+        var request = LogRequest(habitId: habit.id); request.entryId = entry.id; request.value = nil
+        #expect(try bob.log(request).entry.id == entry.id)
+        #expect(try bob.habit(id: habit.id).ownerId == "bob" && alice.habit(id: habit.id).name == habit.name)
+        #expect(try alice.entry(entry.id) == entry)
+        _ = try bob.deleteEntry(entry.id, confirm: true)
+        #expect(try alice.entry(entry.id).isActive && bob.entry(entry.id).isActive == false)
     }
 
     @Test func newUserNeedsAZoneAndUnknownZonesAreRefused() throws {

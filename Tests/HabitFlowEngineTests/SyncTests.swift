@@ -400,7 +400,7 @@ final class ClockBox: Sendable {
         #expect(try alice.partner().partner == nil)
         #expect(try alice.goal("walk").links.map(\.habitId) == ["a-walk"], "Bob's habit no longer counts")
         #expect(try alice.goalProgress("walk").value == 2)
-        #expect { _ = try bob.goal("walk") } throws: { ($0 as? HabitFlowError)?.code == .forbidden }
+        #expect { _ = try bob.goal("walk") } throws: { ($0 as? HabitFlowError)?.code == .notFound }
         // Bob ended it, and on Alice's side too the goal is her personal one again (001): it
         // does not go on to her next partner.
         #expect(try alice.goal("walk").goal.shared == false, "the creator's goal stays shared after the partner unlinked")
@@ -423,21 +423,36 @@ final class ClockBox: Sendable {
         var h = HabitDraft(name: "Bob's"); h.id = "bobs"
         _ = try bob.createHabit(h)
         let alice = try shared.engine(now: Self.now)
-        let stolen = try bob.syncChanges().changes.filter { $0.kind == "habit" }.map { change in
-            var c = change
-            c.fields = c.fields.map { $0.name == "owner_id" ? ($0.name, ChangeRecord.Value.text("alice")) : $0 }
+        let bobsHabit = try bob.syncChanges().changes.filter { $0.kind == "habit" }
+        func later(_ c: ChangeRecord) -> ChangeRecord {
+            var c = c
             c.stamp = HybridTimestamp(wallMilliseconds: c.stamp.wallMilliseconds + 1000, counter: 0, replicaId: "rx")
+            return c
+        }
+        // Bob's record, renamed: still Bob's (the key holds its owner), so refused.
+        let renamed = bobsHabit.map { change in
+            var c = later(change)
+            c.fields = c.fields.map { $0.name == "name" ? ($0.name, ChangeRecord.Value.text("Alice's now")) : $0 }
             return c
         }
         let partnership = ChangeRecord(kind: "partnership", stamp: HybridTimestamp(wallMilliseconds: 1, counter: 0, replicaId: "rx"),
                                        fields: [("user_id", .text("bob")), ("partner_id", .text("carol")),  // names someone else
                                                 ("created_at", .text("2025-03-12T11:00:00Z")), ("deleted_at", .null)])
         let before = try alice.canonicalDump()
-        for set in [stolen, [partnership]] {
+        for set in [renamed, [partnership]] {
             #expect { _ = try alice.applyChanges(set) } throws: { ($0 as? HabitFlowError)?.code == .forbidden }
         }
         #expect(try alice.canonicalDump() == before)
-        #expect(try bob.habit(id: "bobs").ownerId == "bob")
+        // Re-owned to Alice, the same id is a habit of hers: Bob's stays as it was.
+        let reowned = bobsHabit.map { change in
+            var c = later(change)
+            c.fields = c.fields.map { $0.name == "owner_id" ? ($0.name, ChangeRecord.Value.text("alice")) : $0 }
+            return c
+        }
+        _ = try alice.applyChanges(reowned)
+        #expect(try alice.habit(id: "bobs").ownerId == "alice")
+        #expect(try bob.habit(id: "bobs").ownerId == "bob" && bob.habit(id: "bobs").name == "Bob's")
+        #expect(try bob.syncChanges().changes.filter { $0.kind == "habit" } == bobsHabit)
     }
 
     @Test func aCopiedStoreTakesANewReplicaIdAndConverges() throws {
@@ -563,7 +578,7 @@ final class ClockBox: Sendable {
         let d = Dispatcher(engine: r[1])
         let changes = try Dispatcher(engine: r[0]).handle(JSONCodec.parse(#"{"op":"sync.changes"}"#))["changes"]!
         let before = try r[1].canonicalDump()
-        let entry = #"{"kind":"entry","stamp":"0001741777200000.000009.rx","record":{"id":"e1","habitId":"ghost","timestampUtc":"2025-03-11T10:00:00Z","dayKey":"2025-03-11","value":null,"note":null,"source":"manual","createdAt":"2025-03-11T10:00:00Z","updatedAt":"2025-03-11T10:00:00Z","deletedAt":null,"multiplePerDay":0}}"#
+        let entry = #"{"kind":"entry","stamp":"0001741777200000.000009.rx","record":{"id":"e1","ownerId":"alice","habitId":"ghost","timestampUtc":"2025-03-11T10:00:00Z","dayKey":"2025-03-11","value":null,"note":null,"source":"manual","createdAt":"2025-03-11T10:00:00Z","updatedAt":"2025-03-11T10:00:00Z","deletedAt":null,"multiplePerDay":0}}"#
         let cases: [(String, ErrorCode, String)] = [
             (#"{"op":"sync.apply","args":{"changes":[{"kind":"spaceship","stamp":"0001741777200000.000009.rx","record":{}}]}}"#, .invalidArgument, "args.changes[0].kind"),
             (#"{"op":"sync.apply","args":{"changes":[{"kind":"entry","stamp":"yesterday","record":{}}]}}"#, .invalidArgument, "args.changes[0].stamp"),

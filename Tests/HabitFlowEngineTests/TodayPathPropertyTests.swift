@@ -39,7 +39,7 @@ import Testing
             var versions: [TargetVersion] = []
             func version(_ day: Int, _ target: Double, _ recorded: Int64) {
                 guard day >= 0, let key = first.adding(days: day) else { return }
-                versions.append(TargetVersion(id: "v\(versions.count)", habitId: "h", effectiveDayKey: key, target: target,
+                versions.append(TargetVersion(id: "v\(versions.count)", ownerId: "u", habitId: "h", effectiveDayKey: key, target: target,
                                               recordedAt: Instant(unixSeconds: 1_600_000_000 + recorded)!))
             }
             let base: Double = kind == .numeric ? Double(5 + rng.next() % 25) : 1

@@ -166,9 +166,19 @@ import Testing
     /// found), says nothing of hers, and the file is unchanged.
     @Test func bobCannotReachAlicesRecordsThroughCOrTheCLI() throws {
         let store = TestStore("cross-user-faces")
-        let c = try run(try compile("Tests/C/cross_user_test.c"), [store.path])
+        let c = try run(try compile("Tests/C/cross_user_test.c"), [TestStore("cross-user-c").path])  // it leaves bob records of his own
         #expect(c.status == 0, "\(c.stdout)\(c.stderr)")
         #expect(c.stdout.contains(" passed, 0 failed"), "\(c.stdout)")
+        let alice = Dispatcher(engine: try store.engine(now: "2025-03-12T11:00:00Z"))
+        for request in [
+            #"{"op":"habit.create","args":{"habitId":"a-habit","name":"Alice secret","kind":"numeric","unit":"km"}}"#,
+            #"{"op":"entry.log","args":{"habitId":"a-habit","entryId":"a-entry","value":3,"note":"Alice secret note"}}"#,
+            #"{"op":"goal.create","args":{"goalId":"a-goal","title":"Alice secret goal","type":"targetAmount","kind":"quantity","target":5,"unit":"km","habitIds":["a-habit"]}}"#,
+        ] {
+            let (text, code) = alice.respond(to: request)
+            #expect(code == nil, "\(text)")
+        }
+        _ = try store.engine(now: "2025-03-12T11:00:00Z", zone: "Europe/Amsterdam", user: "bob")  // bob's profile
         let before = try store.dump()
         func bob(_ args: [String]) throws -> ProcessResult {
             try run(Repository.cli, args + ["--db", store.path, "--user", "bob", "--zone", "Europe/Amsterdam"])

@@ -47,9 +47,9 @@ public func run(_ executable: String, _ arguments: [String], stdin: Data = Data(
     let group = DispatchGroup()
     nonisolated(unsafe) var out = Data(), err = Data()
     group.enter()
-    DispatchQueue.global().async { out = output.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async { out = drain(output.fileHandleForReading); group.leave() }
     group.enter()
-    DispatchQueue.global().async { err = errors.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async { err = drain(errors.fileHandleForReading); group.leave() }
     if !stdin.isEmpty { try? input.fileHandleForWriting.write(contentsOf: stdin) }
     try? input.fileHandleForWriting.close()
     let fired = NSLock()
@@ -74,4 +74,19 @@ public func run(_ executable: String, _ arguments: [String], stdin: Data = Data(
                          stdout: String(decoding: out, as: UTF8.self),
                          stderr: String(decoding: err, as: UTF8.self),
                          stdoutBytes: out)
+}
+
+/// Everything a pipe gives until its end. `FileHandle.readDataToEndOfFile` traps when a
+/// read is interrupted by a signal (EINTR, seen with several children running): this retries.
+private func drain(_ handle: FileHandle) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+        if n > 0 {
+            data.append(contentsOf: buffer[0..<n])
+        } else if n == 0 || errno != EINTR {
+            return data
+        }
+    }
 }

@@ -18,6 +18,7 @@ public enum StoreContract {
         ("oneActiveEntryPerDayUnlessMultiple", oneActiveEntryPerDayUnlessMultiple), ("entriesByRangeInDayOrder", entriesByRangeInDayOrder),
         ("theLogCarriesStampsAndReceivedRecords", theLogCarriesStampsAndReceivedRecords),
         ("aDanglingReferenceIsFoundAndRefused", aDanglingReferenceIsFoundAndRefused), ("replicaIdsAreStableUntilRenewed", replicaIdsAreStableUntilRenewed),
+        ("idsArePerOwner", idsArePerOwner),
     ]
 
     public static let t0 = try! Instant(parsing: "2025-03-12T11:00:00Z")
@@ -46,9 +47,9 @@ public enum StoreContract {
             Goal(id: "g1", ownerId: "alice", title: "Run", description: "far", icon: nil, categoryId: "c1", kind: .quantity,
                  type: .targetAmount, target: 100.5, unit: "km", durationWeeks: 8, startDayKey: day, targetDate: nil,
                  userStatus: .active, shared: true, sortOrder: 1, createdAt: t0, updatedAt: t0),
-            TargetVersion(id: "v1", habitId: "h1", effectiveDayKey: day, target: 2.5, recordedAt: t0),
-            StoredEntry(entry("e1", "h1", "2025-03-12"), multiplePerDay: false),
-            GoalLink(goalId: "g1", habitId: "h1", contribution: .sum, unit: "km", createdBy: "alice", createdAt: t0),
+            TargetVersion(id: "v1", ownerId: "alice", habitId: "h1", effectiveDayKey: day, target: 2.5, recordedAt: t0),
+            StoredEntry(entry("e1", "h1", "2025-03-12"), ownerId: "alice", multiplePerDay: false),
+            GoalLink(goalOwnerId: "alice", goalId: "g1", habitId: "h1", contribution: .sum, unit: "km", createdBy: "alice", createdAt: t0),
             Partnership(userId: "alice", partnerId: "bob", createdAt: t0),
             Routine(id: "r1", ownerId: "alice", name: "Morning", habitIds: ["h1", "a,b:c"], createdAt: t0, updatedAt: t0, deletedAt: nil),
             RoutineExecution(id: "x1", routineId: "r1", ownerId: "alice", startedAt: t0, dayKey: day, deletedAt: nil),
@@ -99,7 +100,7 @@ public enum StoreContract {
                 }
                 Issue.record("\(name): the write did not throw")
             } catch {}
-            #expect(try store.read { tx throws(HabitFlowError) in try tx.habit("h1") } == nil, "\(name)")
+            #expect(try store.read { tx throws(HabitFlowError) in try tx.habit("h1", of: "alice") } == nil, "\(name)")
             #expect(try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.isEmpty }, "\(name)")
             #expect(try store.stamp() != before, "\(name): a write attempt moves the stamp")
         }
@@ -111,23 +112,23 @@ public enum StoreContract {
                 try tx.save(Self.user)
                 try tx.save(Self.habit("h1"))
                 try tx.save(Self.habit("m1", multiple: true))
-                try tx.insert(Self.entry("e1", "h1", "2025-03-12"), multiplePerDay: false)
-                try tx.insert(Self.entry("e0", "h1", "2025-03-12", deleted: true), multiplePerDay: false)
-                try tx.insert(Self.entry("m1a", "m1", "2025-03-12", 2), multiplePerDay: true)
-                try tx.insert(Self.entry("m1b", "m1", "2025-03-12", 3), multiplePerDay: true)
+                try tx.insert(Self.entry("e1", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
+                try tx.insert(Self.entry("e0", "h1", "2025-03-12", deleted: true), of: "alice", multiplePerDay: false)
+                try tx.insert(Self.entry("m1a", "m1", "2025-03-12", 2), of: "alice", multiplePerDay: true)
+                try tx.insert(Self.entry("m1b", "m1", "2025-03-12", 3), of: "alice", multiplePerDay: true)
             }
             #expect(throws: HabitFlowError.self, "\(name)") {
-                try store.write { tx throws(HabitFlowError) in try tx.insert(Self.entry("e2", "h1", "2025-03-12"), multiplePerDay: false) }
+                try store.write { tx throws(HabitFlowError) in try tx.insert(Self.entry("e2", "h1", "2025-03-12"), of: "alice", multiplePerDay: false) }
             }
             do {
-                try store.write { tx throws(HabitFlowError) in try tx.insert(Self.entry("e2", "h1", "2025-03-12"), multiplePerDay: false) }
-            } catch {
+                try store.write { tx throws(HabitFlowError) in try tx.insert(Self.entry("e2", "h1", "2025-03-12"), of: "alice", multiplePerDay: false) }
+            } catch let error as HabitFlowError {
                 #expect(error.code == .conflict, "\(name)")
             }
             try store.read { tx throws(HabitFlowError) in
-                #expect(try tx.activeEntries(habit: "h1", day: DayKey("2025-03-12")).map(\.id) == ["e1"], "\(name)")
-                #expect(try tx.entries(habit: "h1", from: nil, to: nil, includeDeleted: true).map(\.id) == ["e0", "e1"], "\(name)")
-                #expect(try tx.activeEntries(habit: "m1", day: DayKey("2025-03-12")).count == 2, "\(name)")
+                #expect(try tx.activeEntries(owner: "alice", habit: "h1", day: DayKey("2025-03-12")).map(\.id) == ["e1"], "\(name)")
+                #expect(try tx.entries(owner: "alice", habit: "h1", from: nil, to: nil, includeDeleted: true).map(\.id) == ["e0", "e1"], "\(name)")
+                #expect(try tx.activeEntries(owner: "alice", habit: "m1", day: DayKey("2025-03-12")).count == 2, "\(name)")
                 let days = try tx.activeDays(owner: "alice")
                 #expect(days["m1"]?.counts == [2] && days["m1"]?.sums == [5], "\(name)")
                 #expect(days["h1"]?.days == [DayKey("2025-03-12").dayNumber], "\(name)")
@@ -141,11 +142,11 @@ public enum StoreContract {
                 try tx.save(Self.user)
                 try tx.save(Self.habit("h1"))
                 for (i, day) in ["2025-03-14", "2025-03-10", "2025-03-12", "2025-02-28"].enumerated() {
-                    try tx.insert(Self.entry("e\(i)", "h1", day, Double(i)), multiplePerDay: false)
+                    try tx.insert(Self.entry("e\(i)", "h1", day, Double(i)), of: "alice", multiplePerDay: false)
                 }
             }
             try store.read { tx throws(HabitFlowError) in
-                let some = try tx.entries(habit: "h1", from: DayKey("2025-03-10"), to: DayKey("2025-03-12"), includeDeleted: false)
+                let some = try tx.entries(owner: "alice", habit: "h1", from: DayKey("2025-03-10"), to: DayKey("2025-03-12"), includeDeleted: false)
                 #expect(some.map(\.dayKey.description) == ["2025-03-10", "2025-03-12"], "\(name)")
                 #expect(try tx.activeDays(owner: "alice")["h1"]?.sums == [3, 1, 2, 0], "\(name)")
                 #expect(try tx.activeDays(owner: "bob").isEmpty, "\(name)")
@@ -165,24 +166,24 @@ public enum StoreContract {
             #expect(first.changes[0].stamp < first.changes[1].stamp, "\(name)")
             // A received entry keeps its stamp, arrives set aside, and moves the clock past it.
             let far = HybridTimestamp(wallMilliseconds: 9_999_999_999_999, counter: 7, replicaId: "rother")
-            let incoming = StoredEntry(Self.entry("e9", "h1", "2025-03-12"), multiplePerDay: false).change(stamp: far)
+            let incoming = StoredEntry(Self.entry("e9", "h1", "2025-03-12"), ownerId: "alice", multiplePerDay: false).change(stamp: far)
             try store.write { tx throws(HabitFlowError) in try tx.receive(incoming, .entry) }
             try store.read { tx throws(HabitFlowError) in
-                #expect(try tx.held(.entry, key: ["e9"])?.stamp == far, "\(name)")
-                #expect(try tx.activeEntries(habit: "h1", day: DayKey("2025-03-12")).isEmpty, "\(name): set aside until settled")
-                let contenders = try tx.contenders(habits: ["h1"], day: DayKey("2025-03-12"))
+                #expect(try tx.held(.entry, key: ["alice", "e9"])?.stamp == far, "\(name)")
+                #expect(try tx.activeEntries(owner: "alice", habit: "h1", day: DayKey("2025-03-12")).isEmpty, "\(name): set aside until settled")
+                let contenders = try tx.contenders(owner: "alice", habits: ["h1"], day: DayKey("2025-03-12"))
                 #expect(contenders.map(\.entry.id) == ["e9"] && contenders[0].setAside, "\(name)")
-                #expect(try tx.setAsideDays(habits: ["h1"]).map(\.dayKey) == [DayKey("2025-03-12")], "\(name)")
+                #expect(try tx.setAsideDays(owner: "alice", habits: ["h1"]).map(\.dayKey) == [DayKey("2025-03-12")], "\(name)")
                 let later = try tx.changes(since: first.cursor)
                 #expect(later.changes.map(\.kind) == ["entry"] && later.cursor > first.cursor, "\(name)")
             }
             try store.write { tx throws(HabitFlowError) in
-                try tx.setAside(entry: "e9", false)
+                try tx.setAside(owner: "alice", entry: "e9", false)
                 try tx.save(Self.habit("h2"))
             }
             try store.read { tx throws(HabitFlowError) in
-                #expect(try tx.activeEntries(habit: "h1", day: DayKey("2025-03-12")).map(\.id) == ["e9"], "\(name)")
-                #expect(try tx.held(.habit, key: ["h2"])!.stamp > far, "\(name): local stamps order after what was received")
+                #expect(try tx.activeEntries(owner: "alice", habit: "h1", day: DayKey("2025-03-12")).map(\.id) == ["e9"], "\(name)")
+                #expect(try tx.held(.habit, key: ["alice", "h2"])!.stamp > far, "\(name): local stamps order after what was received")
             }
         }
     }
@@ -190,7 +191,7 @@ public enum StoreContract {
     public static func aDanglingReferenceIsFoundAndRefused(_ stores: Stores) throws {
         for (name, store) in try stores("dangling") {
             try store.write { tx throws(HabitFlowError) in try tx.save(Self.user) }
-            let orphan = StoredEntry(Self.entry("e1", "nohabit", "2025-03-12"), multiplePerDay: false)
+            let orphan = StoredEntry(Self.entry("e1", "nohabit", "2025-03-12"), ownerId: "alice", multiplePerDay: false)
                 .change(stamp: HybridTimestamp(wallMilliseconds: 5, counter: 0, replicaId: "rx"))
             var found: String? = nil
             do {
@@ -201,7 +202,52 @@ public enum StoreContract {
                 }
             } catch {}
             #expect(found != nil, "\(name)")
-            #expect(try store.read { tx throws(HabitFlowError) in try tx.entry("e1") } == nil, "\(name)")
+            #expect(try store.read { tx throws(HabitFlowError) in try tx.entry("e1", of: "alice") } == nil, "\(name)")
+        }
+    }
+
+    /// Two users each hold a record of every owned kind under the same ids: neither write
+    /// touches the other's, and every read by owner gives that owner's alone.
+    public static func idsArePerOwner(_ stores: Stores) throws {
+        for (name, store) in try stores("owners") {
+            let day = DayKey("2025-03-12")
+            let bob = UserProfile(id: "bob", zone: "Asia/Kolkata", firstWeekday: .sunday, createdAt: t0, updatedAt: t0)
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(Self.user)
+                try tx.save(bob)
+                for (owner, value) in [("alice", 1.0), ("bob", 7.0)] {
+                    try tx.save(Self.habit("h1", owner: owner))
+                    try tx.insert(Self.entry("e1", "h1", "2025-03-12", value), of: owner, multiplePerDay: false)
+                    try tx.insert(TargetVersion(id: "v1", ownerId: owner, habitId: "h1", effectiveDayKey: day, target: value, recordedAt: t0))
+                    try tx.save(Goal(id: "g1", ownerId: owner, title: owner, description: nil, icon: nil, categoryId: nil, kind: .count,
+                                     type: .weeklyHabit, target: 3, unit: nil, durationWeeks: nil, startDayKey: day, targetDate: nil,
+                                     userStatus: .active, shared: false, sortOrder: nil, createdAt: t0, updatedAt: t0))
+                    try tx.insert(GoalLink(goalOwnerId: owner, goalId: "g1", habitId: "h1", contribution: .count, unit: nil,
+                                           createdBy: owner, createdAt: t0))
+                }
+            }
+            try store.read { tx throws(HabitFlowError) in
+                for (owner, value) in [("alice", 1.0), ("bob", 7.0)] {
+                    #expect(try tx.habit("h1", of: owner)?.ownerId == owner, "\(name)")
+                    #expect(try tx.entry("e1", of: owner)?.value == value, "\(name)")
+                    #expect(try tx.activeEntries(owner: owner, habit: "h1", day: day).map(\.value) == [value], "\(name)")
+                    #expect(try tx.activeDays(owner: owner)["h1"]?.sums == [value], "\(name)")
+                    #expect(try tx.activeDays(owner: owner, habit: "h1").sums == [value], "\(name)")
+                    #expect(try tx.targetVersions(habit: "h1", of: owner).map(\.target) == [value], "\(name)")
+                    #expect(try tx.goal("g1", of: owner)?.title == owner, "\(name)")
+                    #expect(try tx.links(goal: "g1", of: owner).map(\.createdBy) == [owner], "\(name)")
+                    #expect(try tx.contenders(owner: owner, habits: ["h1"], day: day).map(\.entry.value) == [value], "\(name)")
+                }
+                #expect(try tx.changes(since: 0).changes.filter { $0.kind == "entry" }.count == 2, "\(name)")
+            }
+            // One user's one-per-day entry leaves the other's day free, and setting one aside
+            // leaves the other's as it was.
+            try store.write { tx throws(HabitFlowError) in try tx.setAside(owner: "bob", entry: "e1", true) }
+            try store.read { tx throws(HabitFlowError) in
+                #expect(try tx.activeEntries(owner: "alice", habit: "h1", day: day).count == 1, "\(name)")
+                #expect(try tx.activeEntries(owner: "bob", habit: "h1", day: day).isEmpty, "\(name)")
+                #expect(try tx.setAsideDays(owner: "alice", habits: ["h1"]).isEmpty, "\(name)")
+            }
         }
     }
 

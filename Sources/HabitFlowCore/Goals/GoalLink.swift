@@ -8,7 +8,10 @@ public struct GoalLink: Hashable, Sendable {
         case sum
     }
 
+    /// The goal's owner: the user's own, or their partner's shared goal (ids are per owner).
+    public var goalOwnerId: String
     public var goalId: String
+    /// A habit of `createdBy`.
     public var habitId: String
     public var contribution: Contribution
     /// The unit the habit's values are in (its unit when linked); `nil` for count links.
@@ -19,8 +22,9 @@ public struct GoalLink: Hashable, Sendable {
     /// When it was deleted (a tombstone that sync carries); `nil` while it exists.
     public var deletedAt: Instant?
 
-    public init(goalId: String, habitId: String, contribution: Contribution, unit: String?, createdBy: String, createdAt: Instant,
+    public init(goalOwnerId: String, goalId: String, habitId: String, contribution: Contribution, unit: String?, createdBy: String, createdAt: Instant,
                 deletedAt: Instant? = nil) {
+        self.goalOwnerId = goalOwnerId
         self.goalId = goalId
         self.habitId = habitId
         self.contribution = contribution

@@ -4,6 +4,8 @@
 /// meaning they had.
 public struct TargetVersion: Hashable, Sendable {
     public var id: String
+    /// The habit's owner (ids are per owner: the habit is `(ownerId, habitId)`).
+    public var ownerId: String
     public var habitId: String
     public var effectiveDayKey: DayKey
     /// The target, ≥ 0; 0 means nothing is required that day.
@@ -11,8 +13,9 @@ public struct TargetVersion: Hashable, Sendable {
     /// When the version was recorded: on the same effective day, the later one wins.
     public var recordedAt: Instant
 
-    public init(id: String, habitId: String, effectiveDayKey: DayKey, target: Double, recordedAt: Instant) {
+    public init(id: String, ownerId: String, habitId: String, effectiveDayKey: DayKey, target: Double, recordedAt: Instant) {
         self.id = id
+        self.ownerId = ownerId
         self.habitId = habitId
         self.effectiveDayKey = effectiveDayKey
         self.target = target

@@ -30,12 +30,25 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
         }
     }
 
-    /// The columns that identify a record.
+    /// The columns that identify a record. Ids are the owner's own: two users may each hold
+    /// a record with the same id, so every key but a user's leads with its owner (a link's
+    /// goal belongs to `goal_owner_id`, its habit to `created_by`).
     public var key: [String] {
         switch self {
-        case .goalLink: ["goal_id", "habit_id"]
+        case .user: ["id"]
+        case .goalLink: ["goal_owner_id", "goal_id", "created_by", "habit_id"]
         case .partnership: ["user_id"]
-        default: ["id"]
+        default: ["owner_id", "id"]
+        }
+    }
+
+    /// The column naming whose record it is (for a link: the habit's owner, who made it).
+    public var ownerColumn: String {
+        switch self {
+        case .user: "id"
+        case .goalLink: "created_by"
+        case .partnership: "user_id"
+        default: "owner_id"
         }
     }
 
@@ -90,10 +103,10 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
         ["id", "owner_id", "title", "description", "icon", "category_id", "kind", "type", "target", "unit",
          "duration_weeks", "start_day_key", "target_date", "status", "shared", "sort_order", "created_at",
          "updated_at", "deleted_at"],
-        ["id", "habit_id", "effective_day_key", "target", "recorded_at"],
-        ["id", "habit_id", "timestamp_utc", "day_key", "value", "note", "source", "created_at", "updated_at",
+        ["id", "owner_id", "habit_id", "effective_day_key", "target", "recorded_at"],
+        ["id", "owner_id", "habit_id", "timestamp_utc", "day_key", "value", "note", "source", "created_at", "updated_at",
          "deleted_at", "multiple_per_day"],
-        ["goal_id", "habit_id", "contribution", "unit", "created_by", "created_at", "deleted_at"],
+        ["goal_owner_id", "goal_id", "habit_id", "contribution", "unit", "created_by", "created_at", "deleted_at"],
         ["user_id", "partner_id", "created_at", "deleted_at"],
         ["id", "owner_id", "name", "habit_ids", "created_at", "updated_at", "deleted_at"],
         ["id", "routine_id", "owner_id", "started_at", "day_key", "deleted_at"],
@@ -132,20 +145,22 @@ extension RecordKind {
 }
 
 extension RecordKind {
-    /// The columns that point at another record, and the kind each points at: a store holds
-    /// no record whose reference is dangling (a change set may carry parents after children;
-    /// the check then runs when the whole set is in).
-    public var references: [(column: String, kind: RecordKind)] {
+    /// The columns that point at another record, and the kind each points at: `columns` give
+    /// the parent's key, in its order (an id is its owner's, so a reference names the owner
+    /// too). A store holds no record whose reference is dangling (a change set may carry
+    /// parents after children; the check then runs when the whole set is in). A reference
+    /// with a null column points nowhere.
+    public var references: [(columns: [String], kind: RecordKind)] {
         switch self {
         case .user: []
-        case .habit: [("owner_id", .user), ("bundle_id", .habit)]
-        case .category, .goal, .routine, .journalTemplate, .journal, .wellbeing, .lens: [("owner_id", .user)]
-        case .targetVersion, .entry: [("habit_id", .habit)]
-        case .goalLink: [("goal_id", .goal), ("habit_id", .habit), ("created_by", .user)]
-        case .partnership: [("user_id", .user), ("partner_id", .user)]
-        case .routineExecution: [("routine_id", .routine), ("owner_id", .user)]
-        case .evidence: [("execution_id", .routineExecution), ("habit_id", .habit), ("owner_id", .user)]
-        case .reflection: [("entry_id", .entry), ("owner_id", .user)]
+        case .habit: [(["owner_id"], .user), (["owner_id", "bundle_id"], .habit)]
+        case .category, .goal, .routine, .journalTemplate, .journal, .wellbeing, .lens: [(["owner_id"], .user)]
+        case .targetVersion, .entry: [(["owner_id", "habit_id"], .habit)]
+        case .goalLink: [(["goal_owner_id", "goal_id"], .goal), (["created_by", "habit_id"], .habit)]
+        case .partnership: [(["user_id"], .user), (["partner_id"], .user)]
+        case .routineExecution: [(["owner_id", "routine_id"], .routine)]
+        case .evidence: [(["owner_id", "execution_id"], .routineExecution), (["owner_id", "habit_id"], .habit)]
+        case .reflection: [(["owner_id", "entry_id"], .entry)]
         }
     }
 }

@@ -77,10 +77,10 @@ extension Goal: StoredRecord {
 extension TargetVersion: StoredRecord {
     public static var kind: RecordKind { .targetVersion }
     public var row: [ChangeRecord.Value] {
-        [.text(id), .text(habitId), RowValue.day(effectiveDayKey), .real(target), RowValue.instant(recordedAt)]
+        [.text(id), .text(ownerId), .text(habitId), RowValue.day(effectiveDayKey), .real(target), RowValue.instant(recordedAt)]
     }
     public init(row r: RowReader) throws(HabitFlowError) {
-        self.init(id: try r.text("id"), habitId: try r.text("habit_id"), effectiveDayKey: try r.dayKey("effective_day_key"),
+        self.init(id: try r.text("id"), ownerId: try r.text("owner_id"), habitId: try r.text("habit_id"), effectiveDayKey: try r.dayKey("effective_day_key"),
                   target: try r.real("target"), recordedAt: try r.instant("recorded_at"))
     }
 }
@@ -90,16 +90,19 @@ extension TargetVersion: StoredRecord {
 public struct StoredEntry: StoredRecord, Hashable {
     public static var kind: RecordKind { .entry }
     public var entry: HabitEntry
+    /// The habit's owner (ids are per owner: the entry is `(ownerId, entry.id)`).
+    public var ownerId: String
     public var multiplePerDay: Bool
 
-    public init(_ entry: HabitEntry, multiplePerDay: Bool) {
+    public init(_ entry: HabitEntry, ownerId: String, multiplePerDay: Bool) {
         self.entry = entry
+        self.ownerId = ownerId
         self.multiplePerDay = multiplePerDay
     }
 
     public var row: [ChangeRecord.Value] {
         let e = entry
-        return [.text(e.id), .text(e.habitId), RowValue.instant(e.timestampUtc), RowValue.day(e.dayKey), RowValue.real(e.value),
+        return [.text(e.id), .text(ownerId), .text(e.habitId), RowValue.instant(e.timestampUtc), RowValue.day(e.dayKey), RowValue.real(e.value),
                 RowValue.text(e.note), .text(e.source.rawValue), RowValue.instant(e.createdAt), RowValue.instant(e.updatedAt),
                 RowValue.instant(e.deletedAt), RowValue.flag(multiplePerDay)]
     }
@@ -109,6 +112,7 @@ public struct StoredEntry: StoredRecord, Hashable {
                            dayKey: try r.dayKey("day_key"), value: try r.optionalReal("value"), note: try r.optionalText("note"),
                            source: try r.enumValue("source"), createdAt: try r.instant("created_at"),
                            updatedAt: try r.instant("updated_at"), deletedAt: try r.optionalInstant("deleted_at"))
+        ownerId = try r.text("owner_id")
         multiplePerDay = try r.flag("multiple_per_day")
     }
 }
@@ -116,11 +120,11 @@ public struct StoredEntry: StoredRecord, Hashable {
 extension GoalLink: StoredRecord {
     public static var kind: RecordKind { .goalLink }
     public var row: [ChangeRecord.Value] {
-        [.text(goalId), .text(habitId), .text(contribution.rawValue), RowValue.text(unit), .text(createdBy),
+        [.text(goalOwnerId), .text(goalId), .text(habitId), .text(contribution.rawValue), RowValue.text(unit), .text(createdBy),
          RowValue.instant(createdAt), RowValue.instant(deletedAt)]
     }
     public init(row r: RowReader) throws(HabitFlowError) {
-        self.init(goalId: try r.text("goal_id"), habitId: try r.text("habit_id"), contribution: try r.enumValue("contribution"),
+        self.init(goalOwnerId: try r.text("goal_owner_id"), goalId: try r.text("goal_id"), habitId: try r.text("habit_id"), contribution: try r.enumValue("contribution"),
                   unit: try r.optionalText("unit"), createdBy: try r.text("created_by"), createdAt: try r.instant("created_at"),
                   deletedAt: try r.optionalInstant("deleted_at"))
     }

@@ -14,7 +14,7 @@ public struct SharingScope: Sendable, Equatable {
     /// user, and whoever the user invites.
     public var related: Set<String> = []
     /// Goals shared between the user and the active partner (either one's).
-    public var sharedGoals: Set<String> = []
+    public var sharedGoals: Set<RecordRef> = []
     /// The partner's habits linked to a shared goal (by the partner).
     public var partnerHabits: Set<String> = []
     /// The user's habits linked to a shared goal (by the user): what the partner sees.
@@ -36,6 +36,7 @@ public struct SharingScope: Sendable, Equatable {
     /// Whether a link counts toward its goal: made by the goal's owner, or by the owner's
     /// active partner while the goal is shared.
     public static func linkCounts(_ link: GoalLink, goal: Goal, ownersPartner: String?) -> Bool {
-        link.deletedAt == nil && (link.createdBy == goal.ownerId || (goal.shared && ownersPartner != nil && link.createdBy == ownersPartner))
+        link.deletedAt == nil && link.goalOwnerId == goal.ownerId && link.goalId == goal.id
+            && (link.createdBy == goal.ownerId || (goal.shared && ownersPartner != nil && link.createdBy == ownersPartner))
     }
 }

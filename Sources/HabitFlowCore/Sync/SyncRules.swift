@@ -5,20 +5,6 @@
 /// Stores only fetch and persist; every store (SQLite, in-memory, the server's PostgreSQL)
 /// is driven by these same rules, so every replica decides alike.
 public enum SyncRules {
-    /// How a rule learns who owns what it points at (the store answers; the rule decides).
-    public struct Owners {
-        /// The owner of habit `id`, `nil` when it is not held.
-        public var habit: (String) throws(HabitFlowError) -> String?
-        /// The owner of entry `id` (its habit's), `nil` when it is not held.
-        public var entry: (String) throws(HabitFlowError) -> String?
-
-        public init(habit: @escaping (String) throws(HabitFlowError) -> String?,
-                    entry: @escaping (String) throws(HabitFlowError) -> String?) {
-            self.habit = habit
-            self.entry = entry
-        }
-    }
-
     /// Upper bound of one text field of a change (256 KiB).
     public static let maxFieldBytes = 256 << 10
 
@@ -75,18 +61,19 @@ public enum SyncRules {
         return change.stamp > held.stamp
     }
 
-    /// Refuses records of other users — as they arrive *and* as they are held, so no change
-    /// can take a record over. What comes in: the user's own records; another user's side of a
-    /// partnership that names (or named) the user, and the profile of those `related`; and,
-    /// while the partnership is active, the partner's shared goals, their links to shared
-    /// goals, and the habits so linked with their entries and targets (`scope`). A record
-    /// pointing at a habit or an entry must point at one of these.
+    /// Refuses records of other users — as they arrive, so no change can take a record over
+    /// (a key leads with its owner: a change of another owner's record is that owner's
+    /// record, never the user's). What comes in: the user's own records; another user's side
+    /// of a partnership that names (or named) the user, and the profile of those `related`;
+    /// and, while the partnership is active, the partner's shared goals, their links to
+    /// shared goals, and the habits so linked with their entries and targets (`scope`). What
+    /// a record points at is its own owner's (`RecordKind.references`), so it needs no check.
     ///
     /// - Returns: `false` for a record of a related user (a partner, an inviter) that is not
     ///   shared now — it arrived around an unlink or an unshare — to be left out, not refused.
     /// - Throws: `forbidden` naming `at` for a record of anyone else.
     public static func checkOwner(_ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, scope: SharingScope,
-                                  at: String, owners: Owners) throws(HabitFlowError) -> Bool {
+                                  at: String) throws(HabitFlowError) -> Bool {
         func text(_ r: ChangeRecord?, _ name: String) -> String? { if case let .text(t)? = r?[name] { t } else { nil } }
         let user = scope.user
         /// Not the user's: left out when `who` is related, else refused.
@@ -96,44 +83,36 @@ public enum SyncRules {
             }
             return false
         }
-        // What it points at.
-        if let id = text(record, "habit_id"), let owner = try owners.habit(id), owner != user, !scope.partnerHabits.contains(id) {
-            return try notShared(owner)
-        }
-        if let id = text(record, "entry_id"), let owner = try owners.entry(id), owner != user { return try notShared(owner) }
+        let owner = text(record, kind.ownerColumn)
         switch kind {
         case .user:
-            guard let id = text(record, "id"), id == user || scope.related.contains(id) else { return try notShared(nil) }
-        case .entry, .targetVersion:
-            if let habit = text(held, "habit_id"), let owner = try owners.habit(habit), owner != user, !scope.partnerHabits.contains(habit) {
-                return try notShared(owner)
-            }
-        case .habit:
-            for owner in [text(record, "owner_id"), text(held, "owner_id")] where owner != nil && owner != user {
-                guard let id = text(record, "id"), scope.partnerHabits.contains(id) else { return try notShared(owner) }
-            }
-        case .goalLink:
-            guard let creator = text(record, "created_by") else { return try notShared(nil) }
-            if creator != user {
-                guard creator == scope.partner, let goal = text(record, "goal_id"), scope.sharedGoals.contains(goal) else { return try notShared(creator) }
-            }
+            guard let owner, owner == user || scope.related.contains(owner) else { return try notShared(nil) }
         case .partnership:
             // A user's own side, or another's side that names them (an invitation, an answer)
             // or named them (it moves on).
-            guard text(record, "user_id") == user || text(record, "partner_id") == user || text(held, "partner_id") == user else {
-                throw HabitFlowError(.forbidden, "\(at) is a record of another user (\(text(record, "user_id") ?? "?"))", field: at)
+            guard owner == user || text(record, "partner_id") == user || text(held, "partner_id") == user else {
+                throw HabitFlowError(.forbidden, "\(at) is a record of another user (\(owner ?? "?"))", field: at)
+            }
+        case .habit, .entry, .targetVersion:
+            if owner != user {
+                guard owner != nil, owner == scope.partner, let habit = text(record, kind == .habit ? "id" : "habit_id"),
+                      scope.partnerHabits.contains(habit) else { return try notShared(owner) }
+            }
+        case .goalLink:
+            if owner != user {
+                guard owner != nil, owner == scope.partner, let goalOwner = text(record, "goal_owner_id"), let goal = text(record, "goal_id"),
+                      scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal)) else { return try notShared(owner) }
             }
         case .goal:
-            for owner in [text(record, "owner_id"), text(held, "owner_id")] where owner != nil && owner != user {
+            if owner != user {
                 // A partner's goal while it is shared, or as it stops being shared (the held copy is).
                 guard let partner = scope.partner, owner == partner,
                       record["shared"] == .integer(1) || held?["shared"] == .integer(1) else { return try notShared(owner) }
             }
         default:
             // Never shared, whoever's they are.
-            let owner = text(record, "owner_id"), heldOwner = text(held, "owner_id")
-            if owner != user || (heldOwner != nil && heldOwner != user) {
-                throw HabitFlowError(.forbidden, "\(at) is a record of another user (\((owner != user ? owner : heldOwner) ?? "?"))", field: at)
+            guard owner == user else {
+                throw HabitFlowError(.forbidden, "\(at) is a record of another user (\(owner ?? "?"))", field: at)
             }
         }
         return true
@@ -167,12 +146,16 @@ public enum SyncRules {
         func text(_ name: String) -> String? { if case let .text(t)? = record[name] { t } else { nil } }
         let user = scope.user
         let shared = scope.partner != nil
+        func sharedGoal() -> Bool {
+            guard let owner = text("goal_owner_id"), let id = text("goal_id") else { return false }
+            return scope.sharedGoals.contains(RecordRef(owner: owner, id: id))
+        }
         if forPartner {
             switch kind {
             case .user: return owner == user
             case .partnership: return owner == user
             case .goal: return shared && record["shared"] == .integer(1) && (owner == user || owner == scope.partner)
-            case .goalLink: return shared && owner == user && text("goal_id").map(scope.sharedGoals.contains) == true
+            case .goalLink: return shared && owner == user && sharedGoal()
             case .habit: return shared && owner == user && text("id").map(scope.userHabits.contains) == true
             case .entry, .targetVersion: return shared && owner == user && habitId.map(scope.userHabits.contains) == true
             default: return false
@@ -182,24 +165,17 @@ public enum SyncRules {
         case .user: return owner == user || owner.map(scope.related.contains) == true
         case .partnership: return owner == user || text("partner_id") == user
         case .goal: return owner == user || (shared && owner == scope.partner && record["shared"] == .integer(1))
-        case .goalLink: return owner == user || (shared && owner == scope.partner && text("goal_id").map(scope.sharedGoals.contains) == true)
+        case .goalLink: return owner == user || (shared && owner == scope.partner && sharedGoal())
         case .habit: return owner == user || (shared && text("id").map(scope.partnerHabits.contains) == true)
         case .entry, .targetVersion: return owner == user || (shared && habitId.map(scope.partnerHabits.contains) == true)
         default: return owner == user
         }
     }
 
-    /// The owner column of a record, where the record names one directly; entries and target
-    /// versions belong to their habit's owner (`habitId` of them is returned for the caller to look up).
+    /// Whose record a change is, and for entries and target versions their habit's id.
     public static func directOwner(_ record: ChangeRecord, _ kind: RecordKind) -> (owner: String?, habitId: String?) {
         func text(_ name: String) -> String? { if case let .text(t)? = record[name] { t } else { nil } }
-        switch kind {
-        case .user: return (text("id"), nil)
-        case .entry, .targetVersion: return (nil, text("habit_id"))
-        case .goalLink: return (text("created_by"), nil)
-        case .partnership: return (text("user_id"), nil)
-        default: return (text("owner_id"), nil)
-        }
+        return (text(kind.ownerColumn), kind == .entry || kind == .targetVersion ? text("habit_id") : nil)
     }
 
     /// One active entry competing for a (habit, day) — for a choice bundle, the bundle's day.

@@ -58,9 +58,12 @@ class PythonicTests(unittest.TestCase):
                     hf.create_goal("G%d" % i, "weeklyHabit", target=3)
                 with self.assertRaises(habitflow.LimitExceededError):
                     hf.create_goal("G11", "weeklyHabit", target=3)
+                alices = hf.call("sync.changes")["changes"]
             with habitflow.Engine(os.path.join(d, "h.sqlite"), user="bob", zone="UTC") as bob:
+                with self.assertRaises(habitflow.NotFoundError):
+                    bob.log("read")  # ids are per owner: alice's habit is unknown to bob
                 with self.assertRaises(habitflow.ForbiddenError):
-                    bob.log("read")
+                    bob.call("sync.apply", changes=alices)  # another user's records
         with self.assertRaises(habitflow.StorageError):
             habitflow.Engine("/proc/version", user="alice", zone="UTC")
 
