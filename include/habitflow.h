@@ -71,7 +71,7 @@ int hf_version_number(void);
 #define HF_EUNKNOWN_OP             3  /* "unknown_op": no such operation                    */
 #define HF_EUNKNOWN_ZONE           4  /* "unknown_zone": not a zone of the tz database      */
 #define HF_EINVALID_DATE           5  /* "invalid_date": impossible or out-of-range date    */
-#define HF_ENOT_FOUND              6  /* "not_found": no record with that id                */
+#define HF_ENOT_FOUND              6  /* "not_found": no record of yours with that id        */
 #define HF_ECONFLICT               7  /* "conflict": uniqueness, occupied day, bundle       */
 #define HF_ECONFIRMATION_REQUIRED  8  /* "confirmation_required": resend with confirm       */
 #define HF_ELIMIT_EXCEEDED         9  /* "limit_exceeded": sizes, numbers, active goals     */
@@ -83,7 +83,10 @@ int hf_version_number(void);
  * Stores
  *
  * An hf_engine is an open store (a SQLite file) acting as one user. Records of other users
- * are neither readable nor writable through it (HF_EFORBIDDEN).
+ * are neither readable nor writable through it: record ids are each user's own, so an id
+ * another user holds names nothing of yours (HF_ENOT_FOUND, as for an unused id) and creating
+ * a record with it makes one of yours. Sync changes carrying another user's records are
+ * HF_EFORBIDDEN.
  */
 
 /* An open store. Opaque: made by hf_open, released by hf_close. */

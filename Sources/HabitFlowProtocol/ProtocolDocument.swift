@@ -26,6 +26,12 @@ public enum ProtocolDocument {
             - Instants are RFC 3339 (`Z` or `±hh:mm`, optional fraction of up to 9 digits); the engine
               writes them in UTC with `Z`. DayKeys are `YYYY-MM-DD`, real Gregorian dates from
               0001-01-01 to 9999-12-31. Zones are IANA ids of the system tz database.
+            - Record ids (1 to 128 of `A-Z a-z 0-9 . _ : -`; the engine makes a UUID when none is given)
+              are the user's own: another user may hold a record with the same id, and it is neither
+              seen nor touched — naming it answers `not_found`, as for an id no one uses, and creating
+              a record with it makes one of your own. A partner's shared goal is named by its id when you
+              have no goal of your own with that id. In sync changes, entries and target versions carry
+              `ownerId` (their habit's owner) and goal links `goalOwnerId`.
 
             ## Limits
 
@@ -78,11 +84,11 @@ public enum ProtocolDocument {
         case .unknownOp: "No operation has that name."
         case .unknownZone: "Not a zone of the tz database (path-like names included); never a silent UTC."
         case .invalidDate: "An impossible or out-of-range DayKey or instant."
-        case .notFound: "No record with that id."
+        case .notFound: "No record of yours (or shared with you) with that id."
         case .conflict: "Uniqueness, an occupied day, a choice bundle."
         case .confirmationRequired: "The mutation needs `confirm: true`; `details` previews its impact."
         case .limitExceeded: "A size or number limit, or the 10-active-goals limit."
-        case .forbidden: "Another user's records."
+        case .forbidden: "Another user's records (in sync changes), or a partner's that only their creator may change."
         case .storage: "The store failed (I/O, locked, corrupt, newer schema)."
         case .internal: "A bug in the engine, or out of memory."
         }

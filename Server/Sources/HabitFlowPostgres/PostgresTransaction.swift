@@ -45,9 +45,15 @@ final class PostgresTransaction: StoreTransaction {
     /// Whether `prefetch` loaded every side naming the user into `rows`.
     private var loadedSidesNamingUser = false
 
+    /// A habit's day: `habit` is the habit's key (owner ␟ id), as the day index holds it.
     struct DayPair: Hashable {
         var habit: String
         var day: String
+
+        init(owner: String, habit: String, day: String) {
+            self.habit = RowCoding.key([owner, habit])
+            self.day = day
+        }
     }
 
     init(_ pipeline: Pipeline, user: String, now: Instant, writable: Bool, lock: Bool) throws(HabitFlowError) {
@@ -150,9 +156,16 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     private static func pair(_ row: Row) -> DayPair? {
-        guard row.kind == .entry, let habit = RowCoding.text(.entry, row.values, "habit_id"),
+        guard row.kind == .entry, let owner = RowCoding.text(.entry, row.values, "owner_id"),
+              let habit = RowCoding.text(.entry, row.values, "habit_id"),
               let day = RowCoding.text(.entry, row.values, "day_key") else { return nil }
-        return DayPair(habit: habit, day: day)
+        return DayPair(owner: owner, habit: habit, day: day)
+    }
+
+    /// The day index's name of a habit: its key.
+    private static func habitKey(_ kind: RecordKind, _ values: [ChangeRecord.Value]) -> String? {
+        guard let owner = RowCoding.text(kind, values, "owner_id"), let habit = RowCoding.text(kind, values, "habit_id") else { return nil }
+        return RowCoding.key([owner, habit])
     }
 
     private func record<R: StoredRecord>(_: R.Type, _ row: Row) throws(HabitFlowError) -> R {
@@ -218,7 +231,7 @@ final class PostgresTransaction: StoreTransaction {
                 binds.append(row.seq)
                 binds.append(row.stamp.description)
                 binds.append(row.setAside)
-                binds.append(kind == .targetVersion ? RowCoding.text(kind, row.values, "habit_id") : pair?.habit)
+                binds.append(kind == .targetVersion ? Self.habitKey(kind, row.values) : pair?.habit)
                 binds.append(pair?.day)
                 binds.append(RowCoding.encode(row.values))
             }
@@ -237,9 +250,9 @@ final class PostgresTransaction: StoreTransaction {
         try cached(R.kind, RowCoding.key(key)).map { row throws(HabitFlowError) in try record(type, row) }
     }
 
-    func fetchAll<R: StoredRecord>(_ type: R.Type, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
+    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
         guard let i = R.kind.index(of: column) else { throw HabitFlowError(.internal, "\(R.kind.table) has no column \(column)") }
-        if R.kind == .partnership, column == "partner_id", values == [user], loadedSidesNamingUser {
+        if R.kind == .partnership, column == "partner_id", values == [user], loadedSidesNamingUser, owner == nil {
             // Every side naming the user was loaded (`prefetch`), and sides written since are
             // in `rows` too: the cache holds them all.
             var out: [R] = []
@@ -248,16 +261,20 @@ final class PostgresTransaction: StoreTransaction {
             }
             return out
         }
-        let result = if R.kind == .entry, column == "habit_id" {
-            try query("SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(values))")
+        let result = if let owner, R.kind == .entry || R.kind == .targetVersion, column == "habit_id" {
+            try query("""
+                SELECT kind, seq, stamp, set_aside, fields FROM records
+                WHERE user_id = \(user) AND kind = \(R.kind.rawValue) AND habit_id = ANY(\(values.map { RowCoding.key([owner, $0]) }))
+                """)
         } else {
             try query("""
                 SELECT kind, seq, stamp, set_aside, fields FROM records
                 WHERE user_id = \(user) AND kind = \(R.kind.rawValue) AND fields[\(i + 1)] = ANY(\(values.map { RowCoding.encode(.text($0)) }))
                 """)
         }
+        let o = R.kind.index(of: R.kind.ownerColumn)!
         var out: [R] = []
-        for row in try remember(result) { out.append(try record(type, row)) }
+        for row in try remember(result) where owner == nil || row.values[o] == .text(owner!) { out.append(try record(type, row)) }
         return out
     }
 
@@ -292,23 +309,26 @@ final class PostgresTransaction: StoreTransaction {
 
     // MARK: EntryIndex
 
-    /// Every entry of `habits` (any day, any state).
-    private func allEntries(habits: [String]) throws(HabitFlowError) -> [Row] {
-        try remember(query("SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits))"))
+    /// Every entry of `owner`'s `habits` (any day, any state).
+    private func allEntries(owner: String, habits: [String]) throws(HabitFlowError) -> [Row] {
+        try remember(query("""
+            SELECT kind, seq, stamp, set_aside, fields FROM records
+            WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits.map { RowCoding.key([owner, $0]) }))
+            """))
     }
 
-    func activeEntries(habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry] {
+    func activeEntries(owner: String, habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry] {
         var out: [HabitEntry] = []
-        for row in try entries(on: [DayPair(habit: habit, day: day.description)]) where !row.setAside {
+        for row in try entries(on: [DayPair(owner: owner, habit: habit, day: day.description)]) where !row.setAside {
             let e = try record(StoredEntry.self, row).entry
             if e.isActive { out.append(e) }
         }
         return out.sorted { ($0.timestampUtc, $0.id) < ($1.timestampUtc, $1.id) }
     }
 
-    func entries(habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry] {
+    func entries(owner: String, habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry] {
         var out: [HabitEntry] = []
-        for row in try allEntries(habits: [habit]) {
+        for row in try allEntries(owner: owner, habits: [habit]) {
             let e = try record(StoredEntry.self, row).entry
             if (includeDeleted || (e.isActive && !row.setAside)) && from.map({ e.dayKey >= $0 }) ?? true && to.map({ e.dayKey <= $0 }) ?? true {
                 out.append(e)
@@ -319,7 +339,7 @@ final class PostgresTransaction: StoreTransaction {
 
     func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] { try foldedActiveDays(owner: owner) }
 
-    func activeDays(habit: String) throws(HabitFlowError) -> ActiveDays { try foldedActiveDays(habit: habit) }
+    func activeDays(owner: String, habit: String) throws(HabitFlowError) -> ActiveDays { try foldedActiveDays(owner: owner, habit: habit) }
 
     func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64) {
         var out = Set<String>()
@@ -327,7 +347,10 @@ final class PostgresTransaction: StoreTransaction {
             SELECT CASE WHEN kind = 'habit' THEN key ELSE habit_id END FROM records
             WHERE user_id = \(user) AND seq > \(since) AND kind IN ('habit', 'entry', 'targetVersion')
             """) {
-            if let id = try ServerDatabase.decode(row, String?.self) { out.insert(id) }
+            // A habit's key, or an entry's or version's habit key: owner ␟ id.
+            if let key = try ServerDatabase.decode(row, String?.self), let cut = key.firstIndex(of: Character(RowCoding.keySeparator)) {
+                out.insert(String(key[key.index(after: cut)...]))
+            }
         }
         return (out, seq)
     }
@@ -376,11 +399,14 @@ final class PostgresTransaction: StoreTransaction {
             guard let kind = RecordKind(syncName: change.kind) else { continue }
             let key = kind.key.map { name in if case let .text(t)? = change[name] { t } else { "" } }
             if rows[kind]?[RowCoding.key(key)] == nil { wanted.insert([kind.rawValue, RowCoding.key(key)]) }
-            for (column, parent) in kind.references {
-                if case let .text(id)? = change[column], rows[parent]?[id] == nil { wanted.insert([parent.rawValue, id]) }
+            for (columns, parent) in kind.references {
+                let parts = columns.compactMap { if case let .text(t)? = change[$0] { t } else { nil } }
+                let id = RowCoding.key(parts)
+                if parts.count == columns.count, rows[parent]?[id] == nil { wanted.insert([parent.rawValue, id]) }
             }
-            if kind == .entry, case let .text(habit)? = change["habit_id"], case let .text(day)? = change["day_key"] {
-                pairs.append(DayPair(habit: habit, day: day))
+            if kind == .entry, case let .text(owner)? = change["owner_id"], case let .text(habit)? = change["habit_id"],
+               case let .text(day)? = change["day_key"] {
+                pairs.append(DayPair(owner: owner, habit: habit, day: day))
             }
         }
         // Applying reads who shares with the replica's user (`Engine.sharingScope`): their own
@@ -412,8 +438,10 @@ final class PostgresTransaction: StoreTransaction {
         var wanted: [(kind: RecordKind, column: String, parent: RecordKind, id: String)] = []
         var asked = Set<[String]>()
         for (kind, values) in written {
-            for (column, parent) in kind.references {
-                guard let id = RowCoding.text(kind, values, column) else { continue }
+            for (columns, parent) in kind.references {
+                let parts = columns.compactMap { RowCoding.text(kind, values, $0) }
+                guard parts.count == columns.count else { continue }
+                let id = RowCoding.key(parts), column = columns.last!
                 if case .some(.some) = rows[parent]?[id] { continue }  // held, or written here
                 wanted.append((kind, column, parent, id))
                 asked.insert([parent.rawValue, id])
@@ -433,9 +461,9 @@ final class PostgresTransaction: StoreTransaction {
         return "\(missing.kind.table).\(missing.column) \(missing.id) (no such \(missing.parent.rawValue))"
     }
 
-    func contenders(habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
+    func contenders(owner: String, habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
         var out: [SyncRules.Contender] = []
-        for row in try entries(on: habits.map { DayPair(habit: $0, day: day.description) }) {
+        for row in try entries(on: habits.map { DayPair(owner: owner, habit: $0, day: day.description) }) {
             let stored = try record(StoredEntry.self, row)
             if stored.entry.isActive {
                 out.append(SyncRules.Contender(entry: stored.entry, stamp: row.stamp, multiplePerDay: stored.multiplePerDay, setAside: row.setAside))
@@ -444,17 +472,19 @@ final class PostgresTransaction: StoreTransaction {
         return out.sorted { $0.entry.id < $1.entry.id }
     }
 
-    func setAside(entry id: String, _ aside: Bool) throws(HabitFlowError) {
+    func setAside(owner: String, entry id: String, _ aside: Bool) throws(HabitFlowError) {
         try requireWrite()
-        guard var row = try cached(.entry, id) else { return }
+        let key = RowCoding.key([owner, id])
+        guard var row = try cached(.entry, key) else { return }
         row.setAside = aside
-        store(row, id)
+        store(row, key)
     }
 
-    func setAsideDays(habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {
+    func setAsideDays(owner: String, habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {
         var out = Set<[String]>()
         for result in try query("""
-            SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits)) AND set_aside
+            SELECT kind, seq, stamp, set_aside, fields FROM records
+            WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits.map { RowCoding.key([owner, $0]) })) AND set_aside
             """) {
             let stored = try record(StoredEntry.self, try row(result))
             if stored.entry.isActive { out.insert([stored.entry.habitId, stored.entry.dayKey.description]) }

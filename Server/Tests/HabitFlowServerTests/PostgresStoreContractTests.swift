@@ -32,7 +32,7 @@ import Testing
             try tx.save(StoreContract.habit("h1"))
         }
         try b.read { tx throws(HabitFlowError) in
-            #expect(try tx.habit("h1") == nil)
+            #expect(try tx.habit("h1", of: "alice") == nil)
             #expect(try tx.changes(since: 0).changes.isEmpty)
         }
         // The same id in b's replica is b's own record: no collision, nothing told.
@@ -58,18 +58,18 @@ import Testing
         try store.write { tx throws(HabitFlowError) in
             try tx.save(UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
             try tx.save(StoreContract.habit(habit, owner: user))
-            try tx.insert(StoreContract.entry(entry, habit, "2025-03-12"), multiplePerDay: false)
+            try tx.insert(StoreContract.entry(entry, habit, "2025-03-12"), of: user, multiplePerDay: false)
         }
         let changes = try store.read { tx throws(HabitFlowError) in
-            #expect(try tx.habit(habit)?.ownerId == user)
-            #expect(try tx.activeEntries(habit: habit, day: day).map(\.id) == [entry])
+            #expect(try tx.habit(habit, of: user)?.ownerId == user)
+            #expect(try tx.activeEntries(owner: user, habit: habit, day: day).map(\.id) == [entry])
             return try tx.changes(since: 0).changes
         }
         #expect(changes.count == 3)
         try store.write { tx throws(HabitFlowError) in
             try tx.prefetch(changes)
-            #expect(try tx.held(.habit, key: [habit]) != nil)
-            #expect(try tx.contenders(habits: [habit], day: day).map(\.entry.id) == [entry])
+            #expect(try tx.held(.habit, key: [user, habit]) != nil)
+            #expect(try tx.contenders(owner: user, habits: [habit], day: day).map(\.entry.id) == [entry])
         }
         #expect(try db.tokenIsLive(user: user, hash: Array(repeating: 0x27, count: 32)) == false)
         #expect(try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 3)
@@ -85,7 +85,7 @@ import Testing
         try db.migrate()
         _ = try TestDatabase.query(url, """
             CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN IF NEW.key = 'poison' THEN RAISE EXCEPTION 'poisoned row'; END IF; RETURN NEW; END $$
+            BEGIN IF NEW.key LIKE '%poison' THEN RAISE EXCEPTION 'poisoned row'; END IF; RETURN NEW; END $$
             """)
         _ = try TestDatabase.query(url, "CREATE TRIGGER poison BEFORE INSERT OR UPDATE ON records FOR EACH ROW EXECUTE FUNCTION refuse_poison()")
         let t0 = StoreContract.t0
@@ -109,8 +109,8 @@ import Testing
         #expect(try TestDatabase.query(url, snapshot) == records)
         #expect(try TestDatabase.query(url, replica) == counters)
         try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h3")) }
-        #expect(try store.read { tx throws(HabitFlowError) in try tx.habit("h3") } != nil)
-        #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE key IN ('h2', 'poison')") == ["0"])
+        #expect(try store.read { tx throws(HabitFlowError) in try tx.habit("h3", of: "alice") } != nil)
+        #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE key LIKE '%h2' OR key LIKE '%poison'") == ["0"])
     }
 
     /// A request acting as a token's user (`asTokenUser`): a refused token fails the first
@@ -155,9 +155,9 @@ import Testing
         let url = try TestDatabase.fresh("migrate")
         let first = try ServerDatabase(url: url, connections: 2)
         let second = try ServerDatabase(url: url, connections: 2)
-        #expect(try first.migrate() == [1, 2])
+        #expect(try first.migrate() == [1, 2, 3])
         #expect(try second.migrate() == [])
-        #expect(try TestDatabase.query(url, "SELECT version FROM schema_migrations ORDER BY version") == ["1", "2"])
+        #expect(try TestDatabase.query(url, "SELECT version FROM schema_migrations ORDER BY version") == ["1", "2", "3"])
         // Every table's key starts with user_id: each distributes by user.
         let keys = try TestDatabase.query(url, """
             SELECT c.relname, a.attname FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid

@@ -115,7 +115,7 @@ import Testing
         #expect(done.count < bodies.count, "the kill came during the pushes")
 
         server = try ServerProcess(database: database)
-        let held = Set(try TestDatabase.query(database, "SELECT key FROM records WHERE user_id = 'alice' AND kind = 'entry' AND key LIKE 'e-crash-%'"))
+        let held = Set(try TestDatabase.query(database, "SELECT substring(fields[1] from 2) FROM records WHERE user_id = 'alice' AND kind = 'entry' AND fields[1] LIKE 'te-crash-%'"))
         #expect(Set(done).isSubset(of: held), "acknowledged but lost: \(Set(done).subtracting(held))")
         // Every push again (a client retries what it did not see answered): each lands once.
         var applied = 0
@@ -125,7 +125,7 @@ import Testing
             applied += answer.json?["applied"] as? Int ?? 0
         }
         #expect(applied == bodies.count - held.count)
-        #expect(try TestDatabase.query(database, "SELECT count(*) FROM records WHERE user_id = 'alice' AND kind = 'entry' AND key LIKE 'e-crash-%'") == ["60"])
+        #expect(try TestDatabase.query(database, "SELECT count(*) FROM records WHERE user_id = 'alice' AND kind = 'entry' AND fields[1] LIKE 'te-crash-%'") == ["60"])
         let sequences = try TestDatabase.query(database, "SELECT count(DISTINCT seq), count(*) FROM records WHERE user_id = 'alice' AND seq IS NOT NULL")
         #expect(sequences.count == 1 && sequences[0].split(separator: "|").count == 2 && Set(sequences[0].split(separator: "|")).count == 1)
     }

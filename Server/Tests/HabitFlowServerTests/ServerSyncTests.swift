@@ -30,7 +30,7 @@ import Testing
         #expect(kept.count == 1 && kept == laptopKept)
         // The server's replica settled the same way: one active entry that day.
         let active = try TestDatabase.query(database, """
-            SELECT key FROM records WHERE user_id = 'alice' AND kind = 'entry' AND NOT set_aside AND fields[10] = 'n'
+            SELECT substring(fields[1] from 2) FROM records WHERE user_id = 'alice' AND kind = 'entry' AND NOT set_aside AND fields[11] = 'n'
             """)
         #expect(active.count == 1 && kept.first?.contains(active[0]) == true, "\(active) vs \(kept)")
 

@@ -1,0 +1,78 @@
+import HabitFlow
+@testable import HabitFlowPostgres
+import HabitFlowStore
+import HabitFlowTestSupport
+import Testing
+
+/// Migration 3 (ids per owner) on a database left by a schema-2 server: its records — one
+/// user's habit, entry, target version, goal and link, and another user's replica holding
+/// records under the same ids — read back whole, by owner, after the migration.
+@Suite struct ServerMigrationTests {
+    @Test func ownerKeysConvertASchema2Database() throws {
+        let url = try TestDatabase.fresh("schema2")
+        _ = try TestDatabase.query(url, """
+            CREATE TABLE schema_migrations (version integer NOT NULL PRIMARY KEY, name text NOT NULL,
+                applied_at timestamptz NOT NULL DEFAULT now())
+            """)
+        for migration in Migration.all.prefix(2) {
+            for statement in migration.statements { _ = try TestDatabase.query(url, statement) }
+            _ = try TestDatabase.query(url, "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), '\(migration.name)')")
+        }
+        let t0 = StoreContract.t0, day = DayKey("2025-03-12")
+        for (user, value) in [("alice", 3.0), ("bob", 8.0)] {
+            let profile = UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0)
+            let habit = StoreContract.habit("h1", owner: user)
+            var entry = StoreContract.entry("e1", "h1", "2025-03-12", value)
+            entry.note = nil
+            let version = TargetVersion(id: "v1", ownerId: user, habitId: "h1", effectiveDayKey: day, target: value, recordedAt: t0)
+            let goal = Goal(id: "g1", ownerId: user, title: "Goal", description: nil, icon: nil, categoryId: nil, kind: .count,
+                            type: .weeklyHabit, target: 3, unit: nil, durationWeeks: nil, startDayKey: day, targetDate: nil,
+                            userStatus: .active, shared: false, sortOrder: nil, createdAt: t0, updatedAt: t0)
+            let link = GoalLink(goalOwnerId: user, goalId: "g1", habitId: "h1", contribution: .count, unit: nil, createdBy: user, createdAt: t0)
+            // Each row as a schema-2 server wrote it: no owner in entries, versions and links.
+            var entryRow = StoredEntry(entry, ownerId: user, multiplePerDay: false).row
+            entryRow.remove(at: 1)
+            var versionRow = version.row
+            versionRow.remove(at: 1)
+            var linkRow = link.row
+            linkRow.remove(at: 0)
+            let rows: [(String, String, String?, String?, [ChangeRecord.Value])] = [
+                ("user", "'\(user)'", nil, nil, profile.row), ("habit", "'h1'", nil, nil, habit.row),
+                ("goal", "'g1'", nil, nil, goal.row), ("targetVersion", "'v1'", "h1", nil, versionRow),
+                ("entry", "'e1'", "h1", "2025-03-12", entryRow), ("goalLink", "'g1' || chr(31) || 'h1'", nil, nil, linkRow),
+            ]
+            for (i, (kind, key, habitId, dayKey, values)) in rows.enumerated() {
+                let fields = RowCoding.encode(values).map { "'\($0)'" }.joined(separator: ", ")
+                _ = try TestDatabase.query(url, """
+                    INSERT INTO records (user_id, kind, key, seq, stamp, set_aside, habit_id, day_key, fields) VALUES
+                    ('\(user)', '\(kind)', \(key), \(i + 1), '0001741777200000.00000\(i).s1', false,
+                     \(habitId.map { "'\($0)'" } ?? "NULL"), \(dayKey.map { "'\($0)'" } ?? "NULL"), ARRAY[\(fields)])
+                    """)
+            }
+            _ = try TestDatabase.query(url, "INSERT INTO replicas (user_id, replica_id, seq) VALUES ('\(user)', 's1', 6)")
+        }
+        let db = try ServerDatabase(url: url, connections: 1)
+        #expect(try db.migrate() == [3])
+        for (user, value) in [("alice", 3.0), ("bob", 8.0)] {
+            let store = PostgresStore(database: db, user: user, clock: { t0 })
+            try store.read { tx throws(HabitFlowError) in
+                #expect(try tx.habit("h1", of: user)?.ownerId == user)
+                #expect(try tx.entry("e1", of: user)?.value == value)
+                #expect(try tx.activeEntries(owner: user, habit: "h1", day: day).map(\.value) == [value])
+                #expect(try tx.activeDays(owner: user)["h1"]?.sums == [value])
+                #expect(try tx.targetVersions(habit: "h1", of: user).map(\.target) == [value])
+                #expect(try tx.links(goal: "g1", of: user).map(\.goalOwnerId) == [user])
+                #expect(try tx.changes(since: 0).changes.count == 6)
+                #expect(try tx.habitsChanged(since: 0).habits == ["h1"])
+            }
+            // Written again, a record keeps its one row.
+            try store.write { tx throws(HabitFlowError) in
+                var entry = try tx.entry("e1", of: user)!
+                entry.value = value + 1
+                try tx.update(entry, of: user)
+                #expect(try tx.danglingReference() == nil)
+            }
+        }
+        #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE kind = 'entry'") == ["2"])
+    }
+}
