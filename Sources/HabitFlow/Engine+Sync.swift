@@ -77,6 +77,7 @@ extension Engine {
 
     /// `applyChanges`' work inside a write transaction.
     func apply(_ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord]) throws(HabitFlowError) -> ApplySummary {
+        let changes = try upgraded(changes, store, user)
         try store.prefetch(changes)
         var summary = ApplySummary()
         var touched = Set<[String]>()
@@ -143,6 +144,50 @@ extension Engine {
             if try settle(store, owner: group[0], habit: group[1], day: day) { summary.repairs += 1 }
         }
         return summary
+    }
+
+    /// Changes written by an earlier version — a backup, a peer not yet upgraded — lack the
+    /// fields added since, each given what the store's migration gave existing records: a
+    /// user's `day_starts_at` (schema 7) is 0; entries and target versions name no owner
+    /// (`owner_id`) and links no goal owner (`goal_owner_id`, schema 9). Theirs is their
+    /// habit's (goal's) owner: the user when the user holds one with that id (in the store or
+    /// in the same set), else the partner when they do, else the user (then the reference
+    /// dangles and the set is refused).
+    func upgraded(_ changes: [ChangeRecord], _ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> [ChangeRecord] {
+        func text(_ c: ChangeRecord, _ name: String) -> String? { if case let .text(t)? = c[name] { t } else { nil } }
+        let entry = RecordKind.entry.rawValue, version = RecordKind.targetVersion.rawValue, link = RecordKind.goalLink.rawValue
+        let profile = RecordKind.user.rawValue
+        guard changes.contains(where: { c in
+            ((c.kind == entry || c.kind == version) && c["owner_id"] == nil) || (c.kind == link && c["goal_owner_id"] == nil)
+                || (c.kind == profile && c["day_starts_at"] == nil)
+        }) else { return changes }
+        var owners = [user]
+        if let partner = try store.partnership(user: user)?.partnerId { owners.append(partner) }
+        var inSet = Set<[String]>()  // kind, owner, id
+        for c in changes where c.kind == RecordKind.habit.rawValue || c.kind == RecordKind.goal.rawValue {
+            if let owner = text(c, "owner_id"), let id = text(c, "id") { inSet.insert([c.kind, owner, id]) }
+        }
+        func owner(_ kind: RecordKind, _ id: String) throws(HabitFlowError) -> String {
+            for candidate in owners {
+                if inSet.contains([kind.rawValue, candidate, id]) { return candidate }
+                let held = kind == .habit ? try store.habit(id, of: candidate) != nil : try store.goalExists(id, of: candidate)
+                if held { return candidate }
+            }
+            return user
+        }
+        var out: [ChangeRecord] = []
+        out.reserveCapacity(changes.count)
+        for var c in changes {
+            if (c.kind == entry || c.kind == version), c["owner_id"] == nil, let habit = text(c, "habit_id") {
+                c.fields.append(("owner_id", .text(try owner(.habit, habit))))
+            } else if c.kind == link, c["goal_owner_id"] == nil, let goal = text(c, "goal_id") {
+                c.fields.append(("goal_owner_id", .text(try owner(.goal, goal))))
+            } else if c.kind == profile, c["day_starts_at"] == nil {
+                c.fields.append(("day_starts_at", .integer(0)))
+            }
+            out.append(c)
+        }
+        return out
     }
 
     /// The habits of `owner` whose entries compete for one day with `habit`'s: every option

@@ -63,4 +63,28 @@ import Testing
         }
         #expect(try run("sqlite3", [path, "PRAGMA integrity_check"]).stdout == "ok\n")
     }
+
+    /// The same records as a schema-5 library sent them (its `sync.changes` answer: entries,
+    /// target versions and links without the owners ids now carry), applied to a new store
+    /// as a restored backup or an older peer's push: every other old answer holds there too.
+    @Test func changesWrittenBeforeIdsWerePerOwnerApplyToANewStore() throws {
+        let fixture = Repository.path("Tests/Fixtures/schema5")
+        let lines = try String(contentsOfFile: fixture + "/answers.jsonl", encoding: .utf8).split(separator: "\n")
+        let asked = try lines.map { try JSONCodec.parse(String($0)) }
+        let old = try #require(asked.first { $0["op"] == .string("sync.changes") }?["answer"]?["result"]?["changes"])
+        guard case let .array(changes) = old else { Issue.record("no changes in the fixture"); return }
+        #expect(changes.contains { $0["kind"] == .string("entry") && $0["record"]?["ownerId"] == nil })
+        let engine = try TestStore("schema5-changes").engine(now: "2025-03-12T11:00:00Z")
+        let dispatcher = Dispatcher(engine: engine)
+        let applied = try JSONCodec.parse(dispatcher.respond(to: JSONCodec.serialize(.object([
+            ("op", .string("sync.apply")), ("args", .object([("changes", old)])),
+        ]))).text)
+        #expect(applied["ok"] == .bool(true), "\(JSONCodec.serialize(applied))")
+        for line in asked where line["op"] != .string("sync.changes") {
+            guard let op = line["op"], let args = line["args"], let answer = line["answer"] else { continue }
+            let request = JSONCodec.serialize(.object([("op", op), ("args", args)]))
+            let now = try JSONCodec.parse(dispatcher.respond(to: request).text)
+            if let difference = Self.missing(answer, in: now, at: "answer") { Issue.record("\(request): \(difference)") }
+        }
+    }
 }

@@ -198,6 +198,15 @@ import Testing
             #expect(!r.stdout.contains("Alice secret") && !r.stdout.contains("a-entry"), "\(args): \(r.stdout)")
         }
         #expect(try store.dump() == before)
+        // Ids are per owner: under alice's ids bob makes a habit and an entry of his own; hers stay.
+        let export = #"{"op":"data.export"}"#
+        let hers = alice.respond(to: export).0
+        let made = try bob(["habit", "add", "Bob's", "--id", "a-habit"])
+        #expect(made.status == 0 && made.stdout.contains("a-habit"), "\(made.stdout)\(made.stderr)")
+        let logged = try bob(["log", "a-habit", "--id", "a-entry"])
+        #expect(logged.status == 0, "\(logged.stdout)\(logged.stderr)")
+        #expect(try bob(["habit", "list"]).stdout.contains("Bob's"))
+        #expect(alice.respond(to: export).0 == hers)
     }
 
     /// 003 §9.7.1: a replica killed while applying a change set holds none of it (or all of
