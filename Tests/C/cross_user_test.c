@@ -19,6 +19,19 @@ static char *answer(hf_engine *e, const char *request, int *rc) {
     return response;
 }
 
+static int refused(int rc) { return rc == HF_EFORBIDDEN || rc == HF_ENOT_FOUND; }
+static int succeeded(int rc) { return rc == HF_OK; }
+
+/* Sends each of `requests`: each must answer as `wanted` says, with none of alice's words. */
+static void expect_each(hf_engine *e, const char *const *requests, size_t n, int (*wanted)(int)) {
+    for (size_t i = 0; i < n; i++) {
+        int rc; char *r = answer(e, requests[i], &rc);
+        CHECK(wanted(rc), "bob: %s -> %d %s", requests[i], rc, r);
+        CHECK(r && !strstr(r, "Alice secret"), "bob read alice's words: %s", r);
+        hf_string_free(r);
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) return 64;
     hf_engine *alice = NULL, *bob = NULL;
@@ -61,12 +74,7 @@ int main(int argc, char **argv) {
         "{\"op\":\"goal.progress\",\"args\":{\"goalId\":\"a-goal\"}}",
         "{\"op\":\"journal.get\",\"args\":{\"journalId\":\"a-journal\"}}",
     };
-    for (size_t i = 0; i < sizeof attempts / sizeof *attempts; i++) {
-        char *r = answer(bob, attempts[i], &rc);
-        CHECK(rc == HF_EFORBIDDEN || rc == HF_ENOT_FOUND, "bob: %s -> %d %s", attempts[i], rc, r);
-        CHECK(r && !strstr(r, "Alice secret"), "bob read alice's words: %s", r);
-        hf_string_free(r);
-    }
+    expect_each(bob, attempts, sizeof attempts / sizeof *attempts, refused);
     static const char *reads[] = {
         "{\"op\":\"habit.list\"}", "{\"op\":\"entry.list\"}", "{\"op\":\"goal.list\"}", "{\"op\":\"metrics.today\"}",
         "{\"op\":\"journal.list\"}", "{\"op\":\"category.list\"}", "{\"op\":\"data.export\"}",
@@ -88,11 +96,7 @@ int main(int argc, char **argv) {
         "{\"op\":\"entry.delete\",\"args\":{\"entryId\":\"a-entry\",\"confirm\":true}}",
         "{\"op\":\"category.delete\",\"args\":{\"categoryId\":\"a-cat\"}}",
     };
-    for (size_t i = 0; i < sizeof creations / sizeof *creations; i++) {
-        char *r = answer(bob, creations[i], &rc);
-        CHECK(rc == HF_OK && r && !strstr(r, "Alice secret"), "bob: %s -> %d %s", creations[i], rc, r);
-        hf_string_free(r);
-    }
+    expect_each(bob, creations, sizeof creations / sizeof *creations, succeeded);
 
     char *after = answer(alice, "{\"op\":\"data.export\"}", &rc);
     CHECK(rc == HF_OK && before && after && strcmp(before, after) == 0, "alice's export changed:\n%s\n%s", before, after);
