@@ -166,12 +166,9 @@ extension Engine {
         return try context.today(habitId: habitId, day: day)
     }
 
-    /// Habit `id` of the context; `forbidden` (not `notFound`) when it is another user's.
+    /// Habit `id` of the context: the user's own (ids are per owner), else `notFound`.
     public func owned(_ context: MetricsContext, _ id: String) throws(HabitFlowError) -> Habit {
-        do throws(HabitFlowError) { return try context.habit(id) } catch {
-            if error.code == .notFound { _ = try habit(id: id) }
-            throw error
-        }
+        try context.habit(id)
     }
 
     /// Every active habit's standing on `day` (default today): the Today screen.
