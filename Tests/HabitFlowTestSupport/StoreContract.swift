@@ -122,7 +122,7 @@ public enum StoreContract {
             }
             do {
                 try store.write { tx throws(HabitFlowError) in try tx.insert(Self.entry("e2", "h1", "2025-03-12"), of: "alice", multiplePerDay: false) }
-            } catch let error as HabitFlowError {
+            } catch {
                 #expect(error.code == .conflict, "\(name)")
             }
             try store.read { tx throws(HabitFlowError) in
