@@ -98,9 +98,15 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             guard version <= Schema.migrations.count else {
                 throw HabitFlowError(.storage, "\(path) has schema version \(version), newer than this library's \(Schema.migrations.count): upgrade HabitFlow Core")
             }
-            for (i, sql) in Schema.migrations.enumerated() where i >= version {
-                try db.execute(sql)
-                try db.execute("PRAGMA user_version = \(i + 1)")
+            if version == 0, Schema.snapshotVersion == Schema.migrations.count {
+                // A new store: the schema the migrations build, at once (`Schema.snapshot`).
+                try db.execute(Schema.snapshot)
+                try db.execute("PRAGMA user_version = \(Schema.migrations.count)")
+            } else {
+                for (i, sql) in Schema.migrations.enumerated() where i >= version {
+                    try db.execute(sql)
+                    try db.execute("PRAGMA user_version = \(i + 1)")
+                }
             }
             if version < Schema.migrations.count, let dangling = try db.rows("PRAGMA foreign_key_check", [], { s -> String? in
                 "\(s.text(0) ?? "?") row \(s.int64(1)) references a missing \(s.text(2) ?? "?")"
