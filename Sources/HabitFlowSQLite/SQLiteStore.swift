@@ -98,9 +98,9 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             guard version <= Schema.migrations.count else {
                 throw HabitFlowError(.storage, "\(path) has schema version \(version), newer than this library's \(Schema.migrations.count): upgrade HabitFlow Core")
             }
-            if version == 0, Schema.snapshotVersion == Schema.migrations.count {
+            if version == 0 {
                 // A new store: the schema the migrations build, at once (`Schema.snapshot`).
-                try db.execute(Schema.snapshot)
+                try db.execute(try Schema.snapshot.get())
                 try db.execute("PRAGMA user_version = \(Schema.migrations.count)")
             } else {
                 for (i, sql) in Schema.migrations.enumerated() where i >= version {
