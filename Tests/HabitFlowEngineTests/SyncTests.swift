@@ -453,6 +453,15 @@ final class ClockBox: Sendable {
         #expect(try alice.habit(id: "bobs").ownerId == "alice")
         #expect(try bob.habit(id: "bobs").ownerId == "bob" && bob.habit(id: "bobs").name == "Bob's")
         #expect(try bob.syncChanges().changes.filter { $0.kind == "habit" } == bobsHabit)
+        // Alice's own link may not point at a goal of Bob's (no partner of hers), though the
+        // file holds it.
+        var g = GoalDraft(title: "Bob's goal"); g.id = "bobs-goal"; g.type = .weeklyHabit; g.target = 3
+        _ = try bob.createGoal(g)
+        let link = GoalLink(goalOwnerId: "bob", goalId: "bobs-goal", habitId: "bobs", contribution: .count, unit: nil, createdBy: "alice",
+                            createdAt: try Instant(parsing: Self.now)).change(stamp: HybridTimestamp(wallMilliseconds: 9, counter: 0, replicaId: "rx"))
+        let dump = try alice.canonicalDump()
+        #expect { _ = try alice.applyChanges([link]) } throws: { ($0 as? HabitFlowError)?.code == .forbidden }
+        #expect(try alice.canonicalDump() == dump && bob.goal("bobs-goal").links.isEmpty)
     }
 
     @Test func aCopiedStoreTakesANewReplicaIdAndConverges() throws {

@@ -99,8 +99,14 @@ public enum SyncRules {
                       scope.partnerHabits.contains(habit) else { return try notShared(owner) }
             }
         case .goalLink:
-            if owner != user {
-                guard owner != nil, owner == scope.partner, let goalOwner = text(record, "goal_owner_id"), let goal = text(record, "goal_id"),
+            guard let goalOwner = text(record, "goal_owner_id") else { return try notShared(owner) }
+            if owner == user {
+                // To the user's own goal, or a partner's (a link may arrive around an unshare).
+                guard goalOwner == user || scope.related.contains(goalOwner) else {
+                    throw HabitFlowError(.forbidden, "\(at) links to a goal of another user (\(goalOwner))", field: at)
+                }
+            } else {
+                guard owner != nil, owner == scope.partner, let goal = text(record, "goal_id"),
                       scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal)) else { return try notShared(owner) }
             }
         case .goal:
