@@ -416,6 +416,31 @@ final class ClockBox: Sendable {
                 "a goal shared with Bob reached Carol")
     }
 
+    /// Ids are per owner: in one file, Carol's habit with the id of Bob's linked habit is not
+    /// among what Bob shares with Alice — not in Alice's changes, nor in her dump.
+    @Test func aPartnersLinkedHabitIdNamesNoOtherUsersHabit() throws {
+        let file = TestStore("shared-ids")
+        let alice = try file.engine(now: Self.now)
+        let bob = try file.engine(now: Self.now, user: "bob")
+        let carol = try file.engine(now: Self.now, user: "carol")
+        _ = try alice.invitePartner("bob")
+        _ = try bob.acceptPartner("alice")
+        var shared = GoalDraft(title: "Walk together"); shared.id = "walk-goal"; shared.type = .weeklyHabit; shared.target = 4
+        shared.shared = true
+        _ = try alice.createGoal(shared)
+        for e in [bob, carol] {
+            var h = HabitDraft(name: "Walk"); h.id = "walk"
+            _ = try e.createHabit(h)
+            var l = LogRequest(habitId: "walk"); l.dayKey = DayKey("2025-03-11"); l.confirm = true
+            _ = try e.log(l)
+        }
+        _ = try bob.linkHabit(goalId: "walk-goal", habitId: "walk")
+        for changes in [try alice.syncChanges().changes, try alice.canonicalDump()] {
+            #expect(changes.contains { $0.kind == "habit" && $0["owner_id"] == .text("bob") }, "Bob's linked habit is shared")
+            #expect(!changes.contains { $0["owner_id"] == .text("carol") || $0["id"] == .text("carol") }, "\(changes.map(\.kind))")
+        }
+    }
+
     @Test func noChangeTakesAnotherUsersRecordOver() throws {
         // One store file, two users: alice's replica elsewhere must not take bob's records.
         let shared = TestStore("takeover")

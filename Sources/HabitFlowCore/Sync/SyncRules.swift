@@ -172,8 +172,11 @@ public enum SyncRules {
         case .partnership: return owner == user || text("partner_id") == user
         case .goal: return owner == user || (shared && owner == scope.partner && record["shared"] == .integer(1))
         case .goalLink: return owner == user || (shared && owner == scope.partner && sharedGoal())
-        case .habit: return owner == user || (shared && text("id").map(scope.partnerHabits.contains) == true)
-        case .entry, .targetVersion: return owner == user || (shared && habitId.map(scope.partnerHabits.contains) == true)
+        // The partner's linked habits: ids are per owner, so another user's habit with one of
+        // those ids is not among them.
+        case .habit: return owner == user || (shared && owner == scope.partner && text("id").map(scope.partnerHabits.contains) == true)
+        case .entry, .targetVersion:
+            return owner == user || (shared && owner == scope.partner && habitId.map(scope.partnerHabits.contains) == true)
         default: return owner == user
         }
     }
