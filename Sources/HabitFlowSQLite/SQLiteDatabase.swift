@@ -34,6 +34,9 @@ final class SQLiteDatabase {
         sqlite3_close_v2(handle)
     }
 
+    /// The SQL of every statement prepared and kept so far (tests read their query plans).
+    var preparedSQL: [String] { Array(statements.keys) }
+
     /// Runs SQL text (one or more statements) that returns no rows.
     func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?

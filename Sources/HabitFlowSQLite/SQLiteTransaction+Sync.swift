@@ -132,8 +132,8 @@ extension SQLiteTransaction {
         let marks = Array(repeating: "?", count: habits.count).joined(separator: ", ")
         let s = try sql { () throws(SQLiteError) in
             try db.statement("""
-                SELECT \(kind.columns.joined(separator: ", ")), stamp, set_aside FROM entries
-                WHERE owner_id = ? AND habit_id IN (\(marks)) AND day_key = ? AND deleted_at IS NULL ORDER BY id
+                SELECT \(kind.columns.joined(separator: ", ")), stamp, set_aside FROM entries INDEXED BY entries_by_habit_day
+                WHERE owner_id = ? AND habit_id IN (\(marks)) AND set_aside IN (0, 1) AND day_key = ? AND deleted_at IS NULL ORDER BY id
                 """, [.text(owner)] + habits.map { .text($0) } + [.text(day.description)])
         }
         defer { sqlite3_reset(s.handle) }
@@ -158,8 +158,8 @@ extension SQLiteTransaction {
         let marks = Array(repeating: "?", count: habits.count).joined(separator: ", ")
         return try sql { () throws(SQLiteError) in
             try db.rows("""
-                SELECT DISTINCT habit_id, day_key FROM entries WHERE set_aside = 1 AND deleted_at IS NULL
-                AND owner_id = ? AND habit_id IN (\(marks)) ORDER BY day_key, habit_id
+                SELECT DISTINCT habit_id, day_key FROM entries WHERE owner_id = ? AND habit_id IN (\(marks))
+                AND set_aside = 1 AND deleted_at IS NULL ORDER BY day_key, habit_id
                 """, [.text(owner)] + habits.map { .text($0) }) { s -> (habitId: String, dayKey: DayKey)? in
                 guard let h = s.text(0), let d = s.text(1).flatMap({ try? DayKey(parsing: $0) }) else { return nil }
                 return (h, d)

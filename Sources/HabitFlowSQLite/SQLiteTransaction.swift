@@ -86,17 +86,18 @@ final class SQLiteTransaction: StoreTransaction {
 
     func activeEntries(owner: String, habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry] {
         try records(StoredEntry.self, """
-            owner_id = ? AND habit_id = ? AND day_key = ? AND deleted_at IS NULL AND set_aside = 0 ORDER BY timestamp_utc, id
+            owner_id = ? AND habit_id = ? AND set_aside = 0 AND day_key = ? AND deleted_at IS NULL ORDER BY timestamp_utc, id
             """, [.text(owner), .text(habit), .text(day.description)]).map(\.entry)
     }
 
     func entries(owner: String, habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry] {
-        try records(StoredEntry.self, """
-            owner_id = ?5 AND habit_id = ?1 AND (?2 IS NULL OR day_key >= ?2) AND (?3 IS NULL OR day_key <= ?3)
-            AND (?4 = 1 OR (deleted_at IS NULL AND set_aside = 0)) ORDER BY day_key, timestamp_utc, id
-            """, [.text(habit), from.map { .text($0.description) }, to.map { .text($0.description) }, .integer(includeDeleted ? 1 : 0),
-                  .text(owner)])
-            .map(\.entry)
+        // set_aside by equality (`IN`), so that the days are a range of entries_by_habit_day.
+        var condition = "owner_id = ? AND habit_id = ? AND set_aside IN (0, \(includeDeleted ? 1 : 0))"
+        var values: [SQLiteValue?] = [.text(owner), .text(habit)]
+        if let from { condition += " AND day_key >= ?"; values.append(.text(from.description)) }
+        if let to { condition += " AND day_key <= ?"; values.append(.text(to.description)) }
+        if !includeDeleted { condition += " AND deleted_at IS NULL" }
+        return try records(StoredEntry.self, condition + " ORDER BY day_key, timestamp_utc, id", values).map(\.entry)
     }
 
     func activeDays(owner: String, habit: String) throws(HabitFlowError) -> ActiveDays {
@@ -105,8 +106,8 @@ final class SQLiteTransaction: StoreTransaction {
 
     func habitActiveDays(_ owner: String, _ habit: String) throws(SQLiteError) -> ActiveDays {
         let s = try db.statement("""
-            SELECT day_key, value FROM entries INDEXED BY entries_active_days
-            WHERE deleted_at IS NULL AND set_aside = 0 AND owner_id = ? AND habit_id = ? ORDER BY day_key
+            SELECT day_key, value FROM entries INDEXED BY entries_by_habit_day
+            WHERE owner_id = ? AND habit_id = ? AND set_aside = 0 AND deleted_at IS NULL ORDER BY day_key
             """, [.text(owner), .text(habit)])
         defer { sqlite3_reset(s.handle) }
         var days = ActiveDays()
@@ -136,12 +137,13 @@ final class SQLiteTransaction: StoreTransaction {
 
     /// Every active day of the owner's habits, from the entries.
     func scanActiveDays(owner: String) throws(SQLiteError) -> [String: ActiveDays] {
-        // One pass over the covering index entries_active_days, in (habit, day) order,
+        // One pass over the covering index entries_by_habit_day, in (habit, day) order (a seek
+        // per habit: scanning by owner alone would sort, set_aside sitting between habit and day),
         // folded here: SQLite's GROUP BY costs several times the scan itself.
         let s = try db.statement("""
-            SELECT habit_id, day_key, value FROM entries INDEXED BY entries_active_days
-            WHERE deleted_at IS NULL AND set_aside = 0 AND owner_id = ?
-            ORDER BY habit_id, day_key
+            SELECT e.habit_id, e.day_key, e.value FROM habits h JOIN entries e INDEXED BY entries_by_habit_day
+            ON e.owner_id = h.owner_id AND e.habit_id = h.id AND e.set_aside = 0 AND e.deleted_at IS NULL
+            WHERE h.owner_id = ? ORDER BY h.id, e.day_key
             """, [.text(owner)])
         defer { sqlite3_reset(s.handle) }  // a cached statement: never leave it holding a snapshot
         var out: [String: ActiveDays] = [:]

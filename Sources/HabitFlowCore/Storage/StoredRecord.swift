@@ -160,9 +160,7 @@ public enum RowValue {
 
     /// The fixed-width text of `instant` (`2025-03-12T11:00:00.000000000Z`).
     public static func fixedWidth(_ instant: Instant) -> String {
-        let whole = Instant.format(seconds: instant.seconds)
-        let nanos = String(instant.nanoseconds)
-        return String(whole.dropLast()) + "." + String(repeating: "0", count: 9 - nanos.count) + nanos + "Z"
+        Instant.format(seconds: instant.seconds, nanoseconds: instant.nanoseconds, fixedWidth: true)
     }
 
     /// The remaining column types: a DayKey, optional text, a count, a number, a 0/1 flag.

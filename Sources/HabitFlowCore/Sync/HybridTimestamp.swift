@@ -15,7 +15,23 @@ public struct HybridTimestamp: Comparable, Hashable, Sendable, CustomStringConve
 
     /// `0001732000000000.000000.<replica>`: 16 digits, a dot, 6 digits, a dot, the replica id.
     public var description: String {
-        ASCII.pad(Int(wallMilliseconds), 16) + "." + ASCII.pad(Int(counter), 6) + "." + replicaId
+        // Written in place: every local change makes one (it was 1.4 % of an import).
+        guard (0..<10_000_000_000_000_000).contains(wallMilliseconds), (0..<1_000_000).contains(counter) else {
+            return ASCII.pad(Int(wallMilliseconds), 16) + "." + ASCII.pad(Int(counter), 6) + "." + replicaId
+        }
+        var replica = replicaId
+        return replica.withUTF8 { id in
+            String(unsafeUninitializedCapacity: 24 + id.count) { out in
+                var v = wallMilliseconds
+                for k in stride(from: 15, through: 0, by: -1) { out[k] = UInt8(truncatingIfNeeded: 48 + v % 10); v /= 10 }
+                out[16] = 46
+                var c = counter
+                for k in stride(from: 22, through: 17, by: -1) { out[k] = UInt8(truncatingIfNeeded: 48 + c % 10); c /= 10 }
+                out[23] = 46
+                for (k, b) in id.enumerated() { out[24 + k] = b }
+                return 24 + id.count
+            }
+        }
     }
 
     /// Parses the text form; `nil` when it is not one.

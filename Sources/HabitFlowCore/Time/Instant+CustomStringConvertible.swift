@@ -7,12 +7,20 @@ extension Instant: CustomStringConvertible {
 
     /// RFC 3339 in UTC for whole or fractional Unix seconds (any year 0000 ... 9999).
     public static func format(seconds: Int64, nanoseconds: Int32 = 0) -> String {
+        format(seconds: seconds, nanoseconds: nanoseconds, fixedWidth: false)
+    }
+
+    /// `format(seconds:nanoseconds:)`, or with `fixedWidth` always nine fraction digits
+    /// (`…00.000000000Z`), so that text order is time order (the store's row form).
+    public static func format(seconds: Int64, nanoseconds: Int32, fixedWidth: Bool) -> String {
         let day = Civil.floorDiv(seconds, Civil.secondsPerDay)
         let secondOfDay = Int(seconds - day * Civil.secondsPerDay)
         let (y, m, d) = Civil.date(dayNumber: Int(day))
         var digits = 0
         var fraction = Int(nanoseconds)
-        if fraction != 0 {
+        if fixedWidth {
+            digits = 9
+        } else if fraction != 0 {
             digits = 9
             while digits > 3, fraction % 1000 == 0 {
                 fraction /= 1000
