@@ -5,6 +5,9 @@
             in requests of CHUNK entries, against Python's sqlite3 `executemany` of the same rows
             into a table with UNIQUE(habit, day) in one transaction (the peer: what a Python
             program that keeps its own table pays). Ratio = HabitFlow entries/s ÷ executemany's.
+            Beside it the SQL floor: executemany of the same entries, as whole rows, into
+            HabitFlow's own entries table (a new store's schema: its keys, indexes, foreign key
+            and cache trigger) in the same requests: what the store costs before any engine work.
   log       entry.log through the binding, one call each: "done today" on a one-per-day binary
             habit (a new entry each call: LOGS habits, each logged once) and a value update of
             today's entry on a numeric habit; p50/p99 in µs, beside json.loads + json.dumps of the same request and reply.
@@ -74,6 +77,33 @@ def main():
         print(f"import {total} entries: HabitFlow entry.import (Python → C ABI, {CHUNK}/request) "
               f"{hf_rate:,.0f}/s; sqlite3 executemany into UNIQUE(habit, day) {peer_rate:,.0f}/s; "
               f"ratio {hf_rate / peer_rate:.2f}× (goal ≥ 0.5×)")
+
+        # The SQL floor: the same entries as HabitFlow's rows, into its own schema, no engine.
+        floor_path = os.path.join(folder, "floor.sqlite")
+        floor_engine = habitflow.Engine(floor_path, user="bench", zone="Europe/Amsterdam", now="2030-01-01T12:00:00Z")
+        for h in range(HABITS):
+            floor_engine.call("habit.create", habitId=f"h{h}", name=f"Habit {h}", kind="numeric", unit="min")
+        floor_engine.close()
+        con = sqlite3.connect(floor_path, isolation_level=None)
+        con.execute("PRAGMA foreign_keys = ON")
+        con.execute("PRAGMA synchronous = NORMAL")
+        con.execute("PRAGMA temp_store = MEMORY")
+        stamp = "0001893499200000.{:06d}.rfloor0000000000"
+        floor_rows = [(e, "bench", h, at[:19] + ".000000000Z", at[:10], v, "import", at[:19] + ".000000000Z",
+                       at[:19] + ".000000000Z", stamp.format(i % 1_000_000), i + 1000)
+                      for i, (e, h, at, v) in enumerate(data)]
+        t0 = time.perf_counter()
+        for start in range(0, total, CHUNK):
+            con.execute("BEGIN IMMEDIATE")
+            con.executemany("INSERT INTO entries (id, owner_id, habit_id, timestamp_utc, day_key, value, source, created_at,"
+                            " updated_at, multiple_per_day, stamp, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                            floor_rows[start:start + CHUNK])
+            con.execute("COMMIT")
+        floor_seconds = time.perf_counter() - t0
+        con.close()
+        floor_rate = total / floor_seconds
+        print(f"  the same rows into HabitFlow's own entries table by executemany (no engine): {floor_rate:,.0f}/s "
+              f"= {floor_rate / peer_rate:.2f}× the peer; entry.import = {hf_rate / floor_rate:.2f}× of it")
 
         # entry.log, one call each, on a fresh store.
         log_engine = habitflow.Engine(os.path.join(folder, "log.sqlite"), user="a", zone="UTC")

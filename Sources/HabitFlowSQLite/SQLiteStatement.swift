@@ -26,7 +26,14 @@ final class SQLiteStatement {
             case nil: rc = sqlite3_bind_null(handle, index)
             case let .integer(v)?: rc = sqlite3_bind_int64(handle, index, v)
             case let .real(v)?: rc = sqlite3_bind_double(handle, index, v)
-            case let .text(v)?: rc = sqlite3_bind_text(handle, index, v, -1, csqlite_transient())
+            case var .text(v)?:
+                // The bytes and their count (no C string made, no strlen); "" is not NULL.
+                rc = v.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { chars in
+                        guard let base = chars.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
+                        return sqlite3_bind_text(handle, index, base, Int32(chars.count), csqlite_transient())
+                    }
+                }
             case let .blob(v)?: rc = v.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) }
             }
             guard rc == SQLITE_OK else { throw SQLiteError(rc, db: db) }

@@ -94,6 +94,9 @@ import Testing
         ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":123456789012345678901234567890}}", "limit_exceeded", "args.instant"),
         ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":1e400}}", "limit_exceeded", "args.instant"),
         ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":NaN}}", "limit_exceeded", "args.instant"),
+        // The codec names a bad value inside arrays and objects by its whole path.
+        ("{\"op\":\"entry.import\",\"args\":{\"entries\":[{\"habitId\":\"h\"},{\"habitId\":\"h\",\"value\":1e400}]}}", "limit_exceeded", "args.entries[1].value"),
+        ("{\"op\":\"entry.import\",\"args\":{\"entries\":[[1,[2,\"a\\u0000\"]]]}}", "invalid_argument", "args.entries[0][1][1]"),
     ] as [(String, String, String?)])
     func badInputGetsAStableCodeAndField(_ request: String, _ code: String, _ field: String?) throws {
         let got = try error(request)
