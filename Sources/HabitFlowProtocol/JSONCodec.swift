@@ -247,7 +247,9 @@ public enum JSONCodec {
             return array
         case let .object(members):
             let object = json_object_new_object()
-            for (key, member) in members { json_object_object_add(object, key, make(member)) }
+            // withCString: the key's own bytes when it has them (a passed String is converted
+            // by copying into a new array, per member).
+            for (key, member) in members { key.withCString { _ = json_object_object_add(object, $0, make(member)) } }
             return object
         }
     }

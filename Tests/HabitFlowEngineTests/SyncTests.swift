@@ -195,6 +195,27 @@ final class ClockBox: Sendable {
         #expect(try r[1].canonicalDump() == before)
     }
 
+    /// A field of the wrong type is the sender's mistake, named as one: not a store that
+    /// "cannot read" its own rows.
+    @Test func aWrongTypedFieldIsNamedAsTheSendersError() throws {
+        let r = try replicas(2, label: "typed")
+        _ = try log(r[0], "read", "2025-03-11")
+        var changes = try r[0].syncChanges().changes
+        let i = changes.firstIndex { $0.kind == "entry" }!
+        changes[i].fields = changes[i].fields.map { $0.name == "value" ? ($0.name, .text("three")) : $0 }
+        let before = try r[1].canonicalDump()
+        do throws(HabitFlowError) {
+            _ = try r[1].applyChanges(changes)
+            Issue.record("a text value was taken for a number")
+        } catch {
+            #expect(error.code == .invalidArgument)
+            #expect(error.field == "changes[\(i)].value")
+            #expect(error.message.contains("entry.value must be a finite number, not the text \"three\""), "\(error.message)")
+            #expect(!error.message.contains("store"), "\(error.message)")
+        }
+        #expect(try r[1].canonicalDump() == before)
+    }
+
     // MARK: 003 §8.4.2–8.4.5
 
     @Test func journalsLastEditWinsDuplicatesCoexist_8_4_2() throws {

@@ -25,9 +25,10 @@ extension StoredRecord {
         Self.kind.change(row, stamp: stamp)
     }
 
-    /// Reads the record from a change (its fields by name).
+    /// Reads the record from a change (its fields by name): a value of the wrong type is the
+    /// sender's `invalidArgument`, naming the field.
     public init(change: ChangeRecord) throws(HabitFlowError) {
-        try self.init(row: RowReader(kind: Self.kind, values: Self.kind.columns.map { change[$0] ?? .null }))
+        try self.init(row: RowReader(kind: Self.kind, values: Self.kind.columns.map { change[$0] ?? .null }, fromChange: true))
     }
 }
 
@@ -35,11 +36,19 @@ extension StoredRecord {
 public struct RowReader {
     public let kind: RecordKind
     public let values: [ChangeRecord.Value]
+    /// The values are a change someone sent, not a stored row: a bad one is their error.
+    public let fromChange: Bool
 
-    /// A reader over `values`, in `kind.columns` order.
+    /// A reader over a stored row's `values`, in `kind.columns` order.
     public init(kind: RecordKind, values: [ChangeRecord.Value]) {
+        self.init(kind: kind, values: values, fromChange: false)
+    }
+
+    /// A reader over `values`, in `kind.columns` order, from a change or a stored row.
+    public init(kind: RecordKind, values: [ChangeRecord.Value], fromChange: Bool) {
         self.kind = kind
         self.values = values
+        self.fromChange = fromChange
     }
 
     func value(_ name: String) -> ChangeRecord.Value {
@@ -48,7 +57,17 @@ public struct RowReader {
     }
 
     func bad(_ name: String, _ what: String) -> HabitFlowError {
-        HabitFlowError(.storage, "the store holds a \(kind.rawValue) it cannot read: \(kind.table).\(name) is not \(what) (\(value(name)))")
+        if fromChange {
+            let got: String
+            switch value(name) {
+            case .null: got = "null"
+            case let .integer(i): got = "the number \(i)"
+            case let .real(d): got = "the number \(d)"
+            case let .text(t): got = "the text \"\(t.prefix(40))\(t.count > 40 ? "…" : "")\""
+            }
+            return HabitFlowError(.invalidArgument, "\(kind.rawValue).\(name) must be \(what), not \(got)", field: name)
+        }
+        return HabitFlowError(.storage, "the store holds a \(kind.rawValue) record it cannot read: \(kind.table).\(name) is not \(what) (\(value(name)))")
     }
 
     public func optionalText(_ name: String) throws(HabitFlowError) -> String? {

@@ -44,7 +44,8 @@ public enum SyncRules {
         do throws(HabitFlowError) {
             _ = try kind.recordType.init(change: out)
         } catch {
-            throw HabitFlowError(.invalidArgument, "\(at): \(error.message)", field: at)
+            let field = error.field.map { "\(at).\($0)" } ?? at
+            throw HabitFlowError(.invalidArgument, "\(field): \(error.message)", field: field)
         }
         return (kind, out)
     }
