@@ -104,11 +104,11 @@ print("bulk import, C ABI 50k/request \(rate(total, cSeconds))")
 _ = freshEngine("raw")
 var db: OpaquePointer?
 sqlite3_open(store("raw"), &db)
-sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", nil, nil, nil)
+sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY", nil, nil, nil)
 var statement: OpaquePointer?
 sqlite3_prepare_v2(db, """
-    INSERT INTO entries (id, habit_id, timestamp_utc, day_key, value, note, source, created_at, updated_at, deleted_at,
-    multiple_per_day) VALUES (?, ?, ?, ?, ?, NULL, 'import', ?, ?, NULL, 0)
+    INSERT INTO entries (id, owner_id, habit_id, timestamp_utc, day_key, value, note, source, created_at, updated_at, deleted_at,
+    multiple_per_day) VALUES (?, 'bench', ?, ?, ?, ?, NULL, 'import', ?, ?, NULL, 0)
     """, -1, &statement, nil)
 let stamp = "2030-01-01T12:00:00.000000000Z"
 let rawRows = (0..<total).map { i -> (String, String, String, String, Double) in
