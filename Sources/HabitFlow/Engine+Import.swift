@@ -23,40 +23,48 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            let zoneToday = try userZone(store, user)
-            var summary = ImportSummary()
-            var habits: [String: Habit] = [:]
-            // Which ids the store holds already, a chunk at a time (one query, not one per entry).
-            var held = Set<String>()
-            var heldThrough = 0
-            for (i, request) in requests.enumerated() {
-                do throws(HabitFlowError) {
-                    guard let timestamp = request.timestampUtc else {
-                        throw HabitFlowError.invalid("timestampUtc", "imported entries need timestampUtc")
-                    }
-                    if i >= heldThrough {
-                        heldThrough = min(requests.count, i + Self.importChunk)
-                        let ids = requests[i..<heldThrough].compactMap(\.entryId).filter { (try? RecordID.validate($0, field: "entryId")) != nil }
-                        held = Set(try store.fetchAll(StoredEntry.self, owner: user, where: "id", in: ids).map(\.entry.id))
-                    }
-                    if try importNew(request, timestamp: timestamp, held: held, &habits, store, user, zoneToday, now) {
-                        held.insert(request.entryId!)  // the same id again in this import is a retry
-                        summary.created += 1
-                        continue
-                    }
-                    switch try mutate(.log(request), dryRun: false, store, user, now: now, importing: true, zoneToday: zoneToday).outcome {
-                    case .created: summary.created += 1
-                    case .updated: summary.updated += 1
-                    case .unchanged: summary.unchanged += 1
-                    }
-                } catch {
-                    var located = error
-                    located.field = "entries[\(i)]" + (error.field.map { "." + $0 } ?? "")
-                    throw located
-                }
+            try store.bulkInsert(owner: user, habits: Set(requests.map(\.habitId)), count: requests.count) { () throws(HabitFlowError) in
+                try importAll(requests, store, user, now)
             }
-            return summary
         }
+    }
+
+    /// `importEntries`' work inside its transaction.
+    private func importAll(_ requests: [LogRequest], _ store: any StoreTransaction, _ user: String,
+                           _ now: Instant) throws(HabitFlowError) -> ImportSummary {
+        let zoneToday = try userZone(store, user)
+        var summary = ImportSummary()
+        var habits: [String: Habit] = [:]
+        // Which ids the store holds already, a chunk at a time (one query, not one per entry).
+        var held = Set<String>()
+        var heldThrough = 0
+        for (i, request) in requests.enumerated() {
+            do throws(HabitFlowError) {
+                guard let timestamp = request.timestampUtc else {
+                    throw HabitFlowError.invalid("timestampUtc", "imported entries need timestampUtc")
+                }
+                if i >= heldThrough {
+                    heldThrough = min(requests.count, i + Self.importChunk)
+                    let ids = requests[i..<heldThrough].compactMap(\.entryId).filter { (try? RecordID.validate($0, field: "entryId")) != nil }
+                    held = Set(try store.fetchAll(StoredEntry.self, owner: user, where: "id", in: ids).map(\.entry.id))
+                }
+                if try importNew(request, timestamp: timestamp, held: held, &habits, store, user, zoneToday, now) {
+                    held.insert(request.entryId!)  // the same id again in this import is a retry
+                    summary.created += 1
+                    continue
+                }
+                switch try mutate(.log(request), dryRun: false, store, user, now: now, importing: true, zoneToday: zoneToday).outcome {
+                case .created: summary.created += 1
+                case .updated: summary.updated += 1
+                case .unchanged: summary.unchanged += 1
+                }
+            } catch {
+                var located = error
+                located.field = "entries[\(i)]" + (error.field.map { "." + $0 } ?? "")
+                throw located
+            }
+        }
+        return summary
     }
 
     /// Entries whose ids are looked up together.
@@ -84,7 +92,7 @@ extension Engine {
             return false
         }
         do throws(HabitFlowError) {
-            try store.insert(entry, of: habit.ownerId, multiplePerDay: habit.multiplePerDay)
+            try store.saveNew(StoredEntry(entry, ownerId: habit.ownerId, multiplePerDay: habit.multiplePerDay))
         } catch where error.code == .conflict {
             return false  // the day holds an entry: `log` decides what happens to it
         }

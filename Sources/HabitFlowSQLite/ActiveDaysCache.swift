@@ -55,6 +55,38 @@ enum ActiveDaysCache {
 }
 
 extension SQLiteTransaction {
+    /// Imports of at least this many entries set the insert trigger aside (`bulkInsert`).
+    static let bulkInsertThreshold = 256
+
+    /// `EntryIndex.bulkInsert` here: a large import runs with `entries_insert_uncache` dropped,
+    /// deletes the cache rows of the imported habits once at the end, and makes the trigger
+    /// again from its own SQL — all inside the import's transaction, so no other connection
+    /// ever sees the schema without it, and a failure rolls the drop back with the rest. A row
+    /// trigger costs a quarter of a bulk insert even when it does nothing (measured with
+    /// `WHEN 0`); the update and delete triggers stay.
+    func bulkInsert<T>(owner: String, habits: Set<String>, count: Int,
+                       _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        guard count >= Self.bulkInsertThreshold, let trigger = try sql({ () throws(SQLiteError) in
+            try db.rows("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'entries_insert_uncache'") { $0.text(0) }.first
+        }) else { return try body() }
+        try sql { () throws(SQLiteError) in try db.execute("DROP TRIGGER entries_insert_uncache") }
+        let result: T
+        do throws(HabitFlowError) { result = try body() } catch {
+            try? sql { () throws(SQLiteError) in try db.execute(trigger) }  // never left out, even if the caller went on
+            throw error
+        }
+        try sql { () throws(SQLiteError) in
+            let ids = habits.sorted()
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = ids[start..<min(start + 500, ids.count)]
+                try db.run("DELETE FROM active_days_cache WHERE owner_id = ? AND habit_id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))",
+                           [.text(owner)] + chunk.map { .text($0) })
+            }
+            try db.execute(trigger)
+        }
+        return result
+    }
+
     /// `activeDays(owner:)` through the cache: the rows present, and the habits without one
     /// read from their entries (remembered in `pendingCache` for `SQLiteStore` to write).
     func cachedActiveDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] {

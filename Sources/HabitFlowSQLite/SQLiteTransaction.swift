@@ -51,6 +51,14 @@ final class SQLiteTransaction: StoreTransaction {
         try upsert(R.kind, record.row.map(SQLiteValue.init), stamp: next?.0, seq: next?.1)
     }
 
+    func saveNew<R: StoredRecord>(_ record: R) throws(HabitFlowError) {
+        let next = nextStamp()
+        var bound = record.row.map(SQLiteValue.init)
+        bound.append(next?.0)
+        bound.append(next?.1)
+        try sql { () throws(SQLiteError) in try db.run(SQLText.insert[R.kind]!, bound) }
+    }
+
     /// Inserts or replaces the row of `kind` (its key decides which), with stamp and sequence.
     func upsert(_ kind: RecordKind, _ values: [SQLiteValue?], stamp: SQLiteValue?, seq: SQLiteValue?,
                 setAside: Bool? = nil) throws(HabitFlowError) {
@@ -175,6 +183,13 @@ enum SQLText {
     /// `k1 = ? AND k2 = ?` over each kind's key columns.
     static let byKey: [RecordKind: String] = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map {
         ($0, $0.key.map { "\($0) = ?" }.joined(separator: " AND "))
+    })
+
+    /// Insert a whole new row, with its stamp and sequence number (no replacement: no
+    /// statement journal either, where the table has no insert trigger).
+    static let insert: [RecordKind: String] = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map {
+        let names = $0.columns + ["stamp", "seq"]
+        return ($0, "INSERT INTO \($0.table) (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))")
     })
 
     /// Insert or replace a whole row, with its stamp and sequence number.

@@ -31,6 +31,10 @@ public protocol RecordTransaction: AnyObject {
     /// it gets this replica's next stamp and sequence number.
     /// - Throws: `conflict` when it would hold a second active entry on a one-per-day habit's day.
     func save<R: StoredRecord>(_ record: R) throws(HabitFlowError)
+    /// `save` for a record whose key the store does not hold (the caller has looked): a store
+    /// may write it more cheaply than a replacement (SQLite: a plain INSERT, which needs no
+    /// statement journal). A held key is then `conflict`.
+    func saveNew<R: StoredRecord>(_ record: R) throws(HabitFlowError)
     /// Stores a stand-in profile for a partner who keeps their own store: stamped before any
     /// real change and never exported, so their own profile replaces it on sync.
     func savePlaceholder(_ user: UserProfile) throws(HabitFlowError)
@@ -55,6 +59,18 @@ public protocol EntryIndex: AnyObject {
     /// target versions changed after sequence number `since`, and the latest sequence
     /// number: what a read cache re-reads.
     func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64)
+    /// A hint around `body`, which inserts about `count` entries of `owner`'s `habits` (an
+    /// import): a store may set per-row work aside and do it once for all when `body` ends
+    /// (SQLite: its cache trigger). Every answer afterwards is the same; other stores just run it.
+    func bulkInsert<T>(owner: String, habits: Set<String>, count: Int,
+                       _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
+}
+
+extension EntryIndex {
+    public func bulkInsert<T>(owner: String, habits: Set<String>, count: Int,
+                              _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        try body()
+    }
 }
 
 /// What sync needs of a store: this replica's identity, its log of changes, and received
@@ -87,6 +103,8 @@ public protocol SyncLog: AnyObject {
 }
 
 extension RecordTransaction {
+    public func saveNew<R: StoredRecord>(_ record: R) throws(HabitFlowError) { try save(record) }
+
     /// `fetchAll` over every owner's records.
     public func fetchAll<R: StoredRecord>(_ type: R.Type, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
         try fetchAll(type, owner: nil, where: column, in: values)

@@ -72,6 +72,61 @@ import Testing
         #expect(try answers(store) == settled)
     }
 
+    func schema(_ store: TestStore) throws -> String {
+        let r = try run("sqlite3", [store.path, "SELECT type, name, sql FROM sqlite_master ORDER BY name"])
+        try #require(r.status == 0, "\(r.stderr)")
+        return r.stdout
+    }
+
+    /// A large import sets the insert trigger aside and drops its habits' rows once at the
+    /// end (`SQLiteTransaction.bulkInsert`): afterwards exactly those rows are gone, the schema
+    /// is as it was, the trigger works again, and a refused import changes none of it.
+    @Test func aLargeImportDropsItsHabitsRowsOnceAndKeepsTheTrigger() throws {
+        let store = TestStore("days-cache-import")
+        let engine = try store.engine(now: Self.now)
+        for id in ["read", "run", "idle"] {
+            var h = HabitDraft(name: id); h.id = id; h.kind = .numeric; h.unit = "km"
+            _ = try engine.createHabit(h)
+        }
+        _ = try answers(store)  // a cold read fills the cache
+        #expect(try cached(store) == ["idle", "read", "run"])
+        let schemaBefore = try schema(store)
+        func requests(_ count: Int, from start: Int) -> [LogRequest] {
+            (0..<count).map { i in
+                var r = LogRequest(habitId: i % 2 == 0 ? "read" : "run")
+                r.entryId = "imported-\(start + i)"
+                r.timestampUtc = Instant(unixSeconds: 1_600_000_000 + Int64(start + i) * 43_200)
+                r.value = Double(i % 5)
+                return r
+            }
+        }
+        let count = 300
+        try #require(count >= 256, "at least the bulk threshold (SQLiteTransaction.bulkInsertThreshold)")
+        // Refused (the last entry names no habit): nothing changes, the trigger included.
+        var refused = requests(count, from: 0)
+        refused[count - 1].habitId = "nobody"
+        #expect(throws: HabitFlowError.self) { _ = try engine.importEntries(refused) }
+        #expect(try cached(store) == ["idle", "read", "run"])
+        #expect(try schema(store) == schemaBefore)
+
+        #expect(try engine.importEntries(requests(count, from: 0)).created == count)
+        #expect(try cached(store) == ["idle"], "the imported habits' rows are dropped, the other's kept")
+        #expect(try schema(store) == schemaBefore, "the trigger is back, as it was")
+        let fromEntries = try answers(store)  // fills the dropped rows again
+        #expect(try cached(store) == ["idle", "read", "run"])
+        try sqlite(store, "DELETE FROM active_days_cache")
+        #expect(try answers(store) == fromEntries, "the cache and the entries agree")
+
+        // The insert trigger works again: another program's insert drops its habit's row.
+        _ = try answers(store)
+        try sqlite(store, """
+            INSERT INTO entries (id, owner_id, habit_id, timestamp_utc, day_key, value, source, created_at, updated_at, multiple_per_day)
+            VALUES ('raw', 'alice', 'idle', '2025-03-11T10:00:00.000000000Z', '2025-03-11', 1, 'manual',
+                    '2025-03-11T10:00:00.000000000Z', '2025-03-11T10:00:00.000000000Z', 0)
+            """)
+        #expect(try cached(store) == ["read", "run"])
+    }
+
     /// The cache is written only when no one else is writing; when another connection holds
     /// the write lock, the write is skipped — and the connection stays usable (a refused
     /// `BEGIN IMMEDIATE` left unreset made every later commit fail "SQL statements in progress").
