@@ -24,6 +24,8 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     var replica: ReplicaState?
     /// The transaction handed to bodies (one per store: calls are serialised).
     private var transaction: SQLiteTransaction!
+    /// Users, habits and the replica row kept between transactions (see `RecordMemo`).
+    var memo = RecordMemo()
 
     /// The schema version this library writes.
     public static var schemaVersion: Int { Schema.migrations.count }
@@ -155,10 +157,12 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
         return try run("BEGIN IMMEDIATE") { () throws(HabitFlowError) -> T in
             // The replica's clock and sequence, read under the write lock (other processes
             // share the file) and written back with the transaction.
-            replica = try transaction.loadReplica()
+            // (Kept from this connection's last write while no other connection committed.)
+            if let kept = memo.replica { replica = kept } else { replica = try transaction.loadReplica() }
             defer { replica = nil }
             let result = try body(transaction)
             try transaction.saveReplica()
+            memo.committing = replica.map { var r = $0; r.dirty = false; return r }
             return result
         }
     }
@@ -190,12 +194,17 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 }
                 localWrites.add(1, ordering: .relaxed)  // a new connection's data_version starts anew
                 reopenBeforeNextUse = false
+                memo.clear()
             }
             transaction.pendingCache = nil
             do throws(HabitFlowError) {
-                try sql { () throws(SQLiteError) in try db.run(begin) }  // cached statements: no parse per transaction
+                try sql { () throws(SQLiteError) in
+                    try db.run(begin)  // cached statements: no parse per transaction
+                    memo.begin(seeing: try db.pragmaInteger("data_version"))
+                }
                 let result = try body()
                 try sql { () throws(SQLiteError) in try db.run("COMMIT") }
+                if let replica = memo.committing { memo.replica = replica }
                 // Cache rows a read computed go in now, before anyone else can use this connection.
                 if let pending = transaction.pendingCache {
                     transaction.pendingCache = nil
@@ -206,6 +215,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 let code = sqlite3_extended_errcode(db.handle) & 0xFF
                 if code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CANTOPEN { reopenBeforeNextUse = true }
                 try? db.execute("ROLLBACK")
+                memo.clear()
                 throw error
             }
         }

@@ -33,7 +33,10 @@ final class SQLiteTransaction: StoreTransaction {
     // MARK: RecordTransaction
 
     func fetch<R: StoredRecord>(_ type: R.Type, key: [String]) throws(HabitFlowError) -> R? {
-        try records(type, SQLText.byKey[R.kind]!, key.map { .text($0) }).first
+        if let kept = store.memo.record(type, key: key) { return kept }
+        let found = try records(type, SQLText.byKey[R.kind]!, key.map { .text($0) }).first
+        if let found { store.memo.keep(found, key: key) }
+        return found
     }
 
     func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
@@ -47,11 +50,13 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func save<R: StoredRecord>(_ record: R) throws(HabitFlowError) {
+        store.memo.forget(R.kind)
         let next = nextStamp()
         try upsert(R.kind, record.row.map(SQLiteValue.init), stamp: next?.0, seq: next?.1)
     }
 
     func saveNew<R: StoredRecord>(_ record: R) throws(HabitFlowError) {
+        store.memo.forget(R.kind)
         let next = nextStamp()
         var bound = record.row.map(SQLiteValue.init)
         bound.append(next?.0)
@@ -62,6 +67,7 @@ final class SQLiteTransaction: StoreTransaction {
     /// Inserts or replaces the row of `kind` (its key decides which), with stamp and sequence.
     func upsert(_ kind: RecordKind, _ values: [SQLiteValue?], stamp: SQLiteValue?, seq: SQLiteValue?,
                 setAside: Bool? = nil) throws(HabitFlowError) {
+        store.memo.forget(kind)
         var bound = values
         bound.append(stamp)
         bound.append(seq)
@@ -70,6 +76,7 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func savePlaceholder(_ user: UserProfile) throws(HabitFlowError) {
+        store.memo.forget(.user)
         let names = RecordKind.user.columns + ["stamp"]
         try sql { () throws(SQLiteError) in
             try db.run("INSERT INTO users (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))",
