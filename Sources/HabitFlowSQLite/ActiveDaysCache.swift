@@ -62,8 +62,9 @@ extension SQLiteTransaction {
     /// deletes the cache rows of the imported habits once at the end, and makes the trigger
     /// again from its own SQL — all inside the import's transaction, so no other connection
     /// ever sees the schema without it, and a failure rolls the drop back with the rest. A row
-    /// trigger costs a quarter of a bulk insert even when it does nothing (measured with
-    /// `WHEN 0`); the update and delete triggers stay.
+    /// trigger (even `WHEN 0`) or an upsert makes SQLite keep a statement journal for every
+    /// insert; with the trigger aside and new entries inserted plainly (`saveNew`) an import
+    /// keeps none: 38 % more rows a second (measured). The update and delete triggers stay.
     func bulkInsert<T>(owner: String, habits: Set<String>, count: Int,
                        _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         guard count >= Self.bulkInsertThreshold, let trigger = try sql({ () throws(SQLiteError) in

@@ -103,7 +103,12 @@ public protocol SyncLog: AnyObject {
 }
 
 extension RecordTransaction {
-    public func saveNew<R: StoredRecord>(_ record: R) throws(HabitFlowError) { try save(record) }
+    public func saveNew<R: StoredRecord>(_ record: R) throws(HabitFlowError) {
+        guard try fetch(R.self, key: record.key) == nil else {
+            throw HabitFlowError(.conflict, "a record with that id, or an active entry on that day, already exists")
+        }
+        try save(record)
+    }
 
     /// `fetchAll` over every owner's records.
     public func fetchAll<R: StoredRecord>(_ type: R.Type, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {

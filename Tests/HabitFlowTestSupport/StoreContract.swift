@@ -18,7 +18,7 @@ public enum StoreContract {
         ("oneActiveEntryPerDayUnlessMultiple", oneActiveEntryPerDayUnlessMultiple), ("entriesByRangeInDayOrder", entriesByRangeInDayOrder),
         ("theLogCarriesStampsAndReceivedRecords", theLogCarriesStampsAndReceivedRecords),
         ("aDanglingReferenceIsFoundAndRefused", aDanglingReferenceIsFoundAndRefused), ("replicaIdsAreStableUntilRenewed", replicaIdsAreStableUntilRenewed),
-        ("idsArePerOwner", idsArePerOwner),
+        ("idsArePerOwner", idsArePerOwner), ("saveNewRefusesWhatIsHeld", saveNewRefusesWhatIsHeld),
     ]
 
     public static let t0 = try! Instant(parsing: "2025-03-12T11:00:00Z")
@@ -132,6 +132,33 @@ public enum StoreContract {
                 let days = try tx.activeDays(owner: "alice")
                 #expect(days["m1"]?.counts == [2] && days["m1"]?.sums == [5], "\(name)")
                 #expect(days["h1"]?.days == [DayKey("2025-03-12").dayNumber], "\(name)")
+            }
+        }
+    }
+
+    /// `saveNew` writes a record as `save` does, and refuses (`conflict`, nothing written) a
+    /// key the store holds or a second active entry on a one-per-day habit's day.
+    public static func saveNewRefusesWhatIsHeld(_ stores: Stores) throws {
+        for (name, store) in try stores("save-new") {
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(Self.user)
+                try tx.saveNew(Self.habit("h1"))
+                try tx.saveNew(StoredEntry(Self.entry("e1", "h1", "2025-03-12", 1), ownerId: "alice", multiplePerDay: false))
+            }
+            for (label, entry) in [("a held id", Self.entry("e1", "h1", "2025-03-11", 7)), ("a taken day", Self.entry("e2", "h1", "2025-03-12", 7))] {
+                do {
+                    try store.write { tx throws(HabitFlowError) in
+                        try tx.saveNew(StoredEntry(entry, ownerId: "alice", multiplePerDay: false))
+                    }
+                    Issue.record("\(name): \(label) was written")
+                } catch {
+                    #expect(error.code == .conflict, "\(name): \(label): \(error)")
+                }
+            }
+            try store.read { tx throws(HabitFlowError) in
+                #expect(try tx.entries(owner: "alice", habit: "h1", from: nil, to: nil, includeDeleted: true).map { "\($0.id) \($0.dayKey) \($0.value ?? -1)" }
+                        == ["e1 2025-03-12 1.0"], "\(name)")
+                #expect(try tx.habit("h1", of: "alice") != nil, "\(name)")
             }
         }
     }
