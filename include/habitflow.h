@@ -28,7 +28,9 @@
  * locks). An hf_engine handle may be used from any thread; calls on one handle are
  * serialised (one runs at a time), so give each thread its own handle for parallel work.
  * Several handles, in one process or many, may open the same store file at once: writers
- * wait for each other (busy timeout) rather than fail, and nothing is lost.
+ * wait for each other (busy timeout) rather than fail, and nothing is lost. What another
+ * handle or program writes is seen by the next call: a handle keeps records it read between
+ * calls only while SQLite's data_version shows no other connection has committed.
  *
  * Time zones come from the system tz database: $TZDIR, default /usr/share/zoneinfo, read
  * when a zone is first used. An unknown zone is an error, never a silent UTC.
