@@ -26,6 +26,9 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     private var transaction: SQLiteTransaction!
     /// Users, habits and the replica row kept between transactions (see `RecordMemo`).
     var memo = RecordMemo()
+    /// `PRAGMA data_version` as the current transaction began (`nil` outside one): read once
+    /// per transaction, for the memo and for `stamp()`.
+    private var transactionDataVersion: Int64?
 
     /// The schema version this library writes.
     public static var schemaVersion: Int { Schema.migrations.count }
@@ -172,7 +175,11 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
 
     public func stamp() throws(HabitFlowError) -> StoreStamp {
         // data_version moves when another connection commits; our own commits are counted here.
-        let version = try sql { () throws(SQLiteError) in try db.pragmaInteger("data_version") }
+        // Inside a transaction it is the one read as it began (it cannot move before it ends).
+        let version: Int64
+        if let current = transactionDataVersion { version = current } else {
+            version = try sql { () throws(SQLiteError) in try db.pragmaInteger("data_version") }
+        }
         return StoreStamp(dataVersion: version, localWrites: localWrites.load(ordering: .relaxed))
     }
 
@@ -200,8 +207,11 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             do throws(HabitFlowError) {
                 try sql { () throws(SQLiteError) in
                     try db.run(begin)  // cached statements: no parse per transaction
-                    memo.begin(seeing: try db.pragmaInteger("data_version"))
+                    let version = try db.pragmaInteger("data_version")
+                    transactionDataVersion = version
+                    memo.begin(seeing: version)
                 }
+                defer { transactionDataVersion = nil }
                 let result = try body()
                 try sql { () throws(SQLiteError) in try db.run("COMMIT") }
                 if let replica = memo.committing { memo.replica = replica }
