@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Writes the fuzz seed corpus from docs/PROTOCOL.md: for every operation a request with
 plausible arguments (by name and type), the same with each argument made hostile, and, for
-the engine target, short sessions that create records and then use them. Deterministic:
-run it again after the protocol changes and commit what changes.
+the engine target, short sessions that create records and then use them, and sessions that
+apply a valid change set (Fuzz/sync-changes.json, every kind of record, written by the
+engine) with one field of one record made hostile, then read everything (issue 26).
+Deterministic: run it again after the protocol changes and commit what changes.
 
     Fuzz/make-corpus.py            (writes Fuzz/corpus/call and Fuzz/corpus/engine)
 """
@@ -91,8 +93,39 @@ def main():
                 "[" * 100 + "]" * 100, '{"op":"time.dayKey","args":{"zone":"Europe/\xc0\xaf","instant":"2024-01-01T00:00:00Z"}}']:
         write(call_dir, raw.encode("latin-1") if "\xc0" in raw else raw)
         count += 1
+    count += sync_seeds(engine_dir)
     count += zone_seeds(zone_dir)
     print("fuzz corpus: %d inputs in %s" % (count, os.path.join(HERE, "corpus")))
+
+
+SYNC_HOSTILE = [None, 0, -1, 9, 2 ** 40, -1.5, 1e13, 1e19, 1e308, "", "   ", "x" * 5000, "Mars/Olympus_Mons", "alice",
+                "bob", "mallory", "2025-02-30", "[]", '["read","read"]', "{}", "read", "drink", True, [1], {"a": 1}]
+READS = [{"op": op, "args": {}} for op in ("metrics.today", "metrics.streaks", "metrics.week", "goal.list", "bundle.list",
+                                            "routine.list", "journal.list", "wellbeing.list", "sync.repairs", "data.export")]
+
+
+def sync_seeds(folder):
+    """sync.apply of the valid set with one field of one change (or its stamp) hostile, with
+    and without a remote (held back, or refused whole), then every reader."""
+    valid = json.load(open(os.path.join(HERE, "sync-changes.json"), encoding="utf-8"))["changes"]
+    n = 0
+    for i, change in enumerate(valid):
+        fields = sorted(change["record"])
+        for k, name in enumerate(fields[:8]):
+            mutated = json.loads(json.dumps(valid))
+            mutated[i]["record"][name] = SYNC_HOSTILE[(i * 7 + k) % len(SYNC_HOSTILE)]
+            mutated[i]["stamp"] = "0001900000000000.000000.mutant"
+            args = {"changes": mutated}
+            if k % 2:
+                args.update({"remote": "https://sync.example", "remoteCursor": "5"})
+            write(folder, "\n".join(json.dumps(r) for r in [{"op": "sync.apply", "args": args}] + READS))
+            n += 1
+        stamped = json.loads(json.dumps(valid))
+        stamped[i]["stamp"] = "9999999999999999.999999.mutant"
+        write(folder, "\n".join(json.dumps(r) for r in [{"op": "sync.apply", "args": {"changes": stamped}}] + READS))
+        n += 1
+    write(folder, "\n".join(json.dumps(r) for r in [{"op": "sync.apply", "args": {"changes": valid}}] + READS))
+    return n + 1
 
 
 def zone_seeds(folder):

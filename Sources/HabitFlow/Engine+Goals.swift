@@ -259,7 +259,17 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         try store.write { store throws(HabitFlowError) in
-            let goal = try accessibleGoal(store, user, goalId)
+            let goal: Goal
+            do throws(HabitFlowError) { goal = try accessibleGoal(store, user, goalId) } catch {
+                // A link of the user's to a goal no longer shared with them (the partnership
+                // ended): theirs to remove, though the goal is out of sight.
+                try RecordID.validate(habitId, field: "habitId")
+                guard error.code == .notFound, let stale = try store.fetchAll(GoalLink.self, where: "created_by", in: [user]).first(where: {
+                    $0.goalId == goalId && $0.habitId == habitId && $0.goalOwnerId != user && $0.deletedAt == nil
+                }) else { throw error }
+                try store.deleteLink(goal: goalId, of: stale.goalOwnerId, habit: habitId, of: user, at: now)
+                return
+            }
             try RecordID.validate(habitId, field: "habitId")
             // The user's own habit of that id first, else a partner's linked to the user's goal.
             let links = try store.links(goal: goal.id, of: goal.ownerId).filter { $0.habitId == habitId }

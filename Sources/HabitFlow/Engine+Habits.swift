@@ -138,9 +138,6 @@ extension Engine {
         try habit.validate()
         try checkCategory(store, user, draft.categoryId)
         try HabitNames.checkUnique(habit.name, id: habit.id, among: try store.habits(owner: user))
-        if let legacy = draft.legacyGoal, legacy.utf8.count > TextLimit.legacyGoal {
-            throw HabitFlowError.invalid("legacyGoal", "legacyGoal is longer than \(TextLimit.legacyGoal) bytes")
-        }
         if try store.habit(habit.id, of: user) != nil {
             throw HabitFlowError(.conflict, "habit \(habit.id) already exists", field: "habitId")
         }

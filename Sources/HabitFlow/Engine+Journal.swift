@@ -26,13 +26,8 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            if let id { try RecordID.validate(id, field: "templateId") }
-            try TextLimit.checkName(name, field: "name")
-            guard !fields.isEmpty, fields.count <= 50, Set(fields).count == fields.count,
-                  fields.allSatisfy({ !$0.trimmingSpaces.isEmpty && $0.utf8.count <= TextLimit.name }) else {
-                throw HabitFlowError.invalid("fields", "fields: 1 to 50 distinct names of 1 to \(TextLimit.name) bytes")
-            }
             let t = JournalTemplate(id: id ?? RecordID.make(), ownerId: user, name: name, fields: fields, createdAt: now, updatedAt: now, deletedAt: nil)
+            try t.validate()
             if try store.template(t.id, of: user) != nil { throw HabitFlowError(.conflict, "template \(t.id) already exists", field: "templateId") }
             try store.save(t)
             return t
@@ -132,23 +127,14 @@ extension Engine {
     }
 
     private func checkJournal(_ j: inout JournalEntry, _ store: any StoreTransaction, _ user: String) throws(HabitFlowError) {
-        try TextLimit.checkLength(j.title, field: "title", max: TextLimit.name)
-        if let t = j.text, t.utf8.count > JournalEntry.maxText {
-            throw HabitFlowError(.limitExceeded, "text is longer than \(JournalEntry.maxText) bytes", field: "text")
-        }
+        try j.validate()
         if let templateId = j.templateId {
-            try RecordID.validate(templateId, field: "templateId")
             guard let t = try store.template(templateId, of: user), t.deletedAt == nil else {
                 throw HabitFlowError(.notFound, "no journal template \(templateId)", field: "templateId")
             }
             for (i, r) in j.responses.enumerated() where !t.fields.contains(r.field) {
                 throw HabitFlowError.invalid("responses[\(i)].field", "\"\(r.field)\" is not a field of template \(t.name)")
             }
-        } else if !j.responses.isEmpty {
-            throw HabitFlowError.invalid("responses", "responses answer a template's fields: give templateId")
-        }
-        for (i, r) in j.responses.enumerated() where r.value.utf8.count > JournalEntry.maxText {
-            throw HabitFlowError(.limitExceeded, "response is longer than \(JournalEntry.maxText) bytes", field: "responses[\(i)].value")
         }
         for (i, h) in j.referencedHabitIds.enumerated() { _ = try ownedHabit(store, user, h, field: "referencedHabitIds[\(i)]") }
         for (i, g) in j.referencedGoalIds.enumerated() {
@@ -168,21 +154,13 @@ extension Engine {
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             _ = try ownedEntry(store, user, entryId)
-            guard !text.trimmingSpaces.isEmpty, text.utf8.count <= HabitEntryReflection.maxText else {
-                throw HabitFlowError.invalid("text", "a reflection is 1 to \(HabitEntryReflection.maxText) bytes")
+            if let id { try RecordID.validate(id, field: "reflectionId") }
+            var r = HabitEntryReflection(id: id ?? RecordID.make(), entryId: entryId, ownerId: user, text: text, createdAt: now, updatedAt: now, deletedAt: nil)
+            if let id, let existing = try store.reflection(id, of: user) {
+                guard existing.entryId == entryId else { throw HabitFlowError(.conflict, "reflection \(id) is on another entry", field: "reflectionId") }
+                r.createdAt = existing.createdAt
             }
-            if let id {
-                try RecordID.validate(id, field: "reflectionId")
-                if var existing = try store.reflection(id, of: user) {
-                    guard existing.entryId == entryId else { throw HabitFlowError(.conflict, "reflection \(id) is on another entry", field: "reflectionId") }
-                    existing.text = text
-                    existing.deletedAt = nil
-                    existing.updatedAt = now
-                    try store.save(existing)
-                    return existing
-                }
-            }
-            let r = HabitEntryReflection(id: id ?? RecordID.make(), entryId: entryId, ownerId: user, text: text, createdAt: now, updatedAt: now, deletedAt: nil)
+            try r.validate()
             try store.save(r)
             return r
         }

@@ -70,17 +70,47 @@ extension Engine {
             guard var mine = try store.side(user: user), mine.deletedAt == nil else {
                 throw HabitFlowError(.notFound, "you have no partner or open invitation", field: "userId")
             }
-            // Shared goals this replica holds stop being shared (a partner may edit a shared
-            // goal); the other side's copies stop counting the other's links either way.
             let partner = try store.partnership(user: user)?.partnerId
-            for var goal in try store.goals(owners: [user] + (partner.map { [$0] } ?? [])) where goal.shared {
-                goal.shared = false
-                goal.updatedAt = now
-                try store.update(goal)
-            }
             mine.deletedAt = now
             try store.save(mine)
+            if let partner { try endSharing(store, user, with: partner) }
         }
+    }
+
+    /// The partnership with `partner` ended (here, or on their side): the user's shared goals
+    /// become personal, and this replica drops its copies of what `partner` shared — their
+    /// goals, habits, entries and links, and the user's links to their goals. Every replica
+    /// of the user does the same when it learns of the end, so none keeps a stale copy and a
+    /// new device gets none (issue 26). A store `partner` writes in too (one file two people
+    /// use) holds their own records, not copies: it keeps them, hidden from the user.
+    func endSharing(_ store: any StoreTransaction, _ user: String, with partner: String) throws(HabitFlowError) {
+        let writesHere = try usesStore(store, partner)
+        let now = clock()
+        for var goal in try store.goals(owners: writesHere ? [user, partner] : [user]) where goal.shared {
+            goal.shared = false
+            goal.updatedAt = now
+            try store.update(goal)
+        }
+        if !writesHere { try store.forget(owner: partner) }
+    }
+
+    /// Whether `who` uses this store themselves (one file two people use), not only through a
+    /// partnership: their profile or a habit of theirs was written here, or the store holds a
+    /// record of theirs no partnership shares. (A partner's edit of `who`'s shared goal, made
+    /// here, does not count.)
+    func usesStore(_ store: any StoreTransaction, _ who: String) throws(HabitFlowError) -> Bool {
+        let here = try store.replicaId()
+        if try store.held(.user, key: [who])?.stamp.replicaId == here { return true }
+        for habit in try store.habits(owner: who) where try store.held(.habit, key: [who, habit.id])?.stamp.replicaId == here {
+            return true
+        }
+        func holds<R: StoredRecord>(_: R.Type) throws(HabitFlowError) -> Bool {
+            !(try store.fetchAll(R.self, owner: who, where: R.kind.ownerColumn, in: [who])).isEmpty
+        }
+        for kind in RecordKind.allCases where !RecordKind.sharedByPartners.contains(kind) && kind != .user && kind != .partnership {
+            if try holds(kind.recordType) { return true }
+        }
+        return false
     }
 
     /// The user's partnership: the active partner, the user's open invitation, and others'.

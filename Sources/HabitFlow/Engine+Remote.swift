@@ -19,9 +19,38 @@ extension Engine {
     }
 
     /// The user's changes still to push to `remote`, with the cursor to acknowledge once the
-    /// server has them (`acknowledgePush`).
-    public func changesToPush(_ remote: String) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) {
-        try syncChanges(since: try remoteCursors(remote).pushed)
+    /// server has them (`acknowledgePush`). A record that breaks a rule (written before the
+    /// rule) is held back and reported, with the records that point at it, so the server,
+    /// which refuses it, takes the rest; editing it here makes a new change that goes out.
+    public func changesToPush(_ remote: String) throws(HabitFlowError)
+        -> (changes: [ChangeRecord], cursor: Int64, heldBack: [HeldBackRecord]) {
+        let since = try remoteCursors(remote).pushed
+        let (store, user) = try requireStore()
+        return try store.read { store throws(HabitFlowError) in
+            let (all, cursor) = try visibleChanges(store, user, since: since, forPartner: false)
+            var out: [ChangeRecord] = [], heldBack: [HeldBackRecord] = []
+            var heldKeys = Set<[String]>()
+            out.reserveCapacity(all.count)
+            for change in all {  // parents first
+                do throws(HabitFlowError) {
+                    let (kind, record) = try validated(change, at: "record")
+                    for (columns, parent) in kind.references {
+                        let values = columns.compactMap { record[$0].flatMap(Self.text) }
+                        if values.count == columns.count, heldKeys.contains([parent.rawValue] + values) {
+                            throw HabitFlowError.invalid("record", "its \(parent.rawValue) \(values.joined(separator: "/")) is held back")
+                        }
+                    }
+                    out.append(change)
+                } catch {
+                    let held = HeldBackRecord(change, error, advice: "edit it here to meet the rule, then sync again")
+                    heldKeys.insert([change.kind] + held.key)
+                    heldBack.append(held)
+                }
+            }
+            // While anything is held back the cursor stays, so what points at it goes out
+            // once it is fixed (the server ignores what it holds already).
+            return (out, heldBack.isEmpty ? cursor : since, heldBack)
+        }
     }
 
     /// Records that `remote` holds this replica's changes up to `cursor` (never moves back).
@@ -38,7 +67,11 @@ extension Engine {
     /// Applies changes pulled from `remote` (as `applyChanges`) and records its cursor, in one
     /// transaction. When nothing local was waiting to be pushed, what arrived is not pushed
     /// back either (the server sent it).
-    public func applyChanges(_ changes: [ChangeRecord], fromRemote remote: String, cursor: Int64) throws(HabitFlowError) -> ApplySummary {
+    ///
+    /// - Parameter source: where the changes come from: `nil`, this engine's `changeSource`; a
+    ///   server forwarding what a partner shares names them (`.partner`).
+    public func applyChanges(_ changes: [ChangeRecord], fromRemote remote: String, cursor: Int64,
+                             source: ChangeSource? = nil) throws(HabitFlowError) -> ApplySummary {
         let (store, user) = try requireStore()
         try Self.checkRemote(remote)
         guard cursor >= 0 else { throw HabitFlowError.invalid("remoteCursor", "remoteCursor is the server's cursor (0 or more)") }
@@ -46,11 +79,18 @@ extension Engine {
         return try store.write { store throws(HabitFlowError) in
             let held = try cursors(store, user, remote)
             let before = try store.habitsChanged(since: .max).sequence
-            let summary = try apply(store, user, changes)
+            // A server's own push door (`.device`) refuses a bad record whole instead.
+            let from = source ?? changeSource
+            let summary = try apply(store, user, changes, source: from, holdingBack: from != .device)
             if held.pushed >= before {
                 try store.setFlag(user: user, key: Self.remoteKey(remote, "pushed"), value: String(try store.habitsChanged(since: .max).sequence))
             }
-            if cursor > held.pulled { try store.setFlag(user: user, key: Self.remoteKey(remote, "pulled"), value: String(cursor)) }
+            // While anything is held back the cursor stays: the next pull brings it again (what
+            // applied is ignored then), so once it is fixed where it was written, it and the
+            // records that point at it arrive.
+            if cursor > held.pulled, summary.heldBack.isEmpty {
+                try store.setFlag(user: user, key: Self.remoteKey(remote, "pulled"), value: String(cursor))
+            }
             return summary
         }
     }

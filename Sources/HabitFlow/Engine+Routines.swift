@@ -8,12 +8,10 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            if let id { try RecordID.validate(id, field: "routineId") }
-            try TextLimit.checkName(name, field: "name")
-            guard !habitIds.isEmpty, habitIds.count <= 100 else { throw HabitFlowError.invalid("habitIds", "a routine has 1 to 100 habits") }
-            for (i, h) in habitIds.enumerated() { _ = try ownedHabit(store, user, h, field: "habitIds[\(i)]") }
             let routine = Routine(id: id ?? RecordID.make(), ownerId: user, name: name, habitIds: habitIds, createdAt: now,
                                   updatedAt: now, deletedAt: nil)
+            try routine.validate()
+            for (i, h) in habitIds.enumerated() { _ = try ownedHabit(store, user, h, field: "habitIds[\(i)]") }
             if try store.routine(routine.id, of: user) != nil {
                 throw HabitFlowError(.conflict, "routine \(routine.id) already exists", field: "routineId")
             }

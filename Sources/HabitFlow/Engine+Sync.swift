@@ -16,13 +16,18 @@ extension Engine {
     /// Every record of the user changed here or received since `cursor` (0: everything),
     /// parents first, with the cursor to pass next time.
     ///
-    /// - Parameter forPartner: only what the partner's replica takes (profile, partnership,
-    ///   shared goals): another user's replica refuses everything else.
-    public func syncChanges(since cursor: Int64 = 0, forPartner: Bool = false) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) {
+    /// - Parameters:
+    ///   - forPartner: only what the partner's replica takes (profile, partnership, shared
+    ///     goals): another user's replica refuses everything else.
+    ///   - recipient: with `forPartner`, the user it goes to (a server forwarding): what the
+    ///     partnership shares goes only to the user this replica's side names as its active
+    ///     partner; anyone else gets the profile and the side alone.
+    public func syncChanges(since cursor: Int64 = 0, forPartner: Bool = false, recipient: String? = nil) throws(HabitFlowError)
+        -> (changes: [ChangeRecord], cursor: Int64) {
         let (store, user) = try requireStore()
         guard cursor >= 0 else { throw HabitFlowError.invalid("since", "since is a cursor from sync.changes (0 or more)") }
         return try store.read { store throws(HabitFlowError) in
-            try visibleChanges(store, user, since: cursor, forPartner: forPartner)
+            try visibleChanges(store, user, since: cursor, forPartner: forPartner, recipient: recipient)
         }
     }
 
@@ -43,10 +48,16 @@ extension Engine {
     }
 
     /// The log's changes after `since` that `SyncRules.visible` lets the asking replica have.
-    private func visibleChanges(_ store: any StoreTransaction, _ user: String, since: Int64, forPartner: Bool) throws(HabitFlowError)
+    func visibleChanges(_ store: any StoreTransaction, _ user: String, since: Int64, forPartner: Bool, recipient: String? = nil) throws(HabitFlowError)
         -> (changes: [ChangeRecord], cursor: Int64) {
-        let scope = try sharingScope(store, user)
+        var scope = try sharingScope(store, user)
         var (all, cursor) = try store.changes(since: since)
+        if forPartner, let recipient, recipient != scope.partner {
+            // Not the active partner: the profile and the side, and only to whom the side
+            // names (an invitation, an answer) — an inviter learns nothing else of the user.
+            guard try store.side(user: user)?.partnerId == recipient else { return ([], cursor) }
+            scope = SharingScope(user: user)
+        }
         // What a partner may see grows with a shared goal, a link or a partnership: records
         // logged before (a habit linked now, its entries) were left out then, so the partner's
         // feed starts over. Applying is idempotent: what they hold is ignored.
@@ -72,20 +83,27 @@ extension Engine {
         // A received entry may have moved between habits, which the read cache cannot follow
         // by sequence numbers: it reads everything again.
         defer { recordCache.withLock { $0 = nil } }
-        return try store.write { store throws(HabitFlowError) in try apply(store, user, changes) }
+        return try store.write { store throws(HabitFlowError) in try apply(store, user, changes, source: changeSource) }
     }
 
-    /// `applyChanges`' work inside a write transaction.
-    func apply(_ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord]) throws(HabitFlowError) -> ApplySummary {
+    /// `applyChanges`' work inside a write transaction, for changes from `source`.
+    ///
+    /// - Parameter holdingBack: a record that breaks a rule is left out and reported
+    ///   (`ApplySummary.heldBack`), with the records that point at it, and the rest applies —
+    ///   for a pull, where one bad record of a server's must not stop a device for ever.
+    ///   Otherwise it refuses the whole set.
+    func apply(_ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord], source: ChangeSource,
+               holdingBack: Bool = false) throws(HabitFlowError) -> ApplySummary {
         let changes = try upgraded(changes, store, user)
         try store.prefetch(changes)
         var summary = ApplySummary()
         var touched = Set<[String]>()
-        // Partnerships and profiles first: what they make of the partnership decides what
-        // else of the partner may come in. Then parents before children (`RecordKind` order).
+        // Profiles and partnerships first (a side points at two profiles): what they make of
+        // the partnership decides what else of the partner may come in. Then parents before
+        // children (`RecordKind` order).
         func rank(_ kind: String) -> Int {
             guard let k = RecordKind(syncName: kind) else { return 99 }
-            return k == .partnership ? -2 : k == .user ? -1 : RecordKind.allCases.firstIndex(of: k)!
+            return k == .user ? -2 : k == .partnership ? -1 : RecordKind.allCases.firstIndex(of: k)!
         }
         let ordered = changes.enumerated().sorted { (rank($0.element.kind), $0.offset) < (rank($1.element.kind), $1.offset) }
         var scope = try sharingScope(store, user, incoming: changes)
@@ -93,30 +111,72 @@ extension Engine {
         let partnerships = changes.contains { $0.kind == RecordKind.partnership.rawValue }
         var rescoped = !partnerships
         let partnerBefore = partnerships ? try store.partnership(user: user)?.partnerId : nil
+        // Records left out of this set for breaking a rule (`holdingBack`), by kind and key:
+        // their children go with them, and so do records whose parent is neither here nor
+        // held (left out of an earlier pull), so nothing applied ever dangles.
+        var heldBack = Set<[String]>()
+        let incoming = holdingBack ? Set(changes.map { c in [c.kind] + (RecordKind(syncName: c.kind)?.key.map { c[$0].flatMap(Self.text) ?? "" } ?? []) }) : []
+        var present = Set<[String]>()  // parents found held, each looked up once
+        func holdBack(_ change: ChangeRecord, _ error: HabitFlowError) throws(HabitFlowError) {
+            guard holdingBack, [.invalidArgument, .limitExceeded, .unknownZone, .invalidDate, .notFound].contains(error.code) else { throw error }
+            let record = HeldBackRecord(change, error, advice: "it is kept where it was written until it is fixed there; then sync again")
+            heldBack.insert([change.kind] + record.key)
+            summary.heldBack.append(record)
+        }
         for (i, change) in ordered {
             if !rescoped, rank(change.kind) >= 0 {
                 scope = try sharingScope(store, user, incoming: changes)
                 rescoped = true
             }
             let at = "changes[\(i)]"
-            let (kind, record) = try SyncRules.validated(change, at: at)
+            let kind: RecordKind, record: ChangeRecord
+            do throws(HabitFlowError) {
+                (kind, record) = try validated(change, at: at)
+                for (columns, parent) in kind.references where holdingBack {
+                    let values = columns.compactMap { record[$0].flatMap(Self.text) }
+                    guard values.count == columns.count else { continue }  // no parent named
+                    if heldBack.contains([parent.rawValue] + values) {
+                        throw HabitFlowError.invalid(at, "\(at): its \(parent.rawValue) \(values.joined(separator: "/")) is held back")
+                    }
+                    // The user's own side may name someone unheard of: a stand-in profile follows.
+                    if kind == .partnership, columns == ["partner_id"], record["user_id"] == .text(user) { continue }
+                    // Parents of another kind were applied (or left out) before; one of the same
+                    // kind (a bundle) may come later in the set.
+                    let ref = [parent.rawValue] + values
+                    if present.contains(ref) || (parent == kind && incoming.contains(ref)) { continue }
+                    guard try store.held(parent, key: values) != nil else {
+                        throw HabitFlowError(.notFound, "\(at): its \(parent.rawValue) \(values.joined(separator: "/")) is not here", field: at)
+                    }
+                    present.insert(ref)
+                }
+            } catch {
+                try holdBack(change, error)
+                continue
+            }
             let key = kind.key.map { name in if case let .text(t)? = record[name] { t } else { "" } }
             let held = try store.held(kind, key: key)
-            guard try SyncRules.checkOwner(record, kind, held: held, scope: scope, at: at),
+            guard try SyncRules.checkOwner(record, kind, held: held, scope: scope, source: source, at: at),
                   SyncRules.replaces(record, held: held) else {
                 summary.ignored += 1
+                continue
+            }
+            do throws(HabitFlowError) {
+                let habitMultiplePerDay: Bool? = if kind == .entry, case let .text(owner)? = record["owner_id"], case let .text(habitId)? = record["habit_id"] {
+                    try store.habit(habitId, of: owner)?.multiplePerDay
+                } else { nil }
+                try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: habitMultiplePerDay, at: at)
+                do throws(HabitFlowError) { try store.receive(record, kind) } catch {
+                    guard error.code != .storage else { throw error }
+                    throw HabitFlowError(.invalidArgument, "\(at): \(error.message)", field: at)
+                }
+            } catch {
+                try holdBack(change, error)
                 continue
             }
             if kind == .entry, case let .text(owner)? = record["owner_id"], case let .text(habitId)? = record["habit_id"],
                case let .text(day)? = record["day_key"] {
                 if case let .text(h)? = held?["habit_id"], case let .text(d)? = held?["day_key"] { touched.insert([owner, h, d]) }  // the day it leaves
                 touched.insert([owner, habitId, day])
-                try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: try store.habit(habitId, of: owner)?.multiplePerDay, at: at)
-            } else {
-                try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: nil, at: at)
-            }
-            do throws(HabitFlowError) { try store.receive(record, kind) } catch {
-                throw HabitFlowError(.invalidArgument, "\(at): \(error.message)", field: at)
             }
             // The user's side names someone this replica has not heard of (an invitation made
             // elsewhere): a stand-in profile, as `invitePartner` makes, until theirs arrives.
@@ -132,12 +192,7 @@ extension Engine {
         // The partner ended the partnership elsewhere: the user's shared goals become personal
         // here too, as `unlinkPartner` makes them on the side that ended it (001).
         if let partnerBefore, try store.partnership(user: user)?.partnerId != partnerBefore {
-            let now = clock()
-            for var goal in try store.goals(owners: [user]) where goal.shared {
-                goal.shared = false
-                goal.updatedAt = now
-                try store.update(goal)
-            }
+            try endSharing(store, user, with: partnerBefore)
         }
         for group in touched.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             guard let day = try? DayKey(parsing: group[2]) else { continue }
@@ -146,9 +201,21 @@ extension Engine {
         return summary
     }
 
+    static func text(_ value: ChangeRecord.Value) -> String? { if case let .text(t) = value { t } else { nil } }
+
+    /// `SyncRules.validated`, and a profile's zone one this replica can read: every day of
+    /// that user is derived in it.
+    func validated(_ change: ChangeRecord, at: String) throws(HabitFlowError) -> (RecordKind, ChangeRecord) {
+        let (kind, record) = try SyncRules.validated(change, at: at)
+        if kind == .user, case let .text(zone)? = record["zone"] {
+            do throws(TimeError) { _ = try zones.zone(named: zone) } catch { throw HabitFlowError(error, field: "\(at).zone") }
+        }
+        return (kind, record)
+    }
+
     /// Changes written by an earlier version — a backup, a peer not yet upgraded — lack the
     /// fields added since, each given what the store's migration gave existing records: a
-    /// user's `day_starts_at` (schema 7) is 0; entries and target versions name no owner
+    /// user's `day_starts_at` (schema 7) is the one held, else 0; entries and target versions name no owner
     /// (`owner_id`) and links no goal owner (`goal_owner_id`, schema 9). Theirs is their
     /// habit's (goal's) owner: the user when the user holds one with that id (in the store or
     /// in the same set), else the partner when they do, else the user (then the reference
@@ -183,7 +250,9 @@ extension Engine {
             } else if c.kind == link, c["goal_owner_id"] == nil, let goal = text(c, "goal_id") {
                 c.fields.append(("goal_owner_id", .text(try owner(.goal, goal))))
             } else if c.kind == profile, c["day_starts_at"] == nil {
-                c.fields.append(("day_starts_at", .integer(0)))
+                // The setting this replica holds, never a default over a newer one's choice.
+                let held = try text(c, "id").flatMap { id throws(HabitFlowError) in try store.held(.user, key: [id])?["day_starts_at"] }
+                c.fields.append(("day_starts_at", held ?? .integer(0)))
             }
             out.append(c)
         }

@@ -18,11 +18,6 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            try Self.checkMetric(metric)
-            guard value.isFinite, abs(value) <= HabitEntry.maxValue else { throw HabitFlowError.invalid("value", "value must be a finite number") }
-            if let note, note.utf8.count > HabitEntry.maxNoteLength {
-                throw HabitFlowError(.limitExceeded, "note is longer than \(HabitEntry.maxNoteLength) bytes", field: "note")
-            }
             if let id {
                 try RecordID.validate(id, field: "wellbeingId")
                 if try store.wellbeingEntry(id, of: user) != nil { throw HabitFlowError(.conflict, "wellbeing entry \(id) already exists", field: "wellbeingId") }
@@ -31,6 +26,7 @@ extension Engine {
             let at = timestampUtc ?? now
             let w = WellbeingMetricEntry(id: id ?? RecordID.make(), ownerId: user, metric: metric, value: value, timestampUtc: at,
                                          dayKey: dayKey ?? zone.dayKey(at: at), note: note, createdAt: now, updatedAt: now, deletedAt: nil)
+            try w.validate()
             try store.save(w)
             return w
         }
@@ -43,12 +39,10 @@ extension Engine {
         return try store.write { store throws(HabitFlowError) in
             var w = try ownedWellbeing(store, user, id)
             guard w.deletedAt == nil else { throw HabitFlowError(.conflict, "wellbeing entry \(id) is deleted", field: "wellbeingId") }
-            if let value {
-                guard value.isFinite, abs(value) <= HabitEntry.maxValue else { throw HabitFlowError.invalid("value", "value must be a finite number") }
-                w.value = value
-            }
+            if let value { w.value = value }
             if let note { w.note = note.isEmpty ? nil : note }
             w.updatedAt = now
+            try w.validate()
             try store.save(w)
             return w
         }
@@ -78,7 +72,7 @@ extension Engine {
     /// The trend of `metric` from `from` through `to`: each day's mean and count (days without
     /// values are left out), and the mean over the range.
     public func wellbeingTrend(metric: String, from: DayKey, to: DayKey) throws(HabitFlowError) -> (days: [WellbeingDay], mean: Double?) {
-        try Self.checkMetric(metric)
+        try WellbeingMetricEntry.checkMetric(metric)
         guard from <= to else { throw HabitFlowError.invalid("to", "to (\(to)) is before from (\(from))") }
         var sums: [DayKey: (Double, Int)] = [:]
         for w in try wellbeing(metric: metric) where w.dayKey >= from && w.dayKey <= to {
@@ -88,12 +82,6 @@ extension Engine {
         let days = sums.keys.sorted().map { d in WellbeingDay(dayKey: d, mean: sums[d]!.0 / Double(sums[d]!.1), count: sums[d]!.1) }
         let total = sums.values.reduce((0.0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
         return (days, total.1 == 0 ? nil : total.0 / Double(total.1))
-    }
-
-    static func checkMetric(_ metric: String) throws(HabitFlowError) {
-        guard !metric.isEmpty, metric.utf8.count <= TextLimit.unit, metric.utf8.allSatisfy({ c in
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2D
-        }) else { throw HabitFlowError.invalid("metric", "metric is 1 to 32 of a-z A-Z 0-9 _ - (mood, energy, sleepHours)") }
     }
 
     private func ownedWellbeing(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> WellbeingMetricEntry {

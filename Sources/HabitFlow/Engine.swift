@@ -16,6 +16,9 @@ public final class Engine: Sendable {
     let clock: @Sendable () -> Instant
     /// Whether the folded records of the last metrics read are kept until the store changes.
     public let caching: Bool
+    /// Where `applyChanges` takes its changes from (`.replica` on a device; `.device` on a
+    /// server, which hears from each user's replica itself: see `ChangeSource`).
+    public let changeSource: ChangeSource
     /// That read, with the store stamp and sequence number it was made at (see `metricsContext()`).
     let recordCache = Locked<(stamp: StoreStamp, input: MetricsInput, sequence: Int64)?>(nil)
 
@@ -47,6 +50,7 @@ public final class Engine: Sendable {
         opened = Locked(Opened())
         clock = Engine.systemClock
         caching = false
+        changeSource = .replica
     }
 
     /// An engine whose store failed to open: time operations work, every store operation
@@ -59,6 +63,7 @@ public final class Engine: Sendable {
         opened = Locked(Opened(error: error, retry: error.code == .storage ? retry : nil))
         clock = Engine.systemClock
         caching = retry != nil
+        changeSource = .replica
     }
 
     /// An engine on `store`, acting as `user`: the one initialiser every store goes through.
@@ -72,10 +77,13 @@ public final class Engine: Sendable {
     ///     (off: every read goes to the store; the answers are the same).
     ///   - firstWeekday: the week start of a profile made now (a user new to the store); an
     ///     existing profile keeps its own.
+    ///   - changeSource: where `applyChanges` takes its changes from: `.device` on a server.
     /// - Throws: `invalidArgument` (user id), `unknownZone`, `storage`.
     public init(store: any RecordStore, user: String, zone: String?, storePath: String? = nil, now: Instant? = nil,
-                caching: Bool = true, zoneSource: any TZifSource = SystemTZifSource(), firstWeekday: Weekday? = nil) throws(HabitFlowError) {
+                caching: Bool = true, zoneSource: any TZifSource = SystemTZifSource(), firstWeekday: Weekday? = nil,
+                changeSource: ChangeSource = .replica) throws(HabitFlowError) {
         self.caching = caching
+        self.changeSource = changeSource
         try RecordID.validate(user, field: "user")
         zones = TimeZoneDatabase(source: zoneSource)
         if let zone {

@@ -33,8 +33,8 @@ struct GoalCommand: ParsableCommand {
     /// `Run 500 km  ▓▓▓▓▓░░░░░░░░░░  75/100 (75%)`.
     static func line(_ goal: JSONValue?, _ progress: JSONValue?) -> String {
         let percent: Double = switch progress?["percent"] {
-        case let .double(d)?: d
-        case let .int(i)?: Double(i)
+        case let .double(d)? where d.isFinite: min(100, max(0, d))
+        case let .int(i)?: Double(min(100, max(0, i)))
         default: 0
         }
         let filled = Int((percent / 100 * 15).rounded())

@@ -72,6 +72,17 @@ enum ChangeJSON {
         return ChangeRecord(kind: kind, stamp: stamp, fields: out)
     }
 
+    /// A record held back from sync, as the answers of `sync.changes {remote}` and
+    /// `sync.apply {remote}` list it: `{kind, key, field, message}`.
+    static func json(_ held: HeldBackRecord) -> JSONValue {
+        var field = held.field
+        if let f = field, f.hasPrefix("record.") { field = "record." + camel(String(f.dropFirst(7))) } else if let f = field {
+            field = relocate(HabitFlowError(.invalidArgument, "", field: f)).field
+        }
+        return .object([("kind", .string(held.kind)), ("key", .array(held.key.map(JSONValue.string))),
+                        ("field", field.map(JSONValue.string) ?? .null), ("message", .string(held.message))])
+    }
+
     /// Store errors name `changes[i].column`; the faces say `args.changes[i].record.camelName`.
     static func relocate(_ error: HabitFlowError) -> HabitFlowError {
         guard let field = error.field, field.hasPrefix("changes") else { return error }
@@ -95,7 +106,9 @@ extension Operation {
                               Field("remote", "string", required: false, "A sync server's URL: the changes not yet pushed to it (instead of `since`); acknowledge them with sync.acknowledge once it has them.")],
                   result: [Field("changes", "array", "`[{kind, stamp, record}]`; kinds: user, habit, category, goal, targetVersion, entry, goalLink, partnership, routine, routineExecution, evidence, journalTemplate, journal, reflection, wellbeing, lens."),
                            Field("cursor", "string", "Pass it as `since` next time."),
-                           Field("replicaId", "string", "This store's replica.")],
+                           Field("replicaId", "string", "This store's replica."),
+                           Field("syncVersion", "integer", "The change format's version (\(SyncRules.version)): pass it to sync.apply with the changes."),
+                           Field("heldBack", "array", "With remote: records left out for breaking a rule of this version (written before it), `[{kind, key, field, message}]`; the server would refuse them. Edit or delete them here.")],
                   errors: syncErrors) { engine, args throws(ProtocolError) in
             let since = try args.optionalString("since").map { text throws(ProtocolError) in try parseCursor(text, "args.since") } ?? 0
             let forPartner = try args.bool("forPartner", default: false)
@@ -103,22 +116,35 @@ extension Operation {
             if remote != nil, args.raw("since") != nil || forPartner {
                 throw ProtocolError(.invalidArgument, "args.remote replaces since (and is for your own devices, not forPartner)", field: "args.remote")
             }
-            let (changes, cursor, replica) = try ProtocolError.engine { () throws(HabitFlowError) in
-                let (c, cur) = if let remote { try engine.changesToPush(remote) } else { try engine.syncChanges(since: since, forPartner: forPartner) }
-                return (c, cur, try engine.replicaId())
+            let (changes, cursor, heldBack, replica) = try ProtocolError.engine { () throws(HabitFlowError) in
+                if let remote {
+                    let push = try engine.changesToPush(remote)
+                    return (push.changes, push.cursor, push.heldBack, try engine.replicaId())
+                }
+                let pull = try engine.syncChanges(since: since, forPartner: forPartner)
+                return (pull.changes, pull.cursor, [HeldBackRecord](), try engine.replicaId())
             }
-            return .object([("changes", .array(changes.map(ChangeJSON.json))), ("cursor", .string(String(cursor))), ("replicaId", .string(replica))])
+            var answer: [(String, JSONValue)] = [("changes", .array(changes.map(ChangeJSON.json))), ("cursor", .string(String(cursor))),
+                                                 ("replicaId", .string(replica)), ("syncVersion", .int(Int64(SyncRules.version)))]
+            if remote != nil { answer.append(("heldBack", .array(heldBack.map(ChangeJSON.json)))) }
+            return .object(answer)
         },
         Operation("sync.apply", "Applies another replica's changes in one transaction — all or nothing, idempotent, in any order: a later stamp wins the whole record; two active entries for one habit and day keep one (manual > routine/evidence > import, then a value, then the latest edit) and set the other aside for sync.repairs.",
                   arguments: [Field("changes", "array", "`[{kind, stamp, record}]` as sync.changes gives them."),
                               Field("remote", "string", required: false, "The sync server they were pulled from (with remoteCursor): its cursor is kept in the same transaction."),
-                              Field("remoteCursor", "string", required: false, "The server's cursor after these changes (with remote).")],
+                              Field("remoteCursor", "string", required: false, "The server's cursor after these changes (with remote)."),
+                              Field("syncVersion", "integer", required: false, "The syncVersion sync.changes gave with them (none: written before versions). A newer one than this engine reads is refused: upgrade.")],
                   result: [Field("applied", "integer", "Records that replaced what was held."),
-                           Field("ignored", "integer", "Records already held or older."),
-                           Field("repairs", "integer", "Habit days now holding a set-aside entry.")],
+                           Field("ignored", "integer", "Records already held or older, or of another user that this replica takes from that user alone."),
+                           Field("repairs", "integer", "Habit days now holding a set-aside entry."),
+                           Field("heldBack", "array", "With remote: records left out for breaking a rule of this version, with the records that point at them, `[{kind, key, field, message}]`; the rest applies. Without remote a bad record refuses the whole set.")],
                   errors: syncErrors) { engine, args throws(ProtocolError) in
             guard case let .array(items)? = args.raw("changes") else {
                 throw ProtocolError(.invalidArgument, "args.changes must be an array of changes", field: "args.changes")
+            }
+            if let version = try args.integer("syncVersion", in: 1...Int(Int32.max)), version > SyncRules.version {
+                throw ProtocolError(.invalidArgument, "these changes come from a newer HabitFlow (sync version \(version); this one reads up to \(SyncRules.version)): upgrade it to sync",
+                                    field: "args.syncVersion")
             }
             var changes: [ChangeRecord] = []
             changes.reserveCapacity(items.count)
@@ -138,8 +164,10 @@ extension Operation {
             } catch {
                 throw ProtocolError(ChangeJSON.relocate(error))
             }
-            return .object([("applied", .int(Int64(summary.applied))), ("ignored", .int(Int64(summary.ignored))),
-                            ("repairs", .int(Int64(summary.repairs)))])
+            var answer: [(String, JSONValue)] = [("applied", .int(Int64(summary.applied))), ("ignored", .int(Int64(summary.ignored))),
+                                                 ("repairs", .int(Int64(summary.repairs)))]
+            if remote != nil { answer.append(("heldBack", .array(summary.heldBack.map(ChangeJSON.json)))) }
+            return .object(answer)
         },
         Operation("sync.acknowledge", "Records that a sync server holds your changes up to a cursor (from sync.changes {remote}): they are not pushed again.",
                   arguments: [Field("remote", "string", "The sync server's URL."), Field("cursor", "string", "The cursor sync.changes {remote} gave with the changes pushed.")],

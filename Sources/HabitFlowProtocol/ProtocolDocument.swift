@@ -44,6 +44,29 @@ public enum ProtocolDocument {
             | numbers | finite doubles | `limit_exceeded` / `invalid_json` |
             | strings | well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF; no lone surrogate `\\u` escapes), no NUL | `invalid_json` / `invalid_argument` |
             | text fields | names and titles \(TextLimit.name) bytes, category names \(TextLimit.categoryName), units \(TextLimit.unit) | `invalid_argument` |
+            | values and targets | finite, within ±\(Int64(HabitEntry.maxValue)) (targets 0 to \(Int64(TargetVersion.maxTarget)); a goal's above 0) | `invalid_argument` |
+            | notes | \(HabitEntry.maxNoteLength) bytes (journal text \(JournalEntry.maxText), reflections \(HabitEntryReflection.maxText)) | `limit_exceeded` / `invalid_argument` |
+            | sync stamps | wall time up to the end of year 9999 | `invalid_argument` |
+
+            Every record meets the same limits wherever it enters — a request, `sync.apply`, the
+            sync server's push, `data.import`, a Loop import — so a record one replica takes every
+            other takes too. In `sync.apply` a record that breaks one is refused with the whole set,
+            naming the change, the record and the rule (`changes[2].record.timesPerWeek: habit
+            alice/h1: timesPerWeek must be 1 to 7`); pulled from a server (`remote`) it is held back
+            instead, with the records that point at it, listed in `heldBack`, and the rest applies.
+            `sync.changes {remote}` holds back such a record of the store's own (written by an earlier
+            version) the same way.
+
+            ## Whose records a change set may carry
+
+            Consent is each user's own. A replica takes the user's records, and another user's
+            only as their partnership lets it: that user's side naming the user, their profile, and
+            while both sides are live the goals they share, their links to them and the habits so
+            linked with their entries and targets. A sync server believes no device about another
+            user: a push carries the pusher's own records (another's that they may see is ignored —
+            it comes from its owner's replica — and anyone else's is `forbidden`), except an edit of
+            a goal their active partner shares with them. What one partner shares reaches the other
+            from the sharer's own replica on the server, never from the receiver's push.
 
             ## Error codes
 

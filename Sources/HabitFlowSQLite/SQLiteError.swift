@@ -16,4 +16,7 @@ struct SQLiteError: Error {
 
     /// Whether the constraint that failed is a uniqueness one (a lost race on a day).
     var isUniqueViolation: Bool { code == 2067 || code == 1555 }  // SQLITE_CONSTRAINT_UNIQUE, _PRIMARYKEY (macros that do not import)
+    /// A CHECK, NOT NULL or other constraint: the row breaks a rule of the schema (the second
+    /// line behind `StoredRecord.validate`), not a failure of the store.
+    var isConstraintViolation: Bool { code & 0xFF == 19 }  // SQLITE_CONSTRAINT
 }

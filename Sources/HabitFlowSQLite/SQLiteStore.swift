@@ -149,6 +149,8 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             if error.isUniqueViolation {
                 throw HabitFlowError(.conflict, "a record with that id, or an active entry on that day, already exists")
             }
+            // Named by the rule, without the file's path: people read it (issue 26).
+            if error.isConstraintViolation { throw HabitFlowError(.invalidArgument, "the record breaks a rule of the store (\(error.message))") }
             throw Self.storageError(error, path: path)
         }
     }

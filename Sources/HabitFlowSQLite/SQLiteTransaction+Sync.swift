@@ -112,8 +112,20 @@ extension SQLiteTransaction {
             try upsert(kind, kind.columns.map { SQLiteValue(change[$0] ?? .null) }, stamp: .text(change.stamp.description), seq: seq,
                        setAside: kind == .entry ? true : nil)
         } catch {
+            guard error.code != .storage else { throw error }  // the disk, not the record
             throw HabitFlowError(.invalidArgument, "the store refused the \(kind.rawValue): \(error.message)")
         }
+    }
+
+    func forget(owner: String) throws(HabitFlowError) {
+        for (kind, columns) in RecordKind.forgettable {
+            store.memo.forget(kind)
+            try sql { () throws(SQLiteError) in
+                try db.run("DELETE FROM \(kind.table) WHERE " + columns.map { "\($0) = ?" }.joined(separator: " OR "), columns.map { _ in .text(owner) })
+            }
+        }
+        // The entries' delete trigger drops the cache rows of what it touched; none is left of theirs.
+        try sql { () throws(SQLiteError) in try db.run("DELETE FROM active_days_cache WHERE owner_id = ?", [.text(owner)]) }
     }
 
     func danglingReference() throws(HabitFlowError) -> String? {

@@ -204,6 +204,15 @@ final class MemoryTransaction: StoreTransaction {
         return nil
     }
 
+    func forget(owner: String) throws(HabitFlowError) {
+        try requireWrite()
+        for (kind, columns) in RecordKind.forgettable {
+            let at = columns.map { kind.index(of: $0)! }
+            state.tables[kind] = state.tables[kind]?.filter { _, row in !at.contains { Self.text(row.values[$0]) == owner } }
+        }
+        state.entriesByHabit = state.entriesByHabit.filter { $0.key.first != owner }
+    }
+
     func contenders(owner: String, habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
         var out: [SyncRules.Contender] = []
         for habit in habits {

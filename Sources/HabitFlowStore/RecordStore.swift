@@ -90,6 +90,11 @@ public protocol SyncLog: AnyObject {
     func receive(_ change: ChangeRecord, _ kind: RecordKind) throws(HabitFlowError)
     /// A record that points at one this store does not hold, described; `nil` when none does.
     func danglingReference() throws(HabitFlowError) -> String?
+    /// Drops the copies of `owner`'s records a partnership brought here — every record of
+    /// theirs but their profile and partnership side — and the links to their goals, logging
+    /// nothing: they were never this replica's to send, and every replica of the user drops
+    /// them alike when it learns the partnership ended.
+    func forget(owner: String) throws(HabitFlowError)
     /// The active entries (set aside or not) of `owner`'s `habits` on `day`, with their stamps.
     func contenders(owner: String, habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender]
     /// Sets `owner`'s entry `id` aside (inactive until a repair) or back.

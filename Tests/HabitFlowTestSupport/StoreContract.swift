@@ -19,6 +19,7 @@ public enum StoreContract {
         ("theLogCarriesStampsAndReceivedRecords", theLogCarriesStampsAndReceivedRecords),
         ("aDanglingReferenceIsFoundAndRefused", aDanglingReferenceIsFoundAndRefused), ("replicaIdsAreStableUntilRenewed", replicaIdsAreStableUntilRenewed),
         ("idsArePerOwner", idsArePerOwner), ("saveNewRefusesWhatIsHeld", saveNewRefusesWhatIsHeld),
+        ("forgetDropsAnOwnersCopiesOnly", forgetDropsAnOwnersCopiesOnly),
     ]
 
     public static let t0 = try! Instant(parsing: "2025-03-12T11:00:00Z")
@@ -82,6 +83,41 @@ public enum StoreContract {
             #expect(changes.changes.map(\.kind) == records.map { type(of: $0).kind }.sorted().map(\.rawValue), "\(name)")
             let after = try store.read { tx throws(HabitFlowError) in try tx.changes(since: changes.cursor) }
             #expect(changes.cursor >= Int64(records.count) && after.changes.isEmpty && after.cursor == changes.cursor, "\(name)")
+        }
+    }
+
+    /// `forget(owner:)` drops bob's copies — his habit, entry, target version, goal, his link
+    /// to alice's goal and hers to his — and nothing else: his profile and partnership side
+    /// stay, alice's records stay, and the log no longer carries what went.
+    public static func forgetDropsAnOwnersCopiesOnly(_ stores: Stores) throws {
+        let day = DayKey("2025-03-12")
+        func goal(_ id: String, _ owner: String) -> Goal {
+            Goal(id: id, ownerId: owner, title: id, description: nil, icon: nil, categoryId: nil, kind: .count, type: .weeklyHabit,
+                 target: 3, unit: nil, durationWeeks: nil, startDayKey: day, targetDate: nil, userStatus: .active, shared: true,
+                 sortOrder: nil, createdAt: t0, updatedAt: t0)
+        }
+        let bob = UserProfile(id: "bob", zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0)
+        let kept: [any StoredRecord] = [
+            user, bob, Partnership(userId: "alice", partnerId: "bob", createdAt: t0), Partnership(userId: "bob", partnerId: "alice", createdAt: t0),
+            habit("h1"), StoredEntry(entry("e1", "h1", "2025-03-12"), ownerId: "alice", multiplePerDay: false), goal("ga", "alice"),
+            GoalLink(goalOwnerId: "alice", goalId: "ga", habitId: "h1", contribution: .count, unit: nil, createdBy: "alice", createdAt: t0),
+        ]
+        let copies: [any StoredRecord] = [
+            habit("h1", owner: "bob"), StoredEntry(entry("e1", "h1", "2025-03-12"), ownerId: "bob", multiplePerDay: false),
+            TargetVersion(id: "v1", ownerId: "bob", habitId: "h1", effectiveDayKey: day, target: 2, recordedAt: t0), goal("gb", "bob"),
+            GoalLink(goalOwnerId: "alice", goalId: "ga", habitId: "h1", contribution: .count, unit: nil, createdBy: "bob", createdAt: t0),
+            GoalLink(goalOwnerId: "bob", goalId: "gb", habitId: "h1", contribution: .count, unit: nil, createdBy: "alice", createdAt: t0),
+        ]
+        for (name, store) in try stores("forget") {
+            try store.write { tx throws(HabitFlowError) in for r in kept + copies { try tx.save(r) } }
+            try store.write { tx throws(HabitFlowError) in try tx.forget(owner: "bob") }
+            let (held, logged, bobsDays, alicesDays, dangling) = try store.read { tx throws(HabitFlowError) in
+                (try (kept + copies).map { r throws(HabitFlowError) in try Self.fetchAny(tx, r) != nil }, try tx.changes(since: 0).changes.count,
+                 try tx.activeDays(owner: "bob"), try tx.activeDays(owner: "alice"), try tx.danglingReference())
+            }
+            #expect(held == kept.map { _ in true } + copies.map { _ in false }, "\(name): \(held)")
+            #expect(logged == kept.count && dangling == nil, "\(name)")
+            #expect(bobsDays.isEmpty && alicesDays["h1"]?.days == [day.dayNumber], "\(name)")
         }
     }
 

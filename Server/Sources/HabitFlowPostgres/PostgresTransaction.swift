@@ -434,6 +434,26 @@ final class PostgresTransaction: StoreTransaction {
         }
     }
 
+    func forget(owner: String) throws(HabitFlowError) {
+        try requireWrite()
+        // Which rows go is `RecordKind.forgettable`'s, read here row by row (a partnership
+        // ends rarely; the rule stays in one place).
+        for (kind, columns) in RecordKind.forgettable {
+            var keys: [String] = []
+            for result in try query("SELECT key, fields FROM records WHERE user_id = \(user) AND kind = \(kind.rawValue)") {
+                let (key, cells) = try Self.decode(result, (String, [String]).self)
+                let values = try RowCoding.decode(cells, kind: kind)
+                if columns.contains(where: { RowCoding.text(kind, values, $0) == owner }) { keys.append(key) }
+            }
+            guard !keys.isEmpty else { continue }
+            _ = try query("DELETE FROM records WHERE user_id = \(user) AND kind = \(kind.rawValue) AND key = ANY(\(keys)::text[])")
+            for key in keys { rows[kind, default: [:]][key] = .some(nil) }
+            let gone = Set(keys)
+            written.removeAll { $0.kind == kind && gone.contains(RowCoding.key(kind, $0.values)) }
+        }
+        days = [:]
+    }
+
     func danglingReference() throws(HabitFlowError) -> String? {
         var wanted: [(kind: RecordKind, column: String, parent: RecordKind, id: String)] = []
         var asked = Set<[String]>()

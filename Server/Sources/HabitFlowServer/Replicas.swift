@@ -59,7 +59,7 @@ public final class Replicas: Sendable {
                 try tx.savePlaceholder(UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
             }
         }
-        let engine = try Engine(store: store, user: user, zone: nil, caching: false)
+        let engine = try Engine(store: store, user: user, zone: nil, caching: false, changeSource: .device)
         engines.withLockedValue { kept in
             if kept.count >= Self.keptUsers { kept = [:] }
             kept[user] = engine
@@ -198,8 +198,8 @@ public final class Replicas: Sendable {
             guard try isServerUser(target), try isServerUser(source) else { return }
             let from = try engine(source), to = try engine(target)
             let remote = "partner:" + source
-            let (changes, cursor) = try from.syncChanges(since: try to.remoteCursors(remote).pulled, forPartner: true)
-            _ = try to.applyChanges(changes, fromRemote: remote, cursor: cursor)
+            let (changes, cursor) = try from.syncChanges(since: try to.remoteCursors(remote).pulled, forPartner: true, recipient: target)
+            _ = try to.applyChanges(changes, fromRemote: remote, cursor: cursor, source: .partner(source))
             if changes.contains(where: { $0.kind == RecordKind.partnership.rawValue }) { forgetPartnerStatus(target) }
         } catch {
             logger.warning("sharing with a partner failed", metadata: ["from": "\(source)", "to": "\(target)", "error": "\(error.message)"])

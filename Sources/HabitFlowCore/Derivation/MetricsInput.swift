@@ -30,8 +30,12 @@ public struct MetricsInput: Sendable {
     public func habit(_ id: String) -> Habit? { habits.first { $0.id == id } }
 
     /// The children of bundle `id` that are not deleted, in creation order.
+    ///
+    /// Bundles do not nest (`Habit.validate`), so a bundle is nobody's child here: a record
+    /// that says otherwise (written before that rule, or by a foreign replica) cannot make a
+    /// walk of the bundle graph loop.
     public func children(of id: String) -> [Habit] {
-        habits.filter { $0.bundleId == id && $0.deletedAt == nil }
+        habits.filter { $0.bundleId == id && $0.deletedAt == nil && $0.bundle == nil }
     }
 
     /// The metrics of `habit` (for a bundle parent, built over its children's).

@@ -120,8 +120,10 @@ public struct GoalProgress: Sendable, Equatable {
     }
 
     /// A number as people write it: 3, 12.5, 0.25.
+    /// Past 10^15 (sums of many large values) the float's own form: no conversion traps.
     static func format(_ x: Double) -> String {
-        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+        guard x.isFinite, abs(x) < 1e15 else { return String(x) }
+        if x == x.rounded() { return String(Int64(x)) }
         let hundredths = (x * 100).rounded() / 100
         return hundredths == hundredths.rounded() ? String(Int64(hundredths)) : String(hundredths)
     }

@@ -107,7 +107,13 @@ public struct Habit: Hashable, Sendable {
             }
         }
         if let categoryId { try RecordID.validate(categoryId, field: "categoryId") }
-        if let bundleId { try RecordID.validate(bundleId, field: "bundleId") }
+        if let bundleId {
+            try RecordID.validate(bundleId, field: "bundleId")
+            guard bundleId != id else { throw .invalid("bundleId", "a habit cannot belong to itself") }
+        }
+        if let legacyGoal, legacyGoal.utf8.count > TextLimit.legacyGoal {
+            throw .invalid("legacyGoal", "legacyGoal is longer than \(TextLimit.legacyGoal) bytes")
+        }
         if bundle != nil {
             guard bundleId == nil else { throw .invalid("bundleId", "a bundle cannot belong to another bundle") }
             guard kind == .binary, cadence == .daily, targetType == .atLeast, !multiplePerDay else {

@@ -164,3 +164,16 @@ extension RecordKind {
         }
     }
 }
+
+extension RecordKind {
+    /// The kinds a partnership shares besides profiles and sides (`SyncRules.visible`): goals,
+    /// links to them, linked habits with their targets and entries.
+    public static let sharedByPartners: Set<RecordKind> = [.habit, .goal, .targetVersion, .entry, .goalLink]
+
+    /// What a store's `forget(owner:)` drops, children first: the shared kinds, by the columns
+    /// naming the user a row belongs to (a link belongs to who made it and to whose goal it
+    /// points). Never a kind no partnership shares: such a record is its owner's own here.
+    public static let forgettable: [(kind: RecordKind, columns: [String])] = allCases.reversed()
+        .filter { sharedByPartners.contains($0) }
+        .map { ($0, $0 == .goalLink ? ["created_by", "goal_owner_id"] : [$0.ownerColumn]) }
+}

@@ -11,6 +11,10 @@ public protocol StoredRecord: Sendable {
     var key: [String] { get }
     /// Reads a record back from its row.
     init(row: RowReader) throws(HabitFlowError)
+    /// Checks the record against the engine's limits (`StoredRecord+Validation.swift`): the
+    /// same wherever a record enters, so every replica accepts what one accepts.
+    /// - Throws: `invalidArgument` or `limitExceeded` naming the field.
+    func validate() throws(HabitFlowError)
 }
 
 extension StoredRecord {

@@ -5,6 +5,8 @@ public struct ApplySummary: Sendable, Equatable {
     public var ignored = 0
     /// (habit, day) groups that now hold a set-aside entry.
     public var repairs = 0
+    /// Records left out for breaking a rule (a pull from a server only; see `HeldBackRecord`).
+    public var heldBack: [HeldBackRecord] = []
 
     public init() {}
 }

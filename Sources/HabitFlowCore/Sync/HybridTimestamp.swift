@@ -44,18 +44,32 @@ public struct HybridTimestamp: Comparable, Hashable, Sendable, CustomStringConve
         self.init(wallMilliseconds: wall, counter: counter, replicaId: String(parts[2]))
     }
 
+    /// The latest wall time a stamp may carry: a year before the end of year 9999, the last
+    /// instant the engine knows. Every replica refuses a later one where it enters
+    /// (`SyncRules.validated`) and never makes one (`tick` stops there), so no stamp taken in
+    /// can push a replica's clock to stamps another replica refuses — or past the text form's
+    /// 16 digits. Only a clock driven to the bound by a hostile stamp notices: its edits then
+    /// share one stamp.
+    public static let maxWallMilliseconds: Int64 = (Instant.endSeconds - 366 * 86_400) * 1000
+
     public static func < (a: Self, b: Self) -> Bool {
         (a.wallMilliseconds, a.counter, a.replicaId) < (b.wallMilliseconds, b.counter, b.replicaId)
     }
 
-    /// The stamp of a local change at wall time `now`, after `last` (the replica's latest).
+    /// The stamp of a local change at wall time `now`, after `last` (the replica's latest),
+    /// never past `maxWallMilliseconds`.
     public static func tick(after last: HybridTimestamp?, now: Instant, replicaId: String) -> HybridTimestamp {
-        let wall = now.seconds * 1000 + Int64(now.nanoseconds / 1_000_000)
+        let wall = min(now.seconds * 1000 + Int64(now.nanoseconds / 1_000_000), maxWallMilliseconds)
         guard let last, last.wallMilliseconds >= wall else {
             return HybridTimestamp(wallMilliseconds: wall, counter: 0, replicaId: replicaId)
         }
         // The clock is behind what this replica has seen: stay on the seen wall time, count up.
-        if last.counter == 999_999 { return HybridTimestamp(wallMilliseconds: last.wallMilliseconds + 1, counter: 0, replicaId: replicaId) }
+        if last.counter == 999_999 {
+            guard last.wallMilliseconds < maxWallMilliseconds else {
+                return HybridTimestamp(wallMilliseconds: maxWallMilliseconds, counter: 999_999, replicaId: replicaId)
+            }
+            return HybridTimestamp(wallMilliseconds: last.wallMilliseconds + 1, counter: 0, replicaId: replicaId)
+        }
         return HybridTimestamp(wallMilliseconds: last.wallMilliseconds, counter: last.counter + 1, replicaId: replicaId)
     }
 }

@@ -5,17 +5,27 @@
 /// Stores only fetch and persist; every store (SQLite, in-memory, the server's PostgreSQL)
 /// is driven by these same rules, so every replica decides alike.
 public enum SyncRules {
+    /// The version of the change format this engine writes and reads. Change sets carry it
+    /// (`syncVersion`); one without it was written before versions (1). A set from a newer
+    /// version is refused with a word to upgrade, never half read: its fields may mean more.
+    /// 2: limits checked at every door (issue 26).
+    public static let version = 2
+
     /// Upper bound of one text field of a change (256 KiB).
     public static let maxFieldBytes = 256 << 10
 
     /// The change checked against its kind's columns: exactly those fields, ids, days and
-    /// instants well formed (instants rewritten in the stores' fixed-width form), text within
-    /// limits, and readable as its record type.
+    /// instants well formed, text within limits, readable as its record type and within the
+    /// engine's limits (`StoredRecord.validate`); its values as that record writes them (the
+    /// row every store holds).
     ///
     /// - Throws: `invalidArgument` naming `at.kind` or `at.<column>`.
     public static func validated(_ change: ChangeRecord, at: String) throws(HabitFlowError) -> (RecordKind, ChangeRecord) {
         guard let kind = RecordKind(syncName: change.kind) else {
             throw HabitFlowError(.invalidArgument, "\(at).kind: unknown kind \"\(change.kind)\"", field: "\(at).kind")
+        }
+        guard change.stamp.wallMilliseconds <= HybridTimestamp.maxWallMilliseconds else {
+            throw HabitFlowError.invalid("\(at).stamp", "stamp \(change.stamp) is too close to the year 9999: no replica's clock makes it")
         }
         var out = change
         out.fields = []
@@ -41,13 +51,35 @@ public enum SyncRules {
             }
             out.fields.append((name, checked))
         }
+        let record: any StoredRecord
         do throws(HabitFlowError) {
-            _ = try kind.recordType.init(change: out)
+            record = try kind.recordType.init(change: out)
         } catch {
             let field = error.field.map { "\(at).\($0)" } ?? at
             throw HabitFlowError(.invalidArgument, "\(field): \(error.message)", field: field)
         }
+        do throws(HabitFlowError) { try record.validate() } catch {
+            // The record and the rule, as a person reads them: `changes[2].times_per_week:
+            // habit alice/h1: timesPerWeek must be 1 to 7`.
+            let field = error.field.map { "\(at).\(column(of: $0, in: kind))" } ?? at
+            let id = kind.key.compactMap { name in if case let .text(t)? = out[name] { t } else { nil } }.joined(separator: "/")
+            // A record past a limit is a bad record (400 on the server), whatever the limit.
+            throw HabitFlowError(.invalidArgument, "\(field): \(kind.rawValue) \(id): \(error.message)", field: field)
+        }
+        // Kept as the record reads: a field its type does not hold (a daily habit's
+        // `times_per_week`) is not carried on, so every store holds the same row.
+        out.fields = Array(zip(kind.columns, record.row))
         return (kind, out)
+    }
+
+    /// The column a `validate()` field names: `timesPerWeek` → `times_per_week`, and the
+    /// record's own id (`habitId` on a habit) → `id`.
+    static func column(of field: String, in kind: RecordKind) -> String {
+        guard let name = field.split(separator: "[").first.map(String.init), field.allSatisfy({ $0 != "." }) else { return field }
+        var snake = ""
+        for c in name { if c.isUppercase { snake += "_" + c.lowercased() } else { snake.append(c) } }
+        if kind.index(of: snake) != nil { return snake + field.dropFirst(name.count) }
+        return name.hasSuffix("Id") ? "id" : field
     }
 
     /// Whether `change` replaces `held` (the version this replica has): a later stamp wins,
@@ -70,20 +102,66 @@ public enum SyncRules {
     /// shared goals, and the habits so linked with their entries and targets (`scope`). What
     /// a record points at is its own owner's (`RecordKind.references`), so it needs no check.
     ///
+    /// Who may carry what depends on `source`: a `device` pushing to a server carries the
+    /// user's own records only (another's that the user may see is left out: their owner's
+    /// replica sends it); a `partner`'s replica carries that partner's records only.
+    ///
     /// - Returns: `false` for a record of a related user (a partner, an inviter) that is not
-    ///   shared now — it arrived around an unlink or an unshare — to be left out, not refused.
-    /// - Throws: `forbidden` naming `at` for a record of anyone else.
+    ///   shared now — it arrived around an unlink or an unshare — or that `source` does not
+    ///   speak for, to be left out, not refused.
+    /// - Throws: `forbidden` naming `at` for a record of anyone else; `invalidArgument` for a
+    ///   partnership of a user with themselves.
     public static func checkOwner(_ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, scope: SharingScope,
-                                  at: String) throws(HabitFlowError) -> Bool {
+                                  source: ChangeSource = .replica, at: String) throws(HabitFlowError) -> Bool {
         func text(_ r: ChangeRecord?, _ name: String) -> String? { if case let .text(t)? = r?[name] { t } else { nil } }
         let user = scope.user
-        /// Not the user's: left out when `who` is related, else refused.
-        func notShared(_ who: String?) throws(HabitFlowError) -> Bool {
-            guard let who, scope.related.contains(who) else {
-                throw HabitFlowError(.forbidden, "\(at) is a record of another user (\(who ?? "?"))", field: at)
-            }
-            return false
+        func notShared(_ who: String?) throws(HabitFlowError) -> Bool { try SyncRules.notShared(who, scope, at) }
+        let owner = text(record, kind.ownerColumn)
+        if kind == .partnership, let owner, text(record, "partner_id") == owner {
+            throw HabitFlowError.invalid("\(at).partner_id", "a partnership names another user, not its own (\(owner))")
         }
+        // A shared goal may be edited by the partner who does not own it (001 FR-026: both
+        // track it), while its owner shares it — the held copy and the change both shared —
+        // as `goal.update` edits it: what it is, when it was made and whether it is deleted
+        // stay the owner's.
+        let sharedGoalEdit = kind == .goal && scope.partner != nil && record["shared"] == .integer(1) && held?["shared"] == .integer(1)
+            && ["kind", "type", "unit", "created_at", "deleted_at"].allSatisfy { record[$0] == held?[$0] }
+        switch source {
+        case .replica: break
+        case .device:
+            // Consent is the user's own: nobody's push speaks for another user, beyond editing
+            // a goal that user shares with them.
+            if owner != user {
+                if sharedGoalEdit, owner == scope.partner { return true }
+                let seen = owner.map { scope.related.contains($0) } == true
+                    || (kind == .partnership && (text(record, "partner_id") == user || text(held, "partner_id") == user))
+                return try seen ? false : notShared(owner)
+            }
+        case let .partner(partner):
+            // Only what that partner writes (their records, their edits of the user's shared
+            // goals); the rules below say which of it is shared.
+            if sharedGoalEdit, owner == user, scope.partner == partner { return true }
+            guard owner == partner, partner != user else { return false }
+        }
+        guard case .partner = source else { return try admits(record, kind, held: held, scope: scope, at: at) }
+        // Whatever that partner's replica sends that is not for the user is left out.
+        return (try? admits(record, kind, held: held, scope: scope, at: at)) ?? false
+    }
+
+    /// Not the user's: left out when `who` is related, else refused.
+    private static func notShared(_ who: String?, _ scope: SharingScope, _ at: String) throws(HabitFlowError) -> Bool {
+        guard let who, scope.related.contains(who) else {
+            throw HabitFlowError(.forbidden, "\(at) is a record of another user (\(who ?? "?"))", field: at)
+        }
+        return false
+    }
+
+    /// `checkOwner`'s rules for a change from one of the user's own replicas.
+    private static func admits(_ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, scope: SharingScope,
+                               at: String) throws(HabitFlowError) -> Bool {
+        func text(_ r: ChangeRecord?, _ name: String) -> String? { if case let .text(t)? = r?[name] { t } else { nil } }
+        let user = scope.user
+        func notShared(_ who: String?) throws(HabitFlowError) -> Bool { try SyncRules.notShared(who, scope, at) }
         let owner = text(record, kind.ownerColumn)
         switch kind {
         case .user:
@@ -102,9 +180,13 @@ public enum SyncRules {
         case .goalLink:
             guard let goalOwner = text(record, "goal_owner_id") else { return try notShared(owner) }
             if owner == user {
-                // To the user's own goal, or a partner's (a link may arrive around an unshare).
+                // To the user's own goal, or a partner's while it is shared: after the
+                // partnership ends replicas drop that goal, so the link is left out.
                 guard goalOwner == user || scope.related.contains(goalOwner) else {
                     throw HabitFlowError(.forbidden, "\(at) links to a goal of another user (\(goalOwner))", field: at)
+                }
+                if goalOwner != user, let goal = text(record, "goal_id"), !scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal)) {
+                    return false
                 }
             } else {
                 guard owner != nil, owner == scope.partner, let goal = text(record, "goal_id"),
@@ -172,7 +254,9 @@ public enum SyncRules {
         case .user: return owner == user || owner.map(scope.related.contains) == true
         case .partnership: return owner == user || text("partner_id") == user
         case .goal: return owner == user || (shared && owner == scope.partner && record["shared"] == .integer(1))
-        case .goalLink: return owner == user || (shared && owner == scope.partner && sharedGoal())
+        // A link to another's goal goes with that goal: while it is shared (after an unlink a
+        // new device would get the link without its goal).
+        case .goalLink: return (owner == user && text("goal_owner_id") == user) || ((owner == user || (shared && owner == scope.partner)) && sharedGoal())
         // The partner's linked habits: ids are per owner, so another user's habit with one of
         // those ids is not among them.
         case .habit: return owner == user || (shared && owner == scope.partner && text("id").map(scope.partnerHabits.contains) == true)

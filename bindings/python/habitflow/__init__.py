@@ -424,7 +424,9 @@ class Engine(_Managed):
 
         With a server, the engine keeps the cursors (``sync.changes {remote}``,
         ``sync.acknowledge``, ``sync.apply {remote, remoteCursor}``); this only moves the bodies.
-        A refusal by the server raises the HabitFlowError it names."""
+        A refusal by the server raises the HabitFlowError it names. Records that break a rule
+        of this version (written before it) are left out and listed in ``sent["heldBack"]`` and
+        ``received["heldBack"]``; the rest syncs."""
         if isinstance(other, Engine):
             return other.sync_apply(self.sync_changes()["changes"]), self.sync_apply(other.sync_changes()["changes"])
         if token is None:
@@ -433,11 +435,13 @@ class Engine(_Managed):
         out = self.call("sync.changes", remote=other)
         sent: JSON = {"applied": 0, "ignored": 0, "repairs": 0}
         if out["changes"]:
-            sent = _http("POST", url + "/v1/changes", token, {"changes": out["changes"]}, timeout)
+            sent = _http("POST", url + "/v1/changes", token, {"changes": out["changes"], "syncVersion": out["syncVersion"]}, timeout)
             self.call("sync.acknowledge", remote=other, cursor=out["cursor"])
+        sent["heldBack"] = out["heldBack"]
         since = self.call("sync.remote", remote=other)["pulled"]
         pulled = _http("GET", url + "/v1/changes?since=" + since, token, None, timeout)
-        received = self.call("sync.apply", changes=pulled["changes"], remote=other, remoteCursor=pulled["cursor"])
+        received = self.call("sync.apply", changes=pulled["changes"], remote=other, remoteCursor=pulled["cursor"],
+                             syncVersion=pulled.get("syncVersion", 1))
         return sent, received
 
     def _release(self, handle: ctypes.c_void_p) -> None:
