@@ -189,8 +189,8 @@ extension Engine {
         return try store.read { store throws(HabitFlowError) in try store.categories(owner: user) }
     }
 
-    /// Deletes category `id`: habits and goals in it keep their entries and metrics, and show
-    /// as uncategorised.
+    /// Deletes category `id`: habits and goals in it keep their entries and metrics, and are
+    /// uncategorised from now on (re-creating the id does not file them again).
     public func deleteCategory(_ id: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
@@ -200,6 +200,18 @@ extension Engine {
                 throw HabitFlowError(.notFound, "no category \(id)", field: "categoryId")
             }
             try store.deleteCategory(id, of: user, at: now)
+            // Its habits and goals are uncategorised now, for good: a category made later
+            // with the same id starts empty (issue 27, item 14).
+            for var habit in try store.fetchAll(Habit.self, owner: user, where: "category_id", in: [id]) {
+                habit.categoryId = nil
+                habit.updatedAt = now
+                try store.update(habit)
+            }
+            for var goal in try store.fetchAll(Goal.self, owner: user, where: "category_id", in: [id]) {
+                goal.categoryId = nil
+                goal.updatedAt = now
+                try store.update(goal)
+            }
         }
     }
 

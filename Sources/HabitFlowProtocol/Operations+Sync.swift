@@ -91,6 +91,8 @@ enum ChangeJSON {
         if parts.count == 2 {
             let rest = parts[1] == "kind" ? "kind" : "record." + camel(String(parts[1]))
             located.field = "\(parts[0]).\(rest)"
+            // The message leads with the field as the faces name it too.
+            if error.message.hasPrefix(field + ":") { located.message = "\(parts[0]).\(rest)" + error.message.dropFirst(field.count) }
         }
         return located
     }

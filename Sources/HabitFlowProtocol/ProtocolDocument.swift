@@ -51,8 +51,8 @@ public enum ProtocolDocument {
             Every record meets the same limits wherever it enters — a request, `sync.apply`, the
             sync server's push, `data.import`, a Loop import — so a record one replica takes every
             other takes too. In `sync.apply` a record that breaks one is refused with the whole set,
-            naming the change, the record and the rule (`changes[2].record.timesPerWeek: habit
-            alice/h1: timesPerWeek must be 1 to 7`); pulled from a server (`remote`) it is held back
+            naming the change, the record and the rule (field `args.changes[2].record.timesPerWeek`,
+            message `changes[2].record.timesPerWeek: habit alice/h1: timesPerWeek must be 1 to 7`); pulled from a server (`remote`) it is held back
             instead, with the records that point at it, listed in `heldBack`, and the rest applies.
             `sync.changes {remote}` holds back such a record of the store's own (written by an earlier
             version) the same way.

@@ -305,8 +305,14 @@ import Testing
         #expect(try e.updateGoal("a", pause).userStatus == .paused)
         var resume = GoalChanges(); resume.status = .active
         #expect(try e.updateGoal("a", resume).userStatus == .active)
+        var filed = HabitDraft(name: "Email"); filed.id = "email"; filed.categoryId = "work"
+        _ = try e.createHabit(filed)
         try e.deleteCategory("work")
         #expect(try e.goals().last?.category == nil)  // uncategorised, still there
+        // Issue 27, item 14: for good — a category made again with that id starts empty.
+        _ = try e.saveCategory(id: "work", name: "Work again", sortOrder: nil)
+        #expect(try e.goal("w").goal.categoryId == nil && e.habit(id: "email").categoryId == nil)
+        #expect(try e.goals().map { $0.category?.id }.contains(nil))
     }
 
     @Test func goalsAreFullyRecomputable_10_6_1_and_000_derivedOnly() throws {
