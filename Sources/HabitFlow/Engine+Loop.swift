@@ -84,17 +84,26 @@ extension Engine {
                 }
                 let skipped = Set(days.filter { $0.mark == .skip }.map(\.day))
                 var kept = 0
+                // A run of SKIPs is a run of days off; after it, the target that was in force
+                // for the day after the run before the run was written (which may be one set
+                // here since) — read once at the run's first day, whatever the run's length
+                // (issue 29: a second SKIP read the first one's 0 and paused the habit for good).
+                var resume: Double? = nil
                 for c in days {
                     switch c.mark {
                     case .nothing:
                         summary.ignored += 1
                     case .skip:
                         let ids = LoopMapping.skipVersionIds(loop.key, c.day)
-                        // After the day off, the target in force before it (which may be one set here since).
-                        let after = c.day.adding(days: 1)
-                        let resume = try after.map { d throws(HabitFlowError) in TargetSchedule(try store.targetVersions(habit: habit.id, of: user)).target(on: d) }
+                        if c.day.adding(days: -1).map(skipped.contains) != true {  // the run starts
+                            var end = c.day
+                            while let next = end.adding(days: 1), skipped.contains(next) { end = next }
+                            resume = try end.adding(days: 1).map { d throws(HabitFlowError) in
+                                TargetSchedule(try store.targetVersions(habit: habit.id, of: user)).target(on: d)
+                            }
+                        }
                         if try version(ids.off, c.day, 0) { report.daysOff += 1 }
-                        if let after, let resume, !skipped.contains(after) { try version(ids.after, after, resume) }
+                        if let after = c.day.adding(days: 1), !skipped.contains(after), let resume { try version(ids.after, after, resume) }
                     case let .done(value):
                         let entryId = LoopMapping.entryId(loop.key, c.day)
                         if try store.entry(entryId, of: user) != nil { continue }  // imported before
