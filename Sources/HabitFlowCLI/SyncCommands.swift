@@ -56,6 +56,14 @@ struct SyncCommand: ParsableCommand {
                 sent = try remote.push() ?? .object([("applied", .int(0)), ("ignored", .int(0)), ("repairs", .int(0))])
                 received = try remote.pull()
             } else {
+                // Another store file must be there: a mistyped name or a URL without its scheme
+                // would otherwise make a new, empty store and "sync" into it (issue 29).
+                guard token == nil else {
+                    throw ValidationError("--token is for a sync server; \(other) is not a URL (a server's starts with http:// or https://)")
+                }
+                guard access(other, F_OK) == 0 else {
+                    throw ValidationError("no store file at \(other) (a sync server's URL starts with http:// or https://)")
+                }
                 var options = store
                 options.db = other
                 let there = try options.openedEngine(json: json)
