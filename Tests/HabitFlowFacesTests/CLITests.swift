@@ -189,6 +189,7 @@ import Testing
             hf_week | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["completed"])'
             habitflow goal add Stretching --weekly 3 --habits stretch >/dev/null
             hf_goals | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["progress"]["fraction"])'
+            HABITFLOW_DB='\(db).other' habitflow habit list >/dev/null   # the other store, made on purpose
             hf_sync_with '\(db).other' | python3 -c 'import json,sys; print(json.load(sys.stdin)["sent"]["applied"] > 0)'
             """)
         #expect(r.status == 0, "\(r.stderr)")

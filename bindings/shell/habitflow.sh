@@ -39,5 +39,5 @@ hf_week() { "$HABITFLOW_BIN" week --json "$@"; }
 # hf_goals — your goals with their progress, one JSON object per goal.
 hf_goals() { "$HABITFLOW_BIN" goal list --json "$@"; }
 
-# hf_sync_with OTHER_STORE — exchange changes both ways with another store file (JSON summary).
+# hf_sync_with OTHER_STORE — exchange changes both ways with another store file, which must exist (JSON summary).
 hf_sync_with() { "$HABITFLOW_BIN" sync with "$1" --json; }
