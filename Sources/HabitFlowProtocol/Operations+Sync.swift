@@ -89,7 +89,7 @@ enum ChangeJSON {
         var located = error
         let parts = field.split(separator: ".", maxSplits: 1)
         if parts.count == 2 {
-            let rest = parts[1] == "kind" ? "kind" : "record." + camel(String(parts[1]))
+            let rest = parts[1] == "kind" || parts[1] == "stamp" ? String(parts[1]) : "record." + camel(String(parts[1]))
             located.field = "\(parts[0]).\(rest)"
             // The message leads with the field as the faces name it too.
             if error.message.hasPrefix(field + ":") { located.message = "\(parts[0]).\(rest)" + error.message.dropFirst(field.count) }
