@@ -115,7 +115,7 @@ extension Engine {
         // their children go with them, and so do records whose parent is neither here nor
         // held (left out of an earlier pull), so nothing applied ever dangles.
         var heldBack = Set<[String]>()
-        let incoming = holdingBack ? Set(changes.map { c in [c.kind] + (RecordKind(syncName: c.kind)?.key.map { c[$0].flatMap(Self.text) ?? "" } ?? []) }) : []
+        let incoming = holdingBack ? Set(changes.map { c in [c.kind] + (RecordKind(syncName: c.kind).map(c.key) ?? []) }) : []
         var present = Set<[String]>()  // parents found held, each looked up once
         func holdBack(_ change: ChangeRecord, _ error: HabitFlowError) throws(HabitFlowError) {
             guard holdingBack, [.invalidArgument, .limitExceeded, .unknownZone, .invalidDate, .notFound].contains(error.code) else { throw error }
@@ -153,7 +153,7 @@ extension Engine {
                 try holdBack(change, error)
                 continue
             }
-            let key = kind.key.map { name in if case let .text(t)? = record[name] { t } else { "" } }
+            let key = record.key(kind)
             let held = try store.held(kind, key: key)
             guard try SyncRules.checkOwner(record, kind, held: held, scope: scope, source: source, at: at),
                   SyncRules.replaces(record, held: held) else {

@@ -23,6 +23,11 @@ public struct ChangeRecord: Sendable, Equatable {
 
     public subscript(name: String) -> Value? { fields.first { $0.name == name }?.value }
 
+    /// The values of `kind`'s key columns (owner first), "" where one is absent or not text.
+    public func key(_ kind: RecordKind) -> [String] {
+        kind.key.map { name in if case let .text(t)? = self[name] { t } else { "" } }
+    }
+
     public static func == (a: Self, b: Self) -> Bool {
         a.kind == b.kind && a.stamp == b.stamp && a.fields.map(\.name) == b.fields.map(\.name) && a.fields.map(\.value) == b.fields.map(\.value)
     }

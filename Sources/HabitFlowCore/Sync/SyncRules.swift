@@ -62,7 +62,7 @@ public enum SyncRules {
             // The record and the rule, as a person reads them: `changes[2].times_per_week:
             // habit alice/h1: timesPerWeek must be 1 to 7`.
             let field = error.field.map { "\(at).\(column(of: $0, in: kind))" } ?? at
-            let id = kind.key.compactMap { name in if case let .text(t)? = out[name] { t } else { nil } }.joined(separator: "/")
+            let id = out.key(kind).joined(separator: "/")
             // A record past a limit is a bad record (400 on the server), whatever the limit.
             throw HabitFlowError(.invalidArgument, "\(field): \(kind.rawValue) \(id): \(error.message)", field: field)
         }
