@@ -83,6 +83,13 @@ struct SplitMix64 {
 let loadBefore = loadAverage()
 let buildStart = seconds()
 let engine = try! Engine(storePath: storePath, user: userId, zone: zoneName, now: now)
+
+/// An engine on the store living on `day`: a change of meaning is made on its day, never
+/// dated in the past (issue 27).
+func engineOn(_ day: DayKey) -> Engine {
+    let start = try! engine.dayRange(of: day, zone: zoneName).start!
+    return try! Engine(storePath: storePath, user: userId, zone: nil, now: Instant(unixSeconds: start + 12 * 3600)!)
+}
 let today = try! engine.today()
 let firstDay = today.adding(days: -(spanDays - 1))!
 var rng = SplitMix64(state: 20_300_101)
@@ -115,14 +122,14 @@ for h in 0..<habitCount {
         draft.cadence = .timesPerWeek(n)
         logProbability = min(0.97, Double(n) / 7 + 0.05 + 0.1 * rng.unit())
     }
+    if draft.kind == .numeric { draft.target = baseTarget }  // from the start of its history
     _ = try! engine.createHabit(draft)
     if draft.kind == .numeric {
-        _ = try! engine.setTarget(habitId: id, effectiveDayKey: firstDay, target: baseTarget, confirm: true)
         targetVersionCount += 1
         if h % 2 == 0 {  // a target change somewhere in years 3 to 7
             changeOffset = 1000 + rng.below(1500)
             changedTarget = (baseTarget * 1.5).rounded()
-            _ = try! engine.setTarget(habitId: id, effectiveDayKey: dayKey(changeOffset), target: changedTarget, confirm: true)
+            _ = try! engineOn(dayKey(changeOffset)).setTarget(habitId: id, effectiveDayKey: dayKey(changeOffset), target: changedTarget)
             targetVersionCount += 1
         }
     }
@@ -131,12 +138,12 @@ for h in 0..<habitCount {
         var from = 200 + rng.below(3000)
         let length = 7 + rng.below(22)
         if changeOffset != .max, from - 1 <= changeOffset, changeOffset <= from + length { from = changeOffset + 30 }
-        _ = try! engine.pause(habitId: id, from: dayKey(from), to: dayKey(from + length - 1), confirm: true)
+        _ = try! engineOn(dayKey(from)).pause(habitId: id, from: dayKey(from), to: dayKey(from + length - 1))
         pauseCount += 1
         targetVersionCount += 2
     }
     if h == 13 || h == 71 {  // a pause over today: today is not required
-        _ = try! engine.pause(habitId: id, from: today.adding(days: -4)!, to: today.adding(days: 3)!, confirm: true)
+        _ = try! engineOn(today.adding(days: -4)!).pause(habitId: id, from: today.adding(days: -4)!, to: today.adding(days: 3)!)
         pauseCount += 1
         targetVersionCount += 2
     }

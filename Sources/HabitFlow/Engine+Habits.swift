@@ -10,7 +10,8 @@ public struct HabitDraft: Sendable {
     public var targetType: Habit.TargetType = .atLeast
     public var multiplePerDay = false
     public var categoryId: String?
-    /// An initial target, recorded as a version effective on the creation day.
+    /// An initial target, recorded as a version from the start of the habit's history (a
+    /// backfilled entry counts against it too, 003 §7.3.2).
     public var target: Double?
     public var legacyGoal: String?
 
@@ -18,11 +19,16 @@ public struct HabitDraft: Sendable {
 }
 
 /// Changes to a habit; `nil` leaves a field as it is.
+///
+/// `unit`, `cadence` and `targetType` give a day its meaning: they change from
+/// `effectiveDayKey` (today when `nil`; never a past day) as a version, and past days keep
+/// theirs. The rest are plain edits.
 public struct HabitChanges: Sendable {
     public var name: String?
     public var unit: String?
     public var cadence: Habit.Cadence?
     public var targetType: Habit.TargetType?
+    public var effectiveDayKey: DayKey?
     public var categoryId: String?
     public var clearCategory = false
     public var archived: Bool?
@@ -144,7 +150,7 @@ extension Engine {
         try store.insert(habit)
         if let target = draft.target {
             try TargetVersion.validate(target, kind: habit.kind)
-            try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: today,
+            try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: .min,
                                            target: target, recordedAt: now))
         }
         return habit
@@ -162,9 +168,29 @@ extension Engine {
                 try HabitNames.checkUnique(name, id: habit.id, among: try store.habits(owner: user))
                 habit.name = name
             }
-            if let unit = changes.unit { habit.unit = unit }
-            if let cadence = changes.cadence { habit.cadence = cadence }
-            if let targetType = changes.targetType { habit.targetType = targetType }
+            // A change of meaning: checked against the habit's kind, written as a version.
+            let (_, today) = try userZone(store, user)
+            let rules = HabitRules(habit: old, schedule: TargetSchedule(try store.targetVersions(habit: old.id, of: user)))
+            let effective = changes.effectiveDayKey ?? today
+            let current = rules.rule(on: effective)
+            var meaning = TargetVersion(id: "", ownerId: user, habitId: old.id, effectiveDayKey: effective, target: nil, recordedAt: now)
+            if let unit = changes.unit, unit != current.unit { meaning.unit = unit }
+            if let cadence = changes.cadence, cadence != current.cadence { meaning.cadence = cadence }
+            if let targetType = changes.targetType, targetType != current.targetType { meaning.targetType = targetType }
+            if changes.effectiveDayKey != nil || !meaning.isEmpty {
+                try Self.checkNotPast(effective, today: today, field: changes.effectiveDayKey == nil ? "habitId" : "effectiveDayKey",
+                                      what: "a change of unit, cadence or target type")
+            }
+            var check = habit
+            check.unit = changes.unit ?? current.unit
+            check.cadence = changes.cadence ?? current.cadence
+            check.targetType = changes.targetType ?? current.targetType
+            try check.validate()
+            if !meaning.isEmpty {
+                try insertDefinitionChange(meaning, of: old, from: effective, store, user, now: now)
+                // The record shows the definition as last changed; days read their versions.
+                if effective == today { (habit.unit, habit.cadence, habit.targetType) = (check.unit, check.cadence, check.targetType) }
+            }
             if changes.clearCategory { habit.categoryId = nil } else if let c = changes.categoryId {
                 try checkCategory(store, user, c)
                 habit.categoryId = c
@@ -221,7 +247,7 @@ extension Engine {
     public func habit(id: String?, name: String? = nil) throws(HabitFlowError) -> Habit {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
-            if let id { return try ownedHabit(store, user, id) }
+            if let id { return try asToday(try ownedHabit(store, user, id), store, user) }
             guard let name else { throw HabitFlowError.invalid("habitId", "give habitId or name") }
             let habits = try store.habits(owner: user)
             let matches = HabitNames.matches(name, in: habits)
@@ -233,8 +259,19 @@ extension Engine {
                 }
                 throw HabitFlowError(.conflict, "\(matches.count) habits are named \"\(name)\": use the id", field: "name")
             }
-            return matches[0]
+            return try asToday(matches[0], store, user)
         }
+    }
+
+    /// `habit` with the unit, cadence and target type in force today (a change scheduled for
+    /// a later day leaves the record as it was until then).
+    func asToday(_ habit: Habit, _ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> Habit {
+        let versions = try store.targetVersions(habit: habit.id, of: habit.ownerId)
+        guard versions.contains(where: { $0.cadence != nil || $0.targetType != nil || $0.unit != nil }) else { return habit }
+        let rule = HabitRules(habit: habit, schedule: TargetSchedule(versions)).rule(on: try userZone(store, user).1)
+        var h = habit
+        (h.unit, h.cadence, h.targetType) = (rule.unit, rule.cadence, rule.targetType)
+        return h
     }
 
     /// The user's habits, oldest first; with `personaId`, only that persona's (a focus lens).
@@ -242,9 +279,12 @@ extension Engine {
         let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id).habitIds) }
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
-            try store.habits(owner: user).filter {
-                (includeArchived || !$0.archived) && (includeDeleted || $0.deletedAt == nil) && (focus?.contains($0.id) ?? true)
+            var out: [Habit] = []
+            for h in try store.habits(owner: user)
+            where (includeArchived || !h.archived) && (includeDeleted || h.deletedAt == nil) && (focus?.contains(h.id) ?? true) {
+                out.append(try asToday(h, store, user))
             }
+            return out
         }
     }
 }

@@ -73,37 +73,29 @@ extension Engine {
                 var stamp = try recordingStamp(store, user, habit.id, now)
                 /// Records a version unless an earlier import did (`false` then).
                 @discardableResult
-                func version(_ vid: String, _ day: DayKey, _ target: Double) throws(HabitFlowError) -> Bool {
+                func version(_ vid: String, _ day: DayKey, target: Double? = nil, paused: Bool? = nil) throws(HabitFlowError) -> Bool {
                     guard try store.fetch(TargetVersion.self, key: [user, vid]) == nil else { return false }
-                    try store.insert(TargetVersion(id: vid, ownerId: user, habitId: habit.id, effectiveDayKey: day, target: target, recordedAt: stamp))
+                    try store.insert(TargetVersion(id: vid, ownerId: user, habitId: habit.id, effectiveDayKey: day, target: target,
+                                                   paused: paused, recordedAt: stamp))
                     stamp = stamp.successor()
                     return true
                 }
-                if let first = days.first?.day, loop.numerical || loop.target != nil {
-                    try version(LoopMapping.targetVersionId(loop.key), min(first, habit.createdDayKey), base)
+                if !days.isEmpty, loop.numerical || loop.target != nil {
+                    try version(LoopMapping.targetVersionId(loop.key), .min, target: base)
                 }
                 let skipped = Set(days.filter { $0.mark == .skip }.map(\.day))
                 var kept = 0
-                // A run of SKIPs is a run of days off; after it, the target that was in force
-                // for the day after the run before the run was written (which may be one set
-                // here since) — read once at the run's first day, whatever the run's length
-                // (issue 29: a second SKIP read the first one's 0 and paused the habit for good).
-                var resume: Double? = nil
+                // A run of SKIPs is a run of days off: a pause from its first day, its end the
+                // day after its last. Markers leave the target alone, so whatever target is in
+                // force (one set here since included) holds after the run.
                 for c in days {
                     switch c.mark {
                     case .nothing:
                         summary.ignored += 1
                     case .skip:
                         let ids = LoopMapping.skipVersionIds(loop.key, c.day)
-                        if c.day.adding(days: -1).map(skipped.contains) != true {  // the run starts
-                            var end = c.day
-                            while let next = end.adding(days: 1), skipped.contains(next) { end = next }
-                            resume = try end.adding(days: 1).map { d throws(HabitFlowError) in
-                                TargetSchedule(try store.targetVersions(habit: habit.id, of: user)).target(on: d)
-                            }
-                        }
-                        if try version(ids.off, c.day, 0) { report.daysOff += 1 }
-                        if let after = c.day.adding(days: 1), !skipped.contains(after), let resume { try version(ids.after, after, resume) }
+                        if try version(ids.off, c.day, paused: true) { report.daysOff += 1 }
+                        if let after = c.day.adding(days: 1), !skipped.contains(after) { try version(ids.after, after, paused: false) }
                     case let .done(value):
                         let entryId = LoopMapping.entryId(loop.key, c.day)
                         if try store.entry(entryId, of: user) != nil { continue }  // imported before

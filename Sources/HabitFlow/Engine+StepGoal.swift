@@ -26,8 +26,9 @@ extension Engine {
                              metToday: today.status == .complete)
     }
 
-    /// Turns the goal on or off and sets its target from today on (a target version: past
-    /// days keep theirs). Creates the user's steps habit on first use.
+    /// Turns the goal on or off and sets its target from today on (versions: past days keep
+    /// theirs; off is a pause, so a disabled goal asks no steps). Creates the user's steps
+    /// habit on first use.
     public func setStepGoal(enabled: Bool?, target: Int?) throws(HabitFlowError) -> StepGoalState {
         if let target { try StepGoal.validate(target) }
         let (store, user) = try requireStore()
@@ -42,8 +43,15 @@ extension Engine {
                 draft.unit = "steps"
                 _ = try insertHabit(draft, store, user, today: today, now: now)
             }
-            if let enabled {
+            if let enabled, let habit = try store.habit(id, of: user) {
                 try store.setFlag(user: user, key: Self.stepGoalFlag, value: enabled ? "true" : "false")
+                // Off asks no steps from today on (002's toggle), on asks them again: a pause
+                // marker, so past days keep what they asked.
+                let rules = HabitRules(habit: habit, schedule: TargetSchedule(try store.targetVersions(habit: id, of: user)))
+                if rules.rule(on: today).paused == enabled {
+                    try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: id, effectiveDayKey: today, target: nil,
+                                                   paused: !enabled, recordedAt: try recordingStamp(store, user, id, now)))
+                }
             }
             if let target, TargetSchedule(try store.targetVersions(habit: id, of: user)).target(on: today) != Double(target) {
                 try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: id, effectiveDayKey: today, target: Double(target),

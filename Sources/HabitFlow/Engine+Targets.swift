@@ -19,27 +19,31 @@ public struct LegacyMigrationSummary: Sendable, Equatable {
 extension Engine {
     static let legacyMigrationFlag = "legacyTargetsMigrated"
 
-    /// Records a target version: `target` from `effectiveDayKey` on.
+    /// Records a target version: `target` from `effectiveDayKey` (today or later) on.
     ///
-    /// Past days keep their meaning: a version effective before today changes history, so it
-    /// needs `confirm`. Several versions on one day: the one recorded last wins.
-    public func setTarget(habitId: String, effectiveDayKey: DayKey, target: Double, confirm: Bool = false)
-        throws(HabitFlowError) -> TargetVersion {
+    /// Past days keep their meaning (003 §7.8, 004): a version dated before today is refused;
+    /// to change a past day, change its entries. Several versions on one day: the last recorded wins.
+    public func setTarget(habitId: String, effectiveDayKey: DayKey, target: Double) throws(HabitFlowError) -> TargetVersion {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             let habit = try ownedHabit(store, user, habitId)
             try TargetVersion.validate(target, kind: habit.kind)
             let (_, today) = try userZone(store, user)
-            if effectiveDayKey < today, !confirm {
-                throw HabitFlowError(.confirmationRequired,
-                                     "a target effective \(effectiveDayKey), before today (\(today)), changes past days: send confirm: true",
-                                     field: "confirm", details: .affectedDays([effectiveDayKey]))
-            }
+            try Self.checkNotPast(effectiveDayKey, today: today, field: "effectiveDayKey", what: "a target")
             let version = TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: effectiveDayKey,
                                         target: target, recordedAt: try recordingStamp(store, user, habit.id, now))
             try store.insert(version)
             return version
+        }
+    }
+
+    /// Refuses a change of meaning dated before `today` (SPEC §5: the past never changes meaning).
+    static func checkNotPast(_ day: DayKey, today: DayKey, field: String, what: String) throws(HabitFlowError) {
+        guard day >= today else {
+            throw HabitFlowError(.invalidArgument,
+                                 "\(what) applies from today (\(today)) or a later day, not \(day): past days keep the definition they had (to change a past day, change its entries)",
+                                 field: field)
         }
     }
 
@@ -56,6 +60,15 @@ extension Engine {
         return (schedule.target(on: day), schedule.version(on: day))
     }
 
+    /// The definition of habit `habitId` on `day`: target, pause, cadence, target type, unit.
+    public func rule(habitId: String, on day: DayKey) throws(HabitFlowError) -> DayRule {
+        let (store, user) = try requireStore()
+        return try store.read { store throws(HabitFlowError) in
+            let habit = try ownedHabit(store, user, habitId)
+            return HabitRules(habit: habit, schedule: TargetSchedule(try store.targetVersions(habit: habit.id, of: user))).rule(on: day)
+        }
+    }
+
     /// Every target version of habit `habitId`, in force order.
     public func targetSchedule(habitId: String) throws(HabitFlowError) -> TargetSchedule {
         let (store, user) = try requireStore()
@@ -65,10 +78,11 @@ extension Engine {
         }
     }
 
-    /// Pauses habit `habitId` from `from` through `to`: target 0 on those days (neither
-    /// complete nor breaking a streak), then the target that was in force the day after.
-    /// A version already scheduled inside the range is a conflict (it would end the pause).
-    public func pause(habitId: String, from: DayKey, to: DayKey, confirm: Bool = false) throws(HabitFlowError) -> [TargetVersion] {
+    /// Pauses habit `habitId` from `from` (today or later) through `to`: nothing is asked on
+    /// those days, whatever the target type (neither complete nor breaking a streak). Two
+    /// markers, the pause and its end: the target and every other field stay as they are, so
+    /// a version scheduled before or inside the pause holds after it.
+    public func pause(habitId: String, from: DayKey, to: DayKey) throws(HabitFlowError) -> [TargetVersion] {
         let (store, user) = try requireStore()
         guard from <= to else { throw HabitFlowError.invalid("to", "to (\(to)) is before from (\(from))") }
         guard let after = to.adding(days: 1) else { throw HabitFlowError(.invalidDate, "to is the last supported day", field: "to") }
@@ -76,28 +90,45 @@ extension Engine {
         return try store.write { store throws(HabitFlowError) in
             let habit = try ownedHabit(store, user, habitId)
             let (_, today) = try userZone(store, user)
-            if from < today, !confirm {
-                throw HabitFlowError(.confirmationRequired, "pausing from \(from), before today (\(today)), changes past days: send confirm: true",
-                                     field: "confirm", details: .affectedDays([from]))
-            }
-            let schedule = TargetSchedule(try store.targetVersions(habit: habit.id, of: user))
-            if let inside = schedule.versions.first(where: { $0.effectiveDayKey > from && $0.effectiveDayKey <= to }) {
-                throw HabitFlowError(.conflict, "a target version is scheduled on \(inside.effectiveDayKey), inside the pause",
-                                     field: "to")
-            }
-            let resume = schedule.target(on: after)
+            try Self.checkNotPast(from, today: today, field: "from", what: "a pause")
             let stamp = try recordingStamp(store, user, habit.id, now)
             let versions = [
-                TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: from, target: 0, recordedAt: stamp),
-                TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: after, target: resume, recordedAt: stamp),
+                TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: from, target: nil, paused: true, recordedAt: stamp),
+                TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: after, target: nil, paused: false, recordedAt: stamp),
             ]
             for v in versions { try store.insert(v) }
             return versions
         }
     }
 
-    /// Turns legacy goal texts ("3 times per day") into target versions effective on each
-    /// habit's creation day, unless a version is already in force then (idempotent).
+    /// Records a change of `habit`'s cadence, target type or unit from `day` on (`changes`
+    /// holds only those fields). The first such change also writes the habit's definition
+    /// before it as a version from the start of history, so the days before read as they did
+    /// whatever the habit record says later.
+    func insertDefinitionChange(_ changes: TargetVersion, of habit: Habit, from day: DayKey, _ store: any StoreTransaction,
+                                _ user: String, now: Instant) throws(HabitFlowError) {
+        let versions = try store.targetVersions(habit: habit.id, of: user)
+        let rules = HabitRules(habit: habit, schedule: TargetSchedule(versions))
+        let stamp = try recordingStamp(store, user, habit.id, now)
+        let hasBase = versions.contains { $0.effectiveDayKey == .min && $0.cadence != nil && $0.targetType != nil }
+        if !hasBase {
+            let base = rules.rule(on: .min)
+            try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: .min, target: nil,
+                                           cadence: base.cadence, targetType: base.targetType, unit: base.unit, recordedAt: stamp))
+        }
+        var v = changes
+        v.id = RecordID.make()
+        v.ownerId = user
+        v.habitId = habit.id
+        v.effectiveDayKey = day
+        v.recordedAt = stamp
+        try store.insert(v)
+    }
+
+    /// Turns legacy goal texts ("3 times per day") into target versions from the start of each
+    /// habit's history (its first definition), unless a target is already set then
+    /// (idempotent). A binary habit's text above 1 is reported, never stored as a target it
+    /// could not meet.
     ///
     /// - Parameter overrides: `(habitId, legacyGoal)` pairs to migrate instead of the texts
     ///   stored on the user's habits.
@@ -130,8 +161,13 @@ extension Engine {
                     summary.skipped += 1
                     continue
                 }
-                try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: habit.createdDayKey,
-                                               target: Double(LegacyTarget.parse(text)),
+                let target = Double(LegacyTarget.parse(text))
+                do throws(HabitFlowError) { try TargetVersion.validate(target, kind: habit.kind) } catch {
+                    summary.errors.append((habitId, "\"\(text)\": \(error.message)"))
+                    continue
+                }
+                try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: .min,
+                                               target: target,
                                                recordedAt: try recordingStamp(store, user, habit.id, now)))
                 summary.migrated += 1
             }

@@ -27,15 +27,16 @@ struct Demo: ParsableCommand {
         let move = today.adding(days: -120)!  // the user moved to Amsterdam 120 days ago
         var random = DemoRandom(seed: 2026)
 
-        var run = HabitDraft(name: "Run"); run.kind = .numeric; run.unit = "km"; run.id = "demo-run"
+        var run = HabitDraft(name: "Run"); run.kind = .numeric; run.unit = "km"; run.id = "demo-run"; run.target = 5
         var read = HabitDraft(name: "Read"); read.cadence = .timesPerWeek(3); read.id = "demo-read"
         var coffee = HabitDraft(name: "Coffee"); coffee.kind = .numeric; coffee.unit = "cups"
-        coffee.targetType = .atMost; coffee.id = "demo-coffee"
+        coffee.targetType = .atMost; coffee.id = "demo-coffee"; coffee.target = 2
         var meditate = HabitDraft(name: "Meditate"); meditate.id = "demo-meditate"
         for draft in [meditate, run, read, coffee] { _ = try newYork.createHabit(draft) }
-        _ = try newYork.setTarget(habitId: "demo-run", effectiveDayKey: start, target: 5, confirm: true)
-        _ = try newYork.setTarget(habitId: "demo-run", effectiveDayKey: today.adding(days: -60)!, target: 6, confirm: true)
-        _ = try newYork.setTarget(habitId: "demo-coffee", effectiveDayKey: start, target: 2, confirm: true)
+        // Sixty days ago the user raised Run's target: a change of meaning is made on its day.
+        let raised = today.adding(days: -60)!
+        let noon = Instant(unixSeconds: try clock.dayRange(of: raised, zone: "Europe/Amsterdam").start! + 12 * 3600)!
+        _ = try open(path, zone: "Europe/Amsterdam", now: noon).setTarget(habitId: "demo-run", effectiveDayKey: raised, target: 6)
 
         // Before the move, days are derived in New York; after it, in Amsterdam.
         let amsterdam = try open(path, zone: "Europe/Amsterdam", now: now)

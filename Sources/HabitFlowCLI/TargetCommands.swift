@@ -11,9 +11,8 @@ struct TargetCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Set a habit's target from a day on (default today).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The habit: id or name.") var habit: String
-        @Argument(help: "The target (0 = nothing required).") var target: Double
+        @Argument(help: "The target (at least 0: nothing asked; at most 0: none allowed).") var target: Double
         @Option(help: "The first day it applies (YYYY-MM-DD; default today).") var from: String?
-        @Flag(help: "Go ahead with a day in the past.") var confirm = false
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
@@ -21,7 +20,7 @@ struct TargetCommand: ParsableCommand {
             let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
             let day = try from ?? CLI.today(engine: engine, json: json)
             let result = try CLI.run("target.set", [("habitId", id), ("effectiveDayKey", .string(day)),
-                                                    ("target", .double(target)), ("confirm", .bool(confirm))],
+                                                    ("target", .double(target))],
                                      json: json, engine: engine)
             json ? CLI.printJSON(result)
                 : print("Target of \(habit) is \(CLI.text(result["version"]?["target"])) from \(CLI.text(result["version"]?["effectiveDayKey"])) on")
@@ -57,26 +56,33 @@ struct TargetCommand: ParsableCommand {
             guard case let .array(versions)? = result["versions"] else { return }
             if json { return versions.forEach(CLI.printJSON) }
             if versions.isEmpty { return print("No versions: the target is 1.") }
-            for v in versions { print("\(CLI.text(v["effectiveDayKey"]))  \(CLI.text(v["target"]))  (recorded \(CLI.text(v["recordedAt"])))") }
+            for v in versions {
+                var sets: [String] = []
+                if let t = v["target"], t != .null { sets.append("target \(CLI.text(t))") }
+                if case let .bool(p)? = v["paused"] { sets.append(p ? "paused" : "resumed") }
+                if case let .string(c)? = v["cadence"] { sets.append(c == "weekly" ? "\(CLI.text(v["timesPerWeek"])) per week" : "daily") }
+                if case let .string(t)? = v["targetType"] { sets.append(t) }
+                if case let .string(u)? = v["unit"] { sets.append("unit \(u)") }
+                let day = CLI.text(v["effectiveDayKey"])
+                print("\(day == "0001-01-01" ? "from the start" : day)  \(sets.joined(separator: ", "))  (recorded \(CLI.text(v["recordedAt"])))")
+            }
         }
     }
 }
 
-/// `habitflow pause HABIT --from --to`: target 0 over a range of days.
+/// `habitflow pause HABIT --from --to`: nothing asked over a range of days (today or later).
 struct Pause: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Pause a habit over days: nothing required, no streak broken.")
     @OptionGroup var store: StoreOptions
     @Argument(help: "The habit: id or name.") var habit: String
     @Option(help: "First paused day (YYYY-MM-DD).") var from: String
     @Option(help: "Last paused day (YYYY-MM-DD).") var to: String
-    @Flag(help: "Go ahead with days in the past.") var confirm = false
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         let engine = try store.openedEngine(json: json)
         let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
-        let result = try CLI.run("habit.pause", [("habitId", id), ("from", .string(from)), ("to", .string(to)),
-                                                 ("confirm", .bool(confirm))], json: json, engine: engine)
+        let result = try CLI.run("habit.pause", [("habitId", id), ("from", .string(from)), ("to", .string(to))], json: json, engine: engine)
         json ? CLI.printJSON(result) : print("Paused \(habit) from \(from) through \(to)")
     }
 }

@@ -91,6 +91,15 @@ public struct Arguments {
         }
     }
 
+    /// An optional boolean with no default (`nil`: absent or null).
+    func optionalBool(_ name: String) throws(ProtocolError) -> Bool? {
+        switch member(name) {
+        case nil, .null?: return nil
+        case let .bool(b)?: return b
+        case let other?: throw wrongType(name, "true or false", other)
+        }
+    }
+
     /// An optional finite number.
     func number(_ name: String) throws(ProtocolError) -> Double? {
         switch member(name) {

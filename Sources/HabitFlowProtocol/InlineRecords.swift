@@ -178,12 +178,18 @@ enum InlineRecords {
     private static func version(_ a: Arguments, habits: Set<String>) throws(ProtocolError) -> TargetVersion {
         let habitId = try a.string("habitId")
         try known(a, habitId, habits)
-        let target = try a.requiredNumber("target")
-        guard target >= 0, target <= HabitEntry.maxValue else {
+        let target = try a.number("target")
+        if let target, !(target >= 0 && target <= HabitEntry.maxValue) {
             throw ProtocolError(.invalidArgument, "\(a.field("target")) must be 0 or more", field: a.field("target"))
         }
-        return TargetVersion(id: try a.optionalString("id") ?? "", ownerId: "inline", habitId: habitId,
-                             effectiveDayKey: try a.dayKey("effectiveDayKey"), target: target,
-                             recordedAt: try a.optionalInstant("recordedAt") ?? epoch)
+        let version = TargetVersion(id: try a.optionalString("id") ?? "", ownerId: "inline", habitId: habitId,
+                                    effectiveDayKey: try a.dayKey("effectiveDayKey"), target: target, paused: try a.optionalBool("paused"),
+                                    cadence: try Operation.cadence(a), targetType: try a.choice("targetType", Operation.targetTypes),
+                                    unit: try a.optionalString("unit"), recordedAt: try a.optionalInstant("recordedAt") ?? epoch)
+        guard !version.isEmpty else {
+            throw ProtocolError(.invalidArgument, "\(a.field("target")): a version sets at least one of target, paused, cadence, targetType, unit",
+                                field: a.field("target"))
+        }
+        return version
     }
 }

@@ -2,12 +2,12 @@ import HabitFlow
 
 extension Operation {
     private static let kinds: [(String, Habit.Kind)] = [("binary", .binary), ("numeric", .numeric)]
-    private static let targetTypes: [(String, Habit.TargetType)] = [("atLeast", .atLeast), ("atMost", .atMost)]
+    static let targetTypes: [(String, Habit.TargetType)] = [("atLeast", .atLeast), ("atMost", .atMost)]
     private static let sources: [(String, EntrySource)] = EntrySource.allCases.map { ($0.rawValue, $0) }
     private static let weekdays: [(String, Weekday)] = Weekday.allCases.map { ($0.name, $0) }
 
     /// `cadence` + `timesPerWeek` as a `Habit.Cadence`, when given.
-    private static func cadence(_ args: Arguments) throws(ProtocolError) -> Habit.Cadence? {
+    static func cadence(_ args: Arguments) throws(ProtocolError) -> Habit.Cadence? {
         let times = try args.integer("timesPerWeek", in: 1...7)
         switch try args.choice("cadence", [("daily", "daily"), ("weekly", "weekly")]) {
         case nil:
@@ -116,14 +116,16 @@ extension Operation {
             draft.legacyGoal = try args.optionalString("legacyGoal")
             return .object([("habit", RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.createHabit(draft) }))])
         },
-        Operation("habit.update", "Changes a habit's name, unit, cadence, target type or category; entries are never touched.",
+        Operation("habit.update",
+                  "Changes a habit's name or category, and its unit, cadence or target type from today (or `effectiveDayKey`) on: past days keep the definition they had, entries are never touched.",
                   arguments: [
                       Field("habitId", "string", "The habit."),
                       Field("name", "string", required: false, "New name."),
-                      Field("unit", "string", required: false, "New unit (history is not converted)."),
-                      Field("cadence", "string", required: false, "`daily` or `weekly`."),
+                      Field("unit", "string", required: false, "New unit from `effectiveDayKey` on (history is not converted)."),
+                      Field("cadence", "string", required: false, "`daily` or `weekly`, from `effectiveDayKey` on."),
                       Field("timesPerWeek", "integer", required: false, "1 to 7, with `weekly`."),
-                      Field("targetType", "string", required: false, "`atLeast` or `atMost`."),
+                      Field("targetType", "string", required: false, "`atLeast` or `atMost`, from `effectiveDayKey` on."),
+                      Field("effectiveDayKey", "string", required: false, "The first day unit, cadence and target type change: today (default) or later; a past day is refused."),
                       Field("categoryId", "string|null", required: false, "A category id; `\"\"` clears it."),
                   ],
                   result: habitResult, errors: storeErrors + [.conflict]) { engine, args throws(ProtocolError) in
@@ -133,6 +135,7 @@ extension Operation {
             changes.unit = try args.optionalString("unit")
             changes.cadence = try cadence(args)
             changes.targetType = try args.choice("targetType", targetTypes)
+            changes.effectiveDayKey = try args.optionalDayKey("effectiveDayKey")
             if let category = try args.optionalString("categoryId") {
                 if category.isEmpty { changes.clearCategory = true } else { changes.categoryId = category }
             }
@@ -180,15 +183,15 @@ extension Operation {
             }
             return .object([("habits", .array(habits.map(RecordJSON.habit)))])
         },
-        Operation("habit.pause", "Target 0 from `from` through `to`, then the target in force before; writes two target versions.",
-                  arguments: [Field("habitId", "string", "The habit."), Field("from", "string", "First paused DayKey."),
-                              Field("to", "string", "Last paused DayKey."), confirmField],
+        Operation("habit.pause",
+                  "Nothing asked from `from` (today or later) through `to`, whatever the target type; writes two versions, `paused: true` and `paused: false` the day after, so every other field (a target scheduled before or inside the pause) holds after it.",
+                  arguments: [Field("habitId", "string", "The habit."), Field("from", "string", "First paused DayKey: today or later."),
+                              Field("to", "string", "Last paused DayKey.")],
                   result: [Field("versions", "array", "The two versions written.")],
-                  errors: storeErrors + [.invalidDate, .conflict, .confirmationRequired]) { engine, args throws(ProtocolError) in
+                  errors: storeErrors + [.invalidDate]) { engine, args throws(ProtocolError) in
             let id = try args.string("habitId")
             let from = try args.dayKey("from"), to = try args.dayKey("to")
-            let confirm = try args.bool("confirm", default: false)
-            let versions = try ProtocolError.engine { () throws(HabitFlowError) in try engine.pause(habitId: id, from: from, to: to, confirm: confirm) }
+            let versions = try ProtocolError.engine { () throws(HabitFlowError) in try engine.pause(habitId: id, from: from, to: to) }
             return .object([("versions", .array(versions.map(RecordJSON.version)))])
         },
         Operation("entry.log", "Logs a habit: one entry per habit and day (unless multiplePerDay); again on the same day updates that entry, a retry changes nothing.",
@@ -306,30 +309,33 @@ extension Operation {
             let entries = try ProtocolError.engine { () throws(HabitFlowError) in try engine.entries(query) }
             return .object([("entries", .array(entries.map(RecordJSON.entry)))])
         },
-        Operation("target.set", "Records a target version effective from a day (seed 004); past days keep theirs (a past effective day needs `confirm`).",
+        Operation("target.set", "Records a target version effective from a day, today or later (seed 004): past days keep theirs, a past day is refused.",
                   arguments: [Field("habitId", "string", "The habit."),
-                              Field("effectiveDayKey", "string", "First day it applies."),
-                              Field("target", "number", "≥ 0; whole for binary habits; 0 = nothing required."),
-                              confirmField],
-                  result: [Field("version", "object", "`id, habitId, effectiveDayKey, target, recordedAt`.")],
-                  errors: storeErrors + [.invalidDate, .confirmationRequired]) { engine, args throws(ProtocolError) in
+                              Field("effectiveDayKey", "string", "First day it applies: today or later."),
+                              Field("target", "number", "≥ 0; 0 or 1 for binary habits. At least 0 asks nothing; at most 0 allows none (a logged amount breaks the day).")],
+                  result: [Field("version", "object",
+                                 "`id, habitId, effectiveDayKey, target, paused, cadence, timesPerWeek, targetType, unit, recordedAt`: each of target … unit is null when the version leaves it as it was.")],
+                  errors: storeErrors + [.invalidDate]) { engine, args throws(ProtocolError) in
             let id = try args.string("habitId")
             let day = try args.dayKey("effectiveDayKey")
             let target = try args.requiredNumber("target")
-            let confirm = try args.bool("confirm", default: false)
             return .object([("version", RecordJSON.version(try ProtocolError.engine { () throws(HabitFlowError) in
-                try engine.setTarget(habitId: id, effectiveDayKey: day, target: target, confirm: confirm)
+                try engine.setTarget(habitId: id, effectiveDayKey: day, target: target)
             }))])
         },
         Operation("target.get", "The target in force on a day: the greatest effectiveDayKey ≤ day, the last recorded on ties, else 1.",
                   arguments: [Field("habitId", "string", "The habit."), Field("dayKey", "string", "The day.")],
                   result: [Field("target", "number", "The target."),
-                           Field("version", "object|null", "The version in force; null when the default 1 applies.")],
+                           Field("paused", "boolean", "Whether the day falls in a pause (nothing asked, whatever the target)."),
+                           Field("version", "object|null", "The version setting the target; null when the default 1 applies.")],
                   errors: storeErrors + [.invalidDate]) { engine, args throws(ProtocolError) in
             let id = try args.string("habitId")
             let day = try args.dayKey("dayKey")
-            let (target, version) = try ProtocolError.engine { () throws(HabitFlowError) in try engine.target(habitId: id, on: day) }
-            return .object([("target", .double(target)), ("version", version.map(RecordJSON.version) ?? .null)])
+            let (target, version, rule) = try ProtocolError.engine { () throws(HabitFlowError) in
+                let (t, v) = try engine.target(habitId: id, on: day)
+                return (t, v, try engine.rule(habitId: id, on: day))
+            }
+            return .object([("target", .double(target)), ("paused", .bool(rule.paused)), ("version", version.map(RecordJSON.version) ?? .null)])
         },
         Operation("target.list", "Every target version of a habit, in force order.",
                   arguments: [Field("habitId", "string", "The habit.")],

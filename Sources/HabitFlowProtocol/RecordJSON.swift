@@ -38,9 +38,19 @@ enum RecordJSON {
     static func version(_ v: TargetVersion) -> JSONValue {
         .object([
             ("id", .string(v.id)), ("habitId", .string(v.habitId)),
-            ("effectiveDayKey", .string(v.effectiveDayKey.description)), ("target", .double(v.target)),
-            ("recordedAt", instant(v.recordedAt)),
+            ("effectiveDayKey", .string(v.effectiveDayKey.description)), ("target", v.target.map(JSONValue.double) ?? .null),
+            ("paused", v.paused.map(JSONValue.bool) ?? .null), ("cadence", string(cadenceName(v.cadence))),
+            ("timesPerWeek", v.cadence?.perWeek.map { .int(Int64($0)) } ?? .null), ("targetType", string(v.targetType?.rawValue)),
+            ("unit", string(v.unit)), ("recordedAt", instant(v.recordedAt)),
         ])
+    }
+
+    static func cadenceName(_ c: Habit.Cadence?) -> String? {
+        switch c {
+        case nil: nil
+        case .daily: "daily"
+        case .timesPerWeek: "weekly"
+        }
     }
 
     static func user(_ u: UserProfile) -> JSONValue {

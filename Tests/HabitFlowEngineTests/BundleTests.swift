@@ -94,8 +94,10 @@ import Testing
         #expect(try engine.entries({ var q = EntryQuery(); q.habitId = "tea"; return q }()).count == 1)
         #expect(try engine.habitToday(habitId: "drink", day: DayKey("2025-03-10")).status == .complete)
         // Raising the option's target from the 10th on: the parent recomputes from it.
-        _ = try engine.setTarget(habitId: "tea", effectiveDayKey: DayKey("2025-03-10"), target: 2, confirm: true)
-        #expect(try engine.habitToday(habitId: "drink", day: DayKey("2025-03-10")).status == .incomplete)
+        _ = try engine.setTarget(habitId: "tea", effectiveDayKey: DayKey("2025-03-12"), target: 2)
+        #expect(try engine.habitToday(habitId: "drink", day: DayKey("2025-03-10")).status == .complete, "the past keeps its target")
+        _ = try log(engine, "tea", "2025-03-12")
+        #expect(try engine.habitToday(habitId: "drink", day: DayKey("2025-03-12")).status == .incomplete)
     }
 
     @Test func membershipRules() throws {

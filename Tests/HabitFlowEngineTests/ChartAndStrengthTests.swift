@@ -29,7 +29,8 @@ import Testing
             let key = DayKey(dayNumber: Int(DayKey(year: 2025, month: 4, day: 1)!.dayNumber) + day)!.description
             _ = try call(d, "entry.log", #"{"habitId":"run","dayKey":"\#(key)","value":\#(rng.next() % 8),"confirm":true}"#)
         }
-        _ = try call(d, "habit.pause", #"{"habitId":"run","from":"2025-05-10","to":"2025-05-14","confirm":true}"#)
+        let tenthOfMay = Dispatcher(engine: try store.engine(now: "2025-05-10T08:00:00Z", zone: nil))  // a pause is made on its day
+        _ = try call(tenthOfMay, "habit.pause", #"{"habitId":"run","from":"2025-05-10","to":"2025-05-14"}"#)
         return d
     }
 

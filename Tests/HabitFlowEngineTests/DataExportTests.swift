@@ -15,7 +15,8 @@ import Testing
 
     /// A random store: habits of every kind, entries, target changes, a pause, deletes, a goal
     /// with links, a category, journals and wellbeing.
-    func randomStore(_ d: Dispatcher, seed: UInt64) throws {
+    /// `store` holds `d`'s file: changes of meaning are made by engines living on their day.
+    func randomStore(_ d: Dispatcher, _ store: TestStore, seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         _ = try call(d, "category.save", #"{"categoryId":"c1","name":"Health"}"#)
         let kinds = [#""kind":"binary""#, #""kind":"numeric","unit":"km","target":5"#, #""cadence":"weekly","timesPerWeek":3"#,
@@ -30,8 +31,9 @@ import Testing
             let value = h == "h1" || h == "h3" ? #","value":\#(rng.next() % 40)"# : ""
             _ = try? call(d, "entry.log", #"{"habitId":"\#(h)","dayKey":"\#(day)","confirm":true,"note":"n \#(rng.next() % 9), \"q\""\#(value)}"#)
         }
-        _ = try call(d, "target.set", #"{"habitId":"h1","effectiveDayKey":"2025-03-01","target":6,"confirm":true}"#)
-        _ = try? call(d, "habit.pause", #"{"habitId":"h0","from":"2025-02-10","to":"2025-02-12","confirm":true}"#)
+        func on(_ day: String) throws -> Dispatcher { Dispatcher(engine: try store.engine(now: "\(day)T10:00:00Z", zone: nil)) }
+        _ = try call(try on("2025-03-01"), "target.set", #"{"habitId":"h1","effectiveDayKey":"2025-03-01","target":6}"#)
+        _ = try call(try on("2025-02-10"), "habit.pause", #"{"habitId":"h0","from":"2025-02-10","to":"2025-02-12"}"#)
         if case let .array(entries)? = try call(d, "entry.list", #"{"habitId":"h0"}"#)["entries"], let first = entries.first {
             _ = try call(d, "entry.delete", .object([("entryId", first["id"] ?? .null), ("confirm", .bool(true))]))
         }
@@ -47,7 +49,7 @@ import Testing
     func exportThenImportGivesTheSameStore(seed: UInt64) throws {
         let source = TestStore("export-\(seed)"), target = TestStore("import-\(seed)")
         let a = Dispatcher(engine: try source.engine(now: "2025-06-01T10:00:00Z"))
-        try randomStore(a, seed: seed)
+        try randomStore(a, source, seed: seed)
         let document = try call(a, "data.export", "{}")["document"] ?? .null
         #expect(document["format"] == .string("habitflow-export") && document["version"] == .int(1) && document["userId"] == .string("alice"))
 
@@ -77,7 +79,7 @@ import Testing
         let own = try TestStore("import-own").engine(now: "2025-06-01T10:00:00Z")
         let source = TestStore("export-bad"), target = TestStore("import-bad")
         let a = Dispatcher(engine: try source.engine(now: "2025-06-01T10:00:00Z"))
-        try randomStore(a, seed: 9)
+        try randomStore(a, source, seed: 9)
         guard case let .object(document)? = try call(a, "data.export", "{}")["document"] else { Issue.record("no document"); return }
         let bob = try target.engine(now: "2025-06-01T10:00:00Z", user: "bob")
         let b = Dispatcher(engine: bob)

@@ -12,11 +12,15 @@ import Foundation
     /// The target on `day`: the version with the greatest effective day ≤ day, the latest
     /// recorded among those (ties by id); 1 without one.
     static func naiveTarget(_ versions: [TargetVersion], _ day: DayKey) -> Double {
-        let inForce = versions.filter { $0.effectiveDayKey <= day }
+        let inForce = versions.filter { $0.effectiveDayKey <= day && $0.target != nil }
         guard let best = inForce.max(by: { ($0.effectiveDayKey, $0.recordedAt, $0.id) < ($1.effectiveDayKey, $1.recordedAt, $1.id) })
         else { return 1 }
-        return best.target
+        return best.target!
     }
+
+    /// Whether a day with `target` asks something (no pauses here): at least 0 asks nothing,
+    /// at most 0 allows none.
+    static func naiveRequired(_ h: Habit, _ target: Double) -> Bool { target > 0 || h.targetType == .atMost }
 
     struct NaiveDay: Equatable { var status: DayStatus; var value: Double?; var target: Double }
 
@@ -29,7 +33,7 @@ import Foundation
         let value: Double? = active.isEmpty ? nil : (h.kind == .binary ? Double(active.count) : active.reduce(0) { $0 + ($1.value ?? 0) })
         let target = naiveTarget(versions.filter { $0.habitId == h.id }, day)
         let status: DayStatus
-        if target == 0 { status = .notRequired }
+        if !naiveRequired(h, target) { status = .notRequired }
         else if value == nil { if case .timesPerWeek = h.cadence { status = .notRequired } else { status = .incomplete } }
         else if h.targetType == .atLeast { status = value! >= target ? .complete : .incomplete }
         else { status = value! <= target ? .complete : .incomplete }
@@ -58,7 +62,7 @@ import Foundation
                            weekCompleted: thisWeek.filter { $0.status == .complete }.count, weekRequired: 0, momentum: 0)
         // An N-per-week habit's week asks N, or fewer when paused days leave fewer days with a target.
         let need = { (n: Int, weekStart: DayKey) in
-            min(n, (0..<7).filter { naiveTarget(versions.filter { $0.habitId == h.id }, weekStart.adding(days: $0)!) > 0 }.count)
+            min(n, (0..<7).filter { naiveRequired(h, naiveTarget(versions.filter { $0.habitId == h.id }, weekStart.adding(days: $0)!)) }.count)
         }
         if case let .timesPerWeek(n) = h.cadence { result.weekRequired = need(n, weekStart(today)) } else {
             result.weekRequired = thisWeek.filter { $0.status != .notRequired }.count
@@ -88,7 +92,7 @@ import Foundation
         let m = pow(0.5, f.squareRoot() / 13)
         var s: Double = h.targetType == .atMost ? 1 : 0
         let fromFirst = days.filter { $0.0 >= first }
-        for (i, (_, day)) in fromFirst.enumerated() where day.target > 0 {
+        for (i, (_, day)) in fromFirst.enumerated() where naiveRequired(h, day.target) {
             let c: Double
             if case let .timesPerWeek(n) = h.cadence {
                 let window = fromFirst[max(0, i - 13)...i].filter { $0.1.status == .complete }.count
@@ -96,7 +100,8 @@ import Foundation
             } else if h.kind == .binary {
                 c = day.status == .complete ? 1 : 0
             } else if let v = day.value {
-                c = h.targetType == .atLeast ? min(v / day.target, 1) : max(0, min(1, 1 - (v - day.target) / day.target))
+                c = h.targetType == .atLeast ? min(v / day.target, 1)
+                    : day.target == 0 ? (v <= 0 ? 1 : 0) : max(0, min(1, 1 - (v - day.target) / day.target))
             } else { c = 0 }
             s = s * m + c * (1 - m)
         }
@@ -161,7 +166,9 @@ import Foundation
                 _ = try? writer.restoreEntry(logged[Int(rng.next() % UInt64(logged.count))], confirm: true)
             default:
                 if rng.next() % 2 == 0 {
-                    _ = try writer.setTarget(habitId: id, effectiveDayKey: day, target: Double(rng.next() % 6), confirm: true)
+                    // A change of meaning is made on its day (or before): an engine living then.
+                    let then = try store.engine(now: "\(day)T00:00:00Z", zone: nil)  // local day: `day` or the one before
+                    _ = try then.setTarget(habitId: id, effectiveDayKey: day, target: Double(rng.next() % (kind == .binary ? 2 : 6)))
                 } else {
                     _ = try engine.updateUser(zone: zones[Int(rng.next() % UInt64(zones.count))], firstWeekday: nil)
                 }

@@ -99,11 +99,12 @@ import Testing
         let runId: String = if case let .string(s)? = run { s } else { "" }
         // Logged here on the 4th, and a new target from the 3rd.
         _ = try call(d, "entry.log", #"{"habitId":"\#(runId)","dayKey":"2025-01-04","value":3,"confirm":true,"entryId":"mine"}"#)
-        _ = try call(d, "target.set", #"{"habitId":"\#(runId)","effectiveDayKey":"2025-01-03","target":8,"confirm":true}"#)
+        let thirdOfJanuary = Dispatcher(engine: try store.engine(now: "2025-01-03T10:00:00Z", zone: nil))  // set on its day
+        _ = try call(thirdOfJanuary, "target.set", #"{"habitId":"\#(runId)","effectiveDayKey":"2025-01-03","target":8}"#)
         let second = try call(d, "data.importLoop", #"{"path":"\#(dir)/two"}"#)
         #expect(second["entriesCreated"] == .int(0), "\(second)")
         #expect(try call(d, "entry.get", #"{"entryId":"mine"}"#)["entry"]?["value"] == .double(3), "the entry logged here stays")
-        #expect(try call(d, "metrics.day", #"{"habitId":"\#(runId)","dayKey":"2025-01-05"}"#)["target"] == .double(0))
+        #expect(try call(d, "metrics.day", #"{"habitId":"\#(runId)","dayKey":"2025-01-05"}"#)["status"] == .string("notRequired"))
         #expect(try call(d, "metrics.day", #"{"habitId":"\#(runId)","dayKey":"2025-01-06"}"#)["target"] == .double(8), "the target set here resumes")
     }
 
@@ -111,7 +112,6 @@ import Testing
     @Test func overALimitIsMissed() throws {
         let d = Dispatcher(engine: try TestStore("at-most").engine(now: Self.now))
         _ = try call(d, "habit.create", #"{"habitId":"sugar","name":"Sugar","kind":"numeric","unit":"g","targetType":"atMost","target":30}"#)
-        _ = try call(d, "target.set", #"{"habitId":"sugar","effectiveDayKey":"2025-01-01","target":30,"confirm":true}"#)
         _ = try call(d, "entry.log", #"{"habitId":"sugar","dayKey":"2025-01-08","value":45,"confirm":true}"#)
         _ = try call(d, "entry.log", #"{"habitId":"sugar","dayKey":"2025-01-09","value":20,"confirm":true}"#)
         guard case let .array(days)? = try call(d, "metrics.history", #"{"habitId":"sugar","from":"2025-01-08","to":"2025-01-09"}"#)["days"] else {

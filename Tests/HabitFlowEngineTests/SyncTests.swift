@@ -569,7 +569,7 @@ final class ClockBox: Sendable {
                         _ = try? clock.editEntry(x.id, edit)
                     }
                 case 4:
-                    _ = try? clock.setTarget(habitId: "run", effectiveDayKey: day, target: Double(1 + rng.next() % 6), confirm: true)
+                    _ = try? clock.setTarget(habitId: "run", effectiveDayKey: day, target: Double(1 + rng.next() % 6))
                 case 5:
                     var j = JournalDraft(); j.id = "j\(rng.next() % 4)"; j.text = "note \(step)"
                     if (try? clock.journal(j.id!)) != nil { _ = try? clock.editJournal(j.id!, j) } else { _ = try? clock.createJournal(j) }

@@ -8,7 +8,10 @@ import Testing
 
     func setup(_ now: String = "2025-10-01T08:00:00Z") throws -> (Engine, Habit) {
         let engine = try store.engine(now: now)
-        return (engine, try engine.createHabit(HabitDraft(name: "Walk")))
+        var walk = HabitDraft(name: "Walk")
+        walk.kind = .numeric
+        walk.unit = "km"
+        return (engine, try engine.createHabit(walk))
     }
 
     func target(_ engine: Engine, _ habit: Habit, _ day: String) throws -> Double {
@@ -30,8 +33,9 @@ import Testing
         #expect(throws: HabitFlowError.self) {
             try engine.setTarget(habitId: habit.id, effectiveDayKey: DayKey("2025-10-15"), target: -1)
         }
+        let floss = try engine.createHabit(HabitDraft(name: "Floss"))
         #expect(throws: HabitFlowError.self) {
-            try engine.setTarget(habitId: habit.id, effectiveDayKey: DayKey("2025-10-15"), target: 1.5)  // binary: whole
+            try engine.setTarget(habitId: floss.id, effectiveDayKey: DayKey("2025-10-15"), target: 2)  // binary: 0 or 1
         }
         #expect(throws: TimeError.self) { try DayKey(parsing: "2025-13-01") }
     }
@@ -44,7 +48,7 @@ import Testing
         #expect(try target(later, habit, "2025-10-12") == 1)
         #expect(try target(later, habit, "2025-10-15") == 3)
         #expect(try target(later, habit, "2025-10-20") == 3)
-        // Setting a past day would change history: only with confirmation.
+        // Setting a past day would change history: refused (change the entries instead).
         #expect(throws: HabitFlowError.self) {
             try later.setTarget(habitId: habit.id, effectiveDayKey: DayKey("2025-10-12"), target: 9)
         }
@@ -97,18 +101,17 @@ import Testing
         #expect(try target(engine, read, "2025-10-05") == 4)
     }
 
-    @Test func pauseWritesZeroThenResumes() throws {
+    @Test func pauseMarksDaysAndTheTargetHoldsAfter() throws {
         let (engine, habit) = try setup()
         _ = try engine.setTarget(habitId: habit.id, effectiveDayKey: DayKey("2025-10-01"), target: 3)
         _ = try engine.pause(habitId: habit.id, from: DayKey("2025-10-10"), to: DayKey("2025-10-12"))
-        #expect(try target(engine, habit, "2025-10-09") == 3)
-        #expect(try target(engine, habit, "2025-10-10") == 0)
-        #expect(try target(engine, habit, "2025-10-12") == 0)
+        func paused(_ day: String) throws -> Bool { try engine.rule(habitId: habit.id, on: DayKey(day)).paused }
+        #expect(try !paused("2025-10-09") && paused("2025-10-10") && paused("2025-10-12") && !paused("2025-10-13"))
         #expect(try target(engine, habit, "2025-10-13") == 3)
+        // A version scheduled inside a later pause holds after it.
         _ = try engine.setTarget(habitId: habit.id, effectiveDayKey: DayKey("2025-11-05"), target: 8)
-        #expect(throws: HabitFlowError.self) {
-            try engine.pause(habitId: habit.id, from: DayKey("2025-11-01"), to: DayKey("2025-11-10"))
-        }
+        _ = try engine.pause(habitId: habit.id, from: DayKey("2025-11-01"), to: DayKey("2025-11-10"))
+        #expect(try paused("2025-11-05") && target(engine, habit, "2025-11-11") == 8 && !paused("2025-11-11"))
     }
 
     @Test func legacyTextsParse() {
@@ -123,6 +126,8 @@ import Testing
     @Test func legacyMigrationIsIdempotentAndSummarised() throws {
         let engine = try store.engine(now: "2025-09-15T10:00:00Z")
         var a = HabitDraft(name: "A")
+        a.kind = .numeric
+        a.unit = "times"
         a.legacyGoal = "3 times per day"
         let habitA = try engine.createHabit(a)
         var b = HabitDraft(name: "B")
@@ -140,5 +145,16 @@ import Testing
         let again = try later.migrateLegacyTargets()
         #expect(again.skipped == 2 && again.migrated == 0 && again.done)
         #expect(try later.targetSchedule(habitId: habitA.id).versions.count == 1)
+    }
+
+    @Test func aBinaryLegacyTextAboveOneIsReported() throws {
+        let engine = try TestStore("targets-binary").engine(now: "2025-09-15T10:00:00Z")
+        var c = HabitDraft(name: "C")
+        c.legacyGoal = "3 times per day"  // binary: a target of 3 could never be met
+        let habit = try engine.createHabit(c)
+        let summary = try engine.migrateLegacyTargets()
+        #expect(summary.errors.map(\.habitId) == [habit.id] && summary.migrated == 0 && !summary.done)
+        #expect(summary.errors.first?.message.contains("0 or 1") == true)
+        #expect(try engine.targetSchedule(habitId: habit.id).versions.isEmpty)
     }
 }

@@ -185,7 +185,7 @@ import Testing
         }
         for args in [["habit", "delete", "a-habit", "--confirm"], ["habit", "edit", "a-habit", "--name", "Bob was here"],
                      ["habit", "archive", "a-habit"], ["log", "a-habit", "9"], ["edit", "a-entry", "--value", "9"],
-                     ["delete", "a-entry", "--confirm"], ["target", "set", "a-habit", "0", "--confirm"],
+                     ["delete", "a-entry", "--confirm"], ["target", "set", "a-habit", "0"],
                      ["goal", "delete", "a-goal"], ["streaks", "a-habit"], ["history", "a-habit"]] {
             let r = try bob(args)
             #expect(r.status == 1, "\(args): \(r.status) \(r.stdout)\(r.stderr)")

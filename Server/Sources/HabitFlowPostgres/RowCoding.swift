@@ -19,7 +19,9 @@ enum RowCoding {
     }
 
     static func decode(_ cells: [String], kind: RecordKind) throws(HabitFlowError) -> [ChangeRecord.Value] {
-        guard cells.count == kind.columns.count else {
+        // Columns are only ever appended: a row written before a column existed is shorter,
+        // and its missing values are NULL (as SQLite's ALTER TABLE ADD COLUMN reads them).
+        guard cells.count <= kind.columns.count else {
             throw HabitFlowError(.storage, "\(kind.table): a row of \(cells.count) values, expected \(kind.columns.count)")
         }
         var out: [ChangeRecord.Value] = []
@@ -38,6 +40,7 @@ enum RowCoding {
             default: throw corrupt(kind, i)
             }
         }
+        while out.count < kind.columns.count { out.append(.null) }
         return out
     }
 

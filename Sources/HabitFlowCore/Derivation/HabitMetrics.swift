@@ -1,12 +1,14 @@
 /// The derived metrics of one habit: day status, streaks, week progress, momentum (SPEC §6).
 ///
-/// Pure functions of the habit's definition, its folded days and its target schedule — or,
+/// Pure functions of the habit's definition on each day (`HabitRules`), its folded days — or,
 /// for a bundle parent, of its children's metrics. Recomputed on every read, never stored.
 /// Every metric over a span of days reads one `DayLine`, built in a single merge walk.
 public struct HabitMetrics: Sendable {
     public let habit: Habit
     public let days: HabitDays
     public let targets: TargetSchedule
+    /// The definition on every day, resolved from the habit and its versions.
+    public let rules: HabitRules
     /// A bundle parent's children (options, for a choice bundle); empty for other habits.
     public let children: [HabitMetrics]
 
@@ -14,6 +16,7 @@ public struct HabitMetrics: Sendable {
         self.habit = habit
         self.days = days
         self.targets = targets
+        self.rules = HabitRules(habit: habit, schedule: targets)
         self.children = []
     }
 
@@ -23,6 +26,7 @@ public struct HabitMetrics: Sendable {
         self.habit = bundle
         self.days = HabitDays([], kind: .binary)
         self.targets = TargetSchedule([])
+        self.rules = HabitRules(habit: bundle, schedule: targets)
         self.children = children
     }
 
@@ -37,34 +41,27 @@ public struct HabitMetrics: Sendable {
         min(habit.createdDayKey, firstLoggedDay ?? habit.createdDayKey)
     }
 
-    /// Whether day statuses follow the week (N per week): an unlogged day is then not a
-    /// missed one, so it reads as not required (003 §2.2: no empty daily cells).
-    private var isWeekly: Bool {
-        if case .timesPerWeek = habit.cadence { return true }
-        return false
+    /// The status of a day under `rule` with logged `value`: not required when the rule asks
+    /// nothing; complete only with an active entry whose value meets it. On an N-per-week day
+    /// an unlogged day is not a missed one (003 §2.2: no empty daily cells).
+    @inline(__always)
+    func status(_ rule: DayRule, value: Double?) -> DayStatus {
+        guard rule.isRequired else { return .notRequired }
+        guard let value else { return rule.perWeek > 0 ? .notRequired : .incomplete }
+        return rule.meets(value) ? .complete : .incomplete
     }
 
-    /// The status of a day with `target` and logged `value`: not required when the target
-    /// is 0; complete only with an active entry whose value meets the target.
-    func status(target: Double, value: Double?) -> DayStatus {
-        guard target > 0 else { return .notRequired }
-        guard let value else { return isWeekly ? .notRequired : .incomplete }
-        return meets(value, target) ? .complete : .incomplete
-    }
-
-    /// Whether a day's `value` meets a `target` above 0: reaches it (at least) or stays
-    /// within it (at most).
-    func meets(_ value: Double, _ target: Double) -> Bool {
-        habit.targetType == .atLeast ? value >= target : value <= target
-    }
-
-    /// Momentum's credit for a day of a daily habit with `target` above 0 (see
-    /// `momentum(today:)`): 1 or 0 for binary habits and bundles, partial for numeric ones,
-    /// never below 0; no entry earns nothing.
-    func credit(_ value: Double?, _ target: Double) -> Double {
+    /// Momentum's credit for a required day of a daily habit (see `momentum(today:)`): 1 or 0
+    /// for binary habits and bundles, partial for numeric ones, never below 0; no entry earns
+    /// nothing. At most 0 allows none: any amount earns nothing.
+    @inline(__always)
+    func credit(_ value: Double?, _ rule: DayRule) -> Double {
         guard let value else { return 0 }
-        if habit.kind == .binary || habit.bundle != nil { return meets(value, target) ? 1 : 0 }
-        return habit.targetType == .atLeast ? max(0, min(value / target, 1)) : max(0, min(1, 1 - (value - target) / target))
+        if habit.kind == .binary || habit.bundle != nil { return rule.meets(value) ? 1 : 0 }
+        let target = rule.target
+        if rule.targetType == .atLeast { return max(0, min(value / target, 1)) }
+        guard target > 0 else { return value <= 0 ? 1 : 0 }
+        return max(0, min(1, 1 - (value - target) / target))
     }
 
     /// The status of `day`.
@@ -91,23 +88,19 @@ public struct HabitMetrics: Sendable {
             fillBundle(&line, count: count)
             return line
         }
-        // Merge walk: a cursor into the logged days and one into the target versions.
-        let logged = days.days, values = days.values, versions = targets.versions
+        // Merge walk: a cursor into the logged days and one into the rules.
+        let logged = days.days, values = days.values
         var e = logged.partitionPoint { $0 < from.dayNumber }
-        var v = versions.partitionPoint { $0.effectiveDayKey <= from }
-        var target = v == 0 ? TargetSchedule.defaultTarget : versions[v - 1].target
+        var cursor = RuleCursor(rules, from: from.dayNumber)
         var day = from.dayNumber
         for _ in 0..<count {
-            while v < versions.count, versions[v].effectiveDayKey.dayNumber <= day {
-                target = versions[v].target
-                v += 1
-            }
+            let rule = cursor.rule(on: day)
             var value: Double?
             if e < logged.count, logged[e] == day {
                 value = values[e]
                 e += 1
             }
-            line.append(status(target: target, value: value), value: value, target: target)
+            line.append(status(rule, value: value), value: value, target: rule.target)
             day += 1
         }
         return line
@@ -164,7 +157,8 @@ public struct HabitMetrics: Sendable {
     ///
     /// Daily habits: consecutive complete days; not-required days neither extend nor break a
     /// run. Weekly habits: consecutive weeks with at least N complete days. Today (the current
-    /// week) is open: not done yet does not break the current streak.
+    /// week) is open: not done yet does not break the current streak. A week counts by the
+    /// cadence in force on its last day, so a run may hold days and weeks: each counts one.
     public func streaks(today: DayKey, firstWeekday: Weekday) -> (current: Streak, longest: Streak) {
         guard let line = historyLine(today: today, firstWeekday: firstWeekday) else { return (.none, .none) }
         return streaks(line, today: today)
@@ -181,11 +175,14 @@ public struct HabitMetrics: Sendable {
     func streaks(_ line: DayLine, today: DayKey) -> (current: Streak, longest: Streak) {
         var longest = Streak.none, run = Streak.none
         let last = line.count - 1  // today: still open
-        if case let .timesPerWeek(n) = habit.cadence {
-            var start = 0
-            while start <= last {
+        var cursor = RuleCursor(rules, from: line.start.dayNumber)
+        var start = 0
+        while start <= last {
+            let end = min(start + 7, last + 1)
+            let n = cursor.rule(on: line.start.dayNumber + Int32(start + 6)).perWeek
+            if n > 0 {
                 var done = 0
-                for i in start..<min(start + 7, last + 1) where line.statuses[i] == .complete { done += 1 }
+                for i in start..<end where line.statuses[i] == .complete { done += 1 }
                 let need = weeklyNeed(n, weekStart: line.dayKey(at: start).dayNumber)
                 if need == 0 {
                     // A week paused throughout neither extends nor breaks the run.
@@ -197,35 +194,35 @@ public struct HabitMetrics: Sendable {
                 } else if start + 7 <= last {
                     run = .none  // a finished week that fell short
                 }
-                start += 7
-            }
-            return (run, longest)
-        }
-        line.statuses.withUnsafeBufferPointer { statuses in
-            for i in 0...last {
-                switch statuses[i] {
-                case .complete:
-                    if run.length == 0 { run.first = line.dayKey(at: i) }
-                    run.length += 1
-                    run.last = line.dayKey(at: i)
-                    if run.length > longest.length { longest = run }
-                case .notRequired:
-                    break
-                case .incomplete:
-                    if i != last { run = .none }
+            } else {
+                line.statuses.withUnsafeBufferPointer { statuses in
+                    for i in start..<end {
+                        switch statuses[i] {
+                        case .complete:
+                            if run.length == 0 { run.first = line.dayKey(at: i) }
+                            run.length += 1
+                            run.last = line.dayKey(at: i)
+                            if run.length > longest.length { longest = run }
+                        case .notRequired:
+                            break
+                        case .incomplete:
+                            if i != last { run = .none }
+                        }
+                    }
                 }
             }
+            start += 7
         }
         return (run, longest)
     }
 
     /// What the week starting on `weekStart` asks of an N-per-week habit: N, or fewer when
-    /// paused days leave fewer than N days with a target (0: paused all week, which neither
-    /// extends nor breaks a streak).
+    /// paused days leave fewer than N days that ask something (0: paused all week, which
+    /// neither extends nor breaks a streak).
     func weeklyNeed(_ n: Int, weekStart: Int32) -> Int {
         var days = 0
-        var cursor = TargetCursor(targets, from: weekStart)
-        for d in weekStart..<(weekStart + 7) where cursor.target(on: d) > 0 { days += 1 }
+        var cursor = RuleCursor(rules, from: weekStart)
+        for d in weekStart..<(weekStart + 7) where cursor.rule(on: d).isRequired { days += 1 }
         return min(n, days)
     }
 
@@ -252,27 +249,30 @@ public struct HabitMetrics: Sendable {
     /// history, so the chart and the number cannot disagree.
     @inline(__always)
     func momentumWalk(_ line: DayLine, from offset: Int = 0, _ visit: (Int, Double) -> Void) -> Double {
-        let frequency: Double
-        var perWeek = 0
-        switch habit.cadence {
-        case .daily: frequency = 1
-        case let .timesPerWeek(n): frequency = Double(n) / 7; perWeek = n
-        }
-        let m = pow2(-frequency.squareRoot() / 13)
-        var score: Double = habit.targetType == .atMost && habit.bundle == nil ? 1 : 0
+        guard offset < line.count else { return 0 }
+        var cursor = RuleCursor(rules, from: line.start.dayNumber + Int32(offset))
+        let first = cursor.current
+        var score: Double = first.targetType == .atMost && habit.bundle == nil ? 1 : 0
+        var perWeek = -1, m = 0.0
         var completeInWindow = 0  // complete days among the last 14 (weekly credit)
         for i in offset..<line.count {
-            let status = line.statuses[i], target = line.targets[i]
+            let rule = cursor.rule(on: line.start.dayNumber + Int32(i))
+            if rule.perWeek != perWeek {
+                perWeek = rule.perWeek
+                let frequency = perWeek > 0 ? Double(perWeek) / 7 : 1
+                m = pow2(-frequency.squareRoot() / 13)
+            }
+            let status = line.statuses[i]
             if status == .complete { completeInWindow += 1 }
             if i - 14 >= offset, line.statuses[i - 14] == .complete { completeInWindow -= 1 }
-            guard target > 0 else { visit(i, score); continue }
+            guard rule.isRequired else { visit(i, score); continue }
             let credit: Double
             if perWeek > 0 {
                 credit = min(1, Double(completeInWindow) / Double(2 * perWeek))
             } else if habit.bundle != nil {
                 credit = status == .complete ? 1 : 0
             } else {
-                credit = self.credit(line.values[i], target)
+                credit = self.credit(line.values[i], rule)
             }
             score = score * m + credit * (1 - m)
             visit(i, score)
@@ -306,26 +306,28 @@ func pow2(_ x: Double) -> Double {
 }
 
 extension HabitMetrics {
+    // The paths below read back from today over logged days only; they assume one cadence
+    // and one target type (`HabitRules.hasOneShape`), which `summary` checks.
+
     /// The current streak of a daily habit, read back from `today` over logged days: today is
     /// open; a required day without a complete entry ends it; not-required days are skipped.
     func currentDailyStreak(today: DayKey) -> Streak {
         let logged = days.days, values = days.values
-        func complete(_ i: Int, _ target: Double) -> Bool { meets(values[i], target) }
         var i = logged.partitionPoint { $0 <= today.dayNumber } - 1
         var length = 0, first: Int32 = 0, last: Int32 = 0
         var upper = today.dayNumber  // days after `upper` are settled
         if i >= 0, logged[i] == today.dayNumber {
-            let t = targets.target(on: today)
-            if t > 0, complete(i, t) { (length, first, last) = (1, today.dayNumber, today.dayNumber) }
+            let r = rules.rule(on: today)
+            if r.isRequired, r.meets(values[i]) { (length, first, last) = (1, today.dayNumber, today.dayNumber) }
             i -= 1
         }
         upper -= 1
         while i >= 0 {
             let day = logged[i]
-            if targets.anyRequired(from: day + 1, through: upper) { break }  // a required day with no entry
-            let t = targets.target(on: DayKey(uncheckedDayNumber: day))
-            if t > 0 {
-                guard complete(i, t) else { break }
+            if rules.anyRequired(from: day + 1, through: upper) { break }  // a required day with no entry
+            let r = rules.rule(on: DayKey(uncheckedDayNumber: day))
+            if r.isRequired {
+                guard r.meets(values[i]) else { break }
                 if length == 0 { last = day }
                 length += 1
                 first = day
@@ -347,8 +349,8 @@ extension HabitMetrics {
         while weekStart + 6 >= firstLogged {
             var done = 0
             while i >= 0, logged[i] >= weekStart {
-                let t = targets.target(on: DayKey(uncheckedDayNumber: logged[i]))
-                if t > 0, meets(values[i], t) { done += 1 }
+                let r = rules.rule(on: DayKey(uncheckedDayNumber: logged[i]))
+                if r.isRequired, r.meets(values[i]) { done += 1 }
                 i -= 1
             }
             let need = weeklyNeed(n, weekStart: weekStart)
@@ -371,71 +373,60 @@ extension HabitMetrics {
     static let momentumHalfLives = 56
 
     /// Loop's score of a daily habit (see `momentum(today:)`), over the last
-    /// `momentumHalfLives` half-lives (13 days each) when no pause falls in them — the
+    /// `momentumHalfLives` half-lives (13 days each) when no rest falls in them — the
     /// days before change the result by less than 1e-16 — else from the first logged day.
     func dailyMomentum(from first: DayKey, through today: DayKey) -> Double {
-        let logged = days.days, values = days.values, versions = targets.versions
+        let logged = days.days, values = days.values
         let m = pow2(-1.0 / 13)
         var from = max(first.dayNumber, today.dayNumber - Int32(13 * Self.momentumHalfLives))
-        var v = versions.partitionPoint { $0.effectiveDayKey.dayNumber <= from }
-        // A pause in the window stops the decay for a while: then the whole history counts.
-        let pausedInWindow = (v > 0 && versions[v - 1].target == 0) || versions[v...].contains { $0.target == 0 && $0.effectiveDayKey <= today }
-        if pausedInWindow {
-            from = first.dayNumber
-            v = versions.partitionPoint { $0.effectiveDayKey.dayNumber <= from }
-        }
-        var target = v == 0 ? TargetSchedule.defaultTarget : versions[v - 1].target
+        // A rest in the window stops the decay for a while: then the whole history counts.
+        if rules.anyRest(from: from, through: today.dayNumber) { from = first.dayNumber }
+        var cursor = RuleCursor(rules, from: from)
         var e = logged.partitionPoint { $0 < from }
-        var score: Double = habit.targetType == .atLeast ? 0 : 1
+        var score: Double = cursor.current.targetType == .atLeast ? 0 : 1
         var day = from
         while day <= today.dayNumber {
-            while v < versions.count, versions[v].effectiveDayKey.dayNumber <= day {
-                target = versions[v].target
-                v += 1
-            }
+            let rule = cursor.rule(on: day)
             var value: Double? = nil
             if e < logged.count, logged[e] == day {
                 value = values[e]
                 e += 1
             }
-            if target > 0 { score = score * m + credit(value, target) * (1 - m) }
+            if rule.isRequired { score = score * m + credit(value, rule) * (1 - m) }
             day += 1
         }
         return score
     }
 
     /// Loop's score of an N-per-week habit (see `momentum(today:)`), over its last
-    /// `momentumHalfLives` half-lives when no pause falls in them, else from the first logged day.
+    /// `momentumHalfLives` half-lives when no rest falls in them, else from the first logged day.
     func weeklyMomentum(_ n: Int, from first: DayKey, through today: DayKey) -> Double {
         let logged = days.days, values = days.values
         let halfLife = 13 / (Double(n) / 7).squareRoot()
         let m = pow2(-1 / halfLife)
         let window = Int32((halfLife * Double(Self.momentumHalfLives)).rounded(.up))
         var from = max(first.dayNumber, today.dayNumber - window)
-        if targets.versions.contains(where: { $0.target == 0 && $0.effectiveDayKey <= today }),
-           targets.versions.contains(where: { $0.target == 0 && $0.effectiveDayKey.dayNumber >= from })
-            || targets.target(on: DayKey(uncheckedDayNumber: from)) == 0 {
-            from = first.dayNumber  // a pause in the window: the whole history counts
+        if rules.anyRest(from: from, through: today.dayNumber) {
+            from = first.dayNumber  // a rest in the window: the whole history counts
         }
         // The 14-day credit window reaches back before `from` (never before the first logged day).
         let creditStart = max(first.dayNumber, from - 13)
         var e = logged.partitionPoint { $0 < creditStart }
-        var cursor = TargetCursor(targets, from: creditStart)
+        var cursor = RuleCursor(rules, from: creditStart)
         var recent: UInt16 = 0, count = 0  // complete flags of the last 14 days (bit i: i days ago)
-        var score: Double = habit.targetType == .atLeast ? 0 : 1
+        var score: Double = cursor.current.targetType == .atLeast ? 0 : 1
         var day = creditStart
         while day <= today.dayNumber {
-            let target = cursor.target(on: day)
+            let rule = cursor.rule(on: day)
             var complete = false
             if e < logged.count, logged[e] == day {
-                let x = values[e]
-                complete = target > 0 && meets(x, target)
+                complete = rule.isRequired && rule.meets(values[e])
                 e += 1
             }
             if recent & (1 << 13) != 0 { count -= 1 }
             recent = (recent << 1) & 0x3FFF
             if complete { recent |= 1; count += 1 }
-            if day >= from, target > 0 { score = score * m + min(1, Double(count) / Double(2 * n)) * (1 - m) }
+            if day >= from, rule.isRequired { score = score * m + min(1, Double(count) / Double(2 * n)) * (1 - m) }
             day += 1
         }
         return score

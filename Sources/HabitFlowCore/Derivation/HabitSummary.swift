@@ -20,12 +20,12 @@ extension HabitMetrics {
     ///   it the summary reads only recent days (the current streak back from today, momentum's
     ///   window, this week), so a Today screen costs the same after ten years as after one.
     public func summary(today: DayKey, firstWeekday: Weekday, longest: Bool = true) -> HabitSummary {
-        if !longest, habit.bundle == nil, let first = firstLoggedDay, first <= today {
+        if !longest, habit.bundle == nil, rules.hasOneShape, let first = firstLoggedDay, first <= today {
             let week = thisWeek(today, firstWeekday)
-            let target = targets.target(on: today), value = days.value(on: today)
+            let rule = rules.rule(on: today), value = days.value(on: today)
             let momentum: Double
             let current: Streak
-            switch habit.cadence {
+            switch rule.cadence {
             case .daily:
                 current = currentDailyStreak(today: today)
                 momentum = dailyMomentum(from: first, through: today)
@@ -33,8 +33,8 @@ extension HabitMetrics {
                 current = currentWeeklyStreak(n, today: today, firstWeekday: firstWeekday)
                 momentum = weeklyMomentum(n, from: first, through: today)
             }
-            return HabitSummary(habitId: habit.id, dayKey: today, status: status(target: target, value: value), value: value,
-                                target: target, currentStreak: current, longestStreak: nil, week: week, momentum: momentum)
+            return HabitSummary(habitId: habit.id, dayKey: today, status: status(rule, value: value), value: value,
+                                target: rule.target, currentStreak: current, longestStreak: nil, week: week, momentum: momentum)
         }
         return report(today: today, firstWeekday: firstWeekday, everyWeek: false).summary
     }

@@ -5,7 +5,7 @@ public struct WeekProgress: Sendable, Equatable {
     /// Days of the week whose status is complete.
     public var completed: Int
     /// What the week asks: N for N-per-week habits (fewer when paused days leave fewer days
-    /// with a target), else the days with a target above 0.
+    /// that ask something), else the days that ask something.
     public var required: Int
 
     /// `completed / required`, capped at 1; 1 when nothing is required.
@@ -31,11 +31,10 @@ extension HabitMetrics {
             case .notRequired: break
             }
         }
-        let required: Int
-        switch habit.cadence {
-        case .daily: required = requiredDays
-        case let .timesPerWeek(n): required = weeklyNeed(n, weekStart: line.dayKey(at: start).dayNumber)
-        }
+        // A week counts by the cadence in force on its last day.
+        let weekStart = line.dayKey(at: start).dayNumber
+        let n = rules.rule(on: DayKey(uncheckedDayNumber: weekStart + 6)).perWeek
+        let required = n > 0 ? weeklyNeed(n, weekStart: weekStart) : requiredDays
         return WeekProgress(weekStart: line.dayKey(at: start), completed: completed, required: required)
     }
 }

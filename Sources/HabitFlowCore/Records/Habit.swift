@@ -16,6 +16,12 @@ public struct Habit: Hashable, Sendable {
         case daily
         /// N days a week (1 ... 7), any days.
         case timesPerWeek(Int)
+
+        /// N for N per week, `nil` for daily.
+        public var perWeek: Int? {
+            if case let .timesPerWeek(n) = self { return n }
+            return nil
+        }
     }
 
     /// Whether the day's value must reach the target or stay under it.

@@ -103,7 +103,7 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
         ["id", "owner_id", "title", "description", "icon", "category_id", "kind", "type", "target", "unit",
          "duration_weeks", "start_day_key", "target_date", "status", "shared", "sort_order", "created_at",
          "updated_at", "deleted_at"],
-        ["id", "owner_id", "habit_id", "effective_day_key", "target", "recorded_at"],
+        ["id", "owner_id", "habit_id", "effective_day_key", "target", "recorded_at", "paused", "cadence", "times_per_week", "target_type", "unit"],
         ["id", "owner_id", "habit_id", "timestamp_utc", "day_key", "value", "note", "source", "created_at", "updated_at",
          "deleted_at", "multiple_per_day"],
         ["goal_owner_id", "goal_id", "habit_id", "contribution", "unit", "created_by", "created_at", "deleted_at"],

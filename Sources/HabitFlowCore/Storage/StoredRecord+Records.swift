@@ -76,12 +76,47 @@ extension Goal: StoredRecord {
 
 extension TargetVersion: StoredRecord {
     public static var kind: RecordKind { .targetVersion }
+
+    /// `paused` as stored: 0 ends a pause, 1 starts one, 2 leaves it as it was. A row without
+    /// it (NULL) was written before versions held more than a target (store schema 11, sync
+    /// version 3), when target 0 was the pause: it reads as one, so old days keep their meaning.
+    static let pauseUnchanged: Int64 = 2
+
     public var row: [ChangeRecord.Value] {
-        [.text(id), .text(ownerId), .text(habitId), RowValue.day(effectiveDayKey), .real(target), RowValue.instant(recordedAt)]
+        let (cadence, times): (String?, Int?) = switch self.cadence {
+        case nil: (nil, nil)
+        case .daily: ("daily", nil)
+        case let .timesPerWeek(n): ("weekly", n)
+        }
+        return [.text(id), .text(ownerId), .text(habitId), RowValue.day(effectiveDayKey), RowValue.real(target), RowValue.instant(recordedAt),
+                .integer(paused.map { $0 ? 1 : 0 } ?? Self.pauseUnchanged), RowValue.text(cadence), RowValue.int(times),
+                RowValue.text(targetType?.rawValue), RowValue.text(unit)]
     }
+
     public init(row r: RowReader) throws(HabitFlowError) {
+        var target = try r.optionalReal("target")
+        let paused: Bool?
+        switch try r.optionalInteger("paused") {
+        case nil:
+            // Written before pauses were markers: target 0 was the pause, any other the end of one.
+            guard let t = target else { throw r.bad("target", "a number") }
+            paused = t == 0
+            if t == 0 { target = nil }
+        case 0: paused = false
+        case 1: paused = true
+        case Self.pauseUnchanged: paused = nil
+        default: throw r.bad("paused", "0, 1 or 2")
+        }
+        let cadence: Habit.Cadence?
+        switch try r.optionalText("cadence") {
+        case nil: cadence = nil
+        case "daily": cadence = .daily
+        case "weekly": cadence = .timesPerWeek(try r.int("times_per_week"))
+        default: throw r.bad("cadence", "daily or weekly")
+        }
         self.init(id: try r.text("id"), ownerId: try r.text("owner_id"), habitId: try r.text("habit_id"), effectiveDayKey: try r.dayKey("effective_day_key"),
-                  target: try r.real("target"), recordedAt: try r.instant("recorded_at"))
+                  target: target, paused: paused, cadence: cadence, targetType: try r.optionalEnum("target_type"), unit: try r.optionalText("unit"),
+                  recordedAt: try r.instant("recorded_at"))
     }
 }
 

@@ -40,9 +40,12 @@ extension TargetVersion {
     public func validate() throws(HabitFlowError) {
         try RecordID.validate(id, field: "targetVersionId")
         try RecordID.validate(habitId, field: "habitId")
-        guard target.isFinite, target >= 0, target <= TargetVersion.maxTarget else {
+        guard !isEmpty else { throw .invalid("target", "a target version sets at least one of target, paused, cadence, targetType, unit") }
+        if let target, !(target.isFinite && target >= 0 && target <= TargetVersion.maxTarget) {
             throw .invalid("target", "target must be a number from 0 to \(Int64(TargetVersion.maxTarget))")
         }
+        if case let .timesPerWeek(n) = cadence, !(1...7).contains(n) { throw .invalid("timesPerWeek", "timesPerWeek must be 1 to 7") }
+        if let unit { try TextLimit.checkName(unit, field: "unit", max: TextLimit.unit) }
     }
 }
 

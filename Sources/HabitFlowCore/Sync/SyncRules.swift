@@ -9,7 +9,10 @@ public enum SyncRules {
     /// (`syncVersion`); one without it was written before versions (1). A set from a newer
     /// version is refused with a word to upgrade, never half read: its fields may mean more.
     /// 2: limits checked at every door (issue 26).
-    public static let version = 2
+    /// 3: a target version may leave its target out and carry `paused`, `cadence`,
+    /// `times_per_week`, `target_type` and `unit` (issue 27); a version-2 set's target
+    /// versions read as they were written (target 0: a pause).
+    public static let version = 3
 
     /// Upper bound of one text field of a change (256 KiB).
     public static let maxFieldBytes = 256 << 10

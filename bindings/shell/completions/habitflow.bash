@@ -545,7 +545,7 @@ _habitflow_target() {
 
 _habitflow_target_set() {
     repeating_flags=()
-    non_repeating_flags=(--confirm --json --version -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --user --zone --from)
     __habitflow_offer_flags_options 2
@@ -614,7 +614,7 @@ _habitflow_target_list() {
 
 _habitflow_pause() {
     repeating_flags=()
-    non_repeating_flags=(--confirm --json --version -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --user --zone --from --to)
     __habitflow_offer_flags_options 1
