@@ -11,8 +11,7 @@ with tempfile.TemporaryDirectory() as folder, \
         habitflow.Engine(folder + "/habits.sqlite", user="me", zone="Europe/Amsterdam",
                          now=dt.datetime(2025, 3, 31, 20, tzinfo=dt.timezone.utc)) as hf:
     read = hf.call("habit.create", name="Read")["habit"]["id"]
-    run = hf.call("habit.create", name="Run", kind="numeric", unit="km")["habit"]["id"]
-    hf.call("target.set", habitId=run, effectiveDayKey=start, target=5, confirm=True)  # 5 km a day, all month
+    run = hf.call("habit.create", name="Run", kind="numeric", unit="km", target=5)["habit"]["id"]  # 5 km a day, all month
     for i in range(31):
         day = start + dt.timedelta(days=i)
         if i % 7 != 3:

@@ -325,7 +325,7 @@ extension Operation {
         },
         Operation("target.get", "The target in force on a day: the greatest effectiveDayKey ≤ day, the last recorded on ties, else 1.",
                   arguments: [Field("habitId", "string", "The habit."), Field("dayKey", "string", "The day.")],
-                  result: [Field("target", "number", "The target."),
+                  result: [Field("target", "number", "The target; 0 in a pause."),
                            Field("paused", "boolean", "Whether the day falls in a pause (nothing asked, whatever the target)."),
                            Field("version", "object|null", "The version setting the target; null when the default 1 applies.")],
                   errors: storeErrors + [.invalidDate]) { engine, args throws(ProtocolError) in
@@ -335,7 +335,8 @@ extension Operation {
                 let (t, v) = try engine.target(habitId: id, on: day)
                 return (t, v, try engine.rule(habitId: id, on: day))
             }
-            return .object([("target", .double(target)), ("paused", .bool(rule.paused)), ("version", version.map(RecordJSON.version) ?? .null)])
+            return .object([("target", .double(rule.paused ? 0 : target)), ("paused", .bool(rule.paused)),
+                            ("version", version.map(RecordJSON.version) ?? .null)])
         },
         Operation("target.list", "Every target version of a habit, in force order.",
                   arguments: [Field("habitId", "string", "The habit.")],

@@ -63,7 +63,7 @@ int main(int argc, char **argv) {
         "{\"op\":\"entry.log\",\"args\":{\"habitId\":\"a-habit\",\"value\":99}}",
         "{\"op\":\"entry.edit\",\"args\":{\"entryId\":\"a-entry\",\"value\":99,\"confirm\":true}}",
         "{\"op\":\"entry.delete\",\"args\":{\"entryId\":\"a-entry\",\"confirm\":true}}",
-        "{\"op\":\"target.set\",\"args\":{\"habitId\":\"a-habit\",\"target\":0,\"effectiveDayKey\":\"2025-03-12\",\"confirm\":true}}",
+        "{\"op\":\"target.set\",\"args\":{\"habitId\":\"a-habit\",\"target\":0,\"effectiveDayKey\":\"2025-03-12\"}}",
         "{\"op\":\"goal.update\",\"args\":{\"goalId\":\"a-goal\",\"title\":\"Bob was here\"}}",
         "{\"op\":\"goal.link\",\"args\":{\"goalId\":\"a-goal\",\"habitId\":\"b-habit\"}}",
         "{\"op\":\"goal.delete\",\"args\":{\"goalId\":\"a-goal\"}}",

@@ -85,7 +85,7 @@ import Testing
                     .max { ($0.effectiveDayKey, $0.recordedAt, $0.id) < ($1.effectiveDayKey, $1.recordedAt, $1.id) }?.target ?? 1
                 let logged = active.filter { $0.dayKey.dayNumber == d }
                 let value = kind == .binary ? Double(logged.count) : logged.reduce(0) { $0 + ($1.value ?? 0) }
-                let s: DayStatus = target == 0 ? .notRequired
+                let s: DayStatus = target == 0 && type == .atLeast ? .notRequired  // at most 0: none allowed
                     : logged.isEmpty ? .incomplete
                     : (type == .atLeast ? value >= target : value <= target) ? .complete : .incomplete
                 statuses.append(s)

@@ -94,8 +94,12 @@ import Testing
         #expect(try engine.entries({ var q = EntryQuery(); q.habitId = "tea"; return q }()).count == 1)
         #expect(try engine.habitToday(habitId: "drink", day: DayKey("2025-03-10")).status == .complete)
         // Raising the option's target from the 10th on: the parent recomputes from it.
-        _ = try engine.setTarget(habitId: "tea", effectiveDayKey: DayKey("2025-03-12"), target: 2)
-        #expect(try engine.habitToday(habitId: "drink", day: DayKey("2025-03-10")).status == .complete, "the past keeps its target")
+        // Making the option "at most 0" from today on: the past keeps its meaning, today a cup breaks it.
+        var never = HabitChanges()
+        never.targetType = .atMost
+        _ = try engine.updateHabit("tea", never)
+        _ = try engine.setTarget(habitId: "tea", effectiveDayKey: DayKey("2025-03-12"), target: 0)
+        #expect(try engine.habitToday(habitId: "drink", day: DayKey("2025-03-10")).status == .complete, "the past keeps its meaning")
         _ = try log(engine, "tea", "2025-03-12")
         #expect(try engine.habitToday(habitId: "drink", day: DayKey("2025-03-12")).status == .incomplete)
     }

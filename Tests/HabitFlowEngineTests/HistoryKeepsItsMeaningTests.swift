@@ -89,7 +89,7 @@ import Testing
         _ = try call(d, "habit.pause", #"{"habitId":"run","from":"2025-03-12","to":"2025-03-14"}"#)
         _ = try call(d, "target.set", #"{"habitId":"run","effectiveDayKey":"2025-03-10","target":8}"#)
         _ = try call(d, "target.set", #"{"habitId":"run","effectiveDayKey":"2025-03-13","target":9}"#)  // inside the pause
-        for (day, target, paused) in [("2025-03-11", 8.0, false), ("2025-03-12", 8, true), ("2025-03-14", 9, true), ("2025-03-15", 9, false)] {
+        for (day, target, paused) in [("2025-03-11", 8.0, false), ("2025-03-12", 0, true), ("2025-03-14", 0, true), ("2025-03-15", 9, false)] {
             let got = try call(d, "target.get", #"{"habitId":"run","dayKey":"\#(day)"}"#)
             #expect(got["target"] == .double(target) && got["paused"] == .bool(paused), "\(day): \(got)")
         }

@@ -94,7 +94,10 @@ import Testing
 
     @Test func differentTargetsPerHabit() throws {
         let (engine, walk) = try setup()
-        let read = try engine.createHabit(HabitDraft(name: "Read"))
+        var pages = HabitDraft(name: "Read")
+        pages.kind = .numeric
+        pages.unit = "pages"
+        let read = try engine.createHabit(pages)
         _ = try engine.setTarget(habitId: walk.id, effectiveDayKey: DayKey("2025-10-01"), target: 2)
         _ = try engine.setTarget(habitId: read.id, effectiveDayKey: DayKey("2025-10-01"), target: 4)
         #expect(try target(engine, walk, "2025-10-05") == 2)
@@ -131,6 +134,8 @@ import Testing
         a.legacyGoal = "3 times per day"
         let habitA = try engine.createHabit(a)
         var b = HabitDraft(name: "B")
+        b.kind = .numeric
+        b.unit = "times"
         b.legacyGoal = "1 time"
         b.target = 2  // already has a version at its creation day: skipped
         let habitB = try engine.createHabit(b)

@@ -100,7 +100,7 @@ public struct HabitMetrics: Sendable {
                 value = values[e]
                 e += 1
             }
-            line.append(status(rule, value: value), value: value, target: rule.target)
+            line.append(status(rule, value: value), value: value, target: rule.paused ? 0 : rule.target)  // a pause asks 0
             day += 1
         }
         return line

@@ -34,7 +34,7 @@ extension HabitMetrics {
                 momentum = weeklyMomentum(n, from: first, through: today)
             }
             return HabitSummary(habitId: habit.id, dayKey: today, status: status(rule, value: value), value: value,
-                                target: rule.target, currentStreak: current, longestStreak: nil, week: week, momentum: momentum)
+                                target: rule.paused ? 0 : rule.target, currentStreak: current, longestStreak: nil, week: week, momentum: momentum)
         }
         return report(today: today, firstWeekday: firstWeekday, everyWeek: false).summary
     }

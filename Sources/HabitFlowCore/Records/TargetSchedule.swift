@@ -16,14 +16,16 @@ public struct TargetSchedule: Sendable {
         }
     }
 
-    /// The version setting the target in force on `day`, or `nil` when the default applies.
+    /// The last version up to `day` that set the target or started or ended a pause: what
+    /// decides what `day` asks; `nil` when the default applies.
     public func version(on day: DayKey) -> TargetVersion? {
         let end = versions.partitionPoint { $0.effectiveDayKey <= day }
-        return versions[..<end].last { $0.target != nil }
+        return versions[..<end].last { $0.target != nil || $0.paused != nil }
     }
 
     /// The target on `day` (a pause leaves it as it was: see `DayRule.isRequired`).
     public func target(on day: DayKey) -> Double {
-        version(on: day)?.target ?? Self.defaultTarget
+        let end = versions.partitionPoint { $0.effectiveDayKey <= day }
+        return versions[..<end].last { $0.target != nil }?.target ?? Self.defaultTarget
     }
 }

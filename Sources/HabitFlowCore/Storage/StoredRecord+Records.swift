@@ -94,14 +94,13 @@ extension TargetVersion: StoredRecord {
     }
 
     public init(row r: RowReader) throws(HabitFlowError) {
-        var target = try r.optionalReal("target")
+        let target = try r.optionalReal("target")
         let paused: Bool?
         switch try r.optionalInteger("paused") {
         case nil:
             // Written before pauses were markers: target 0 was the pause, any other the end of one.
             guard let t = target else { throw r.bad("target", "a number") }
             paused = t == 0
-            if t == 0 { target = nil }
         case 0: paused = false
         case 1: paused = true
         case Self.pauseUnchanged: paused = nil

@@ -36,7 +36,9 @@ public enum SyncRules {
             throw HabitFlowError.invalid("\(at).\(name)", "\(kind.rawValue) has no field \(name)")
         }
         for name in kind.columns {
-            guard let value = change[name] else { throw HabitFlowError.invalid("\(at).\(name)", "\(kind.rawValue) needs \(name) (null if empty)") }
+            guard let value = change[name] ?? (kind.addedColumns.contains(name) ? .null : nil) else {
+                throw HabitFlowError.invalid("\(at).\(name)", "\(kind.rawValue) needs \(name) (null if empty)")
+            }
             var checked = value
             if case let .text(text) = value {
                 guard text.utf8.count <= maxFieldBytes, !text.utf8.contains(0) else {
