@@ -97,9 +97,11 @@ extension Engine {
             let current = try store.entries(owner: habit.ownerId, habit: habit.id, from: nil, to: nil, includeDeleted: false)
             var after = current.filter { $0.id != outcome.entry.id }
             if outcome.entry.isActive { after.append(outcome.entry) }
-            return ImpactPreview(habit: habit, targets: TargetSchedule(try store.targetVersions(habit: habit.id, of: habit.ownerId)),
-                                 before: current, after: after, days: days, today: today,
-                                 firstWeekday: try profile(store, user).firstWeekday)
+            let firstWeekday = try profile(store, user).firstWeekday
+            var preview = ImpactPreview(habit: habit, targets: TargetSchedule(try store.targetVersions(habit: habit.id, of: habit.ownerId)),
+                                        before: current, after: after, days: days, today: today, firstWeekday: firstWeekday)
+            preview.goals = try goalEffects(of: habit, after: after, store, user, today: today, firstWeekday: firstWeekday)
+            return preview
         }
         if dryRun {
             let outcome = try decide(true)

@@ -28,7 +28,10 @@ public struct GoalChanges: Sendable {
     public var description: String?
     public var icon: String?
     public var categoryId: String?
+    /// A new target, from `effectiveDayKey` on: past goal weeks keep theirs.
     public var target: Double?
+    /// The first day the new target counts: today (default) or later; a past day is refused.
+    public var effectiveDayKey: DayKey?
     public var durationWeeks: Int?
     public var makeOngoing = false
     public var targetDate: DayKey?
@@ -88,7 +91,32 @@ extension Engine {
 
     private func checkLimit(_ store: any StoreTransaction, _ owner: String, today: DayKey, firstWeekday: Weekday,
                             excluding id: String? = nil) throws(HabitFlowError) {
-        try GoalRules.checkLimit(try store.goals(owners: [owner]), owner: owner, today: today, firstWeekday: firstWeekday, excluding: id)
+        let goals = try store.goals(owners: [owner])
+        try GoalRules.checkLimit(goals, owner: owner, today: today, firstWeekday: firstWeekday, excluding: id,
+                                 completed: try reached(goals, store, today: today, firstWeekday: firstWeekday))
+    }
+
+    /// How many of the user's goals hold a place among the `Goal.maxActive` (001 FR-006a). Two
+    /// devices that each made goals offline may merge above it: nothing is lost, and new goals
+    /// are refused until it is under again.
+    public func openGoalCount() throws(HabitFlowError) -> Int {
+        let (store, user) = try requireStore()
+        return try store.read { store throws(HabitFlowError) in
+            let (_, today) = try userZone(store, user)
+            let firstWeekday = try profile(store, user).firstWeekday
+            let goals = try store.goals(owners: [user])
+            return GoalRules.openGoals(goals, owner: user, today: today, firstWeekday: firstWeekday,
+                                       completed: try reached(goals, store, today: today, firstWeekday: firstWeekday)).count
+        }
+    }
+
+    /// The target amounts among `goals` already reached: complete, they leave the limit.
+    func reached(_ goals: [Goal], _ store: any StoreTransaction, today: DayKey, firstWeekday: Weekday) throws(HabitFlowError) -> Set<String> {
+        var done = Set<String>()
+        for goal in goals where goal.type == .targetAmount && goal.isOpen(today: today, firstWeekday: firstWeekday) {
+            if try progress(goal, store, day: today, firstWeekday: firstWeekday).status == .completed { done.insert(goal.id) }
+        }
+        return done
     }
 
     private func requirePartner(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) {
@@ -129,12 +157,15 @@ extension Engine {
         }
     }
 
-    /// Applies `changes` to goal `id` (the owner's or a shared one): the last write wins.
+    /// Applies `changes` to goal `id` (the owner's or a shared one): the last write wins. A new
+    /// target is a version from today (or `effectiveDayKey`) on, so past goal weeks keep the
+    /// target they had (004: once a day has passed, its goal is fixed).
     public func updateGoal(_ id: String, _ changes: GoalChanges) throws(HabitFlowError) -> Goal {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            let old = try accessibleGoal(store, user, id)
+            let (_, today) = try userZone(store, user)
+            let old = try asToday(try accessibleGoal(store, user, id), store, today)
             var goal = old
             if let v = changes.title { goal.title = v }
             if changes.clear.contains(.description) { goal.description = nil } else if let v = changes.description { goal.description = v }
@@ -156,11 +187,31 @@ extension Engine {
                 goal.shared = v
             }
             try goal.validate()
-            guard goal != old else { return old }
-            let (_, today) = try userZone(store, user)
+            let from = changes.effectiveDayKey ?? today
+            if let day = changes.effectiveDayKey { try Engine.checkNotPast(day, today: today, field: "effectiveDayKey", what: "a goal's new target") }
+            var version: GoalVersion?
+            if goal.target != old.target || (from > today && changes.target != nil) {
+                version = GoalVersion(id: RecordID.make(), ownerId: goal.ownerId, goalId: goal.id, effectiveDayKey: from,
+                                      target: goal.target, recordedAt: now)
+                try version!.validate()
+                // The record holds today's target; a later one waits in its version.
+                if from > today { goal.target = old.target }
+            }
+            guard goal != old || version != nil else { return old }
             let firstWeekday = try profile(store, user).firstWeekday
             if !old.isOpen(today: today, firstWeekday: firstWeekday), goal.isOpen(today: today, firstWeekday: firstWeekday) {
                 try checkLimit(store, goal.ownerId, today: today, firstWeekday: firstWeekday, excluding: goal.id)
+            }
+            if var version {
+                let held = try store.goalVersions(goal: goal.id, of: goal.ownerId)
+                // Just after the latest when the clock has not moved past it: the one recorded last wins.
+                if let latest = held.map(\.recordedAt).max(), latest >= now { version.recordedAt = latest.successor() }
+                if held.isEmpty {
+                    // The target it had so far holds from the start: past weeks keep it.
+                    try store.insert(GoalVersion(id: RecordID.make(), ownerId: goal.ownerId, goalId: goal.id, effectiveDayKey: .min,
+                                                 target: old.target, recordedAt: now))
+                }
+                try store.insert(version)
             }
             goal.updatedAt = now
             try store.update(goal)
@@ -168,8 +219,21 @@ extension Engine {
         }
     }
 
+    /// `goal` with the target in force on `today` (a version scheduled earlier may have come
+    /// into force since the record was written).
+    func asToday(_ goal: Goal, _ store: any StoreTransaction, _ today: DayKey) throws(HabitFlowError) -> Goal {
+        let versions = try store.goalVersions(goal: goal.id, of: goal.ownerId)
+        guard !versions.isEmpty else { return goal }
+        var g = goal
+        g.target = GoalVersion.target(on: today, versions, base: goal.target)
+        return g
+    }
+
     /// Deletes goal `id` and its links; no entry and no habit changes (000 "Delete Goal").
-    public func deleteGoal(_ id: String) throws(HabitFlowError) {
+    ///
+    /// Needs `confirm` (001 FR-006, US6.2): without it the answer is `confirmationRequired`,
+    /// saying what goes; `restoreGoal` brings the goal and the owner's links back.
+    public func deleteGoal(_ id: String, confirm: Bool) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
         try store.write { store throws(HabitFlowError) in
@@ -177,16 +241,64 @@ extension Engine {
             guard goal.ownerId == user else {
                 throw HabitFlowError(.forbidden, "only the goal's creator can delete it", field: "goalId")
             }
+            guard confirm else {
+                let links = try store.links(goal: goal.id, of: user).count
+                throw HabitFlowError(.confirmationRequired,
+                                     "deleting \"\(goal.title)\" removes it, its \(links) link\(links == 1 ? "" : "s") and its progress (no entry or habit changes; goal.restore brings it back): confirm to go ahead",
+                                     field: "confirm")
+            }
             try store.deleteGoal(goal.id, of: user, at: now)
         }
     }
 
-    /// Goal `id` and its links.
-    public func goal(_ id: String) throws(HabitFlowError) -> (goal: Goal, links: [GoalLink]) {
+    /// Restores deleted goal `id` (the user's) with the links they had when it was deleted;
+    /// an open goal takes a place among the 10 again.
+    public func restoreGoal(_ id: String) throws(HabitFlowError) -> Goal {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { store throws(HabitFlowError) in
+            try RecordID.validate(id, field: "goalId")
+            guard var goal = try store.fetch(Goal.self, key: [user, id]) else {
+                throw HabitFlowError(.notFound, "no goal \(id)", field: "goalId")
+            }
+            guard let deletedAt = goal.deletedAt else { return goal }
+            if goal.shared, try store.partnership(user: user) == nil { goal.shared = false }
+            goal.deletedAt = nil
+            goal.updatedAt = now
+            try store.update(goal)
+            // The links the delete removed: the user's own, deleted with it.
+            for link in try store.fetchAll(GoalLink.self, owner: user, where: "goal_id", in: [id])
+            where link.goalOwnerId == user && link.deletedAt == deletedAt {
+                try store.insert(link)
+            }
+            // Back, it takes a place among the 10 unless it has ended or reached its target
+            // (a refusal rolls the whole restore back).
+            let (_, today) = try userZone(store, user)
+            let firstWeekday = try profile(store, user).firstWeekday
+            let goals = try store.goals(owners: [user])
+            let completed = try reached(goals, store, today: today, firstWeekday: firstWeekday)
+            if GoalRules.openGoals(goals, owner: user, today: today, firstWeekday: firstWeekday, completed: completed).contains(where: { $0.id == id }) {
+                try GoalRules.checkLimit(goals, owner: user, today: today, firstWeekday: firstWeekday, excluding: id, completed: completed)
+            }
+            return goal
+        }
+    }
+
+    /// Goal `id`, its links and the linked habits' names by habit (owner, id): a partner's
+    /// habit linked to a shared goal is named too (000 goal detail, 001 FR-023).
+    public func goal(_ id: String) throws(HabitFlowError) -> (goal: Goal, links: [GoalLink], habitNames: [RecordRef: String]) {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
-            let goal = try accessibleGoal(store, user, id)
-            return (goal, try store.links(goal: goal.id, of: goal.ownerId))
+            let goal = try asToday(try accessibleGoal(store, user, id), store, try userZone(store, user).1)
+            let links = try store.links(goal: goal.id, of: goal.ownerId)
+            var names: [RecordRef: String] = [:]
+            for link in links {
+                // A deleted habit's entries still count (000): it is still named.
+                if let habit = try store.fetch(Habit.self, key: [link.createdBy, link.habitId]) {
+                    names[RecordRef(owner: link.createdBy, id: link.habitId)] = habit.name
+                }
+            }
+            return (goal, links, names)
         }
     }
 
@@ -201,7 +313,8 @@ extension Engine {
             let firstWeekday = try profile(store, user).firstWeekday
             let categories = try store.categories(owner: user)
             var groups: [String?: [(Goal, GoalProgress)]] = [:]
-            for goal in try visibleGoals(store, user, segment) where focus?.contains(goal.id) ?? true {
+            for held in try visibleGoals(store, user, segment) where focus?.contains(held.id) ?? true {
+                let goal = try asToday(held, store, today)
                 let progress = try self.progress(goal, store, day: day ?? today, firstWeekday: firstWeekday)
                 let known = goal.categoryId.flatMap { id in categories.contains { $0.id == id } ? id : nil }
                 groups[known, default: []].append((goal, progress))
@@ -224,13 +337,46 @@ extension Engine {
         }
     }
 
-    private func progress(_ goal: Goal, _ store: any StoreTransaction, day: DayKey, firstWeekday: Weekday) throws(HabitFlowError) -> GoalProgress {
-        let links = try store.links(goal: goal.id, of: goal.ownerId)
-        var entries: [HabitEntry] = []
-        for link in links {
-            entries += try store.entries(owner: link.createdBy, habit: link.habitId, from: goal.startDayKey, to: nil, includeDeleted: false)
+    /// How replacing `habit`'s active entries by `after` would move each goal it counts toward
+    /// that the user sees: those whose progress moves, before and after.
+    func goalEffects(of habit: Habit, after: [HabitEntry], _ store: any StoreTransaction, _ user: String, today: DayKey,
+                     firstWeekday: Weekday) throws(HabitFlowError) -> [ImpactPreview.GoalEffect] {
+        var effects: [ImpactPreview.GoalEffect] = []
+        let partner = try store.partnership(user: user)?.partnerId
+        for link in try store.fetchAll(GoalLink.self, owner: habit.ownerId, where: "habit_id", in: [habit.id]) where link.deletedAt == nil {
+            guard let goal = try store.goal(link.goalId, of: link.goalOwnerId),
+                  (try? GoalRules.checkAccess(goal, user: user, partner: partner)) != nil,
+                  try store.links(goal: goal.id, of: goal.ownerId).contains(where: { $0.createdBy == link.createdBy && $0.habitId == link.habitId })
+            else { continue }
+            let shown = try asToday(goal, store, today)
+            let effect = ImpactPreview.GoalEffect(
+                goal: shown, before: try progress(shown, store, day: today, firstWeekday: firstWeekday),
+                after: try progress(shown, store, day: today, firstWeekday: firstWeekday, replacing: (RecordRef(owner: habit.ownerId, id: habit.id), after)))
+            if effect.changes { effects.append(effect) }
         }
-        return GoalProgress(goal: goal, links: links, entries: entries, today: day, firstWeekday: firstWeekday)
+        return effects
+    }
+
+    /// A goal's progress in its creator's weeks (a shared goal reads alike for both partners),
+    /// each linked entry in the unit its habit had on its day; `replacing` one habit's entries
+    /// with others (a preview).
+    func progress(_ goal: Goal, _ store: any StoreTransaction, day: DayKey, firstWeekday: Weekday,
+                  replacing: (habit: RecordRef, entries: [HabitEntry])? = nil) throws(HabitFlowError) -> GoalProgress {
+        var linked: [GoalProgress.Linked] = []
+        for link in try store.links(goal: goal.id, of: goal.ownerId) {
+            let entries = if let replacing, replacing.habit == RecordRef(owner: link.createdBy, id: link.habitId) {
+                replacing.entries
+            } else {
+                try store.entries(owner: link.createdBy, habit: link.habitId, from: goal.startDayKey, to: nil, includeDeleted: false)
+            }
+            let rules = try store.habit(link.habitId, of: link.createdBy).map { habit throws(HabitFlowError) in
+                HabitRules(habit: habit, schedule: TargetSchedule(try store.targetVersions(habit: habit.id, of: link.createdBy)))
+            }
+            linked.append(GoalProgress.Linked(link: link, entries: entries, rules: rules))
+        }
+        let weeks = try store.user(goal.ownerId)?.firstWeekday ?? firstWeekday
+        return GoalProgress(goal: goal, linked: linked, versions: try store.goalVersions(goal: goal.id, of: goal.ownerId),
+                            today: day, firstWeekday: weeks)
     }
 
     // MARK: Links

@@ -32,13 +32,20 @@ extension Engine {
         }
     }
 
-    /// Changes wellbeing entry `id`'s value or note (the last edit wins).
-    public func editWellbeing(_ id: String, value: Double?, note: String?) throws(HabitFlowError) -> WellbeingMetricEntry {
+    /// Changes wellbeing entry `id`'s value, note, time or day (the last edit wins).
+    /// A new `timestampUtc` moves it to that instant's day, unless `dayKey` names one (003 §7.11.2).
+    public func editWellbeing(_ id: String, value: Double?, note: String?, timestampUtc: Instant? = nil,
+                              dayKey: DayKey? = nil) throws(HabitFlowError) -> WellbeingMetricEntry {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             var w = try ownedWellbeing(store, user, id)
             guard w.deletedAt == nil else { throw HabitFlowError(.conflict, "wellbeing entry \(id) is deleted", field: "wellbeingId") }
+            if let timestampUtc {
+                w.timestampUtc = timestampUtc
+                w.dayKey = try userZone(store, user).0.dayKey(at: timestampUtc)
+            }
+            if let dayKey { w.dayKey = dayKey }
             if let value { w.value = value }
             if let note { w.note = note.isEmpty ? nil : note }
             w.updatedAt = now

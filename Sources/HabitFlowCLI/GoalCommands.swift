@@ -7,7 +7,7 @@ struct GoalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "goal", abstract: "Goals: progress derived from the entries of linked habits.",
         subcommands: [Add.self, List.self, Show.self, Edit.self, Link.self, Unlink.self, Pause.self, Resume.self,
-                      Delete.self, LogFromGoal.self, Suggest.self])
+                      Delete.self, Restore.self, LogFromGoal.self, Suggest.self])
 
     /// A goal named on the command line: its id, or the title of exactly one goal.
     static func resolve(_ text: String, engine: Engine, json: Bool) throws -> String {
@@ -58,7 +58,7 @@ struct GoalCommand: ParsableCommand {
         @Flag(help: "Done or not done each week (a recurring task goal).") var recurring = false
         @Option(help: "Sum values in this unit (km, mi, min, h, kg, …) instead of counting entries.") var unit: String?
         @Option(help: "4, 8 or 12 weeks (default: ongoing).") var weeks: Int?
-        @Option(help: "First day that counts (default today).") var start: String?
+        @Option(help: "First day that counts (YYYY-MM-DD, yesterday, -N, monday …; default today).") var start: String?
         @Option(help: "An emoji.") var icon: String?
         @Option(help: "A category id.") var category: String?
         @Option(help: "Link these habits (id or name), comma-separated.") var habits: String?
@@ -76,7 +76,7 @@ struct GoalCommand: ParsableCommand {
             let result = try CLI.run("goal.create", CLI.args([
                 ("title", .string(title)), ("type", .string(type)), ("target", (total ?? weekly).map(JSONValue.double)),
                 ("kind", .string(unit == nil ? "count" : "quantity")), ("unit", unit.map(JSONValue.string)),
-                ("durationWeeks", weeks.map { .int(Int64($0)) }), ("startDayKey", start.map(JSONValue.string)),
+                ("durationWeeks", weeks.map { .int(Int64($0)) }), ("startDayKey", try CLI.day(start, engine: engine, json: json, option: "start")),
                 ("icon", icon.map(JSONValue.string)), ("categoryId", category.map(JSONValue.string)),
                 ("shared", shared ? .bool(true) : nil), ("goalId", id.map(JSONValue.string)),
                 ("habitIds", habitIds.isEmpty ? nil : .array(habitIds)),
@@ -121,7 +121,7 @@ struct GoalCommand: ParsableCommand {
                   + (g?["durationWeeks"] == .null ? ", ongoing" : " for \(CLI.text(g?["durationWeeks"])) weeks")
                   + (g?["shared"] == .bool(true) ? ", shared" : ""))
             if case let .array(links)? = r["links"] {
-                print("  Linked habits: " + (links.isEmpty ? "none" : links.map { "\(CLI.text($0["habitId"])) (\(CLI.text($0["contribution"])))" }.joined(separator: ", ")))
+                print("  Linked habits: " + (links.isEmpty ? "none" : links.map { "\(CLI.text($0["habitName"] == .null ? $0["habitId"] : $0["habitName"])) (\(CLI.text($0["contribution"])))" }.joined(separator: ", ")))
             }
             if case let .array(weeks)? = r["progress"]?["weeks"] {
                 for w in weeks { print("  week of \(CLI.text(w["weekStart"]))  \(CLI.text(w["value"]))/\(CLI.text(w["target"]))\(w["met"] == .bool(true) ? "  ✓" : "")") }
@@ -134,7 +134,8 @@ struct GoalCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
         @Argument(help: "The goal: id or title.") var goal: String
         @Option(help: "New title.") var title: String?
-        @Option(help: "New target.") var target: Double?
+        @Option(help: "New target (past weeks keep theirs).") var target: Double?
+        @Option(name: .customLong("from"), help: "The first day the new target counts (today or later; default today).") var from: String?
         @Option(help: "4, 8 or 12 weeks.") var weeks: Int?
         @Option(help: "An emoji (empty clears it).") var icon: String?
         @Flag(help: "Print JSON.") var json = false
@@ -144,6 +145,7 @@ struct GoalCommand: ParsableCommand {
             let id = try GoalCommand.resolve(goal, engine: engine, json: json)
             let r = try CLI.run("goal.update", CLI.args([("goalId", .string(id)), ("title", title.map(JSONValue.string)),
                                                          ("target", target.map(JSONValue.double)),
+                                                         ("effectiveDayKey", try CLI.day(from, engine: engine, json: json, option: "from")),
                                                          ("durationWeeks", weeks.map { .int(Int64($0)) }), ("icon", icon.map(JSONValue.string))]),
                                 json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Updated goal \(id)")
@@ -207,16 +209,31 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a goal and its links (no entry or habit changes).")
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a goal and its links (needs --confirm; no entry or habit changes, and `goal restore` brings it back).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The goal: id or title.") var goal: String
+        @Flag(help: "Go ahead: the goal, its links and its progress go.") var confirm = false
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
             let id = try GoalCommand.resolve(goal, engine: engine, json: json)
-            let r = try CLI.run("goal.delete", [("goalId", .string(id))], json: json, engine: engine)
-            json ? CLI.printJSON(r) : print("Deleted goal \(id); entries and habits are unchanged")
+            let r = try CLI.run("goal.delete", [("goalId", .string(id)), ("confirm", .bool(confirm))], json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Deleted goal \(id); entries and habits are unchanged (habitflow goal restore \(id) brings it back)")
+        }
+    }
+
+    struct Restore: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Bring a deleted goal back, with its links.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The deleted goal's id.") var goal: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let r = try CLI.run("goal.restore", [("goalId", .string(goal))], json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Restored goal \(CLI.text(r["goal"]?["title"]))")
         }
     }
 

@@ -56,10 +56,12 @@ struct HabitCommand: ParsableCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a habit (its entries never change).")
+        static let configuration = CommandConfiguration(
+            abstract: "Change a habit (its entries never change; unit, cadence and target type apply from today or --from on).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The habit: id or name.") var habit: String
         @Option(help: "New name.") var name: String?
+        @Option(name: .customLong("from"), help: "The first day unit, cadence and target type change (today or later; default today).") var from: String?
         @Option(help: "New unit (history is not converted).") var unit: String?
         @Option(help: "N days a week (1-7).") var weekly: Int?
         @Flag(help: "Daily.") var daily = false
@@ -80,6 +82,7 @@ struct HabitCommand: ParsableCommand {
                 ("habitId", id), ("name", name.map(JSONValue.string)), ("unit", unit.map(JSONValue.string)),
                 ("cadence", cadence), ("timesPerWeek", weekly.map { .int(Int64($0)) }),
                 ("targetType", atMost ? .string("atMost") : atLeast ? .string("atLeast") : nil),
+                ("effectiveDayKey", try CLI.day(from, engine: engine, json: json, option: "from")),
             ]), json: json, engine: engine)
             json ? CLI.printJSON(result) : print("Updated \(CLI.text(result["habit"]?["name"]))")
         }

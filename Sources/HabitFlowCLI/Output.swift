@@ -33,7 +33,15 @@ enum CLI {
             writeError(JSONCodec.serialize(.object([("ok", .bool(false)), ("error", errorJSON(error))])))
         } else {
             var line = "habitflow: \(error.message)" + (error.field.map { " (\($0))" } ?? "")
-            if error.code == .confirmationRequired { line += "\n  run it again with --confirm to go ahead" }
+            if error.code == .confirmationRequired {
+                // What the change would move in the goals it counts toward (issue 27, item 12).
+                if case let .array(goals)? = error.details?["impact"]?["goals"] {
+                    for g in goals {
+                        line += "\n  goal \(text(g["title"])): \(text(g["fraction"]?["before"])) → \(text(g["fraction"]?["after"]))"
+                    }
+                }
+                line += "\n  run it again with --confirm to go ahead"
+            }
             writeError(line)
         }
     }

@@ -68,7 +68,7 @@ enum InlineRecords {
     /// The goal `goalId` of `records`, its links, the entries and the context, for the
     /// stateless `goal.progress`.
     static func goal(_ value: JSONValue, goalId: String, engine: Engine) throws(ProtocolError)
-        -> (goal: Goal, links: [GoalLink], entries: [HabitEntry], today: DayKey, firstWeekday: Weekday) {
+        -> (goal: Goal, linked: [GoalProgress.Linked], today: DayKey, firstWeekday: Weekday) {
         let context = try context(value, engine: engine)
         guard case let .object(members) = value else { throw ProtocolError(.invalidArgument, "args.records must be an object", field: "args.records") }
         let records = Arguments(members, prefix: "args.records.")
@@ -95,7 +95,12 @@ enum InlineRecords {
         }
         var entries: [HabitEntry] = []
         for a in try list(records, "entries") { entries.append(try entry(a, habits: habits)) }
-        return (goal, links, entries, context.today, context.firstWeekday)
+        let input = context.input
+        let linked = links.map { link in
+            GoalProgress.Linked(link: link, entries: entries.filter { $0.habitId == link.habitId },
+                                rules: input.habit(link.habitId).map { HabitRules(habit: $0, schedule: input.targets[$0.id] ?? TargetSchedule([])) })
+        }
+        return (goal, linked, context.today, context.firstWeekday)
     }
 
     private static func goal(_ a: Arguments) throws(ProtocolError) -> Goal {

@@ -50,7 +50,7 @@ extension Operation {
             let id = try args.string("goalId")
             let day = try args.optionalDayKey("dayKey")
             return try ProtocolError.engine { () throws(HabitFlowError) in
-                let (goal, _) = try engine.goal(id)
+                let goal = try engine.goal(id).goal
                 let progress = try engine.goalProgress(id, day: day)
                 let today = try engine.today()
                 let svg = GoalChart.svg(title: goal.title, unit: goal.unit, progress: progress, today: day ?? today,

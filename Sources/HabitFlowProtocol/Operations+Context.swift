@@ -236,12 +236,17 @@ extension Operation {
             }
             return .object([("wellbeing", wellbeingJSON(w))])
         },
-        Operation("wellbeing.edit", "Changes a wellbeing value or note (last edit wins).",
+        Operation("wellbeing.edit", "Changes a wellbeing value, note, time or day (last edit wins).",
                   arguments: [Field("wellbeingId", "string", "The entry."), Field("value", "number", required: false, "New value."),
-                              Field("note", "string", required: false, "New note; empty clears it.")],
+                              Field("note", "string", required: false, "New note; empty clears it."),
+                              Field("timestampUtc", "string", required: false, "New time; the entry moves to its day unless `dayKey` is given."),
+                              Field("dayKey", "string", required: false, "New day.")],
                   result: [Field("wellbeing", "object", "The entry.")], errors: contextErrors) { engine, args throws(ProtocolError) in
             let id = try args.string("wellbeingId"), value = try args.number("value"), note = try args.optionalString("note")
-            return .object([("wellbeing", wellbeingJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.editWellbeing(id, value: value, note: note) }))])
+            let at = try args.optionalInstant("timestampUtc"), day = try args.optionalDayKey("dayKey")
+            return .object([("wellbeing", wellbeingJSON(try ProtocolError.engine { () throws(HabitFlowError) in
+                try engine.editWellbeing(id, value: value, note: note, timestampUtc: at, dayKey: day)
+            }))])
         },
         Operation("wellbeing.delete", "Soft-deletes a wellbeing value: only wellbeing views change.",
                   arguments: [Field("wellbeingId", "string", "The entry.")],

@@ -21,9 +21,21 @@ extension Operation {
         ])
     }
 
-    static func linkJSON(_ l: GoalLink) -> JSONValue {
-        .object([("goalId", .string(l.goalId)), ("habitId", .string(l.habitId)), ("contribution", .string(l.contribution.rawValue)),
-                 ("unit", RecordJSON.string(l.unit)), ("createdBy", .string(l.createdBy)), ("createdAt", RecordJSON.instant(l.createdAt))])
+    /// `goalsOverLimit` when the user holds more open goals than the limit (after a merge of
+    /// devices): nothing is lost, and new goals are refused until they are under it.
+    static func overLimit(_ engine: Engine) throws(ProtocolError) -> (String, JSONValue)? {
+        let open = try ProtocolError.engine { () throws(HabitFlowError) in try engine.openGoalCount() }
+        guard open > Goal.maxActive else { return nil }
+        return ("goalsOverLimit", .object([
+            ("open", .int(Int64(open))), ("max", .int(Int64(Goal.maxActive))),
+            ("message", .string("you have \(open) active goals, more than \(Goal.maxActive) (devices merged): nothing is lost, but a new goal waits until \(open - Goal.maxActive + 1) of them are completed, deleted or ended")),
+        ]))
+    }
+
+    static func linkJSON(_ l: GoalLink, habitName: String?) -> JSONValue {
+        .object([("goalId", .string(l.goalId)), ("habitId", .string(l.habitId)), ("habitName", RecordJSON.string(habitName)),
+                 ("contribution", .string(l.contribution.rawValue)), ("unit", RecordJSON.string(l.unit)), ("createdBy", .string(l.createdBy)),
+                 ("createdAt", RecordJSON.instant(l.createdAt))])
     }
 
     static func weekJSON(_ w: GoalProgress.Week) -> JSONValue {
@@ -37,7 +49,7 @@ extension Operation {
             ("fraction", .string(p.fraction)), ("percent", .double(p.percent)),
             ("thisWeek", p.thisWeek.map(weekJSON) ?? .null), ("status", .string(p.status.rawValue)),
             ("needsLinks", .bool(p.needsLinks)), ("windowStart", .string(p.windowStart.description)),
-            ("windowEnd", p.windowEnd.map { .string($0.description) } ?? .null),
+            ("windowEnd", p.windowEnd.map { .string($0.description) } ?? .null), ("unconverted", .int(Int64(p.unconverted))),
         ]
         if p.needsLinks { members.append(("hint", .string("this goal has no linked habits yet: link one with goal.link {goalId, habitId}"))) }
         if history { members.append(("weeks", .array(p.weeks.map(weekJSON)))) }
@@ -102,13 +114,14 @@ extension Operation {
             }
             return .object([("goal", goalJSON(goal)), ("progress", progressJSON(progress, history: false))])
         },
-        Operation("goal.update", "Changes a goal (yours, or one your partner shares): the last write wins; progress recomputes.",
+        Operation("goal.update", "Changes a goal (yours, or one your partner shares): the last write wins; a new target applies from today (or `effectiveDayKey`) on, so past goal weeks keep theirs.",
                   arguments: [Field("goalId", "string", "The goal."),
                               Field("title", "string", required: false, "New title."),
                               Field("description", "string", required: false, "New text; empty clears it."),
                               Field("icon", "string", required: false, "One emoji; empty clears it."),
                               Field("categoryId", "string", required: false, "A category; empty clears it."),
-                              Field("target", "number", required: false, "New target."),
+                              Field("target", "number", required: false, "New target, from `effectiveDayKey` on: past goal weeks keep the target they had."),
+                              Field("effectiveDayKey", "string", required: false, "The first day the new target counts: today (default) or later; a past day is refused."),
                               Field("durationWeeks", "integer|null", required: false, "4, 8, 12, or null for ongoing."),
                               Field("targetDate", "string", required: false, "Informational; empty clears it."),
                               Field("status", "string", required: false, "`active` or `paused`."),
@@ -127,6 +140,7 @@ extension Operation {
                 if date.isEmpty { c.clear.insert(.targetDate) } else { c.targetDate = try args.optionalDayKey("targetDate") }
             }
             c.target = try args.number("target")
+            c.effectiveDayKey = try args.optionalDayKey("effectiveDayKey")
             let d = try duration(args)
             if d.given { if let w = d.weeks { c.durationWeeks = w } else { c.makeOngoing = true } }
             c.status = try args.choice("status", settableStatus)
@@ -135,31 +149,42 @@ extension Operation {
             let goal = try ProtocolError.engine { () throws(HabitFlowError) in try engine.updateGoal(id, c) }
             return .object([("goal", goalJSON(goal))])
         },
-        Operation("goal.delete", "Deletes a goal and its links only: no entry or habit changes.",
-                  arguments: [Field("goalId", "string", "The goal.")],
-                  result: [Field("deleted", "string", "The goal's id.")], errors: goalErrors) { engine, args throws(ProtocolError) in
+        Operation("goal.delete", "Deletes a goal and its links only (needs `confirm`): no entry or habit changes; goal.restore brings it back.",
+                  arguments: [Field("goalId", "string", "The goal."),
+                              Field("confirm", "boolean", required: false, "Go ahead; without it the answer is confirmation_required, saying what goes.")],
+                  result: [Field("deleted", "string", "The goal's id.")], errors: goalErrors + [.confirmationRequired]) { engine, args throws(ProtocolError) in
             let id = try args.string("goalId")
-            try ProtocolError.engine { () throws(HabitFlowError) in try engine.deleteGoal(id) }
+            let confirm = try args.bool("confirm", default: false)
+            try ProtocolError.engine { () throws(HabitFlowError) in try engine.deleteGoal(id, confirm: confirm) }
             return .object([("deleted", .string(id))])
+        },
+        Operation("goal.restore", "Brings a deleted goal of yours back, with the links it had; an open one needs a free place among your 10.",
+                  arguments: [Field("goalId", "string", "The deleted goal.")],
+                  result: [Field("goal", "object", "The goal.")], errors: goalErrors) { engine, args throws(ProtocolError) in
+            let id = try args.string("goalId")
+            return .object([("goal", goalJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.restoreGoal(id) }))])
         },
         Operation("goal.get", "A goal, its links and its progress.",
                   arguments: [Field("goalId", "string", "The goal.")],
-                  result: [Field("goal", "object", "The goal."), Field("links", "array", "`[{goalId, habitId, contribution, unit, createdBy, createdAt}]`."),
+                  result: [Field("goal", "object", "The goal."),
+                           Field("links", "array", "`[{goalId, habitId, habitName, contribution, unit, createdBy, createdAt}]`: `habitName` also for a partner's habit linked to a shared goal."),
                            Field("progress", "object", "Progress now, with `weeks`.")],
                   errors: goalErrors) { engine, args throws(ProtocolError) in
             let id = try args.string("goalId")
-            let (goal, links, progress) = try ProtocolError.engine { () throws(HabitFlowError) in
-                let (g, l) = try engine.goal(id)
-                return (g, l, try engine.goalProgress(id))
+            let (goal, links, names, progress) = try ProtocolError.engine { () throws(HabitFlowError) in
+                let (g, l, n) = try engine.goal(id)
+                return (g, l, n, try engine.goalProgress(id))
             }
-            return .object([("goal", goalJSON(goal)), ("links", .array(links.map(linkJSON))), ("progress", progressJSON(progress, history: true))])
+            let linked = links.map { linkJSON($0, habitName: names[RecordRef(owner: $0.createdBy, id: $0.habitId)]) }
+            return .object([("goal", goalJSON(goal)), ("links", .array(linked)), ("progress", progressJSON(progress, history: true))])
         },
         Operation("goal.list", "Goals grouped by category (in category order), with progress; segments `yours` and `shared`.",
                   arguments: [Field("segment", "string", required: false, "`yours` (personal) or `shared`; default both."),
                               Field("dayKey", "string", required: false, "Progress as of this day (default today)."),
                               Field("personaId", "string", required: false, "Only the goals of this persona (a focus lens).")],
                   result: [Field("groups", "array", "`[{category: {id, name, sortOrder}|null, goals: [{goal, progress}]}]`."),
-                           Field("empty", "string|null", "When there are no goals: how to create a first one.")],
+                           Field("empty", "string|null", "When there are no goals: how to create a first one."),
+                           Field("goalsOverLimit", "object", "Only when you hold more than 10 open goals (devices merged): `{open, max, message}`; new goals are refused until under.")],
                   errors: goalErrors) { engine, args throws(ProtocolError) in
             let segment = try args.choice("segment", segments)
             let day = try args.optionalDayKey("dayKey")
@@ -172,7 +197,9 @@ extension Operation {
             let empty: JSONValue = groups.isEmpty
                 ? .string("No goals yet. Create your first: goal.create {title, type: \"weeklyHabit\", target: 3} (CLI: habitflow goal add \"Exercise\" --weekly 3), then link a habit.")
                 : .null
-            return .object([("groups", .array(json)), ("empty", empty)])
+            var answer: [(String, JSONValue)] = [("groups", .array(json)), ("empty", empty)]
+            if let over = try overLimit(engine) { answer.append(over) }
+            return .object(answer)
         },
         Operation("goal.link", "Links one of your habits to a goal; a quantity goal refuses a unit that does not convert.",
                   arguments: [Field("goalId", "string", "The goal."), Field("habitId", "string", "Your habit."),
@@ -181,7 +208,8 @@ extension Operation {
             let goalId = try args.string("goalId"), habitId = try args.string("habitId")
             let mode = try args.choice("contribution", contributions)
             let link = try ProtocolError.engine { () throws(HabitFlowError) in try engine.linkHabit(goalId: goalId, habitId: habitId, contribution: mode) }
-            return .object([("link", linkJSON(link))])
+            let name = try? engine.habit(id: habitId).name
+            return .object([("link", linkJSON(link, habitName: name))])
         },
         Operation("goal.unlink", "Unlinks a habit from a goal; its entries stay.",
                   arguments: [Field("goalId", "string", "The goal."), Field("habitId", "string", "The habit.")],
@@ -194,13 +222,13 @@ extension Operation {
                   arguments: [Field("goalId", "string", "The goal."), Field("dayKey", "string", required: false, "As of this day (default today)."),
                               Field("records", "object", required: false,
                                     "Stateless: `{user:{zone, firstWeekday?}, today?, habits, entries, goals, goalLinks}` (records as the engine writes them); no store.")],
-                  result: [Field("progress", "object", "`{goalId, value, target, fraction, percent, thisWeek, status, needsLinks, windowStart, windowEnd}`.")],
+                  result: [Field("progress", "object", "`{goalId, value, target, fraction, percent, thisWeek, status, needsLinks, windowStart, windowEnd, unconverted}`; `unconverted`: entries left out because their habit's unit on their day does not convert to the goal's.")],
                   errors: goalErrors + [.unknownZone]) { engine, args throws(ProtocolError) in
             let id = try args.string("goalId")
             let day = try args.optionalDayKey("dayKey")
             if let records = args.raw("records"), records != .null {
                 let r = try InlineRecords.goal(records, goalId: id, engine: engine)
-                let p = GoalProgress(goal: r.goal, links: r.links, entries: r.entries, today: day ?? r.today, firstWeekday: r.firstWeekday)
+                let p = GoalProgress(goal: r.goal, linked: r.linked, today: day ?? r.today, firstWeekday: r.firstWeekday)
                 return .object([("progress", progressJSON(p, history: false))])
             }
             let p = try ProtocolError.engine { () throws(HabitFlowError) in try engine.goalProgress(id, day: day) }

@@ -267,10 +267,10 @@ extension Operation {
             return .object([("created", .int(Int64(summary.created))), ("updated", .int(Int64(summary.updated))),
                             ("unchanged", .int(Int64(summary.unchanged)))])
         },
-        Operation("entry.preview", "What an entry mutation would do and change (day status, week progress, streaks, momentum), as if confirmed; nothing is written.",
+        Operation("entry.preview", "What an entry mutation would do and change (day status, week progress, streaks, momentum, the progress of each goal it counts toward), as if confirmed; nothing is written.",
                   arguments: [Field("op", "string", "`entry.log`, `entry.edit`, `entry.delete` or `entry.restore`."),
                               Field("args", "object", "That operation's arguments.")],
-                  result: outcomeResult + [Field("impact", "object", "`{habitId, days:[{dayKey, before, after}], weeks:[{weekStart, before, after}], currentStreak, longestStreak, momentum}` (each `{before, after}`).")],
+                  result: outcomeResult + [Field("impact", "object", "`{habitId, days:[{dayKey, before, after}], weeks:[{weekStart, before, after}], currentStreak, longestStreak, momentum, goals:[{goalId, title, value, fraction, status}]}` (each `{before, after}`; `goals`: those whose progress moves).")],
                   errors: storeErrors + [.invalidDate, .conflict, .limitExceeded]) { engine, args throws(ProtocolError) in
             let ops = ["entry.log", "entry.edit", "entry.delete", "entry.restore"]
             let op = try args.string("op")

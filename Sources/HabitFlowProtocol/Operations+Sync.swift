@@ -106,7 +106,7 @@ extension Operation {
                   arguments: [Field("since", "string", required: false, "A cursor from an earlier sync.changes (default: everything)."),
                               Field("forPartner", "boolean", required: false, "Only what your partner's replica takes: your profile, partnership and shared goals."),
                               Field("remote", "string", required: false, "A sync server's URL: the changes not yet pushed to it (instead of `since`); acknowledge them with sync.acknowledge once it has them.")],
-                  result: [Field("changes", "array", "`[{kind, stamp, record}]`; kinds: user, habit, category, goal, targetVersion, entry, goalLink, partnership, routine, routineExecution, evidence, journalTemplate, journal, reflection, wellbeing, lens."),
+                  result: [Field("changes", "array", "`[{kind, stamp, record}]`; kinds: user, habit, category, goal, targetVersion, entry, goalLink, partnership, routine, routineExecution, evidence, journalTemplate, journal, reflection, wellbeing, lens, goalVersion."),
                            Field("cursor", "string", "Pass it as `since` next time."),
                            Field("replicaId", "string", "This store's replica."),
                            Field("syncVersion", "integer", "The change format's version (\(SyncRules.version)): pass it to sync.apply with the changes."),
@@ -139,7 +139,8 @@ extension Operation {
                   result: [Field("applied", "integer", "Records that replaced what was held."),
                            Field("ignored", "integer", "Records already held or older, or of another user that this replica takes from that user alone."),
                            Field("repairs", "integer", "Habit days now holding a set-aside entry."),
-                           Field("heldBack", "array", "With remote: records left out for breaking a rule of this version, with the records that point at them, `[{kind, key, field, message}]`; the rest applies. Without remote a bad record refuses the whole set.")],
+                           Field("heldBack", "array", "With remote: records left out for breaking a rule of this version, with the records that point at them, `[{kind, key, field, message}]`; the rest applies. Without remote a bad record refuses the whole set."),
+                           Field("goalsOverLimit", "object", "Only when goals arrived and you now hold more than 10 open ones: `{open, max, message}` (nothing is lost; new goals are refused until under).")],
                   errors: syncErrors) { engine, args throws(ProtocolError) in
             guard case let .array(items)? = args.raw("changes") else {
                 throw ProtocolError(.invalidArgument, "args.changes must be an array of changes", field: "args.changes")
@@ -169,6 +170,8 @@ extension Operation {
             var answer: [(String, JSONValue)] = [("applied", .int(Int64(summary.applied))), ("ignored", .int(Int64(summary.ignored))),
                                                  ("repairs", .int(Int64(summary.repairs)))]
             if remote != nil { answer.append(("heldBack", .array(summary.heldBack.map(ChangeJSON.json)))) }
+            // Goals made on two devices may merge above the limit: the answer says so.
+            if changes.contains(where: { $0.kind == RecordKind.goal.rawValue }), let over = try overLimit(engine) { answer.append(over) }
             return .object(answer)
         },
         Operation("sync.acknowledge", "Records that a sync server holds your changes up to a cursor (from sync.changes {remote}): they are not pushed again.",

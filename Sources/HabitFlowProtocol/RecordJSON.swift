@@ -75,6 +75,10 @@ enum RecordJSON {
             ("currentStreak", change(p.currentStreak) { .int(Int64($0)) }),
             ("longestStreak", change(p.longestStreak) { .int(Int64($0)) }),
             ("momentum", change(p.momentum) { .double($0) }),
+            ("goals", .array(p.goals.map { g in
+                .object([("goalId", .string(g.goalId)), ("title", .string(g.title)), ("value", change(g.value) { .double($0) }),
+                         ("fraction", change(g.fraction) { .string($0) }), ("status", change(g.status) { .string($0.rawValue) })])
+            })),
         ])
     }
 }

@@ -26,6 +26,15 @@ extension RecordTransaction {
     public func insert(_ goal: Goal) throws(HabitFlowError) { try save(goal) }
     public func update(_ goal: Goal) throws(HabitFlowError) { try save(goal) }
 
+    /// The target versions of `owner`'s goal `id`, by effective day, then recording time.
+    public func goalVersions(goal id: String, of owner: String) throws(HabitFlowError) -> [GoalVersion] {
+        try fetchAll(GoalVersion.self, owner: owner, where: "goal_id", in: [id]).sorted {
+            ($0.effectiveDayKey, $0.recordedAt, $0.id) < ($1.effectiveDayKey, $1.recordedAt, $1.id)
+        }
+    }
+
+    public func insert(_ version: GoalVersion) throws(HabitFlowError) { try save(version) }
+
     /// Deletes `owner`'s goal `id` and its links (tombstones); no habit or entry is touched.
     public func deleteGoal(_ id: String, of owner: String, at: Instant) throws(HabitFlowError) {
         for var link in try links(goal: id, of: owner) {

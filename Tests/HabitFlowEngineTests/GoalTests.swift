@@ -110,7 +110,7 @@ import Testing
         try habit(e, "swim")
         _ = try goal(e, "fit", .weeklyHabit, target: 2, weeks: 8, start: "2025-02-24", links: ["gym", "swim"])
         try log(e, "gym", "2025-02-25"); try log(e, "swim", "2025-02-26"); try log(e, "gym", "2025-03-04")
-        let (g, links) = try e.goal("fit")
+        let (g, links, _) = try e.goal("fit")
         #expect(g.durationWeeks == 8 && links.map(\.habitId) == ["gym", "swim"])
         #expect(try e.goalProgress("fit").weeks.map(\.met) == [true, false, false])
         var c = GoalChanges()
@@ -125,7 +125,7 @@ import Testing
         _ = try goal(e, "fit", .weeklyHabit, target: 2, links: ["gym"])
         try log(e, "gym", "2025-03-12")
         let entries = try e.entries(EntryQuery()), habits = try e.habits()
-        try e.deleteGoal("fit")
+        try e.deleteGoal("fit", confirm: true)
         #expect(try e.entries(EntryQuery()) == entries && e.habits() == habits)
         #expect { _ = try e.goal("fit") } throws: { ($0 as? HabitFlowError)?.code == .notFound }
         #expect(try run("sqlite3", [store.path, "SELECT count(*) FROM goal_links WHERE deleted_at IS NULL"]).stdout == "0\n")  // tombstones only
@@ -186,7 +186,9 @@ import Testing
         #expect(try e.goalProgress("met").status == .completed)
         #expect(try e.goalProgress("unmet").status == .expired)
         #expect(try e.goalProgress("unmet").value == 2)
-        #expect(try e.goalProgress("met", day: DayKey("2025-02-20")).status == .active)
+        #expect(try e.goalProgress("unmet", day: DayKey("2025-02-10")).status == .active)
+        // A target amount completes once reached, before its window ends (derived, not stored).
+        #expect(try e.goalProgress("met", day: DayKey("2025-02-17")).status == .completed)
     }
 
     @Test func unlinkingPartnersMakesSharedGoalsPersonal_001_edge_unlink() throws {
@@ -249,7 +251,7 @@ import Testing
         }
         #expect(try store.dump() == before)
         // An ended (completed or expired) goal does not count.
-        try e.deleteGoal("g0")
+        try e.deleteGoal("g0", confirm: true)
         _ = try goal(e, "old", .recurringTask, weeks: 4, start: "2024-01-01")
         _ = try goal(e, "g10", .recurringTask)
     }

@@ -28,6 +28,11 @@ import Testing
         return nil
     }
 
+    /// Element `i` of an array answer.
+    func at(_ value: JSONValue?, _ i: Int) -> JSONValue? {
+        if case let .array(items)? = value, i < items.count { items[i] } else { nil }
+    }
+
     /// The error code of a call that must fail.
     func refusal(_ d: Dispatcher, _ op: String, _ args: String) -> String? {
         do {
@@ -140,5 +145,197 @@ import Testing
         _ = try call(later, "stepGoal.set", #"{"enabled":false}"#)
         #expect(try status(later, id, "2025-03-12") == "notRequired")
         #expect(try status(later, id, "2025-03-11") == "incomplete", "the days it was on still asked")
+    }
+
+    // Item 2: each entry counts in the unit its habit had on its day; what does not convert is
+    // left out and counted.
+    @Test func eachEntryCountsInTheUnitOfItsDay_item2() throws {
+        let mon = try on("2025-03-03")
+        _ = try call(mon, "habit.create", #"{"habitId":"run","name":"Run","kind":"numeric","unit":"km"}"#)
+        _ = try call(mon, "goal.create", #"{"goalId":"dist","title":"Distance","kind":"quantity","type":"weeklyHabit","target":100,"unit":"km","habitIds":["run"]}"#)
+        try log(mon, "run", "2025-03-03", 10)
+        let wed = try on("2025-03-05")
+        _ = try call(wed, "habit.update", #"{"habitId":"run","unit":"mi"}"#)
+        try log(wed, "run", "2025-03-05", 10)
+        let progress = try call(wed, "goal.progress", #"{"goalId":"dist"}"#)["progress"]
+        guard case let .double(value)? = progress?["value"] else { Issue.record("no value: \(String(describing: progress))"); return }
+        #expect(abs(value - 26.09344) < 1e-9, "10 km + 10 mi")
+        #expect(progress?["unconverted"] == .int(0))
+
+        let thu = try on("2025-03-06")
+        _ = try call(thu, "habit.update", #"{"habitId":"run","unit":"min"}"#)
+        try log(thu, "run", "2025-03-06", 30)
+        let after = try call(thu, "goal.progress", #"{"goalId":"dist"}"#)["progress"]
+        #expect(after?["value"] == .double(value), "30 minutes are no kilometres")
+        #expect(after?["unconverted"] == .int(1))
+    }
+
+    // Item 9: a shared goal's weeks are its creator's, whatever the partner's first weekday.
+    @Test func aSharedGoalHasItsCreatorsWeeks_item9() throws {
+        let alice = try on("2025-03-05")
+        let bob = Dispatcher(engine: try store.engine(now: "2025-03-05T12:00:00Z", user: "bob"))
+        _ = try call(bob, "user.update", #"{"firstWeekday":"sunday"}"#)
+        _ = try call(alice, "partner.invite", #"{"userId":"bob"}"#)
+        _ = try call(bob, "partner.accept", #"{"userId":"alice"}"#)
+        _ = try call(alice, "habit.create", #"{"habitId":"read","name":"Read"}"#)
+        _ = try call(alice, "goal.create", #"{"goalId":"g","title":"Read","type":"weeklyHabit","target":3,"startDayKey":"2025-03-02","shared":true,"habitIds":["read"]}"#)
+        try log(alice, "read", "2025-03-02")  // a Sunday: Bob's week, not Alice's
+        try log(alice, "read", "2025-03-04")
+        let hers = try call(alice, "goal.progress", #"{"goalId":"g"}"#)["progress"]
+        let his = try call(bob, "goal.progress", #"{"goalId":"g"}"#)["progress"]
+        #expect(hers?["thisWeek"]?["weekStart"] == .string("2025-03-03"))
+        #expect(his == hers, "one goal, one set of weeks")
+        #expect(try call(bob, "goal.history", #"{"goalId":"g"}"#) == (try call(alice, "goal.history", #"{"goalId":"g"}"#)))
+    }
+
+    // Item 3: a goal's new target applies from today (or a later day); past goal weeks keep theirs.
+    @Test func goalTargetsAreDateEffective_item3() throws {
+        let mon = try on("2025-03-03")
+        _ = try call(mon, "habit.create", #"{"habitId":"read","name":"Read"}"#)
+        _ = try call(mon, "goal.create", #"{"goalId":"g","title":"Read","type":"weeklyHabit","target":5,"habitIds":["read"]}"#)
+        for day in ["2025-03-03", "2025-03-04", "2025-03-05"] { try log(mon, "read", day) }
+        let wed = try on("2025-03-12")
+        let before = try call(wed, "goal.history", #"{"goalId":"g"}"#)["weeks"]
+        #expect(at(before, 0)?["target"] == .double(5) && at(before, 0)?["met"] == .bool(false), "3/5: not met")
+        _ = try call(wed, "goal.update", #"{"goalId":"g","target":2}"#)
+        let after = try call(wed, "goal.history", #"{"goalId":"g"}"#)["weeks"]
+        #expect(at(after, 0) == at(before, 0), "the past week still asks 5")
+        #expect(at(after, 1)?["target"] == .double(2), "this week asks 2")
+        #expect(try call(wed, "goal.progress", #"{"goalId":"g"}"#)["progress"]?["fraction"] == .string("0/2"))
+        #expect(try call(wed, "goal.get", #"{"goalId":"g"}"#)["goal"]?["target"] == .double(2))
+        #expect(refusal(wed, "goal.update", #"{"goalId":"g","target":4,"effectiveDayKey":"2025-03-10"}"#)?.contains("past days keep") == true)
+
+        _ = try call(wed, "goal.update", #"{"goalId":"g","target":7,"effectiveDayKey":"2025-03-17"}"#)
+        #expect(try call(wed, "goal.get", #"{"goalId":"g"}"#)["goal"]?["target"] == .double(2), "scheduled, not yet in force")
+        let later = try on("2025-03-18")
+        #expect(try call(later, "goal.get", #"{"goalId":"g"}"#)["goal"]?["target"] == .double(7))
+        let weeks = try call(later, "goal.history", #"{"goalId":"g"}"#)["weeks"]
+        #expect(at(weeks, 0) == at(before, 0) && at(weeks, 1)?["target"] == .double(2) && at(weeks, 2)?["target"] == .double(7))
+    }
+
+    // Item 13: a goal names its linked habits, a partner's too.
+    @Test func goalsNameTheirLinkedHabits_item13() throws {
+        let alice = try on("2025-03-05")
+        let bob = Dispatcher(engine: try store.engine(now: "2025-03-05T12:00:00Z", user: "bob"))
+        _ = try call(alice, "partner.invite", #"{"userId":"bob"}"#)
+        _ = try call(bob, "partner.accept", #"{"userId":"alice"}"#)
+        _ = try call(alice, "habit.create", #"{"habitId":"read","name":"Read"}"#)
+        _ = try call(bob, "habit.create", #"{"habitId":"walk","name":"Walk the dog"}"#)
+        _ = try call(alice, "goal.create", #"{"goalId":"g","title":"Together","type":"weeklyHabit","target":3,"shared":true,"habitIds":["read"]}"#)
+        let link = try call(bob, "goal.link", #"{"goalId":"g","habitId":"walk"}"#)["link"]
+        #expect(link?["habitName"] == .string("Walk the dog"))
+        for d in [alice, bob] {
+            guard case let .array(links)? = try call(d, "goal.get", #"{"goalId":"g"}"#)["links"] else { Issue.record("no links"); return }
+            #expect(Set(links.compactMap { if case let .string(n)? = $0["habitName"] { n } else { nil } }) == ["Read", "Walk the dog"])
+        }
+    }
+
+    // Item 14: a wellbeing value moves to another time and day.
+    @Test func wellbeingMovesInTimeAndDay_item14() throws {
+        let d = try on("2025-03-05")
+        let w = try call(d, "wellbeing.log", #"{"metric":"mood","value":3,"timestampUtc":"2025-03-05T10:00:00Z"}"#)["wellbeing"]
+        guard case let .string(id)? = w?["id"] else { Issue.record("no id"); return }
+        let moved = try call(d, "wellbeing.edit", #"{"wellbeingId":"\#(id)","timestampUtc":"2025-03-03T23:30:00Z"}"#)["wellbeing"]
+        #expect(moved?["dayKey"] == .string("2025-03-04"), "23:30 UTC is past midnight in Amsterdam")
+        #expect(moved?["timestampUtc"] == .string("2025-03-03T23:30:00Z"))
+        let day = try call(d, "wellbeing.edit", #"{"wellbeingId":"\#(id)","dayKey":"2025-03-02"}"#)["wellbeing"]
+        #expect(day?["dayKey"] == .string("2025-03-02") && day?["value"] == .double(3))
+        #expect(refusal(d, "wellbeing.edit", #"{"wellbeingId":"\#(id)","dayKey":"2025-02-30"}"#) != nil)
+    }
+
+    // Item 11: a reached target amount completes and leaves the limit; delete asks to confirm;
+    // restore brings a goal back with its links, within the limit.
+    @Test func goalsCompleteAndComeBack_item11() throws {
+        let d = try on("2025-03-05")
+        _ = try call(d, "habit.create", #"{"habitId":"read","name":"Read"}"#)
+        _ = try call(d, "goal.create", #"{"goalId":"books","title":"Two books","type":"targetAmount","target":2,"startDayKey":"2025-03-03","habitIds":["read"]}"#)
+        for i in 0..<9 { _ = try call(d, "goal.create", #"{"goalId":"g\#(i)","title":"G\#(i)","type":"recurringTask"}"#) }
+        #expect(refusal(d, "goal.create", #"{"title":"Eleventh","type":"recurringTask"}"#)?.contains("10 active goals") == true)
+        try log(d, "read", "2025-03-04")
+        try log(d, "read", "2025-03-05")
+        #expect(try call(d, "goal.progress", #"{"goalId":"books"}"#)["progress"]?["status"] == .string("completed"))
+        _ = try call(d, "goal.create", #"{"goalId":"g9","title":"G9","type":"recurringTask"}"#)
+
+        let unconfirmed = refusal(d, "goal.delete", #"{"goalId":"books"}"#)
+        #expect(unconfirmed?.contains("confirm") == true && unconfirmed?.contains("its 1 link and") == true, "\(unconfirmed ?? "deleted")")
+        #expect(try call(d, "goal.get", #"{"goalId":"books"}"#)["goal"]?["id"] == .string("books"), "nothing went")
+        _ = try call(d, "goal.delete", #"{"goalId":"books","confirm":true}"#)
+        #expect(refusal(d, "goal.get", #"{"goalId":"books"}"#) != nil)
+        #expect(try call(d, "goal.restore", #"{"goalId":"books"}"#)["goal"]?["title"] == .string("Two books"))
+        guard case let .array(links)? = try call(d, "goal.get", #"{"goalId":"books"}"#)["links"] else { Issue.record("no links"); return }
+        #expect(links.count == 1 && links.first?["habitName"] == .string("Read"))
+
+        _ = try call(d, "goal.delete", #"{"goalId":"g0","confirm":true}"#)
+        _ = try call(d, "goal.create", #"{"goalId":"g10","title":"G10","type":"recurringTask"}"#)
+        #expect(refusal(d, "goal.restore", #"{"goalId":"g0"}"#)?.contains("10 active goals") == true, "the place was taken")
+        #expect(refusal(d, "goal.restore", #"{"goalId":"never"}"#) != nil)
+    }
+
+    // Item 11: one week definition feeds the fraction, the week indicator and the history; a
+    // task done three times is done once; an ended goal reads as its weeks met.
+    @Test func oneWeekDefinitionFeedsEveryView_item11() throws {
+        let sat = try on("2025-03-08")
+        _ = try call(sat, "habit.create", #"{"habitId":"read","name":"Read"}"#)
+        _ = try call(sat, "goal.create", #"{"goalId":"w","title":"Read","type":"weeklyHabit","target":3,"habitIds":["read"]}"#)
+        try log(sat, "read", "2025-03-08")
+        let p = try call(sat, "goal.progress", #"{"goalId":"w"}"#)["progress"]
+        #expect(p?["fraction"] == .string("1/1") && p?["thisWeek"]?["target"] == .double(1) && p?["thisWeek"]?["met"] == .bool(true),
+                "two days of the week are in the window: \(String(describing: p))")
+
+        let wed = try on("2025-03-12")
+        _ = try call(wed, "goal.create", #"{"goalId":"task","title":"Once","type":"recurringTask","startDayKey":"2025-03-10","habitIds":["read"]}"#)
+        for day in ["2025-03-10", "2025-03-11", "2025-03-12"] { try log(wed, "read", day) }
+        #expect(try call(wed, "goal.progress", #"{"goalId":"task"}"#)["progress"]?["fraction"] == .string("1/1"))
+
+        _ = try call(wed, "goal.create", #"{"goalId":"month","title":"Month","type":"weeklyHabit","target":1,"durationWeeks":4,"startDayKey":"2025-03-10","habitIds":["read"]}"#)
+        for day in ["2025-03-17", "2025-03-24", "2025-03-31"] { try log(try on(day), "read", day) }
+        let ended = try call(try on("2025-04-10"), "goal.progress", #"{"goalId":"month"}"#)["progress"]
+        #expect(ended?["status"] == .string("completed") && ended?["fraction"] == .string("4/4") && ended?["percent"] == .double(100),
+                "\(String(describing: ended))")
+    }
+
+    // Item 11: two devices that each made 6 goals offline merge to 12: nothing is lost, the
+    // answers say so, and a new goal waits until the owner is under the limit.
+    @Test func goalsMergedOverTheLimitAreKeptAndSaid_item11() throws {
+        let phone = try on("2025-03-05")
+        let laptop = Dispatcher(engine: try TestStore("history-meaning-laptop").engine(now: "2025-03-05T12:00:00Z"))
+        for i in 0..<6 {
+            _ = try call(phone, "goal.create", #"{"goalId":"p\#(i)","title":"P\#(i)","type":"recurringTask"}"#)
+            _ = try call(laptop, "goal.create", #"{"goalId":"l\#(i)","title":"L\#(i)","type":"recurringTask"}"#)
+        }
+        guard let changes = try call(laptop, "sync.changes", "{}")["changes"] else { Issue.record("no changes"); return }
+        let applied = try call(phone, "sync.apply", #"{"changes":\#(JSONCodec.serialize(changes))}"#)
+        #expect(applied["goalsOverLimit"]?["open"] == .int(12) && applied["goalsOverLimit"]?["max"] == .int(10))
+        let list = try call(phone, "goal.list", "{}")
+        #expect(list["goalsOverLimit"]?["open"] == .int(12))
+        guard case let .array(groups)? = list["groups"], case let .array(goals)? = groups.first?["goals"] else { Issue.record("no goals"); return }
+        #expect(goals.count == 12, "nothing is lost")
+        #expect(refusal(phone, "goal.create", #"{"title":"Thirteenth","type":"recurringTask"}"#)?.contains("12 active goals, the most is 10") == true)
+        for i in 0..<3 { _ = try call(phone, "goal.delete", #"{"goalId":"p\#(i)","confirm":true}"#) }
+        #expect(try call(phone, "goal.list", "{}")["goalsOverLimit"] == nil)
+        _ = try call(phone, "goal.create", #"{"title":"Tenth","type":"recurringTask"}"#)
+    }
+
+    // Item 12: previews and confirmations name each goal whose progress moves, before and after.
+    @Test func previewsNameTheGoalsTheyMove_item12() throws {
+        let d = try on("2025-03-12")
+        _ = try call(d, "habit.create", #"{"habitId":"read","name":"Read"}"#)
+        _ = try call(d, "habit.create", #"{"habitId":"walk","name":"Walk"}"#)
+        _ = try call(d, "goal.create", #"{"goalId":"g","title":"Read more","type":"weeklyHabit","target":3,"startDayKey":"2025-03-10","habitIds":["read"]}"#)
+        _ = try call(d, "goal.create", #"{"goalId":"other","title":"Walk more","type":"weeklyHabit","target":3,"habitIds":["walk"]}"#)
+        let preview = try call(d, "entry.preview", #"{"op":"entry.log","args":{"habitId":"read","dayKey":"2025-03-11","confirm":true}}"#)
+        guard case let .array(goals)? = preview["impact"]?["goals"] else { Issue.record("no goals: \(preview)"); return }
+        #expect(goals.count == 1 && goals.first?["goalId"] == .string("g") && goals.first?["title"] == .string("Read more"))
+        #expect(goals.first?["fraction"] == .object([("before", .string("0/3")), ("after", .string("1/3"))]))
+        do {
+            _ = try call(d, "entry.log", #"{"habitId":"read","dayKey":"2025-03-11"}"#)
+            Issue.record("a past day was logged without confirm")
+        } catch let error as ProtocolError {
+            #expect(error.code == .confirmationRequired)
+            #expect(error.details?["impact"]?["goals"] == .array(goals), "the confirmation names the same effect: \(String(describing: error.details))")
+        }
+        _ = try call(d, "entry.log", #"{"habitId":"walk","dayKey":"2025-03-12"}"#)
+        let walked = try call(d, "entry.preview", #"{"op":"entry.log","args":{"habitId":"read","dayKey":"2025-03-12"}}"#)
+        #expect(walked["impact"]?["goals"]?["0"] == nil)
     }
 }

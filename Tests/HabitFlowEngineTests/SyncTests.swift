@@ -354,6 +354,16 @@ final class ClockBox: Sendable {
         _ = try store(bob, now: "2025-03-12T12:00:00Z").updateGoal("walk", c)
         _ = try alice.applyChanges(try bob.syncChanges(forPartner: true).changes)
         #expect(try alice.goal("walk").goal.title == "Walk the dog together")
+        // A new target is a version of Alice's goal, dated Bob's today: it reaches her too,
+        // and her earlier weeks keep the target they had.
+        var t = GoalChanges(); t.target = 5
+        _ = try store(bob, now: "2025-03-12T12:00:00Z").updateGoal("walk", t)
+        let versions = try bob.syncChanges(forPartner: true).changes.filter { $0.kind == "goalVersion" }
+        #expect(versions.count == 2 && versions.allSatisfy { $0["owner_id"] == .text("alice") })
+        _ = try alice.applyChanges(versions)
+        #expect(try alice.goal("walk").goal.target == 5)
+        #expect(try alice.goalProgress("walk").target == 4, "this week's share: 5 of its 7 days are in the window")
+        #expect(try alice.goalProgress("walk", day: DayKey("2025-03-11")).target == 3)
         // Alice's own records are not Bob's to take: what she does not share is left out.
         let before = try bob.canonicalDump()
         let everything = try alice.syncChanges().changes

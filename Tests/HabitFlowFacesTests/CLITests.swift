@@ -187,7 +187,7 @@ import Testing
             hf_call '{"op":"time.week","args":{"dayKey":"2024-01-03"}}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["result"]["start"])'
             hf_today | python3 -c 'import json,sys; h = json.load(sys.stdin)["habits"]; print(len(h), h[0]["status"])'
             hf_week | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["completed"])'
-            habitflow goal add Stretching --weekly 3 --habits stretch >/dev/null
+            habitflow goal add Stretching --weekly 3 --start monday --habits stretch >/dev/null  # a whole week: 3 a week
             hf_goals | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["progress"]["fraction"])'
             HABITFLOW_DB='\(db).other' habitflow habit list >/dev/null   # the other store, made on purpose
             hf_sync_with '\(db).other' | python3 -c 'import json,sys; print(json.load(sys.stdin)["sent"]["applied"] > 0)'
@@ -246,6 +246,40 @@ import Testing
         #expect(lines[4] == "[('reading', '1/3'), ('run100', '75/100')]")
         #expect(lines[5].contains("has no values to sum into km") && lines[6] == "status=1")
         #expect(lines[7] == "status=1")
+    }
+
+    /// Issue 27 as a person types it: a definition edit from a day on (never a past one), a
+    /// goal's new target, a delete that asks first and a restore.
+    @Test func definitionEditsAndGoalLifecycleThroughTheCLI() throws {
+        let db = TestStore("cli-edits").path
+        let r = try sh("""
+            export HABITFLOW_DB='\(db)' HABITFLOW_USER=alice HABITFLOW_ZONE=Europe/Amsterdam HABITFLOW_NOW=2025-03-12T11:00:00Z
+            habitflow habit add Run --numeric km --id run >/dev/null
+            habitflow habit edit Run --unit mi --from 2025-03-14
+            habitflow target list Run
+            habitflow goal add Reading --weekly 3 --habits run --start 2025-03-10 --id reading >/dev/null
+            habitflow goal edit Reading --target 5
+            set +e
+            habitflow habit edit Run --unit m --from yesterday 2>&1; echo "status=$?"
+            habitflow goal delete Reading 2>&1; echo "status=$?"
+            set -e
+            habitflow goal delete Reading --confirm
+            habitflow goal restore reading
+            habitflow goal show Reading
+            set +e
+            habitflow log run 3 --day yesterday 2>&1; echo "status=$?"
+            """)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.suffix(4) == ["habitflow: logging for a past day (backfill) needs confirm: true (args.confirm)",
+                                    "  goal Reading: 0/5 → 1/5", "  run it again with --confirm to go ahead", "status=1"], "\(lines)")
+        #expect(Array(lines.prefix(4)) == ["Updated Run", "from the start  daily, atLeast, unit km  (recorded 2025-03-12T11:00:00Z)",
+                                           "2025-03-14  unit mi  (recorded 2025-03-12T11:00:00Z)", "Updated goal reading"])
+        #expect(lines[4].contains("past days keep the definition they had") && lines[5] == "status=1")
+        #expect(lines[6].contains("deleting \"Reading\" removes it, its 1 link") && lines[7].contains("--confirm") && lines[8] == "status=1")
+        #expect(lines[9] == "Deleted goal reading; entries and habits are unchanged (habitflow goal restore reading brings it back)")
+        #expect(lines[10] == "Restored goal Reading")
+        #expect(lines[11].contains("0/5") && lines.contains("  Linked habits: Run (count)"))
     }
 
     @Test func syncWithAnotherStoreKeepsTheManualEntry() throws {

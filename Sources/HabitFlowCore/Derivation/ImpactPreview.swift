@@ -5,6 +5,10 @@
 public struct ImpactPreview: Sendable, Equatable {
     /// One derived value, before and after.
     public struct Change<Value: Sendable & Equatable>: Sendable, Equatable {
+        public init(before: Value, after: Value) {
+            self.before = before
+            self.after = after
+        }
         public var before: Value
         public var after: Value
         public var changes: Bool { before != after }
@@ -18,12 +22,15 @@ public struct ImpactPreview: Sendable, Equatable {
     public var currentStreak: Change<Int>
     public var longestStreak: Change<Int>
     public var momentum: Change<Double>
+    /// The goals whose progress would move, each before and after (filled by the engine,
+    /// which holds the goals: the same derivation run twice).
+    public var goals: [GoalEffect] = []
 
     public static func == (a: Self, b: Self) -> Bool {
         a.habitId == b.habitId && a.days.map(\.dayKey) == b.days.map(\.dayKey)
             && a.days.map(\.status) == b.days.map(\.status) && a.weeks.map(\.weekStart) == b.weeks.map(\.weekStart)
             && a.weeks.map(\.completed) == b.weeks.map(\.completed) && a.currentStreak == b.currentStreak
-            && a.longestStreak == b.longestStreak && a.momentum == b.momentum
+            && a.longestStreak == b.longestStreak && a.momentum == b.momentum && a.goals == b.goals
     }
 
     /// The preview of replacing `before` by `after` (the habit's active entries).

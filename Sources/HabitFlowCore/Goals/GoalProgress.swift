@@ -14,8 +14,11 @@ public struct GoalProgress: Sendable, Equatable {
     }
 
     public var goalId: String
-    /// This week's value (weekly types) or the cumulative total (target amount).
+    /// This week's value (weekly types), the cumulative total (target amount), or once a dated
+    /// window has ended, for weekly types, the weeks met.
     public var value: Double
+    /// This week's target (its share of days in a week only partly inside the window), the
+    /// total, or the window's weeks once it has ended.
     public var target: Double
     /// `value/target` as people read it: "3/5", "75/100".
     public var fraction: String
@@ -25,7 +28,8 @@ public struct GoalProgress: Sendable, Equatable {
     public var thisWeek: Week?
     /// Week by week from the window's first week through the current (or last) one.
     public var weeks: [Week]
-    /// `active` / `paused` as set, or `completed` / `expired` once a dated window has ended.
+    /// `active` / `paused` as set; `completed` once a target amount is reached or a dated
+    /// window has ended with every week met, else `expired` then.
     public var status: Goal.Status
     /// A goal without links shows 0 and asks for them.
     public var needsLinks: Bool
@@ -33,35 +37,48 @@ public struct GoalProgress: Sendable, Equatable {
     public var windowStart: DayKey
     /// The last day that counts; `nil` for an ongoing goal.
     public var windowEnd: DayKey?
+    /// Entries left out of a quantity goal: their habit's unit on their day does not convert
+    /// to the goal's (a unit edit applies from its day on; history is never converted).
+    public var unconverted: Int
 
     /// Derives the progress of `goal` as of `today`.
     ///
     /// - Parameters:
-    ///   - links: the goal's links.
-    ///   - entries: entries of the linked habits, any state (deleted ones take no part; a
-    ///     deleted or archived habit's remaining entries still count, 000).
-    public init(goal: Goal, links: [GoalLink], entries: [HabitEntry], today: DayKey, firstWeekday: Weekday) {
+    ///   - linked: each link with its habit's entries, any state (deleted ones take no part;
+    ///     a deleted or archived habit's remaining entries still count, 000) and its rules.
+    ///   - versions: the goal's target versions: each week asks the target in force on its
+    ///     last day in the window, so a past week keeps the target it had.
+    ///   - firstWeekday: the week start of the goal's creator: a shared goal has one set of
+    ///     weeks, whoever reads it.
+    public init(goal: Goal, linked: [Linked], versions: [GoalVersion] = [], today: DayKey, firstWeekday: Weekday) {
         goalId = goal.id
-        needsLinks = links.isEmpty
+        needsLinks = linked.isEmpty
         windowStart = goal.startDayKey
         let firstWeek = (try? Week_(containing: goal.startDayKey, firstWeekday: firstWeekday))?.start ?? goal.startDayKey
         windowEnd = goal.windowEnd(firstWeekday: firstWeekday)
 
-        // Each active entry in the window, once, weighed by its link.
-        var byHabit: [String: GoalLink] = [:]
-        for link in links { byHabit[link.habitId] = link }
+        // Each active entry in the window, once, weighed by its link in the unit of its day.
         var perDay: [Int32: Double] = [:]
-        var seen = Set<String>()
-        for e in entries where e.isActive && e.dayKey >= goal.startDayKey && (windowEnd.map { e.dayKey <= $0 } ?? true) {
-            guard let link = byHabit[e.habitId], seen.insert(e.id).inserted else { continue }
-            let amount: Double
-            switch link.contribution {
-            case .count: amount = 1
-            case .sum:
-                amount = (e.value ?? 0) * (GoalUnit.factor(from: link.unit ?? "", to: goal.unit ?? "") ?? 0)
+        var seen = Set<RecordRef>()
+        var unconverted = 0
+        for l in linked {
+            for e in l.entries where e.isActive && e.dayKey >= goal.startDayKey && (windowEnd.map { e.dayKey <= $0 } ?? true) {
+                guard e.habitId == l.link.habitId, seen.insert(RecordRef(owner: l.link.createdBy, id: e.id)).inserted else { continue }
+                let amount: Double
+                switch l.link.contribution {
+                case .count: amount = 1
+                case .sum:
+                    let unit = l.rules.map { $0.rule(on: e.dayKey).unit } ?? l.link.unit
+                    guard let factor = GoalUnit.factor(from: unit ?? "", to: goal.unit ?? "") else {
+                        unconverted += 1
+                        continue
+                    }
+                    amount = (e.value ?? 0) * factor
+                }
+                perDay[e.dayKey.dayNumber, default: 0] += amount
             }
-            perDay[e.dayKey.dayNumber, default: 0] += amount
         }
+        self.unconverted = unconverted
 
         // Weeks from the first through the one containing today (or the window's last).
         let lastDay = min(windowEnd ?? today, today)
@@ -73,15 +90,20 @@ public struct GoalProgress: Sendable, Equatable {
             var value = 0.0
             for d in 0..<7 { value += perDay[start.dayNumber + Int32(d)] ?? 0 }
             total += value
+            // A recurring task is done or not: three times is still once.
+            if goal.type == .recurringTask { value = min(value, 1) }
             // A week only partly inside the window asks for its share of the weekly target.
             let inWindow = (0..<7).filter { d in
                 let day = start.dayNumber + Int32(d)
                 return day >= goal.startDayKey.dayNumber && (windowLast.map { day <= $0.dayNumber } ?? true)
             }.count
+            let weekEnd = start.adding(days: 6) ?? start
+            let weekLast = windowLast.map { min($0, weekEnd) } ?? weekEnd
+            let target = GoalVersion.target(on: weekLast, versions, base: goal.target)
             let weekTarget: Double = switch goal.type {
-            case .weeklyHabit: (goal.target * Double(inWindow) / 7).rounded(.up)
+            case .weeklyHabit: (target * Double(inWindow) / 7).rounded(.up)
             case .recurringTask: 1
-            case .targetAmount: goal.durationWeeks.map { goal.target / Double($0) } ?? goal.target
+            case .targetAmount: goal.durationWeeks.map { target / Double($0) } ?? target
             }
             weeks.append(Week(weekStart: start, value: value, target: weekTarget, met: value >= weekTarget))
             guard let next = start.adding(days: 7) else { break }
@@ -92,30 +114,35 @@ public struct GoalProgress: Sendable, Equatable {
 
         let running = windowEnd.map { today <= $0 } ?? true
         let current = running && today >= goal.startDayKey ? weeks.last : nil
+        // The target as of today (or the window's last day, once it has ended).
+        let goalTarget = GoalVersion.target(on: windowEnd.map { min($0, today) } ?? today, versions, base: goal.target)
+        // The window has ended (a dated goal), or a target amount is reached: completed or
+        // expired, derived, never a failure state. Weekly types: every week of the window met
+        // its target (a week only partly inside the window asks for its share of days).
+        let ended = goal.durationWeeks != nil && !running
         switch goal.type {
+        case .weeklyHabit where ended, .recurringTask where ended:
+            // Read as weeks: how many met, of the window's.
+            thisWeek = nil
+            value = Double(weeks.filter(\.met).count)
+            target = Double(max(weeks.count, 1))
         case .weeklyHabit, .recurringTask:
+            // The week's own target feeds the fraction, the week indicator and the history alike.
             thisWeek = current
             value = current?.value ?? 0
-            target = goal.type == .weeklyHabit ? goal.target : 1
+            target = current?.target ?? (goal.type == .weeklyHabit ? goalTarget : 1)
         case .targetAmount:
             thisWeek = nil
             value = counted
-            target = goal.target
+            target = goalTarget
         }
         fraction = "\(GoalProgress.format(value))/\(GoalProgress.format(target))"
         percent = min(100, max(0, value / target * 100))
 
-        if goal.durationWeeks != nil, !running {
-            // The window has ended: met or not, informational — never a failure state.
-            // Weekly types: every week of the window met its target (a week only partly inside
-            // the window asks for its share of days).
-            let met: Bool = switch goal.type {
-            case .targetAmount: counted >= goal.target
-            case .weeklyHabit, .recurringTask: weeks.allSatisfy(\.met)
-            }
-            status = met ? .completed : .expired
-        } else {
-            status = goal.userStatus
+        switch goal.type {
+        case .targetAmount where counted >= goalTarget: status = .completed
+        case _ where ended: status = value >= target ? .completed : .expired
+        default: status = goal.userStatus
         }
     }
 

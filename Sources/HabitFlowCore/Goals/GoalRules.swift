@@ -25,15 +25,23 @@ public enum GoalRules {
     }
 
     /// Refuses an 11th open goal of `owner` (paused ones count; completed and expired do not).
-    /// `goals` are the owner's live goals; `excluding` a goal being reopened.
+    /// `goals` are the owner's live goals; `excluding` a goal being reopened; `completed` the
+    /// ids of target amounts already reached (their progress says so).
     /// - Throws: `limitExceeded`.
     public static func checkLimit(_ goals: [Goal], owner: String, today: DayKey, firstWeekday: Weekday,
-                                  excluding id: String? = nil) throws(HabitFlowError) {
-        let open = goals.filter { $0.ownerId == owner && $0.id != id && $0.isOpen(today: today, firstWeekday: firstWeekday) }
+                                  excluding id: String? = nil, completed: Set<String> = []) throws(HabitFlowError) {
+        let open = openGoals(goals, owner: owner, today: today, firstWeekday: firstWeekday, completed: completed).filter { $0.id != id }
         guard open.count < Goal.maxActive else {
-            throw HabitFlowError(.limitExceeded, "you have \(Goal.maxActive) active goals (paused ones count): complete, let one end or delete one before adding another",
+            throw HabitFlowError(.limitExceeded, "you have \(open.count) active goals, the most is \(Goal.maxActive) (paused ones count): complete, let one end or delete one before adding another",
                                  field: "goalId")
         }
+    }
+
+    /// The goals of `owner` that hold a place among the 10: open, and not a target amount
+    /// already reached (`completed`).
+    public static func openGoals(_ goals: [Goal], owner: String, today: DayKey, firstWeekday: Weekday,
+                                 completed: Set<String>) -> [Goal] {
+        goals.filter { $0.ownerId == owner && !completed.contains($0.id) && $0.isOpen(today: today, firstWeekday: firstWeekday) }
     }
 
     /// Sharing needs a partnership.

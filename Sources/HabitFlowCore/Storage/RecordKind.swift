@@ -7,6 +7,8 @@
 public enum RecordKind: String, CaseIterable, Sendable, Comparable {
     case user, habit, category, goal, targetVersion, entry, goalLink, partnership
     case routine, routineExecution, evidence, journalTemplate, journal, reflection, wellbeing, lens
+    /// Added after the others (store schema 11): last, so every earlier kind keeps its place.
+    case goalVersion
 
     /// The table (or collection) that holds this kind.
     public var table: String {
@@ -27,6 +29,7 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
         case .reflection: "reflections"
         case .wellbeing: "wellbeing_entries"
         case .lens: "lenses"
+        case .goalVersion: "goal_versions"
         }
     }
 
@@ -92,6 +95,7 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
         case .reflection: 13
         case .wellbeing: 14
         case .lens: 15
+        case .goalVersion: 16
         }
     }
 
@@ -123,6 +127,7 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
         ["id", "entry_id", "owner_id", "text", "created_at", "updated_at", "deleted_at"],
         ["id", "owner_id", "metric", "value", "timestamp_utc", "day_key", "note", "created_at", "updated_at", "deleted_at"],
         ["id", "owner_id", "kind", "name", "description", "habit_ids", "goal_ids", "created_at", "updated_at", "deleted_at"],
+        ["id", "owner_id", "goal_id", "effective_day_key", "target", "recorded_at"],
     ]
 }
 
@@ -146,6 +151,7 @@ extension RecordKind {
         case .reflection: HabitEntryReflection.self
         case .wellbeing: WellbeingMetricEntry.self
         case .lens: Lens.self
+        case .goalVersion: GoalVersion.self
         }
     }
 }
@@ -167,14 +173,15 @@ extension RecordKind {
         case .routineExecution: [(["owner_id", "routine_id"], .routine)]
         case .evidence: [(["owner_id", "execution_id"], .routineExecution), (["owner_id", "habit_id"], .habit)]
         case .reflection: [(["owner_id", "entry_id"], .entry)]
+        case .goalVersion: [(["owner_id", "goal_id"], .goal)]
         }
     }
 }
 
 extension RecordKind {
-    /// The kinds a partnership shares besides profiles and sides (`SyncRules.visible`): goals,
-    /// links to them, linked habits with their targets and entries.
-    public static let sharedByPartners: Set<RecordKind> = [.habit, .goal, .targetVersion, .entry, .goalLink]
+    /// The kinds a partnership shares besides profiles and sides (`SyncRules.visible`): goals
+    /// with their target versions, links to them, linked habits with their targets and entries.
+    public static let sharedByPartners: Set<RecordKind> = [.habit, .goal, .targetVersion, .entry, .goalLink, .goalVersion]
 
     /// What a store's `forget(owner:)` drops, children first: the shared kinds, by the columns
     /// naming the user a row belongs to (a link belongs to who made it and to whose goal it

@@ -74,6 +74,17 @@ extension Goal: StoredRecord {
     }
 }
 
+extension GoalVersion: StoredRecord {
+    public static var kind: RecordKind { .goalVersion }
+    public var row: [ChangeRecord.Value] {
+        [.text(id), .text(ownerId), .text(goalId), RowValue.day(effectiveDayKey), .real(target), RowValue.instant(recordedAt)]
+    }
+    public init(row r: RowReader) throws(HabitFlowError) {
+        self.init(id: try r.text("id"), ownerId: try r.text("owner_id"), goalId: try r.text("goal_id"),
+                  effectiveDayKey: try r.dayKey("effective_day_key"), target: try r.real("target"), recordedAt: try r.instant("recorded_at"))
+    }
+}
+
 extension TargetVersion: StoredRecord {
     public static var kind: RecordKind { .targetVersion }
 

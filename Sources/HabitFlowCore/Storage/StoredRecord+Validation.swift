@@ -49,6 +49,16 @@ extension TargetVersion {
     }
 }
 
+extension GoalVersion {
+    public func validate() throws(HabitFlowError) {
+        try RecordID.validate(id, field: "goalVersionId")
+        try RecordID.validate(goalId, field: "goalId")
+        guard target.isFinite, target > 0, target <= HabitEntry.maxValue else {
+            throw .invalid("target", "target must be a number above 0")
+        }
+    }
+}
+
 extension GoalLink {
     public func validate() throws(HabitFlowError) {
         try RecordID.validate(goalId, field: "goalId")

@@ -129,8 +129,10 @@ public enum SyncRules {
         // track it), while its owner shares it — the held copy and the change both shared —
         // as `goal.update` edits it: what it is, when it was made and whether it is deleted
         // stay the owner's.
+        // So may a new target of it (a goal version), dated as `goal.update` dates it.
         let sharedGoalEdit = kind == .goal && scope.partner != nil && record["shared"] == .integer(1) && held?["shared"] == .integer(1)
             && ["kind", "type", "unit", "created_at", "deleted_at"].allSatisfy { record[$0] == held?[$0] }
+            || kind == .goalVersion && scope.partner != nil && owner.map { scope.sharedGoals.contains(RecordRef(owner: $0, id: text(record, "goal_id") ?? "")) } == true
         switch source {
         case .replica: break
         case .device:
@@ -197,6 +199,12 @@ public enum SyncRules {
                 guard owner != nil, owner == scope.partner, let goal = text(record, "goal_id"),
                       scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal)) else { return try notShared(owner) }
             }
+        case .goalVersion:
+            if owner != user {
+                guard let owner, owner == scope.partner, scope.sharedGoals.contains(RecordRef(owner: owner, id: text(record, "goal_id") ?? "")) else {
+                    return try notShared(owner)
+                }
+            }
         case .goal:
             if owner != user {
                 // A partner's goal while it is shared, or as it stops being shared (the held copy is).
@@ -244,12 +252,17 @@ public enum SyncRules {
             guard let owner = text("goal_owner_id"), let id = text("goal_id") else { return false }
             return scope.sharedGoals.contains(RecordRef(owner: owner, id: id))
         }
+        func versionOfSharedGoal() -> Bool {
+            guard let owner, let id = text("goal_id") else { return false }
+            return scope.sharedGoals.contains(RecordRef(owner: owner, id: id))
+        }
         if forPartner {
             switch kind {
             case .user: return owner == user
             case .partnership: return owner == user
             case .goal: return shared && record["shared"] == .integer(1) && (owner == user || owner == scope.partner)
             case .goalLink: return shared && owner == user && sharedGoal()
+            case .goalVersion: return shared && (owner == user || owner == scope.partner) && versionOfSharedGoal()
             case .habit: return shared && owner == user && text("id").map(scope.userHabits.contains) == true
             case .entry, .targetVersion: return shared && owner == user && habitId.map(scope.userHabits.contains) == true
             default: return false
@@ -259,6 +272,7 @@ public enum SyncRules {
         case .user: return owner == user || owner.map(scope.related.contains) == true
         case .partnership: return owner == user || text("partner_id") == user
         case .goal: return owner == user || (shared && owner == scope.partner && record["shared"] == .integer(1))
+        case .goalVersion: return owner == user || (shared && owner == scope.partner && versionOfSharedGoal())
         // A link to another's goal goes with that goal: while it is shared (after an unlink a
         // new device would get the link without its goal).
         case .goalLink: return (owner == user && text("goal_owner_id") == user) || ((owner == user || (shared && owner == scope.partner)) && sharedGoal())

@@ -363,6 +363,26 @@ class Engine(_Managed):
             fields["habitIds"] = list(habit_ids)
         return self.call("goal.create", title=title, type=type, **fields)["goal"]
 
+    def update_habit(self, habit_id: str, **fields: Any) -> JSON:
+        """Changes a habit (``habit.update``): name and category at once; unit, cadence and
+        target type from today or ``effectiveDayKey`` on (a past day raises: past days keep
+        the definition they had). Returns the habit."""
+        return self.call("habit.update", habitId=habit_id, **fields)["habit"]
+
+    def update_goal(self, goal_id: str, **fields: Any) -> JSON:
+        """Changes a goal (``goal.update``); a new ``target`` counts from today or
+        ``effectiveDayKey`` on, so past goal weeks keep theirs. Returns the goal."""
+        return self.call("goal.update", goalId=goal_id, **fields)["goal"]
+
+    def delete_goal(self, goal_id: str, confirm: bool = False) -> None:
+        """Deletes a goal and its links (``goal.delete``); without ``confirm`` it raises
+        :class:`ConfirmationRequired` saying what would go."""
+        self.call("goal.delete", goalId=goal_id, confirm=confirm)
+
+    def restore_goal(self, goal_id: str) -> JSON:
+        """Brings a deleted goal back with its links (``goal.restore``); returns the goal."""
+        return self.call("goal.restore", goalId=goal_id)["goal"]
+
     def goals(self, segment: Optional[str] = None) -> List[Tuple[JSON, JSON]]:
         """Every goal you see as ``(goal, progress)`` pairs, in category order (``goal.list``)."""
         args: Dict[str, Any] = {} if segment is None else {"segment": segment}

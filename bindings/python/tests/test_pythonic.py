@@ -67,6 +67,33 @@ class PythonicTests(unittest.TestCase):
         with self.assertRaises(habitflow.StorageError):
             habitflow.Engine("/proc/version", user="alice", zone="UTC")
 
+    def test_definition_edits_and_goal_lifecycle(self):
+        """Issue 27 as a Python host types it: edits apply from a day on, never a past one;
+        a goal's new target leaves past weeks alone; delete asks first; restore."""
+        with tempfile.TemporaryDirectory() as d:
+            now = dt.datetime(2025, 3, 12, 11, tzinfo=dt.timezone.utc)
+            with habitflow.Engine(os.path.join(d, "h.sqlite"), user="alice", zone="Europe/Amsterdam", now=now) as hf:
+                hf.call("habit.create", habitId="read", name="Read", cadence="weekly", timesPerWeek=3)
+                self.assertEqual(hf.update_habit("read", timesPerWeek=5, cadence="weekly", effectiveDayKey=dt.date(2025, 3, 17))["timesPerWeek"], 3)
+                with self.assertRaises(habitflow.InvalidArgumentError) as refused:
+                    hf.update_habit("read", unit="pages", effectiveDayKey=dt.date(2025, 3, 11))
+                self.assertIn("past days keep the definition they had", str(refused.exception))
+                self.assertEqual(hf.week("read", day=dt.date(2025, 3, 12))["required"], 3)
+                self.assertEqual(hf.week("read", day=dt.date(2025, 3, 17))["required"], 5)
+                goal = hf.create_goal("Reading", "weeklyHabit", target=3, habit_ids=["read"], startDayKey="2025-03-03")
+                for day in ("2025-03-03", "2025-03-04"):
+                    hf.log("read", dayKey=day, confirm=True)
+                self.assertEqual(hf.update_goal(goal["id"], target=2)["target"], 2)
+                weeks = hf.call("goal.history", goalId=goal["id"])["weeks"]
+                self.assertEqual([(w["target"], w["met"]) for w in weeks], [(3, False), (2, False)])
+                with self.assertRaises(habitflow.ConfirmationRequired):
+                    hf.delete_goal(goal["id"])
+                hf.delete_goal(goal["id"], confirm=True)
+                with self.assertRaises(habitflow.NotFoundError):
+                    hf.goal_progress(goal["id"])
+                self.assertEqual(hf.restore_goal(goal["id"])["title"], "Reading")
+                self.assertEqual(hf.call("goal.get", goalId=goal["id"])["links"][0]["habitName"], "Read")
+
     def test_exported_names_exist(self):
         for name in habitflow.__all__:
             self.assertTrue(hasattr(habitflow, name), name)

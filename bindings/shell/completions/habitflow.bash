@@ -296,7 +296,7 @@ _habitflow_habit_edit() {
     repeating_flags=()
     non_repeating_flags=(--daily --at-least --at-most --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --user --zone --name --unit --weekly)
+    non_repeating_options=(--db --user --zone --name --from --unit --weekly)
     __habitflow_offer_flags_options 1
 
     # Offer option value completions
@@ -311,6 +311,9 @@ _habitflow_habit_edit() {
         return
         ;;
     '--name')
+        return
+        ;;
+    '--from')
         return
         ;;
     '--unit')
@@ -875,13 +878,13 @@ _habitflow_goal() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|show|edit|link|unlink|pause|resume|delete|log|suggest)
+    add|list|show|edit|link|unlink|pause|resume|delete|restore|log|suggest)
         # Offer subcommand argument completions
         "_habitflow_goal_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list show edit link unlink pause resume delete log suggest' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list show edit link unlink pause resume delete restore log suggest' -- "${cur}"))
         ;;
     esac
 }
@@ -983,7 +986,7 @@ _habitflow_goal_edit() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --user --zone --title --target --weeks --icon)
+    non_repeating_options=(--db --user --zone --title --target --from --weeks --icon)
     __habitflow_offer_flags_options 1
 
     # Offer option value completions
@@ -1001,6 +1004,9 @@ _habitflow_goal_edit() {
         return
         ;;
     '--target')
+        return
+        ;;
+    '--from')
         return
         ;;
     '--weeks')
@@ -1097,6 +1103,27 @@ _habitflow_goal_resume() {
 }
 
 _habitflow_goal_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--confirm --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_goal_restore() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()

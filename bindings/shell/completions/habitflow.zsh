@@ -127,7 +127,7 @@ _habitflow_habit() {
         local -ar subcommands=(
             'add:Create a habit.'
             'list:List your habits.'
-            'edit:Change a habit (its entries never change).'
+            'edit:Change a habit (its entries never change; unit, cadence and target type apply from today or --from on).'
             'archive:Archive a habit: it keeps its entries and takes no new ones.'
             'delete:Delete a habit (needs --confirm; its entries are kept, and `habit restore` brings both back).'
             'restore:Bring a deleted habit back, with its entries.'
@@ -193,6 +193,7 @@ _habitflow_habit_edit() {
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
         ':habit:'
         '--name[New name.]:name:'
+        '--from[The first day unit, cadence and target type change (today or later; default today).]:from:'
         '--unit[New unit (history is not converted).]:unit:'
         '--weekly[N days a week (1-7).]:weekly:'
         '--daily[Daily.]'
@@ -631,7 +632,8 @@ _habitflow_goal() {
             'unlink:Unlink a habit from a goal (its entries stay).'
             'pause:Pause a goal (it still counts among your 10).'
             'resume:Resume a paused goal.'
-            'delete:Delete a goal and its links (no entry or habit changes).'
+            'delete:Delete a goal and its links (needs --confirm; no entry or habit changes, and `goal restore` brings it back).'
+            'restore:Bring a deleted goal back, with its links.'
             'log:Log an entry of a habit linked to a goal.'
             'suggest:Based on your goals: what is still to do this week.'
         )
@@ -639,7 +641,7 @@ _habitflow_goal() {
         ;;
     arg)
         case "${words[1]}" in
-        add|list|show|edit|link|unlink|pause|resume|delete|log|suggest)
+        add|list|show|edit|link|unlink|pause|resume|delete|restore|log|suggest)
             "_habitflow_goal_${words[1]}" && ret=0
             ;;
         esac
@@ -661,7 +663,7 @@ _habitflow_goal_add() {
         '--recurring[Done or not done each week (a recurring task goal).]'
         '--unit[Sum values in this unit (km, mi, min, h, kg, …) instead of counting entries.]:unit:'
         '--weeks[4, 8 or 12 weeks (default\: ongoing).]:weeks:'
-        '--start[First day that counts (default today).]:start:'
+        '--start[First day that counts (YYYY-MM-DD, yesterday, -N, monday …; default today).]:start:'
         '--icon[An emoji.]:icon:'
         '--category[A category id.]:category:'
         '--habits[Link these habits (id or name), comma-separated.]:habits:'
@@ -716,7 +718,8 @@ _habitflow_goal_edit() {
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
         ':goal:'
         '--title[New title.]:title:'
-        '--target[New target.]:target:'
+        '--target[New target (past weeks keep theirs).]:target:'
+        '--from[The first day the new target counts (today or later; default today).]:from:'
         '--weeks[4, 8 or 12 weeks.]:weeks:'
         '--icon[An emoji (empty clears it).]:icon:'
         '--json[Print JSON.]'
@@ -795,6 +798,23 @@ _habitflow_goal_resume() {
 }
 
 _habitflow_goal_delete() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':goal:'
+        '--confirm[Go ahead\: the goal, its links and its progress go.]'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_goal_restore() {
     local -i ret=1
     local -ar arg_specs=(
         '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
