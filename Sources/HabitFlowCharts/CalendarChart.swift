@@ -6,8 +6,8 @@ public enum CalendarChart {
     static let cell = 12.0, pitch = 15.0, left = 34.0, top = 58.0
 
     /// Draws `line` (whole weeks are best: it is laid out from its first day) with each day
-    /// marked by `DayMark` as seen on `today`; days before `firstDay` stay blank.
-    public static func svg(title: String, line: DayLine, today: DayKey, firstDay: DayKey, firstWeekday: Weekday, atMost: Bool = false) -> String {
+    /// marked by `marks` (one per day: `HabitMetrics.mark`).
+    public static func svg(title: String, line: DayLine, marks: [DayMark], firstWeekday: Weekday) -> String {
         // Rows follow the user's week: row 0 is its first weekday.
         let lead = (line.start.weekday.rawValue - firstWeekday.rawValue + 7) % 7
         let weeks = (lead + line.count + 6) / 7
@@ -30,7 +30,7 @@ public enum CalendarChart {
                 svg.label(monthNames[civil.month - 1], x: x, y: top - 6, size: 10)
                 labelFree = x + 2 * pitch
             }
-            let mark = DayMark(line.statuses[i], value: line.values[i], day: day, today: today, firstDay: firstDay, atMost: atMost)
+            let mark = marks[i]
             if mark == .done { done += 1 }
             if mark == .done || mark == .partly || mark == .missed { required += 1 }
             guard let fill = colour(mark) else { continue }

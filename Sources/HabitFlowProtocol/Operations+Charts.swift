@@ -24,9 +24,9 @@ extension Operation {
             return try ProtocolError.engine { () throws(HabitFlowError) in
                 let habit = try context.habit(id)
                 let line = try context.history(habitId: id, from: from, to: to)
-                let svg = CalendarChart.svg(title: habit.name, line: line, today: context.today,
-                                            firstDay: context.input.metrics(for: habit).historyStart, firstWeekday: context.firstWeekday,
-                                            atMost: habit.targetType == .atMost && habit.bundle == nil)
+                let metrics = context.input.metrics(for: habit)
+                let marks = (0..<line.count).map { metrics.mark(line, at: $0, today: context.today) }
+                let svg = CalendarChart.svg(title: habit.name, line: line, marks: marks, firstWeekday: context.firstWeekday)
                 return .object([("svg", .string(svg))])
             }
         },

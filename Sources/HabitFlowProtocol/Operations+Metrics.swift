@@ -69,15 +69,14 @@ extension Operation {
             let id = try args.string("habitId")
             let from = try args.dayKey("from"), to = try args.dayKey("to")
             let context = try metricsContext(engine, args, habitId: id)
-            let (line, start, habit) = try ProtocolError.engine { () throws(HabitFlowError) in
-                (try context.history(habitId: id, from: from, to: to), context.input.metrics(for: try context.habit(id)).historyStart, try context.habit(id))
+            let (line, metrics) = try ProtocolError.engine { () throws(HabitFlowError) in
+                (try context.history(habitId: id, from: from, to: to), context.input.metrics(for: try context.habit(id)))
             }
-            let atMost = habit.targetType == .atMost && habit.bundle == nil
             var days: [JSONValue] = []
             days.reserveCapacity(line.count)
             for i in 0..<line.count {
                 let day = line.dayKey(at: i)
-                let mark = DayMark(line.statuses[i], value: line.values[i], day: day, today: context.today, firstDay: start, atMost: atMost)
+                let mark = metrics.mark(line, at: i, today: context.today)
                 days.append(.object([("dayKey", .string(day.description)),
                                      ("value", line.values[i].map(JSONValue.double) ?? .null),
                                      ("target", .double(line.targets[i])), ("status", .string(line.statuses[i].rawValue)),

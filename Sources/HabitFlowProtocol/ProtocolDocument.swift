@@ -68,6 +68,29 @@ public enum ProtocolDocument {
             a goal their active partner shares with them. What one partner shares reaches the other
             from the sharer's own replica on the server, never from the receiver's push.
 
+            ## Definitions by effective day
+
+            Entries are the only truth, and a day keeps the meaning it had: a habit's target, pause,
+            cadence (`timesPerWeek`), target type and unit, and a goal's target, are versions, each in
+            force from its `effectiveDayKey` on (on one day the last recorded wins, field by field).
+            `target.set`, `habit.pause`, `habit.update {unit, cadence, targetType}` and
+            `goal.update {target}` write a version dated today or later; a past day is refused with
+            `invalid_argument` ("past days keep the definition they had": to change a past day,
+            change its entries). A habit's first definition holds from the start of its history, so
+            a backfilled day reads with it. A week counts by the cadence in force on its last day;
+            each entry counts toward a quantity goal in the unit its habit had on its day
+            (`unconverted` counts those that do not convert); each goal week asks the target in
+            force on its last day.
+
+            Versions sync as records: a habit's as `targetVersion` (columns `id, owner_id, habit_id,
+            effective_day_key, target, recorded_at, paused, cadence, times_per_week, target_type,
+            unit`; a null field leaves it as it was; `paused` 1 starts a pause, 0 ends one, 2 leaves
+            it; a change set of sync version 2 or older may leave the last five out, and its target 0
+            then is a pause), a goal's as `goalVersion` (`id, owner_id, goal_id, effective_day_key,
+            target, recorded_at`, `owner_id` the goal's owner, also when the partner it is shared
+            with sets the target). They are never edited, only added; a partner's replica takes a
+            shared goal's versions as it takes the goal.
+
             ## Error codes
 
             | code | C status | meaning |

@@ -41,6 +41,14 @@ public struct HabitMetrics: Sendable {
         min(habit.createdDayKey, firstLoggedDay ?? habit.createdDayKey)
     }
 
+    /// How slot `i` of `line` reads on a calendar as of `today`: by the definition in force on
+    /// that day (an at-most day is "partly" when over, never "missed"), blank before the history.
+    public func mark(_ line: DayLine, at i: Int, today: DayKey) -> DayMark {
+        let day = line.dayKey(at: i)
+        return DayMark(line.statuses[i], value: line.values[i], day: day, today: today, firstDay: historyStart,
+                       atMost: habit.bundle == nil && rules.rule(on: day).targetType == .atMost)
+    }
+
     /// The status of a day under `rule` with logged `value`: not required when the rule asks
     /// nothing; complete only with an active entry whose value meets it. On an N-per-week day
     /// an unlogged day is not a missed one (003 §2.2: no empty daily cells).
