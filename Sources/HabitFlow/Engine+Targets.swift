@@ -101,6 +101,32 @@ extension Engine {
         }
     }
 
+    /// Ends habit `habitId`'s pause from `from` (default today; not a past day) on: a pause
+    /// written before pauses had an end (a target 0 with no later target: the target before
+    /// it comes back), or one stopped early. Every other field holds.
+    /// - Returns: the version written, or `nil` when the habit is not paused that day.
+    public func resume(habitId: String, from: DayKey? = nil) throws(HabitFlowError) -> TargetVersion? {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { store throws(HabitFlowError) in
+            let habit = try ownedHabit(store, user, habitId)
+            let (_, today) = try userZone(store, user)
+            let day = from ?? today
+            try Self.checkNotPast(day, today: today, field: "from", what: "the end of a pause")
+            let rules = HabitRules(habit: habit, schedule: TargetSchedule(try store.targetVersions(habit: habit.id, of: user)))
+            guard rules.rule(on: day).paused else { return nil }
+            // A legacy pause was a target 0: the target before the pause comes back with its end.
+            var run = rules.starts.lastIndex { $0 <= day.dayNumber } ?? 0
+            while run > 0, rules.rules[run - 1].paused { run -= 1 }
+            let before = run > 0 ? rules.rules[run - 1].target : TargetSchedule.defaultTarget
+            let target = rules.rule(on: day).target == 0 && before != 0 ? before : nil
+            let version = TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: day, target: target,
+                                        paused: false, recordedAt: try recordingStamp(store, user, habit.id, now))
+            try store.insert(version)
+            return version
+        }
+    }
+
     /// Records a change of `habit`'s cadence, target type or unit from `day` on (`changes`
     /// holds only those fields). The first such change also writes the habit's definition
     /// before it as a version from the start of history, so the days before read as they did

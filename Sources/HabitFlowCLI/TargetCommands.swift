@@ -12,14 +12,14 @@ struct TargetCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
         @Argument(help: "The habit: id or name.") var habit: String
         @Argument(help: "The target (at least 0: nothing asked; at most 0: none allowed).") var target: Double
-        @Option(help: "The first day it applies (YYYY-MM-DD; default today).") var from: String?
+        @Option(help: "The first day it applies: today or later (YYYY-MM-DD, tomorrow, +N, monday …; default today).") var from: String?
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
             let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
-            let day = try from ?? CLI.today(engine: engine, json: json)
-            let result = try CLI.run("target.set", [("habitId", id), ("effectiveDayKey", .string(day)),
+            let day = try CLI.day(from, engine: engine, json: json, option: "from") ?? .string(CLI.today(engine: engine, json: json))
+            let result = try CLI.run("target.set", [("habitId", id), ("effectiveDayKey", day),
                                                     ("target", .double(target))],
                                      json: json, engine: engine)
             json ? CLI.printJSON(result)
@@ -71,18 +71,37 @@ struct TargetCommand: ParsableCommand {
 }
 
 /// `habitflow pause HABIT --from --to`: nothing asked over a range of days (today or later).
-struct Pause: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Pause a habit over days: nothing required, no streak broken.")
+struct ResumeHabit: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "resume", abstract: "End a habit's pause: asked again from today (or --from) on.")
     @OptionGroup var store: StoreOptions
     @Argument(help: "The habit: id or name.") var habit: String
-    @Option(help: "First paused day (YYYY-MM-DD).") var from: String
-    @Option(help: "Last paused day (YYYY-MM-DD).") var to: String
+    @Option(help: "First day asked again (YYYY-MM-DD, tomorrow, +N …; default today).") var from: String?
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         let engine = try store.openedEngine(json: json)
         let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
-        let result = try CLI.run("habit.pause", [("habitId", id), ("from", .string(from)), ("to", .string(to))], json: json, engine: engine)
-        json ? CLI.printJSON(result) : print("Paused \(habit) from \(from) through \(to)")
+        let result = try CLI.run("habit.resume", CLI.args([("habitId", id), ("from", try CLI.day(from, engine: engine, json: json, option: "from"))]),
+                                 json: json, engine: engine)
+        if json { return CLI.printJSON(result) }
+        print(result["version"] == .null ? "\(habit) is not paused then" : "\(habit) is asked again from \(CLI.text(result["version"]?["effectiveDayKey"]))")
+    }
+}
+
+struct Pause: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Pause a habit over days: nothing required, no streak broken.")
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The habit: id or name.") var habit: String
+    @Option(help: "First paused day (YYYY-MM-DD, today, tomorrow, +N …).") var from: String
+    @Option(help: "Last paused day (YYYY-MM-DD, +N, sunday …).") var to: String
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let engine = try store.openedEngine(json: json)
+        let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
+        let first = try CLI.day(from, engine: engine, json: json, option: "from") ?? .null
+        let last = try CLI.day(to, engine: engine, json: json, option: "to") ?? .null
+        let result = try CLI.run("habit.pause", [("habitId", id), ("from", first), ("to", last)], json: json, engine: engine)
+        json ? CLI.printJSON(result) : print("Paused \(habit) from \(CLI.text(first)) through \(CLI.text(last))")
     }
 }

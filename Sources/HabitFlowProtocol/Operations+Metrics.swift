@@ -98,10 +98,16 @@ extension Operation {
                   arguments: [habitField, dayField, recordsField],
                   result: [Field("current", "object", "`{length, first, last}` (DayKeys; weeks named by their first day)."),
                            Field("longest", "object", "`{length, first, last}`."),
-                           Field("unit", "string", "`days` or `weeks`.")],
+                           Field("unit", "string", "`days` or `weeks`: the cadence in force on that day.")],
                   errors: metricsErrors) { engine, args throws(ProtocolError) in
-            let t = try habitToday(engine, args)
-            let unit: String = if case .daily = t.habit.cadence { "days" } else { "weeks" }
+            let id = try args.string("habitId")
+            let day = try args.optionalDayKey("dayKey")
+            let context = try metricsContext(engine, args, habitId: id)
+            let (t, rule) = try ProtocolError.engine { () throws(HabitFlowError) in
+                (try context.today(habitId: id, day: day), context.input.metrics(for: try context.habit(id)).rules.rule(on: day ?? context.today))
+            }
+            // The unit of the cadence in force on that day (a streak may span a cadence change).
+            let unit = rule.perWeek == 0 ? "days" : "weeks"
             return .object([("current", streakJSON(t.currentStreak)), ("longest", streakJSON(t.longestStreak ?? .none)),
                             ("unit", .string(unit))])
         },

@@ -194,6 +194,16 @@ extension Operation {
             let versions = try ProtocolError.engine { () throws(HabitFlowError) in try engine.pause(habitId: id, from: from, to: to) }
             return .object([("versions", .array(versions.map(RecordJSON.version)))])
         },
+        Operation("habit.resume",
+                  "Ends a pause from `from` (today or later) on: one written before pauses had an end (a stored target 0), or one stopped early; every other field holds.",
+                  arguments: [Field("habitId", "string", "The habit."), Field("from", "string", required: false, "First day asked again: today (default) or later.")],
+                  result: [Field("version", "object|null", "The version written; null when the habit is not paused that day.")],
+                  errors: storeErrors + [.invalidDate]) { engine, args throws(ProtocolError) in
+            let id = try args.string("habitId")
+            let from = try args.optionalDayKey("from")
+            let version = try ProtocolError.engine { () throws(HabitFlowError) in try engine.resume(habitId: id, from: from) }
+            return .object([("version", version.map(RecordJSON.version) ?? .null)])
+        },
         Operation("entry.log", "Logs a habit: one entry per habit and day (unless multiplePerDay); again on the same day updates that entry, a retry changes nothing.",
                   arguments: [
                       Field("habitId", "string", "The habit."),

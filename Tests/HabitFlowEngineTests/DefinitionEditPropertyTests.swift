@@ -34,8 +34,7 @@ import Testing
                 out.append(try call(d, "metrics.week", [("habitId", h), ("dayKey", .string(week.description))]))
                 week = week.adding(days: 7)!
             }
-            let streaks = try call(d, "metrics.streaks", [("habitId", h), ("dayKey", day)])
-            out += [streaks["current"] ?? .null, streaks["longest"] ?? .null]
+            out.append(try call(d, "metrics.streaks", [("habitId", h), ("dayKey", day)]))
             out.append(try call(d, "metrics.momentum", [("habitId", h), ("dayKey", day)]))
         }
         for goal in Self.goals {

@@ -338,4 +338,25 @@ import Testing
         let walked = try call(d, "entry.preview", #"{"op":"entry.log","args":{"habitId":"read","dayKey":"2025-03-12"}}"#)
         #expect(walked["impact"]?["goals"]?["0"] == nil)
     }
+
+    // A pause written before pauses had an end (a stored target 0, no later target) ends with
+    // habit.resume; the target before it holds again.
+    @Test func aLegacyOpenPauseEndsWithResume() throws {
+        let d = try on("2025-03-10")
+        _ = try call(d, "habit.create", #"{"habitId":"run","name":"Run","kind":"numeric","unit":"km","target":5}"#)
+        let legacy = try run("sqlite3", [store.path, """
+            INSERT INTO target_versions (id, owner_id, habit_id, effective_day_key, target, recorded_at)
+            VALUES ('legacy', 'alice', 'run', '2025-03-01', 0, '2025-03-01T00:00:00Z')
+            """])
+        try #require(legacy.status == 0, "\(legacy.stderr)")
+        let later = try on("2025-03-12")
+        #expect(try call(later, "target.get", #"{"habitId":"run","dayKey":"2025-03-12"}"#)["paused"] == .bool(true))
+        #expect(refusal(later, "habit.resume", #"{"habitId":"run","from":"2025-03-11"}"#)?.contains("past days keep") == true)
+        let resumed = try call(later, "habit.resume", #"{"habitId":"run"}"#)["version"]
+        #expect(resumed?["paused"] == .bool(false) && resumed?["effectiveDayKey"] == .string("2025-03-12"))
+        let today = try call(later, "target.get", #"{"habitId":"run","dayKey":"2025-03-12"}"#)
+        #expect(today["paused"] == .bool(false) && today["target"] == .double(5))
+        #expect(try call(later, "target.get", #"{"habitId":"run","dayKey":"2025-03-11"}"#)["paused"] == .bool(true), "the past stays paused")
+        #expect(try call(later, "habit.resume", #"{"habitId":"run"}"#)["version"] == .null, "not paused: nothing to end")
+    }
 }

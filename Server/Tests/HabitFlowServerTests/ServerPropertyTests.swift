@@ -36,8 +36,9 @@ import Testing
                         try d.cli(["edit", id, "--value", String(Int.random(in: 1...40, using: &random)), "--confirm"])
                     }
                 default:
-                    try d.cli(["target", "set", "Read", String(Int.random(in: 5...30, using: &random)), "--from", days.randomElement(using: &random)!,
-                               "--confirm"])
+                    // A target applies from today or later: past days keep theirs.
+                    try d.cli(["target", "set", "Read", String(Int.random(in: 5...30, using: &random)),
+                               "--from", ["today", "+1", "+3"].randomElement(using: &random)!])
                 }
             }
             if Bool.random(using: &random) { try d.sync(servers.randomElement(using: &random)!.url, token: token) }

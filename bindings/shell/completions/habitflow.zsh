@@ -59,6 +59,7 @@ _habitflow() {
             'restore:Restore a deleted entry.'
             'target:Daily targets that change from a day on; past days keep theirs.'
             'pause:Pause a habit over days: nothing required, no streak broken.'
+            'resume:End a habit'\''s pause: asked again from today (or --from) on.'
             'streaks:Show current and longest streaks (today is still open).'
             'week:Show the week'\''s progress per habit (✓ done, ✗ missed, · rest day, ○ today, still open; N-per-week habits show only done days).'
             'history:Show a habit'\''s days as a calendar heatmap (█ done, ▒ partly, ░ missed, · rest day, ○ open).'
@@ -85,7 +86,7 @@ _habitflow() {
         ;;
     arg)
         case "${words[1]}" in
-        today|habit|log|entries|edit|delete|restore|target|pause|streaks|week|history|strength|chart|goal|partner|routine|evidence|journal|wellbeing|export|import|sync|user|config|demo|time|batch|version|help)
+        today|habit|log|entries|edit|delete|restore|target|pause|resume|streaks|week|history|strength|chart|goal|partner|routine|evidence|journal|wellbeing|export|import|sync|user|config|demo|time|batch|version|help)
             "_habitflow_${words[1]}" && ret=0
             ;;
         esac
@@ -392,7 +393,7 @@ _habitflow_target_set() {
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
         ':habit:'
         ':target:'
-        '--from[The first day it applies (YYYY-MM-DD; default today).]:from:'
+        '--from[The first day it applies\: today or later (YYYY-MM-DD, tomorrow, +N, monday …; default today).]:from:'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -442,8 +443,25 @@ _habitflow_pause() {
         '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
         ':habit:'
-        '--from[First paused day (YYYY-MM-DD).]:from:'
-        '--to[Last paused day (YYYY-MM-DD).]:to:'
+        '--from[First paused day (YYYY-MM-DD, today, tomorrow, +N …).]:from:'
+        '--to[Last paused day (YYYY-MM-DD, +N, sunday …).]:to:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_resume() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':habit:'
+        '--from[First day asked again (YYYY-MM-DD, tomorrow, +N …; default today).]:from:'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
