@@ -331,10 +331,20 @@ let full = derived(reports)
 /// reaches yesterday or today (today is open).
 let streakSQL = """
     WITH RECURSIVE
-    tv AS (  -- each version in force over [eff, next_eff); a superseded same-day version is empty
-        SELECT habit_id, effective_day_key AS eff, target,
-               LEAD(effective_day_key) OVER (PARTITION BY habit_id ORDER BY effective_day_key, recorded_at, id) AS next_eff
-        FROM target_versions),
+    v AS (SELECT habit_id, effective_day_key AS eff, recorded_at, id, target, paused FROM target_versions),
+    tv AS (  -- each version in force over [eff, next_eff) with the target then (0 in a pause:
+             -- a version sets what it holds, paused 1/0, 2 unchanged, null a legacy target-0
+             -- pause); a superseded same-day version is empty
+        SELECT v.habit_id, v.eff,
+               CASE WHEN COALESCE((SELECT CASE WHEN w.paused IS NULL THEN w.target = 0 ELSE w.paused END FROM v w
+                                   WHERE w.habit_id = v.habit_id AND (w.paused IS NULL OR w.paused < 2)
+                                     AND (w.eff, w.recorded_at, w.id) <= (v.eff, v.recorded_at, v.id)
+                                   ORDER BY w.eff DESC, w.recorded_at DESC, w.id DESC LIMIT 1), 0) THEN 0
+                    ELSE COALESCE((SELECT w.target FROM v w WHERE w.habit_id = v.habit_id AND w.target IS NOT NULL
+                                     AND (w.eff, w.recorded_at, w.id) <= (v.eff, v.recorded_at, v.id)
+                                   ORDER BY w.eff DESC, w.recorded_at DESC, w.id DESC LIMIT 1), 1) END AS target,
+               LEAD(v.eff) OVER (PARTITION BY v.habit_id ORDER BY v.eff, v.recorded_at, v.id) AS next_eff
+        FROM v),
     pause_day(habit_id, day, last) AS (  -- every target-0 day through today
         SELECT habit_id, eff, MIN(COALESCE(date(next_eff, '-1 day'), ?1), ?1)
         FROM tv WHERE target = 0 AND (next_eff IS NULL OR next_eff > eff) AND eff <= ?1

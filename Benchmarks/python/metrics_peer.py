@@ -6,7 +6,10 @@ active habit of one user, what SPEC §6 defines — written from the spec, not f
 code, in the plainest Python (dicts, loops, one status() call per question):
 
   day status  target(day) = the version with the greatest effective_day_key <= day (ties: the
-              one recorded last, then by id); no version -> 1. Target 0 -> not required.
+              one recorded last, then by id); no version -> 1. A version sets the fields it
+              holds: a target unless null; paused 1 starts a pause, 0 ends one, 2 leaves it
+              (null: a row from before pauses were markers, whose target 0 is the pause). In
+              a pause the target reads 0 -> not required.
               Otherwise complete when an active entry exists and its value meets the target
               (>= at least, <= at most); value = sum of the day's active values (numeric) or
               the count of active entries (binary).
@@ -91,6 +94,21 @@ class Habit:
         return COMPLETE if value <= target else INCOMPLETE
 
 
+def in_force(versions):
+    """Sorted (effective, recorded_at, id, target, paused) rows -> (effective, recorded_at, id,
+    target in force then: 0 in a pause), each row carrying forward what it leaves unset."""
+    out, target, paused = [], 1.0, False
+    for effective, recorded_at, version_id, t, p in sorted(versions):
+        if t is not None:
+            target = t
+        if p is None:
+            paused = t == 0
+        elif p in (0, 1):
+            paused = p == 1
+        out.append((effective, recorded_at, version_id, 0.0 if paused else target))
+    return out
+
+
 def load(path, user):
     con = sqlite3.connect(path)
     try:
@@ -110,13 +128,13 @@ def load(path, user):
             day = day_number(key)
             credit = 1.0 if habit.kind == "binary" else (value or 0.0)
             habit.values[day] = habit.values.get(day, 0.0) + credit
-        for habit_id, effective, target, recorded_at, version_id in con.execute(
-                "SELECT habit_id, effective_day_key, target, recorded_at, id FROM target_versions"):
+        for habit_id, effective, target, recorded_at, version_id, paused in con.execute(
+                "SELECT habit_id, effective_day_key, target, recorded_at, id, paused FROM target_versions"):
             habit = habits.get(habit_id)
             if habit is not None:
-                habit.versions.append((day_number(effective), recorded_at, version_id, target))
+                habit.versions.append((day_number(effective), recorded_at, version_id, target, paused))
         for habit in habits.values():
-            habit.versions.sort()
+            habit.versions = in_force(habit.versions)
             habit.effective = [v[0] for v in habit.versions]
         return habits, first_weekday, entries
     finally:
@@ -259,10 +277,11 @@ def load_fast(path, user):
             credit = 1.0 if meta[habit_id][1] == "binary" else (value or 0.0)
             days[day] = days.get(day, 0.0) + credit
         versions = {h: [] for h in meta}
-        for habit_id, effective, target, recorded_at, version_id in con.execute(
-                "SELECT habit_id, effective_day_key, target, recorded_at, id FROM target_versions"):
+        for habit_id, effective, target, recorded_at, version_id, paused in con.execute(
+                "SELECT habit_id, effective_day_key, target, recorded_at, id, paused FROM target_versions"):
             if habit_id in versions:
-                versions[habit_id].append((date.fromisoformat(effective).toordinal(), recorded_at, version_id, target))
+                versions[habit_id].append((date.fromisoformat(effective).toordinal(), recorded_at, version_id, target, paused))
+        versions = {h: in_force(v) for h, v in versions.items()}
         return meta, values, versions, first_weekday, entries
     finally:
         con.close()
