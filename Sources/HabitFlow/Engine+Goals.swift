@@ -187,6 +187,17 @@ extension Engine {
                 goal.shared = v
             }
             try goal.validate()
+            if goal.durationWeeks != old.durationWeeks {
+                // A window that has ended is fixed, and none ends before today: its past weeks
+                // and its status keep their meaning (004: once a day has passed, its goal is fixed).
+                let fw = try profile(store, user).firstWeekday
+                if let end = old.windowEnd(firstWeekday: fw), end < today {
+                    throw HabitFlowError.invalid("durationWeeks", "the goal's window ended on \(end): its weeks are fixed (make a new goal to go on)")
+                }
+                if let end = goal.windowEnd(firstWeekday: fw), end < today {
+                    throw HabitFlowError.invalid("durationWeeks", "\(goal.durationWeeks ?? 0) weeks from \(goal.startDayKey) would end the window on \(end), before today: past weeks keep their meaning")
+                }
+            }
             let from = changes.effectiveDayKey ?? today
             if let day = changes.effectiveDayKey { try Engine.checkNotPast(day, today: today, field: "effectiveDayKey", what: "a goal's new target") }
             var version: GoalVersion?

@@ -92,10 +92,17 @@ extension Engine {
             let (_, today) = try userZone(store, user)
             try Self.checkNotPast(from, today: today, field: "from", what: "a pause")
             let stamp = try recordingStamp(store, user, habit.id, now)
-            let versions = [
-                TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: from, target: nil, paused: true, recordedAt: stamp),
-                TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: after, target: nil, paused: false, recordedAt: stamp),
-            ]
+            let held = try store.targetVersions(habit: habit.id, of: user)
+            func marker(_ day: DayKey, _ paused: Bool) -> TargetVersion {
+                TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: day, target: nil, paused: paused, recordedAt: stamp)
+            }
+            // Pauses overlap without cutting each other short: an earlier pause's end inside
+            // this one is overridden, and this one ends only where no other pause holds.
+            var versions = [marker(from, true)]
+            for day in Set(held.filter { $0.paused == false && $0.effectiveDayKey > from && $0.effectiveDayKey <= to }.map(\.effectiveDayKey)).sorted() {
+                versions.append(marker(day, true))
+            }
+            if !HabitRules(habit: habit, schedule: TargetSchedule(held)).rule(on: after).paused { versions.append(marker(after, false)) }
             for v in versions { try store.insert(v) }
             return versions
         }

@@ -184,10 +184,10 @@ extension Operation {
             return .object([("habits", .array(habits.map(RecordJSON.habit)))])
         },
         Operation("habit.pause",
-                  "Nothing asked from `from` (today or later) through `to`, whatever the target type; writes two versions, `paused: true` and `paused: false` the day after, so every other field (a target scheduled before or inside the pause) holds after it.",
+                  "Nothing asked from `from` (today or later) through `to`, whatever the target type; writes versions `paused: true` from `from` (again where an earlier pause ended inside this one) and `paused: false` the day after unless another pause holds then, so every other field (a target scheduled before or inside the pause) holds after it and overlapping pauses never cut each other short.",
                   arguments: [Field("habitId", "string", "The habit."), Field("from", "string", "First paused DayKey: today or later."),
                               Field("to", "string", "Last paused DayKey.")],
-                  result: [Field("versions", "array", "The two versions written.")],
+                  result: [Field("versions", "array", "The versions written.")],
                   errors: storeErrors + [.invalidDate]) { engine, args throws(ProtocolError) in
             let id = try args.string("habitId")
             let from = try args.dayKey("from"), to = try args.dayKey("to")

@@ -359,4 +359,32 @@ import Testing
         #expect(try call(later, "target.get", #"{"habitId":"run","dayKey":"2025-03-11"}"#)["paused"] == .bool(true), "the past stays paused")
         #expect(try call(later, "habit.resume", #"{"habitId":"run"}"#)["version"] == .null, "not paused: nothing to end")
     }
+
+    // A goal's window never ends in the past by an edit, and an ended one stays as it was.
+    @Test func aGoalWindowIsNeverMovedIntoThePast() throws {
+        let d = try on("2025-03-20")
+        _ = try call(d, "habit.create", #"{"habitId":"read","name":"Read"}"#)
+        _ = try call(d, "goal.create", #"{"goalId":"long","title":"Long","type":"recurringTask","startDayKey":"2025-02-03","durationWeeks":12,"habitIds":["read"]}"#)
+        _ = try call(d, "goal.create", #"{"goalId":"done","title":"Done","type":"recurringTask","startDayKey":"2025-02-03","durationWeeks":4,"habitIds":["read"]}"#)
+        let before = try store.dump()
+        #expect(refusal(d, "goal.update", #"{"goalId":"long","durationWeeks":4}"#)?.contains("before today") == true)
+        #expect(refusal(d, "goal.update", #"{"goalId":"done","durationWeeks":null}"#)?.contains("weeks are fixed") == true)
+        #expect(refusal(d, "goal.update", #"{"goalId":"done","durationWeeks":12}"#)?.contains("weeks are fixed") == true)
+        #expect(try store.dump() == before)
+        #expect(try call(d, "goal.update", #"{"goalId":"long","durationWeeks":8}"#)["goal"]?["durationWeeks"] == .int(8), "still running: fine")
+    }
+
+    // Overlapping pauses never cut each other short.
+    @Test func overlappingPausesEachHoldToTheirEnd() throws {
+        let d = try on("2025-03-10")
+        _ = try call(d, "habit.create", #"{"habitId":"read","name":"Read"}"#)
+        _ = try call(d, "habit.pause", #"{"habitId":"read","from":"2025-03-12","to":"2025-03-14"}"#)
+        _ = try call(d, "habit.pause", #"{"habitId":"read","from":"2025-03-13","to":"2025-03-20"}"#)  // outlasts the first
+        _ = try call(d, "habit.pause", #"{"habitId":"read","from":"2025-03-25","to":"2025-03-31"}"#)
+        _ = try call(d, "habit.pause", #"{"habitId":"read","from":"2025-03-26","to":"2025-03-27"}"#)  // inside the third
+        for (day, paused) in [("2025-03-11", false), ("2025-03-12", true), ("2025-03-15", true), ("2025-03-20", true), ("2025-03-21", false),
+                              ("2025-03-28", true), ("2025-03-31", true), ("2025-04-01", false)] {
+            #expect(try call(d, "target.get", #"{"habitId":"read","dayKey":"\#(day)"}"#)["paused"] == .bool(paused), "\(day)")
+        }
+    }
 }

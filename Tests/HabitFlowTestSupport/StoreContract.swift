@@ -65,10 +65,15 @@ public enum StoreContract {
                                  createdAt: t0, updatedAt: t0, deletedAt: nil),
             Lens(id: "l1", ownerId: "alice", kind: .persona, name: "Athlete", description: nil, habitIds: ["h1"], goalIds: ["g1"],
                  createdAt: t0, updatedAt: t0, deletedAt: nil),
+            // A definition version of every field, and a goal's target version (issue 27).
+            TargetVersion(id: "v2", ownerId: "alice", habitId: "h1", effectiveDayKey: day, target: nil, paused: true,
+                          cadence: .timesPerWeek(3), targetType: .atMost, unit: "min", recordedAt: t0),
+            GoalVersion(id: "gv1", ownerId: "alice", goalId: "g1", effectiveDayKey: day, target: 120, recordedAt: t0),
         ]
     }
 
     public static func everyKindRoundTrips(_ stores: Stores) throws {
+        #expect(Set(Self.everyKind().map { type(of: $0).kind }) == Set(RecordKind.allCases), "everyKind() names every kind")
         for (name, store) in try stores("kinds") {
             let records = Self.everyKind()
             try store.write { tx throws(HabitFlowError) in for r in records { try tx.save(r) } }
@@ -86,7 +91,7 @@ public enum StoreContract {
         }
     }
 
-    /// `forget(owner:)` drops bob's copies — his habit, entry, target version, goal, his link
+    /// `forget(owner:)` drops bob's copies — his habit, entry, target version, goal and its version, his link
     /// to alice's goal and hers to his — and nothing else: his profile and partnership side
     /// stay, alice's records stay, and the log no longer carries what went.
     public static func forgetDropsAnOwnersCopiesOnly(_ stores: Stores) throws {
@@ -105,6 +110,7 @@ public enum StoreContract {
         let copies: [any StoredRecord] = [
             habit("h1", owner: "bob"), StoredEntry(entry("e1", "h1", "2025-03-12"), ownerId: "bob", multiplePerDay: false),
             TargetVersion(id: "v1", ownerId: "bob", habitId: "h1", effectiveDayKey: day, target: 2, recordedAt: t0), goal("gb", "bob"),
+            GoalVersion(id: "gv1", ownerId: "bob", goalId: "gb", effectiveDayKey: day, target: 4, recordedAt: t0),
             GoalLink(goalOwnerId: "alice", goalId: "ga", habitId: "h1", contribution: .count, unit: nil, createdBy: "bob", createdAt: t0),
             GoalLink(goalOwnerId: "bob", goalId: "gb", habitId: "h1", contribution: .count, unit: nil, createdBy: "alice", createdAt: t0),
         ]
