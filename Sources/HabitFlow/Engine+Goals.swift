@@ -278,7 +278,7 @@ extension Engine {
             goal.updatedAt = now
             try store.update(goal)
             // The links the delete removed: the user's own, deleted with it.
-            for link in try store.fetchAll(GoalLink.self, owner: user, where: "goal_id", in: [id])
+            for link in try store.fetchAll(GoalLink.self, owner: user, where: .goalId, in: [id])
             where link.goalOwnerId == user && link.deletedAt == deletedAt {
                 try store.insert(link)
             }
@@ -354,7 +354,7 @@ extension Engine {
                      firstWeekday: Weekday) throws(HabitFlowError) -> [ImpactPreview.GoalEffect] {
         var effects: [ImpactPreview.GoalEffect] = []
         let partner = try store.partnership(user: user)?.partnerId
-        for link in try store.fetchAll(GoalLink.self, owner: habit.ownerId, where: "habit_id", in: [habit.id]) where link.deletedAt == nil {
+        for link in try store.fetchAll(GoalLink.self, owner: habit.ownerId, where: .habitId, in: [habit.id]) where link.deletedAt == nil {
             guard let goal = try store.goal(link.goalId, of: link.goalOwnerId),
                   (try? GoalRules.checkAccess(goal, user: user, partner: partner)) != nil,
                   try store.links(goal: goal.id, of: goal.ownerId).contains(where: { $0.createdBy == link.createdBy && $0.habitId == link.habitId })
@@ -421,7 +421,7 @@ extension Engine {
                 // A link of the user's to a goal no longer shared with them (the partnership
                 // ended): theirs to remove, though the goal is out of sight.
                 try RecordID.validate(habitId, field: "habitId")
-                guard error.code == .notFound, let stale = try store.fetchAll(GoalLink.self, where: "created_by", in: [user]).first(where: {
+                guard error.code == .notFound, let stale = try store.fetchAll(GoalLink.self, where: .createdBy, in: [user]).first(where: {
                     $0.goalId == goalId && $0.habitId == habitId && $0.goalOwnerId != user && $0.deletedAt == nil
                 }) else { throw error }
                 try store.deleteLink(goal: goalId, of: stale.goalOwnerId, habit: habitId, of: user, at: now)

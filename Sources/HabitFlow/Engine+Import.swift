@@ -46,7 +46,7 @@ extension Engine {
                 if i >= heldThrough {
                     heldThrough = min(requests.count, i + Self.importChunk)
                     let ids = requests[i..<heldThrough].compactMap(\.entryId).filter { (try? RecordID.validate($0, field: "entryId")) != nil }
-                    held = Set(try store.fetchAll(StoredEntry.self, owner: user, where: "id", in: ids).map(\.entry.id))
+                    held = Set(try store.fetchAll(StoredEntry.self, owner: user, where: .id, in: ids).map(\.entry.id))
                 }
                 if try importNew(request, timestamp: timestamp, held: held, &habits, store, user, zoneToday, now) {
                     held.insert(request.entryId!)  // the same id again in this import is a retry

@@ -136,7 +136,7 @@ extension Engine {
         while let id = pending.popFirst() {
             guard done.insert(id).inserted, let habit = try store.habit(id, of: user) else { continue }
             if let parentId = habit.bundleId, let parent = try store.habit(parentId, of: user), parent.bundle == .choice {
-                for option in try store.fetchAll(Habit.self, owner: user, where: "bundle_id", in: [parentId]) where !done.contains(option.id) {
+                for option in try store.fetchAll(Habit.self, owner: user, where: .bundleId, in: [parentId]) where !done.contains(option.id) {
                     pending.insert(option.id)
                 }
             }

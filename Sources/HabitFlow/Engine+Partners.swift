@@ -105,7 +105,7 @@ extension Engine {
             return true
         }
         func holds<R: StoredRecord>(_: R.Type) throws(HabitFlowError) -> Bool {
-            !(try store.fetchAll(R.self, owner: who, where: R.kind.ownerColumn, in: [who])).isEmpty
+            !(try store.fetchAll(R.self, owner: who, where: R.ownerColumn, in: [who])).isEmpty
         }
         for kind in RecordKind.allCases where !RecordKind.sharedByPartners.contains(kind) && kind != .user && kind != .partnership {
             if try holds(kind.recordType) { return true }
@@ -153,7 +153,7 @@ extension Engine {
                 scope.sharedGoals.insert(RecordRef(owner: owner, id: id))
             }
         }
-        for link in try store.fetchAll(GoalLink.self, where: "created_by", in: [user, partner])
+        for link in try store.fetchAll(GoalLink.self, where: .createdBy, in: [user, partner])
             where link.deletedAt == nil && scope.sharedGoals.contains(RecordRef(owner: link.goalOwnerId, id: link.goalId)) {
             if link.createdBy == partner { scope.partnerHabits.insert(link.habitId) } else { scope.userHabits.insert(link.habitId) }
         }
@@ -202,12 +202,12 @@ extension Engine {
             try store.deleteCategory(id, of: user, at: now)
             // Its habits and goals are uncategorised now, for good: a category made later
             // with the same id starts empty (issue 27, item 14).
-            for var habit in try store.fetchAll(Habit.self, owner: user, where: "category_id", in: [id]) {
+            for var habit in try store.fetchAll(Habit.self, owner: user, where: .categoryId, in: [id]) {
                 habit.categoryId = nil
                 habit.updatedAt = now
                 try store.update(habit)
             }
-            for var goal in try store.fetchAll(Goal.self, owner: user, where: "category_id", in: [id]) {
+            for var goal in try store.fetchAll(Goal.self, owner: user, where: .categoryId, in: [id]) {
                 goal.categoryId = nil
                 goal.updatedAt = now
                 try store.update(goal)

@@ -266,7 +266,7 @@ extension Engine {
         if habit == nil { habit = try store.habit(habitId, of: owner) }
         guard let habit, let parentId = habit.bundleId,
               let parent = try store.habit(parentId, of: owner), parent.bundle == .choice else { return [habitId] }
-        let options = try store.fetchAll(Habit.self, owner: owner, where: "bundle_id", in: [parentId]).filter { $0.deletedAt == nil }.map(\.id).sorted()
+        let options = try store.fetchAll(Habit.self, owner: owner, where: .bundleId, in: [parentId]).filter { $0.deletedAt == nil }.map(\.id).sorted()
         return options.contains(habitId) ? options : [habitId]
     }
 

@@ -113,8 +113,8 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 try db.execute(try Schema.snapshot.get())
                 try db.execute("PRAGMA user_version = \(Schema.migrations.count)")
             } else {
-                for (i, sql) in Schema.migrations.enumerated() where i >= version {
-                    try db.execute(sql)
+                for (i, migration) in Schema.migrations.enumerated() where i >= version {
+                    try db.execute(migration.sql)
                     try db.execute("PRAGMA user_version = \(i + 1)")
                 }
             }

@@ -17,7 +17,7 @@ final class SQLiteTransaction: StoreTransaction {
 
     /// Reads a record of `kind` from the current row's first `kind.columns.count` columns.
     static func record<R: StoredRecord>(_ type: R.Type, _ s: SQLiteStatement) throws(HabitFlowError) -> R {
-        try R(row: RowReader(kind: R.kind, values: (0..<Int32(R.kind.columns.count)).map { s.value($0) }))
+        try R(row: RowReader<R.Columns>(kind: R.kind, values: (0..<Int32(R.kind.columns.count)).map { s.value($0) }))
     }
 
     /// Runs a query of whole records, each decoded (a row that does not decode is an error,
@@ -39,8 +39,8 @@ final class SQLiteTransaction: StoreTransaction {
         return found
     }
 
-    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
-        guard R.kind.index(of: column) != nil else { throw HabitFlowError(.internal, "\(R.kind.table) has no column \(column)") }
+    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: R.Columns, in values: [String]) throws(HabitFlowError) -> [R] {
+        let column = column.rawValue
         guard !values.isEmpty else { return [] }
         let scope = owner == nil ? "" : "\(R.kind.ownerColumn) = ? AND "
         let bound: [SQLiteValue?] = (owner.map { [.text($0)] } ?? []) + values.map { .text($0) }

@@ -26,7 +26,7 @@ final class MemoryTransaction: StoreTransaction {
     }
 
     private func decode<R: StoredRecord>(_ type: R.Type, _ row: MemoryRow) throws(HabitFlowError) -> R {
-        try R(row: RowReader(kind: R.kind, values: row.values))
+        try R(row: RowReader<R.Columns>(kind: R.kind, values: row.values))
     }
 
     private static func text(_ v: ChangeRecord.Value?) -> String? { if case let .text(t)? = v { t } else { nil } }
@@ -42,8 +42,8 @@ final class MemoryTransaction: StoreTransaction {
         return try decode(type, row)
     }
 
-    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
-        guard let i = R.kind.index(of: column) else { throw HabitFlowError(.internal, "\(R.kind.table) has no column \(column)") }
+    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: R.Columns, in values: [String]) throws(HabitFlowError) -> [R] {
+        let i = R.kind.index(of: column.rawValue)!
         let o = R.kind.index(of: R.kind.ownerColumn)!
         let wanted = Set(values)
         var out: [R] = []

@@ -25,8 +25,7 @@ public protocol RecordTransaction: AnyObject {
     func fetch<R: StoredRecord>(_ type: R.Type, key: [String]) throws(HabitFlowError) -> R?
     /// Every record of `type` whose `column` holds one of `values` (deleted ones too) — of
     /// `owner` alone (the kind's `ownerColumn`) unless it is `nil` — in no particular order.
-    /// `column` is one of the kind's columns.
-    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: String, in values: [String]) throws(HabitFlowError) -> [R]
+    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: R.Columns, in values: [String]) throws(HabitFlowError) -> [R]
     /// Stores `record` whole (inserting or replacing the one with its key) as a local change:
     /// it gets this replica's next stamp and sequence number.
     /// - Throws: `conflict` when it would hold a second active entry on a one-per-day habit's day.
@@ -116,7 +115,7 @@ extension RecordTransaction {
     }
 
     /// `fetchAll` over every owner's records.
-    public func fetchAll<R: StoredRecord>(_ type: R.Type, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
+    public func fetchAll<R: StoredRecord>(_ type: R.Type, where column: R.Columns, in values: [String]) throws(HabitFlowError) -> [R] {
         try fetchAll(type, owner: nil, where: column, in: values)
     }
 }
@@ -173,7 +172,7 @@ extension EntryIndex where Self: RecordTransaction {
     /// `activeDays(owner:)` folded habit by habit.
     public func foldedActiveDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] {
         var out: [String: ActiveDays] = [:]
-        for habit in try fetchAll(Habit.self, where: "owner_id", in: [owner]) {
+        for habit in try fetchAll(Habit.self, where: .ownerId, in: [owner]) {
             let days = try foldedActiveDays(owner: owner, habit: habit.id)
             if !days.days.isEmpty { out[habit.id] = days }
         }

@@ -4,7 +4,7 @@ import HabitFlowCore
 // saved whole (`save`) and soft-deleted by its `deletedAt`.
 extension RecordTransaction {
     func owned<R: StoredRecord>(_ type: R.Type, _ owner: String, by order: (R, R) -> Bool) throws(HabitFlowError) -> [R] {
-        try fetchAll(type, where: "owner_id", in: [owner]).sorted(by: order)
+        try fetchAll(type, where: R.ownerColumn, in: [owner]).sorted(by: order)
     }
 
     public func routine(_ id: String, of owner: String) throws(HabitFlowError) -> Routine? { try fetch(Routine.self, key: [owner, id]) }
@@ -24,7 +24,7 @@ extension RecordTransaction {
         try owned(HabitPotentialEvidence.self, owner) { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
     public func evidence(execution: String, of owner: String) throws(HabitFlowError) -> [HabitPotentialEvidence] {
-        try fetchAll(HabitPotentialEvidence.self, owner: owner, where: "execution_id", in: [execution])
+        try fetchAll(HabitPotentialEvidence.self, owner: owner, where: .executionId, in: [execution])
             .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 

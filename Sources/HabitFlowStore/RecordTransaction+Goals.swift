@@ -17,7 +17,7 @@ extension RecordTransaction {
     public func goals(owners: [String]) throws(HabitFlowError) -> [Goal] {
         var out: [Goal] = []
         for owner in owners {
-            out += try fetchAll(Goal.self, where: "owner_id", in: [owner]).filter { $0.deletedAt == nil }
+            out += try fetchAll(Goal.self, where: .ownerId, in: [owner]).filter { $0.deletedAt == nil }
                 .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
         }
         return out
@@ -28,7 +28,7 @@ extension RecordTransaction {
 
     /// The target versions of `owner`'s goal `id`, by effective day, then recording time.
     public func goalVersions(goal id: String, of owner: String) throws(HabitFlowError) -> [GoalVersion] {
-        try fetchAll(GoalVersion.self, owner: owner, where: "goal_id", in: [id]).sorted {
+        try fetchAll(GoalVersion.self, owner: owner, where: .goalId, in: [id]).sorted {
             ($0.effectiveDayKey, $0.recordedAt, $0.id) < ($1.effectiveDayKey, $1.recordedAt, $1.id)
         }
     }
@@ -50,7 +50,7 @@ extension RecordTransaction {
     /// The goal's links that count (`SharingScope.linkCounts`: its owner's, and while it is
     /// shared its owner's partner's), oldest first.
     public func links(goal id: String, of owner: String) throws(HabitFlowError) -> [GoalLink] {
-        let all = try fetchAll(GoalLink.self, where: "goal_id", in: [id]).filter { $0.goalOwnerId == owner }
+        let all = try fetchAll(GoalLink.self, where: .goalId, in: [id]).filter { $0.goalOwnerId == owner }
         let goal = try fetch(Goal.self, key: [owner, id])
         let ownersPartner = try goal.flatMap { g throws(HabitFlowError) in try partnership(user: g.ownerId)?.partnerId }
         return all.filter { link in goal.map { SharingScope.linkCounts(link, goal: $0, ownersPartner: ownersPartner) } ?? (link.deletedAt == nil) }
@@ -84,12 +84,12 @@ extension RecordTransaction {
 
     /// Other users' sides that name `user` (live or ended).
     public func sides(naming user: String) throws(HabitFlowError) -> [Partnership] {
-        try fetchAll(Partnership.self, where: "partner_id", in: [user]).filter { $0.userId != user }.sorted { $0.userId < $1.userId }
+        try fetchAll(Partnership.self, where: .partnerId, in: [user]).filter { $0.userId != user }.sorted { $0.userId < $1.userId }
     }
 
     /// The owner's live categories, in their order, then by name.
     public func categories(owner: String) throws(HabitFlowError) -> [Category] {
-        try fetchAll(Category.self, where: "owner_id", in: [owner]).filter { $0.deletedAt == nil }
+        try fetchAll(Category.self, where: .ownerId, in: [owner]).filter { $0.deletedAt == nil }
             .sorted { ($0.sortOrder, $0.name, $0.id) < ($1.sortOrder, $1.name, $1.id) }
     }
 

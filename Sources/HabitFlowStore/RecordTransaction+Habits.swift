@@ -13,7 +13,7 @@ extension RecordTransaction {
 
     /// The owner's habits, deleted ones too, oldest first.
     public func habits(owner: String) throws(HabitFlowError) -> [Habit] {
-        try fetchAll(Habit.self, where: "owner_id", in: [owner]).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        try fetchAll(Habit.self, where: .ownerId, in: [owner]).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     public func insert(_ habit: Habit) throws(HabitFlowError) { try save(habit) }
@@ -39,14 +39,14 @@ extension RecordTransaction {
 
     /// The target versions of `owner`'s habit by effective day, then recording time.
     public func targetVersions(habit: String, of owner: String) throws(HabitFlowError) -> [TargetVersion] {
-        try fetchAll(TargetVersion.self, owner: owner, where: "habit_id", in: [habit]).sorted {
+        try fetchAll(TargetVersion.self, owner: owner, where: .habitId, in: [habit]).sorted {
             ($0.effectiveDayKey, $0.recordedAt, $0.id) < ($1.effectiveDayKey, $1.recordedAt, $1.id)
         }
     }
 
     /// The versions of every habit of `owner`, any order.
     public func targetVersions(owner: String) throws(HabitFlowError) -> [TargetVersion] {
-        try fetchAll(TargetVersion.self, where: "owner_id", in: [owner])
+        try fetchAll(TargetVersion.self, where: .ownerId, in: [owner])
     }
 
     public func insert(_ version: TargetVersion) throws(HabitFlowError) { try save(version) }

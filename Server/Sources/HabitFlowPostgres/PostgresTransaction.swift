@@ -169,7 +169,7 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     private func record<R: StoredRecord>(_: R.Type, _ row: Row) throws(HabitFlowError) -> R {
-        try R(row: RowReader(kind: R.kind, values: row.values))
+        try R(row: RowReader<R.Columns>(kind: R.kind, values: row.values))
     }
 
     /// Before commit: pending rows are sent, and no row written here points at a record the
@@ -250,9 +250,9 @@ final class PostgresTransaction: StoreTransaction {
         try cached(R.kind, RowCoding.key(key)).map { row throws(HabitFlowError) in try record(type, row) }
     }
 
-    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: String, in values: [String]) throws(HabitFlowError) -> [R] {
-        guard let i = R.kind.index(of: column) else { throw HabitFlowError(.internal, "\(R.kind.table) has no column \(column)") }
-        if R.kind == .partnership, column == "partner_id", values == [user], loadedSidesNamingUser, owner == nil {
+    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: R.Columns, in values: [String]) throws(HabitFlowError) -> [R] {
+        let i = R.kind.index(of: column.rawValue)!
+        if R.kind == .partnership, column.rawValue == "partner_id", values == [user], loadedSidesNamingUser, owner == nil {
             // Every side naming the user was loaded (`prefetch`), and sides written since are
             // in `rows` too: the cache holds them all.
             var out: [R] = []
@@ -261,7 +261,7 @@ final class PostgresTransaction: StoreTransaction {
             }
             return out
         }
-        let result = if let owner, R.kind == .entry || R.kind == .targetVersion, column == "habit_id" {
+        let result = if let owner, R.kind == .entry || R.kind == .targetVersion, column.rawValue == "habit_id" {
             try query("""
                 SELECT kind, seq, stamp, set_aside, fields FROM records
                 WHERE user_id = \(user) AND kind = \(R.kind.rawValue) AND habit_id = ANY(\(values.map { RowCoding.key([owner, $0]) }))

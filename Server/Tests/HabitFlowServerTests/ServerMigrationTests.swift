@@ -1,3 +1,4 @@
+import Foundation
 import HabitFlow
 @testable import HabitFlowPostgres
 import HabitFlowStore
@@ -74,5 +75,51 @@ import Testing
             }
         }
         #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE kind = 'entry'") == ["2"])
+    }
+
+    /// docs/SERVER.md, "A new column": rows written before a kind's last columns existed — a
+    /// habit without `bundle`, `bundle_id`, a target version holding a target only — read them
+    /// as NULL on a current database, with no server migration; and each step the page names
+    /// is where it says.
+    @Test func aRowWrittenBeforeAColumnReadsItAsNull() throws {
+        let url = try TestDatabase.fresh("shortrows")
+        let db = try ServerDatabase(url: url, connections: 1)
+        _ = try db.migrate()
+        let t0 = StoreContract.t0, user = "carol"
+        let profile = UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0)
+        var habit = StoreContract.habit("h1", owner: user)
+        habit.bundle = .all
+        let version = TargetVersion(id: "v1", ownerId: user, habitId: "h1", effectiveDayKey: DayKey("2025-03-12"), target: 0, recordedAt: t0)
+        let rows: [(String, String, String?, [ChangeRecord.Value])] = [
+            ("user", user, nil, profile.row), ("habit", user + "\u{1F}h1", nil, Array(habit.row.dropLast(2))),
+            ("targetVersion", user + "\u{1F}v1", user + "\u{1F}h1", Array(version.row.prefix(6))),
+        ]
+        for (i, (kind, key, habitKey, values)) in rows.enumerated() {
+            let fields = RowCoding.encode(values).map { "'\($0)'" }.joined(separator: ", ")
+            _ = try TestDatabase.query(url, """
+                INSERT INTO records (user_id, kind, key, seq, stamp, set_aside, habit_id, day_key, fields) VALUES
+                ('\(user)', '\(kind)', '\(key.replacingOccurrences(of: "\u{1F}", with: "' || chr(31) || '"))', \(i + 1),
+                 '0001741777200000.00000\(i).s1', false, \(habitKey.map { "'\($0.replacingOccurrences(of: "\u{1F}", with: "' || chr(31) || '"))'" } ?? "NULL"),
+                 NULL, ARRAY[\(fields)])
+                """)
+        }
+        _ = try TestDatabase.query(url, "INSERT INTO replicas (user_id, replica_id, seq) VALUES ('\(user)', 's1', 3)")
+        let store = PostgresStore(database: db, user: user, clock: { t0 })
+        try store.read { tx throws(HabitFlowError) in
+            let read = try tx.habit("h1", of: user)
+            #expect(read?.name == habit.name && read?.bundle == nil && read?.bundleId == nil)
+            // A version from before pauses were markers: target 0 reads as a pause (TargetVersion).
+            let versions = try tx.targetVersions(habit: "h1", of: user)
+            #expect(versions.map(\.target) == [0] && versions.map(\.paused) == [true])
+        }
+        let page = try String(contentsOfFile: Repository.path("docs/SERVER.md"), encoding: .utf8)
+        let section = try #require(page.range(of: "### A new column").map { page[$0.upperBound...] })
+        for named in ["Sources/HabitFlowCore/Storage/StoredRecord+Records.swift", "Tests/HabitFlowCoreTests/ColumnOrderTests.swift",
+                      "Sources/HabitFlowSQLite/Migrations", "docs/SCHEMA.md", "Sources/HabitFlowCore/Storage/RecordKind.swift"] {
+            #expect(FileManager.default.fileExists(atPath: Repository.path(named)), "\(named)")
+        }
+        for words in ["ColumnOrderTests.pinned", "Schema.migrations", "RecordKind.addedColumns", "aRowWrittenBeforeAColumnReadsItAsNull"] {
+            #expect(section.contains(words), "\(words)")
+        }
     }
 }

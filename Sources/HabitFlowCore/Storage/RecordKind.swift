@@ -61,7 +61,7 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
         self == .targetVersion ? ["paused", "cadence", "times_per_week", "target_type", "unit"] : []
     }
 
-    /// Every column of the kind, in the order rows hold them (the key first).
+    /// Every column of the kind, in the order rows hold them: its record type's `Columns`.
     public var columns: [String] { Self.columnLists[ordinal] }
 
     /// A row of this kind (values in `columns` order) as a sync change with `stamp`.
@@ -104,31 +104,10 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
     /// The kind a sync change names (`"entry"`, `"goalLink"`, …).
     public init?(syncName: String) { self.init(rawValue: syncName) }
 
-    private static let columnLists: [[String]] = [
-        ["id", "zone", "first_weekday", "created_at", "updated_at", "day_starts_at"],
-        ["id", "owner_id", "name", "kind", "unit", "cadence", "times_per_week", "target_type", "multiple_per_day",
-         "category_id", "archived", "legacy_goal", "created_at", "created_day_key", "updated_at", "deleted_at",
-         "bundle", "bundle_id"],
-        ["id", "owner_id", "name", "sort_order", "created_at", "deleted_at"],
-        ["id", "owner_id", "title", "description", "icon", "category_id", "kind", "type", "target", "unit",
-         "duration_weeks", "start_day_key", "target_date", "status", "shared", "sort_order", "created_at",
-         "updated_at", "deleted_at"],
-        ["id", "owner_id", "habit_id", "effective_day_key", "target", "recorded_at", "paused", "cadence", "times_per_week", "target_type", "unit"],
-        ["id", "owner_id", "habit_id", "timestamp_utc", "day_key", "value", "note", "source", "created_at", "updated_at",
-         "deleted_at", "multiple_per_day"],
-        ["goal_owner_id", "goal_id", "habit_id", "contribution", "unit", "created_by", "created_at", "deleted_at"],
-        ["user_id", "partner_id", "created_at", "deleted_at"],
-        ["id", "owner_id", "name", "habit_ids", "created_at", "updated_at", "deleted_at"],
-        ["id", "routine_id", "owner_id", "started_at", "day_key", "deleted_at"],
-        ["id", "execution_id", "habit_id", "owner_id", "day_key", "created_at", "deleted_at", "resolution", "entry_id"],
-        ["id", "owner_id", "name", "fields", "created_at", "updated_at", "deleted_at"],
-        ["id", "owner_id", "timestamp_utc", "day_key", "template_id", "responses", "title", "text",
-         "referenced_habit_ids", "referenced_goal_ids", "created_at", "updated_at", "deleted_at"],
-        ["id", "entry_id", "owner_id", "text", "created_at", "updated_at", "deleted_at"],
-        ["id", "owner_id", "metric", "value", "timestamp_utc", "day_key", "note", "created_at", "updated_at", "deleted_at"],
-        ["id", "owner_id", "kind", "name", "description", "habit_ids", "goal_ids", "created_at", "updated_at", "deleted_at"],
-        ["id", "owner_id", "goal_id", "effective_day_key", "target", "recorded_at"],
-    ]
+    /// Each kind's column names, from its record type's `Columns` (read once).
+    private static let columnLists: [[String]] = allCases.map { names(of: $0.recordType) }
+
+    private static func names<R: StoredRecord>(of _: R.Type) -> [String] { R.columnNames }
 }
 
 extension RecordKind {

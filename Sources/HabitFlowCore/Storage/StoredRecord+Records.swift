@@ -2,131 +2,217 @@
 
 extension UserProfile: StoredRecord {
     public static var kind: RecordKind { .user }
-    public var row: [ChangeRecord.Value] {
-        [.text(id), .text(zone), .integer(Int64(firstWeekday.rawValue)), RowValue.instant(createdAt), RowValue.instant(updatedAt),
-         .integer(Int64(dayStartsAt.minutes))]
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, zone, firstWeekday = "first_weekday", createdAt = "created_at", updatedAt = "updated_at",
+             dayStartsAt = "day_starts_at"
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
-        guard let weekday = Weekday(rawValue: try r.int("first_weekday")) else { throw r.bad("first_weekday", "a weekday") }
-        guard let start = DayStart(minutes: try r.int("day_starts_at")) else { throw r.bad("day_starts_at", "minutes from 0 to 720") }
-        self.init(id: try r.text("id"), zone: try r.text("zone"), firstWeekday: weekday, dayStartsAt: start,
-                  createdAt: try r.instant("created_at"), updatedAt: try r.instant("updated_at"))
+    public func encode(to row: inout RowWriter<Columns>) {
+        row[.id] = .text(id)
+        row[.zone] = .text(zone)
+        row[.firstWeekday] = .integer(Int64(firstWeekday.rawValue))
+        row[.createdAt] = RowValue.instant(createdAt)
+        row[.updatedAt] = RowValue.instant(updatedAt)
+        row[.dayStartsAt] = .integer(Int64(dayStartsAt.minutes))
+    }
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        guard let weekday = Weekday(rawValue: try r.int(.firstWeekday)) else { throw r.bad(.firstWeekday, "a weekday") }
+        guard let start = DayStart(minutes: try r.int(.dayStartsAt)) else { throw r.bad(.dayStartsAt, "minutes from 0 to 720") }
+        self.init(id: try r.text(.id), zone: try r.text(.zone), firstWeekday: weekday, dayStartsAt: start,
+                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt))
     }
 }
 
 extension Habit: StoredRecord {
     public static var kind: RecordKind { .habit }
-    public var row: [ChangeRecord.Value] {
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, ownerId = "owner_id", name, kind, unit, cadence, timesPerWeek = "times_per_week",
+             targetType = "target_type", multiplePerDay = "multiple_per_day", categoryId = "category_id", archived,
+             legacyGoal = "legacy_goal", createdAt = "created_at", createdDayKey = "created_day_key",
+             updatedAt = "updated_at", deletedAt = "deleted_at", bundle, bundleId = "bundle_id"
+    }
+    public func encode(to row: inout RowWriter<Columns>) {
         let (cadence, times): (String, Int?) = switch self.cadence {
         case .daily: ("daily", nil)
         case let .timesPerWeek(n): ("weekly", n)
         }
-        return [.text(id), .text(ownerId), .text(name), .text(kind.rawValue), RowValue.text(unit), .text(cadence),
-                RowValue.int(times), .text(targetType.rawValue), RowValue.flag(multiplePerDay), RowValue.text(categoryId),
-                RowValue.flag(archived), RowValue.text(legacyGoal), RowValue.instant(createdAt), RowValue.day(createdDayKey),
-                RowValue.instant(updatedAt), RowValue.instant(deletedAt), RowValue.text(bundle?.rawValue), RowValue.text(bundleId)]
+        row[.id] = .text(id)
+        row[.ownerId] = .text(ownerId)
+        row[.name] = .text(name)
+        row[.kind] = .text(kind.rawValue)
+        row[.unit] = RowValue.text(unit)
+        row[.cadence] = .text(cadence)
+        row[.timesPerWeek] = RowValue.int(times)
+        row[.targetType] = .text(targetType.rawValue)
+        row[.multiplePerDay] = RowValue.flag(multiplePerDay)
+        row[.categoryId] = RowValue.text(categoryId)
+        row[.archived] = RowValue.flag(archived)
+        row[.legacyGoal] = RowValue.text(legacyGoal)
+        row[.createdAt] = RowValue.instant(createdAt)
+        row[.createdDayKey] = RowValue.day(createdDayKey)
+        row[.updatedAt] = RowValue.instant(updatedAt)
+        row[.deletedAt] = RowValue.instant(deletedAt)
+        row[.bundle] = RowValue.text(bundle?.rawValue)
+        row[.bundleId] = RowValue.text(bundleId)
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
         let cadence: Cadence
-        switch try r.text("cadence") {
+        switch try r.text(.cadence) {
         case "daily": cadence = .daily
-        case "weekly": cadence = .timesPerWeek(try r.int("times_per_week"))
-        default: throw r.bad("cadence", "daily or weekly")
+        case "weekly": cadence = .timesPerWeek(try r.int(.timesPerWeek))
+        default: throw r.bad(.cadence, "daily or weekly")
         }
-        self.init(id: try r.text("id"), ownerId: try r.text("owner_id"), name: try r.text("name"), kind: try r.enumValue("kind"),
-                  unit: try r.optionalText("unit"), cadence: cadence, targetType: try r.enumValue("target_type"),
-                  multiplePerDay: try r.flag("multiple_per_day"), categoryId: try r.optionalText("category_id"),
-                  archived: try r.flag("archived"), legacyGoal: try r.optionalText("legacy_goal"),
-                  createdAt: try r.instant("created_at"), createdDayKey: try r.dayKey("created_day_key"),
-                  updatedAt: try r.instant("updated_at"), deletedAt: try r.optionalInstant("deleted_at"),
-                  bundle: try r.optionalEnum("bundle"), bundleId: try r.optionalText("bundle_id"))
+        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), name: try r.text(.name), kind: try r.enumValue(.kind),
+                  unit: try r.optionalText(.unit), cadence: cadence, targetType: try r.enumValue(.targetType),
+                  multiplePerDay: try r.flag(.multiplePerDay), categoryId: try r.optionalText(.categoryId),
+                  archived: try r.flag(.archived), legacyGoal: try r.optionalText(.legacyGoal),
+                  createdAt: try r.instant(.createdAt), createdDayKey: try r.dayKey(.createdDayKey),
+                  updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt),
+                  bundle: try r.optionalEnum(.bundle), bundleId: try r.optionalText(.bundleId))
     }
 }
 
 extension Category: StoredRecord {
     public static var kind: RecordKind { .category }
-    public var row: [ChangeRecord.Value] {
-        [.text(id), .text(ownerId), .text(name), .integer(Int64(sortOrder)), RowValue.instant(createdAt), RowValue.instant(deletedAt)]
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, ownerId = "owner_id", name, sortOrder = "sort_order", createdAt = "created_at",
+             deletedAt = "deleted_at"
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
-        self.init(id: try r.text("id"), ownerId: try r.text("owner_id"), name: try r.text("name"), sortOrder: try r.int("sort_order"),
-                  createdAt: try r.instant("created_at"), deletedAt: try r.optionalInstant("deleted_at"))
+    public func encode(to row: inout RowWriter<Columns>) {
+        row[.id] = .text(id)
+        row[.ownerId] = .text(ownerId)
+        row[.name] = .text(name)
+        row[.sortOrder] = .integer(Int64(sortOrder))
+        row[.createdAt] = RowValue.instant(createdAt)
+        row[.deletedAt] = RowValue.instant(deletedAt)
+    }
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), name: try r.text(.name), sortOrder: try r.int(.sortOrder),
+                  createdAt: try r.instant(.createdAt), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
 extension Goal: StoredRecord {
     public static var kind: RecordKind { .goal }
-    public var row: [ChangeRecord.Value] {
-        [.text(id), .text(ownerId), .text(title), RowValue.text(description), RowValue.text(icon), RowValue.text(categoryId),
-         .text(kind.rawValue), .text(type.rawValue), .real(target), RowValue.text(unit), RowValue.int(durationWeeks),
-         RowValue.day(startDayKey), RowValue.day(targetDate), .text(userStatus.rawValue), RowValue.flag(shared),
-         RowValue.int(sortOrder), RowValue.instant(createdAt), RowValue.instant(updatedAt), RowValue.instant(deletedAt)]
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, ownerId = "owner_id", title, description, icon, categoryId = "category_id", kind, type, target, unit,
+             durationWeeks = "duration_weeks", startDayKey = "start_day_key", targetDate = "target_date", status,
+             shared, sortOrder = "sort_order", createdAt = "created_at", updatedAt = "updated_at",
+             deletedAt = "deleted_at"
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
-        self.init(id: try r.text("id"), ownerId: try r.text("owner_id"), title: try r.text("title"),
-                  description: try r.optionalText("description"), icon: try r.optionalText("icon"),
-                  categoryId: try r.optionalText("category_id"), kind: try r.enumValue("kind"), type: try r.enumValue("type"),
-                  target: try r.real("target"), unit: try r.optionalText("unit"), durationWeeks: try r.optionalInt("duration_weeks"),
-                  startDayKey: try r.dayKey("start_day_key"), targetDate: try r.optionalDayKey("target_date"),
-                  userStatus: try r.enumValue("status"), shared: try r.flag("shared"), sortOrder: try r.optionalInt("sort_order"),
-                  createdAt: try r.instant("created_at"), updatedAt: try r.instant("updated_at"),
-                  deletedAt: try r.optionalInstant("deleted_at"))
+    public func encode(to row: inout RowWriter<Columns>) {
+        row[.id] = .text(id)
+        row[.ownerId] = .text(ownerId)
+        row[.title] = .text(title)
+        row[.description] = RowValue.text(description)
+        row[.icon] = RowValue.text(icon)
+        row[.categoryId] = RowValue.text(categoryId)
+        row[.kind] = .text(kind.rawValue)
+        row[.type] = .text(type.rawValue)
+        row[.target] = .real(target)
+        row[.unit] = RowValue.text(unit)
+        row[.durationWeeks] = RowValue.int(durationWeeks)
+        row[.startDayKey] = RowValue.day(startDayKey)
+        row[.targetDate] = RowValue.day(targetDate)
+        row[.status] = .text(userStatus.rawValue)
+        row[.shared] = RowValue.flag(shared)
+        row[.sortOrder] = RowValue.int(sortOrder)
+        row[.createdAt] = RowValue.instant(createdAt)
+        row[.updatedAt] = RowValue.instant(updatedAt)
+        row[.deletedAt] = RowValue.instant(deletedAt)
+    }
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), title: try r.text(.title),
+                  description: try r.optionalText(.description), icon: try r.optionalText(.icon),
+                  categoryId: try r.optionalText(.categoryId), kind: try r.enumValue(.kind), type: try r.enumValue(.type),
+                  target: try r.real(.target), unit: try r.optionalText(.unit), durationWeeks: try r.optionalInt(.durationWeeks),
+                  startDayKey: try r.dayKey(.startDayKey), targetDate: try r.optionalDayKey(.targetDate),
+                  userStatus: try r.enumValue(.status), shared: try r.flag(.shared), sortOrder: try r.optionalInt(.sortOrder),
+                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt),
+                  deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
 extension GoalVersion: StoredRecord {
     public static var kind: RecordKind { .goalVersion }
-    public var row: [ChangeRecord.Value] {
-        [.text(id), .text(ownerId), .text(goalId), RowValue.day(effectiveDayKey), .real(target), RowValue.instant(recordedAt)]
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, ownerId = "owner_id", goalId = "goal_id", effectiveDayKey = "effective_day_key", target,
+             recordedAt = "recorded_at"
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
-        self.init(id: try r.text("id"), ownerId: try r.text("owner_id"), goalId: try r.text("goal_id"),
-                  effectiveDayKey: try r.dayKey("effective_day_key"), target: try r.real("target"), recordedAt: try r.instant("recorded_at"))
+    public func encode(to row: inout RowWriter<Columns>) {
+        row[.id] = .text(id)
+        row[.ownerId] = .text(ownerId)
+        row[.goalId] = .text(goalId)
+        row[.effectiveDayKey] = RowValue.day(effectiveDayKey)
+        row[.target] = .real(target)
+        row[.recordedAt] = RowValue.instant(recordedAt)
+    }
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), goalId: try r.text(.goalId),
+                  effectiveDayKey: try r.dayKey(.effectiveDayKey), target: try r.real(.target), recordedAt: try r.instant(.recordedAt))
     }
 }
 
 extension TargetVersion: StoredRecord {
     public static var kind: RecordKind { .targetVersion }
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, ownerId = "owner_id", habitId = "habit_id", effectiveDayKey = "effective_day_key", target,
+             recordedAt = "recorded_at", paused, cadence, timesPerWeek = "times_per_week", targetType = "target_type",
+             unit
+    }
 
     /// `paused` as stored: 0 ends a pause, 1 starts one, 2 leaves it as it was. A row without
     /// it (NULL) was written before versions held more than a target (store schema 11, sync
     /// version 3), when target 0 was the pause: it reads as one, so old days keep their meaning.
     static let pauseUnchanged: Int64 = 2
 
-    public var row: [ChangeRecord.Value] {
+    public func encode(to row: inout RowWriter<Columns>) {
         let (cadence, times): (String?, Int?) = switch self.cadence {
         case nil: (nil, nil)
         case .daily: ("daily", nil)
         case let .timesPerWeek(n): ("weekly", n)
         }
-        return [.text(id), .text(ownerId), .text(habitId), RowValue.day(effectiveDayKey), RowValue.real(target), RowValue.instant(recordedAt),
-                .integer(paused.map { $0 ? 1 : 0 } ?? Self.pauseUnchanged), RowValue.text(cadence), RowValue.int(times),
-                RowValue.text(targetType?.rawValue), RowValue.text(unit)]
+        row[.id] = .text(id)
+        row[.ownerId] = .text(ownerId)
+        row[.habitId] = .text(habitId)
+        row[.effectiveDayKey] = RowValue.day(effectiveDayKey)
+        row[.target] = RowValue.real(target)
+        row[.recordedAt] = RowValue.instant(recordedAt)
+        row[.paused] = .integer(paused.map { $0 ? 1 : 0 } ?? Self.pauseUnchanged)
+        row[.cadence] = RowValue.text(cadence)
+        row[.timesPerWeek] = RowValue.int(times)
+        row[.targetType] = RowValue.text(targetType?.rawValue)
+        row[.unit] = RowValue.text(unit)
     }
 
-    public init(row r: RowReader) throws(HabitFlowError) {
-        let target = try r.optionalReal("target")
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        let target = try r.optionalReal(.target)
         let paused: Bool?
-        switch try r.optionalInteger("paused") {
+        switch try r.optionalInteger(.paused) {
         case nil:
             // Written before pauses were markers: target 0 was the pause, any other the end of one.
-            guard let t = target else { throw r.bad("target", "a number") }
+            guard let t = target else { throw r.bad(.target, "a number") }
             paused = t == 0
         case 0: paused = false
         case 1: paused = true
         case Self.pauseUnchanged: paused = nil
-        default: throw r.bad("paused", "0, 1 or 2")
+        default: throw r.bad(.paused, "0, 1 or 2")
         }
         let cadence: Habit.Cadence?
-        switch try r.optionalText("cadence") {
+        switch try r.optionalText(.cadence) {
         case nil: cadence = nil
         case "daily": cadence = .daily
-        case "weekly": cadence = .timesPerWeek(try r.int("times_per_week"))
-        default: throw r.bad("cadence", "daily or weekly")
+        case "weekly": cadence = .timesPerWeek(try r.int(.timesPerWeek))
+        default: throw r.bad(.cadence, "daily or weekly")
         }
-        self.init(id: try r.text("id"), ownerId: try r.text("owner_id"), habitId: try r.text("habit_id"), effectiveDayKey: try r.dayKey("effective_day_key"),
-                  target: target, paused: paused, cadence: cadence, targetType: try r.optionalEnum("target_type"), unit: try r.optionalText("unit"),
-                  recordedAt: try r.instant("recorded_at"))
+        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), habitId: try r.text(.habitId), effectiveDayKey: try r.dayKey(.effectiveDayKey),
+                  target: target, paused: paused, cadence: cadence, targetType: try r.optionalEnum(.targetType), unit: try r.optionalText(.unit),
+                  recordedAt: try r.instant(.recordedAt))
     }
 }
 
@@ -134,6 +220,12 @@ extension TargetVersion: StoredRecord {
 /// lets a store hold UNIQUE(habit, day) among the active entries of one-per-day habits.
 public struct StoredEntry: StoredRecord, Hashable {
     public static var kind: RecordKind { .entry }
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, ownerId = "owner_id", habitId = "habit_id", timestampUtc = "timestamp_utc", dayKey = "day_key", value,
+             note, source, createdAt = "created_at", updatedAt = "updated_at", deletedAt = "deleted_at",
+             multiplePerDay = "multiple_per_day"
+    }
     public var entry: HabitEntry
     /// The habit's owner (ids are per owner: the entry is `(ownerId, entry.id)`).
     public var ownerId: String
@@ -145,150 +237,271 @@ public struct StoredEntry: StoredRecord, Hashable {
         self.multiplePerDay = multiplePerDay
     }
 
-    public var row: [ChangeRecord.Value] {
+    public func encode(to row: inout RowWriter<Columns>) {
         let e = entry
-        return [.text(e.id), .text(ownerId), .text(e.habitId), RowValue.instant(e.timestampUtc), RowValue.day(e.dayKey), RowValue.real(e.value),
-                RowValue.text(e.note), .text(e.source.rawValue), RowValue.instant(e.createdAt), RowValue.instant(e.updatedAt),
-                RowValue.instant(e.deletedAt), RowValue.flag(multiplePerDay)]
+        row[.id] = .text(e.id)
+        row[.ownerId] = .text(ownerId)
+        row[.habitId] = .text(e.habitId)
+        row[.timestampUtc] = RowValue.instant(e.timestampUtc)
+        row[.dayKey] = RowValue.day(e.dayKey)
+        row[.value] = RowValue.real(e.value)
+        row[.note] = RowValue.text(e.note)
+        row[.source] = .text(e.source.rawValue)
+        row[.createdAt] = RowValue.instant(e.createdAt)
+        row[.updatedAt] = RowValue.instant(e.updatedAt)
+        row[.deletedAt] = RowValue.instant(e.deletedAt)
+        row[.multiplePerDay] = RowValue.flag(multiplePerDay)
     }
 
-    public init(row r: RowReader) throws(HabitFlowError) {
-        entry = HabitEntry(id: try r.text("id"), habitId: try r.text("habit_id"), timestampUtc: try r.instant("timestamp_utc"),
-                           dayKey: try r.dayKey("day_key"), value: try r.optionalReal("value"), note: try r.optionalText("note"),
-                           source: try r.enumValue("source"), createdAt: try r.instant("created_at"),
-                           updatedAt: try r.instant("updated_at"), deletedAt: try r.optionalInstant("deleted_at"))
-        ownerId = try r.text("owner_id")
-        multiplePerDay = try r.flag("multiple_per_day")
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        entry = HabitEntry(id: try r.text(.id), habitId: try r.text(.habitId), timestampUtc: try r.instant(.timestampUtc),
+                           dayKey: try r.dayKey(.dayKey), value: try r.optionalReal(.value), note: try r.optionalText(.note),
+                           source: try r.enumValue(.source), createdAt: try r.instant(.createdAt),
+                           updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
+        ownerId = try r.text(.ownerId)
+        multiplePerDay = try r.flag(.multiplePerDay)
     }
 }
 
 extension GoalLink: StoredRecord {
     public static var kind: RecordKind { .goalLink }
-    public var row: [ChangeRecord.Value] {
-        [.text(goalOwnerId), .text(goalId), .text(habitId), .text(contribution.rawValue), RowValue.text(unit), .text(createdBy),
-         RowValue.instant(createdAt), RowValue.instant(deletedAt)]
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case goalOwnerId = "goal_owner_id", goalId = "goal_id", habitId = "habit_id", contribution, unit,
+             createdBy = "created_by", createdAt = "created_at", deletedAt = "deleted_at"
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
-        self.init(goalOwnerId: try r.text("goal_owner_id"), goalId: try r.text("goal_id"), habitId: try r.text("habit_id"), contribution: try r.enumValue("contribution"),
-                  unit: try r.optionalText("unit"), createdBy: try r.text("created_by"), createdAt: try r.instant("created_at"),
-                  deletedAt: try r.optionalInstant("deleted_at"))
+    public func encode(to row: inout RowWriter<Columns>) {
+        row[.goalOwnerId] = .text(goalOwnerId)
+        row[.goalId] = .text(goalId)
+        row[.habitId] = .text(habitId)
+        row[.contribution] = .text(contribution.rawValue)
+        row[.unit] = RowValue.text(unit)
+        row[.createdBy] = .text(createdBy)
+        row[.createdAt] = RowValue.instant(createdAt)
+        row[.deletedAt] = RowValue.instant(deletedAt)
+    }
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        self.init(goalOwnerId: try r.text(.goalOwnerId), goalId: try r.text(.goalId), habitId: try r.text(.habitId), contribution: try r.enumValue(.contribution),
+                  unit: try r.optionalText(.unit), createdBy: try r.text(.createdBy), createdAt: try r.instant(.createdAt),
+                  deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
 extension Partnership: StoredRecord {
     public static var kind: RecordKind { .partnership }
-    public var row: [ChangeRecord.Value] {
-        [.text(userId), .text(partnerId), RowValue.instant(createdAt), RowValue.instant(deletedAt)]
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case userId = "user_id", partnerId = "partner_id", createdAt = "created_at", deletedAt = "deleted_at"
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
-        self.init(userId: try r.text("user_id"), partnerId: try r.text("partner_id"), createdAt: try r.instant("created_at"),
-                  deletedAt: try r.optionalInstant("deleted_at"))
+    public func encode(to row: inout RowWriter<Columns>) {
+        row[.userId] = .text(userId)
+        row[.partnerId] = .text(partnerId)
+        row[.createdAt] = RowValue.instant(createdAt)
+        row[.deletedAt] = RowValue.instant(deletedAt)
+    }
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        self.init(userId: try r.text(.userId), partnerId: try r.text(.partnerId), createdAt: try r.instant(.createdAt),
+                  deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
 extension Routine: StoredRecord {
     public static var kind: RecordKind { .routine }
-    public var row: [ChangeRecord.Value] {
-        [.text(id), .text(ownerId), .text(name), RowValue.list(habitIds), RowValue.instant(createdAt), RowValue.instant(updatedAt),
-         RowValue.instant(deletedAt)]
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, ownerId = "owner_id", name, habitIds = "habit_ids", createdAt = "created_at",
+             updatedAt = "updated_at", deletedAt = "deleted_at"
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
-        self.init(id: try r.text("id"), ownerId: try r.text("owner_id"), name: try r.text("name"), habitIds: try r.list("habit_ids"),
-                  createdAt: try r.instant("created_at"), updatedAt: try r.instant("updated_at"), deletedAt: try r.optionalInstant("deleted_at"))
+    public func encode(to row: inout RowWriter<Columns>) {
+        row[.id] = .text(id)
+        row[.ownerId] = .text(ownerId)
+        row[.name] = .text(name)
+        row[.habitIds] = RowValue.list(habitIds)
+        row[.createdAt] = RowValue.instant(createdAt)
+        row[.updatedAt] = RowValue.instant(updatedAt)
+        row[.deletedAt] = RowValue.instant(deletedAt)
+    }
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), name: try r.text(.name), habitIds: try r.list(.habitIds),
+                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
 extension RoutineExecution: StoredRecord {
     public static var kind: RecordKind { .routineExecution }
-    public var row: [ChangeRecord.Value] {
-        [.text(id), .text(routineId), .text(ownerId), RowValue.instant(startedAt), RowValue.day(dayKey), RowValue.instant(deletedAt)]
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, routineId = "routine_id", ownerId = "owner_id", startedAt = "started_at", dayKey = "day_key",
+             deletedAt = "deleted_at"
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
-        self.init(id: try r.text("id"), routineId: try r.text("routine_id"), ownerId: try r.text("owner_id"),
-                  startedAt: try r.instant("started_at"), dayKey: try r.dayKey("day_key"), deletedAt: try r.optionalInstant("deleted_at"))
+    public func encode(to row: inout RowWriter<Columns>) {
+        row[.id] = .text(id)
+        row[.routineId] = .text(routineId)
+        row[.ownerId] = .text(ownerId)
+        row[.startedAt] = RowValue.instant(startedAt)
+        row[.dayKey] = RowValue.day(dayKey)
+        row[.deletedAt] = RowValue.instant(deletedAt)
+    }
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        self.init(id: try r.text(.id), routineId: try r.text(.routineId), ownerId: try r.text(.ownerId),
+                  startedAt: try r.instant(.startedAt), dayKey: try r.dayKey(.dayKey), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
 extension HabitPotentialEvidence: StoredRecord {
     public static var kind: RecordKind { .evidence }
-    public var row: [ChangeRecord.Value] {
-        [.text(id), .text(executionId), .text(habitId), .text(ownerId), RowValue.day(dayKey), RowValue.instant(createdAt),
-         RowValue.instant(deletedAt), RowValue.text(resolution?.rawValue), RowValue.text(entryId)]
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, executionId = "execution_id", habitId = "habit_id", ownerId = "owner_id", dayKey = "day_key",
+             createdAt = "created_at", deletedAt = "deleted_at", resolution, entryId = "entry_id"
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
-        self.init(id: try r.text("id"), executionId: try r.text("execution_id"), habitId: try r.text("habit_id"),
-                  ownerId: try r.text("owner_id"), dayKey: try r.dayKey("day_key"), createdAt: try r.instant("created_at"),
-                  deletedAt: try r.optionalInstant("deleted_at"), resolution: try r.optionalEnum("resolution"),
-                  entryId: try r.optionalText("entry_id"))
+    public func encode(to row: inout RowWriter<Columns>) {
+        row[.id] = .text(id)
+        row[.executionId] = .text(executionId)
+        row[.habitId] = .text(habitId)
+        row[.ownerId] = .text(ownerId)
+        row[.dayKey] = RowValue.day(dayKey)
+        row[.createdAt] = RowValue.instant(createdAt)
+        row[.deletedAt] = RowValue.instant(deletedAt)
+        row[.resolution] = RowValue.text(resolution?.rawValue)
+        row[.entryId] = RowValue.text(entryId)
+    }
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        self.init(id: try r.text(.id), executionId: try r.text(.executionId), habitId: try r.text(.habitId),
+                  ownerId: try r.text(.ownerId), dayKey: try r.dayKey(.dayKey), createdAt: try r.instant(.createdAt),
+                  deletedAt: try r.optionalInstant(.deletedAt), resolution: try r.optionalEnum(.resolution),
+                  entryId: try r.optionalText(.entryId))
     }
 }
 
 extension JournalTemplate: StoredRecord {
     public static var kind: RecordKind { .journalTemplate }
-    public var row: [ChangeRecord.Value] {
-        [.text(id), .text(ownerId), .text(name), RowValue.list(fields), RowValue.instant(createdAt), RowValue.instant(updatedAt),
-         RowValue.instant(deletedAt)]
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, ownerId = "owner_id", name, fields, createdAt = "created_at", updatedAt = "updated_at",
+             deletedAt = "deleted_at"
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
-        self.init(id: try r.text("id"), ownerId: try r.text("owner_id"), name: try r.text("name"), fields: try r.list("fields"),
-                  createdAt: try r.instant("created_at"), updatedAt: try r.instant("updated_at"), deletedAt: try r.optionalInstant("deleted_at"))
+    public func encode(to row: inout RowWriter<Columns>) {
+        row[.id] = .text(id)
+        row[.ownerId] = .text(ownerId)
+        row[.name] = .text(name)
+        row[.fields] = RowValue.list(fields)
+        row[.createdAt] = RowValue.instant(createdAt)
+        row[.updatedAt] = RowValue.instant(updatedAt)
+        row[.deletedAt] = RowValue.instant(deletedAt)
+    }
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), name: try r.text(.name), fields: try r.list(.fields),
+                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
 extension JournalEntry: StoredRecord {
     public static var kind: RecordKind { .journal }
-    public var row: [ChangeRecord.Value] {
-        [.text(id), .text(ownerId), RowValue.instant(timestampUtc), RowValue.day(dayKey), RowValue.text(templateId),
-         RowValue.list(responses.flatMap { [$0.field, $0.value] }), RowValue.text(title), RowValue.text(text),
-         RowValue.list(referencedHabitIds), RowValue.list(referencedGoalIds), RowValue.instant(createdAt),
-         RowValue.instant(updatedAt), RowValue.instant(deletedAt)]
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, ownerId = "owner_id", timestampUtc = "timestamp_utc", dayKey = "day_key", templateId = "template_id",
+             responses, title, text, referencedHabitIds = "referenced_habit_ids",
+             referencedGoalIds = "referenced_goal_ids", createdAt = "created_at", updatedAt = "updated_at",
+             deletedAt = "deleted_at"
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
-        let flat = try r.list("responses")
-        guard flat.count % 2 == 0 else { throw r.bad("responses", "field and value pairs") }
+    public func encode(to row: inout RowWriter<Columns>) {
+        row[.id] = .text(id)
+        row[.ownerId] = .text(ownerId)
+        row[.timestampUtc] = RowValue.instant(timestampUtc)
+        row[.dayKey] = RowValue.day(dayKey)
+        row[.templateId] = RowValue.text(templateId)
+        row[.responses] = RowValue.list(responses.flatMap { [$0.field, $0.value] })
+        row[.title] = RowValue.text(title)
+        row[.text] = RowValue.text(text)
+        row[.referencedHabitIds] = RowValue.list(referencedHabitIds)
+        row[.referencedGoalIds] = RowValue.list(referencedGoalIds)
+        row[.createdAt] = RowValue.instant(createdAt)
+        row[.updatedAt] = RowValue.instant(updatedAt)
+        row[.deletedAt] = RowValue.instant(deletedAt)
+    }
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        let flat = try r.list(.responses)
+        guard flat.count % 2 == 0 else { throw r.bad(.responses, "field and value pairs") }
         let responses = stride(from: 0, to: flat.count, by: 2).map { Response(field: flat[$0], value: flat[$0 + 1]) }
-        self.init(id: try r.text("id"), ownerId: try r.text("owner_id"), timestampUtc: try r.instant("timestamp_utc"),
-                  dayKey: try r.dayKey("day_key"), templateId: try r.optionalText("template_id"), responses: responses,
-                  title: try r.optionalText("title"), text: try r.optionalText("text"),
-                  referencedHabitIds: try r.list("referenced_habit_ids"), referencedGoalIds: try r.list("referenced_goal_ids"),
-                  createdAt: try r.instant("created_at"), updatedAt: try r.instant("updated_at"), deletedAt: try r.optionalInstant("deleted_at"))
+        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), timestampUtc: try r.instant(.timestampUtc),
+                  dayKey: try r.dayKey(.dayKey), templateId: try r.optionalText(.templateId), responses: responses,
+                  title: try r.optionalText(.title), text: try r.optionalText(.text),
+                  referencedHabitIds: try r.list(.referencedHabitIds), referencedGoalIds: try r.list(.referencedGoalIds),
+                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
 extension HabitEntryReflection: StoredRecord {
     public static var kind: RecordKind { .reflection }
-    public var row: [ChangeRecord.Value] {
-        [.text(id), .text(entryId), .text(ownerId), .text(text), RowValue.instant(createdAt), RowValue.instant(updatedAt),
-         RowValue.instant(deletedAt)]
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, entryId = "entry_id", ownerId = "owner_id", text, createdAt = "created_at", updatedAt = "updated_at",
+             deletedAt = "deleted_at"
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
-        self.init(id: try r.text("id"), entryId: try r.text("entry_id"), ownerId: try r.text("owner_id"), text: try r.text("text"),
-                  createdAt: try r.instant("created_at"), updatedAt: try r.instant("updated_at"), deletedAt: try r.optionalInstant("deleted_at"))
+    public func encode(to row: inout RowWriter<Columns>) {
+        row[.id] = .text(id)
+        row[.entryId] = .text(entryId)
+        row[.ownerId] = .text(ownerId)
+        row[.text] = .text(text)
+        row[.createdAt] = RowValue.instant(createdAt)
+        row[.updatedAt] = RowValue.instant(updatedAt)
+        row[.deletedAt] = RowValue.instant(deletedAt)
+    }
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        self.init(id: try r.text(.id), entryId: try r.text(.entryId), ownerId: try r.text(.ownerId), text: try r.text(.text),
+                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
 extension WellbeingMetricEntry: StoredRecord {
     public static var kind: RecordKind { .wellbeing }
-    public var row: [ChangeRecord.Value] {
-        [.text(id), .text(ownerId), .text(metric), .real(value), RowValue.instant(timestampUtc), RowValue.day(dayKey),
-         RowValue.text(note), RowValue.instant(createdAt), RowValue.instant(updatedAt), RowValue.instant(deletedAt)]
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, ownerId = "owner_id", metric, value, timestampUtc = "timestamp_utc", dayKey = "day_key", note,
+             createdAt = "created_at", updatedAt = "updated_at", deletedAt = "deleted_at"
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
-        self.init(id: try r.text("id"), ownerId: try r.text("owner_id"), metric: try r.text("metric"), value: try r.real("value"),
-                  timestampUtc: try r.instant("timestamp_utc"), dayKey: try r.dayKey("day_key"), note: try r.optionalText("note"),
-                  createdAt: try r.instant("created_at"), updatedAt: try r.instant("updated_at"), deletedAt: try r.optionalInstant("deleted_at"))
+    public func encode(to row: inout RowWriter<Columns>) {
+        row[.id] = .text(id)
+        row[.ownerId] = .text(ownerId)
+        row[.metric] = .text(metric)
+        row[.value] = .real(value)
+        row[.timestampUtc] = RowValue.instant(timestampUtc)
+        row[.dayKey] = RowValue.day(dayKey)
+        row[.note] = RowValue.text(note)
+        row[.createdAt] = RowValue.instant(createdAt)
+        row[.updatedAt] = RowValue.instant(updatedAt)
+        row[.deletedAt] = RowValue.instant(deletedAt)
+    }
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), metric: try r.text(.metric), value: try r.real(.value),
+                  timestampUtc: try r.instant(.timestampUtc), dayKey: try r.dayKey(.dayKey), note: try r.optionalText(.note),
+                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
 extension Lens: StoredRecord {
     public static var kind: RecordKind { .lens }
-    public var row: [ChangeRecord.Value] {
-        [.text(id), .text(ownerId), .text(kind.rawValue), .text(name), RowValue.text(description), RowValue.list(habitIds),
-         RowValue.list(goalIds), RowValue.instant(createdAt), RowValue.instant(updatedAt), RowValue.instant(deletedAt)]
+    /// The columns, in row order: append only.
+    public enum Columns: String, RecordColumns {
+        case id, ownerId = "owner_id", kind, name, description, habitIds = "habit_ids", goalIds = "goal_ids",
+             createdAt = "created_at", updatedAt = "updated_at", deletedAt = "deleted_at"
     }
-    public init(row r: RowReader) throws(HabitFlowError) {
-        self.init(id: try r.text("id"), ownerId: try r.text("owner_id"), kind: try r.enumValue("kind"), name: try r.text("name"),
-                  description: try r.optionalText("description"), habitIds: try r.list("habit_ids"), goalIds: try r.list("goal_ids"),
-                  createdAt: try r.instant("created_at"), updatedAt: try r.instant("updated_at"), deletedAt: try r.optionalInstant("deleted_at"))
+    public func encode(to row: inout RowWriter<Columns>) {
+        row[.id] = .text(id)
+        row[.ownerId] = .text(ownerId)
+        row[.kind] = .text(kind.rawValue)
+        row[.name] = .text(name)
+        row[.description] = RowValue.text(description)
+        row[.habitIds] = RowValue.list(habitIds)
+        row[.goalIds] = RowValue.list(goalIds)
+        row[.createdAt] = RowValue.instant(createdAt)
+        row[.updatedAt] = RowValue.instant(updatedAt)
+        row[.deletedAt] = RowValue.instant(deletedAt)
+    }
+    public init(row r: RowReader<Columns>) throws(HabitFlowError) {
+        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), kind: try r.enumValue(.kind), name: try r.text(.name),
+                  description: try r.optionalText(.description), habitIds: try r.list(.habitIds), goalIds: try r.list(.goalIds),
+                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }

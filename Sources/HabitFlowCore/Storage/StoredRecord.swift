@@ -1,26 +1,50 @@
 /// A record as a row of column values: the one mapping every store and sync use.
 ///
-/// `row` lists the values in `Self.kind.columns` order; `init(row:)` reads them back and
-/// refuses a value that does not fit with a `storage` error naming the table and column
-/// (a corrupt row is an error, never a record that silently is not there).
+/// Each kind declares its columns once, as the cases of `Columns` (the names stores and sync
+/// use), in the order rows hold them; `RecordKind.columns` derives from them. A record writes
+/// and reads its values by column (`encode(to:)`, `init(row:)`), never by position. The order
+/// matters to stores that keep a row as one list (the server's `RowCoding`): it is append
+/// only (`ColumnOrderTests` pins it). `init(row:)` refuses a value that does not fit with a
+/// `storage` error naming the table and column (a corrupt row is an error, never a record
+/// that silently is not there).
 public protocol StoredRecord: Sendable {
+    /// The kind's columns, in row order: append only.
+    associatedtype Columns: RecordColumns
     static var kind: RecordKind { get }
-    /// The record's values, in `Self.kind.columns` order.
-    var row: [ChangeRecord.Value] { get }
-    /// The values of the key columns, as text (every key column is an id).
-    var key: [String] { get }
+    /// Writes every column's value.
+    func encode(to row: inout RowWriter<Columns>)
     /// Reads a record back from its row.
-    init(row: RowReader) throws(HabitFlowError)
+    init(row: RowReader<Columns>) throws(HabitFlowError)
     /// Checks the record against the engine's limits (`StoredRecord+Validation.swift`): the
     /// same wherever a record enters, so every replica accepts what one accepts.
     /// - Throws: `invalidArgument` or `limitExceeded` naming the field.
     func validate() throws(HabitFlowError)
 }
 
+/// The columns of one record kind: a `String` enum whose cases are the column names, in the
+/// order rows hold them.
+public protocol RecordColumns: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {}
+
 extension StoredRecord {
+    /// The record's values, in `Self.kind.columns` order.
+    public var row: [ChangeRecord.Value] {
+        var writer = RowWriter<Columns>(kind: Self.kind)
+        encode(to: &writer)
+        assert(writer.isComplete, "\(Self.kind.rawValue) left a column unwritten")
+        return writer.values
+    }
+
+    /// The names of `Columns`, in order (what `RecordKind.columns` holds).
+    public static var columnNames: [String] { Columns.allCases.map(\.rawValue) }
+
+    /// The column naming whose record it is (`RecordKind.ownerColumn`).
+    public static var ownerColumn: Columns { Columns(rawValue: kind.ownerColumn)! }
+
+    /// The values of the key columns, as text (every key column is an id).
     public var key: [String] {
-        Self.kind.key.map { name in
-            if case let .text(t) = row[Self.kind.index(of: name)!] { t } else { "" }
+        let values = row
+        return Self.kind.key.map { name in
+            if case let .text(t) = values[Self.kind.index(of: name)!] { t } else { "" }
         }
     }
 
@@ -36,8 +60,34 @@ extension StoredRecord {
     }
 }
 
-/// Reads one row's values by column name, each checked for its type.
-public struct RowReader {
+/// Collects one row's values by column (see `StoredRecord.encode(to:)`).
+public struct RowWriter<Columns: RecordColumns> {
+    public let kind: RecordKind
+    /// The values, in `kind.columns` order (null where none was written).
+    public private(set) var values: [ChangeRecord.Value]
+    /// Which positions were written (a kind has at most 64 columns).
+    private var written: UInt64 = 0
+
+    init(kind: RecordKind) {
+        self.kind = kind
+        values = Array(repeating: .null, count: kind.columns.count)
+    }
+
+    /// Whether every column was written.
+    var isComplete: Bool { written == (values.count == 64 ? ~0 : (1 << UInt64(values.count)) - 1) }
+
+    public subscript(column: Columns) -> ChangeRecord.Value {
+        get { values[kind.index(of: column.rawValue)!] }
+        set {
+            let i = kind.index(of: column.rawValue)!
+            values[i] = newValue
+            written |= 1 << UInt64(i)
+        }
+    }
+}
+
+/// Reads one row's values by column, each checked for its type.
+public struct RowReader<Columns: RecordColumns> {
     public let kind: RecordKind
     public let values: [ChangeRecord.Value]
     /// The values are a change someone sent, not a stored row: a bad one is their error.
@@ -55,15 +105,18 @@ public struct RowReader {
         self.fromChange = fromChange
     }
 
-    func value(_ name: String) -> ChangeRecord.Value {
-        guard let i = kind.index(of: name), i < values.count else { return .null }
+    func value(_ column: Columns) -> ChangeRecord.Value {
+        guard let i = kind.index(of: column.rawValue), i < values.count else { return .null }
         return values[i]
     }
 
-    func bad(_ name: String, _ what: String) -> HabitFlowError {
+    /// The error for `column` holding no `what`: the sender's when the row is a change they
+    /// sent, the store's when it holds it.
+    public func bad(_ column: Columns, _ what: String) -> HabitFlowError {
+        let name = column.rawValue
         if fromChange {
             let got: String
-            switch value(name) {
+            switch value(column) {
             case .null: got = "null"
             case let .integer(i): got = "the number \(i)"
             case let .real(d): got = "the number \(d)"
@@ -71,104 +124,104 @@ public struct RowReader {
             }
             return HabitFlowError(.invalidArgument, "\(kind.rawValue).\(name) must be \(what), not \(got)", field: name)
         }
-        return HabitFlowError(.storage, "the store holds a \(kind.rawValue) record it cannot read: \(kind.table).\(name) is not \(what) (\(value(name)))")
+        return HabitFlowError(.storage, "the store holds a \(kind.rawValue) record it cannot read: \(kind.table).\(name) is not \(what) (\(value(column)))")
     }
 
-    public func optionalText(_ name: String) throws(HabitFlowError) -> String? {
-        switch value(name) {
+    public func optionalText(_ column: Columns) throws(HabitFlowError) -> String? {
+        switch value(column) {
         case .null: nil
         case let .text(t): t
-        default: throw bad(name, "text")
+        default: throw bad(column, "text")
         }
     }
 
-    public func text(_ name: String) throws(HabitFlowError) -> String {
-        guard let t = try optionalText(name) else { throw bad(name, "text") }
+    public func text(_ column: Columns) throws(HabitFlowError) -> String {
+        guard let t = try optionalText(column) else { throw bad(column, "text") }
         return t
     }
 
-    public func optionalInteger(_ name: String) throws(HabitFlowError) -> Int64? {
-        switch value(name) {
+    public func optionalInteger(_ column: Columns) throws(HabitFlowError) -> Int64? {
+        switch value(column) {
         case .null: nil
         case let .integer(i): i
-        default: throw bad(name, "an integer")
+        default: throw bad(column, "an integer")
         }
     }
 
-    public func integer(_ name: String) throws(HabitFlowError) -> Int64 {
-        guard let i = try optionalInteger(name) else { throw bad(name, "an integer") }
+    public func integer(_ column: Columns) throws(HabitFlowError) -> Int64 {
+        guard let i = try optionalInteger(column) else { throw bad(column, "an integer") }
         return i
     }
 
-    public func int(_ name: String) throws(HabitFlowError) -> Int {
-        let i = try integer(name)
-        guard let n = Int(exactly: i), abs(i) < 1 << 53 else { throw bad(name, "a count") }
+    public func int(_ column: Columns) throws(HabitFlowError) -> Int {
+        let i = try integer(column)
+        guard let n = Int(exactly: i), abs(i) < 1 << 53 else { throw bad(column, "a count") }
         return n
     }
 
-    public func optionalInt(_ name: String) throws(HabitFlowError) -> Int? {
-        guard try optionalInteger(name) != nil else { return nil }
-        return try int(name)
+    public func optionalInt(_ column: Columns) throws(HabitFlowError) -> Int? {
+        guard try optionalInteger(column) != nil else { return nil }
+        return try int(column)
     }
 
-    public func flag(_ name: String) throws(HabitFlowError) -> Bool {
-        switch try integer(name) {
+    public func flag(_ column: Columns) throws(HabitFlowError) -> Bool {
+        switch try integer(column) {
         case 0: false
         case 1: true
-        default: throw bad(name, "0 or 1")
+        default: throw bad(column, "0 or 1")
         }
     }
 
-    public func optionalReal(_ name: String) throws(HabitFlowError) -> Double? {
-        switch value(name) {
+    public func optionalReal(_ column: Columns) throws(HabitFlowError) -> Double? {
+        switch value(column) {
         case .null: nil
         case let .real(d) where d.isFinite: d
         case let .integer(i): Double(i)
-        default: throw bad(name, "a finite number")
+        default: throw bad(column, "a finite number")
         }
     }
 
-    public func real(_ name: String) throws(HabitFlowError) -> Double {
-        guard let d = try optionalReal(name) else { throw bad(name, "a number") }
+    public func real(_ column: Columns) throws(HabitFlowError) -> Double {
+        guard let d = try optionalReal(column) else { throw bad(column, "a number") }
         return d
     }
 
-    public func optionalInstant(_ name: String) throws(HabitFlowError) -> Instant? {
-        guard let t = try optionalText(name) else { return nil }
-        guard let instant = try? Instant(parsing: t) else { throw bad(name, "an instant") }
+    public func optionalInstant(_ column: Columns) throws(HabitFlowError) -> Instant? {
+        guard let t = try optionalText(column) else { return nil }
+        guard let instant = try? Instant(parsing: t) else { throw bad(column, "an instant") }
         return instant
     }
 
-    public func instant(_ name: String) throws(HabitFlowError) -> Instant {
-        guard let i = try optionalInstant(name) else { throw bad(name, "an instant") }
+    public func instant(_ column: Columns) throws(HabitFlowError) -> Instant {
+        guard let i = try optionalInstant(column) else { throw bad(column, "an instant") }
         return i
     }
 
-    public func optionalDayKey(_ name: String) throws(HabitFlowError) -> DayKey? {
-        guard let t = try optionalText(name) else { return nil }
-        guard let day = try? DayKey(parsing: t) else { throw bad(name, "a DayKey") }
+    public func optionalDayKey(_ column: Columns) throws(HabitFlowError) -> DayKey? {
+        guard let t = try optionalText(column) else { return nil }
+        guard let day = try? DayKey(parsing: t) else { throw bad(column, "a DayKey") }
         return day
     }
 
-    public func dayKey(_ name: String) throws(HabitFlowError) -> DayKey {
-        guard let d = try optionalDayKey(name) else { throw bad(name, "a DayKey") }
+    public func dayKey(_ column: Columns) throws(HabitFlowError) -> DayKey {
+        guard let d = try optionalDayKey(column) else { throw bad(column, "a DayKey") }
         return d
     }
 
-    public func optionalEnum<E: RawRepresentable>(_ name: String, _: E.Type = E.self) throws(HabitFlowError) -> E? where E.RawValue == String {
-        guard let t = try optionalText(name) else { return nil }
-        guard let e = E(rawValue: t) else { throw bad(name, "one of \(E.self)'s names") }
+    public func optionalEnum<E: RawRepresentable>(_ column: Columns, _: E.Type = E.self) throws(HabitFlowError) -> E? where E.RawValue == String {
+        guard let t = try optionalText(column) else { return nil }
+        guard let e = E(rawValue: t) else { throw bad(column, "one of \(E.self)'s names") }
         return e
     }
 
-    public func enumValue<E: RawRepresentable>(_ name: String, _: E.Type = E.self) throws(HabitFlowError) -> E where E.RawValue == String {
-        guard let e = try optionalEnum(name, E.self) else { throw bad(name, "one of \(E.self)'s names") }
+    public func enumValue<E: RawRepresentable>(_ column: Columns, _: E.Type = E.self) throws(HabitFlowError) -> E where E.RawValue == String {
+        guard let e = try optionalEnum(column, E.self) else { throw bad(column, "one of \(E.self)'s names") }
         return e
     }
 
     /// A list column (see `RowValue.list`).
-    public func list(_ name: String) throws(HabitFlowError) -> [String] {
-        guard let items = RowValue.items(try text(name)) else { throw bad(name, "a list") }
+    public func list(_ column: Columns) throws(HabitFlowError) -> [String] {
+        guard let items = RowValue.items(try text(column)) else { throw bad(column, "a list") }
         return items
     }
 }

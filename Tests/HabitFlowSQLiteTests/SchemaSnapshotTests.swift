@@ -19,8 +19,8 @@ import Testing
     @Test func aNewStoreHasTheSchemaTheMigrationsBuild() throws {
         let folder = Repository.temporaryDirectory("schema-snapshot")
         let replayed = try SQLiteDatabase(path: folder.appendingPathComponent("replayed.sqlite").path)
-        for (i, sql) in Schema.migrations.enumerated() {
-            try replayed.execute(sql)
+        for (i, migration) in Schema.migrations.enumerated() {
+            try replayed.execute(migration.sql)
             try replayed.execute("PRAGMA user_version = \(i + 1)")
         }
         let store = try SQLiteStore(path: folder.appendingPathComponent("new.sqlite").path, clock: { Instant(unixSeconds: 0)! })
