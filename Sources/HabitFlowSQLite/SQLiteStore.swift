@@ -147,7 +147,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     func sql<T>(_ body: () throws(SQLiteError) -> T) throws(HabitFlowError) -> T {
         do throws(SQLiteError) { return try body() } catch {
             if error.isUniqueViolation {
-                throw HabitFlowError(.conflict, "a record with that id, or an active entry on that day, already exists")
+                throw .heldKey
             }
             // Named by the rule, without the file's path: people read it (issue 26).
             if error.isConstraintViolation { throw HabitFlowError(.invalidArgument, "the record breaks a rule of the store (\(error.message))") }

@@ -2,11 +2,9 @@ import CSQLite
 import HabitFlowCore
 import HabitFlowStore
 
-/// This replica's identity, hybrid clock and change sequence, as of a write transaction.
+/// This replica's clock as of a write transaction, and whether the transaction moved it.
 struct ReplicaState {
-    var id: String
-    var last: HybridTimestamp?
-    var seq: Int64
+    var clock: ReplicaClock
     var dirty = false
 }
 
@@ -19,7 +17,7 @@ extension SQLiteTransaction {
                 guard let id = s.text(0) else { return nil }
                 let wall = s.int64(1)
                 let last = wall == 0 ? nil : HybridTimestamp(wallMilliseconds: wall, counter: Int32(s.int64(2)), replicaId: id)
-                return ReplicaState(id: id, last: last, seq: s.int64(3))
+                return ReplicaState(clock: ReplicaClock(replicaId: id, last: last, seq: s.int64(3)))
             }
             guard let state = rows.first else { throw SQLiteError(SQLITE_CORRUPT, "the replica row is missing") }
             return state
@@ -28,21 +26,20 @@ extension SQLiteTransaction {
 
     func saveReplica() throws(HabitFlowError) {
         guard let r = store.replica, r.dirty else { return }
+        let clock = r.clock
         try sql { () throws(SQLiteError) in
             try db.run("UPDATE replica SET hlc_wall = ?, hlc_counter = ?, seq = ? WHERE id = 1",
-                       [.integer(r.last?.wallMilliseconds ?? 0), .integer(Int64(r.last?.counter ?? 0)), .integer(r.seq)])
+                       [.integer(clock.last?.wallMilliseconds ?? 0), .integer(Int64(clock.last?.counter ?? 0)), .integer(clock.seq)])
         }
     }
 
     /// The stamp and sequence number of the next local change (`nil` outside a write).
     func nextStamp() -> (SQLiteValue, SQLiteValue)? {
         guard var r = store.replica else { return nil }
-        let stamp = HybridTimestamp.tick(after: r.last, now: store.clock(), replicaId: r.id)
-        r.last = stamp
-        r.seq += 1
+        let (stamp, seq) = r.clock.tick(now: store.clock())
         r.dirty = true
         store.replica = r
-        return (.text(stamp.description), .integer(r.seq))
+        return (.text(stamp.description), .integer(seq))
     }
 
     func newReplicaId() throws(HabitFlowError) -> String {
@@ -50,7 +47,7 @@ extension SQLiteTransaction {
             try db.run("UPDATE replica SET replica_id = 'r' || lower(hex(randomblob(8))) WHERE id = 1")
         }
         let id = try replicaId()
-        store.replica?.id = id
+        store.replica?.clock.replicaId = id
         return id
     }
 
@@ -88,7 +85,7 @@ extension SQLiteTransaction {
         return try sql { () throws(SQLiteError) in
             try db.rows("SELECT \(kind.columns.joined(separator: ", ")), stamp FROM \(kind.table) WHERE \(SQLText.byKey[kind]!)",
                         key.map { .text($0) }) { s -> ChangeRecord? in
-                let stamp = s.text(n).flatMap(HybridTimestamp.init(parsing:)) ?? HybridTimestamp(wallMilliseconds: 0, counter: 0, replicaId: "0")
+                let stamp = s.text(n).flatMap(HybridTimestamp.init(parsing:)) ?? ReplicaClock.zeroStamp
                 return kind.change((0..<n).map { s.value($0) }, stamp: stamp)
             }.first
         }
@@ -99,14 +96,9 @@ extension SQLiteTransaction {
         try sql { () throws(SQLiteError) in try db.execute("PRAGMA defer_foreign_keys = ON") }
         var seq: SQLiteValue? = nil
         if var r = store.replica {
-            r.seq += 1
-            // Receiving advances this replica's clock: its next edit orders after this one.
-            if r.last.map({ change.stamp > $0 }) ?? true {
-                r.last = HybridTimestamp(wallMilliseconds: change.stamp.wallMilliseconds, counter: change.stamp.counter, replicaId: r.id)
-            }
+            seq = .integer(r.clock.receive(change.stamp))
             r.dirty = true
             store.replica = r
-            seq = .integer(r.seq)
         }
         do throws(HabitFlowError) {
             try upsert(kind, kind.columns.map { SQLiteValue(change[$0] ?? .null) }, stamp: .text(change.stamp.description), seq: seq,
@@ -152,7 +144,7 @@ extension SQLiteTransaction {
         var out: [SyncRules.Contender] = []
         while try sql({ () throws(SQLiteError) in try s.step() }) {
             let stored = try Self.record(StoredEntry.self, s)
-            let stamp = s.text(n).flatMap(HybridTimestamp.init(parsing:)) ?? HybridTimestamp(wallMilliseconds: 0, counter: 0, replicaId: "0")
+            let stamp = s.text(n).flatMap(HybridTimestamp.init(parsing:)) ?? ReplicaClock.zeroStamp
             out.append(SyncRules.Contender(entry: stored.entry, stamp: stamp, multiplePerDay: stored.multiplePerDay, setAside: s.int64(n + 1) == 1))
         }
         return out

@@ -80,7 +80,7 @@ final class SQLiteTransaction: StoreTransaction {
         let names = RecordKind.user.columns + ["stamp"]
         try sql { () throws(SQLiteError) in
             try db.run("INSERT INTO users (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))",
-                       user.row.map(SQLiteValue.init) + [.text("0000000000000000.000000.0")])
+                       user.row.map(SQLiteValue.init) + [.text(ReplicaClock.zeroStamp.description)])
         }
     }
 

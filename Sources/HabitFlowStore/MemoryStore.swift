@@ -19,9 +19,7 @@ public final class MemoryStore: RecordStore, Sendable {
 
     /// An empty store whose local changes are stamped with `clock`'s time.
     public init(clock: @escaping @Sendable () -> Instant) {
-        var random = SystemRandomNumberGenerator()
-        let id = "r" + String(random.next() as UInt64, radix: 16)
-        state = Locked(MemoryState(replicaId: id))
+        state = Locked(MemoryState(clock: ReplicaClock(replicaId: ReplicaClock.newId(prefix: "r"))))
         self.clock = clock
     }
 
@@ -49,25 +47,9 @@ public final class MemoryStore: RecordStore, Sendable {
     }
 }
 
-/// One row as the in-memory store holds it.
-struct MemoryRow: Sendable {
-    var values: [ChangeRecord.Value]
-    var stamp: HybridTimestamp
-    /// `nil` for a placeholder, which is never exported.
-    var seq: Int64?
-    /// Entries only: set aside by a merge.
-    var setAside = false
-}
-
 /// Everything a `MemoryStore` holds.
 struct MemoryState: Sendable {
-    var replicaId: String
-    var lastStamp: HybridTimestamp? = nil
-    var seq: Int64 = 0
-    var tables: [RecordKind: [[String]: MemoryRow]] = [:]
-    /// Entry ids by habit key (owner, id): the day index.
-    var entriesByHabit: [[String]: Set<String>] = [:]
+    var clock: ReplicaClock
+    var rows = RowSet()
     var flags: [[String]: String] = [:]
-
-    init(replicaId: String) { self.replicaId = replicaId }
 }

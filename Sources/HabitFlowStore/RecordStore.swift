@@ -109,7 +109,7 @@ public protocol SyncLog: AnyObject {
 extension RecordTransaction {
     public func saveNew<R: StoredRecord>(_ record: R) throws(HabitFlowError) {
         guard try fetch(R.self, key: record.key) == nil else {
-            throw HabitFlowError(.conflict, "a record with that id, or an active entry on that day, already exists")
+            throw .heldKey
         }
         try save(record)
     }

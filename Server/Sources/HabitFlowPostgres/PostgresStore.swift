@@ -31,14 +31,14 @@ public final class PostgresStore: RecordStore, Sendable {
         return try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
             try database.transaction(c, prepared: true) { (p: Pipeline) throws(HabitFlowError) -> T in
                 let tx = try PostgresTransaction(p, user: user, now: clock(), writable: true, lock: true)
-                let first = tx.seq
+                let first = tx.clock.seq
                 let result = try body(tx)
                 try tx.commitCheck()
                 // The replica's state, and (delivered at commit, to every server process
                 // listening) a notification that wakes this user's watchers: sent with COMMIT.
                 p.send(PostgresQuery(unsafeSQL: """
-                    EXECUTE hf_replica_done(\(Literal.text(user)), \(Literal.integer(tx.seq)), \(Literal.text(tx.lastStamp?.description)),
-                        \(Literal.text(tx.replica)), \(Literal.boolean(tx.seq != first)), \(Literal.text(tx.wrotePartnership ? Self.partnershipMark : "")))
+                    EXECUTE hf_replica_done(\(Literal.text(user)), \(Literal.integer(tx.clock.seq)), \(Literal.text(tx.clock.last?.description)),
+                        \(Literal.text(tx.clock.replicaId)), \(Literal.boolean(tx.clock.seq != first)), \(Literal.text(tx.wrotePartnership ? Self.partnershipMark : "")))
                     """))
                 return result
             }

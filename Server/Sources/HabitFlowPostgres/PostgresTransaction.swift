@@ -5,8 +5,9 @@ import PostgresNIO
 
 /// A transaction of a `PostgresStore`: every query names the replica's user first.
 ///
-/// Each query is a round trip, so the transaction keeps what it has read and written: rows by
-/// kind and key, and the entries of whole (habit, day) pairs. Lists of keys are joined
+/// Each query is a round trip, so the transaction keeps what it has read and written in a
+/// `RowSet` (the store invariants every store shares: the one-per-day rule, references, the
+/// day index), with the keys it knows are absent and the habit days it holds whole. Lists of keys are joined
 /// LATERAL, one index lookup each, so the plan never depends on the table's statistics. Writes wait in `pending` and go
 /// to the database in one statement per thousand rows, before any query the cache cannot
 /// answer and before commit. `prefetch` loads what applying a change set reads in three
@@ -16,25 +17,18 @@ final class PostgresTransaction: StoreTransaction {
     let user: String
     let now: Instant
     let writable: Bool
-    /// The replica's id, last sequence number and latest stamp, as of this transaction.
-    private(set) var replica: String
-    private(set) var seq: Int64
-    private(set) var lastStamp: HybridTimestamp?
+    /// The replica's id, clock and sequence, as of this transaction.
+    private(set) var clock: ReplicaClock
 
-    /// One row as the transaction holds it.
-    struct Row {
-        var kind: RecordKind
-        var values: [ChangeRecord.Value]
-        var stamp: HybridTimestamp
-        /// `nil` for a placeholder, which is never sent.
-        var seq: Int64?
-        var setAside: Bool
-    }
+    typealias Row = RowSet.Row
+    typealias DayPair = RowSet.Day
 
-    /// Rows read or written here, by kind and key; `.some(nil)`: known to be absent.
-    private var rows: [RecordKind: [String: Row?]] = [:]
-    /// (habit, day) pairs whose entries are all in `rows`, with their keys.
-    private var days: [DayPair: Set<String>] = [:]
+    /// Rows read or written here.
+    private var rows = RowSet()
+    /// Keys known to be absent from the database, by kind ordinal.
+    private var absent: [Set<String>] = Array(repeating: [], count: RecordKind.allCases.count)
+    /// Habit days whose entries are all in `rows`.
+    private var loadedDays: Set<DayPair> = []
     /// Rows written here and not yet sent, in order.
     private var pending: [(kind: RecordKind, key: String)] = []
     private var pendingKeys: Set<[String]> = []
@@ -44,17 +38,6 @@ final class PostgresTransaction: StoreTransaction {
     private(set) var wrotePartnership = false
     /// Whether `prefetch` loaded every side naming the user into `rows`.
     private var loadedSidesNamingUser = false
-
-    /// A habit's day: `habit` is the habit's key (owner ␟ id), as the day index holds it.
-    struct DayPair: Hashable {
-        var habit: String
-        var day: String
-
-        init(owner: String, habit: String, day: String) {
-            self.habit = RowCoding.key([owner, habit])
-            self.day = day
-        }
-    }
 
     init(_ pipeline: Pipeline, user: String, now: Instant, writable: Bool, lock: Bool) throws(HabitFlowError) {
         self.pipeline = pipeline
@@ -66,19 +49,15 @@ final class PostgresTransaction: StoreTransaction {
         let select = PostgresQuery(unsafeSQL: "EXECUTE \(lock ? "hf_replica_lock" : "hf_replica")(\(Literal.text(user)))")
         var found = try pipeline.run(select).first
         if found == nil, lock {
-            var random = SystemRandomNumberGenerator()
-            let fresh = "s" + String(random.next() as UInt64, radix: 16)
+            let fresh = ReplicaClock.newId(prefix: "s")
             pipeline.send("INSERT INTO replicas (user_id, replica_id) VALUES (\(user), \(fresh)) ON CONFLICT (user_id) DO NOTHING")
             found = try pipeline.run(select).first
         }
         if let row = found {
             let (id, seq, stamp) = try Self.decode(row, (String, Int64, String?).self)
-            replica = id
-            self.seq = seq
-            lastStamp = stamp.flatMap(HybridTimestamp.init(parsing:))
+            clock = ReplicaClock(replicaId: id, last: stamp.flatMap(HybridTimestamp.init(parsing:)), seq: seq)
         } else {
-            replica = ""
-            seq = 0
+            clock = ReplicaClock(replicaId: "")
         }
     }
 
@@ -117,97 +96,86 @@ final class PostgresTransaction: StoreTransaction {
         var out: [Row] = []
         for r in result {
             let row = try row(r)
-            let key = RowCoding.key(row.kind, row.values)
-            if case let held?? = rows[row.kind]?[key] { out.append(held); continue }
-            rows[row.kind, default: [:]][key] = row
-            out.append(row)
+            absent[row.kind.ordinal].remove(row.key)
+            out.append(rows.load(row))
         }
         return out
     }
 
     /// The row of `kind` with `key`, from the cache or the database.
     private func cached(_ kind: RecordKind, _ key: String) throws(HabitFlowError) -> Row? {
-        if let known = rows[kind]?[key] { return known }
+        if let held = rows.row(kind, key) { return held }
+        if absent[kind.ordinal].contains(key) { return nil }
         let found = try remember(query("""
             SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND kind = \(kind.rawValue) AND key = \(key)
             """)).first
-        if found == nil { rows[kind, default: [:]][key] = .some(nil) }
+        if found == nil { absent[kind.ordinal].insert(key) }
         return found
     }
 
     /// The entries (any state) of each of `pairs`, loading the pairs not yet held in one query.
     private func entries(on pairs: [DayPair]) throws(HabitFlowError) -> [Row] {
-        let missing = Array(Set(pairs.filter { days[$0] == nil }))
+        let missing = Array(Set(pairs).subtracting(loadedDays))
         if !missing.isEmpty {
-            for pair in missing { days[pair] = [] }
-            let loaded = try remember(query(PostgresQuery(unsafeSQL: """
+            loadedDays.formUnion(missing)
+            try remember(query(PostgresQuery(unsafeSQL: """
                 EXECUTE hf_day_entries(\(Literal.text(user)), \(Literal.texts(missing.map(\.habit))), \(Literal.texts(missing.map(\.day))))
                 """)))
-            for row in loaded {
-                let key = RowCoding.key(.entry, row.values)
-                if let pair = Self.pair(row) { days[pair]?.insert(key) }
-            }
         }
-        var out: [Row] = []
-        for pair in Set(pairs) {
-            for key in days[pair] ?? [] { if case let row?? = rows[.entry]?[key] { out.append(row) } }
-        }
-        return out
+        return Set(pairs).flatMap { rows.entries(on: $0) }
     }
 
+    /// An entry row's habit day.
     private static func pair(_ row: Row) -> DayPair? {
-        guard row.kind == .entry, let owner = RowCoding.text(.entry, row.values, "owner_id"),
-              let habit = RowCoding.text(.entry, row.values, "habit_id"),
-              let day = RowCoding.text(.entry, row.values, "day_key") else { return nil }
-        return DayPair(owner: owner, habit: habit, day: day)
+        guard row.kind == .entry, let owner = row.text("owner_id"), let habit = row.text("habit_id"), let day = row.text("day_key") else { return nil }
+        return DayPair(habit: RowSet.key([owner, habit]), day: day)
+    }
+
+    /// Loads every entry of `owner`'s `habits` (any day, any state) and marks their days whole.
+    private func loadAllEntries(owner: String, habits: [String]) throws(HabitFlowError) {
+        for row in try remember(query("""
+            SELECT kind, seq, stamp, set_aside, fields FROM records
+            WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits.map { RowSet.key([owner, $0]) }))
+            """)) {
+            if let pair = Self.pair(row) { loadedDays.insert(pair) }
+        }
     }
 
     /// The day index's name of a habit: its key.
     private static func habitKey(_ kind: RecordKind, _ values: [ChangeRecord.Value]) -> String? {
         guard let owner = RowCoding.text(kind, values, "owner_id"), let habit = RowCoding.text(kind, values, "habit_id") else { return nil }
-        return RowCoding.key([owner, habit])
+        return RowSet.key([owner, habit])
     }
 
-    private func record<R: StoredRecord>(_: R.Type, _ row: Row) throws(HabitFlowError) -> R {
-        try R(row: RowReader<R.Columns>(kind: R.kind, values: row.values))
-    }
+    private func record<R: StoredRecord>(_: R.Type, _ row: Row) throws(HabitFlowError) -> R { try row.record(R.self) }
 
     /// Before commit: pending rows are sent, and no row written here points at a record the
     /// replica does not hold.
     func commitCheck() throws(HabitFlowError) {
-        if let dangling = try danglingReference() { throw HabitFlowError(.storage, "a record points at a missing one: \(dangling)") }
+        if let dangling = try danglingReference() { throw .dangling(dangling) }
         flush()
     }
 
     // MARK: Writing rows
 
-    /// Stores a row (in the cache now, in the database at the next flush), holding the store's
-    /// constraint that a one-per-day habit has one active entry a day. `setAside: nil` keeps
-    /// the row's current flag (false for a new row).
+    /// Stores a row (in the cache now, in the database at the next flush), holding the
+    /// store's invariants (`RowSet.put`) over the whole of its day, loaded first.
+    /// `setAside: nil` keeps the row's current flag (false for a new row).
     private func put(_ kind: RecordKind, _ values: [ChangeRecord.Value], stamp: HybridTimestamp, seq: Int64?, setAside: Bool?) throws(HabitFlowError) {
-        let key = RowCoding.key(kind, values)
+        let key = RowSet.key(kind, values)
         let old = try cached(kind, key)
         let row = Row(kind: kind, values: values, stamp: stamp, seq: seq, setAside: setAside ?? old?.setAside ?? false)
-        if kind == .entry, let pair = Self.pair(row) {
-            let entry = try record(StoredEntry.self, row)
-            if entry.entry.isActive, !entry.multiplePerDay, !row.setAside {
-                for other in try entries(on: [pair]) where RowCoding.key(.entry, other.values) != key && !other.setAside {
-                    if try record(StoredEntry.self, other).entry.isActive {
-                        throw HabitFlowError(.conflict, "a record with that id, or an active entry on that day, already exists")
-                    }
-                }
-            }
-            if let old, let oldPair = Self.pair(old) { days[oldPair]?.remove(key) }
-            days[pair]?.insert(key)
-        }
-        store(row, key)
+        if let pair = Self.pair(row) { _ = try entries(on: [pair]) }
+        try rows.put(row)
+        absent[kind.ordinal].remove(key)
+        pend(kind, key)
         if !kind.references.isEmpty { written.append((kind, values)) }
         if kind == .partnership { wrotePartnership = true }
     }
 
-    private func store(_ row: Row, _ key: String) {
-        rows[row.kind, default: [:]][key] = row
-        if pendingKeys.insert([row.kind.rawValue, key]).inserted { pending.append((row.kind, key)) }
+    /// Marks a held row to be sent at the next flush.
+    private func pend(_ kind: RecordKind, _ key: String) {
+        if pendingKeys.insert([kind.rawValue, key]).inserted { pending.append((kind, key)) }
     }
 
     /// Sends pending rows, one upsert per thousand, without waiting: their errors surface
@@ -222,7 +190,7 @@ final class PostgresTransaction: StoreTransaction {
             var tuples: [String] = []
             binds.append(user)
             for (kind, key) in batch[start..<min(batch.count, start + 1000)] {
-                guard case let row?? = rows[kind]?[key] else { continue }
+                guard let row = rows.row(kind, key) else { continue }
                 let pair = Self.pair(row)
                 let n = binds.count
                 tuples.append("($1, $\(n + 1), $\(n + 2), $\(n + 3), $\(n + 4), $\(n + 5), $\(n + 6), $\(n + 7), $\(n + 8))")
@@ -247,7 +215,7 @@ final class PostgresTransaction: StoreTransaction {
     // MARK: RecordTransaction
 
     func fetch<R: StoredRecord>(_ type: R.Type, key: [String]) throws(HabitFlowError) -> R? {
-        try cached(R.kind, RowCoding.key(key)).map { row throws(HabitFlowError) in try record(type, row) }
+        try cached(R.kind, RowSet.key(key)).map { row throws(HabitFlowError) in try record(type, row) }
     }
 
     func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: R.Columns, in values: [String]) throws(HabitFlowError) -> [R] {
@@ -256,15 +224,13 @@ final class PostgresTransaction: StoreTransaction {
             // Every side naming the user was loaded (`prefetch`), and sides written since are
             // in `rows` too: the cache holds them all.
             var out: [R] = []
-            for case let row? in (rows[.partnership] ?? [:]).values where RowCoding.text(.partnership, row.values, "partner_id") == user {
-                out.append(try record(type, row))
-            }
+            for row in rows.rows(.partnership) where row.text("partner_id") == user { out.append(try record(type, row)) }
             return out
         }
         let result = if let owner, R.kind == .entry || R.kind == .targetVersion, column.rawValue == "habit_id" {
             try query("""
                 SELECT kind, seq, stamp, set_aside, fields FROM records
-                WHERE user_id = \(user) AND kind = \(R.kind.rawValue) AND habit_id = ANY(\(values.map { RowCoding.key([owner, $0]) }))
+                WHERE user_id = \(user) AND kind = \(R.kind.rawValue) AND habit_id = ANY(\(values.map { RowSet.key([owner, $0]) }))
                 """)
         } else {
             try query("""
@@ -280,18 +246,14 @@ final class PostgresTransaction: StoreTransaction {
 
     func save<R: StoredRecord>(_ record: R) throws(HabitFlowError) {
         try requireWrite()
-        let stamp = HybridTimestamp.tick(after: lastStamp, now: now, replicaId: replica)
-        lastStamp = stamp
-        seq += 1
+        let (stamp, seq) = clock.tick(now: now)
         try put(R.kind, record.row, stamp: stamp, seq: seq, setAside: nil)
     }
 
     func savePlaceholder(_ profile: UserProfile) throws(HabitFlowError) {
         try requireWrite()
-        guard try fetch(UserProfile.self, key: [profile.id]) == nil else {
-            throw HabitFlowError(.conflict, "a record with that id, or an active entry on that day, already exists")
-        }
-        try put(.user, profile.row, stamp: HybridTimestamp(wallMilliseconds: 0, counter: 0, replicaId: "0"), seq: nil, setAside: false)
+        guard try fetch(UserProfile.self, key: [profile.id]) == nil else { throw .heldKey }
+        try put(.user, profile.row, stamp: ReplicaClock.zeroStamp, seq: nil, setAside: false)
     }
 
     func flag(user flagUser: String, key: String) throws(HabitFlowError) -> String? {
@@ -309,32 +271,14 @@ final class PostgresTransaction: StoreTransaction {
 
     // MARK: EntryIndex
 
-    /// Every entry of `owner`'s `habits` (any day, any state).
-    private func allEntries(owner: String, habits: [String]) throws(HabitFlowError) -> [Row] {
-        try remember(query("""
-            SELECT kind, seq, stamp, set_aside, fields FROM records
-            WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits.map { RowCoding.key([owner, $0]) }))
-            """))
-    }
-
     func activeEntries(owner: String, habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry] {
-        var out: [HabitEntry] = []
-        for row in try entries(on: [DayPair(owner: owner, habit: habit, day: day.description)]) where !row.setAside {
-            let e = try record(StoredEntry.self, row).entry
-            if e.isActive { out.append(e) }
-        }
-        return out.sorted { ($0.timestampUtc, $0.id) < ($1.timestampUtc, $1.id) }
+        _ = try entries(on: [DayPair(owner: owner, habit: habit, day: day)])
+        return try rows.activeEntries(owner: owner, habit: habit, day: day)
     }
 
     func entries(owner: String, habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry] {
-        var out: [HabitEntry] = []
-        for row in try allEntries(owner: owner, habits: [habit]) {
-            let e = try record(StoredEntry.self, row).entry
-            if (includeDeleted || (e.isActive && !row.setAside)) && from.map({ e.dayKey >= $0 }) ?? true && to.map({ e.dayKey <= $0 }) ?? true {
-                out.append(e)
-            }
-        }
-        return out.sorted { ($0.dayKey, $0.timestampUtc, $0.id) < ($1.dayKey, $1.timestampUtc, $1.id) }
+        try loadAllEntries(owner: owner, habits: [habit])
+        return try rows.entries(owner: owner, habit: habit, from: from, to: to, includeDeleted: includeDeleted)
     }
 
     func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] { try foldedActiveDays(owner: owner) }
@@ -348,22 +292,21 @@ final class PostgresTransaction: StoreTransaction {
             WHERE user_id = \(user) AND seq > \(since) AND kind IN ('habit', 'entry', 'targetVersion')
             """) {
             // A habit's key, or an entry's or version's habit key: owner ␟ id.
-            if let key = try ServerDatabase.decode(row, String?.self), let cut = key.firstIndex(of: Character(RowCoding.keySeparator)) {
+            if let key = try ServerDatabase.decode(row, String?.self), let cut = key.firstIndex(of: RowSet.keySeparator) {
                 out.insert(String(key[key.index(after: cut)...]))
             }
         }
-        return (out, seq)
+        return (out, clock.seq)
     }
 
     // MARK: SyncLog
 
-    func replicaId() throws(HabitFlowError) -> String { replica }
+    func replicaId() throws(HabitFlowError) -> String { clock.replicaId }
 
     func newReplicaId() throws(HabitFlowError) -> String {
         try requireWrite()
-        var random = SystemRandomNumberGenerator()
-        replica = "s" + String(random.next() as UInt64, radix: 16)
-        return replica
+        clock.replicaId = ReplicaClock.newId(prefix: "s")
+        return clock.replicaId
     }
 
     func changes(since: Int64) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) {
@@ -378,18 +321,13 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord? {
-        try cached(kind, RowCoding.key(key)).map { kind.change($0.values, stamp: $0.stamp) }
+        try cached(kind, RowSet.key(key)).map(\.change)
     }
 
     func receive(_ change: ChangeRecord, _ kind: RecordKind) throws(HabitFlowError) {
         try requireWrite()
-        let values = kind.columns.map { change[$0] ?? .null }
-        seq += 1
-        try put(kind, values, stamp: change.stamp, seq: seq, setAside: kind == .entry)
-        // Receiving advances this replica's clock: its next edit orders after this one.
-        if lastStamp.map({ change.stamp > $0 }) ?? true {
-            lastStamp = HybridTimestamp(wallMilliseconds: change.stamp.wallMilliseconds, counter: change.stamp.counter, replicaId: replica)
-        }
+        let seq = clock.receive(change.stamp)
+        try put(kind, kind.columns.map { change[$0] ?? .null }, stamp: change.stamp, seq: seq, setAside: kind == .entry)
     }
 
     func prefetch(_ changes: [ChangeRecord]) throws(HabitFlowError) {
@@ -397,21 +335,15 @@ final class PostgresTransaction: StoreTransaction {
         var pairs: [DayPair] = []
         for change in changes {
             guard let kind = RecordKind(syncName: change.kind) else { continue }
-            let key = kind.key.map { name in if case let .text(t)? = change[name] { t } else { "" } }
-            if rows[kind]?[RowCoding.key(key)] == nil { wanted.insert([kind.rawValue, RowCoding.key(key)]) }
-            for (columns, parent) in kind.references {
-                let parts = columns.compactMap { if case let .text(t)? = change[$0] { t } else { nil } }
-                let id = RowCoding.key(parts)
-                if parts.count == columns.count, rows[parent]?[id] == nil { wanted.insert([parent.rawValue, id]) }
-            }
-            if kind == .entry, case let .text(owner)? = change["owner_id"], case let .text(habit)? = change["habit_id"],
-               case let .text(day)? = change["day_key"] {
-                pairs.append(DayPair(owner: owner, habit: habit, day: day))
-            }
+            let values = kind.columns.map { change[$0] ?? .null }
+            let key = RowSet.key(kind, values)
+            if !known(kind, key) { wanted.insert([kind.rawValue, key]) }
+            for (_, parent, id) in RowSet.references(kind, values) where !known(parent, id) { wanted.insert([parent.rawValue, id]) }
+            if let pair = Self.pair(Row(kind: kind, values: values, stamp: change.stamp, seq: nil)) { pairs.append(pair) }
         }
         // Applying reads who shares with the replica's user (`Engine.sharingScope`): their own
         // side, and every side naming them — loaded here too, so they cost no round trip.
-        if rows[.partnership]?[user] == nil { wanted.insert([RecordKind.partnership.rawValue, user]) }
+        if !known(.partnership, user) { wanted.insert([RecordKind.partnership.rawValue, user]) }
         let naming = !loadedSidesNamingUser
         // Both loads go out together: one wait.
         flush()
@@ -429,9 +361,14 @@ final class PostgresTransaction: StoreTransaction {
             let found = try remember(pipeline.answer(to: sent))
             if naming { loadedSidesNamingUser = true }
             var present = Set<[String]>()
-            for row in found { present.insert([row.kind.rawValue, RowCoding.key(row.kind, row.values)]) }
-            for pair in list where !present.contains(pair) { rows[RecordKind(rawValue: pair[0])!, default: [:]][pair[1]] = .some(nil) }
+            for row in found { present.insert([row.kind.rawValue, row.key]) }
+            for pair in list where !present.contains(pair) { absent[RecordKind(rawValue: pair[0])!.ordinal].insert(pair[1]) }
         }
+    }
+
+    /// Whether the row of `kind` with `key` is held, or known to be absent.
+    private func known(_ kind: RecordKind, _ key: String) -> Bool {
+        rows.row(kind, key) != nil || absent[kind.ordinal].contains(key)
     }
 
     func forget(owner: String) throws(HabitFlowError) {
@@ -447,22 +384,19 @@ final class PostgresTransaction: StoreTransaction {
             }
             guard !keys.isEmpty else { continue }
             _ = try query("DELETE FROM records WHERE user_id = \(user) AND kind = \(kind.rawValue) AND key = ANY(\(keys)::text[])")
-            for key in keys { rows[kind, default: [:]][key] = .some(nil) }
+            absent[kind.ordinal].formUnion(keys)
             let gone = Set(keys)
-            written.removeAll { $0.kind == kind && gone.contains(RowCoding.key(kind, $0.values)) }
+            written.removeAll { $0.kind == kind && gone.contains(RowSet.key(kind, $0.values)) }
         }
-        days = [:]
+        rows.forget(owner: owner)
+        loadedDays = []
     }
 
     func danglingReference() throws(HabitFlowError) -> String? {
         var wanted: [(kind: RecordKind, column: String, parent: RecordKind, id: String)] = []
         var asked = Set<[String]>()
         for (kind, values) in written {
-            for (columns, parent) in kind.references {
-                let parts = columns.compactMap { RowCoding.text(kind, values, $0) }
-                guard parts.count == columns.count else { continue }
-                let id = RowCoding.key(parts), column = columns.last!
-                if case .some(.some) = rows[parent]?[id] { continue }  // held, or written here
+            for (column, parent, id) in RowSet.references(kind, values) where rows.row(parent, id) == nil {  // held, or written here
                 wanted.append((kind, column, parent, id))
                 asked.insert([parent.rawValue, id])
             }
@@ -478,39 +412,28 @@ final class PostgresTransaction: StoreTransaction {
             found.insert([k, key])
         }
         guard let missing = wanted.first(where: { !found.contains([$0.parent.rawValue, $0.id]) }) else { return nil }
-        return "\(missing.kind.table).\(missing.column) \(missing.id) (no such \(missing.parent.rawValue))"
+        return RowSet.describe(missing.kind, column: missing.column, parent: missing.parent, key: missing.id)
     }
 
     func contenders(owner: String, habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
-        var out: [SyncRules.Contender] = []
-        for row in try entries(on: habits.map { DayPair(owner: owner, habit: $0, day: day.description) }) {
-            let stored = try record(StoredEntry.self, row)
-            if stored.entry.isActive {
-                out.append(SyncRules.Contender(entry: stored.entry, stamp: row.stamp, multiplePerDay: stored.multiplePerDay, setAside: row.setAside))
-            }
-        }
-        return out.sorted { $0.entry.id < $1.entry.id }
+        _ = try entries(on: habits.map { DayPair(owner: owner, habit: $0, day: day) })
+        return try rows.contenders(owner: owner, habits: habits, day: day)
     }
 
     func setAside(owner: String, entry id: String, _ aside: Bool) throws(HabitFlowError) {
         try requireWrite()
-        let key = RowCoding.key([owner, id])
-        guard var row = try cached(.entry, key) else { return }
-        row.setAside = aside
-        store(row, key)
+        let key = RowSet.key([owner, id])
+        guard try cached(.entry, key) != nil else { return }
+        rows.setAside(entry: key, aside)
+        pend(.entry, key)
     }
 
     func setAsideDays(owner: String, habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {
-        var out = Set<[String]>()
-        for result in try query("""
+        // Every row set aside is in the database (a query sends pending rows first) or held.
+        try remember(query("""
             SELECT kind, seq, stamp, set_aside, fields FROM records
-            WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits.map { RowCoding.key([owner, $0]) })) AND set_aside
-            """) {
-            let stored = try record(StoredEntry.self, try row(result))
-            if stored.entry.isActive { out.insert([stored.entry.habitId, stored.entry.dayKey.description]) }
-        }
-        return out.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) }.compactMap { pair in
-            (try? DayKey(parsing: pair[1])).map { (pair[0], $0) }
-        }
+            WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits.map { RowSet.key([owner, $0]) })) AND set_aside
+            """))
+        return rows.setAsideDays(owner: owner, habits: habits)
     }
 }

@@ -4,9 +4,6 @@ import HabitFlowCore
 /// type, so integers, reals and nulls come back exactly as they went in (a JSON number would
 /// not keep 2 and 2.0 apart). Filters on a column compare the tagged text.
 enum RowCoding {
-    /// The separator of a multi-column key (goal links): a control character no id holds.
-    static let keySeparator = "\u{1F}"
-
     static func encode(_ values: [ChangeRecord.Value]) -> [String] { values.map(encode) }
 
     static func encode(_ value: ChangeRecord.Value) -> String {
@@ -47,13 +44,6 @@ enum RowCoding {
     private static func corrupt(_ kind: RecordKind, _ i: Int) -> HabitFlowError {
         HabitFlowError(.storage, "\(kind.table).\(kind.columns[i]) holds a value that does not decode")
     }
-
-    /// The key of a row (its key columns' texts), as one text.
-    static func key(_ kind: RecordKind, _ values: [ChangeRecord.Value]) -> String {
-        key(kind.key.map { name in if case let .text(t) = values[kind.index(of: name)!] { t } else { "" } })
-    }
-
-    static func key(_ parts: [String]) -> String { parts.joined(separator: keySeparator) }
 
     /// A text column's value, or nil.
     static func text(_ kind: RecordKind, _ values: [ChangeRecord.Value], _ column: String) -> String? {
