@@ -51,7 +51,6 @@ let package = Package(
             dependencies: [
                 "HabitFlowServer",
                 .product(name: "HabitFlowTestSupport", package: "HabitFlowCore"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
     ]

@@ -62,17 +62,4 @@ enum HTTPClient {
     private final class Received {
         var bytes: [UInt8] = []
     }
-
-    /// The JSON answer of a 2xx exchange; a server's error answer as the error it names.
-    static func json(_ answer: Answer, from url: String) throws(ProtocolError) -> JSONValue {
-        let value = try? answer.body.withUnsafeBufferPointer { bytes throws(ProtocolError) in try JSONCodec.parse(bytes) }
-        if (200..<300).contains(answer.status), let value { return value }
-        if case let .string(code)? = value?["error"]?["code"], let known = ErrorCode(rawValue: code),
-           case let .string(message)? = value?["error"]?["message"] {
-            var field: String? = nil
-            if case let .string(f)? = value?["error"]?["field"] { field = f }
-            throw ProtocolError(known, "the sync server refused: \(message) (HTTP \(answer.status))", field: field)
-        }
-        throw ProtocolError(.storage, "the sync server at \(url) answered HTTP \(answer.status) without a HabitFlow answer", field: "url")
-    }
 }

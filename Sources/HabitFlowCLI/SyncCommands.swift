@@ -53,8 +53,7 @@ struct SyncCommand: ParsableCommand {
             let sent: JSONValue, received: JSONValue
             if RemoteSync.isRemote(other) {
                 let remote = RemoteSync(url: other, token: try SyncCommand.token(token, json: json), engine: here, json: json)
-                sent = try remote.push() ?? .object([("applied", .int(0)), ("ignored", .int(0)), ("repairs", .int(0))])
-                received = try remote.pull()
+                (sent, received) = try remote.sync()
             } else {
                 // Another store file must be there: a mistyped name or a URL without its scheme
                 // would otherwise make a new, empty store and "sync" into it (issue 29).
@@ -100,12 +99,11 @@ struct SyncCommand: ParsableCommand {
             var round = 0
             while rounds.map({ round < $0 }) ?? true {
                 round += 1
-                let sent = try remote.push()
-                let received = try remote.pull(wait: interval)
-                let up = sent.map { CLI.text($0["applied"]) } ?? "0", down = CLI.text(received["applied"])
+                let (sent, received) = try remote.sync(wait: interval)
+                let up = CLI.text(sent["applied"]), down = CLI.text(received["applied"])
                 guard up != "0" || down != "0" else { continue }
                 if json {
-                    CLI.printJSON(.object([("sent", sent ?? .null), ("received", received)]))
+                    CLI.printJSON(.object([("sent", sent), ("received", received)]))
                 } else {
                     print("Sent \(up) changes, received \(down)")
                 }

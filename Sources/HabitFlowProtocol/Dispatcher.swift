@@ -74,6 +74,11 @@ public struct Dispatcher: Sendable {
         return try operation.handler(engine, Arguments(args))
     }
 
+    /// Runs operation `name` (one of `operations`) with `args`: for an operation built on others.
+    static func perform(_ name: String, _ args: Arguments, engine: Engine) throws(ProtocolError) -> JSONValue {
+        try byName[name]!.handler(engine, args)
+    }
+
     /// The longest `requestId` echoed back, in UTF-8 bytes.
     public static let maxRequestIDBytes = 256
 

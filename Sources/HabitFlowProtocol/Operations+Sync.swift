@@ -192,6 +192,43 @@ extension Operation {
             let remote = try args.string("remote")
             return remoteJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.remoteCursors(remote) })
         },
+        Operation("sync.step", "One step of a sync with a server (push what it lacks, then pull what it has, page by page): the engine names each HTTP request and reads each answer; you carry them. Start with `{remote}`; while the result has `request`, send it to the server and call again with `{remote, state, answer}`. The library opens no socket.",
+                  arguments: [Field("remote", "string", "The sync server's base URL (it names the cursors kept for it)."),
+                              Field("state", "object", required: false, "The `state` of the previous step, unchanged (absent: start)."),
+                              Field("answer", "object", required: false, "With state: the server's answer to that step's request, `{status, body}` (body: the answer's text)."),
+                              Field("wait", "integer", required: false, "When starting: pull with the server's watch, waiting up to this many seconds (1 to 60) for a change.")],
+                  result: [Field("request", "object", "While not done: `{method, path, body}` to send, path relative to the base URL (with its query), body the JSON text to POST or null; send `Authorization: Bearer <token>`."),
+                           Field("state", "object", "While not done: pass it back with the answer."),
+                           Field("sent", "object", "When done: the server's push summary `{applied, ignored, repairs, heldBack}` (heldBack: records left out, as sync.changes {remote} lists them)."),
+                           Field("received", "object", "When done: sync.apply's answer over everything pulled.")],
+                  errors: syncErrors) { engine, args throws(ProtocolError) in
+            try args.requireOnly(["remote", "state", "answer", "wait"])
+            let remote = try args.string("remote")
+            let step: SyncSession.Step
+            if let state = args.raw("state") {
+                guard args.raw("wait") == nil else { throw ProtocolError(.invalidArgument, "args.wait goes with the first step (it is kept in state)", field: "args.wait") }
+                guard case let .object(members)? = args.raw("answer") else {
+                    throw ProtocolError(.invalidArgument, "args.answer must be the server's answer {status, body}", field: "args.answer")
+                }
+                let answer = Arguments(members, prefix: "args.answer.")
+                try answer.requireOnly(["status", "body"])
+                guard let status = try answer.integer("status", in: 100...599) else {
+                    throw ProtocolError(.invalidArgument, "args.answer.status is the HTTP status (100 to 599)", field: "args.answer.status")
+                }
+                step = try SyncSession.resume(engine, remote: remote, state: state, status: status, body: Array(try answer.string("body").utf8))
+            } else {
+                guard args.raw("answer") == nil else { throw ProtocolError(.invalidArgument, "args.answer goes with a state", field: "args.answer") }
+                step = try SyncSession.start(engine, remote: remote, wait: try args.integer("wait", in: 1...60))
+            }
+            switch step {
+            case let .send(request, state):
+                return .object([("request", .object([("method", .string(request.method)), ("path", .string(request.path)),
+                                                     ("body", request.body.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null)])),
+                                ("state", state)])
+            case let .done(sent, received):
+                return .object([("sent", sent), ("received", received)])
+            }
+        },
         Operation("sync.newReplica", "Gives this store a new replica id: for a store file copied from another device (two replicas must never share one).",
                   arguments: [], result: [Field("replicaId", "string", "The new id.")], errors: [.storage]) { engine, _ throws(ProtocolError) in
             .object([("replicaId", .string(try ProtocolError.engine { () throws(HabitFlowError) in try engine.newReplicaId() }))])

@@ -141,6 +141,8 @@ final class SQLiteTransaction: StoreTransaction {
                 SELECT id FROM habits WHERE seq > ?1 UNION SELECT habit_id FROM entries WHERE seq > ?1
                 UNION SELECT habit_id FROM target_versions WHERE seq > ?1
                 """, [.integer(since)]) { s -> String? in s.text(0) }
+            // Inside a write the clock runs ahead of its row (saved at commit): the clock's is current.
+            if let clock = store.replica?.clock { return (Set(habits), clock.seq) }
             let sequence = try db.rows("SELECT seq FROM replica WHERE id = 1") { s -> Int64? in s.int64(0) }.first ?? 0
             return (Set(habits), sequence)
         }

@@ -19,7 +19,10 @@ public enum StoreContract {
         ("theLogCarriesStampsAndReceivedRecords", theLogCarriesStampsAndReceivedRecords),
         ("aDanglingReferenceIsFoundAndRefused", aDanglingReferenceIsFoundAndRefused), ("replicaIdsAreStableUntilRenewed", replicaIdsAreStableUntilRenewed),
         ("idsArePerOwner", idsArePerOwner), ("saveNewRefusesWhatIsHeld", saveNewRefusesWhatIsHeld),
-        ("forgetDropsAnOwnersCopiesOnly", forgetDropsAnOwnersCopiesOnly),
+        ("forgetDropsAnOwnersCopiesOnly", forgetDropsAnOwnersCopiesOnly), ("movingAnEntryFreesItsDay", movingAnEntryFreesItsDay),
+        ("aPlaceholderLosesToAnyChange", aPlaceholderLosesToAnyChange), ("flagsArePerUserAndRollBack", flagsArePerUserAndRollBack),
+        ("habitsChangedNamesWhatChanged", habitsChangedNamesWhatChanged), ("prefetchChangesNoAnswer", prefetchChangesNoAnswer),
+        ("bulkInsertAnswersAlike", bulkInsertAnswersAlike),
     ]
 
     public static let t0 = try! Instant(parsing: "2025-03-12T11:00:00Z")
@@ -327,6 +330,174 @@ public enum StoreContract {
             let b = try store.write { tx throws(HabitFlowError) in try tx.newReplicaId() }
             let now = try store.read { tx throws(HabitFlowError) in try tx.replicaId() }
             #expect(a != b && now == b, "\(name)")
+        }
+    }
+
+    /// The day index follows an entry: moved to another day, it frees its old one (a second
+    /// entry fits there) and holds the new one (a second there is refused); a deleted or
+    /// set-aside entry holds no day.
+    public static func movingAnEntryFreesItsDay(_ stores: Stores) throws {
+        for (name, store) in try stores("move") {
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(Self.user)
+                try tx.save(Self.habit("h1"))
+                try tx.insert(Self.entry("e1", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
+                var moved = Self.entry("e1", "h1", "2025-03-13")
+                moved.value = 4
+                try tx.insert(moved, of: "alice", multiplePerDay: false)
+                try tx.insert(Self.entry("e2", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
+            }
+            do {
+                try store.write { tx throws(HabitFlowError) in try tx.insert(Self.entry("e3", "h1", "2025-03-13"), of: "alice", multiplePerDay: false) }
+                Issue.record("\(name): a second entry on the moved-to day was written")
+            } catch {
+                #expect(error.code == .conflict, "\(name): \(error)")
+            }
+            try store.write { tx throws(HabitFlowError) in
+                try tx.insert(Self.entry("e2", "h1", "2025-03-12", deleted: true), of: "alice", multiplePerDay: false)
+                try tx.setAside(owner: "alice", entry: "e1", true)
+                try tx.insert(Self.entry("e4", "h1", "2025-03-12", 5), of: "alice", multiplePerDay: false)
+                try tx.insert(Self.entry("e5", "h1", "2025-03-13", 6), of: "alice", multiplePerDay: false)
+            }
+            try store.read { tx throws(HabitFlowError) in
+                #expect(try tx.activeEntries(owner: "alice", habit: "h1", day: DayKey("2025-03-12")).map(\.id) == ["e4"], "\(name)")
+                #expect(try tx.activeEntries(owner: "alice", habit: "h1", day: DayKey("2025-03-13")).map(\.id) == ["e5"], "\(name)")
+                #expect(try tx.entries(owner: "alice", habit: "h1", from: nil, to: nil, includeDeleted: true).map(\.id) == ["e2", "e4", "e1", "e5"], "\(name)")
+                #expect(try tx.activeDays(owner: "alice", habit: "h1").sums == [5, 6], "\(name)")
+                #expect(try tx.setAsideDays(owner: "alice", habits: ["h1"]).map(\.dayKey) == [DayKey("2025-03-13")], "\(name)")
+            }
+        }
+    }
+
+    /// A placeholder profile carries the zero stamp (any real version wins a merge), is never
+    /// exported, and cannot replace a profile the store holds.
+    public static func aPlaceholderLosesToAnyChange(_ stores: Stores) throws {
+        let bob = UserProfile(id: "bob", zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0)
+        for (name, store) in try stores("placeholder") {
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(Self.user)
+                try tx.savePlaceholder(bob)
+            }
+            try store.read { tx throws(HabitFlowError) in
+                #expect(try tx.held(.user, key: ["bob"])?.stamp == HybridTimestamp(wallMilliseconds: 0, counter: 0, replicaId: "0"), "\(name)")
+                #expect(try tx.changes(since: 0).changes.map(\.kind) == ["user"], "\(name)")
+            }
+            do {
+                try store.write { tx throws(HabitFlowError) in try tx.savePlaceholder(Self.user) }
+                Issue.record("\(name): a placeholder replaced a held profile")
+            } catch {
+                #expect(error.code == .conflict, "\(name): \(error)")
+            }
+            #expect(try store.read { tx throws(HabitFlowError) in try tx.held(.user, key: ["alice"])?.stamp.replicaId } != "0", "\(name)")
+        }
+    }
+
+    /// Flags are per user and key, overwritten in place, kept across transactions and gone
+    /// with a write that fails.
+    public static func flagsArePerUserAndRollBack(_ stores: Stores) throws {
+        for (name, store) in try stores("flags") {
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(Self.user)
+                try tx.setFlag(user: "alice", key: "migrated", value: "1")
+                try tx.setFlag(user: "alice", key: "migrated", value: "2")
+                try tx.setFlag(user: "alice", key: "other", value: "x")
+            }
+            do {
+                try store.write { tx throws(HabitFlowError) in
+                    try tx.setFlag(user: "alice", key: "migrated", value: "lost")
+                    throw HabitFlowError(.conflict, "planned")
+                }
+            } catch {}
+            try store.read { tx throws(HabitFlowError) in
+                #expect(try tx.flag(user: "alice", key: "migrated") == "2", "\(name)")
+                #expect(try tx.flag(user: "alice", key: "other") == "x", "\(name)")
+                #expect(try tx.flag(user: "alice", key: "absent") == nil, "\(name)")
+                #expect(try tx.flag(user: "bob", key: "migrated") == nil, "\(name)")
+            }
+        }
+    }
+
+    /// `habitsChanged(since:)` names every habit whose record, entries or target versions
+    /// changed after the cursor (a superset is allowed, never less), and its sequence moves.
+    public static func habitsChangedNamesWhatChanged(_ stores: Stores) throws {
+        let day = DayKey("2025-03-12")
+        for (name, store) in try stores("changed") {
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(Self.user)
+                for id in ["h1", "h2", "h3", "h4"] { try tx.save(Self.habit(id)) }
+            }
+            let (_, cursor) = try store.read { tx throws(HabitFlowError) in try tx.habitsChanged(since: 0) }
+            try store.write { tx throws(HabitFlowError) in
+                try tx.insert(Self.entry("e1", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
+                var renamed = Self.habit("h2")
+                renamed.name = "renamed"
+                try tx.save(renamed)
+                try tx.insert(TargetVersion(id: "v1", ownerId: "alice", habitId: "h3", effectiveDayKey: day, target: 2, recordedAt: t0))
+                // Inside the write, the sequence is already the write's (sync keeps cursors by it).
+                let inside = try tx.habitsChanged(since: .max).sequence
+                #expect(inside >= cursor + 3, "\(name): \(inside) after \(cursor)")
+            }
+            let (changed, sequence) = try store.read { tx throws(HabitFlowError) in try tx.habitsChanged(since: cursor) }
+            #expect(changed.isSuperset(of: ["h1", "h2", "h3"]) && !changed.contains("h4"), "\(name): \(changed)")
+            #expect(sequence > cursor, "\(name)")
+            #expect(try store.read { tx throws(HabitFlowError) in try tx.habitsChanged(since: sequence) }.habits.isEmpty, "\(name)")
+        }
+    }
+
+    /// `prefetch` is a hint: a change set prefetched (held keys, absent keys, parents, day
+    /// entries) and then received answers every read as without it.
+    public static func prefetchChangesNoAnswer(_ stores: Stores) throws {
+        let stamp = HybridTimestamp(wallMilliseconds: 1_741_777_200_000, counter: 0, replicaId: "rother")
+        let incoming = [
+            Self.habit("h2").change(stamp: stamp),
+            StoredEntry(Self.entry("e2", "h2", "2025-03-12", 9), ownerId: "alice", multiplePerDay: false).change(stamp: stamp),
+            StoredEntry(Self.entry("e1", "h1", "2025-03-12", 8), ownerId: "alice", multiplePerDay: false).change(stamp: stamp),
+        ]
+        for (name, store) in try stores("prefetch") {
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(Self.user)
+                try tx.save(Self.habit("h1"))
+                try tx.insert(Self.entry("e1", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
+            }
+            try store.write { tx throws(HabitFlowError) in
+                try tx.prefetch(incoming)
+                #expect(try tx.entry("e1", of: "alice")?.value == 1, "\(name)")
+                #expect(try tx.habit("h2", of: "alice") == nil, "\(name)")
+                #expect(try tx.contenders(owner: "alice", habits: ["h1", "h2"], day: DayKey("2025-03-12")).map(\.entry.id) == ["e1"], "\(name)")
+                for change in incoming { try tx.receive(change, RecordKind(syncName: change.kind)!) }
+                #expect(try tx.danglingReference() == nil, "\(name)")
+            }
+            try store.read { tx throws(HabitFlowError) in
+                #expect(try tx.entry("e1", of: "alice")?.value == 8, "\(name)")
+                #expect(try tx.habit("h2", of: "alice")?.name == "h2", "\(name)")
+                let contenders = try tx.contenders(owner: "alice", habits: ["h1", "h2"], day: DayKey("2025-03-12"))
+                #expect(contenders.map(\.entry.id) == ["e1", "e2"] && contenders.allSatisfy(\.setAside), "\(name)")
+            }
+        }
+    }
+
+    /// `bulkInsert` is a hint too: entries written inside it read as any others afterwards.
+    public static func bulkInsertAnswersAlike(_ stores: Stores) throws {
+        for (name, store) in try stores("bulk") {
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(Self.user)
+                try tx.save(Self.habit("h1"))
+                try tx.save(Self.habit("m1", multiple: true))
+                _ = try tx.activeDays(owner: "alice")  // a cache filled before the import must not survive it
+                try tx.bulkInsert(owner: "alice", habits: ["h1", "m1"], count: 40) { () throws(HabitFlowError) in
+                    for i in 0..<20 {
+                        let day = DayKey("2025-03-12").adding(days: i)!.description
+                        try tx.insert(Self.entry("h\(i)", "h1", day, Double(i)), of: "alice", multiplePerDay: false)
+                        try tx.insert(Self.entry("m\(i)", "m1", "2025-03-12", 1), of: "alice", multiplePerDay: true)
+                    }
+                }
+            }
+            try store.read { tx throws(HabitFlowError) in
+                let days = try tx.activeDays(owner: "alice")
+                #expect(days["h1"]?.days.count == 20 && days["h1"]?.sums.reduce(0, +) == 190, "\(name)")
+                #expect(days["m1"]?.counts == [20], "\(name)")
+                #expect(try tx.activeDays(owner: "alice", habit: "h1") == days["h1"], "\(name)")
+            }
         }
     }
 }
