@@ -65,10 +65,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "HabitFlowTestSupport", dependencies: ["HabitFlow"], path: "Tests/HabitFlowTestSupport"),
+        .target(name: "HabitFlowTestSupport", dependencies: ["HabitFlow", "HabitFlowSQLite"], path: "Tests/HabitFlowTestSupport"),
         .testTarget(name: "HabitFlowCoreTests", dependencies: ["HabitFlowCore", "HabitFlowTestSupport"]),
         .testTarget(name: "HabitFlowEngineTests", dependencies: ["HabitFlow", "HabitFlowStore", "HabitFlowSQLite", "HabitFlowProtocol", "HabitFlowTestSupport"]),
-        .testTarget(name: "HabitFlowSQLiteTests", dependencies: ["HabitFlowSQLite", "HabitFlowTestSupport"]),
+        .testTarget(name: "HabitFlowStoreTests", dependencies: ["HabitFlowStore", "HabitFlowTestSupport"]),
+        .testTarget(name: "HabitFlowSQLiteTests", dependencies: ["HabitFlowSQLite", "HabitFlow", "CSQLite", "HabitFlowTestSupport"]),
         .testTarget(name: "HabitFlowProtocolTests", dependencies: ["HabitFlowProtocol", "HabitFlowTestSupport"]),
         .testTarget(
             name: "HabitFlowFacesTests",

@@ -137,19 +137,18 @@ extension Engine {
     /// The sharing scope of `user` as the store holds it, and as `incoming` changes would
     /// make it (see `SharingScope`).
     func sharingScope(_ store: any StoreTransaction, _ user: String, incoming: [ChangeRecord] = []) throws(HabitFlowError) -> SharingScope {
-        func text(_ c: ChangeRecord, _ name: String) -> String? { if case let .text(t)? = c[name] { t } else { nil } }
         var scope = SharingScope(user: user, partner: try store.partnership(user: user)?.partnerId)
         if let mine = try store.side(user: user) { scope.related.insert(mine.partnerId) }
         for side in try store.sides(naming: user) { scope.related.insert(side.userId) }
         for c in incoming where c.kind == RecordKind.partnership.rawValue {
-            if text(c, "partner_id") == user, let from = text(c, "user_id") { scope.related.insert(from) }
-            if text(c, "user_id") == user, let to = text(c, "partner_id") { scope.related.insert(to) }
+            if c.text("partner_id") == user, let from = c.text("user_id") { scope.related.insert(from) }
+            if c.text("user_id") == user, let to = c.text("partner_id") { scope.related.insert(to) }
         }
         guard let partner = scope.partner else { return scope }
         scope.related.insert(partner)
         for goal in try store.goals(owners: [user, partner]) where goal.shared { scope.sharedGoals.insert(RecordRef(owner: goal.ownerId, id: goal.id)) }
         for c in incoming where c.kind == RecordKind.goal.rawValue && c["shared"] == .integer(1) {
-            if let owner = text(c, "owner_id"), owner == user || owner == partner, let id = text(c, "id") {
+            if let owner = c.text("owner_id"), owner == user || owner == partner, let id = c.text("id") {
                 scope.sharedGoals.insert(RecordRef(owner: owner, id: id))
             }
         }
@@ -157,9 +156,9 @@ extension Engine {
             where link.deletedAt == nil && scope.sharedGoals.contains(RecordRef(owner: link.goalOwnerId, id: link.goalId)) {
             if link.createdBy == partner { scope.partnerHabits.insert(link.habitId) } else { scope.userHabits.insert(link.habitId) }
         }
-        for c in incoming where c.kind == RecordKind.goalLink.rawValue && c["deleted_at"] == .null && text(c, "created_by") == partner {
-            if let goalOwner = text(c, "goal_owner_id"), let goal = text(c, "goal_id"),
-               scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal)), let habit = text(c, "habit_id") { scope.partnerHabits.insert(habit) }
+        for c in incoming where c.kind == RecordKind.goalLink.rawValue && c["deleted_at"] == .null && c.text("created_by") == partner {
+            if let goalOwner = c.text("goal_owner_id"), let goal = c.text("goal_id"),
+               scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal)), let habit = c.text("habit_id") { scope.partnerHabits.insert(habit) }
         }
         return scope
     }

@@ -35,7 +35,7 @@ extension Engine {
                 do throws(HabitFlowError) {
                     let (kind, record) = try validated(change, at: "record")
                     for (columns, parent) in kind.references {
-                        let values = columns.compactMap { record[$0].flatMap(Self.text) }
+                        let values = columns.compactMap { record.text($0) }
                         if values.count == columns.count, heldKeys.contains([parent.rawValue] + values) {
                             throw HabitFlowError.invalid("record", "its \(parent.rawValue) \(values.joined(separator: "/")) is held back")
                         }

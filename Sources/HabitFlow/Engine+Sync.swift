@@ -133,7 +133,7 @@ extension Engine {
             do throws(HabitFlowError) {
                 (kind, record) = try validated(change, at: at)
                 for (columns, parent) in kind.references where holdingBack {
-                    let values = columns.compactMap { record[$0].flatMap(Self.text) }
+                    let values = columns.compactMap { record.text($0) }
                     guard values.count == columns.count else { continue }  // no parent named
                     if heldBack.contains([parent.rawValue] + values) {
                         throw HabitFlowError.invalid(at, "\(at): its \(parent.rawValue) \(values.joined(separator: "/")) is held back")
@@ -201,8 +201,6 @@ extension Engine {
         return summary
     }
 
-    static func text(_ value: ChangeRecord.Value) -> String? { if case let .text(t) = value { t } else { nil } }
-
     /// `SyncRules.validated`, and a profile's zone one this replica can read: every day of
     /// that user is derived in it.
     func validated(_ change: ChangeRecord, at: String) throws(HabitFlowError) -> (RecordKind, ChangeRecord) {
@@ -221,7 +219,6 @@ extension Engine {
     /// in the same set), else the partner when they do, else the user (then the reference
     /// dangles and the set is refused).
     func upgraded(_ changes: [ChangeRecord], _ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> [ChangeRecord] {
-        func text(_ c: ChangeRecord, _ name: String) -> String? { if case let .text(t)? = c[name] { t } else { nil } }
         let entry = RecordKind.entry.rawValue, version = RecordKind.targetVersion.rawValue, link = RecordKind.goalLink.rawValue
         let profile = RecordKind.user.rawValue
         guard changes.contains(where: { c in
@@ -232,7 +229,7 @@ extension Engine {
         if let partner = try store.partnership(user: user)?.partnerId { owners.append(partner) }
         var inSet = Set<[String]>()  // kind, owner, id
         for c in changes where c.kind == RecordKind.habit.rawValue || c.kind == RecordKind.goal.rawValue {
-            if let owner = text(c, "owner_id"), let id = text(c, "id") { inSet.insert([c.kind, owner, id]) }
+            if let owner = c.text("owner_id"), let id = c.text("id") { inSet.insert([c.kind, owner, id]) }
         }
         func owner(_ kind: RecordKind, _ id: String) throws(HabitFlowError) -> String {
             for candidate in owners {
@@ -245,13 +242,13 @@ extension Engine {
         var out: [ChangeRecord] = []
         out.reserveCapacity(changes.count)
         for var c in changes {
-            if (c.kind == entry || c.kind == version), c["owner_id"] == nil, let habit = text(c, "habit_id") {
+            if (c.kind == entry || c.kind == version), c["owner_id"] == nil, let habit = c.text("habit_id") {
                 c.fields.append(("owner_id", .text(try owner(.habit, habit))))
-            } else if c.kind == link, c["goal_owner_id"] == nil, let goal = text(c, "goal_id") {
+            } else if c.kind == link, c["goal_owner_id"] == nil, let goal = c.text("goal_id") {
                 c.fields.append(("goal_owner_id", .text(try owner(.goal, goal))))
             } else if c.kind == profile, c["day_starts_at"] == nil {
                 // The setting this replica holds, never a default over a newer one's choice.
-                let held = try text(c, "id").flatMap { id throws(HabitFlowError) in try store.held(.user, key: [id])?["day_starts_at"] }
+                let held = try c.text("id").flatMap { id throws(HabitFlowError) in try store.held(.user, key: [id])?["day_starts_at"] }
                 c.fields.append(("day_starts_at", held ?? .integer(0)))
             }
             out.append(c)

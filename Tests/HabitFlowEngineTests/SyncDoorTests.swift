@@ -313,6 +313,6 @@ import Testing
 @Suite struct SyncDoorPropertyTests {
     @Test func everyStoreAnswersAMutatedSetAlike() throws {
         let seed = SplitMix64.testSeed()
-        try SyncDoors.sameAnswerOnEveryStore(StoreSuiteTests.stores, seed: seed, rounds: 100)
+        try SyncDoors.sameAnswerOnEveryStore(StoreContract.localStores, seed: seed, rounds: 100)
     }
 }

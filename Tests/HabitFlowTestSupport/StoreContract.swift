@@ -2,11 +2,13 @@
 // has no Testing module and leaves the contract out.
 #if canImport(Testing)
 import HabitFlow
+import HabitFlowSQLite
 import HabitFlowStore
 import Testing
 
 /// The contract every store keeps, as checks any store's tests run: the in-memory and
-/// SQLite stores here (`StoreSuiteTests`), the server's PostgreSQL store in `Server/`.
+/// SQLite stores (`MemoryStoreContractTests`, `SQLiteStoreContractTests`), the server's
+/// PostgreSQL store in `Server/`.
 /// A store that passes can carry the engine and sync with any other store.
 public enum StoreContract {
     /// New, empty stores to check, named; `label` tells one check's stores from another's.
@@ -26,6 +28,15 @@ public enum StoreContract {
     ]
 
     public static let t0 = try! Instant(parsing: "2025-03-12T11:00:00Z")
+
+    /// Every store this package has, each new and empty: in memory, a SQLite file, SQLite's
+    /// `:memory:` (for checks that every store answers alike).
+    public static func localStores(_ label: String) throws -> [(name: String, store: any RecordStore)] {
+        let clock: @Sendable () -> Instant = { t0 }
+        let path = Repository.temporaryDirectory("stores-\(label)").appendingPathComponent("s.sqlite").path
+        return [("memory", MemoryStore(clock: clock)), ("sqlite file", try SQLiteStore(path: path, clock: clock)),
+                ("sqlite :memory:", try SQLiteStore(path: ":memory:", clock: clock))]
+    }
 
     public static let user = UserProfile(id: "alice", zone: "Europe/Amsterdam", firstWeekday: .monday, createdAt: t0, updatedAt: t0)
 

@@ -47,7 +47,6 @@ enum RowCoding {
 
     /// A text column's value, or nil.
     static func text(_ kind: RecordKind, _ values: [ChangeRecord.Value], _ column: String) -> String? {
-        guard let i = kind.index(of: column), case let .text(t) = values[i] else { return nil }
-        return t
+        kind.index(of: column).flatMap { values[$0].text }
     }
 }

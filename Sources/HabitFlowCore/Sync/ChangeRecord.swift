@@ -7,6 +7,9 @@ public struct ChangeRecord: Sendable, Equatable {
         case integer(Int64)
         case real(Double)
         case text(String)
+
+        /// The text, when it is one.
+        public var text: String? { if case let .text(t) = self { t } else { nil } }
     }
 
     /// `habit`, `entry`, `targetVersion`, `goal`, … (see `SyncKind`).
@@ -23,9 +26,12 @@ public struct ChangeRecord: Sendable, Equatable {
 
     public subscript(name: String) -> Value? { fields.first { $0.name == name }?.value }
 
+    /// Field `name`'s text; `nil` when absent or not text.
+    public func text(_ name: String) -> String? { self[name]?.text }
+
     /// The values of `kind`'s key columns (owner first), "" where one is absent or not text.
     public func key(_ kind: RecordKind) -> [String] {
-        kind.key.map { name in if case let .text(t)? = self[name] { t } else { "" } }
+        kind.key.map { text($0) ?? "" }
     }
 
     public static func == (a: Self, b: Self) -> Bool {

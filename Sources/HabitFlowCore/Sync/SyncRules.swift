@@ -118,11 +118,10 @@ public enum SyncRules {
     ///   partnership of a user with themselves.
     public static func checkOwner(_ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, scope: SharingScope,
                                   source: ChangeSource = .replica, at: String) throws(HabitFlowError) -> Bool {
-        func text(_ r: ChangeRecord?, _ name: String) -> String? { if case let .text(t)? = r?[name] { t } else { nil } }
         let user = scope.user
         func notShared(_ who: String?) throws(HabitFlowError) -> Bool { try SyncRules.notShared(who, scope, at) }
-        let owner = text(record, kind.ownerColumn)
-        if kind == .partnership, let owner, text(record, "partner_id") == owner {
+        let owner = record.text(kind.ownerColumn)
+        if kind == .partnership, let owner, record.text("partner_id") == owner {
             throw HabitFlowError.invalid("\(at).partner_id", "a partnership names another user, not its own (\(owner))")
         }
         // A shared goal may be edited by the partner who does not own it (001 FR-026: both
@@ -132,7 +131,7 @@ public enum SyncRules {
         // So may a new target of it (a goal version), dated as `goal.update` dates it.
         let sharedGoalEdit = kind == .goal && scope.partner != nil && record["shared"] == .integer(1) && held?["shared"] == .integer(1)
             && ["kind", "type", "unit", "created_at", "deleted_at"].allSatisfy { record[$0] == held?[$0] }
-            || kind == .goalVersion && scope.partner != nil && owner.map { scope.sharedGoals.contains(RecordRef(owner: $0, id: text(record, "goal_id") ?? "")) } == true
+            || kind == .goalVersion && scope.partner != nil && owner.map { scope.sharedGoals.contains(RecordRef(owner: $0, id: record.text("goal_id") ?? "")) } == true
         switch source {
         case .replica: break
         case .device:
@@ -141,7 +140,7 @@ public enum SyncRules {
             if owner != user {
                 if sharedGoalEdit, owner == scope.partner { return true }
                 let seen = owner.map { scope.related.contains($0) } == true
-                    || (kind == .partnership && (text(record, "partner_id") == user || text(held, "partner_id") == user))
+                    || (kind == .partnership && (record.text("partner_id") == user || held?.text("partner_id") == user))
                 return try seen ? false : notShared(owner)
             }
         case let .partner(partner):
@@ -166,42 +165,41 @@ public enum SyncRules {
     /// `checkOwner`'s rules for a change from one of the user's own replicas.
     private static func admits(_ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, scope: SharingScope,
                                at: String) throws(HabitFlowError) -> Bool {
-        func text(_ r: ChangeRecord?, _ name: String) -> String? { if case let .text(t)? = r?[name] { t } else { nil } }
         let user = scope.user
         func notShared(_ who: String?) throws(HabitFlowError) -> Bool { try SyncRules.notShared(who, scope, at) }
-        let owner = text(record, kind.ownerColumn)
+        let owner = record.text(kind.ownerColumn)
         switch kind {
         case .user:
             guard let owner, owner == user || scope.related.contains(owner) else { return try notShared(nil) }
         case .partnership:
             // A user's own side, or another's side that names them (an invitation, an answer)
             // or named them (it moves on).
-            guard owner == user || text(record, "partner_id") == user || text(held, "partner_id") == user else {
+            guard owner == user || record.text("partner_id") == user || held?.text("partner_id") == user else {
                 throw HabitFlowError(.forbidden, "\(at) is a record of another user (\(owner ?? "?"))", field: at)
             }
         case .habit, .entry, .targetVersion:
             if owner != user {
-                guard owner != nil, owner == scope.partner, let habit = text(record, kind == .habit ? "id" : "habit_id"),
+                guard owner != nil, owner == scope.partner, let habit = record.text(kind == .habit ? "id" : "habit_id"),
                       scope.partnerHabits.contains(habit) else { return try notShared(owner) }
             }
         case .goalLink:
-            guard let goalOwner = text(record, "goal_owner_id") else { return try notShared(owner) }
+            guard let goalOwner = record.text("goal_owner_id") else { return try notShared(owner) }
             if owner == user {
                 // To the user's own goal, or a partner's while it is shared: after the
                 // partnership ends replicas drop that goal, so the link is left out.
                 guard goalOwner == user || scope.related.contains(goalOwner) else {
                     throw HabitFlowError(.forbidden, "\(at) links to a goal of another user (\(goalOwner))", field: at)
                 }
-                if goalOwner != user, let goal = text(record, "goal_id"), !scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal)) {
+                if goalOwner != user, let goal = record.text("goal_id"), !scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal)) {
                     return false
                 }
             } else {
-                guard owner != nil, owner == scope.partner, let goal = text(record, "goal_id"),
+                guard owner != nil, owner == scope.partner, let goal = record.text("goal_id"),
                       scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal)) else { return try notShared(owner) }
             }
         case .goalVersion:
             if owner != user {
-                guard let owner, owner == scope.partner, scope.sharedGoals.contains(RecordRef(owner: owner, id: text(record, "goal_id") ?? "")) else {
+                guard let owner, owner == scope.partner, scope.sharedGoals.contains(RecordRef(owner: owner, id: record.text("goal_id") ?? "")) else {
                     return try notShared(owner)
                 }
             }
@@ -245,15 +243,14 @@ public enum SyncRules {
     /// their entries and targets (`habitId`: the record's habit, for those kinds).
     public static func visible(_ record: ChangeRecord, _ kind: RecordKind, owner: String?, habitId: String? = nil,
                                scope: SharingScope, forPartner: Bool) -> Bool {
-        func text(_ name: String) -> String? { if case let .text(t)? = record[name] { t } else { nil } }
         let user = scope.user
         let shared = scope.partner != nil
         func sharedGoal() -> Bool {
-            guard let owner = text("goal_owner_id"), let id = text("goal_id") else { return false }
+            guard let owner = record.text("goal_owner_id"), let id = record.text("goal_id") else { return false }
             return scope.sharedGoals.contains(RecordRef(owner: owner, id: id))
         }
         func versionOfSharedGoal() -> Bool {
-            guard let owner, let id = text("goal_id") else { return false }
+            guard let owner, let id = record.text("goal_id") else { return false }
             return scope.sharedGoals.contains(RecordRef(owner: owner, id: id))
         }
         if forPartner {
@@ -263,22 +260,22 @@ public enum SyncRules {
             case .goal: return shared && record["shared"] == .integer(1) && (owner == user || owner == scope.partner)
             case .goalLink: return shared && owner == user && sharedGoal()
             case .goalVersion: return shared && (owner == user || owner == scope.partner) && versionOfSharedGoal()
-            case .habit: return shared && owner == user && text("id").map(scope.userHabits.contains) == true
+            case .habit: return shared && owner == user && record.text("id").map(scope.userHabits.contains) == true
             case .entry, .targetVersion: return shared && owner == user && habitId.map(scope.userHabits.contains) == true
             default: return false
             }
         }
         switch kind {
         case .user: return owner == user || owner.map(scope.related.contains) == true
-        case .partnership: return owner == user || text("partner_id") == user
+        case .partnership: return owner == user || record.text("partner_id") == user
         case .goal: return owner == user || (shared && owner == scope.partner && record["shared"] == .integer(1))
         case .goalVersion: return owner == user || (shared && owner == scope.partner && versionOfSharedGoal())
         // A link to another's goal goes with that goal: while it is shared (after an unlink a
         // new device would get the link without its goal).
-        case .goalLink: return (owner == user && text("goal_owner_id") == user) || ((owner == user || (shared && owner == scope.partner)) && sharedGoal())
+        case .goalLink: return (owner == user && record.text("goal_owner_id") == user) || ((owner == user || (shared && owner == scope.partner)) && sharedGoal())
         // The partner's linked habits: ids are per owner, so another user's habit with one of
         // those ids is not among them.
-        case .habit: return owner == user || (shared && owner == scope.partner && text("id").map(scope.partnerHabits.contains) == true)
+        case .habit: return owner == user || (shared && owner == scope.partner && record.text("id").map(scope.partnerHabits.contains) == true)
         case .entry, .targetVersion:
             return owner == user || (shared && owner == scope.partner && habitId.map(scope.partnerHabits.contains) == true)
         default: return owner == user
@@ -287,8 +284,7 @@ public enum SyncRules {
 
     /// Whose record a change is, and for entries and target versions their habit's id.
     public static func directOwner(_ record: ChangeRecord, _ kind: RecordKind) -> (owner: String?, habitId: String?) {
-        func text(_ name: String) -> String? { if case let .text(t)? = record[name] { t } else { nil } }
-        return (text(kind.ownerColumn), kind == .entry || kind == .targetVersion ? text("habit_id") : nil)
+        return (record.text(kind.ownerColumn), kind == .entry || kind == .targetVersion ? record.text("habit_id") : nil)
     }
 
     /// One active entry competing for a (habit, day) — for a choice bundle, the bundle's day.
