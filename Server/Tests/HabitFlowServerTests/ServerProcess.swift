@@ -8,7 +8,10 @@ final class ServerProcess {
     let port: Int
     let log: URL
 
-    static var binary: String { Repository.path("Server/.build/debug/habitflow-server") }
+    /// The server built for these tests (scripts/test-server names it; else SwiftPM's default place).
+    static var binary: String {
+        ProcessInfo.processInfo.environment["HABITFLOW_SERVER_BIN"] ?? Repository.path("Server/.build/debug/habitflow-server")
+    }
 
     /// Starts a server on `database` and waits until it answers its health check.
     init(database: String, extra: [String] = []) throws {
