@@ -28,7 +28,7 @@ let package = Package(
         .executable(name: "habitflow-cli", targets: ["HabitFlowCLI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         .target(name: "HabitFlowCore"),
@@ -67,7 +67,9 @@ let package = Package(
         ),
         .target(name: "HabitFlowTestSupport", dependencies: ["HabitFlow", "HabitFlowSQLite"], path: "Tests/HabitFlowTestSupport"),
         .testTarget(name: "HabitFlowCoreTests", dependencies: ["HabitFlowCore", "HabitFlowTestSupport"]),
-        .testTarget(name: "HabitFlowEngineTests", dependencies: ["HabitFlow", "HabitFlowStore", "HabitFlowSQLite", "HabitFlowProtocol", "HabitFlowTestSupport"]),
+        .testTarget(
+            name: "HabitFlowEngineTests",
+            dependencies: ["HabitFlow", "HabitFlowStore", "HabitFlowSQLite", "HabitFlowProtocol", "HabitFlowTestSupport"]),
         .testTarget(name: "HabitFlowStoreTests", dependencies: ["HabitFlowStore", "HabitFlowTestSupport"]),
         .testTarget(name: "HabitFlowSQLiteTests", dependencies: ["HabitFlowSQLite", "HabitFlow", "CSQLite", "HabitFlowTestSupport"]),
         .testTarget(name: "HabitFlowProtocolTests", dependencies: ["HabitFlowProtocol", "HabitFlowTestSupport"]),

@@ -21,6 +21,7 @@ let package = Package(
         .executableTarget(
             name: "TimeCore",
             dependencies: [
+                .product(name: "HabitFlowTestSupport", package: "HabitFlowCore"),
                 .product(name: "HabitFlow", package: "HabitFlowCore"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -47,6 +48,7 @@ let package = Package(
         .executableTarget(
             name: "MetricsBench",
             dependencies: [
+                .product(name: "HabitFlowTestSupport", package: "HabitFlowCore"),
                 "CSQLiteRaw",
                 .product(name: "HabitFlow", package: "HabitFlowCore"),
                 .product(name: "HabitFlowProtocol", package: "HabitFlowCore"),

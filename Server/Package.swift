@@ -10,7 +10,7 @@ let package = Package(
     name: "HabitFlowServer",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "habitflow-server", targets: ["HabitFlowServerCLI"]),
+        .executable(name: "habitflow-server", targets: ["HabitFlowServerCLI"])
     ],
     dependencies: [
         .package(name: "HabitFlowCore", path: ".."),

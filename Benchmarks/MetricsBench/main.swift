@@ -34,6 +34,7 @@ import Foundation
 import HabitFlow
 import HabitFlowC
 import HabitFlowProtocol
+import HabitFlowTestSupport
 
 let arguments = CommandLine.arguments
 let runs = arguments.count > 1 ? Int(arguments[1])! : 20
@@ -62,21 +63,6 @@ func loadAverage() -> String {
     ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "n/a").split(separator: " ").prefix(3).joined(separator: " ")
 }
 
-/// SplitMix64: the deterministic source of every gap, value and pause.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-    /// Uniform in 0 ..< n.
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
 
 // MARK: - Dataset
 
@@ -92,7 +78,7 @@ func engineOn(_ day: DayKey) -> Engine {
 }
 let today = try! engine.today()
 let firstDay = today.adding(days: -(spanDays - 1))!
-var rng = SplitMix64(state: 20_300_101)
+var rng = SplitMix64(seed: 20_300_101)
 var requests: [LogRequest] = []
 requests.reserveCapacity(habitCount * spanDays)
 var pauseCount = 0

@@ -4,8 +4,11 @@ extension Engine {
     /// Creates a bundle: a parent habit grouping `habitIds` (each the user's, not deleted,
     /// not a bundle, in no other bundle). The parent never has entries: its completion is
     /// derived from its habits' (all of them, or exactly one option for `.choice`).
-    public func createBundle(name: String, kind: Habit.Bundle, habitIds: [String], id: String? = nil)
-        throws(HabitFlowError) -> (bundle: Habit, habits: [Habit]) {
+    public func createBundle(
+        name: String, kind: Habit.Bundle, habitIds: [String], id: String? = nil
+    )
+        throws(HabitFlowError) -> (bundle: Habit, habits: [Habit])
+    {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
@@ -14,7 +17,7 @@ extension Engine {
             var parent = try insertHabit(draft, store, user, today: try userZone(store, user).1, now: now)
             parent.bundle = kind
             try parent.validate()
-            try store.update(parent)
+            try store.save(parent)
             var children: [Habit] = []
             for (i, childId) in habitIds.enumerated() {
                 do throws(HabitFlowError) {
@@ -50,7 +53,7 @@ extension Engine {
             }
             child.bundleId = nil
             child.updatedAt = now
-            try store.update(child)
+            try store.save(child)
             return child
         }
     }
@@ -79,8 +82,11 @@ extension Engine {
 
     /// Links `childId` under `parent`, after the checks of `createBundle`; a choice bundle
     /// refuses an option whose logged days meet another option's (never two options a day).
-    private func attach(_ childId: String, to parent: Habit, _ store: any StoreTransaction, _ user: String, now: Instant)
-        throws(HabitFlowError) -> Habit {
+    private func attach(
+        _ childId: String, to parent: Habit, _ store: any StoreTransaction, _ user: String, now: Instant
+    )
+        throws(HabitFlowError) -> Habit
+    {
         var child = try ownedHabit(store, user, childId)
         guard child.id != parent.id, child.bundle == nil else {
             throw HabitFlowError.invalid("habitId", "a bundle cannot contain a bundle")
@@ -94,16 +100,19 @@ extension Engine {
             let mine = Set(try store.entries(owner: user, habit: child.id, from: nil, to: nil, includeDeleted: false).map(\.dayKey))
             for sibling in try store.habits(owner: user) where sibling.bundleId == parent.id && sibling.deletedAt == nil {
                 if let shared = try store.entries(owner: user, habit: sibling.id, from: nil, to: nil, includeDeleted: false)
-                    .first(where: { mine.contains($0.dayKey) }) {
-                    throw HabitFlowError(.conflict, "habit \(childId) and option \(sibling.id) are both logged on \(shared.dayKey): a choice bundle takes one option a day",
-                                         field: "habitId", details: .occupiedBy(entryId: shared.id, dayKey: shared.dayKey))
+                    .first(where: { mine.contains($0.dayKey) })
+                {
+                    throw HabitFlowError(
+                        .conflict,
+                        "habit \(childId) and option \(sibling.id) are both logged on \(shared.dayKey): a choice bundle takes one option a day",
+                        field: "habitId", details: .occupiedBy(entryId: shared.id, dayKey: shared.dayKey))
                 }
             }
         }
         child.bundleId = parent.id
         child.updatedAt = now
         try child.validate()
-        try store.update(child)
+        try store.save(child)
         return child
     }
 }

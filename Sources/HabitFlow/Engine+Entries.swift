@@ -84,9 +84,12 @@ extension Engine {
     /// - Parameter importing: an import flow (`importEntries`): no confirmation is asked, and
     ///   a logged option of a choice bundle is never replaced. `zoneToday` is the user's zone
     ///   and today when the caller already has them.
-    func mutate(_ mutation: EntryMutation, dryRun: Bool, _ store: any StoreTransaction, _ user: String, now: Instant,
-                importing: Bool = false, zoneToday: (LocalDays, DayKey)? = nil)
-        throws(HabitFlowError) -> (outcome: EntryRules.Outcome, impact: ImpactPreview?) {
+    func mutate(
+        _ mutation: EntryMutation, dryRun: Bool, _ store: any StoreTransaction, _ user: String, now: Instant,
+        importing: Bool = false, zoneToday: (LocalDays, DayKey)? = nil
+    )
+        throws(HabitFlowError) -> (outcome: EntryRules.Outcome, impact: ImpactPreview?)
+    {
         let (zone, today): (LocalDays, DayKey)
         if let zoneToday { (zone, today) = zoneToday } else { (zone, today) = try userZone(store, user) }
         var (habit, before, confirmed, decide) = try plan(mutation, store, user, zone: zone, today: today, now: now)
@@ -98,8 +101,9 @@ extension Engine {
             var after = current.filter { $0.id != outcome.entry.id }
             if outcome.entry.isActive { after.append(outcome.entry) }
             let firstWeekday = try profile(store, user).firstWeekday
-            var preview = ImpactPreview(habit: habit, targets: TargetSchedule(try store.targetVersions(habit: habit.id, of: habit.ownerId)),
-                                        before: current, after: after, days: days, today: today, firstWeekday: firstWeekday)
+            var preview = ImpactPreview(
+                habit: habit, targets: TargetSchedule(try store.targetVersions(habit: habit.id, of: habit.ownerId)),
+                before: current, after: after, days: days, today: today, firstWeekday: firstWeekday)
             preview.goals = try goalEffects(of: habit, after: after, store, user, today: today, firstWeekday: firstWeekday)
             return preview
         }
@@ -124,10 +128,13 @@ extension Engine {
 
     /// The other options' active entries that `outcome` displaces, when `habit` is an option
     /// of a choice bundle (see `EntryRules.choiceOption`).
-    func choiceDisplaced(_ outcome: EntryRules.Outcome, _ habit: Habit, _ store: any StoreTransaction, replace: Bool,
-                         now: Instant) throws(HabitFlowError) -> [HabitEntry] {
+    func choiceDisplaced(
+        _ outcome: EntryRules.Outcome, _ habit: Habit, _ store: any StoreTransaction, replace: Bool,
+        now: Instant
+    ) throws(HabitFlowError) -> [HabitEntry] {
         guard outcome.entry.isActive, let parentId = habit.bundleId, let parent = try store.habit(parentId, of: habit.ownerId),
-              parent.bundle == .choice else { return [] }
+            parent.bundle == .choice
+        else { return [] }
         var others: [HabitEntry] = []
         for sibling in try store.habits(owner: habit.ownerId) where sibling.bundleId == parentId && sibling.id != habit.id {
             others += try store.activeEntries(owner: habit.ownerId, habit: sibling.id, day: outcome.entry.dayKey)
@@ -136,9 +143,12 @@ extension Engine {
     }
 
     /// The habit, the entry as it was, the caller's confirmation, and the rule to run.
-    private func plan(_ mutation: EntryMutation, _ store: any StoreTransaction, _ user: String, zone: LocalDays, today: DayKey,
-                      now: Instant) throws(HabitFlowError)
-        -> (Habit, HabitEntry?, Bool, (Bool) throws(HabitFlowError) -> EntryRules.Outcome) {
+    private func plan(
+        _ mutation: EntryMutation, _ store: any StoreTransaction, _ user: String, zone: LocalDays, today: DayKey,
+        now: Instant
+    ) throws(HabitFlowError)
+        -> (Habit, HabitEntry?, Bool, (Bool) throws(HabitFlowError) -> EntryRules.Outcome)
+    {
         switch mutation {
         case let .log(request):
             if let id = request.entryId { try RecordID.validate(id, field: "entryId") }
@@ -167,11 +177,15 @@ extension Engine {
             if let id = request.entryId { sameID = try store.entry(id, of: user) }
             // A multiplePerDay habit's day never decides a log: skip reading it.
             let activeOnDay = habit.multiplePerDay ? [] : try store.activeEntries(owner: user, habit: habit.id, day: day)
-            return (habit, sameID ?? activeOnDay.first, request.confirm, { confirm throws(HabitFlowError) in
-                let rule = EntryRules.Log(entryId: entryId, timestampUtc: timestamp, dayKey: day, value: request.value,
-                                          note: request.note, source: request.source, confirm: confirm)
-                return try EntryRules.log(rule, habit: habit, sameID: sameID, activeOnDay: activeOnDay, today: today, now: now)
-            })
+            return (
+                habit, sameID ?? activeOnDay.first, request.confirm,
+                { confirm throws(HabitFlowError) in
+                    let rule = EntryRules.Log(
+                        entryId: entryId, timestampUtc: timestamp, dayKey: day, value: request.value,
+                        note: request.note, source: request.source, confirm: confirm)
+                    return try EntryRules.log(rule, habit: habit, sameID: sameID, activeOnDay: activeOnDay, today: today, now: now)
+                }
+            )
         case let .edit(id, edit):
             let (entry, habit) = try ownedEntry(store, user, id)
             var edit = edit
@@ -179,22 +193,31 @@ extension Engine {
             let newDay = edit.dayKey ?? edit.derivedDayKey ?? entry.dayKey
             let occupants = try store.activeEntries(owner: user, habit: habit.id, day: newDay)
             let confirmed = edit.confirm
-            return (habit, entry, confirmed, { confirm throws(HabitFlowError) in
-                var e = edit
-                e.confirm = confirm
-                return try EntryRules.edit(entry, of: habit, e, activeOnNewDay: occupants, today: today, now: now)
-            })
+            return (
+                habit, entry, confirmed,
+                { confirm throws(HabitFlowError) in
+                    var e = edit
+                    e.confirm = confirm
+                    return try EntryRules.edit(entry, of: habit, e, activeOnNewDay: occupants, today: today, now: now)
+                }
+            )
         case let .delete(id, confirmed):
             let (entry, habit) = try ownedEntry(store, user, id)
-            return (habit, entry, confirmed, { confirm throws(HabitFlowError) in
-                try EntryRules.delete(entry, confirm: confirm, now: now)
-            })
+            return (
+                habit, entry, confirmed,
+                { confirm throws(HabitFlowError) in
+                    try EntryRules.delete(entry, confirm: confirm, now: now)
+                }
+            )
         case let .restore(id, confirmed):
             let (entry, habit) = try ownedEntry(store, user, id)
             let occupants = try store.activeEntries(owner: user, habit: habit.id, day: entry.dayKey)
-            return (habit, entry, confirmed, { confirm throws(HabitFlowError) in
-                try EntryRules.restore(entry, of: habit, activeOnDay: occupants, confirm: confirm, today: today, now: now)
-            })
+            return (
+                habit, entry, confirmed,
+                { confirm throws(HabitFlowError) in
+                    try EntryRules.restore(entry, of: habit, activeOnDay: occupants, confirm: confirm, today: today, now: now)
+                }
+            )
         }
     }
 
@@ -230,7 +253,7 @@ extension Engine {
 
     func apply(_ outcome: EntryRules.Outcome, _ store: any StoreTransaction, _ habit: Habit) throws(HabitFlowError) {
         switch outcome {
-        case let .created(entry): try store.insert(entry, of: habit.ownerId, multiplePerDay: habit.multiplePerDay)
+        case let .created(entry): try store.save(entry, of: habit.ownerId, multiplePerDay: habit.multiplePerDay)
         case let .updated(entry): try updateEntry(store, entry, owner: habit.ownerId, habit: habit)
         case .unchanged: break
         }

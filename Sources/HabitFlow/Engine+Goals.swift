@@ -75,7 +75,8 @@ extension Engine {
         try RecordID.validate(id, field: "goalId")
         if let goal = try store.goal(id, of: user) { return goal }
         if let partner = try store.partnership(user: user)?.partnerId, let goal = try store.goal(id, of: partner),
-           (try? GoalRules.checkAccess(goal, user: user, partner: partner)) != nil {
+            (try? GoalRules.checkAccess(goal, user: user, partner: partner)) != nil
+        {
             return goal
         }
         throw HabitFlowError(.notFound, "no goal \(id)", field: "goalId")
@@ -89,11 +90,14 @@ extension Engine {
         }
     }
 
-    private func checkLimit(_ store: any StoreTransaction, _ owner: String, today: DayKey, firstWeekday: Weekday,
-                            excluding id: String? = nil) throws(HabitFlowError) {
+    private func checkLimit(
+        _ store: any StoreTransaction, _ owner: String, today: DayKey, firstWeekday: Weekday,
+        excluding id: String? = nil
+    ) throws(HabitFlowError) {
         let goals = try store.goals(owners: [owner])
-        try GoalRules.checkLimit(goals, owner: owner, today: today, firstWeekday: firstWeekday, excluding: id,
-                                 completed: try reached(goals, store, today: today, firstWeekday: firstWeekday))
+        try GoalRules.checkLimit(
+            goals, owner: owner, today: today, firstWeekday: firstWeekday, excluding: id,
+            completed: try reached(goals, store, today: today, firstWeekday: firstWeekday))
     }
 
     /// How many of the user's goals hold a place among the `Goal.maxActive` (001 FR-006a). Two
@@ -105,13 +109,16 @@ extension Engine {
             let (_, today) = try userZone(store, user)
             let firstWeekday = try profile(store, user).firstWeekday
             let goals = try store.goals(owners: [user])
-            return GoalRules.openGoals(goals, owner: user, today: today, firstWeekday: firstWeekday,
-                                       completed: try reached(goals, store, today: today, firstWeekday: firstWeekday)).count
+            return GoalRules.openGoals(
+                goals, owner: user, today: today, firstWeekday: firstWeekday,
+                completed: try reached(goals, store, today: today, firstWeekday: firstWeekday)
+            ).count
         }
     }
 
     /// The target amounts among `goals` already reached: complete, they leave the limit.
-    func reached(_ goals: [Goal], _ store: any StoreTransaction, today: DayKey, firstWeekday: Weekday) throws(HabitFlowError) -> Set<String> {
+    func reached(_ goals: [Goal], _ store: any StoreTransaction, today: DayKey, firstWeekday: Weekday) throws(HabitFlowError) -> Set<String>
+    {
         var done = Set<String>()
         for goal in goals where goal.type == .targetAmount && goal.isOpen(today: today, firstWeekday: firstWeekday) {
             if try progress(goal, store, day: today, firstWeekday: firstWeekday).status == .completed { done.insert(goal.id) }
@@ -132,11 +139,12 @@ extension Engine {
         return try store.write { store throws(HabitFlowError) in
             let (_, today) = try userZone(store, user)
             let firstWeekday = try profile(store, user).firstWeekday
-            let goal = Goal(id: draft.id ?? RecordID.make(), ownerId: user, title: draft.title, description: draft.description,
-                            icon: draft.icon, categoryId: draft.categoryId, kind: draft.kind, type: draft.type,
-                            target: draft.target ?? 1, unit: draft.unit, durationWeeks: draft.durationWeeks,
-                            startDayKey: draft.startDayKey ?? today, targetDate: draft.targetDate, userStatus: .active,
-                            shared: draft.shared, sortOrder: draft.sortOrder, createdAt: now, updatedAt: now)
+            let goal = Goal(
+                id: draft.id ?? RecordID.make(), ownerId: user, title: draft.title, description: draft.description,
+                icon: draft.icon, categoryId: draft.categoryId, kind: draft.kind, type: draft.type,
+                target: draft.target ?? 1, unit: draft.unit, durationWeeks: draft.durationWeeks,
+                startDayKey: draft.startDayKey ?? today, targetDate: draft.targetDate, userStatus: .active,
+                shared: draft.shared, sortOrder: draft.sortOrder, createdAt: now, updatedAt: now)
             try goal.validate()
             try checkCategory(store, user, goal.categoryId)
             if draft.type != .recurringTask, draft.target == nil { throw HabitFlowError.invalid("target", "target is required") }
@@ -145,7 +153,7 @@ extension Engine {
             }
             if goal.shared { try requirePartner(store, user) }
             try checkLimit(store, user, today: today, firstWeekday: firstWeekday)
-            try store.insert(goal)
+            try store.save(goal)
             for (i, habitId) in habitIds.enumerated() {
                 do throws(HabitFlowError) { _ = try link(goal, habitId, nil, store, user, now: now) } catch {
                     var located = error
@@ -170,7 +178,9 @@ extension Engine {
             if let v = changes.title { goal.title = v }
             if changes.clear.contains(.description) { goal.description = nil } else if let v = changes.description { goal.description = v }
             if changes.clear.contains(.icon) { goal.icon = nil } else if let v = changes.icon { goal.icon = v }
-            if changes.clear.contains(.categoryId) { goal.categoryId = nil } else if let v = changes.categoryId {
+            if changes.clear.contains(.categoryId) {
+                goal.categoryId = nil
+            } else if let v = changes.categoryId {
                 try checkCategory(store, user, v)
                 goal.categoryId = v
             }
@@ -192,18 +202,25 @@ extension Engine {
                 // and its status keep their meaning (004: once a day has passed, its goal is fixed).
                 let fw = try profile(store, user).firstWeekday
                 if let end = old.windowEnd(firstWeekday: fw), end < today {
-                    throw HabitFlowError.invalid("durationWeeks", "the goal's window ended on \(end): its weeks are fixed (make a new goal to go on)")
+                    throw HabitFlowError.invalid(
+                        "durationWeeks", "the goal's window ended on \(end): its weeks are fixed (make a new goal to go on)")
                 }
                 if let end = goal.windowEnd(firstWeekday: fw), end < today {
-                    throw HabitFlowError.invalid("durationWeeks", "\(goal.durationWeeks ?? 0) weeks from \(goal.startDayKey) would end the window on \(end), before today: past weeks keep their meaning")
+                    throw HabitFlowError.invalid(
+                        "durationWeeks",
+                        "\(goal.durationWeeks ?? 0) weeks from \(goal.startDayKey) would end the window on \(end), before today: past weeks keep their meaning"
+                    )
                 }
             }
             let from = changes.effectiveDayKey ?? today
-            if let day = changes.effectiveDayKey { try Engine.checkNotPast(day, today: today, field: "effectiveDayKey", what: "a goal's new target") }
+            if let day = changes.effectiveDayKey {
+                try Engine.checkNotPast(day, today: today, field: "effectiveDayKey", what: "a goal's new target")
+            }
             var version: GoalVersion?
             if goal.target != old.target || (from > today && changes.target != nil) {
-                version = GoalVersion(id: RecordID.make(), ownerId: goal.ownerId, goalId: goal.id, effectiveDayKey: from,
-                                      target: goal.target, recordedAt: now)
+                version = GoalVersion(
+                    id: RecordID.make(), ownerId: goal.ownerId, goalId: goal.id, effectiveDayKey: from,
+                    target: goal.target, recordedAt: now)
                 try version!.validate()
                 // The record holds today's target; a later one waits in its version.
                 if from > today { goal.target = old.target }
@@ -219,13 +236,15 @@ extension Engine {
                 if let latest = held.map(\.recordedAt).max(), latest >= now { version.recordedAt = latest.successor() }
                 if held.isEmpty {
                     // The target it had so far holds from the start: past weeks keep it.
-                    try store.insert(GoalVersion(id: RecordID.make(), ownerId: goal.ownerId, goalId: goal.id, effectiveDayKey: .min,
-                                                 target: old.target, recordedAt: now))
+                    try store.save(
+                        GoalVersion(
+                            id: RecordID.make(), ownerId: goal.ownerId, goalId: goal.id, effectiveDayKey: .min,
+                            target: old.target, recordedAt: now))
                 }
-                try store.insert(version)
+                try store.save(version)
             }
             goal.updatedAt = now
-            try store.update(goal)
+            try store.save(goal)
             return goal
         }
     }
@@ -254,9 +273,10 @@ extension Engine {
             }
             guard confirm else {
                 let links = try store.links(goal: goal.id, of: user).count
-                throw HabitFlowError(.confirmationRequired,
-                                     "deleting \"\(goal.title)\" removes it, its \(links) link\(links == 1 ? "" : "s") and its progress (no entry or habit changes; goal.restore brings it back): confirm to go ahead",
-                                     field: "confirm")
+                throw HabitFlowError(
+                    .confirmationRequired,
+                    "deleting \"\(goal.title)\" removes it, its \(links) link\(links == 1 ? "" : "s") and its progress (no entry or habit changes; goal.restore brings it back): confirm to go ahead",
+                    field: "confirm")
             }
             try store.deleteGoal(goal.id, of: user, at: now)
         }
@@ -276,11 +296,11 @@ extension Engine {
             if goal.shared, try store.partnership(user: user) == nil { goal.shared = false }
             goal.deletedAt = nil
             goal.updatedAt = now
-            try store.update(goal)
+            try store.save(goal)
             // The links the delete removed: the user's own, deleted with it.
             for link in try store.fetchAll(GoalLink.self, owner: user, where: .goalId, in: [id])
             where link.goalOwnerId == user && link.deletedAt == deletedAt {
-                try store.insert(link)
+                try store.relink(link)
             }
             // Back, it takes a place among the 10 unless it has ended or reached its target
             // (a refusal rolls the whole restore back).
@@ -288,7 +308,9 @@ extension Engine {
             let firstWeekday = try profile(store, user).firstWeekday
             let goals = try store.goals(owners: [user])
             let completed = try reached(goals, store, today: today, firstWeekday: firstWeekday)
-            if GoalRules.openGoals(goals, owner: user, today: today, firstWeekday: firstWeekday, completed: completed).contains(where: { $0.id == id }) {
+            if GoalRules.openGoals(goals, owner: user, today: today, firstWeekday: firstWeekday, completed: completed).contains(where: {
+                $0.id == id
+            }) {
                 try GoalRules.checkLimit(goals, owner: user, today: today, firstWeekday: firstWeekday, excluding: id, completed: completed)
             }
             return goal
@@ -315,8 +337,11 @@ extension Engine {
 
     /// The goals the user sees, with their progress as of `day` (default today), grouped by
     /// category in the user's category order; goals within a category by `sortOrder`, then age.
-    public func goals(segment: GoalSegment? = nil, day: DayKey? = nil, personaId: String? = nil) throws(HabitFlowError)
-        -> [(category: Category?, goals: [(goal: Goal, progress: GoalProgress)])] {
+    public func goals(
+        segment: GoalSegment? = nil, day: DayKey? = nil, personaId: String? = nil
+    ) throws(HabitFlowError)
+        -> [(category: Category?, goals: [(goal: Goal, progress: GoalProgress)])]
+    {
         let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id).goalIds) }
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
@@ -330,7 +355,9 @@ extension Engine {
                 let known = goal.categoryId.flatMap { id in categories.contains { $0.id == id } ? id : nil }
                 groups[known, default: []].append((goal, progress))
             }
-            let order: (Goal, Goal) -> Bool = { ($0.sortOrder ?? Int.max, $0.createdAt, $0.id) < ($1.sortOrder ?? Int.max, $1.createdAt, $1.id) }
+            let order: (Goal, Goal) -> Bool = {
+                ($0.sortOrder ?? Int.max, $0.createdAt, $0.id) < ($1.sortOrder ?? Int.max, $1.createdAt, $1.id)
+            }
             var out: [(Category?, [(Goal, GoalProgress)])] = []
             for c in categories { if let list = groups[c.id] { out.append((c, list.sorted { order($0.0, $1.0) })) } }
             if let list = groups[nil] { out.append((nil, list.sorted { order($0.0, $1.0) })) }
@@ -350,19 +377,25 @@ extension Engine {
 
     /// How replacing `habit`'s active entries by `after` would move each goal it counts toward
     /// that the user sees: those whose progress moves, before and after.
-    func goalEffects(of habit: Habit, after: [HabitEntry], _ store: any StoreTransaction, _ user: String, today: DayKey,
-                     firstWeekday: Weekday) throws(HabitFlowError) -> [ImpactPreview.GoalEffect] {
+    func goalEffects(
+        of habit: Habit, after: [HabitEntry], _ store: any StoreTransaction, _ user: String, today: DayKey,
+        firstWeekday: Weekday
+    ) throws(HabitFlowError) -> [ImpactPreview.GoalEffect] {
         var effects: [ImpactPreview.GoalEffect] = []
         let partner = try store.partnership(user: user)?.partnerId
         for link in try store.fetchAll(GoalLink.self, owner: habit.ownerId, where: .habitId, in: [habit.id]) where link.deletedAt == nil {
             guard let goal = try store.goal(link.goalId, of: link.goalOwnerId),
-                  (try? GoalRules.checkAccess(goal, user: user, partner: partner)) != nil,
-                  try store.links(goal: goal.id, of: goal.ownerId).contains(where: { $0.createdBy == link.createdBy && $0.habitId == link.habitId })
+                (try? GoalRules.checkAccess(goal, user: user, partner: partner)) != nil,
+                try store.links(goal: goal.id, of: goal.ownerId).contains(where: {
+                    $0.createdBy == link.createdBy && $0.habitId == link.habitId
+                })
             else { continue }
             let shown = try asToday(goal, store, today)
             let effect = ImpactPreview.GoalEffect(
                 goal: shown, before: try progress(shown, store, day: today, firstWeekday: firstWeekday),
-                after: try progress(shown, store, day: today, firstWeekday: firstWeekday, replacing: (RecordRef(owner: habit.ownerId, id: habit.id), after)))
+                after: try progress(
+                    shown, store, day: today, firstWeekday: firstWeekday, replacing: (RecordRef(owner: habit.ownerId, id: habit.id), after))
+            )
             if effect.changes { effects.append(effect) }
         }
         return effects
@@ -371,23 +404,27 @@ extension Engine {
     /// A goal's progress in its creator's weeks (a shared goal reads alike for both partners),
     /// each linked entry in the unit its habit had on its day; `replacing` one habit's entries
     /// with others (a preview).
-    func progress(_ goal: Goal, _ store: any StoreTransaction, day: DayKey, firstWeekday: Weekday,
-                  replacing: (habit: RecordRef, entries: [HabitEntry])? = nil) throws(HabitFlowError) -> GoalProgress {
+    func progress(
+        _ goal: Goal, _ store: any StoreTransaction, day: DayKey, firstWeekday: Weekday,
+        replacing: (habit: RecordRef, entries: [HabitEntry])? = nil
+    ) throws(HabitFlowError) -> GoalProgress {
         var linked: [GoalProgress.Linked] = []
         for link in try store.links(goal: goal.id, of: goal.ownerId) {
-            let entries = if let replacing, replacing.habit == RecordRef(owner: link.createdBy, id: link.habitId) {
-                replacing.entries
-            } else {
-                try store.entries(owner: link.createdBy, habit: link.habitId, from: goal.startDayKey, to: nil, includeDeleted: false)
-            }
+            let entries =
+                if let replacing, replacing.habit == RecordRef(owner: link.createdBy, id: link.habitId) {
+                    replacing.entries
+                } else {
+                    try store.entries(owner: link.createdBy, habit: link.habitId, from: goal.startDayKey, to: nil, includeDeleted: false)
+                }
             let rules = try store.habit(link.habitId, of: link.createdBy).map { habit throws(HabitFlowError) in
                 HabitRules(habit: habit, schedule: TargetSchedule(try store.targetVersions(habit: habit.id, of: link.createdBy)))
             }
             linked.append(GoalProgress.Linked(link: link, entries: entries, rules: rules))
         }
         let weeks = try store.user(goal.ownerId)?.firstWeekday ?? firstWeekday
-        return GoalProgress(goal: goal, linked: linked, versions: try store.goalVersions(goal: goal.id, of: goal.ownerId),
-                            today: day, firstWeekday: weeks)
+        return GoalProgress(
+            goal: goal, linked: linked, versions: try store.goalVersions(goal: goal.id, of: goal.ownerId),
+            today: day, firstWeekday: weeks)
     }
 
     // MARK: Links
@@ -402,12 +439,16 @@ extension Engine {
         }
     }
 
-    private func link(_ goal: Goal, _ habitId: String, _ contribution: GoalLink.Contribution?, _ store: any StoreTransaction,
-                      _ user: String, now: Instant) throws(HabitFlowError) -> GoalLink {
+    private func link(
+        _ goal: Goal, _ habitId: String, _ contribution: GoalLink.Contribution?, _ store: any StoreTransaction,
+        _ user: String, now: Instant
+    ) throws(HabitFlowError) -> GoalLink {
         let habit = try ownedHabit(store, user, habitId)
-        let (mode, unit) = try GoalRules.linkTerms(goal, habit, contribution: contribution, links: try store.links(goal: goal.id, of: goal.ownerId))
-        let link = GoalLink(goalOwnerId: goal.ownerId, goalId: goal.id, habitId: habit.id, contribution: mode, unit: unit, createdBy: user, createdAt: now)
-        try store.insert(link)
+        let (mode, unit) = try GoalRules.linkTerms(
+            goal, habit, contribution: contribution, links: try store.links(goal: goal.id, of: goal.ownerId))
+        let link = GoalLink(
+            goalOwnerId: goal.ownerId, goalId: goal.id, habitId: habit.id, contribution: mode, unit: unit, createdBy: user, createdAt: now)
+        try store.relink(link)
         return link
     }
 
@@ -421,9 +462,11 @@ extension Engine {
                 // A link of the user's to a goal no longer shared with them (the partnership
                 // ended): theirs to remove, though the goal is out of sight.
                 try RecordID.validate(habitId, field: "habitId")
-                guard error.code == .notFound, let stale = try store.fetchAll(GoalLink.self, where: .createdBy, in: [user]).first(where: {
-                    $0.goalId == goalId && $0.habitId == habitId && $0.goalOwnerId != user && $0.deletedAt == nil
-                }) else { throw error }
+                guard error.code == .notFound,
+                    let stale = try store.fetchAll(GoalLink.self, where: .createdBy, in: [user]).first(where: {
+                        $0.goalId == goalId && $0.habitId == habitId && $0.goalOwnerId != user && $0.deletedAt == nil
+                    })
+                else { throw error }
                 try store.deleteLink(goal: goalId, of: stale.goalOwnerId, habit: habitId, of: user, at: now)
                 return
             }
@@ -445,7 +488,8 @@ extension Engine {
         return try store.write { store throws(HabitFlowError) in
             let goal = try accessibleGoal(store, user, goalId)
             _ = try ownedHabit(store, user, request.habitId)
-            try GoalRules.checkLinked(request.habitId, links: try store.links(goal: goal.id, of: goal.ownerId).filter { $0.createdBy == user })
+            try GoalRules.checkLinked(
+                request.habitId, links: try store.links(goal: goal.id, of: goal.ownerId).filter { $0.createdBy == user })
             return try mutate(.log(request), dryRun: false, store, user, now: now).outcome
         }
     }
@@ -462,8 +506,10 @@ extension Engine {
             for goal in try visibleGoals(store, user, nil) where goal.type != .targetAmount && goal.userStatus == .active {
                 let p = try progress(goal, store, day: day, firstWeekday: firstWeekday)
                 guard p.status == .active, let week = p.thisWeek, week.value < week.target else { continue }
-                out.append(GoalSuggestion(goal: goal, remaining: week.target - week.value,
-                                          habitIds: try store.links(goal: goal.id, of: goal.ownerId).map(\.habitId)))
+                out.append(
+                    GoalSuggestion(
+                        goal: goal, remaining: week.target - week.value,
+                        habitIds: try store.links(goal: goal.id, of: goal.ownerId).map(\.habitId)))
             }
             return out
         }

@@ -106,8 +106,11 @@ extension Engine {
     /// through (a new operation cannot forget it). Ids are per owner, so another user's record
     /// with the same id is not even seen: the answer is the same as for an id no one uses.
     /// - Throws: `notFound`, naming `field`.
-    func owned<R: OwnedRecord>(_ type: R.Type, _ store: any StoreTransaction, _ user: String, _ id: String, field: String)
-        throws(HabitFlowError) -> R {
+    func owned<R: OwnedRecord>(
+        _ type: R.Type, _ store: any StoreTransaction, _ user: String, _ id: String, field: String
+    )
+        throws(HabitFlowError) -> R
+    {
         try RecordID.validate(id, field: field)
         guard let record = try store.fetch(type, key: [user, id]), record.ownerId == user else {
             throw HabitFlowError(.notFound, "no \(R.noun) \(id)", field: field)
@@ -115,8 +118,11 @@ extension Engine {
         return record
     }
 
-    func ownedHabit(_ store: any StoreTransaction, _ user: String, _ id: String, field: String = "habitId")
-        throws(HabitFlowError) -> Habit {
+    func ownedHabit(
+        _ store: any StoreTransaction, _ user: String, _ id: String, field: String = "habitId"
+    )
+        throws(HabitFlowError) -> Habit
+    {
         let habit = try owned(Habit.self, store, user, id, field: field)
         return habit
     }
@@ -134,24 +140,30 @@ extension Engine {
 
     /// The body of `createHabit`, inside a transaction the caller holds (the step goal
     /// creates its habit in the same transaction as its target).
-    func insertHabit(_ draft: HabitDraft, _ store: any StoreTransaction, _ user: String, today: DayKey, now: Instant)
-        throws(HabitFlowError) -> Habit {
-        let habit = Habit(id: draft.id ?? RecordID.make(), ownerId: user, name: draft.name, kind: draft.kind,
-                          unit: draft.unit, cadence: draft.cadence, targetType: draft.targetType,
-                          multiplePerDay: draft.multiplePerDay, categoryId: draft.categoryId, archived: false,
-                          legacyGoal: draft.legacyGoal, createdAt: now, createdDayKey: today, updatedAt: now,
-                          deletedAt: nil)
+    func insertHabit(
+        _ draft: HabitDraft, _ store: any StoreTransaction, _ user: String, today: DayKey, now: Instant
+    )
+        throws(HabitFlowError) -> Habit
+    {
+        let habit = Habit(
+            id: draft.id ?? RecordID.make(), ownerId: user, name: draft.name, kind: draft.kind,
+            unit: draft.unit, cadence: draft.cadence, targetType: draft.targetType,
+            multiplePerDay: draft.multiplePerDay, categoryId: draft.categoryId, archived: false,
+            legacyGoal: draft.legacyGoal, createdAt: now, createdDayKey: today, updatedAt: now,
+            deletedAt: nil)
         try habit.validate()
         try checkCategory(store, user, draft.categoryId)
         try HabitNames.checkUnique(habit.name, id: habit.id, among: try store.habits(owner: user))
         if try store.habit(habit.id, of: user) != nil {
             throw HabitFlowError(.conflict, "habit \(habit.id) already exists", field: "habitId")
         }
-        try store.insert(habit)
+        try store.save(habit)
         if let target = draft.target {
             try TargetVersion.validate(target, kind: habit.kind)
-            try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: .min,
-                                           target: target, recordedAt: now))
+            try store.save(
+                TargetVersion(
+                    id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: .min,
+                    target: target, recordedAt: now))
         }
         return habit
     }
@@ -178,8 +190,9 @@ extension Engine {
             if let cadence = changes.cadence, cadence != current.cadence { meaning.cadence = cadence }
             if let targetType = changes.targetType, targetType != current.targetType { meaning.targetType = targetType }
             if changes.effectiveDayKey != nil || !meaning.isEmpty {
-                try Self.checkNotPast(effective, today: today, field: changes.effectiveDayKey == nil ? "habitId" : "effectiveDayKey",
-                                      what: "a change of unit, cadence or target type")
+                try Self.checkNotPast(
+                    effective, today: today, field: changes.effectiveDayKey == nil ? "habitId" : "effectiveDayKey",
+                    what: "a change of unit, cadence or target type")
             }
             var check = habit
             check.unit = changes.unit ?? current.unit
@@ -187,11 +200,13 @@ extension Engine {
             check.targetType = changes.targetType ?? current.targetType
             try check.validate()
             if !meaning.isEmpty {
-                try insertDefinitionChange(meaning, of: old, from: effective, store, user, now: now)
+                try saveDefinitionChange(meaning, of: old, from: effective, store, user, now: now)
                 // The record shows the definition as last changed; days read their versions.
                 if effective == today { (habit.unit, habit.cadence, habit.targetType) = (check.unit, check.cadence, check.targetType) }
             }
-            if changes.clearCategory { habit.categoryId = nil } else if let c = changes.categoryId {
+            if changes.clearCategory {
+                habit.categoryId = nil
+            } else if let c = changes.categoryId {
                 try checkCategory(store, user, c)
                 habit.categoryId = c
             }
@@ -199,7 +214,7 @@ extension Engine {
             try habit.validate()
             guard habit != old else { return old }
             habit.updatedAt = now
-            try store.update(habit)
+            try store.save(habit)
             return habit
         }
     }
@@ -216,13 +231,14 @@ extension Engine {
             guard habit.deletedAt == nil else { return habit }
             guard confirm else {
                 let count = try store.entries(owner: user, habit: habit.id, from: nil, to: nil, includeDeleted: false).count
-                throw HabitFlowError(.confirmationRequired,
-                                     "deleting \"\(habit.name)\" takes it and its \(count) entries out of every metric (habit.restore brings them back): confirm to go ahead",
-                                     field: "confirm")
+                throw HabitFlowError(
+                    .confirmationRequired,
+                    "deleting \"\(habit.name)\" takes it and its \(count) entries out of every metric (habit.restore brings them back): confirm to go ahead",
+                    field: "confirm")
             }
             habit.deletedAt = now
             habit.updatedAt = now
-            try store.update(habit)
+            try store.save(habit)
             return habit
         }
     }
@@ -238,7 +254,7 @@ extension Engine {
             try HabitNames.checkUnique(habit.name, id: habit.id, among: try store.habits(owner: user))
             habit.deletedAt = nil
             habit.updatedAt = now
-            try store.update(habit)
+            try store.save(habit)
             return habit
         }
     }
@@ -275,7 +291,9 @@ extension Engine {
     }
 
     /// The user's habits, oldest first; with `personaId`, only that persona's (a focus lens).
-    public func habits(includeArchived: Bool = true, includeDeleted: Bool = false, personaId: String? = nil) throws(HabitFlowError) -> [Habit] {
+    public func habits(
+        includeArchived: Bool = true, includeDeleted: Bool = false, personaId: String? = nil
+    ) throws(HabitFlowError) -> [Habit] {
         let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id).habitIds) }
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in

@@ -30,8 +30,10 @@ extension Engine {
     }
 
     /// `importEntries`' work inside its transaction.
-    private func importAll(_ requests: [LogRequest], _ store: any StoreTransaction, _ user: String,
-                           _ now: Instant) throws(HabitFlowError) -> ImportSummary {
+    private func importAll(
+        _ requests: [LogRequest], _ store: any StoreTransaction, _ user: String,
+        _ now: Instant
+    ) throws(HabitFlowError) -> ImportSummary {
         let zoneToday = try userZone(store, user)
         var summary = ImportSummary()
         var habits: [String: Habit] = [:]
@@ -45,7 +47,9 @@ extension Engine {
                 }
                 if i >= heldThrough {
                     heldThrough = min(requests.count, i + Self.importChunk)
-                    let ids = requests[i..<heldThrough].compactMap(\.entryId).filter { (try? RecordID.validate($0, field: "entryId")) != nil }
+                    let ids = requests[i..<heldThrough].compactMap(\.entryId).filter {
+                        (try? RecordID.validate($0, field: "entryId")) != nil
+                    }
                     held = Set(try store.fetchAll(StoredEntry.self, owner: user, where: .id, in: ids).map(\.entry.id))
                 }
                 if try importNew(request, timestamp: timestamp, held: held, &habits, store, user, zoneToday, now) {
@@ -74,26 +78,31 @@ extension Engine {
     /// store does not hold, on a habit of its own (no choice bundle). The rule is `log`'s with
     /// nothing on the day; if the day is taken after all, the store refuses the insert
     /// (`conflict`) and the caller takes `log`'s whole path. Returns whether it was created.
-    private func importNew(_ request: LogRequest, timestamp: Instant, held: Set<String>, _ habits: inout [String: Habit],
-                           _ store: any StoreTransaction, _ user: String, _ zoneToday: (LocalDays, DayKey),
-                           _ now: Instant) throws(HabitFlowError) -> Bool {
+    private func importNew(
+        _ request: LogRequest, timestamp: Instant, held: Set<String>, _ habits: inout [String: Habit],
+        _ store: any StoreTransaction, _ user: String, _ zoneToday: (LocalDays, DayKey),
+        _ now: Instant
+    ) throws(HabitFlowError) -> Bool {
         guard let entryId = request.entryId, !held.contains(entryId) else { return false }
         try RecordID.validate(entryId, field: "entryId")
         let habit: Habit
-        if let known = habits[request.habitId] { habit = known } else {
+        if let known = habits[request.habitId] {
+            habit = known
+        } else {
             habit = try ownedHabit(store, user, request.habitId)
             habits[request.habitId] = habit
         }
         guard habit.bundleId == nil else { return false }
         let (zone, today) = zoneToday
-        let rule = EntryRules.Log(entryId: entryId, timestampUtc: timestamp, dayKey: request.dayKey ?? zone.dayKey(at: timestamp),
-                                  value: request.value, note: request.note, source: request.source, confirm: true)
+        let rule = EntryRules.Log(
+            entryId: entryId, timestampUtc: timestamp, dayKey: request.dayKey ?? zone.dayKey(at: timestamp),
+            value: request.value, note: request.note, source: request.source, confirm: true)
         guard case let .created(entry) = try EntryRules.log(rule, habit: habit, sameID: nil, activeOnDay: [], today: today, now: now) else {
             return false
         }
         do throws(HabitFlowError) {
             try store.saveNew(StoredEntry(entry, ownerId: habit.ownerId, multiplePerDay: habit.multiplePerDay))
-        } catch where error.code == .conflict {
+        } catch  where error.code == .conflict {
             return false  // the day holds an entry: `log` decides what happens to it
         }
         return true

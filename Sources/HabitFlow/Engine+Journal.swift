@@ -26,9 +26,12 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            let t = JournalTemplate(id: id ?? RecordID.make(), ownerId: user, name: name, fields: fields, createdAt: now, updatedAt: now, deletedAt: nil)
+            let t = JournalTemplate(
+                id: id ?? RecordID.make(), ownerId: user, name: name, fields: fields, createdAt: now, updatedAt: now, deletedAt: nil)
             try t.validate()
-            if try store.template(t.id, of: user) != nil { throw HabitFlowError(.conflict, "template \(t.id) already exists", field: "templateId") }
+            if try store.template(t.id, of: user) != nil {
+                throw HabitFlowError(.conflict, "template \(t.id) already exists", field: "templateId")
+            }
             try store.save(t)
             return t
         }
@@ -50,14 +53,17 @@ extension Engine {
         return try store.write { store throws(HabitFlowError) in
             if let id = draft.id {
                 try RecordID.validate(id, field: "journalId")
-                if try store.journal(id, of: user) != nil { throw HabitFlowError(.conflict, "journal entry \(id) already exists", field: "journalId") }
+                if try store.journal(id, of: user) != nil {
+                    throw HabitFlowError(.conflict, "journal entry \(id) already exists", field: "journalId")
+                }
             }
             let (zone, _) = try userZone(store, user)
             let at = draft.timestampUtc ?? now
-            var j = JournalEntry(id: draft.id ?? RecordID.make(), ownerId: user, timestampUtc: at, dayKey: draft.dayKey ?? zone.dayKey(at: at),
-                                 templateId: draft.templateId, responses: draft.responses ?? [], title: draft.title, text: draft.text,
-                                 referencedHabitIds: draft.referencedHabitIds ?? [], referencedGoalIds: draft.referencedGoalIds ?? [],
-                                 createdAt: now, updatedAt: now, deletedAt: nil)
+            var j = JournalEntry(
+                id: draft.id ?? RecordID.make(), ownerId: user, timestampUtc: at, dayKey: draft.dayKey ?? zone.dayKey(at: at),
+                templateId: draft.templateId, responses: draft.responses ?? [], title: draft.title, text: draft.text,
+                referencedHabitIds: draft.referencedHabitIds ?? [], referencedGoalIds: draft.referencedGoalIds ?? [],
+                createdAt: now, updatedAt: now, deletedAt: nil)
             try checkJournal(&j, store, user)
             try store.save(j)
             return j
@@ -73,7 +79,10 @@ extension Engine {
             guard old.deletedAt == nil else { throw HabitFlowError(.conflict, "journal entry \(id) is deleted", field: "journalId") }
             var j = old
             let (zone, _) = try userZone(store, user)
-            if let t = draft.timestampUtc { j.timestampUtc = t; j.dayKey = zone.dayKey(at: t) }
+            if let t = draft.timestampUtc {
+                j.timestampUtc = t
+                j.dayKey = zone.dayKey(at: t)
+            }
             if let d = draft.dayKey { j.dayKey = d }
             if let v = draft.templateId { j.templateId = v.isEmpty ? nil : v }
             if let v = draft.responses { j.responses = v }
@@ -84,8 +93,9 @@ extension Engine {
             try checkJournal(&j, store, user)
             guard j != old else { return old }
             if j.dayKey != old.dayKey, !draft.confirm {
-                throw HabitFlowError(.confirmationRequired, "moving the journal entry from \(old.dayKey) to \(j.dayKey) needs confirm: true",
-                                     field: "confirm", details: .affectedDays([old.dayKey, j.dayKey]))
+                throw HabitFlowError(
+                    .confirmationRequired, "moving the journal entry from \(old.dayKey) to \(j.dayKey) needs confirm: true",
+                    field: "confirm", details: .affectedDays([old.dayKey, j.dayKey]))
             }
             j.updatedAt = now
             try store.save(j)
@@ -155,9 +165,12 @@ extension Engine {
         return try store.write { store throws(HabitFlowError) in
             _ = try ownedEntry(store, user, entryId)
             if let id { try RecordID.validate(id, field: "reflectionId") }
-            var r = HabitEntryReflection(id: id ?? RecordID.make(), entryId: entryId, ownerId: user, text: text, createdAt: now, updatedAt: now, deletedAt: nil)
+            var r = HabitEntryReflection(
+                id: id ?? RecordID.make(), entryId: entryId, ownerId: user, text: text, createdAt: now, updatedAt: now, deletedAt: nil)
             if let id, let existing = try store.reflection(id, of: user) {
-                guard existing.entryId == entryId else { throw HabitFlowError(.conflict, "reflection \(id) is on another entry", field: "reflectionId") }
+                guard existing.entryId == entryId else {
+                    throw HabitFlowError(.conflict, "reflection \(id) is on another entry", field: "reflectionId")
+                }
                 r.createdAt = existing.createdAt
             }
             try r.validate()

@@ -75,8 +75,10 @@ extension Engine {
                 @discardableResult
                 func version(_ vid: String, _ day: DayKey, target: Double? = nil, paused: Bool? = nil) throws(HabitFlowError) -> Bool {
                     guard try store.fetch(TargetVersion.self, key: [user, vid]) == nil else { return false }
-                    try store.insert(TargetVersion(id: vid, ownerId: user, habitId: habit.id, effectiveDayKey: day, target: target,
-                                                   paused: paused, recordedAt: stamp))
+                    try store.save(
+                        TargetVersion(
+                            id: vid, ownerId: user, habitId: habit.id, effectiveDayKey: day, target: target,
+                            paused: paused, recordedAt: stamp))
                     stamp = stamp.successor()
                     return true
                 }
@@ -111,17 +113,22 @@ extension Engine {
                         var request = LogRequest(habitId: habit.id)
                         request.entryId = entryId
                         request.dayKey = c.day
-                        request.timestampUtc = Instant(unixSeconds: Int64(c.day.dayNumber) * 86_400 + 43_200)  // noon UTC: a day Loop names by its 00:00 UTC
+                        // Noon UTC: a day Loop names by its 00:00 UTC.
+                        request.timestampUtc = Instant(unixSeconds: Int64(c.day.dayNumber) * 86_400 + 43_200)
                         request.value = loop.numerical ? value : nil
                         request.note = c.note?.isEmpty == false ? c.note : nil
                         request.source = .`import`
                         let outcome: EntryRules.Outcome
                         do throws(HabitFlowError) {
-                            outcome = try mutate(.log(request), dryRun: false, store, user, now: now, importing: true, zoneToday: zoneToday).outcome
+                            outcome = try mutate(.log(request), dryRun: false, store, user, now: now, importing: true, zoneToday: zoneToday)
+                                .outcome
                         } catch {
                             throw HabitFlowError(error.code, "Loop habit \(loop.name), \(c.day): \(error.message)", field: "path")
                         }
-                        if case .created = outcome { summary.entriesCreated += 1; report.entries += 1 }
+                        if case .created = outcome {
+                            summary.entriesCreated += 1
+                            report.entries += 1
+                        }
                     }
                 }
                 if kept > 0 { report.notes.append("\(kept) days already logged here kept their entries") }
@@ -129,7 +136,7 @@ extension Engine {
                 if loop.archived, report.outcome == "created" {
                     habit.archived = true
                     habit.updatedAt = now
-                    try store.update(habit)
+                    try store.save(habit)
                 }
                 summary.habits.append(report)
             }

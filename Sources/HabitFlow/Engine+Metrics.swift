@@ -46,7 +46,10 @@ public struct MetricsContext: Sendable {
         let date = day ?? today
         let habits = input.habits.filter { !$0.archived && $0.deletedAt == nil }
         // The Today screen reads recent history only: no longest streak here (metrics.streaks has it).
-        return (date, habits.map { HabitToday(habit: $0, input.metrics(for: $0).summary(today: date, firstWeekday: firstWeekday, longest: false)) })
+        return (
+            date,
+            habits.map { HabitToday(habit: $0, input.metrics(for: $0).summary(today: date, firstWeekday: firstWeekday, longest: false)) }
+        )
     }
 
     /// Every metric of every habit not deleted, as of `day` (default today).
@@ -65,7 +68,8 @@ public struct MetricsContext: Sendable {
 
     /// Habit `id`'s strength from `from` through `to` (at most `Engine.maxHistoryDays`),
     /// averaged per `period`: Loop's score chart.
-    public func strength(habitId id: String, from: DayKey, to: DayKey, per period: StrengthPeriod) throws(HabitFlowError) -> [StrengthPoint] {
+    public func strength(habitId id: String, from: DayKey, to: DayKey, per period: StrengthPeriod) throws(HabitFlowError) -> [StrengthPoint]
+    {
         guard from <= to else { throw HabitFlowError.invalid("to", "to (\(to)) is before from (\(from))") }
         guard Int(to.dayNumber) - Int(from.dayNumber) < Engine.maxHistoryDays else {
             throw HabitFlowError(.limitExceeded, "at most \(Engine.maxHistoryDays) days per call", field: "to")
@@ -98,7 +102,8 @@ extension Engine {
             var input: MetricsInput
             var sequence: Int64
             if let kept, kept.stamp.dataVersion == stamp.dataVersion,
-               case let (changed, latest) = try store.habitsChanged(since: kept.sequence), changed.count <= Self.incrementalReadLimit {
+                case let (changed, latest) = try store.habitsChanged(since: kept.sequence), changed.count <= Self.incrementalReadLimit
+            {
                 input = kept.input
                 try refresh(&input, habits: changed, store, user)
                 sequence = latest
@@ -129,18 +134,24 @@ extension Engine {
 
     /// Reads `habits` (those of `user`) into `input` again, with the other options of any
     /// choice bundle among them: settling one option's day may set another's entry aside.
-    private func refresh(_ input: inout MetricsInput, habits ids: Set<String>, _ store: any StoreTransaction, _ user: String)
-        throws(HabitFlowError) {
+    private func refresh(
+        _ input: inout MetricsInput, habits ids: Set<String>, _ store: any StoreTransaction, _ user: String
+    )
+        throws(HabitFlowError)
+    {
         var pending = ids
         var done = Set<String>()
         while let id = pending.popFirst() {
             guard done.insert(id).inserted, let habit = try store.habit(id, of: user) else { continue }
             if let parentId = habit.bundleId, let parent = try store.habit(parentId, of: user), parent.bundle == .choice {
-                for option in try store.fetchAll(Habit.self, owner: user, where: .bundleId, in: [parentId]) where !done.contains(option.id) {
+                for option in try store.fetchAll(Habit.self, owner: user, where: .bundleId, in: [parentId]) where !done.contains(option.id)
+                {
                     pending.insert(option.id)
                 }
             }
-            if let i = input.habits.firstIndex(where: { $0.id == id }) { input.habits[i] = habit } else {
+            if let i = input.habits.firstIndex(where: { $0.id == id }) {
+                input.habits[i] = habit
+            } else {
                 input.habits.append(habit)
                 input.habits.sort { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
             }

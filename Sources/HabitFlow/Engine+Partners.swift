@@ -1,8 +1,6 @@
 import HabitFlowStore
 
 extension Engine {
-    // MARK: Partners and categories
-
     /// Invites `partnerId` to partner with the user: the user's side of the partnership.
     /// Nothing is shared until they accept (`acceptPartner`) on their replica, or in this
     /// store. Someone this store has not heard of gets a stand-in profile until theirs
@@ -47,15 +45,19 @@ extension Engine {
     }
 
     /// Writes the user's side: live (an invitation or an acceptance) or ended (a refusal).
-    private func saveSide(_ store: any StoreTransaction, _ user: String, naming partnerId: String, live: Bool, now: Instant) throws(HabitFlowError) {
+    private func saveSide(
+        _ store: any StoreTransaction, _ user: String, naming partnerId: String, live: Bool, now: Instant
+    ) throws(HabitFlowError) {
         let mine = try store.side(user: user)
         if let mine, mine.deletedAt == nil, mine.partnerId != partnerId {
-            throw HabitFlowError(.conflict, "you already have a partner or an open invitation (\(mine.partnerId)): unlink first", field: "userId")
+            throw HabitFlowError(
+                .conflict, "you already have a partner or an open invitation (\(mine.partnerId)): unlink first", field: "userId")
         }
         if let mine, mine.partnerId == partnerId, (mine.deletedAt == nil) == live { return }  // already so
         if try store.user(partnerId) == nil {
             let me = try profile(store, user)
-            try store.savePlaceholder(UserProfile(id: partnerId, zone: me.zone, firstWeekday: me.firstWeekday, createdAt: now, updatedAt: now))
+            try store.savePlaceholder(
+                UserProfile(id: partnerId, zone: me.zone, firstWeekday: me.firstWeekday, createdAt: now, updatedAt: now))
         }
         try store.save(Partnership(userId: user, partnerId: partnerId, createdAt: now, deletedAt: live ? nil : now))
     }
@@ -89,7 +91,7 @@ extension Engine {
         for var goal in try store.goals(owners: writesHere ? [user, partner] : [user]) where goal.shared {
             goal.shared = false
             goal.updatedAt = now
-            try store.update(goal)
+            try store.save(goal)
         }
         if !writesHere { try store.forget(owner: partner) }
     }
@@ -127,7 +129,11 @@ extension Engine {
         status.side = mine
         if active == nil, let mine, mine.deletedAt == nil {
             let theirs = try store.side(user: mine.partnerId)
-            if theirs?.partnerId == user, theirs?.deletedAt != nil { status.declinedBy = mine.partnerId } else { status.invited = mine.partnerId }
+            if theirs?.partnerId == user, theirs?.deletedAt != nil {
+                status.declinedBy = mine.partnerId
+            } else {
+                status.invited = mine.partnerId
+            }
         }
         // Invitations the user has not answered (an answer is the user's side naming them).
         status.invitations = naming.filter { $0.deletedAt == nil && mine?.partnerId != $0.userId }.map(\.userId)
@@ -146,81 +152,25 @@ extension Engine {
         }
         guard let partner = scope.partner else { return scope }
         scope.related.insert(partner)
-        for goal in try store.goals(owners: [user, partner]) where goal.shared { scope.sharedGoals.insert(RecordRef(owner: goal.ownerId, id: goal.id)) }
+        for goal in try store.goals(owners: [user, partner]) where goal.shared {
+            scope.sharedGoals.insert(RecordRef(owner: goal.ownerId, id: goal.id))
+        }
         for c in incoming where c.kind == RecordKind.goal.rawValue && c["shared"] == .integer(1) {
             if let owner = c.text("owner_id"), owner == user || owner == partner, let id = c.text("id") {
                 scope.sharedGoals.insert(RecordRef(owner: owner, id: id))
             }
         }
         for link in try store.fetchAll(GoalLink.self, where: .createdBy, in: [user, partner])
-            where link.deletedAt == nil && scope.sharedGoals.contains(RecordRef(owner: link.goalOwnerId, id: link.goalId)) {
+        where link.deletedAt == nil && scope.sharedGoals.contains(RecordRef(owner: link.goalOwnerId, id: link.goalId)) {
             if link.createdBy == partner { scope.partnerHabits.insert(link.habitId) } else { scope.userHabits.insert(link.habitId) }
         }
         for c in incoming where c.kind == RecordKind.goalLink.rawValue && c["deleted_at"] == .null && c.text("created_by") == partner {
             if let goalOwner = c.text("goal_owner_id"), let goal = c.text("goal_id"),
-               scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal)), let habit = c.text("habit_id") { scope.partnerHabits.insert(habit) }
+                scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal)), let habit = c.text("habit_id")
+            {
+                scope.partnerHabits.insert(habit)
+            }
         }
         return scope
-    }
-
-    /// Creates or renames category `id` (its order among the user's categories: `sortOrder`).
-    public func saveCategory(id: String?, name: String, sortOrder: Int?) throws(HabitFlowError) -> Category {
-        let (store, user) = try requireStore()
-        let now = clock()
-        return try store.write { store throws(HabitFlowError) in
-            let all = try store.categories(owner: user)
-            try TextLimit.checkName(name, field: "name", max: TextLimit.categoryName)
-            if let id {
-                try RecordID.validate(id, field: "categoryId")
-            }
-            let existing = id.flatMap { id in all.first { $0.id == id } }
-            let category = Category(id: id ?? RecordID.make(), ownerId: user, name: name,
-                                    sortOrder: sortOrder ?? existing?.sortOrder ?? ((all.map(\.sortOrder).max() ?? -1) + 1),
-                                    createdAt: existing?.createdAt ?? now)
-            try store.save(category)
-            return category
-        }
-    }
-
-    /// The user's categories, in order.
-    public func categories() throws(HabitFlowError) -> [Category] {
-        let (store, user) = try requireStore()
-        return try store.read { store throws(HabitFlowError) in try store.categories(owner: user) }
-    }
-
-    /// Deletes category `id`: habits and goals in it keep their entries and metrics, and are
-    /// uncategorised from now on (re-creating the id does not file them again).
-    public func deleteCategory(_ id: String) throws(HabitFlowError) {
-        let (store, user) = try requireStore()
-        let now = clock()
-        try store.write { store throws(HabitFlowError) in
-            try RecordID.validate(id, field: "categoryId")
-            guard try store.categories(owner: user).contains(where: { $0.id == id }) else {
-                throw HabitFlowError(.notFound, "no category \(id)", field: "categoryId")
-            }
-            try store.deleteCategory(id, of: user, at: now)
-            // Its habits and goals are uncategorised now, for good: a category made later
-            // with the same id starts empty (issue 27, item 14).
-            for var habit in try store.fetchAll(Habit.self, owner: user, where: .categoryId, in: [id]) {
-                habit.categoryId = nil
-                habit.updatedAt = now
-                try store.update(habit)
-            }
-            for var goal in try store.fetchAll(Goal.self, owner: user, where: .categoryId, in: [id]) {
-                goal.categoryId = nil
-                goal.updatedAt = now
-                try store.update(goal)
-            }
-        }
-    }
-
-    /// Checks that `id` names one of the user's live categories (a habit or goal is filed
-    /// only under its owner's own).
-    /// - Throws: `notFound` naming `categoryId`.
-    func checkCategory(_ store: any StoreTransaction, _ user: String, _ id: String?) throws(HabitFlowError) {
-        guard let id else { return }
-        guard try owned(Category.self, store, user, id, field: "categoryId").deletedAt == nil else {
-            throw HabitFlowError(.notFound, "no category \(id)", field: "categoryId")
-        }
     }
 }

@@ -22,8 +22,11 @@ extension Engine {
     /// server has them (`acknowledgePush`). A record that breaks a rule (written before the
     /// rule) is held back and reported, with the records that point at it, so the server,
     /// which refuses it, takes the rest; editing it here makes a new change that goes out.
-    public func changesToPush(_ remote: String) throws(HabitFlowError)
-        -> (changes: [ChangeRecord], cursor: Int64, heldBack: [HeldBackRecord]) {
+    public func changesToPush(
+        _ remote: String
+    ) throws(HabitFlowError)
+        -> (changes: [ChangeRecord], cursor: Int64, heldBack: [HeldBackRecord])
+    {
         let since = try remoteCursors(remote).pushed
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
@@ -70,8 +73,10 @@ extension Engine {
     ///
     /// - Parameter source: where the changes come from: `nil`, this engine's `changeSource`; a
     ///   server forwarding what a partner shares names them (`.partner`).
-    public func applyChanges(_ changes: [ChangeRecord], fromRemote remote: String, cursor: Int64,
-                             source: ChangeSource? = nil) throws(HabitFlowError) -> ApplySummary {
+    public func applyChanges(
+        _ changes: [ChangeRecord], fromRemote remote: String, cursor: Int64,
+        source: ChangeSource? = nil
+    ) throws(HabitFlowError) -> ApplySummary {
         let (store, user) = try requireStore()
         try Self.checkRemote(remote)
         guard cursor >= 0 else { throw HabitFlowError.invalid("remoteCursor", "remoteCursor is the server's cursor (0 or more)") }
@@ -83,7 +88,8 @@ extension Engine {
             let from = source ?? changeSource
             let summary = try apply(store, user, changes, source: from, holdingBack: from != .device)
             if held.pushed >= before {
-                try store.setFlag(user: user, key: Self.remoteKey(remote, "pushed"), value: String(try store.habitsChanged(since: .max).sequence))
+                try store.setFlag(
+                    user: user, key: Self.remoteKey(remote, "pushed"), value: String(try store.habitsChanged(since: .max).sequence))
             }
             // While anything is held back the cursor stays: the next pull brings it again (what
             // applied is ignored then), so once it is fixed where it was written, it and the

@@ -8,8 +8,9 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            let routine = Routine(id: id ?? RecordID.make(), ownerId: user, name: name, habitIds: habitIds, createdAt: now,
-                                  updatedAt: now, deletedAt: nil)
+            let routine = Routine(
+                id: id ?? RecordID.make(), ownerId: user, name: name, habitIds: habitIds, createdAt: now,
+                updatedAt: now, deletedAt: nil)
             try routine.validate()
             for (i, h) in habitIds.enumerated() { _ = try ownedHabit(store, user, h, field: "habitIds[\(i)]") }
             if try store.routine(routine.id, of: user) != nil {
@@ -46,8 +47,11 @@ extension Engine {
     /// Starts routine `routineId`: a RoutineExecution, and one piece of evidence for each of
     /// its habits that still takes entries. Never an entry (003 §10.4.1); starting twice is
     /// allowed, and abandoning one is not a failure.
-    public func startRoutine(_ routineId: String, executionId: String? = nil) throws(HabitFlowError)
-        -> (execution: RoutineExecution, evidence: [HabitPotentialEvidence]) {
+    public func startRoutine(
+        _ routineId: String, executionId: String? = nil
+    ) throws(HabitFlowError)
+        -> (execution: RoutineExecution, evidence: [HabitPotentialEvidence])
+    {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
@@ -60,15 +64,17 @@ extension Engine {
                 }
             }
             let (_, today) = try userZone(store, user)
-            let execution = RoutineExecution(id: executionId ?? RecordID.make(), routineId: routine.id, ownerId: user, startedAt: now,
-                                             dayKey: today, deletedAt: nil)
+            let execution = RoutineExecution(
+                id: executionId ?? RecordID.make(), routineId: routine.id, ownerId: user, startedAt: now,
+                dayKey: today, deletedAt: nil)
             try store.save(execution)
             var evidence: [HabitPotentialEvidence] = []
             for habitId in routine.habitIds {
                 guard let habit = try store.habit(habitId, of: user), habit.acceptsEntries else { continue }
-                let e = HabitPotentialEvidence(id: Self.evidenceId(execution: execution.id, habit: habit.id),
-                                               executionId: execution.id, habitId: habit.id, ownerId: user, dayKey: today,
-                                               createdAt: now, deletedAt: nil, resolution: nil, entryId: nil)
+                let e = HabitPotentialEvidence(
+                    id: Self.evidenceId(execution: execution.id, habit: habit.id),
+                    executionId: execution.id, habitId: habit.id, ownerId: user, dayKey: today,
+                    createdAt: now, deletedAt: nil, resolution: nil, entryId: nil)
                 try store.save(e)
                 evidence.append(e)
             }
@@ -124,7 +130,8 @@ extension Engine {
         }
     }
 
-    private func ownedEvidence(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> HabitPotentialEvidence {
+    private func ownedEvidence(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> HabitPotentialEvidence
+    {
         try owned(HabitPotentialEvidence.self, store, user, id, field: "evidenceId")
     }
 
@@ -140,11 +147,13 @@ extension Engine {
                 return .unchanged(entry)
             }
             guard e.deletedAt == nil else {
-                throw HabitFlowError(.conflict, "evidence \(id) was \(e.resolution?.rawValue ?? "ended"): nothing to confirm", field: "evidenceId")
+                throw HabitFlowError(
+                    .conflict, "evidence \(id) was \(e.resolution?.rawValue ?? "ended"): nothing to confirm", field: "evidenceId")
             }
             let (_, today) = try userZone(store, user)
             guard e.dayKey == today else {
-                throw HabitFlowError(.conflict, "evidence \(id) expired with its day (\(e.dayKey)): log the habit instead", field: "evidenceId")
+                throw HabitFlowError(
+                    .conflict, "evidence \(id) expired with its day (\(e.dayKey)): log the habit instead", field: "evidenceId")
             }
             var request = LogRequest(habitId: e.habitId)
             request.dayKey = e.dayKey

@@ -5,8 +5,10 @@ extension Engine {
     /// acting as `user`: the file store every face opens by default.
     ///
     /// - Throws: `invalidArgument` (user id), `unknownZone`, `storage` (see `init(store:…)`).
-    public convenience init(storePath path: String, user: String, zone: String?, now: Instant? = nil, caching: Bool = true,
-                            zoneSource: any TZifSource = SystemTZifSource(), firstWeekday: Weekday? = nil) throws(HabitFlowError) {
+    public convenience init(
+        storePath path: String, user: String, zone: String?, now: Instant? = nil, caching: Bool = true,
+        zoneSource: any TZifSource = SystemTZifSource(), firstWeekday: Weekday? = nil
+    ) throws(HabitFlowError) {
         try RecordID.validate(user, field: "user")
         if let zone {  // refused before any file is made
             do throws(TimeError) { _ = try TimeZoneDatabase(source: zoneSource).zone(named: zone) } catch {
@@ -15,15 +17,18 @@ extension Engine {
         }
         StoreLocation.prepare(path)
         let store = try SQLiteStore(path: path, clock: Engine.clock(fixedAt: now))
-        try self.init(store: store, user: user, zone: zone, storePath: path, now: now, caching: caching, zoneSource: zoneSource,
-                      firstWeekday: firstWeekday)
+        try self.init(
+            store: store, user: user, zone: zone, storePath: path, now: now, caching: caching, zoneSource: zoneSource,
+            firstWeekday: firstWeekday)
     }
 
     /// An engine on the SQLite store at `path`, or — when it cannot be opened — one that
     /// reports why, with the error. After a `storage` failure (a full disk, say) that engine
     /// tries the open again at each store request, so it works once the cause is gone.
-    public static func open(storePath path: String, user: String, zone: String?, now: Instant? = nil,
-                            zoneSource: any TZifSource = SystemTZifSource(), firstWeekday: Weekday? = nil) -> (Engine, HabitFlowError?) {
+    public static func open(
+        storePath path: String, user: String, zone: String?, now: Instant? = nil,
+        zoneSource: any TZifSource = SystemTZifSource(), firstWeekday: Weekday? = nil
+    ) -> (Engine, HabitFlowError?) {
         do throws(HabitFlowError) {
             return (try Engine(storePath: path, user: user, zone: zone, now: now, zoneSource: zoneSource, firstWeekday: firstWeekday), nil)
         } catch {

@@ -22,8 +22,9 @@ extension Engine {
             return StepGoalState(enabled: enabled, target: 0, habitId: id, stepsToday: nil, metToday: false)
         }
         let today = try habitToday(habitId: id)
-        return StepGoalState(enabled: enabled, target: Int(today.target), habitId: id, stepsToday: today.value,
-                             metToday: today.status == .complete)
+        return StepGoalState(
+            enabled: enabled, target: Int(today.target), habitId: id, stepsToday: today.value,
+            metToday: today.status == .complete)
     }
 
     /// Turns the goal on or off and sets its target from today on (versions: past days keep
@@ -49,13 +50,17 @@ extension Engine {
                 // marker, so past days keep what they asked.
                 let rules = HabitRules(habit: habit, schedule: TargetSchedule(try store.targetVersions(habit: id, of: user)))
                 if rules.rule(on: today).paused == enabled {
-                    try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: id, effectiveDayKey: today, target: nil,
-                                                   paused: !enabled, recordedAt: try recordingStamp(store, user, id, now)))
+                    try store.save(
+                        TargetVersion(
+                            id: RecordID.make(), ownerId: user, habitId: id, effectiveDayKey: today, target: nil,
+                            paused: !enabled, recordedAt: try recordingStamp(store, user, id, now)))
                 }
             }
             if let target, TargetSchedule(try store.targetVersions(habit: id, of: user)).target(on: today) != Double(target) {
-                try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: id, effectiveDayKey: today, target: Double(target),
-                                               recordedAt: try recordingStamp(store, user, id, now)))
+                try store.save(
+                    TargetVersion(
+                        id: RecordID.make(), ownerId: user, habitId: id, effectiveDayKey: today, target: Double(target),
+                        recordedAt: try recordingStamp(store, user, id, now)))
             }
         }
         return try stepGoal()

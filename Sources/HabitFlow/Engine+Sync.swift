@@ -22,8 +22,11 @@ extension Engine {
     ///   - recipient: with `forPartner`, the user it goes to (a server forwarding): what the
     ///     partnership shares goes only to the user this replica's side names as its active
     ///     partner; anyone else gets the profile and the side alone.
-    public func syncChanges(since cursor: Int64 = 0, forPartner: Bool = false, recipient: String? = nil) throws(HabitFlowError)
-        -> (changes: [ChangeRecord], cursor: Int64) {
+    public func syncChanges(
+        since cursor: Int64 = 0, forPartner: Bool = false, recipient: String? = nil
+    ) throws(HabitFlowError)
+        -> (changes: [ChangeRecord], cursor: Int64)
+    {
         let (store, user) = try requireStore()
         guard cursor >= 0 else { throw HabitFlowError.invalid("since", "since is a cursor from sync.changes (0 or more)") }
         return try store.read { store throws(HabitFlowError) in
@@ -48,8 +51,11 @@ extension Engine {
     }
 
     /// The log's changes after `since` that `SyncRules.visible` lets the asking replica have.
-    func visibleChanges(_ store: any StoreTransaction, _ user: String, since: Int64, forPartner: Bool, recipient: String? = nil) throws(HabitFlowError)
-        -> (changes: [ChangeRecord], cursor: Int64) {
+    func visibleChanges(
+        _ store: any StoreTransaction, _ user: String, since: Int64, forPartner: Bool, recipient: String? = nil
+    ) throws(HabitFlowError)
+        -> (changes: [ChangeRecord], cursor: Int64)
+    {
         var scope = try sharingScope(store, user)
         var (all, cursor) = try store.changes(since: since)
         if forPartner, let recipient, recipient != scope.partner {
@@ -61,7 +67,11 @@ extension Engine {
         // What a partner may see grows with a shared goal, a link or a partnership: records
         // logged before (a habit linked now, its entries) were left out then, so the partner's
         // feed starts over. Applying is idempotent: what they hold is ignored.
-        if forPartner, since > 0, all.contains(where: { [RecordKind.goal.rawValue, RecordKind.goalLink.rawValue, RecordKind.partnership.rawValue].contains($0.kind) }) {
+        if forPartner, since > 0,
+            all.contains(where: {
+                [RecordKind.goal.rawValue, RecordKind.goalLink.rawValue, RecordKind.partnership.rawValue].contains($0.kind)
+            })
+        {
             all = try store.changes(since: 0).changes
         }
         var out: [ChangeRecord] = []
@@ -92,8 +102,10 @@ extension Engine {
     ///   (`ApplySummary.heldBack`), with the records that point at it, and the rest applies —
     ///   for a pull, where one bad record of a server's must not stop a device for ever.
     ///   Otherwise it refuses the whole set.
-    func apply(_ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord], source: ChangeSource,
-               holdingBack: Bool = false) throws(HabitFlowError) -> ApplySummary {
+    func apply(
+        _ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord], source: ChangeSource,
+        holdingBack: Bool = false
+    ) throws(HabitFlowError) -> ApplySummary {
         let changes = try upgraded(changes, store, user)
         try store.prefetch(changes)
         var summary = ApplySummary()
@@ -118,7 +130,9 @@ extension Engine {
         let incoming = holdingBack ? Set(changes.map { c in [c.kind] + (RecordKind(syncName: c.kind).map(c.key) ?? []) }) : []
         var present = Set<[String]>()  // parents found held, each looked up once
         func holdBack(_ change: ChangeRecord, _ error: HabitFlowError) throws(HabitFlowError) {
-            guard holdingBack, [.invalidArgument, .limitExceeded, .unknownZone, .invalidDate, .notFound].contains(error.code) else { throw error }
+            guard holdingBack, [.invalidArgument, .limitExceeded, .unknownZone, .invalidDate, .notFound].contains(error.code) else {
+                throw error
+            }
             let record = HeldBackRecord(change, error, advice: "it is kept where it was written until it is fixed there; then sync again")
             heldBack.insert([change.kind] + record.key)
             summary.heldBack.append(record)
@@ -145,7 +159,8 @@ extension Engine {
                     let ref = [parent.rawValue] + values
                     if present.contains(ref) || (parent == kind && incoming.contains(ref)) { continue }
                     guard try store.held(parent, key: values) != nil else {
-                        throw HabitFlowError(.notFound, "\(at): its \(parent.rawValue) \(values.joined(separator: "/")) is not here", field: at)
+                        throw HabitFlowError(
+                            .notFound, "\(at): its \(parent.rawValue) \(values.joined(separator: "/")) is not here", field: at)
                     }
                     present.insert(ref)
                 }
@@ -156,14 +171,16 @@ extension Engine {
             let key = record.key(kind)
             let held = try store.held(kind, key: key)
             guard try SyncRules.checkOwner(record, kind, held: held, scope: scope, source: source, at: at),
-                  SyncRules.replaces(record, held: held) else {
+                SyncRules.replaces(record, held: held)
+            else {
                 summary.ignored += 1
                 continue
             }
             do throws(HabitFlowError) {
-                let habitMultiplePerDay: Bool? = if kind == .entry, case let .text(owner)? = record["owner_id"], case let .text(habitId)? = record["habit_id"] {
-                    try store.habit(habitId, of: owner)?.multiplePerDay
-                } else { nil }
+                let habitMultiplePerDay: Bool? =
+                    if kind == .entry, case let .text(owner)? = record["owner_id"], case let .text(habitId)? = record["habit_id"] {
+                        try store.habit(habitId, of: owner)?.multiplePerDay
+                    } else { nil }
                 try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: habitMultiplePerDay, at: at)
                 do throws(HabitFlowError) { try store.receive(record, kind) } catch {
                     guard error.code != .storage else { throw error }
@@ -174,15 +191,19 @@ extension Engine {
                 continue
             }
             if kind == .entry, case let .text(owner)? = record["owner_id"], case let .text(habitId)? = record["habit_id"],
-               case let .text(day)? = record["day_key"] {
-                if case let .text(h)? = held?["habit_id"], case let .text(d)? = held?["day_key"] { touched.insert([owner, h, d]) }  // the day it leaves
+                case let .text(day)? = record["day_key"]
+            {
+                // The day it leaves.
+                if case let .text(h)? = held?["habit_id"], case let .text(d)? = held?["day_key"] { touched.insert([owner, h, d]) }
                 touched.insert([owner, habitId, day])
             }
             // The user's side names someone this replica has not heard of (an invitation made
             // elsewhere): a stand-in profile, as `invitePartner` makes, until theirs arrives.
-            if kind == .partnership, record["user_id"] == .text(user), case let .text(to)? = record["partner_id"], try store.user(to) == nil {
+            if kind == .partnership, record["user_id"] == .text(user), case let .text(to)? = record["partner_id"], try store.user(to) == nil
+            {
                 let me = try profile(store, user)
-                try store.savePlaceholder(UserProfile(id: to, zone: me.zone, firstWeekday: me.firstWeekday, createdAt: me.createdAt, updatedAt: me.createdAt))
+                try store.savePlaceholder(
+                    UserProfile(id: to, zone: me.zone, firstWeekday: me.firstWeekday, createdAt: me.createdAt, updatedAt: me.createdAt))
             }
             summary.applied += 1
         }
@@ -221,10 +242,12 @@ extension Engine {
     func upgraded(_ changes: [ChangeRecord], _ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> [ChangeRecord] {
         let entry = RecordKind.entry.rawValue, version = RecordKind.targetVersion.rawValue, link = RecordKind.goalLink.rawValue
         let profile = RecordKind.user.rawValue
-        guard changes.contains(where: { c in
-            ((c.kind == entry || c.kind == version) && c["owner_id"] == nil) || (c.kind == link && c["goal_owner_id"] == nil)
-                || (c.kind == profile && c["day_starts_at"] == nil)
-        }) else { return changes }
+        guard
+            changes.contains(where: { c in
+                ((c.kind == entry || c.kind == version) && c["owner_id"] == nil) || (c.kind == link && c["goal_owner_id"] == nil)
+                    || (c.kind == profile && c["day_starts_at"] == nil)
+            })
+        else { return changes }
         var owners = [user]
         if let partner = try store.partnership(user: user)?.partnerId { owners.append(partner) }
         var inSet = Set<[String]>()  // kind, owner, id
@@ -242,7 +265,7 @@ extension Engine {
         var out: [ChangeRecord] = []
         out.reserveCapacity(changes.count)
         for var c in changes {
-            if (c.kind == entry || c.kind == version), c["owner_id"] == nil, let habit = c.text("habit_id") {
+            if c.kind == entry || c.kind == version, c["owner_id"] == nil, let habit = c.text("habit_id") {
                 c.fields.append(("owner_id", .text(try owner(.habit, habit))))
             } else if c.kind == link, c["goal_owner_id"] == nil, let goal = c.text("goal_id") {
                 c.fields.append(("goal_owner_id", .text(try owner(.goal, goal))))
@@ -258,12 +281,17 @@ extension Engine {
 
     /// The habits of `owner` whose entries compete for one day with `habit`'s: every option
     /// of its choice bundle (not deleted), else the habit alone.
-    func conflictGroup(_ store: any StoreTransaction, _ owner: String, _ habitId: String, habit known: Habit? = nil) throws(HabitFlowError) -> [String] {
+    func conflictGroup(
+        _ store: any StoreTransaction, _ owner: String, _ habitId: String, habit known: Habit? = nil
+    ) throws(HabitFlowError) -> [String] {
         var habit = known
         if habit == nil { habit = try store.habit(habitId, of: owner) }
         guard let habit, let parentId = habit.bundleId,
-              let parent = try store.habit(parentId, of: owner), parent.bundle == .choice else { return [habitId] }
-        let options = try store.fetchAll(Habit.self, owner: owner, where: .bundleId, in: [parentId]).filter { $0.deletedAt == nil }.map(\.id).sorted()
+            let parent = try store.habit(parentId, of: owner), parent.bundle == .choice
+        else { return [habitId] }
+        let options = try store.fetchAll(Habit.self, owner: owner, where: .bundleId, in: [parentId]).filter { $0.deletedAt == nil }.map(
+            \.id
+        ).sorted()
         return options.contains(habitId) ? options : [habitId]
     }
 
@@ -310,7 +338,9 @@ extension Engine {
             let contenders = try store.contenders(owner: user, habits: group, day: day)
             guard contenders.count > 1, let kept = contenders.first(where: { !$0.setAside })?.entry else { continue }
             let reason = EntryConflict.keep(contenders.map { ($0.entry, $0.stamp) }).reason
-            out.append(EntryRepair(habitId: kept.habitId, dayKey: day, kept: kept, setAside: contenders.filter(\.setAside).map(\.entry), reason: reason))
+            out.append(
+                EntryRepair(
+                    habitId: kept.habitId, dayKey: day, kept: kept, setAside: contenders.filter(\.setAside).map(\.entry), reason: reason))
         }
         return out.sorted { ($0.dayKey, $0.habitId) < ($1.dayKey, $1.habitId) }
     }
@@ -323,9 +353,11 @@ extension Engine {
         return try store.write { store throws(HabitFlowError) in
             let (entry, _) = try ownedEntry(store, user, entryId)
             guard entry.isActive else { throw HabitFlowError(.conflict, "entry \(entryId) is deleted", field: "entryId") }
-            guard let repair = try repairs(store, user).first(where: { r in
-                r.dayKey == entry.dayKey && (r.kept.id == entryId || r.setAside.contains { $0.id == entryId })
-            }) else {
+            guard
+                let repair = try repairs(store, user).first(where: { r in
+                    r.dayKey == entry.dayKey && (r.kept.id == entryId || r.setAside.contains { $0.id == entryId })
+                })
+            else {
                 throw HabitFlowError(.notFound, "entry \(entryId) is in no repair", field: "entryId")
             }
             for var other in [repair.kept] + repair.setAside where other.id != entryId {
@@ -343,7 +375,9 @@ extension Engine {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
             try visibleChanges(store, user, since: -1, forPartner: false).changes.sorted {
-                ($0.kind, $0.fields.map { "\($0.value)" }.joined(separator: "|")) < ($1.kind, $1.fields.map { "\($0.value)" }.joined(separator: "|"))
+                ($0.kind, $0.fields.map { "\($0.value)" }.joined(separator: "|")) < (
+                    $1.kind, $1.fields.map { "\($0.value)" }.joined(separator: "|")
+                )
             }
         }
     }

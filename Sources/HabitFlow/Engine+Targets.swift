@@ -31,9 +31,10 @@ extension Engine {
             try TargetVersion.validate(target, kind: habit.kind)
             let (_, today) = try userZone(store, user)
             try Self.checkNotPast(effectiveDayKey, today: today, field: "effectiveDayKey", what: "a target")
-            let version = TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: effectiveDayKey,
-                                        target: target, recordedAt: try recordingStamp(store, user, habit.id, now))
-            try store.insert(version)
+            let version = TargetVersion(
+                id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: effectiveDayKey,
+                target: target, recordedAt: try recordingStamp(store, user, habit.id, now))
+            try store.save(version)
             return version
         }
     }
@@ -41,15 +42,17 @@ extension Engine {
     /// Refuses a change of meaning dated before `today` (SPEC §5: the past never changes meaning).
     static func checkNotPast(_ day: DayKey, today: DayKey, field: String, what: String) throws(HabitFlowError) {
         guard day >= today else {
-            throw HabitFlowError(.invalidArgument,
-                                 "\(what) applies from today (\(today)) or a later day, not \(day): past days keep the definition they had (to change a past day, change its entries)",
-                                 field: field)
+            throw HabitFlowError(
+                .invalidArgument,
+                "\(what) applies from today (\(today)) or a later day, not \(day): past days keep the definition they had (to change a past day, change its entries)",
+                field: field)
         }
     }
 
     /// `now`, or just after the habit's latest version when the clock has not moved past it,
     /// so "the one recorded last wins" never depends on clock resolution.
-    func recordingStamp(_ store: any StoreTransaction, _ owner: String, _ habitId: String, _ now: Instant) throws(HabitFlowError) -> Instant {
+    func recordingStamp(_ store: any StoreTransaction, _ owner: String, _ habitId: String, _ now: Instant) throws(HabitFlowError) -> Instant
+    {
         guard let latest = try store.targetVersions(habit: habitId, of: owner).map(\.recordedAt).max(), latest >= now else { return now }
         return latest.successor()
     }
@@ -94,16 +97,20 @@ extension Engine {
             let stamp = try recordingStamp(store, user, habit.id, now)
             let held = try store.targetVersions(habit: habit.id, of: user)
             func marker(_ day: DayKey, _ paused: Bool) -> TargetVersion {
-                TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: day, target: nil, paused: paused, recordedAt: stamp)
+                TargetVersion(
+                    id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: day, target: nil, paused: paused,
+                    recordedAt: stamp)
             }
             // Pauses overlap without cutting each other short: an earlier pause's end inside
             // this one is overridden, and this one ends only where no other pause holds.
             var versions = [marker(from, true)]
-            for day in Set(held.filter { $0.paused == false && $0.effectiveDayKey > from && $0.effectiveDayKey <= to }.map(\.effectiveDayKey)).sorted() {
+            for day in Set(
+                held.filter { $0.paused == false && $0.effectiveDayKey > from && $0.effectiveDayKey <= to }.map(\.effectiveDayKey)
+            ).sorted() {
                 versions.append(marker(day, true))
             }
             if !HabitRules(habit: habit, schedule: TargetSchedule(held)).rule(on: after).paused { versions.append(marker(after, false)) }
-            for v in versions { try store.insert(v) }
+            for v in versions { try store.save(v) }
             return versions
         }
     }
@@ -127,9 +134,10 @@ extension Engine {
             while run > 0, rules.rules[run - 1].paused { run -= 1 }
             let before = run > 0 ? rules.rules[run - 1].target : TargetSchedule.defaultTarget
             let target = rules.rule(on: day).target == 0 && before != 0 ? before : nil
-            let version = TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: day, target: target,
-                                        paused: false, recordedAt: try recordingStamp(store, user, habit.id, now))
-            try store.insert(version)
+            let version = TargetVersion(
+                id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: day, target: target,
+                paused: false, recordedAt: try recordingStamp(store, user, habit.id, now))
+            try store.save(version)
             return version
         }
     }
@@ -138,16 +146,20 @@ extension Engine {
     /// holds only those fields). The first such change also writes the habit's definition
     /// before it as a version from the start of history, so the days before read as they did
     /// whatever the habit record says later.
-    func insertDefinitionChange(_ changes: TargetVersion, of habit: Habit, from day: DayKey, _ store: any StoreTransaction,
-                                _ user: String, now: Instant) throws(HabitFlowError) {
+    func saveDefinitionChange(
+        _ changes: TargetVersion, of habit: Habit, from day: DayKey, _ store: any StoreTransaction,
+        _ user: String, now: Instant
+    ) throws(HabitFlowError) {
         let versions = try store.targetVersions(habit: habit.id, of: user)
         let rules = HabitRules(habit: habit, schedule: TargetSchedule(versions))
         let stamp = try recordingStamp(store, user, habit.id, now)
         let hasBase = versions.contains { $0.effectiveDayKey == .min && $0.cadence != nil && $0.targetType != nil }
         if !hasBase {
             let base = rules.rule(on: .min)
-            try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: .min, target: nil,
-                                           cadence: base.cadence, targetType: base.targetType, unit: base.unit, recordedAt: stamp))
+            try store.save(
+                TargetVersion(
+                    id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: .min, target: nil,
+                    cadence: base.cadence, targetType: base.targetType, unit: base.unit, recordedAt: stamp))
         }
         var v = changes
         v.id = RecordID.make()
@@ -155,7 +167,7 @@ extension Engine {
         v.habitId = habit.id
         v.effectiveDayKey = day
         v.recordedAt = stamp
-        try store.insert(v)
+        try store.save(v)
     }
 
     /// Turns legacy goal texts ("3 times per day") into target versions from the start of each
@@ -167,13 +179,18 @@ extension Engine {
     ///   stored on the user's habits.
     /// - Returns: a summary; the migration is marked done only when it had no errors, and a
     ///   done migration reports every habit as skipped.
-    public func migrateLegacyTargets(overrides: [(habitId: String, legacyGoal: String)]? = nil)
-        throws(HabitFlowError) -> LegacyMigrationSummary {
+    public func migrateLegacyTargets(
+        overrides: [(habitId: String, legacyGoal: String)]? = nil
+    )
+        throws(HabitFlowError) -> LegacyMigrationSummary
+    {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             var work: [(habitId: String, legacyGoal: String)] = []
-            if let overrides { work = overrides } else {
+            if let overrides {
+                work = overrides
+            } else {
                 for h in try store.habits(owner: user) { if let text = h.legacyGoal { work.append((h.id, text)) } }
             }
             var summary = LegacyMigrationSummary()
@@ -199,9 +216,11 @@ extension Engine {
                     summary.errors.append((habitId, "\"\(text)\": \(error.message)"))
                     continue
                 }
-                try store.insert(TargetVersion(id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: .min,
-                                               target: target,
-                                               recordedAt: try recordingStamp(store, user, habit.id, now)))
+                try store.save(
+                    TargetVersion(
+                        id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: .min,
+                        target: target,
+                        recordedAt: try recordingStamp(store, user, habit.id, now)))
                 summary.migrated += 1
             }
             if summary.errors.isEmpty {

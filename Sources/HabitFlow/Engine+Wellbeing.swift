@@ -13,19 +13,24 @@ extension Engine {
 
     /// Logs a wellbeing value (`metric`: `mood`, `energy`, `sleepHours`, …) at `timestampUtc`
     /// (default now) on `dayKey` (default that instant's day). It stands alone: no habit changes.
-    public func logWellbeing(metric: String, value: Double, timestampUtc: Instant? = nil, dayKey: DayKey? = nil, note: String? = nil,
-                             id: String? = nil) throws(HabitFlowError) -> WellbeingMetricEntry {
+    public func logWellbeing(
+        metric: String, value: Double, timestampUtc: Instant? = nil, dayKey: DayKey? = nil, note: String? = nil,
+        id: String? = nil
+    ) throws(HabitFlowError) -> WellbeingMetricEntry {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             if let id {
                 try RecordID.validate(id, field: "wellbeingId")
-                if try store.wellbeingEntry(id, of: user) != nil { throw HabitFlowError(.conflict, "wellbeing entry \(id) already exists", field: "wellbeingId") }
+                if try store.wellbeingEntry(id, of: user) != nil {
+                    throw HabitFlowError(.conflict, "wellbeing entry \(id) already exists", field: "wellbeingId")
+                }
             }
             let (zone, _) = try userZone(store, user)
             let at = timestampUtc ?? now
-            let w = WellbeingMetricEntry(id: id ?? RecordID.make(), ownerId: user, metric: metric, value: value, timestampUtc: at,
-                                         dayKey: dayKey ?? zone.dayKey(at: at), note: note, createdAt: now, updatedAt: now, deletedAt: nil)
+            let w = WellbeingMetricEntry(
+                id: id ?? RecordID.make(), ownerId: user, metric: metric, value: value, timestampUtc: at,
+                dayKey: dayKey ?? zone.dayKey(at: at), note: note, createdAt: now, updatedAt: now, deletedAt: nil)
             try w.validate()
             try store.save(w)
             return w
@@ -34,8 +39,10 @@ extension Engine {
 
     /// Changes wellbeing entry `id`'s value, note, time or day (the last edit wins).
     /// A new `timestampUtc` moves it to that instant's day, unless `dayKey` names one (003 §7.11.2).
-    public func editWellbeing(_ id: String, value: Double?, note: String?, timestampUtc: Instant? = nil,
-                              dayKey: DayKey? = nil) throws(HabitFlowError) -> WellbeingMetricEntry {
+    public func editWellbeing(
+        _ id: String, value: Double?, note: String?, timestampUtc: Instant? = nil,
+        dayKey: DayKey? = nil
+    ) throws(HabitFlowError) -> WellbeingMetricEntry {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
@@ -91,15 +98,19 @@ extension Engine {
         return (days, total.1 == 0 ? nil : total.0 / Double(total.1))
     }
 
-    private func ownedWellbeing(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> WellbeingMetricEntry {
+    private func ownedWellbeing(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> WellbeingMetricEntry
+    {
         try owned(WellbeingMetricEntry.self, store, user, id, field: "wellbeingId")
     }
 
     // MARK: Lenses: persona, identity, skill
 
     /// Creates or updates lens `id` of `kind` over the user's habits and goals.
-    public func saveLens(_ kind: Lens.Kind, id: String?, name: String, description: String?, habitIds: [String], goalIds: [String])
-        throws(HabitFlowError) -> Lens {
+    public func saveLens(
+        _ kind: Lens.Kind, id: String?, name: String, description: String?, habitIds: [String], goalIds: [String]
+    )
+        throws(HabitFlowError) -> Lens
+    {
         let (store, user) = try requireStore()
         let now = clock()
         let field = "\(kind.rawValue)Id"
@@ -122,8 +133,9 @@ extension Engine {
                     guard e.kind == kind else { throw HabitFlowError(.conflict, "\(id) is a \(e.kind.rawValue)", field: field) }
                 }
             }
-            let lens = Lens(id: id ?? RecordID.make(), ownerId: user, kind: kind, name: name, description: description, habitIds: habitIds,
-                            goalIds: goalIds, createdAt: existing?.createdAt ?? now, updatedAt: now, deletedAt: nil)
+            let lens = Lens(
+                id: id ?? RecordID.make(), ownerId: user, kind: kind, name: name, description: description, habitIds: habitIds,
+                goalIds: goalIds, createdAt: existing?.createdAt ?? now, updatedAt: now, deletedAt: nil)
             try store.save(lens)
             return lens
         }

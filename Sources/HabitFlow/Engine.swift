@@ -57,8 +57,10 @@ public final class Engine: Sendable {
     /// fails with `error` — or, given `retry` and a `storage` error, tries to open the store
     /// again first (so a handle opened on a full disk works once space is back). Faces use it
     /// to report an open failure through their usual channel.
-    public init(failedOpen error: HabitFlowError, zoneSource: any TZifSource = SystemTZifSource(),
-                retry: (@Sendable () throws(HabitFlowError) -> (store: any RecordStore, user: String, path: String?))? = nil) {
+    public init(
+        failedOpen error: HabitFlowError, zoneSource: any TZifSource = SystemTZifSource(),
+        retry: (@Sendable () throws(HabitFlowError) -> (store: any RecordStore, user: String, path: String?))? = nil
+    ) {
         zones = TimeZoneDatabase(source: zoneSource)
         opened = Locked(Opened(error: error, retry: error.code == .storage ? retry : nil))
         clock = Engine.systemClock
@@ -79,9 +81,11 @@ public final class Engine: Sendable {
     ///     existing profile keeps its own.
     ///   - changeSource: where `applyChanges` takes its changes from: `.device` on a server.
     /// - Throws: `invalidArgument` (user id), `unknownZone`, `storage`.
-    public init(store: any RecordStore, user: String, zone: String?, storePath: String? = nil, now: Instant? = nil,
-                caching: Bool = true, zoneSource: any TZifSource = SystemTZifSource(), firstWeekday: Weekday? = nil,
-                changeSource: ChangeSource = .replica) throws(HabitFlowError) {
+    public init(
+        store: any RecordStore, user: String, zone: String?, storePath: String? = nil, now: Instant? = nil,
+        caching: Bool = true, zoneSource: any TZifSource = SystemTZifSource(), firstWeekday: Weekday? = nil,
+        changeSource: ChangeSource = .replica
+    ) throws(HabitFlowError) {
         self.caching = caching
         self.changeSource = changeSource
         try RecordID.validate(user, field: "user")
@@ -100,8 +104,10 @@ public final class Engine: Sendable {
     }
 
     /// Creates the user's profile on first open; records a new zone on later ones.
-    static func ensureUser(_ store: any RecordStore, user: String, zone: String?, now: Instant,
-                           firstWeekday: Weekday? = nil) throws(HabitFlowError) {
+    static func ensureUser(
+        _ store: any RecordStore, user: String, zone: String?, now: Instant,
+        firstWeekday: Weekday? = nil
+    ) throws(HabitFlowError) {
         try store.write { store throws(HabitFlowError) -> Void in
             if var profile = try store.user(user) {
                 if let zone, zone != profile.zone {

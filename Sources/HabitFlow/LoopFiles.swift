@@ -1,3 +1,5 @@
+import HabitFlowSQLite
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HabitFlowSQLite
 
 /// Reads what Loop Habit Tracker writes, whichever form it has: its SQLite backup (`.db`), its
 /// CSV export as the zip it shares, or that zip unpacked into a folder.
@@ -35,7 +36,8 @@ public enum LoopFiles {
     static func readFile(_ path: String) -> [UInt8]? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= ZipArchive.maxTotalBytes,
-              let f = fopen(path, "rb") else { return nil }
+            let f = fopen(path, "rb")
+        else { return nil }
         defer { fclose(f) }
         return FileBytes.read(f, limit: ZipArchive.maxTotalBytes)
     }
@@ -68,7 +70,8 @@ enum LoopCSV {
         guard let header = rows.first else { throw fail("Habits.csv is empty") }
         func col(_ names: String...) -> Int? { names.lazy.compactMap { header.firstIndex(of: $0) }.first }
         guard let nameCol = col("Name") else { throw fail("Habits.csv has no Name column") }
-        let position = col("Position"), type = col("Type"), description = col("Description"), num = col("FrequencyNumerator", "NumRepetitions"),
+        let position = col("Position"), type = col("Type"), description = col("Description"),
+            num = col("FrequencyNumerator", "NumRepetitions"),
             den = col("FrequencyDenominator", "Interval"), unit = col("Unit"), targetType = col("Target Type"),
             targetValue = col("Target Value"), archived = col("Archived?")
         var habits: [LoopHabit] = []
@@ -78,25 +81,34 @@ enum LoopCSV {
             let name = row[nameCol]
             guard names.insert(name).inserted else { throw fail("Habits.csv names \(name) twice") }
             let numerical = field(type) == "NUMERICAL" || field(type) == "1"
-            var habit = LoopHabit(key: "csv-" + name, name: name, description: field(description),
-                                  numerator: field(num).flatMap { Int($0) } ?? 1, denominator: field(den).flatMap { Int($0) } ?? 1,
-                                  numerical: numerical, unit: field(unit), target: field(targetValue).flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil },
-                                  atMost: field(targetType) == "AT_MOST", archived: field(archived) == "true")
+            var habit = LoopHabit(
+                key: "csv-" + name, name: name, description: field(description),
+                numerator: field(num).flatMap { Int($0) } ?? 1, denominator: field(den).flatMap { Int($0) } ?? 1,
+                numerical: numerical, unit: field(unit),
+                target: field(targetValue).flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil },
+                atMost: field(targetType) == "AT_MOST", archived: field(archived) == "true")
             // The habit's folder: "NNN Name" with Loop's own file-name cleaning.
             // Position is a number ("001"); anything else (a path, say) is not used as one.
-            let number = field(position).flatMap { p in p.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && !p.isEmpty && p.count <= 6 ? p : nil }
+            let number =
+                field(position).flatMap { p in p.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && !p.isEmpty && p.count <= 6 ? p : nil }
                 ?? String(r + 1)
             let folder = number.count >= 3 ? number : String(repeating: "0", count: 3 - number.count) + number
-            let sane = String(String(name.unicodeScalars.filter { c in
-                c == " " || c == "." || c == "_" || c == "-" || ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
-            }).prefix(100))
+            let sane = String(
+                String(
+                    name.unicodeScalars.filter { c in
+                        c == " " || c == "." || c == "_" || c == "-" || ("a"..."z").contains(c) || ("A"..."Z").contains(c)
+                            || ("0"..."9").contains(c)
+                    }
+                ).prefix(100))
             let dir = String((folder + " " + sane).trimmingSpaces)
             if let checkmarks = file(dir + "/Checkmarks.csv") {
                 guard let lines = parse(checkmarks, maxRows: maxCheckmarks + 1) else {
                     throw fail("\(dir)/Checkmarks.csv has more than \(maxCheckmarks) rows")
                 }
                 for (i, line) in lines.dropFirst().enumerated() where line.count >= 2 && !line[0].isEmpty {
-                    guard let day = try? DayKey(parsing: line[0]) else { throw fail("\(dir)/Checkmarks.csv line \(i + 2): bad date \(line[0])") }
+                    guard let day = try? DayKey(parsing: line[0]) else {
+                        throw fail("\(dir)/Checkmarks.csv line \(i + 2): bad date \(line[0])")
+                    }
                     guard let mark = LoopMapping.mark(csv: line[1], numerical: numerical) else {
                         throw fail("\(dir)/Checkmarks.csv line \(i + 2): bad value \(line[1])")
                     }
@@ -119,21 +131,36 @@ enum LoopCSV {
             let c = bytes[i]
             if quoted {
                 if c == UInt8(ascii: "\"") {
-                    if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") { field.append(c); i += 1 } else { quoted = false }
-                } else { field.append(c) }
+                    if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") {
+                        field.append(c)
+                        i += 1
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(c)
+                }
             } else if c == UInt8(ascii: "\"") {
                 quoted = true
             } else if c == UInt8(ascii: ",") {
-                row.append(String(decoding: field, as: UTF8.self)); field = []
+                row.append(String(decoding: field, as: UTF8.self))
+                field = []
             } else if c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") {
                 if c == UInt8(ascii: "\r"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\n") { i += 1 }
-                row.append(String(decoding: field, as: UTF8.self)); field = []
-                rows.append(row); row = []
+                row.append(String(decoding: field, as: UTF8.self))
+                field = []
+                rows.append(row)
+                row = []
                 if rows.count > maxRows { return nil }
-            } else { field.append(c) }
+            } else {
+                field.append(c)
+            }
             i += 1
         }
-        if !field.isEmpty || !row.isEmpty { row.append(String(decoding: field, as: UTF8.self)); rows.append(row) }
+        if !field.isEmpty || !row.isEmpty {
+            row.append(String(decoding: field, as: UTF8.self))
+            rows.append(row)
+        }
         return rows
     }
 }

@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HabitFlowCore
 
 /// The system's real-time clock, as an `Instant`.
 public enum SystemClock {

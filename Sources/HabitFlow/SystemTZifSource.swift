@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HabitFlowCore
 
 /// The system tz database: TZif files under `TZDIR`, default `/usr/share/zoneinfo`.
 ///
@@ -34,7 +35,8 @@ public struct SystemTZifSource: TZifSource {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              info.st_size > 0, info.st_size <= Self.maxFileSize else { return nil }
+            info.st_size > 0, info.st_size <= Self.maxFileSize
+        else { return nil }
         let size = Int(info.st_size)
         var bytes = [UInt8](repeating: 0, count: size)
         var done = 0

@@ -18,7 +18,10 @@ struct ZipArchive {
         var eocd = -1
         var i = bytes.count - 22
         while i >= 0, i >= bytes.count - 22 - 65_535 {
-            if u32(i) == 0x0605_4B50 { eocd = i; break }
+            if u32(i) == 0x0605_4B50 {
+                eocd = i
+                break
+            }
             i -= 1
         }
         guard eocd >= 0 else { throw Failure(message: "not a zip archive (no end of central directory)") }

@@ -1,3 +1,6 @@
+import HabitFlow
+import HabitFlowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HabitFlow
-import HabitFlowProtocol
 
 // The C ABI: `@_cdecl` exports behind include/habitflow.h, and nothing else. Each function
 // checks its pointers, converts, and calls the dispatcher or the engine; no rule lives here.
@@ -38,14 +39,18 @@ private func cString(_ text: String) -> UnsafeMutablePointer<CChar>? {
 
 /// A failure response made here, for problems found before the dispatcher is reached.
 private func failure(_ code: ErrorCode, _ message: String, field: String?) -> String {
-    JSONCodec.serialize(.object([
-        ("ok", .bool(false)),
-        ("error", .object([
-            ("code", .string(code.rawValue)), ("message", .string(message)),
-            ("field", field.map(JSONValue.string) ?? .null),
-        ])),
-        ("requestId", .null),
-    ]))
+    JSONCodec.serialize(
+        .object([
+            ("ok", .bool(false)),
+            (
+                "error",
+                .object([
+                    ("code", .string(code.rawValue)), ("message", .string(message)),
+                    ("field", field.map(JSONValue.string) ?? .null),
+                ])
+            ),
+            ("requestId", .null),
+        ]))
 }
 
 @_cdecl("hf_version")
@@ -59,15 +64,19 @@ public func hf_version_number() -> Int32 {
 }
 
 @_cdecl("hf_call")
-public func hf_call(_ request: UnsafePointer<CChar>?,
-                    _ response: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+public func hf_call(
+    _ request: UnsafePointer<CChar>?,
+    _ response: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
     guard let response else { return ErrorCode.invalidArgument.number }
     return call(processDispatcher, request, response)
 }
 
 /// One request through `dispatcher`: the shared body of `hf_call` and `hf_engine_call`.
-private func call(_ dispatcher: Dispatcher, _ request: UnsafePointer<CChar>?,
-                  _ response: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+private func call(
+    _ dispatcher: Dispatcher, _ request: UnsafePointer<CChar>?,
+    _ response: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+) -> Int32 {
     response.pointee = nil
     let text: String
     let code: ErrorCode?
@@ -86,8 +95,10 @@ private func call(_ dispatcher: Dispatcher, _ request: UnsafePointer<CChar>?,
 }
 
 @_cdecl("hf_day_key")
-public func hf_day_key(_ unixSeconds: Int64, _ zone: UnsafePointer<CChar>?,
-                       _ out: UnsafeMutablePointer<CChar>?) -> Int32 {
+public func hf_day_key(
+    _ unixSeconds: Int64, _ zone: UnsafePointer<CChar>?,
+    _ out: UnsafeMutablePointer<CChar>?
+) -> Int32 {
     guard let zone, let out else { return ErrorCode.invalidArgument.number }
     guard let instant = Instant(unixSeconds: unixSeconds) else { return ErrorCode.invalidDate.number }
     let length = strnlen(zone, ZoneName.maxLength + 1)
@@ -117,24 +128,29 @@ private final class EngineHandle {
 }
 
 @_cdecl("hf_open")
-public func hf_open(_ path: UnsafePointer<CChar>?, _ options: UnsafePointer<CChar>?,
-                    _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func hf_open(
+    _ path: UnsafePointer<CChar>?, _ options: UnsafePointer<CChar>?,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     guard let out else { return ErrorCode.invalidArgument.number }
     out.pointee = nil
     let pathText = path.map { String(cString: $0) }
-    let (engine, error) = options.map { options in
-        let length = strnlen(options, JSONCodec.maxRequestBytes + 1)
-        return options.withMemoryRebound(to: UInt8.self, capacity: length) {
-            OpenOptions.open(path: pathText, options: UnsafeBufferPointer(start: $0, count: length))
-        }
-    } ?? OpenOptions.open(path: pathText, options: nil)
+    let (engine, error) =
+        options.map { options in
+            let length = strnlen(options, JSONCodec.maxRequestBytes + 1)
+            return options.withMemoryRebound(to: UInt8.self, capacity: length) {
+                OpenOptions.open(path: pathText, options: UnsafeBufferPointer(start: $0, count: length))
+            }
+        } ?? OpenOptions.open(path: pathText, options: nil)
     out.pointee = OpaquePointer(Unmanaged.passRetained(EngineHandle(engine)).toOpaque())
     return error?.code.number ?? HF_OK
 }
 
 @_cdecl("hf_engine_call")
-public func hf_engine_call(_ handle: OpaquePointer?, _ request: UnsafePointer<CChar>?,
-                           _ response: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+public func hf_engine_call(
+    _ handle: OpaquePointer?, _ request: UnsafePointer<CChar>?,
+    _ response: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
     guard let response else { return ErrorCode.invalidArgument.number }
     guard let handle else {
         response.pointee = cString(failure(.invalidArgument, "engine handle is NULL", field: "engine"))

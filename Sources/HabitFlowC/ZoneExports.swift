@@ -1,3 +1,6 @@
+import HabitFlow
+import HabitFlowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HabitFlow
-import HabitFlowProtocol
 
 // hf_zone_*: one zone, opened once, then DayKeys and day ranges with no JSON and no lookup by
 // name. The handle is the core's `Zone` itself, retained: immutable, so any thread may use it.
@@ -38,13 +39,17 @@ public func hf_zone_day_key(_ zone: OpaquePointer?, _ unixSeconds: Int64, _ out:
 }
 
 @_cdecl("hf_zone_day_key_from")
-public func hf_zone_day_key_from(_ zone: OpaquePointer?, _ unixSeconds: Int64, _ dayStartsAt: Int32,
-                                 _ out: UnsafeMutablePointer<CChar>?) -> Int32 {
+public func hf_zone_day_key_from(
+    _ zone: OpaquePointer?, _ unixSeconds: Int64, _ dayStartsAt: Int32,
+    _ out: UnsafeMutablePointer<CChar>?
+) -> Int32 {
     guard let zone, let out, let start = DayStart(minutes: Int(dayStartsAt)) else { return ErrorCode.invalidArgument.number }
     guard unixSeconds >= Instant.minSeconds, unixSeconds < Instant.endSeconds, let instant = Instant(unixSeconds: unixSeconds) else {
         return ErrorCode.invalidDate.number
     }
-    let day = Unmanaged<Zone>.fromOpaque(UnsafeRawPointer(zone))._withUnsafeGuaranteedRef { LocalDays(zone: $0, dayStart: start).dayKey(at: instant) }
+    let day = Unmanaged<Zone>.fromOpaque(UnsafeRawPointer(zone))._withUnsafeGuaranteedRef {
+        LocalDays(zone: $0, dayStart: start).dayKey(at: instant)
+    }
     out.withMemoryRebound(to: UInt8.self, capacity: 11) { bytes in
         day.write(to: bytes)
         bytes[10] = 0
@@ -67,11 +72,16 @@ public func hf_zone_day_range(_ zone: OpaquePointer?, _ dayKey: UnsafePointer<CC
 }
 
 @_cdecl("hf_zone_day_range_from")
-public func hf_zone_day_range_from(_ zone: OpaquePointer?, _ dayKey: UnsafePointer<CChar>?, _ dayStartsAt: Int32,
-                                   _ out: UnsafeMutableRawPointer?) -> Int32 {
+public func hf_zone_day_range_from(
+    _ zone: OpaquePointer?, _ dayKey: UnsafePointer<CChar>?, _ dayStartsAt: Int32,
+    _ out: UnsafeMutableRawPointer?
+) -> Int32 {
     guard let zone, let dayKey, let out, let start = DayStart(minutes: Int(dayStartsAt)) else { return ErrorCode.invalidArgument.number }
     let length = strnlen(dayKey, 11)
-    guard let day = dayKey.withMemoryRebound(to: UInt8.self, capacity: length, { DayKey(utf8: UnsafeBufferPointer(start: $0, count: length)) }) else {
+    guard
+        let day = dayKey.withMemoryRebound(
+            to: UInt8.self, capacity: length, { DayKey(utf8: UnsafeBufferPointer(start: $0, count: length)) })
+    else {
         return ErrorCode.invalidDate.number
     }
     let range: DayRange
@@ -80,8 +90,9 @@ public func hf_zone_day_range_from(_ zone: OpaquePointer?, _ dayKey: UnsafePoint
     } catch {
         return HabitFlowError(error, field: nil).code == .unknownZone ? ErrorCode.unknownZone.number : ErrorCode.invalidDate.number
     }
-    var result = CDayRange(exists: range.exists ? 1 : 0, intervalCount: Int32(range.intervals.count), start: range.start ?? 0,
-                           end: range.end ?? 0, intervals: (0, 0, 0, 0, 0, 0, 0, 0))
+    var result = CDayRange(
+        exists: range.exists ? 1 : 0, intervalCount: Int32(range.intervals.count), start: range.start ?? 0,
+        end: range.end ?? 0, intervals: (0, 0, 0, 0, 0, 0, 0, 0))
     withUnsafeMutableBytes(of: &result.intervals) { raw in
         let pairs = raw.bindMemory(to: Int64.self)
         for (i, interval) in range.intervals.enumerated() {

@@ -1,10 +1,11 @@
+import ArgumentParser
+import HabitFlowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
-import HabitFlowProtocol
 
 /// `habitflow batch`: JSON Lines in, one JSON response line out per request.
 struct Batch: ParsableCommand {
@@ -34,10 +35,16 @@ struct Batch: ParsableCommand {
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
                 response = bytes.withUnsafeBufferPointer { dispatcher.respond(to: $0) }
             case let .tooLong(length):
-                let error = ProtocolError(.limitExceeded,
-                                          "request is over \(length) bytes; the limit is \(JSONCodec.maxRequestBytes)")
-                response = (JSONCodec.serialize(.object([("ok", .bool(false)), ("error", CLI.errorJSON(error)),
-                                                         ("requestId", .null)])), .limitExceeded)
+                let error = ProtocolError(
+                    .limitExceeded,
+                    "request is over \(length) bytes; the limit is \(JSONCodec.maxRequestBytes)")
+                response = (
+                    JSONCodec.serialize(
+                        .object([
+                            ("ok", .bool(false)), ("error", CLI.errorJSON(error)),
+                            ("requestId", .null),
+                        ])), .limitExceeded
+                )
             }
             CLI.write(fd: 1, response.text + "\n")
             if let code = response.error {
@@ -76,7 +83,10 @@ struct LineReader {
                 if eof { return length > 0 ? finish(line, length) : nil }
                 let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
                 if n < 0, errno == EINTR { continue }
-                if n <= 0 { eof = true; continue }
+                if n <= 0 {
+                    eof = true
+                    continue
+                }
                 start = 0
                 end = n
             }

@@ -37,10 +37,13 @@ struct CalendarChartCommand: ParsableCommand {
     func run() throws {
         let engine = try store.openedEngine(json: false)
         let id = try CLI.resolveHabit(habit, engine: engine, json: false)["id"] ?? .null
-        try out.write(try CLI.run("chart.calendar", CLI.args([
-            ("habitId", id), ("from", try CLI.day(from, engine: engine, json: false, option: "from")),
-            ("to", try CLI.day(to, engine: engine, json: false, option: "to")),
-        ]), json: false, engine: engine))
+        try out.write(
+            try CLI.run(
+                "chart.calendar",
+                CLI.args([
+                    ("habitId", id), ("from", try CLI.day(from, engine: engine, json: false, option: "from")),
+                    ("to", try CLI.day(to, engine: engine, json: false, option: "to")),
+                ]), json: false, engine: engine))
     }
 }
 

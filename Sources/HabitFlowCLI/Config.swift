@@ -1,3 +1,7 @@
+import ArgumentParser
+import HabitFlow
+import HabitFlowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
-import HabitFlow
-import HabitFlowProtocol
 
 /// The CLI's defaults from `$XDG_CONFIG_HOME/habitflow/config.toml` (`~/.config/…` without
 /// it), below flags and the environment in precedence:
@@ -116,10 +117,17 @@ struct ConfigCommand: ParsableCommand {
     func run() throws {
         let rows = store.settings + [view.colorSetting]
         if json {
-            return CLI.printJSON(.object([("file", .string(Config.path)),
-                                          ("settings", .object(rows.map { row -> (String, JSONValue) in
-                                              (row.key, .object([("value", .string(row.value)), ("source", .string(row.source))]))
-                                          }))]))
+            return CLI.printJSON(
+                .object([
+                    ("file", .string(Config.path)),
+                    (
+                        "settings",
+                        .object(
+                            rows.map { row -> (String, JSONValue) in
+                                (row.key, .object([("value", .string(row.value)), ("source", .string(row.source))]))
+                            })
+                    ),
+                ]))
         }
         print("config file: \(Config.path)")
         for row in rows { print("\(row.key.fitted(14)) \(row.value)  (\(row.source))") }
@@ -128,8 +136,9 @@ struct ConfigCommand: ParsableCommand {
 
 extension ViewOptions {
     var colorSetting: Setting {
-        Setting.first("color", [(color?.rawValue, "flag --color"), (Config.current.color?.rawValue, "config file")],
-                      otherwise: ("auto", "built in"))
+        Setting.first(
+            "color", [(color?.rawValue, "flag --color"), (Config.current.color?.rawValue, "config file")],
+            otherwise: ("auto", "built in"))
     }
 }
 

@@ -20,8 +20,9 @@ struct RoutineCommand: ParsableCommand {
             let engine = try store.openedEngine(json: json)
             var ids: [JSONValue] = []
             for h in habits { ids.append(try CLI.resolveHabit(h, engine: engine, json: json)["id"] ?? .null) }
-            let r = try CLI.run("routine.create", CLI.args([("name", .string(name)), ("habitIds", .array(ids)), ("routineId", id.map(JSONValue.string))]),
-                                json: json, engine: engine)
+            let r = try CLI.run(
+                "routine.create", CLI.args([("name", .string(name)), ("habitIds", .array(ids)), ("routineId", id.map(JSONValue.string))]),
+                json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Created routine \(CLI.text(r["routine"]?["id"]))")
         }
     }
@@ -61,7 +62,10 @@ struct RoutineCommand: ParsableCommand {
             print("Started \(name) (execution \(CLI.text(r["execution"]?["id"]))). Confirm what you did:")
             let names = try CLI.habitNames(engine: engine, json: json)
             if case let .array(list)? = r["evidence"] {
-                for e in list { print("  habitflow evidence confirm \(CLI.text(e["id"]))   # \(names[CLI.text(e["habitId"])] ?? CLI.text(e["habitId"]))") }
+                for e in list {
+                    print(
+                        "  habitflow evidence confirm \(CLI.text(e["id"]))   # \(names[CLI.text(e["habitId"])] ?? CLI.text(e["habitId"]))")
+                }
             }
         }
     }
@@ -77,7 +81,9 @@ extension RoutineCommand {
         if named.count == 1 { return (CLI.text(named[0]["id"]), CLI.text(named[0]["name"])) }
         let near = Suggestions.closest(to: text, among: list.map { CLI.text($0["name"]) })
         let why = named.count > 1 ? "\(named.count) routines are named \"\(text)\": use the id" : "no routine \(text)"
-        CLI.report(ProtocolError(.notFound, why + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: ", "))?)"), field: "routine"), json: json)
+        CLI.report(
+            ProtocolError(.notFound, why + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: ", "))?)"), field: "routine"),
+            json: json)
         throw ExitCode(1)
     }
 }
@@ -99,7 +105,9 @@ struct EvidenceCommand: ParsableCommand {
             if json { return list.forEach(CLI.printJSON) }
             if list.isEmpty { return print("No evidence waiting.") }
             let names = try CLI.habitNames(engine: engine, json: json)
-            for e in list { print("\(CLI.text(e["id"]))  \(names[CLI.text(e["habitId"])] ?? CLI.text(e["habitId"])) on \(CLI.text(e["dayKey"]))") }
+            for e in list {
+                print("\(CLI.text(e["id"]))  \(names[CLI.text(e["habitId"])] ?? CLI.text(e["habitId"])) on \(CLI.text(e["dayKey"]))")
+            }
         }
     }
 
@@ -113,8 +121,9 @@ struct EvidenceCommand: ParsableCommand {
         func run() throws {
             let engine = try store.openedEngine(json: json)
             let id = try EvidenceCommand.resolve(evidence, engine: engine, json: json)
-            let r = try CLI.run("evidence.confirm", CLI.args([("evidenceId", .string(id)), ("value", value.map(JSONValue.double))]),
-                                json: json, engine: engine)
+            let r = try CLI.run(
+                "evidence.confirm", CLI.args([("evidenceId", .string(id)), ("value", value.map(JSONValue.double))]),
+                json: json, engine: engine)
             let name = try CLI.habitNames(engine: engine, json: json)[CLI.text(r["entry"]?["habitId"])] ?? CLI.text(r["entry"]?["habitId"])
             json ? CLI.printJSON(r) : print("Logged \(name) on \(CLI.text(r["entry"]?["dayKey"])) (\(CLI.text(r["action"])))")
         }
@@ -142,12 +151,16 @@ extension EvidenceCommand {
         guard case let .array(list)? = try CLI.run("evidence.list", [], json: json, engine: engine)["evidence"] else { return text }
         if list.contains(where: { CLI.text($0["id"]) == text }) { return text }
         let dispatcher = Dispatcher(engine: engine)
-        let habit = (try? dispatcher.handle(.object([("op", .string("habit.get")), ("args", .object([("habitId", .string(text))]))])))
+        let habit =
+            (try? dispatcher.handle(.object([("op", .string("habit.get")), ("args", .object([("habitId", .string(text))]))])))
             ?? (try? dispatcher.handle(.object([("op", .string("habit.get")), ("args", .object([("name", .string(text))]))])))
         guard let habitId = habit?["habit"]?["id"] else { return text }  // evidence.* then says what is wrong with the id
         let waiting = list.filter { $0["habitId"] == habitId }
         guard waiting.count == 1 else {
-            let why = waiting.isEmpty ? "no evidence waiting for \(text)" : "\(waiting.count) pieces of evidence wait for \(text): use an id (habitflow evidence list)"
+            let why =
+                waiting.isEmpty
+                ? "no evidence waiting for \(text)"
+                : "\(waiting.count) pieces of evidence wait for \(text): use an id (habitflow evidence list)"
             CLI.report(ProtocolError(.notFound, why, field: "evidence"), json: json)
             throw ExitCode(1)
         }
@@ -173,10 +186,16 @@ struct JournalCommand: ParsableCommand {
         func run() throws {
             let engine = try store.openedEngine(json: json)
             var ids: [JSONValue] = []
-            for h in (habits ?? "").split(separator: ",") { ids.append(try CLI.resolveHabit(String(h), engine: engine, json: json)["id"] ?? .null) }
-            let r = try CLI.run("journal.create", CLI.args([("text", .string(text)), ("title", title.map(JSONValue.string)),
-                                                             ("dayKey", try CLI.day(day, engine: engine, json: json)),
-                                                             ("referencedHabitIds", ids.isEmpty ? nil : .array(ids))]), json: json, engine: engine)
+            for h in (habits ?? "").split(separator: ",") {
+                ids.append(try CLI.resolveHabit(String(h), engine: engine, json: json)["id"] ?? .null)
+            }
+            let r = try CLI.run(
+                "journal.create",
+                CLI.args([
+                    ("text", .string(text)), ("title", title.map(JSONValue.string)),
+                    ("dayKey", try CLI.day(day, engine: engine, json: json)),
+                    ("referencedHabitIds", ids.isEmpty ? nil : .array(ids)),
+                ]), json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Wrote journal entry \(CLI.text(r["journal"]?["id"])) for \(CLI.text(r["journal"]?["dayKey"]))")
         }
     }
@@ -190,8 +209,11 @@ struct JournalCommand: ParsableCommand {
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
-            guard case let .array(list)? = try CLI.run("journal.list", CLI.args([("from", from.map(JSONValue.string)), ("to", to.map(JSONValue.string))]),
-                                                       json: json, engine: engine)["journals"] else { return }
+            guard
+                case let .array(list)? = try CLI.run(
+                    "journal.list", CLI.args([("from", from.map(JSONValue.string)), ("to", to.map(JSONValue.string))]),
+                    json: json, engine: engine)["journals"]
+            else { return }
             if json { return list.forEach(CLI.printJSON) }
             if list.isEmpty { return print("No journal entries.") }
             for j in list {
@@ -213,9 +235,13 @@ struct JournalCommand: ParsableCommand {
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
-            let r = try CLI.run("journal.edit", CLI.args([("journalId", .string(id)), ("text", text.map(JSONValue.string)),
-                                                           ("title", title.map(JSONValue.string)), ("dayKey", try CLI.day(day, engine: engine, json: json)),
-                                                           ("confirm", .bool(confirm))]), json: json, engine: engine)
+            let r = try CLI.run(
+                "journal.edit",
+                CLI.args([
+                    ("journalId", .string(id)), ("text", text.map(JSONValue.string)),
+                    ("title", title.map(JSONValue.string)), ("dayKey", try CLI.day(day, engine: engine, json: json)),
+                    ("confirm", .bool(confirm)),
+                ]), json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Updated journal entry \(id)")
         }
     }
@@ -251,10 +277,16 @@ struct WellbeingCommand: ParsableCommand {
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
-            let r = try CLI.run("wellbeing.log", CLI.args([("metric", .string(metric)), ("value", .double(value)),
-                                                            ("dayKey", try CLI.day(day, engine: engine, json: json)), ("note", note.map(JSONValue.string))]),
-                                json: json, engine: engine)
-            json ? CLI.printJSON(r) : print("Logged \(metric) \(CLI.text(r["wellbeing"]?["value"])) on \(CLI.text(r["wellbeing"]?["dayKey"]))")
+            let r = try CLI.run(
+                "wellbeing.log",
+                CLI.args([
+                    ("metric", .string(metric)), ("value", .double(value)),
+                    ("dayKey", try CLI.day(day, engine: engine, json: json)), ("note", note.map(JSONValue.string)),
+                ]),
+                json: json, engine: engine)
+            json
+                ? CLI.printJSON(r)
+                : print("Logged \(metric) \(CLI.text(r["wellbeing"]?["value"])) on \(CLI.text(r["wellbeing"]?["dayKey"]))")
         }
     }
 
@@ -270,8 +302,9 @@ struct WellbeingCommand: ParsableCommand {
             let engine = try store.openedEngine(json: json)
             let last = try to ?? CLI.today(engine: engine, json: json)
             let first = from ?? ((try? DayKey(parsing: last))?.adding(days: -27)?.description ?? last)
-            let r = try CLI.run("wellbeing.trend", [("metric", .string(metric)), ("from", .string(first)), ("to", .string(last))],
-                                json: json, engine: engine)
+            let r = try CLI.run(
+                "wellbeing.trend", [("metric", .string(metric)), ("from", .string(first)), ("to", .string(last))],
+                json: json, engine: engine)
             if json { return CLI.printJSON(r) }
             guard case let .array(days)? = r["days"], !days.isEmpty else { return print("No \(metric) values from \(first) to \(last).") }
             for d in days { print("\(CLI.text(d["dayKey"]))  \(CLI.text(d["mean"]))  (\(CLI.text(d["count"])))") }

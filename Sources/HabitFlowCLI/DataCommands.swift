@@ -46,14 +46,16 @@ struct ImportExport: ParsableCommand {
         let engine = try store.openedEngine(json: json)
         let r = try CLI.run("data.import", [("document", document)], json: json, engine: engine)
         if json { return CLI.printJSON(r) }
-        print("Imported \(file): \(CLI.text(r["records"])) records, \(CLI.text(r["applied"])) applied, \(CLI.text(r["ignored"])) already here"
-              + (r["repairs"] == .int(0) ? "" : ", \(CLI.text(r["repairs"])) days to repair (habitflow sync repairs)"))
+        print(
+            "Imported \(file): \(CLI.text(r["records"])) records, \(CLI.text(r["applied"])) applied, \(CLI.text(r["ignored"])) already here"
+                + (r["repairs"] == .int(0) ? "" : ", \(CLI.text(r["repairs"])) days to repair (habitflow sync repairs)"))
     }
 }
 
 struct ImportLoop: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "loop", abstract: "Import Loop Habit Tracker's backup (.db) or CSV export (the zip or its folder); a second import adds nothing.")
+        commandName: "loop",
+        abstract: "Import Loop Habit Tracker's backup (.db) or CSV export (the zip or its folder); a second import adds nothing.")
     @OptionGroup var store: StoreOptions
     @Argument(help: "The backup file, zip or folder.") var file: String
     @Flag(help: "Print JSON.") var json = false
@@ -67,7 +69,9 @@ struct ImportLoop: ParsableCommand {
         for h in habits {
             var line = "  \(CLI.text(h["outcome"]).fitted(8)) \(CLI.text(h["name"]))"
             if h["outcome"] != .string("skipped") { line += ": \(CLI.text(h["entries"])) entries, \(CLI.text(h["daysOff"])) days off" }
-            if case let .array(notes)? = h["notes"], !notes.isEmpty { line += " (" + notes.map { CLI.text($0) }.joined(separator: "; ") + ")" }
+            if case let .array(notes)? = h["notes"], !notes.isEmpty {
+                line += " (" + notes.map { CLI.text($0) }.joined(separator: "; ") + ")"
+            }
             print(line)
         }
     }

@@ -24,8 +24,9 @@ extension CLI {
         guard !text.contains("T") else { return .string(text) }
         let (today, zoneName) = try userToday(engine, json: json)
         guard let zone = try? engine.zone(named: zoneName), let instant = DayName.instant(text, on: today, in: zone) else {
-            report(ProtocolError(.invalidDate, "--at takes HH:MM (today, in your zone) or an RFC 3339 instant, not \"\(text)\"", field: "at"),
-                   json: json)
+            report(
+                ProtocolError(.invalidDate, "--at takes HH:MM (today, in your zone) or an RFC 3339 instant, not \"\(text)\"", field: "at"),
+                json: json)
             throw ExitCode(1)
         }
         return .string(instant.description)
@@ -33,7 +34,8 @@ extension CLI {
 
     private static func userToday(_ engine: Engine, json: Bool) throws -> (today: DayKey, zone: String) {
         let user = try run("user.get", [], json: json, engine: engine)
-        guard case let .string(day)? = user["today"], let today = try? DayKey(parsing: day), case let .string(zone)? = user["user"]?["zone"] else {
+        guard case let .string(day)? = user["today"], let today = try? DayKey(parsing: day), case let .string(zone)? = user["user"]?["zone"]
+        else {
             report(ProtocolError(.internal, "user.get gave no today"), json: json)
             throw ExitCode(1)
         }

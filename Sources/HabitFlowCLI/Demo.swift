@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import HabitFlow
 import HabitFlowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `habitflow demo`: a year of varied history in a store of its own, then today, streaks
 /// and a heatmap — the engine at work in one command.
@@ -15,8 +16,10 @@ struct Demo: ParsableCommand {
     @Option(help: "The demo store (default: demo.sqlite next to the default store).") var db: String?
 
     func run() throws {
-        let path = db ?? (StoreLocation.defaultPath().split(separator: "/", omittingEmptySubsequences: false)
-            .dropLast().joined(separator: "/") + "/demo.sqlite")
+        let path =
+            db
+            ?? (StoreLocation.defaultPath().split(separator: "/", omittingEmptySubsequences: false)
+                .dropLast().joined(separator: "/") + "/demo.sqlite")
         StoreLocation.prepare(path)
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
         let clock = Engine()
@@ -27,11 +30,22 @@ struct Demo: ParsableCommand {
         let move = today.adding(days: -120)!  // the user moved to Amsterdam 120 days ago
         var random = DemoRandom(seed: 2026)
 
-        var run = HabitDraft(name: "Run"); run.kind = .numeric; run.unit = "km"; run.id = "demo-run"; run.target = 5
-        var read = HabitDraft(name: "Read"); read.cadence = .timesPerWeek(3); read.id = "demo-read"
-        var coffee = HabitDraft(name: "Coffee"); coffee.kind = .numeric; coffee.unit = "cups"
-        coffee.targetType = .atMost; coffee.id = "demo-coffee"; coffee.target = 2
-        var meditate = HabitDraft(name: "Meditate"); meditate.id = "demo-meditate"
+        var run = HabitDraft(name: "Run")
+        run.kind = .numeric
+        run.unit = "km"
+        run.id = "demo-run"
+        run.target = 5
+        var read = HabitDraft(name: "Read")
+        read.cadence = .timesPerWeek(3)
+        read.id = "demo-read"
+        var coffee = HabitDraft(name: "Coffee")
+        coffee.kind = .numeric
+        coffee.unit = "cups"
+        coffee.targetType = .atMost
+        coffee.id = "demo-coffee"
+        coffee.target = 2
+        var meditate = HabitDraft(name: "Meditate")
+        meditate.id = "demo-meditate"
         for draft in [meditate, run, read, coffee] { _ = try newYork.createHabit(draft) }
         // Sixty days ago the user raised Run's target: a change of meaning is made on its day.
         let raised = today.adding(days: -60)!
@@ -40,8 +54,10 @@ struct Demo: ParsableCommand {
 
         // Before the move, days are derived in New York; after it, in Amsterdam.
         let amsterdam = try open(path, zone: "Europe/Amsterdam", now: now)
-        for (engine, zone, from, to) in [(newYork, "America/New_York", start, move.adding(days: -1)!),
-                                         (amsterdam, "Europe/Amsterdam", move, today)] {
+        for (engine, zone, from, to) in [
+            (newYork, "America/New_York", start, move.adding(days: -1)!),
+            (amsterdam, "Europe/Amsterdam", move, today),
+        ] {
             var requests: [LogRequest] = []
             var day = from
             while day <= to {
@@ -64,14 +80,25 @@ struct Demo: ParsableCommand {
         }
         // Goals add up what the habits log; nothing of theirs is stored.
         let health = try amsterdam.saveCategory(id: "demo-health", name: "Health", sortOrder: 0)
-        var distance = GoalDraft(title: "Run 1500 km this year"); distance.id = "demo-distance"; distance.icon = "🏃"
-        distance.type = .targetAmount; distance.kind = .quantity; distance.unit = "km"; distance.target = 1500; distance.startDayKey = start
+        var distance = GoalDraft(title: "Run 1500 km this year")
+        distance.id = "demo-distance"
+        distance.icon = "🏃"
+        distance.type = .targetAmount
+        distance.kind = .quantity
+        distance.unit = "km"
+        distance.target = 1500
+        distance.startDayKey = start
         distance.categoryId = health.id
-        var calm = GoalDraft(title: "Meditate 5 times a week"); calm.id = "demo-calm"; calm.type = .weeklyHabit; calm.target = 5
-        calm.startDayKey = start; calm.categoryId = health.id
+        var calm = GoalDraft(title: "Meditate 5 times a week")
+        calm.id = "demo-calm"
+        calm.type = .weeklyHabit
+        calm.target = 5
+        calm.startDayKey = start
+        calm.categoryId = health.id
         _ = try amsterdam.createGoal(distance, habitIds: ["demo-run"])
         _ = try amsterdam.createGoal(calm, habitIds: ["demo-meditate"])
-        print("Demo store: \(path) (user \"demo\"; a year of history, moved from New York to Amsterdam on \(move), Run's target 5 → 6 km)\n")
+        print(
+            "Demo store: \(path) (user \"demo\"; a year of history, moved from New York to Amsterdam on \(move), Run's target 5 → 6 km)\n")
         let options = ["--db", path, "--user", "demo", "--zone", "Europe/Amsterdam"]
         try Today.parse(options).run()
         print()

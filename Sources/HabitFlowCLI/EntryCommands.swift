@@ -18,7 +18,9 @@ struct Log: ParsableCommand {
     @Argument(help: "The habit: id or name.") var habit: String
     @Argument(help: "The value, for numeric habits.") var value: Double?
     @Option(help: "When it happened: HH:MM today (in your zone), or RFC 3339.") var at: String?
-    @Option(parsing: .unconditional, help: "The day it counts for: YYYY-MM-DD, yesterday, -N, monday … (e.g. yesterday for a late-night log).") var day: String?
+    @Option(
+        parsing: .unconditional, help: "The day it counts for: YYYY-MM-DD, yesterday, -N, monday … (e.g. yesterday for a late-night log).")
+    var day: String?
     @Option(help: "A note.") var note: String?
     @Option(help: "The entry's id (a retry with the same id changes nothing).") var id: String?
     @Flag(help: "Go ahead with a past or future day.") var confirm = false
@@ -28,11 +30,13 @@ struct Log: ParsableCommand {
         let engine = try store.openedEngine(json: json)
         let resolved = try CLI.resolveHabit(habit, engine: engine, json: json)
         let habitId = resolved["id"] ?? .null
-        let result = try CLI.run("entry.log", CLI.args([
-            ("habitId", habitId), ("entryId", id.map(JSONValue.string)), ("timestampUtc", try CLI.at(at, engine: engine, json: json)),
-            ("dayKey", try CLI.day(day, engine: engine, json: json)), ("value", value.map(JSONValue.double)),
-            ("note", note.map(JSONValue.string)), ("confirm", .bool(confirm)),
-        ]), json: json, engine: engine)
+        let result = try CLI.run(
+            "entry.log",
+            CLI.args([
+                ("habitId", habitId), ("entryId", id.map(JSONValue.string)), ("timestampUtc", try CLI.at(at, engine: engine, json: json)),
+                ("dayKey", try CLI.day(day, engine: engine, json: json)), ("value", value.map(JSONValue.double)),
+                ("note", note.map(JSONValue.string)), ("confirm", .bool(confirm)),
+            ]), json: json, engine: engine)
         json ? CLI.printJSON(result) : describe(result, verb: "Logged \(CLI.text(resolved["name"]))")
     }
 }
@@ -50,10 +54,13 @@ struct Entries: ParsableCommand {
     func run() throws {
         let engine = try store.openedEngine(json: json)
         let habitId = try habit.map { try CLI.resolveHabit($0, engine: engine, json: json)["id"] ?? .null }
-        let result = try CLI.run("entry.list", CLI.args([
-            ("habitId", habitId), ("from", try CLI.day(from, engine: engine, json: json, option: "from")), ("to", try CLI.day(to, engine: engine, json: json, option: "to")),
-            ("includeDeleted", .bool(deleted)),
-        ]), json: json, engine: engine)
+        let result = try CLI.run(
+            "entry.list",
+            CLI.args([
+                ("habitId", habitId), ("from", try CLI.day(from, engine: engine, json: json, option: "from")),
+                ("to", try CLI.day(to, engine: engine, json: json, option: "to")),
+                ("includeDeleted", .bool(deleted)),
+            ]), json: json, engine: engine)
         guard case let .array(entries)? = result["entries"] else { return }
         if json { return entries.forEach(CLI.printJSON) }
         if entries.isEmpty { return print("No entries.") }
@@ -84,10 +91,13 @@ struct EditEntry: ParsableCommand {
 
     func run() throws {
         let engine = try store.openedEngine(json: json)
-        let result = try CLI.run("entry.edit", CLI.args([
-            ("entryId", .string(entry)), ("value", value.map(JSONValue.double)), ("timestampUtc", try CLI.at(at, engine: engine, json: json)),
-            ("dayKey", try CLI.day(day, engine: engine, json: json)), ("note", note.map(JSONValue.string)), ("confirm", .bool(confirm)),
-        ]), json: json, engine: engine)
+        let result = try CLI.run(
+            "entry.edit",
+            CLI.args([
+                ("entryId", .string(entry)), ("value", value.map(JSONValue.double)),
+                ("timestampUtc", try CLI.at(at, engine: engine, json: json)),
+                ("dayKey", try CLI.day(day, engine: engine, json: json)), ("note", note.map(JSONValue.string)), ("confirm", .bool(confirm)),
+            ]), json: json, engine: engine)
         json ? CLI.printJSON(result) : describe(result, verb: "Edited")
     }
 }

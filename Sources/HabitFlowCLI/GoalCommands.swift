@@ -6,8 +6,10 @@ import HabitFlowProtocol
 struct GoalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "goal", abstract: "Goals: progress derived from the entries of linked habits.",
-        subcommands: [Add.self, List.self, Show.self, Edit.self, Link.self, Unlink.self, Pause.self, Resume.self,
-                      Delete.self, Restore.self, LogFromGoal.self, Suggest.self])
+        subcommands: [
+            Add.self, List.self, Show.self, Edit.self, Link.self, Unlink.self, Pause.self, Resume.self,
+            Delete.self, Restore.self, LogFromGoal.self, Suggest.self,
+        ])
 
     /// A goal named on the command line: its id, or the title of exactly one goal.
     static func resolve(_ text: String, engine: Engine, json: Bool) throws -> String {
@@ -32,11 +34,12 @@ struct GoalCommand: ParsableCommand {
 
     /// `Run 500 km  ▓▓▓▓▓░░░░░░░░░░  75/100 (75%)`.
     static func line(_ goal: JSONValue?, _ progress: JSONValue?) -> String {
-        let percent: Double = switch progress?["percent"] {
-        case let .double(d)? where d.isFinite: min(100, max(0, d))
-        case let .int(i)?: Double(min(100, max(0, i)))
-        default: 0
-        }
+        let percent: Double =
+            switch progress?["percent"] {
+            case let .double(d)? where d.isFinite: min(100, max(0, d))
+            case let .int(i)?: Double(min(100, max(0, i)))
+            default: 0
+            }
         let filled = Int((percent / 100 * 15).rounded())
         let bar = String(repeating: "▓", count: filled) + String(repeating: "░", count: 15 - filled)
         let icon = goal?["icon"].flatMap { if case let .string(s) = $0 { s + " " } else { nil } } ?? ""
@@ -50,7 +53,8 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create a goal (weekly by default; --total or --recurring for the others).")
+        static let configuration = CommandConfiguration(
+            abstract: "Create a goal (weekly by default; --total or --recurring for the others).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The goal's title.") var title: String
         @Option(help: "Completions per week (a weekly habit goal).") var weekly: Double?
@@ -73,15 +77,20 @@ struct GoalCommand: ParsableCommand {
             for name in (habits ?? "").split(separator: ",") {
                 habitIds.append(try CLI.resolveHabit(String(name), engine: engine, json: json)["id"] ?? .null)
             }
-            let result = try CLI.run("goal.create", CLI.args([
-                ("title", .string(title)), ("type", .string(type)), ("target", (total ?? weekly).map(JSONValue.double)),
-                ("kind", .string(unit == nil ? "count" : "quantity")), ("unit", unit.map(JSONValue.string)),
-                ("durationWeeks", weeks.map { .int(Int64($0)) }), ("startDayKey", try CLI.day(start, engine: engine, json: json, option: "start")),
-                ("icon", icon.map(JSONValue.string)), ("categoryId", category.map(JSONValue.string)),
-                ("shared", shared ? .bool(true) : nil), ("goalId", id.map(JSONValue.string)),
-                ("habitIds", habitIds.isEmpty ? nil : .array(habitIds)),
-            ]), json: json, engine: engine)
-            json ? CLI.printJSON(result) : print("Created goal \(CLI.text(result["goal"]?["id"]))\n" + GoalCommand.line(result["goal"], result["progress"]))
+            let result = try CLI.run(
+                "goal.create",
+                CLI.args([
+                    ("title", .string(title)), ("type", .string(type)), ("target", (total ?? weekly).map(JSONValue.double)),
+                    ("kind", .string(unit == nil ? "count" : "quantity")), ("unit", unit.map(JSONValue.string)),
+                    ("durationWeeks", weeks.map { .int(Int64($0)) }),
+                    ("startDayKey", try CLI.day(start, engine: engine, json: json, option: "start")),
+                    ("icon", icon.map(JSONValue.string)), ("categoryId", category.map(JSONValue.string)),
+                    ("shared", shared ? .bool(true) : nil), ("goalId", id.map(JSONValue.string)),
+                    ("habitIds", habitIds.isEmpty ? nil : .array(habitIds)),
+                ]), json: json, engine: engine)
+            json
+                ? CLI.printJSON(result)
+                : print("Created goal \(CLI.text(result["goal"]?["id"]))\n" + GoalCommand.line(result["goal"], result["progress"]))
         }
     }
 
@@ -117,14 +126,25 @@ struct GoalCommand: ParsableCommand {
             if json { return CLI.printJSON(r) }
             let g = r["goal"]
             print(GoalCommand.line(g, r["progress"]))
-            print("  \(CLI.text(g?["type"])), \(CLI.text(g?["kind"])), from \(CLI.text(g?["startDayKey"]))"
-                  + (g?["durationWeeks"] == .null ? ", ongoing" : " for \(CLI.text(g?["durationWeeks"])) weeks")
-                  + (g?["shared"] == .bool(true) ? ", shared" : ""))
+            print(
+                "  \(CLI.text(g?["type"])), \(CLI.text(g?["kind"])), from \(CLI.text(g?["startDayKey"]))"
+                    + (g?["durationWeeks"] == .null ? ", ongoing" : " for \(CLI.text(g?["durationWeeks"])) weeks")
+                    + (g?["shared"] == .bool(true) ? ", shared" : ""))
             if case let .array(links)? = r["links"] {
-                print("  Linked habits: " + (links.isEmpty ? "none" : links.map { "\(CLI.text($0["habitName"] == .null ? $0["habitId"] : $0["habitName"])) (\(CLI.text($0["contribution"])))" }.joined(separator: ", ")))
+                print(
+                    "  Linked habits: "
+                        + (links.isEmpty
+                            ? "none"
+                            : links.map {
+                                "\(CLI.text($0["habitName"] == .null ? $0["habitId"] : $0["habitName"])) (\(CLI.text($0["contribution"])))"
+                            }.joined(separator: ", ")))
             }
             if case let .array(weeks)? = r["progress"]?["weeks"] {
-                for w in weeks { print("  week of \(CLI.text(w["weekStart"]))  \(CLI.text(w["value"]))/\(CLI.text(w["target"]))\(w["met"] == .bool(true) ? "  ✓" : "")") }
+                for w in weeks {
+                    print(
+                        "  week of \(CLI.text(w["weekStart"]))  \(CLI.text(w["value"]))/\(CLI.text(w["target"]))\(w["met"] == .bool(true) ? "  ✓" : "")"
+                    )
+                }
             }
         }
     }
@@ -143,11 +163,15 @@ struct GoalCommand: ParsableCommand {
         func run() throws {
             let engine = try store.openedEngine(json: json)
             let id = try GoalCommand.resolve(goal, engine: engine, json: json)
-            let r = try CLI.run("goal.update", CLI.args([("goalId", .string(id)), ("title", title.map(JSONValue.string)),
-                                                         ("target", target.map(JSONValue.double)),
-                                                         ("effectiveDayKey", try CLI.day(from, engine: engine, json: json, option: "from")),
-                                                         ("durationWeeks", weeks.map { .int(Int64($0)) }), ("icon", icon.map(JSONValue.string))]),
-                                json: json, engine: engine)
+            let r = try CLI.run(
+                "goal.update",
+                CLI.args([
+                    ("goalId", .string(id)), ("title", title.map(JSONValue.string)),
+                    ("target", target.map(JSONValue.double)),
+                    ("effectiveDayKey", try CLI.day(from, engine: engine, json: json, option: "from")),
+                    ("durationWeeks", weeks.map { .int(Int64($0)) }), ("icon", icon.map(JSONValue.string)),
+                ]),
+                json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Updated goal \(id)")
         }
     }
@@ -220,7 +244,9 @@ struct GoalCommand: ParsableCommand {
             let engine = try store.openedEngine(json: json)
             let id = try GoalCommand.resolve(goal, engine: engine, json: json)
             let r = try CLI.run("goal.delete", [("goalId", .string(id)), ("confirm", .bool(confirm))], json: json, engine: engine)
-            json ? CLI.printJSON(r) : print("Deleted goal \(id); entries and habits are unchanged (habitflow goal restore \(id) brings it back)")
+            json
+                ? CLI.printJSON(r)
+                : print("Deleted goal \(id); entries and habits are unchanged (habitflow goal restore \(id) brings it back)")
         }
     }
 
@@ -251,11 +277,19 @@ struct GoalCommand: ParsableCommand {
             let engine = try store.openedEngine(json: json)
             let id = try GoalCommand.resolve(goal, engine: engine, json: json)
             let habitId = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
-            let r = try CLI.run("goal.log", CLI.args([("goalId", .string(id)), ("habitId", habitId), ("value", value.map(JSONValue.double)),
-                                                      ("dayKey", try CLI.day(day, engine: engine, json: json)), ("confirm", .bool(confirm))]),
-                                json: json, engine: engine)
-            json ? CLI.printJSON(r) : print("Logged \(habit) on \(CLI.text(r["entry"]?["dayKey"])) (\(CLI.text(r["action"])))\n"
-                                                + GoalCommand.line(try CLI.run("goal.get", [("goalId", .string(id))], json: json, engine: engine)["goal"], r["progress"]))
+            let r = try CLI.run(
+                "goal.log",
+                CLI.args([
+                    ("goalId", .string(id)), ("habitId", habitId), ("value", value.map(JSONValue.double)),
+                    ("dayKey", try CLI.day(day, engine: engine, json: json)), ("confirm", .bool(confirm)),
+                ]),
+                json: json, engine: engine)
+            json
+                ? CLI.printJSON(r)
+                : print(
+                    "Logged \(habit) on \(CLI.text(r["entry"]?["dayKey"])) (\(CLI.text(r["action"])))\n"
+                        + GoalCommand.line(
+                            try CLI.run("goal.get", [("goalId", .string(id))], json: json, engine: engine)["goal"], r["progress"]))
         }
     }
 

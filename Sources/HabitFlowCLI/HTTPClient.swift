@@ -35,13 +35,15 @@ enum HTTPClient {
                     _ = hfcurl_set_long(curl, CURLOPT_CONNECTTIMEOUT, 10)
                     _ = hfcurl_set_long(curl, CURLOPT_NOSIGNAL, 1)
                     _ = hfcurl_set_pointer(curl, CURLOPT_USERAGENT, "habitflow")
-                    _ = hfcurl_set_writer(curl, { data, size, count, context in
-                        let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
-                        let n = size * count
-                        guard received.bytes.count + n <= JSONCodec.maxRequestBytes * 4 else { return 0 }  // a runaway answer
-                        data.map { received.bytes.append(contentsOf: UnsafeRawBufferPointer(start: $0, count: n)) }
-                        return n
-                    }, unmanaged.toOpaque())
+                    _ = hfcurl_set_writer(
+                        curl,
+                        { data, size, count, context in
+                            let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
+                            let n = size * count
+                            guard received.bytes.count + n <= JSONCodec.maxRequestBytes * 4 else { return 0 }  // a runaway answer
+                            data.map { received.bytes.append(contentsOf: UnsafeRawBufferPointer(start: $0, count: n)) }
+                            return n
+                        }, unmanaged.toOpaque())
                     guard let body else { return curl_easy_perform(curl) }
                     return body.withUnsafeBufferPointer { bytes in
                         _ = hfcurl_set_size(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count))

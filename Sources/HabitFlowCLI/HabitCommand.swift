@@ -22,13 +22,15 @@ struct HabitCommand: ParsableCommand {
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
-            let result = try CLI.run("habit.create", CLI.args([
-                ("habitId", id.map(JSONValue.string)), ("name", .string(name)),
-                ("kind", .string(numeric == nil ? "binary" : "numeric")), ("unit", numeric.map(JSONValue.string)),
-                ("cadence", .string(weekly == nil ? "daily" : "weekly")), ("timesPerWeek", weekly.map { .int(Int64($0)) }),
-                ("targetType", .string(atMost ? "atMost" : "atLeast")), ("multiplePerDay", .bool(multiplePerDay)),
-                ("categoryId", category.map(JSONValue.string)), ("target", target.map(JSONValue.double)),
-            ]), json: json, engine: engine)
+            let result = try CLI.run(
+                "habit.create",
+                CLI.args([
+                    ("habitId", id.map(JSONValue.string)), ("name", .string(name)),
+                    ("kind", .string(numeric == nil ? "binary" : "numeric")), ("unit", numeric.map(JSONValue.string)),
+                    ("cadence", .string(weekly == nil ? "daily" : "weekly")), ("timesPerWeek", weekly.map { .int(Int64($0)) }),
+                    ("targetType", .string(atMost ? "atMost" : "atLeast")), ("multiplePerDay", .bool(multiplePerDay)),
+                    ("categoryId", category.map(JSONValue.string)), ("target", target.map(JSONValue.double)),
+                ]), json: json, engine: engine)
             json ? CLI.printJSON(result) : print("Created \(CLI.text(result["habit"]?["name"])) (\(CLI.text(result["habit"]?["id"])))")
         }
     }
@@ -61,7 +63,8 @@ struct HabitCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
         @Argument(help: "The habit: id or name.") var habit: String
         @Option(help: "New name.") var name: String?
-        @Option(name: .customLong("from"), help: "The first day unit, cadence and target type change (today or later; default today).") var from: String?
+        @Option(name: .customLong("from"), help: "The first day unit, cadence and target type change (today or later; default today).")
+        var from: String?
         @Option(help: "New unit (history is not converted).") var unit: String?
         @Option(help: "N days a week (1-7).") var weekly: Int?
         @Flag(help: "Daily.") var daily = false
@@ -78,12 +81,14 @@ struct HabitCommand: ParsableCommand {
             let engine = try store.openedEngine(json: json)
             let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
             let cadence: JSONValue? = daily ? .string("daily") : weekly.map { _ in .string("weekly") }
-            let result = try CLI.run("habit.update", CLI.args([
-                ("habitId", id), ("name", name.map(JSONValue.string)), ("unit", unit.map(JSONValue.string)),
-                ("cadence", cadence), ("timesPerWeek", weekly.map { .int(Int64($0)) }),
-                ("targetType", atMost ? .string("atMost") : atLeast ? .string("atLeast") : nil),
-                ("effectiveDayKey", try CLI.day(from, engine: engine, json: json, option: "from")),
-            ]), json: json, engine: engine)
+            let result = try CLI.run(
+                "habit.update",
+                CLI.args([
+                    ("habitId", id), ("name", name.map(JSONValue.string)), ("unit", unit.map(JSONValue.string)),
+                    ("cadence", cadence), ("timesPerWeek", weekly.map { .int(Int64($0)) }),
+                    ("targetType", atMost ? .string("atMost") : atLeast ? .string("atLeast") : nil),
+                    ("effectiveDayKey", try CLI.day(from, engine: engine, json: json, option: "from")),
+                ]), json: json, engine: engine)
             json ? CLI.printJSON(result) : print("Updated \(CLI.text(result["habit"]?["name"]))")
         }
     }
@@ -115,7 +120,9 @@ struct HabitCommand: ParsableCommand {
             let engine = try store.openedEngine(json: json)
             let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
             let result = try CLI.run("habit.delete", [("habitId", id), ("confirm", .bool(confirm))], json: json, engine: engine)
-            json ? CLI.printJSON(result) : print("Deleted \(CLI.text(result["habit"]?["name"])) (habitflow habit restore \(CLI.text(id)) brings it back)")
+            json
+                ? CLI.printJSON(result)
+                : print("Deleted \(CLI.text(result["habit"]?["name"])) (habitflow habit restore \(CLI.text(id)) brings it back)")
         }
     }
 

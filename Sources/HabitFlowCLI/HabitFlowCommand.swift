@@ -13,10 +13,14 @@ struct HabitFlowCommand: ParsableCommand {
             zone, impossible date, ...), 64 a usage error.
             """,
         version: HabitFlowVersion.string,
-        subcommands: [Today.self, HabitCommand.self, Log.self, Entries.self, EditEntry.self, DeleteEntry.self,
-                      RestoreEntry.self, TargetCommand.self, Pause.self, ResumeHabit.self, Streaks.self, WeekCommand.self, History.self, Strength.self, ChartCommand.self, GoalCommand.self, PartnerCommand.self, RoutineCommand.self, EvidenceCommand.self,
-                      JournalCommand.self, WellbeingCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, UserCommand.self, ConfigCommand.self, Demo.self, TimeCommand.self,
-                      Batch.self, Version.self],
+        subcommands: [
+            Today.self, HabitCommand.self, Log.self, Entries.self, EditEntry.self, DeleteEntry.self,
+            RestoreEntry.self, TargetCommand.self, Pause.self, ResumeHabit.self, Streaks.self, WeekCommand.self, History.self,
+            Strength.self, ChartCommand.self, GoalCommand.self, PartnerCommand.self, RoutineCommand.self, EvidenceCommand.self,
+            JournalCommand.self, WellbeingCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, UserCommand.self,
+            ConfigCommand.self, Demo.self, TimeCommand.self,
+            Batch.self, Version.self,
+        ],
         defaultSubcommand: Today.self
     )
 }

@@ -15,7 +15,9 @@ struct Streaks: ParsableCommand {
         if let habit {
             let h = try CLI.resolveHabit(habit, engine: engine, json: json)
             ids = [(h["id"] ?? .null, CLI.text(h["name"]))]
-        } else if case let .array(all)? = try CLI.run("habit.list", [("includeArchived", .bool(false))], json: json, engine: engine)["habits"] {
+        } else if case let .array(all)? = try CLI.run("habit.list", [("includeArchived", .bool(false))], json: json, engine: engine)[
+            "habits"]
+        {
             ids = all.map { ($0["id"] ?? .null, CLI.text($0["name"])) }
         } else {
             ids = []
@@ -23,8 +25,11 @@ struct Streaks: ParsableCommand {
         for (id, name) in ids {
             let s = try CLI.run("metrics.streaks", [("habitId", id)], json: json, engine: engine)
             if json {
-                CLI.printJSON(.object([("habitId", id), ("current", s["current"] ?? .null), ("longest", s["longest"] ?? .null),
-                                       ("unit", s["unit"] ?? .null)]))
+                CLI.printJSON(
+                    .object([
+                        ("habitId", id), ("current", s["current"] ?? .null), ("longest", s["longest"] ?? .null),
+                        ("unit", s["unit"] ?? .null),
+                    ]))
                 continue
             }
             func describe(_ v: JSONValue?) -> String {
@@ -54,17 +59,22 @@ struct History: ParsableCommand {
         let last = try CLI.text(CLI.day(to, engine: engine, json: json) ?? .string(CLI.today(engine: engine, json: json)))
         let firstWeekday = try CLI.run("user.get", [], json: json, engine: engine)["user"]?["firstWeekday"] ?? .string("monday")
         let first: String
-        if let from { first = try CLI.text(CLI.day(from, engine: engine, json: json)) } else {
+        if let from {
+            first = try CLI.text(CLI.day(from, engine: engine, json: json))
+        } else {
             // Twelve weeks ending with the week of --to.
             let day = (try? DayKey(parsing: last))?.adding(days: -77)?.description ?? last
-            first = CLI.text(try CLI.run("time.week", [("dayKey", .string(day)), ("firstWeekday", firstWeekday)], json: json, engine: engine)["start"])
+            first = CLI.text(
+                try CLI.run("time.week", [("dayKey", .string(day)), ("firstWeekday", firstWeekday)], json: json, engine: engine)["start"])
         }
-        let result = try CLI.run("metrics.history", [("habitId", id), ("from", .string(first)), ("to", .string(last))],
-                                 json: json, engine: engine)
+        let result = try CLI.run(
+            "metrics.history", [("habitId", id), ("from", .string(first)), ("to", .string(last))],
+            json: json, engine: engine)
         guard case let .array(days)? = result["days"] else { return }
         if json { return days.forEach(CLI.printJSON) }
-        print(Heatmap(days: days, firstWeekday: CLI.text(firstWeekday), palette: view.palette)
-            .render(title: CLI.text(resolved["name"]), from: first, to: last))
+        print(
+            Heatmap(days: days, firstWeekday: CLI.text(firstWeekday), palette: view.palette)
+                .render(title: CLI.text(resolved["name"]), from: first, to: last))
     }
 }
 
@@ -117,8 +127,12 @@ struct Heatmap {
             }
             lines.append(String(line.dropLast()))
         }
-        lines.append("    " + ["\(cell("done")) done", "\(cell("partly")) partly", "\(cell("missed")) missed", "\(cell("rest")) rest day",
-                              "\(cell("open")) open"].joined(separator: "  "))
+        lines.append(
+            "    "
+                + [
+                    "\(cell("done")) done", "\(cell("partly")) partly", "\(cell("missed")) missed", "\(cell("rest")) rest day",
+                    "\(cell("open")) open",
+                ].joined(separator: "  "))
         return lines.joined(separator: "\n")
     }
 }
@@ -127,7 +141,9 @@ struct Heatmap {
 struct WeekCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "week",
-        abstract: "Show the week's progress per habit (✓ done, ✗ missed, · rest day, ○ today, still open; N-per-week habits show only done days).")
+        abstract:
+            "Show the week's progress per habit (✓ done, ✗ missed, · rest day, ○ today, still open; N-per-week habits show only done days)."
+    )
     @OptionGroup var store: StoreOptions
     @OptionGroup var view: ViewOptions
     @Argument(help: "One habit (id or name); default all.") var habit: String?
@@ -140,7 +156,9 @@ struct WeekCommand: ParsableCommand {
         let habits: [JSONValue]
         if let habit {
             habits = [try CLI.resolveHabit(habit, engine: engine, json: json)]
-        } else if case let .array(all)? = try CLI.run("habit.list", [("includeArchived", .bool(false))], json: json, engine: engine)["habits"] {
+        } else if case let .array(all)? = try CLI.run("habit.list", [("includeArchived", .bool(false))], json: json, engine: engine)[
+            "habits"]
+        {
             habits = all
         } else {
             habits = []
@@ -160,13 +178,17 @@ struct WeekCommand: ParsableCommand {
             let id = h["id"] ?? .null
             let progress = try CLI.run("metrics.week", [("habitId", id), ("dayKey", .string(date))], json: json, engine: engine)
             if json {
-                CLI.printJSON(.object([("habitId", id), ("name", h["name"] ?? .null), ("weekStart", progress["weekStart"] ?? .null),
-                                       ("completed", progress["completed"] ?? .null), ("required", progress["required"] ?? .null),
-                                       ("fraction", progress["fraction"] ?? .null)]))
+                CLI.printJSON(
+                    .object([
+                        ("habitId", id), ("name", h["name"] ?? .null), ("weekStart", progress["weekStart"] ?? .null),
+                        ("completed", progress["completed"] ?? .null), ("required", progress["required"] ?? .null),
+                        ("fraction", progress["fraction"] ?? .null),
+                    ]))
                 continue
             }
-            let days = try CLI.run("metrics.history", [("habitId", id), ("from", .string(weekStart)), ("to", .string(weekEnd))],
-                                   json: json, engine: engine)
+            let days = try CLI.run(
+                "metrics.history", [("habitId", id), ("from", .string(weekStart)), ("to", .string(weekEnd))],
+                json: json, engine: engine)
             let weekly = h["cadence"] == .string("weekly")
             var marks: [String] = []
             if case let .array(list)? = days["days"] {
@@ -180,8 +202,9 @@ struct WeekCommand: ParsableCommand {
                     }
                 }
             }
-            print("\(CLI.text(h["name"]).fitted(20)) \(marks.joined(separator: " "))  \(CLI.text(progress["completed"]))/\(CLI.text(progress["required"]))")
+            print(
+                "\(CLI.text(h["name"]).fitted(20)) \(marks.joined(separator: " "))  \(CLI.text(progress["completed"]))/\(CLI.text(progress["required"]))"
+            )
         }
     }
 }
-

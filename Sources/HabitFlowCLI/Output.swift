@@ -1,3 +1,7 @@
+import ArgumentParser
+import HabitFlow
+import HabitFlowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,10 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
-import HabitFlow
-import HabitFlowProtocol
-
 
 /// How every subcommand talks to the engine: it builds a request, the dispatcher answers, and
 /// the command only renders. So the CLI cannot disagree with C, Python or batch mode.
@@ -84,7 +84,9 @@ enum CLI {
 
     /// Every habit's name by id (archived ones too), for views that list records by habit.
     static func habitNames(engine: Engine, json: Bool) throws -> [String: String] {
-        guard case let .array(all)? = try run("habit.list", [("includeArchived", .bool(true))], json: json, engine: engine)["habits"] else { return [:] }
+        guard case let .array(all)? = try run("habit.list", [("includeArchived", .bool(true))], json: json, engine: engine)["habits"] else {
+            return [:]
+        }
         var names: [String: String] = [:]
         for h in all { names[text(h["id"])] = text(h["name"]) }
         return names

@@ -1,11 +1,12 @@
+import ArgumentParser
+import HabitFlow
+import HabitFlowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
-import HabitFlow
-import HabitFlowProtocol
 
 /// Which store, as which user, in which zone: shared by every command that reads or writes.
 struct StoreOptions: ParsableArguments {
@@ -27,28 +28,41 @@ struct StoreOptions: ParsableArguments {
 
     // Precedence: a flag, then the environment, then the config file, then what the system says.
     var storeSetting: Setting {
-        Setting.first("store", [(db, "flag --db"), (CLI.environment("HABITFLOW_DB"), "environment HABITFLOW_DB"),
-                                (Config.current.store, "config file")],
-                      otherwise: (StoreLocation.defaultPath(), "built in (XDG data folder)"))
+        Setting.first(
+            "store",
+            [
+                (db, "flag --db"), (CLI.environment("HABITFLOW_DB"), "environment HABITFLOW_DB"),
+                (Config.current.store, "config file"),
+            ],
+            otherwise: (StoreLocation.defaultPath(), "built in (XDG data folder)"))
     }
 
     var userSetting: Setting {
         var login: String? = nil
         if let pw = getpwuid(getuid()), let name = pw.pointee.pw_name { login = String(cString: name) }
-        return Setting.first("user", [(user, "flag --user"), (CLI.environment("HABITFLOW_USER"), "environment HABITFLOW_USER"),
-                                      (Config.current.user, "config file"), (CLI.environment("USER"), "environment USER"),
-                                      (login, "login name")], otherwise: ("me", "built in"))
+        return Setting.first(
+            "user",
+            [
+                (user, "flag --user"), (CLI.environment("HABITFLOW_USER"), "environment HABITFLOW_USER"),
+                (Config.current.user, "config file"), (CLI.environment("USER"), "environment USER"),
+                (login, "login name"),
+            ], otherwise: ("me", "built in"))
     }
 
     var zoneSetting: Setting {
-        Setting.first("zone", [(zone, "flag --zone"), (CLI.environment("HABITFLOW_ZONE"), "environment HABITFLOW_ZONE"),
-                               (Config.current.zone, "config file"), (SystemZone.current(), "system ($TZ or /etc/localtime)")],
-                      otherwise: ("", "none"))
+        Setting.first(
+            "zone",
+            [
+                (zone, "flag --zone"), (CLI.environment("HABITFLOW_ZONE"), "environment HABITFLOW_ZONE"),
+                (Config.current.zone, "config file"), (SystemZone.current(), "system ($TZ or /etc/localtime)"),
+            ],
+            otherwise: ("", "none"))
     }
 
     var firstWeekdaySetting: Setting {
-        Setting.first("first_weekday", [(Config.current.firstWeekday, "config file (for a user new to a store)")],
-                      otherwise: ("monday", "built in (for a user new to a store)"))
+        Setting.first(
+            "first_weekday", [(Config.current.firstWeekday, "config file (for a user new to a store)")],
+            otherwise: ("monday", "built in (for a user new to a store)"))
     }
 
     var settings: [Setting] { [storeSetting, userSetting, zoneSetting, firstWeekdaySetting] }
@@ -58,8 +72,9 @@ struct StoreOptions: ParsableArguments {
 
     /// The engine on the store; an open failure becomes an engine that reports it.
     func engine() -> (Engine, HabitFlowError?) {
-        Engine.open(storePath: path, user: userName, zone: zoneName, now: Self.fixedNow,
-                    firstWeekday: Config.current.firstWeekday.flatMap(Weekday.init(name:)))
+        Engine.open(
+            storePath: path, user: userName, zone: zoneName, now: Self.fixedNow,
+            firstWeekday: Config.current.firstWeekday.flatMap(Weekday.init(name:)))
     }
 
     /// The engine on the store, or exit 1 with the reason.

@@ -10,16 +10,19 @@ struct StrengthRange: ParsableArguments {
 
     func arguments(_ habit: String, engine: Engine, json: Bool) throws -> [(String, JSONValue)] {
         let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
-        return CLI.args([("habitId", id), ("per", per.map(JSONValue.string)),
-                         ("from", try CLI.day(from, engine: engine, json: json, option: "from")),
-                         ("to", try CLI.day(to, engine: engine, json: json, option: "to"))])
+        return CLI.args([
+            ("habitId", id), ("per", per.map(JSONValue.string)),
+            ("from", try CLI.day(from, engine: engine, json: json, option: "from")),
+            ("to", try CLI.day(to, engine: engine, json: json, option: "to")),
+        ])
     }
 }
 
 /// `habitflow strength HABIT`: strength over time as a bar chart in the terminal (Loop's
 /// score chart, averaged per week or month).
 struct Strength: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show a habit's strength over time as a chart (averaged per week by default).")
+    static let configuration = CommandConfiguration(
+        abstract: "Show a habit's strength over time as a chart (averaged per week by default).")
     @OptionGroup var store: StoreOptions
     @OptionGroup var view: ViewOptions
     @Argument(help: "The habit: id or name.") var habit: String
@@ -33,12 +36,15 @@ struct Strength: ParsableCommand {
         let args = try range.arguments(habit, engine: engine, json: json)
         let name = CLI.text(try CLI.resolveHabit(habit, engine: engine, json: json)["name"])
         guard case let .array(points)? = try CLI.run("metrics.strength", args, json: json, engine: engine)["points"],
-              let first = points.first, let last = points.last else { return }
+            let first = points.first, let last = points.last
+        else { return }
         if json { return points.forEach(CLI.printJSON) }
         let palette = view.palette
         let values = points.map { p -> Double in if case let .double(d)? = p["strength"] { d } else { 0 } }
         let now = Int(((values.last ?? 0) * 100).rounded())
-        print("\(palette.bold(name))  strength per \(range.per ?? "week"), \(CLI.text(first["start"])) … \(CLI.text(last["end"]))  now \(now)%")
+        print(
+            "\(palette.bold(name))  strength per \(range.per ?? "week"), \(CLI.text(first["start"])) … \(CLI.text(last["end"]))  now \(now)%"
+        )
         // Eighth blocks: each row is 1/rows of 100 %.
         let eighths = values.map { Int(($0 * Double(Self.rows * 8)).rounded()) }
         let blocks = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]

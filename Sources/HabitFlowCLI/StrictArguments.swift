@@ -8,7 +8,9 @@ extension HabitFlowCommand {
     static func main() {
         for i in 1..<Int(CommandLine.argc) {
             guard let raw = CommandLine.unsafeArgv[i], String(validatingCString: raw) == nil else { continue }
-            exit(withError: ValidationError("argument \(i) is not valid UTF-8 (overlong forms, surrogates and code points above U+10FFFF are refused)"))
+            exit(
+                withError: ValidationError(
+                    "argument \(i) is not valid UTF-8 (overlong forms, surrogates and code points above U+10FFFF are refused)"))
         }
         // An unknown command is a usage error that names the closest commands (`strakes`:
         // did you mean `streaks`?), not the usage of the default command.

@@ -1,11 +1,12 @@
+import ArgumentParser
+import HabitFlow
+import HabitFlowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
-import HabitFlow
-import HabitFlowProtocol
 
 /// `habitflow sync …`: exchange changes between replicas (store files) of one user.
 struct SyncCommand: ParsableCommand {
@@ -14,7 +15,8 @@ struct SyncCommand: ParsableCommand {
         subcommands: [With.self, Watch.self, Export.self, Import.self, Repairs.self, Resolve.self])
 
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print every change since a cursor as JSON ({changes, cursor, replicaId}).")
+        static let configuration = CommandConfiguration(
+            abstract: "Print every change since a cursor as JSON ({changes, cursor, replicaId}).")
         @OptionGroup var store: StoreOptions
         @Option(help: "A cursor from an earlier export (default: everything).") var since: String?
 
@@ -25,7 +27,8 @@ struct SyncCommand: ParsableCommand {
     }
 
     struct Import: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Apply a change set (an export, or its changes array) from FILE or - (stdin): all or nothing.")
+        static let configuration = CommandConfiguration(
+            abstract: "Apply a change set (an export, or its changes array) from FILE or - (stdin): all or nothing.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The file, or - for stdin.") var file: String
         @Flag(help: "Print JSON.") var json = false
@@ -35,7 +38,9 @@ struct SyncCommand: ParsableCommand {
             let value = try SyncCommand.readJSON(file, json: json)
             let changes = value["changes"] ?? value
             let r = try CLI.run("sync.apply", [("changes", changes)], json: json, engine: engine)
-            json ? CLI.printJSON(r) : print("Applied \(CLI.text(r["applied"])), ignored \(CLI.text(r["ignored"])), repairs \(CLI.text(r["repairs"]))")
+            json
+                ? CLI.printJSON(r)
+                : print("Applied \(CLI.text(r["applied"])), ignored \(CLI.text(r["ignored"])), repairs \(CLI.text(r["repairs"]))")
         }
     }
 
@@ -58,7 +63,8 @@ struct SyncCommand: ParsableCommand {
                 // Another store file must be there: a mistyped name or a URL without its scheme
                 // would otherwise make a new, empty store and "sync" into it (issue 29).
                 guard token == nil else {
-                    throw ValidationError("--token is for a sync server; \(other) is not a URL (a server's starts with http:// or https://)")
+                    throw ValidationError(
+                        "--token is for a sync server; \(other) is not a URL (a server's starts with http:// or https://)")
                 }
                 guard access(other, F_OK) == 0 else {
                     throw ValidationError("no store file at \(other) (a sync server's URL starts with http:// or https://)")
@@ -66,17 +72,21 @@ struct SyncCommand: ParsableCommand {
                 var options = store
                 options.db = other
                 let there = try options.openedEngine(json: json)
-                sent = try CLI.run("sync.apply", [("changes", try CLI.run("sync.changes", [], json: json, engine: here)["changes"] ?? .array([]))],
-                                   json: json, engine: there)
-                received = try CLI.run("sync.apply", [("changes", try CLI.run("sync.changes", [], json: json, engine: there)["changes"] ?? .array([]))],
-                                       json: json, engine: here)
+                sent = try CLI.run(
+                    "sync.apply", [("changes", try CLI.run("sync.changes", [], json: json, engine: here)["changes"] ?? .array([]))],
+                    json: json, engine: there)
+                received = try CLI.run(
+                    "sync.apply", [("changes", try CLI.run("sync.changes", [], json: json, engine: there)["changes"] ?? .array([]))],
+                    json: json, engine: here)
             }
             let repairs = try CLI.run("sync.repairs", [], json: json, engine: here)["repairs"]
             let count = if case let .array(list)? = repairs { list.count } else { 0 }
             if json {
                 CLI.printJSON(.object([("sent", sent), ("received", received), ("repairs", repairs ?? .array([]))]))
             } else {
-                print("Sent \(CLI.text(sent["applied"])) changes, received \(CLI.text(received["applied"])); \(count) day(s) to review (habitflow sync repairs)")
+                print(
+                    "Sent \(CLI.text(sent["applied"])) changes, received \(CLI.text(received["applied"])); \(count) day(s) to review (habitflow sync repairs)"
+                )
             }
         }
     }
@@ -95,7 +105,8 @@ struct SyncCommand: ParsableCommand {
         func run() throws {
             guard RemoteSync.isRemote(url) else { throw ValidationError("sync watch takes a server's URL (http:// or https://)") }
             guard (1...60).contains(interval) else { throw ValidationError("--interval takes 1 to 60 seconds") }
-            let remote = RemoteSync(url: url, token: try SyncCommand.token(token, json: json), engine: try store.openedEngine(json: json), json: json)
+            let remote = RemoteSync(
+                url: url, token: try SyncCommand.token(token, json: json), engine: try store.openedEngine(json: json), json: json)
             var round = 0
             while rounds.map({ round < $0 }) ?? true {
                 round += 1
@@ -131,8 +142,11 @@ struct SyncCommand: ParsableCommand {
             if json { return list.forEach(CLI.printJSON) }
             if list.isEmpty { return print("Nothing to review.") }
             for r in list {
-                let aside: [String] = if case let .array(a)? = r["setAside"] { a.map { "\(CLI.text($0["id"])) (\(CLI.text($0["source"])))" } } else { [] }
-                print("\(CLI.text(r["habitId"])) \(CLI.text(r["dayKey"])): kept \(CLI.text(r["kept"]?["id"])) (\(CLI.text(r["kept"]?["source"])), \(CLI.text(r["reason"]))); set aside \(aside.joined(separator: ", "))")
+                let aside: [String] =
+                    if case let .array(a)? = r["setAside"] { a.map { "\(CLI.text($0["id"])) (\(CLI.text($0["source"])))" } } else { [] }
+                print(
+                    "\(CLI.text(r["habitId"])) \(CLI.text(r["dayKey"])): kept \(CLI.text(r["kept"]?["id"])) (\(CLI.text(r["kept"]?["source"])), \(CLI.text(r["reason"]))); set aside \(aside.joined(separator: ", "))"
+                )
             }
         }
     }

@@ -19,11 +19,18 @@ struct TargetCommand: ParsableCommand {
             let engine = try store.openedEngine(json: json)
             let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
             let day = try CLI.day(from, engine: engine, json: json, option: "from") ?? .string(CLI.today(engine: engine, json: json))
-            let result = try CLI.run("target.set", [("habitId", id), ("effectiveDayKey", day),
-                                                    ("target", .double(target))],
-                                     json: json, engine: engine)
-            json ? CLI.printJSON(result)
-                : print("Target of \(habit) is \(CLI.text(result["version"]?["target"])) from \(CLI.text(result["version"]?["effectiveDayKey"])) on")
+            let result = try CLI.run(
+                "target.set",
+                [
+                    ("habitId", id), ("effectiveDayKey", day),
+                    ("target", .double(target)),
+                ],
+                json: json, engine: engine)
+            json
+                ? CLI.printJSON(result)
+                : print(
+                    "Target of \(habit) is \(CLI.text(result["version"]?["target"])) from \(CLI.text(result["version"]?["effectiveDayKey"])) on"
+                )
         }
     }
 
@@ -64,7 +71,9 @@ struct TargetCommand: ParsableCommand {
                 if case let .string(t)? = v["targetType"] { sets.append(t) }
                 if case let .string(u)? = v["unit"] { sets.append("unit \(u)") }
                 let day = CLI.text(v["effectiveDayKey"])
-                print("\(day == "0001-01-01" ? "from the start" : day)  \(sets.joined(separator: ", "))  (recorded \(CLI.text(v["recordedAt"])))")
+                print(
+                    "\(day == "0001-01-01" ? "from the start" : day)  \(sets.joined(separator: ", "))  (recorded \(CLI.text(v["recordedAt"])))"
+                )
             }
         }
     }
@@ -72,7 +81,8 @@ struct TargetCommand: ParsableCommand {
 
 /// `habitflow pause HABIT --from --to`: nothing asked over a range of days (today or later).
 struct ResumeHabit: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "resume", abstract: "End a habit's pause: asked again from today (or --from) on.")
+    static let configuration = CommandConfiguration(
+        commandName: "resume", abstract: "End a habit's pause: asked again from today (or --from) on.")
     @OptionGroup var store: StoreOptions
     @Argument(help: "The habit: id or name.") var habit: String
     @Option(help: "First day asked again (YYYY-MM-DD, tomorrow, +N …; default today).") var from: String?
@@ -81,10 +91,13 @@ struct ResumeHabit: ParsableCommand {
     func run() throws {
         let engine = try store.openedEngine(json: json)
         let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
-        let result = try CLI.run("habit.resume", CLI.args([("habitId", id), ("from", try CLI.day(from, engine: engine, json: json, option: "from"))]),
-                                 json: json, engine: engine)
+        let result = try CLI.run(
+            "habit.resume", CLI.args([("habitId", id), ("from", try CLI.day(from, engine: engine, json: json, option: "from"))]),
+            json: json, engine: engine)
         if json { return CLI.printJSON(result) }
-        print(result["version"] == .null ? "\(habit) is not paused then" : "\(habit) is asked again from \(CLI.text(result["version"]?["effectiveDayKey"]))")
+        print(
+            result["version"] == .null
+                ? "\(habit) is not paused then" : "\(habit) is asked again from \(CLI.text(result["version"]?["effectiveDayKey"]))")
     }
 }
 

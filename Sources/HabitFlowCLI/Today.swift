@@ -18,33 +18,43 @@ struct Today: ParsableCommand {
         let engine = try store.openedEngine(json: json)
         let user = try CLI.run("user.get", [], json: json, engine: engine)
         let zone = user["user"]?["zone"] ?? .null
-        let overview = try CLI.run("metrics.today", CLI.args([("dayKey", try CLI.day(day, engine: engine, json: json))]), json: json, engine: engine)
+        let overview = try CLI.run(
+            "metrics.today", CLI.args([("dayKey", try CLI.day(day, engine: engine, json: json))]), json: json, engine: engine)
         let date = overview["dayKey"] ?? .null
         let range = try CLI.run("time.dayRange", [("zone", zone), ("dayKey", date)], json: json, engine: engine)
         if json {
-            return CLI.printJSON(.object([("zone", zone), ("dayKey", date), ("range", range),
-                                          ("habits", overview["habits"] ?? .array([]))]))
+            return CLI.printJSON(
+                .object([
+                    ("zone", zone), ("dayKey", date), ("range", range),
+                    ("habits", overview["habits"] ?? .array([])),
+                ]))
         }
-        print("\(CLI.text(date)) in \(CLI.text(zone)): \(CLI.text(range["start"])) to \(CLI.text(range["end"])) (\(CLI.text(range["hours"])) h)")
+        print(
+            "\(CLI.text(date)) in \(CLI.text(zone)): \(CLI.text(range["start"])) to \(CLI.text(range["end"])) (\(CLI.text(range["hours"])) h)"
+        )
         guard case let .array(habits)? = overview["habits"], !habits.isEmpty else {
             return print("No habits yet: habitflow habit add NAME")
         }
         let palette = view.palette
         let nameWidth = min(24, habits.map { CLI.text($0["name"]).displayWidth }.max() ?? 0)
         let amounts = habits.map { h in
-            h["unit"] == .null ? "" : "  \(CLI.text(h["value"] == .null ? .int(0) : h["value"]))/\(CLI.text(h["target"])) \(CLI.text(h["unit"]))"
+            h["unit"] == .null
+                ? "" : "  \(CLI.text(h["value"] == .null ? .int(0) : h["value"]))/\(CLI.text(h["target"])) \(CLI.text(h["unit"]))"
         }
         let amountWidth = amounts.map(\.displayWidth).max() ?? 0
         for (h, amount) in zip(habits, amounts) {
-            let mark = switch h["status"] {
-            case .string("complete")?: palette.green("[x]")
-            case .string("notRequired")?: palette.dim("[-]")
-            default: "[ ]"
-            }
+            let mark =
+                switch h["status"] {
+                case .string("complete")?: palette.green("[x]")
+                case .string("notRequired")?: palette.dim("[-]")
+                default: "[ ]"
+                }
             let streak = CLI.text(h["currentStreak"]?["length"])
             let week = "\(CLI.text(h["week"]?["completed"]))/\(CLI.text(h["week"]?["required"]))"
             let momentum = if case let .double(m)? = h["momentum"] { String(Int((m * 100).rounded())) + "%" } else { "0%" }
-            print("  \(mark) \(CLI.text(h["name"]).fitted(nameWidth))\(amount.fitted(amountWidth))   streak \(streak)   week \(week)   strength \(momentum)")
+            print(
+                "  \(mark) \(CLI.text(h["name"]).fitted(nameWidth))\(amount.fitted(amountWidth))   streak \(streak)   week \(week)   strength \(momentum)"
+            )
         }
     }
 }

@@ -17,8 +17,9 @@ struct UserCommand: ParsableCommand {
             let r = try CLI.run("user.get", [], json: json, engine: engine)
             if json { return CLI.printJSON(r) }
             let user = r["user"]
-            print("\(CLI.text(user?["id"])): zone \(CLI.text(user?["zone"])), weeks start \(CLI.text(user?["firstWeekday"])), "
-                  + "days start \(CLI.text(user?["dayStartsAt"])); today is \(CLI.text(r["today"]))")
+            print(
+                "\(CLI.text(user?["id"])): zone \(CLI.text(user?["zone"])), weeks start \(CLI.text(user?["firstWeekday"])), "
+                    + "days start \(CLI.text(user?["dayStartsAt"])); today is \(CLI.text(r["today"]))")
         }
     }
 
@@ -38,8 +39,9 @@ struct UserCommand: ParsableCommand {
             if let dayStartsAt { args.append(("dayStartsAt", .string(dayStartsAt))) }
             let r = try CLI.run("user.update", args, json: json, engine: engine)
             if json { return CLI.printJSON(r) }
-            print("Days start at \(CLI.text(r["user"]?["dayStartsAt"])), weeks on \(CLI.text(r["user"]?["firstWeekday"])) "
-                  + "in \(CLI.text(r["user"]?["zone"]))")
+            print(
+                "Days start at \(CLI.text(r["user"]?["dayStartsAt"])), weeks on \(CLI.text(r["user"]?["firstWeekday"])) "
+                    + "in \(CLI.text(r["user"]?["zone"]))")
         }
     }
 }

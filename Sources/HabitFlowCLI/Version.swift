@@ -9,7 +9,8 @@ struct Version: ParsableCommand {
 
     func run() throws {
         let result = try CLI.run("engine.version", [], json: json)
-        json ? CLI.printJSON(result)
+        json
+            ? CLI.printJSON(result)
             : print("habitflow \(CLI.text(result["version"])) (protocol \(CLI.text(result["protocolVersion"])))")
     }
 }

@@ -36,8 +36,9 @@ public enum CalendarChart {
             guard let fill = colour(mark) else { continue }
             var tip = "\(day) \(mark.rawValue)"
             if let v = line.values[i] { tip += ": \(amount(v))/\(amount(line.targets[i]))" }
-            svg.rect(x: x, y: y, width: cell, height: cell, fill: fill,
-                     stroke: mark == .open || mark == .rest ? ChartPalette.missed : nil, radius: 2, tooltip: tip)
+            svg.rect(
+                x: x, y: y, width: cell, height: cell, fill: fill,
+                stroke: mark == .open || mark == .rest ? ChartPalette.missed : nil, radius: 2, tooltip: tip)
         }
         svg.label("\(line.start) – \(last): \(done) of \(required) required days done", x: left, y: 38, size: 11)
 
@@ -51,8 +52,9 @@ public enum CalendarChart {
         var x = left
         let y = top + 7 * pitch + 18
         for (mark, name) in [(DayMark.done, "done"), (.partly, "partly"), (.missed, "missed"), (.rest, "rest day"), (.open, "open")] {
-            svg.rect(x: x, y: y, width: cell, height: cell, fill: colour(mark)!,
-                     stroke: mark == .open || mark == .rest ? ChartPalette.missed : nil, radius: 2)
+            svg.rect(
+                x: x, y: y, width: cell, height: cell, fill: colour(mark)!,
+                stroke: mark == .open || mark == .rest ? ChartPalette.missed : nil, radius: 2)
             svg.label(name, x: x + cell + 4, y: y + 10, size: 10)
             x += cell + 12 + Double(name.count) * 6.5
         }

@@ -26,8 +26,9 @@ public enum GoalChart {
         var svg = SVG(width: Int(width), height: Int(height), title: "\(title): goal progress")
         svg.label(title, x: plotLeft, y: 22, size: 15, fill: ChartPalette.title, weight: "bold")
         let unitText = unit.map { " \($0)" } ?? ""
-        svg.label("\(progress.fraction)\(unitText) (\(Int(progress.percent.rounded()))%) · \(progress.status.rawValue) · from \(progress.windowStart)",
-                  x: plotLeft, y: 40, size: 11)
+        svg.label(
+            "\(progress.fraction)\(unitText) (\(Int(progress.percent.rounded()))%) · \(progress.status.rawValue) · from \(progress.windowStart)",
+            x: plotLeft, y: 40, size: 11)
         let top = max(1, weeks.map { max($0.value, $0.target) }.max() ?? 1) * 1.15
         func yOf(_ v: Double) -> Double { plotBottom - max(0, v) / top * (plotBottom - plotTop) }
 
@@ -42,7 +43,8 @@ public enum GoalChart {
             let barWidth = barPitch * 0.7
             let ended = w.weekStart.adding(days: 6).map { $0 < today } ?? true
             let fill = w.met ? ChartPalette.done : ended && !cumulative ? ChartPalette.short : ChartPalette.partly
-            let tip = "\(cumulative ? "by the week of" : "week of") \(w.weekStart): \(amount(w.value))/\(amount(w.target))\(unitText)\(w.met ? ", met" : "")"
+            let tip =
+                "\(cumulative ? "by the week of" : "week of") \(w.weekStart): \(amount(w.value))/\(amount(w.target))\(unitText)\(w.met ? ", met" : "")"
             svg.rect(x: x, y: yOf(w.value), width: barWidth, height: plotBottom - yOf(w.value), fill: fill, radius: 2, tooltip: tip)
             if !cumulative {
                 svg.line(x1: x - 2, y1: yOf(w.target), x2: x + barWidth + 2, y2: yOf(w.target), stroke: ChartPalette.target, width: 2)
@@ -55,11 +57,16 @@ public enum GoalChart {
             lastMonth = civil.month
         }
         if cumulative {
-            svg.line(x1: plotLeft, y1: yOf(progress.target), x2: width - 16, y2: yOf(progress.target), stroke: ChartPalette.target, width: 2, dashed: true)
+            svg.line(
+                x1: plotLeft, y1: yOf(progress.target), x2: width - 16, y2: yOf(progress.target), stroke: ChartPalette.target, width: 2,
+                dashed: true)
         }
         svg.line(x1: plotLeft, y1: plotBottom, x2: width - 16, y2: plotBottom, stroke: ChartPalette.label)
-        svg.line(x1: plotLeft, y1: plotBottom + 28, x2: plotLeft + 16, y2: plotBottom + 28, stroke: ChartPalette.target, width: 2, dashed: cumulative)
-        svg.label(cumulative ? "the goal's total (bars: the running total)" : "the week's target", x: plotLeft + 22, y: plotBottom + 32, size: 10)
+        svg.line(
+            x1: plotLeft, y1: plotBottom + 28, x2: plotLeft + 16, y2: plotBottom + 28, stroke: ChartPalette.target, width: 2,
+            dashed: cumulative)
+        svg.label(
+            cumulative ? "the goal's total (bars: the running total)" : "the week's target", x: plotLeft + 22, y: plotBottom + 32, size: 10)
         return svg.document
     }
 }

@@ -15,23 +15,28 @@ struct SVG {
             """
     }
 
-    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String? = nil, radius: Double = 0,
-                       tooltip: String? = nil) {
+    mutating func rect(
+        x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String? = nil, radius: Double = 0,
+        tooltip: String? = nil
+    ) {
         text += "<rect x=\"\(num(x))\" y=\"\(num(y))\" width=\"\(num(width))\" height=\"\(num(height))\" fill=\"\(fill)\""
         if radius > 0 { text += " rx=\"\(num(radius))\"" }
         if let stroke { text += " stroke=\"\(stroke)\"" }
         if let tooltip { text += "><title>\(SVG.escape(tooltip))</title></rect>\n" } else { text += "/>\n" }
     }
 
-    mutating func label(_ s: String, x: Double, y: Double, size: Double = 11, fill: String = ChartPalette.label,
-                        anchor: String = "start", weight: String? = nil) {
+    mutating func label(
+        _ s: String, x: Double, y: Double, size: Double = 11, fill: String = ChartPalette.label,
+        anchor: String = "start", weight: String? = nil
+    ) {
         text += "<text x=\"\(num(x))\" y=\"\(num(y))\" font-size=\"\(num(size))\" fill=\"\(fill)\" text-anchor=\"\(anchor)\""
         if let weight { text += " font-weight=\"\(weight)\"" }
         text += ">\(SVG.escape(s))</text>\n"
     }
 
     mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, dashed: Bool = false) {
-        text += "<line x1=\"\(num(x1))\" y1=\"\(num(y1))\" x2=\"\(num(x2))\" y2=\"\(num(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(num(width))\""
+        text +=
+            "<line x1=\"\(num(x1))\" y1=\"\(num(y1))\" x2=\"\(num(x2))\" y2=\"\(num(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(num(width))\""
         text += dashed ? " stroke-dasharray=\"4 3\"/>\n" : "/>\n"
     }
 

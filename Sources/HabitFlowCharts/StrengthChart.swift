@@ -31,8 +31,9 @@ public enum StrengthChart {
         svg.path(line, fill: "none", stroke: ChartPalette.done, width: 2)
         if points.count <= 60 {
             for (i, p) in points.enumerated() {
-                svg.rect(x: xOf(i) - 2.5, y: yOf(p.strength) - 2.5, width: 5, height: 5, fill: ChartPalette.done, radius: 2.5,
-                         tooltip: "\(p.start) – \(p.end): \(Int((p.strength * 100).rounded()))%")
+                svg.rect(
+                    x: xOf(i) - 2.5, y: yOf(p.strength) - 2.5, width: 5, height: 5, fill: ChartPalette.done, radius: 2.5,
+                    tooltip: "\(p.start) – \(p.end): \(Int((p.strength * 100).rounded()))%")
             }
         }
 

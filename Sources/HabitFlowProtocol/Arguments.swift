@@ -27,8 +27,9 @@ public struct Arguments {
     }
 
     private func wrongType(_ name: String, _ expected: String, _ got: JSONValue) -> ProtocolError {
-        ProtocolError(.invalidArgument, "\(field(name)) must be \(expected), not \(got.typeName)",
-                      field: field(name))
+        ProtocolError(
+            .invalidArgument, "\(field(name)) must be \(expected), not \(got.typeName)",
+            field: field(name))
     }
 
     /// A required string.
@@ -45,8 +46,9 @@ public struct Arguments {
         case nil, .null?: return nil
         case let .string(s)?:
             guard s.utf8.count <= Operation.maxStringBytes else {
-                throw ProtocolError(.limitExceeded, "\(field(name)) is longer than \(Operation.maxStringBytes) bytes",
-                                    field: field(name))
+                throw ProtocolError(
+                    .limitExceeded, "\(field(name)) is longer than \(Operation.maxStringBytes) bytes",
+                    field: field(name))
             }
             return s
         case let other?: throw wrongType(name, "a string", other)
@@ -75,9 +77,10 @@ public struct Arguments {
     func weekday(_ name: String, default fallback: Weekday) throws(ProtocolError) -> Weekday {
         guard let text = try optionalString(name) else { return fallback }
         guard let day = Weekday(name: text) else {
-            throw ProtocolError(.invalidArgument,
-                                "\(field(name)) must be a lowercase weekday name such as \"monday\"",
-                                field: field(name))
+            throw ProtocolError(
+                .invalidArgument,
+                "\(field(name)) must be a lowercase weekday name such as \"monday\"",
+                field: field(name))
         }
         return day
     }
@@ -123,8 +126,10 @@ public struct Arguments {
         switch member(name) {
         case nil, .null?: return nil
         case let .int(i)? where range.contains(Int(i)): return Int(i)
-        case .int?: throw ProtocolError(.invalidArgument, "\(field(name)) must be \(range.lowerBound) to \(range.upperBound)",
-                                        field: field(name))
+        case .int?:
+            throw ProtocolError(
+                .invalidArgument, "\(field(name)) must be \(range.lowerBound) to \(range.upperBound)",
+                field: field(name))
         case let other?: throw wrongType(name, "a whole number", other)
         }
     }
@@ -153,9 +158,10 @@ public struct Arguments {
     func choice<T>(_ name: String, _ options: [(String, T)]) throws(ProtocolError) -> T? {
         guard let text = try optionalString(name) else { return nil }
         guard let match = options.first(where: { $0.0 == text }) else {
-            throw ProtocolError(.invalidArgument,
-                                "\(field(name)) must be one of " + options.map { "\"\($0.0)\"" }.joined(separator: ", "),
-                                field: field(name))
+            throw ProtocolError(
+                .invalidArgument,
+                "\(field(name)) must be one of " + options.map { "\"\($0.0)\"" }.joined(separator: ", "),
+                field: field(name))
         }
         return match.1
     }

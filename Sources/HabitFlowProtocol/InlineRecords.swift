@@ -38,8 +38,9 @@ enum InlineRecords {
         for item in try list(records, "entries") { entries.append(try entry(item, habits: ids)) }
         var versions: [TargetVersion] = []
         for item in try list(records, "targetVersions") { versions.append(try version(item, habits: ids)) }
-        return MetricsContext(input: MetricsInput(habits: habits, entries: entries, targetVersions: versions),
-                              today: today, firstWeekday: firstWeekday)
+        return MetricsContext(
+            input: MetricsInput(habits: habits, entries: entries, targetVersions: versions),
+            today: today, firstWeekday: firstWeekday)
     }
 
     /// The objects of array `name` (absent: none), each with its field prefix.
@@ -67,10 +68,15 @@ enum InlineRecords {
 
     /// The goal `goalId` of `records`, its links, the entries and the context, for the
     /// stateless `goal.progress`.
-    static func goal(_ value: JSONValue, goalId: String, engine: Engine) throws(ProtocolError)
-        -> (goal: Goal, linked: [GoalProgress.Linked], today: DayKey, firstWeekday: Weekday) {
+    static func goal(
+        _ value: JSONValue, goalId: String, engine: Engine
+    ) throws(ProtocolError)
+        -> (goal: Goal, linked: [GoalProgress.Linked], today: DayKey, firstWeekday: Weekday)
+    {
         let context = try context(value, engine: engine)
-        guard case let .object(members) = value else { throw ProtocolError(.invalidArgument, "args.records must be an object", field: "args.records") }
+        guard case let .object(members) = value else {
+            throw ProtocolError(.invalidArgument, "args.records must be an object", field: "args.records")
+        }
         let records = Arguments(members, prefix: "args.records.")
         var goals: [Goal] = []
         for a in try list(records, "goals") { goals.append(try goal(a)) }
@@ -84,21 +90,26 @@ enum InlineRecords {
             let habitId = try a.string("habitId")
             try known(a, habitId, habits)
             guard goalOf == goalId else { continue }
-            let contribution = try a.choice("contribution", GoalLink.Contribution.allCases.map { ($0.rawValue, $0) })
+            let contribution =
+                try a.choice("contribution", GoalLink.Contribution.allCases.map { ($0.rawValue, $0) })
                 ?? (goal.kind == .count ? .count : .sum)
             let unit = try a.optionalString("unit") ?? context.input.habit(habitId)?.unit
             if contribution == .sum, GoalUnit.factor(from: unit ?? "", to: goal.unit ?? "") == nil {
-                throw ProtocolError(.invalidArgument, "\(a.field("unit")) does not convert to the goal's \(goal.unit ?? "unit")", field: a.field("unit"))
+                throw ProtocolError(
+                    .invalidArgument, "\(a.field("unit")) does not convert to the goal's \(goal.unit ?? "unit")", field: a.field("unit"))
             }
-            links.append(GoalLink(goalOwnerId: goal.ownerId, goalId: goalOf, habitId: habitId, contribution: contribution, unit: unit,
-                                  createdBy: try a.optionalString("createdBy") ?? "inline", createdAt: epoch))
+            links.append(
+                GoalLink(
+                    goalOwnerId: goal.ownerId, goalId: goalOf, habitId: habitId, contribution: contribution, unit: unit,
+                    createdBy: try a.optionalString("createdBy") ?? "inline", createdAt: epoch))
         }
         var entries: [HabitEntry] = []
         for a in try list(records, "entries") { entries.append(try entry(a, habits: habits)) }
         let input = context.input
         let linked = links.map { link in
-            GoalProgress.Linked(link: link, entries: entries.filter { $0.habitId == link.habitId },
-                                rules: input.habit(link.habitId).map { HabitRules(habit: $0, schedule: input.targets[$0.id] ?? TargetSchedule([])) })
+            GoalProgress.Linked(
+                link: link, entries: entries.filter { $0.habitId == link.habitId },
+                rules: input.habit(link.habitId).map { HabitRules(habit: $0, schedule: input.targets[$0.id] ?? TargetSchedule([])) })
         }
         return (goal, linked, context.today, context.firstWeekday)
     }
@@ -109,14 +120,15 @@ enum InlineRecords {
             throw ProtocolError(.invalidArgument, "\(a.field("startDayKey")) is required", field: a.field("startDayKey"))
         }
         let duration: Int? = try a.integer("durationWeeks", in: 1...52)
-        let goal = Goal(id: try a.string("id"), ownerId: try a.optionalString("ownerId") ?? "inline", title: try a.optionalString("title") ?? "goal",
-                        description: nil, icon: nil, categoryId: nil,
-                        kind: try a.choice("kind", Goal.Kind.allCases.map { ($0.rawValue, $0) }) ?? .count,
-                        type: try a.choice("type", Goal.GoalType.allCases.map { ($0.rawValue, $0) }) ?? .targetAmount,
-                        target: try a.number("target") ?? 1, unit: try a.optionalString("unit"), durationWeeks: duration,
-                        startDayKey: start, targetDate: try a.optionalDayKey("targetDate"),
-                        userStatus: try a.choice("status", [("active", Goal.Status.active), ("paused", .paused)]) ?? .active,
-                        shared: try a.bool("shared", default: false), sortOrder: nil, createdAt: created, updatedAt: created)
+        let goal = Goal(
+            id: try a.string("id"), ownerId: try a.optionalString("ownerId") ?? "inline", title: try a.optionalString("title") ?? "goal",
+            description: nil, icon: nil, categoryId: nil,
+            kind: try a.choice("kind", Goal.Kind.allCases.map { ($0.rawValue, $0) }) ?? .count,
+            type: try a.choice("type", Goal.GoalType.allCases.map { ($0.rawValue, $0) }) ?? .targetAmount,
+            target: try a.number("target") ?? 1, unit: try a.optionalString("unit"), durationWeeks: duration,
+            startDayKey: start, targetDate: try a.optionalDayKey("targetDate"),
+            userStatus: try a.choice("status", [("active", Goal.Status.active), ("paused", .paused)]) ?? .active,
+            shared: try a.bool("shared", default: false), sortOrder: nil, createdAt: created, updatedAt: created)
         do throws(HabitFlowError) { try goal.validate() } catch {
             var located = error
             located.field = a.field(error.field.map { $0 == "goalId" ? "id" : $0 } ?? "id")
@@ -139,19 +151,20 @@ enum InlineRecords {
             cadence = .timesPerWeek(times)
         }
         let created = try a.optionalInstant("createdAt") ?? epoch
-        let habit = Habit(id: try a.string("id"), ownerId: try a.optionalString("ownerId") ?? "inline",
-                          name: try a.optionalString("name") ?? "habit",
-                          kind: try a.choice("kind", Habit.Kind.allCases.map { ($0.rawValue, $0) }) ?? .binary,
-                          unit: try a.optionalString("unit"), cadence: cadence,
-                          targetType: try a.choice("targetType", Habit.TargetType.allCases.map { ($0.rawValue, $0) }) ?? .atLeast,
-                          multiplePerDay: try a.bool("multiplePerDay", default: false),
-                          categoryId: try a.optionalString("categoryId"), archived: try a.bool("archived", default: false),
-                          legacyGoal: try a.optionalString("legacyGoal"), createdAt: created,
-                          createdDayKey: try a.optionalDayKey("createdDayKey") ?? DayKey(dayNumber: 0)!,
-                          updatedAt: try a.optionalInstant("updatedAt") ?? created,
-                          deletedAt: try a.optionalInstant("deletedAt"),
-                          bundle: try a.choice("bundle", Habit.Bundle.allCases.map { ($0.rawValue, $0) }),
-                          bundleId: try a.optionalString("bundleId"))
+        let habit = Habit(
+            id: try a.string("id"), ownerId: try a.optionalString("ownerId") ?? "inline",
+            name: try a.optionalString("name") ?? "habit",
+            kind: try a.choice("kind", Habit.Kind.allCases.map { ($0.rawValue, $0) }) ?? .binary,
+            unit: try a.optionalString("unit"), cadence: cadence,
+            targetType: try a.choice("targetType", Habit.TargetType.allCases.map { ($0.rawValue, $0) }) ?? .atLeast,
+            multiplePerDay: try a.bool("multiplePerDay", default: false),
+            categoryId: try a.optionalString("categoryId"), archived: try a.bool("archived", default: false),
+            legacyGoal: try a.optionalString("legacyGoal"), createdAt: created,
+            createdDayKey: try a.optionalDayKey("createdDayKey") ?? DayKey(dayNumber: 0)!,
+            updatedAt: try a.optionalInstant("updatedAt") ?? created,
+            deletedAt: try a.optionalInstant("deletedAt"),
+            bundle: try a.choice("bundle", Habit.Bundle.allCases.map { ($0.rawValue, $0) }),
+            bundleId: try a.optionalString("bundleId"))
         do throws(HabitFlowError) { try habit.validate() } catch {
             var located = error
             located.field = a.field(error.field ?? "id")
@@ -173,11 +186,13 @@ enum InlineRecords {
         let timestamp = try a.optionalInstant("timestampUtc") ?? epoch
         let value = try a.number("value")
         if let value, !(value.isFinite && abs(value) <= HabitEntry.maxValue) {
-            throw ProtocolError(.invalidArgument, "\(a.field("value")) must be within ±\(Int64(HabitEntry.maxValue))", field: a.field("value"))
+            throw ProtocolError(
+                .invalidArgument, "\(a.field("value")) must be within ±\(Int64(HabitEntry.maxValue))", field: a.field("value"))
         }
-        return HabitEntry(id: try a.optionalString("id") ?? "", habitId: habitId, timestampUtc: timestamp, dayKey: day,
-                          value: value, note: nil, source: .manual, createdAt: timestamp, updatedAt: timestamp,
-                          deletedAt: try a.optionalInstant("deletedAt"))
+        return HabitEntry(
+            id: try a.optionalString("id") ?? "", habitId: habitId, timestampUtc: timestamp, dayKey: day,
+            value: value, note: nil, source: .manual, createdAt: timestamp, updatedAt: timestamp,
+            deletedAt: try a.optionalInstant("deletedAt"))
     }
 
     private static func version(_ a: Arguments, habits: Set<String>) throws(ProtocolError) -> TargetVersion {
@@ -187,13 +202,15 @@ enum InlineRecords {
         if let target, !(target >= 0 && target <= HabitEntry.maxValue) {
             throw ProtocolError(.invalidArgument, "\(a.field("target")) must be 0 or more", field: a.field("target"))
         }
-        let version = TargetVersion(id: try a.optionalString("id") ?? "", ownerId: "inline", habitId: habitId,
-                                    effectiveDayKey: try a.dayKey("effectiveDayKey"), target: target, paused: try a.optionalBool("paused"),
-                                    cadence: try Operation.cadence(a), targetType: try a.choice("targetType", Operation.targetTypes),
-                                    unit: try a.optionalString("unit"), recordedAt: try a.optionalInstant("recordedAt") ?? epoch)
+        let version = TargetVersion(
+            id: try a.optionalString("id") ?? "", ownerId: "inline", habitId: habitId,
+            effectiveDayKey: try a.dayKey("effectiveDayKey"), target: target, paused: try a.optionalBool("paused"),
+            cadence: try Operation.cadence(a), targetType: try a.choice("targetType", Operation.targetTypes),
+            unit: try a.optionalString("unit"), recordedAt: try a.optionalInstant("recordedAt") ?? epoch)
         guard !version.isEmpty else {
-            throw ProtocolError(.invalidArgument, "\(a.field("target")): a version sets at least one of target, paused, cadence, targetType, unit",
-                                field: a.field("target"))
+            throw ProtocolError(
+                .invalidArgument, "\(a.field("target")): a version sets at least one of target, paused, cadence, targetType, unit",
+                field: a.field("target"))
         }
         return version
     }

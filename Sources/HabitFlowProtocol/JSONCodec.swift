@@ -154,14 +154,19 @@ public enum JSONCodec {
             let b = bytes[i]
             if b < 0x80 {
                 if inString {
-                    if b == 0x22 { inString = false } else if b < 0x20 {
+                    if b == 0x22 {
+                        inString = false
+                    } else if b < 0x20 {
                         return (i, "control character inside a string (escape it)")
                     } else if b == 0x5C, i + 1 < n {
                         if bytes[i + 1] == 0x75, let unit = hex4(i + 2) {  // \uXXXX
-                            if (0xDC00...0xDFFF).contains(unit) { return (i, "a lone low surrogate escape (\\u\(String(unit, radix: 16)))") }
+                            if (0xDC00...0xDFFF).contains(unit) {
+                                return (i, "a lone low surrogate escape (\\u\(String(unit, radix: 16)))")
+                            }
                             if (0xD800...0xDBFF).contains(unit) {
                                 guard i + 7 < n, bytes[i + 6] == 0x5C, bytes[i + 7] == 0x75, let low = hex4(i + 8),
-                                      (0xDC00...0xDFFF).contains(low) else {
+                                    (0xDC00...0xDFFF).contains(low)
+                                else {
                                     return (i, "a lone high surrogate escape (\\u\(String(unit, radix: 16)))")
                                 }
                                 i += 12
@@ -184,16 +189,26 @@ public enum JSONCodec {
             var low: UInt8 = 0x80, high: UInt8 = 0xBF
             switch b {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
+            case 0xE0:
+                length = 3
+                low = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
+            case 0xF4:
+                length = 4
+                high = 0x8F
             default: return (i, "not UTF-8 (byte 0x\(String(b, radix: 16)))")
             }
             guard i + length <= n else { return (i, "not UTF-8 (a truncated sequence)") }
-            guard (low...high).contains(bytes[i + 1]) else { return (i, "not UTF-8 (an overlong form, a surrogate or a code point above U+10FFFF)") }
+            guard (low...high).contains(bytes[i + 1]) else {
+                return (i, "not UTF-8 (an overlong form, a surrogate or a code point above U+10FFFF)")
+            }
             for k in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[i + k]) {
                 return (i, "not UTF-8 (a truncated sequence)")
             }

@@ -30,8 +30,10 @@ public struct Operation: Sendable {
     public var errors: [ErrorCode]
     let handler: @Sendable (Engine, Arguments) throws(ProtocolError) -> JSONValue
 
-    init(_ name: String, _ summary: String, arguments: [Field], result: [Field], errors: [ErrorCode],
-         handler: @escaping @Sendable (Engine, Arguments) throws(ProtocolError) -> JSONValue) {
+    init(
+        _ name: String, _ summary: String, arguments: [Field], result: [Field], errors: [ErrorCode],
+        handler: @escaping @Sendable (Engine, Arguments) throws(ProtocolError) -> JSONValue
+    ) {
         self.name = name
         self.summary = summary
         self.arguments = arguments

@@ -10,28 +10,54 @@ extension Operation {
     /// the engine's own rules (ownership, the latest version wins, one entry per day) and
     /// importing twice changes nothing.
     static let dataOperations: [Operation] = [
-        Operation("data.export", "Everything of yours — habits, entries, targets, categories, goals and links, routines, evidence, journals, reflections, wellbeing, lenses, deleted ones too — as a versioned document (json), or your entries as CSV for spreadsheets. Nothing of another user's, nor what points at it (a partnership, a link to a partner's goal): that comes back by syncing with the partner.",
-                  arguments: [Field("format", "string", required: false, "`json` (default): the complete backup data.import restores; `csv`: one row per active entry.")],
-                  result: [Field("document", "object", "json: `{format: \"habitflow-export\", version: 1, exportedAt, userId, records: [{kind, stamp, record}]}`; records as sync.changes gives them, parents first."),
-                           Field("csv", "string", "csv: header `day,habit,habit_id,value,unit,note,source,timestamp_utc,entry_id`, one line per active entry by day (RFC 4180 quoting, CRLF).")],
-                  errors: [.invalidArgument, .storage]) { engine, args throws(ProtocolError) in
+        Operation(
+            "data.export",
+            "Everything of yours — habits, entries, targets, categories, goals and links, routines, evidence, journals, reflections, wellbeing, lenses, deleted ones too — as a versioned document (json), or your entries as CSV for spreadsheets. Nothing of another user's, nor what points at it (a partnership, a link to a partner's goal): that comes back by syncing with the partner.",
+            arguments: [
+                Field(
+                    "format", "string", required: false,
+                    "`json` (default): the complete backup data.import restores; `csv`: one row per active entry.")
+            ],
+            result: [
+                Field(
+                    "document", "object",
+                    "json: `{format: \"habitflow-export\", version: 1, exportedAt, userId, records: [{kind, stamp, record}]}`; records as sync.changes gives them, parents first."
+                ),
+                Field(
+                    "csv", "string",
+                    "csv: header `day,habit,habit_id,value,unit,note,source,timestamp_utc,entry_id`, one line per active entry by day (RFC 4180 quoting, CRLF)."
+                ),
+            ],
+            errors: [.invalidArgument, .storage]
+        ) { engine, args throws(ProtocolError) in
             let format = try args.choice("format", [("json", false), ("csv", true)]) ?? false
             if format { return .object([("csv", .string(try entriesCSV(engine)))]) }
             let (changes, user) = try ProtocolError.engine { () throws(HabitFlowError) in
                 (try engine.exportChanges(), try engine.user().id)
             }
-            return .object([("document", .object([
-                ("format", .string(exportFormat)), ("version", .int(exportVersion)), ("exportedAt", .string(engine.now.description)),
-                ("userId", .string(user)), ("records", .array(changes.map(ChangeJSON.json))),
-            ]))])
+            return .object([
+                (
+                    "document",
+                    .object([
+                        ("format", .string(exportFormat)), ("version", .int(exportVersion)),
+                        ("exportedAt", .string(engine.now.description)),
+                        ("userId", .string(user)), ("records", .array(changes.map(ChangeJSON.json))),
+                    ])
+                )
+            ])
         },
-        Operation("data.import", "Restores a data.export document into this store, in one transaction, under the engine's rules (as sync.apply): records of another user are refused, the latest version of each record wins, one entry per habit and day stays; importing twice changes nothing.",
-                  arguments: [Field("document", "object", "A data.export json document (version 1).")],
-                  result: [Field("records", "integer", "Records in the document."),
-                           Field("applied", "integer", "Records that replaced what was held."),
-                           Field("ignored", "integer", "Records already held or older."),
-                           Field("repairs", "integer", "Habit days now holding a set-aside entry.")],
-                  errors: [.invalidArgument, .forbidden, .storage]) { engine, args throws(ProtocolError) in
+        Operation(
+            "data.import",
+            "Restores a data.export document into this store, in one transaction, under the engine's rules (as sync.apply): records of another user are refused, the latest version of each record wins, one entry per habit and day stays; importing twice changes nothing.",
+            arguments: [Field("document", "object", "A data.export json document (version 1).")],
+            result: [
+                Field("records", "integer", "Records in the document."),
+                Field("applied", "integer", "Records that replaced what was held."),
+                Field("ignored", "integer", "Records already held or older."),
+                Field("repairs", "integer", "Habit days now holding a set-aside entry."),
+            ],
+            errors: [.invalidArgument, .forbidden, .storage]
+        ) { engine, args throws(ProtocolError) in
             guard case let .object(members)? = args.raw("document") else {
                 throw ProtocolError(.invalidArgument, "args.document must be a data.export document (an object)", field: "args.document")
             }
@@ -43,8 +69,9 @@ extension Operation {
                 throw ProtocolError(.invalidArgument, "args.document.version must be a version number", field: "args.document.version")
             }
             guard version <= exportVersion else {
-                throw ProtocolError(.invalidArgument, "args.document.version \(version) was written by a newer library (this one reads \(exportVersion))",
-                                    field: "args.document.version")
+                throw ProtocolError(
+                    .invalidArgument, "args.document.version \(version) was written by a newer library (this one reads \(exportVersion))",
+                    field: "args.document.version")
             }
             guard case let .array(items)? = document["records"] else {
                 throw ProtocolError(.invalidArgument, "args.document.records must be an array", field: "args.document.records")
@@ -59,22 +86,40 @@ extension Operation {
                 moved.message = moved.message.replacingPrefix("changes", with: "document.records")
                 throw ProtocolError(moved)
             }
-            return .object([("records", .int(Int64(changes.count))), ("applied", .int(Int64(summary.applied))),
-                            ("ignored", .int(Int64(summary.ignored))), ("repairs", .int(Int64(summary.repairs)))])
+            return .object([
+                ("records", .int(Int64(changes.count))), ("applied", .int(Int64(summary.applied))),
+                ("ignored", .int(Int64(summary.ignored))), ("repairs", .int(Int64(summary.repairs))),
+            ])
         },
-        Operation("data.importLoop", "Imports Loop Habit Tracker's data in one transaction: its backup (`.db`, schema 8–25) or its CSV export (the zip, or its folder). A done day becomes an entry (source import); a SKIP a day off (target 0 that day); NO, UNKNOWN and YES_AUTO nothing; numerical habits keep unit, target and at least/at most; 1/1 is daily, n/7 n per week, other frequencies the nearest (reported); archived stays archived. Habits are found again by Loop's uuid (CSV: by name), so a second import adds nothing.",
-                  arguments: [Field("path", "string", "The backup file, zip or folder, on this machine.")],
-                  result: [Field("habits", "array", "`[{name, habitId, outcome, entries, daysOff, notes}]`: outcome `created`, `matched` (imported before) or `skipped` (notes say why); notes also tell how a frequency was mapped."),
-                           Field("entriesCreated", "integer", "New entries (0 on a second import)."),
-                           Field("ignored", "integer", "Checkmarks that create nothing (NO, UNKNOWN, YES_AUTO, zero amounts).")],
-                  errors: [.invalidArgument, .conflict, .storage]) { engine, args throws(ProtocolError) in
+        Operation(
+            "data.importLoop",
+            "Imports Loop Habit Tracker's data in one transaction: its backup (`.db`, schema 8–25) or its CSV export (the zip, or its folder). A done day becomes an entry (source import); a SKIP a day off (target 0 that day); NO, UNKNOWN and YES_AUTO nothing; numerical habits keep unit, target and at least/at most; 1/1 is daily, n/7 n per week, other frequencies the nearest (reported); archived stays archived. Habits are found again by Loop's uuid (CSV: by name), so a second import adds nothing.",
+            arguments: [Field("path", "string", "The backup file, zip or folder, on this machine.")],
+            result: [
+                Field(
+                    "habits", "array",
+                    "`[{name, habitId, outcome, entries, daysOff, notes}]`: outcome `created`, `matched` (imported before) or `skipped` (notes say why); notes also tell how a frequency was mapped."
+                ),
+                Field("entriesCreated", "integer", "New entries (0 on a second import)."),
+                Field("ignored", "integer", "Checkmarks that create nothing (NO, UNKNOWN, YES_AUTO, zero amounts)."),
+            ],
+            errors: [.invalidArgument, .conflict, .storage]
+        ) { engine, args throws(ProtocolError) in
             let path = try args.string("path")
             let summary = try ProtocolError.engine { () throws(HabitFlowError) in try engine.importLoop(try LoopFiles.read(path: path)) }
             return .object([
-                ("habits", .array(summary.habits.map { h in
-                    .object([("name", .string(h.name)), ("habitId", h.habitId.map(JSONValue.string) ?? .null), ("outcome", .string(h.outcome)),
-                             ("entries", .int(Int64(h.entries))), ("daysOff", .int(Int64(h.daysOff))), ("notes", .array(h.notes.map(JSONValue.string)))])
-                })),
+                (
+                    "habits",
+                    .array(
+                        summary.habits.map { h in
+                            .object([
+                                ("name", .string(h.name)), ("habitId", h.habitId.map(JSONValue.string) ?? .null),
+                                ("outcome", .string(h.outcome)),
+                                ("entries", .int(Int64(h.entries))), ("daysOff", .int(Int64(h.daysOff))),
+                                ("notes", .array(h.notes.map(JSONValue.string))),
+                            ])
+                        })
+                ),
                 ("entriesCreated", .int(Int64(summary.entriesCreated))), ("ignored", .int(Int64(summary.ignored))),
             ])
         },
@@ -90,8 +135,10 @@ extension Operation {
         var out = "day,habit,habit_id,value,unit,note,source,timestamp_utc,entry_id\r\n"
         for e in entries {
             let habit = byId[e.habitId]
-            let row = [e.dayKey.description, habit?.name ?? "", e.habitId, e.value.map(csvNumber) ?? "", habit?.unit ?? "", e.note ?? "",
-                       e.source.rawValue, e.timestampUtc.description, e.id]
+            let row = [
+                e.dayKey.description, habit?.name ?? "", e.habitId, e.value.map(csvNumber) ?? "", habit?.unit ?? "", e.note ?? "",
+                e.source.rawValue, e.timestampUtc.description, e.id,
+            ]
             out += row.map(csvField).joined(separator: ",") + "\r\n"
         }
         return out

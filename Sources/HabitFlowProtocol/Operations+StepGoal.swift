@@ -3,8 +3,10 @@ import HabitFlow
 extension Operation {
     static func stepGoalJSON(_ s: StepGoalState) -> JSONValue {
         guard s.target >= StepGoal.range.lowerBound else {
-            return .object([("enabled", .bool(s.enabled)), ("target", .null), ("habitId", .string(s.habitId)),
-                            ("estimatedDistance", .null), ("tier", .null), ("stepsToday", .null), ("metToday", .bool(false))])
+            return .object([
+                ("enabled", .bool(s.enabled)), ("target", .null), ("habitId", .string(s.habitId)),
+                ("estimatedDistance", .null), ("tier", .null), ("stepsToday", .null), ("metToday", .bool(false)),
+            ])
         }
         let (km, mi) = StepGoal.estimatedDistance(for: s.target)
         let tier = StepGoal.tier(for: s.target)
@@ -28,17 +30,24 @@ extension Operation {
 
     /// `stepGoal.*` (seed 002).
     static let stepGoalOperations: [Operation] = [
-        Operation("stepGoal.get", "The daily step goal: target, estimated distance, milestone tier, and whether today met it.",
-                  arguments: [], result: stepGoalResult, errors: [.storage]) { engine, _ throws(ProtocolError) in
+        Operation(
+            "stepGoal.get", "The daily step goal: target, estimated distance, milestone tier, and whether today met it.",
+            arguments: [], result: stepGoalResult, errors: [.storage]
+        ) { engine, _ throws(ProtocolError) in
             stepGoalJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.stepGoal() })
         },
-        Operation("stepGoal.set", "Turns the step goal on or off and sets its target from today on (a target version; past days keep theirs).",
-                  arguments: [Field("enabled", "boolean", required: false, "On or off."),
-                              Field("target", "integer", required: false, "1000 to 20000 in steps of 500.")],
-                  result: stepGoalResult, errors: [.invalidArgument, .storage]) { engine, args throws(ProtocolError) in
+        Operation(
+            "stepGoal.set", "Turns the step goal on or off and sets its target from today on (a target version; past days keep theirs).",
+            arguments: [
+                Field("enabled", "boolean", required: false, "On or off."),
+                Field("target", "integer", required: false, "1000 to 20000 in steps of 500."),
+            ],
+            result: stepGoalResult, errors: [.invalidArgument, .storage]
+        ) { engine, args throws(ProtocolError) in
             let enabled: Bool? = args.raw("enabled") == nil ? nil : try args.bool("enabled", default: false)
             let target = try args.integer("target", in: 0...1_000_000)
-            return stepGoalJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.setStepGoal(enabled: enabled, target: target) })
+            return stepGoalJSON(
+                try ProtocolError.engine { () throws(HabitFlowError) in try engine.setStepGoal(enabled: enabled, target: target) })
         },
     ]
 }

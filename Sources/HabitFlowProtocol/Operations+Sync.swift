@@ -9,7 +9,10 @@ enum ChangeJSON {
         var out: [UInt8] = []
         var upper = false
         for c in column.utf8 {
-            if c == UInt8(ascii: "_") { upper = true; continue }
+            if c == UInt8(ascii: "_") {
+                upper = true
+                continue
+            }
             out.append(upper && c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z") ? c - 32 : c)
             upper = false
         }
@@ -31,8 +34,10 @@ enum ChangeJSON {
     }
 
     static func json(_ c: ChangeRecord) -> JSONValue {
-        .object([("kind", .string(c.kind)), ("stamp", .string(c.stamp.description)),
-                 ("record", .object(c.fields.map { (camel($0.name), value($0.value)) }))])
+        .object([
+            ("kind", .string(c.kind)), ("stamp", .string(c.stamp.description)),
+            ("record", .object(c.fields.map { (camel($0.name), value($0.value)) })),
+        ])
     }
 
     static func value(_ v: ChangeRecord.Value) -> JSONValue {
@@ -45,7 +50,9 @@ enum ChangeJSON {
     }
 
     static func change(_ item: JSONValue, at: String) throws(ProtocolError) -> ChangeRecord {
-        guard case let .object(members) = item else { throw ProtocolError(.invalidArgument, "\(at) must be an object {kind, stamp, record}", field: at) }
+        guard case let .object(members) = item else {
+            throw ProtocolError(.invalidArgument, "\(at) must be an object {kind, stamp, record}", field: at)
+        }
         let a = Arguments(members, prefix: at + ".")
         try a.requireOnly(["kind", "stamp", "record"])
         let kind = try a.string("kind")
@@ -65,7 +72,9 @@ enum ChangeJSON {
             case let .int(i): value = .integer(i)
             case let .double(d): value = .real(d)
             case let .string(s): value = .text(s)
-            default: throw ProtocolError(.invalidArgument, "\(at).record.\(name) must be a string, number, boolean or null", field: "\(at).record.\(name)")
+            default:
+                throw ProtocolError(
+                    .invalidArgument, "\(at).record.\(name) must be a string, number, boolean or null", field: "\(at).record.\(name)")
             }
             out.append((snake(name), value))
         }
@@ -76,11 +85,15 @@ enum ChangeJSON {
     /// `sync.apply {remote}` list it: `{kind, key, field, message}`.
     static func json(_ held: HeldBackRecord) -> JSONValue {
         var field = held.field
-        if let f = field, f.hasPrefix("record.") { field = "record." + camel(String(f.dropFirst(7))) } else if let f = field {
+        if let f = field, f.hasPrefix("record.") {
+            field = "record." + camel(String(f.dropFirst(7)))
+        } else if let f = field {
             field = relocate(HabitFlowError(.invalidArgument, "", field: f)).field
         }
-        return .object([("kind", .string(held.kind)), ("key", .array(held.key.map(JSONValue.string))),
-                        ("field", field.map(JSONValue.string) ?? .null), ("message", .string(held.message))])
+        return .object([
+            ("kind", .string(held.kind)), ("key", .array(held.key.map(JSONValue.string))),
+            ("field", field.map(JSONValue.string) ?? .null), ("message", .string(held.message)),
+        ])
     }
 
     /// Store errors name `changes[i].column`; the faces say `args.changes[i].record.camelName`.
@@ -99,24 +112,45 @@ enum ChangeJSON {
 }
 
 extension Operation {
-    private static let syncErrors: [ErrorCode] = [.invalidArgument, .invalidDate, .notFound, .conflict, .forbidden, .storage, .limitExceeded]
+    private static let syncErrors: [ErrorCode] = [
+        .invalidArgument, .invalidDate, .notFound, .conflict, .forbidden, .storage, .limitExceeded,
+    ]
 
     static let syncOperations: [Operation] = [
-        Operation("sync.changes", "Every record of yours changed here or received since a cursor, parents first: `{kind, stamp, record}` each.",
-                  arguments: [Field("since", "string", required: false, "A cursor from an earlier sync.changes (default: everything)."),
-                              Field("forPartner", "boolean", required: false, "Only what your partner's replica takes: your profile, partnership and shared goals."),
-                              Field("remote", "string", required: false, "A sync server's URL: the changes not yet pushed to it (instead of `since`); acknowledge them with sync.acknowledge once it has them.")],
-                  result: [Field("changes", "array", "`[{kind, stamp, record}]`; kinds: user, habit, category, goal, targetVersion, entry, goalLink, partnership, routine, routineExecution, evidence, journalTemplate, journal, reflection, wellbeing, lens, goalVersion."),
-                           Field("cursor", "string", "Pass it as `since` next time."),
-                           Field("replicaId", "string", "This store's replica."),
-                           Field("syncVersion", "integer", "The change format's version (\(SyncRules.version)): pass it to sync.apply with the changes."),
-                           Field("heldBack", "array", "With remote: records left out for breaking a rule of this version (written before it), `[{kind, key, field, message}]`; the server would refuse them. Edit or delete them here.")],
-                  errors: syncErrors) { engine, args throws(ProtocolError) in
+        Operation(
+            "sync.changes", "Every record of yours changed here or received since a cursor, parents first: `{kind, stamp, record}` each.",
+            arguments: [
+                Field("since", "string", required: false, "A cursor from an earlier sync.changes (default: everything)."),
+                Field(
+                    "forPartner", "boolean", required: false,
+                    "Only what your partner's replica takes: your profile, partnership and shared goals."),
+                Field(
+                    "remote", "string", required: false,
+                    "A sync server's URL: the changes not yet pushed to it (instead of `since`); acknowledge them with sync.acknowledge once it has them."
+                ),
+            ],
+            result: [
+                Field(
+                    "changes", "array",
+                    "`[{kind, stamp, record}]`; kinds: user, habit, category, goal, targetVersion, entry, goalLink, partnership, routine, routineExecution, evidence, journalTemplate, journal, reflection, wellbeing, lens, goalVersion."
+                ),
+                Field("cursor", "string", "Pass it as `since` next time."),
+                Field("replicaId", "string", "This store's replica."),
+                Field(
+                    "syncVersion", "integer", "The change format's version (\(SyncRules.version)): pass it to sync.apply with the changes."),
+                Field(
+                    "heldBack", "array",
+                    "With remote: records left out for breaking a rule of this version (written before it), `[{kind, key, field, message}]`; the server would refuse them. Edit or delete them here."
+                ),
+            ],
+            errors: syncErrors
+        ) { engine, args throws(ProtocolError) in
             let since = try args.optionalString("since").map { text throws(ProtocolError) in try parseCursor(text, "args.since") } ?? 0
             let forPartner = try args.bool("forPartner", default: false)
             let remote = try args.optionalString("remote")
             if remote != nil, args.raw("since") != nil || forPartner {
-                throw ProtocolError(.invalidArgument, "args.remote replaces since (and is for your own devices, not forPartner)", field: "args.remote")
+                throw ProtocolError(
+                    .invalidArgument, "args.remote replaces since (and is for your own devices, not forPartner)", field: "args.remote")
             }
             let (changes, cursor, heldBack, replica) = try ProtocolError.engine { () throws(HabitFlowError) in
                 if let remote {
@@ -126,36 +160,63 @@ extension Operation {
                 let pull = try engine.syncChanges(since: since, forPartner: forPartner)
                 return (pull.changes, pull.cursor, [HeldBackRecord](), try engine.replicaId())
             }
-            var answer: [(String, JSONValue)] = [("changes", .array(changes.map(ChangeJSON.json))), ("cursor", .string(String(cursor))),
-                                                 ("replicaId", .string(replica)), ("syncVersion", .int(Int64(SyncRules.version)))]
+            var answer: [(String, JSONValue)] = [
+                ("changes", .array(changes.map(ChangeJSON.json))), ("cursor", .string(String(cursor))),
+                ("replicaId", .string(replica)), ("syncVersion", .int(Int64(SyncRules.version))),
+            ]
             if remote != nil { answer.append(("heldBack", .array(heldBack.map(ChangeJSON.json)))) }
             return .object(answer)
         },
-        Operation("sync.apply", "Applies another replica's changes in one transaction — all or nothing, idempotent, in any order: a later stamp wins the whole record; two active entries for one habit and day keep one (manual > routine/evidence > import, then a value, then the latest edit) and set the other aside for sync.repairs.",
-                  arguments: [Field("changes", "array", "`[{kind, stamp, record}]` as sync.changes gives them."),
-                              Field("remote", "string", required: false, "The sync server they were pulled from (with remoteCursor): its cursor is kept in the same transaction."),
-                              Field("remoteCursor", "string", required: false, "The server's cursor after these changes (with remote)."),
-                              Field("syncVersion", "integer", required: false, "The syncVersion sync.changes gave with them (none: written before versions). A newer one than this engine reads is refused: upgrade.")],
-                  result: [Field("applied", "integer", "Records that replaced what was held."),
-                           Field("ignored", "integer", "Records already held or older, or of another user that this replica takes from that user alone."),
-                           Field("repairs", "integer", "Habit days now holding a set-aside entry."),
-                           Field("heldBack", "array", "With remote: records left out for breaking a rule of this version, with the records that point at them, `[{kind, key, field, message}]`; the rest applies. Without remote a bad record refuses the whole set."),
-                           Field("goalsOverLimit", "object", "Only when goals arrived and you now hold more than 10 open ones: `{open, max, message}` (nothing is lost; new goals are refused until under).")],
-                  errors: syncErrors) { engine, args throws(ProtocolError) in
+        Operation(
+            "sync.apply",
+            "Applies another replica's changes in one transaction — all or nothing, idempotent, in any order: a later stamp wins the whole record; two active entries for one habit and day keep one (manual > routine/evidence > import, then a value, then the latest edit) and set the other aside for sync.repairs.",
+            arguments: [
+                Field("changes", "array", "`[{kind, stamp, record}]` as sync.changes gives them."),
+                Field(
+                    "remote", "string", required: false,
+                    "The sync server they were pulled from (with remoteCursor): its cursor is kept in the same transaction."),
+                Field("remoteCursor", "string", required: false, "The server's cursor after these changes (with remote)."),
+                Field(
+                    "syncVersion", "integer", required: false,
+                    "The syncVersion sync.changes gave with them (none: written before versions). A newer one than this engine reads is refused: upgrade."
+                ),
+            ],
+            result: [
+                Field("applied", "integer", "Records that replaced what was held."),
+                Field(
+                    "ignored", "integer", "Records already held or older, or of another user that this replica takes from that user alone."),
+                Field("repairs", "integer", "Habit days now holding a set-aside entry."),
+                Field(
+                    "heldBack", "array",
+                    "With remote: records left out for breaking a rule of this version, with the records that point at them, `[{kind, key, field, message}]`; the rest applies. Without remote a bad record refuses the whole set."
+                ),
+                Field(
+                    "goalsOverLimit", "object",
+                    "Only when goals arrived and you now hold more than 10 open ones: `{open, max, message}` (nothing is lost; new goals are refused until under)."
+                ),
+            ],
+            errors: syncErrors
+        ) { engine, args throws(ProtocolError) in
             guard case let .array(items)? = args.raw("changes") else {
                 throw ProtocolError(.invalidArgument, "args.changes must be an array of changes", field: "args.changes")
             }
             if let version = try args.integer("syncVersion", in: 1...Int(Int32.max)), version > SyncRules.version {
-                throw ProtocolError(.invalidArgument, "these changes come from a newer HabitFlow (sync version \(version); this one reads up to \(SyncRules.version)): upgrade it to sync",
-                                    field: "args.syncVersion")
+                throw ProtocolError(
+                    .invalidArgument,
+                    "these changes come from a newer HabitFlow (sync version \(version); this one reads up to \(SyncRules.version)): upgrade it to sync",
+                    field: "args.syncVersion")
             }
             var changes: [ChangeRecord] = []
             changes.reserveCapacity(items.count)
             for (i, item) in items.enumerated() { changes.append(try ChangeJSON.change(item, at: "args.changes[\(i)]")) }
             let remote = try args.optionalString("remote")
-            let remoteCursor = try args.optionalString("remoteCursor").map { text throws(ProtocolError) in try parseCursor(text, "args.remoteCursor") }
+            let remoteCursor = try args.optionalString("remoteCursor").map { text throws(ProtocolError) in
+                try parseCursor(text, "args.remoteCursor")
+            }
             guard (remote == nil) == (remoteCursor == nil) else {
-                throw ProtocolError(.invalidArgument, "args.remote and args.remoteCursor go together", field: remote == nil ? "args.remote" : "args.remoteCursor")
+                throw ProtocolError(
+                    .invalidArgument, "args.remote and args.remoteCursor go together",
+                    field: remote == nil ? "args.remote" : "args.remoteCursor")
             }
             let summary: ApplySummary
             do throws(HabitFlowError) {
@@ -167,46 +228,82 @@ extension Operation {
             } catch {
                 throw ProtocolError(ChangeJSON.relocate(error))
             }
-            var answer: [(String, JSONValue)] = [("applied", .int(Int64(summary.applied))), ("ignored", .int(Int64(summary.ignored))),
-                                                 ("repairs", .int(Int64(summary.repairs)))]
+            var answer: [(String, JSONValue)] = [
+                ("applied", .int(Int64(summary.applied))), ("ignored", .int(Int64(summary.ignored))),
+                ("repairs", .int(Int64(summary.repairs))),
+            ]
             if remote != nil { answer.append(("heldBack", .array(summary.heldBack.map(ChangeJSON.json)))) }
             // Goals made on two devices may merge above the limit: the answer says so.
             if changes.contains(where: { $0.kind == RecordKind.goal.rawValue }), let over = try overLimit(engine) { answer.append(over) }
             return .object(answer)
         },
-        Operation("sync.acknowledge", "Records that a sync server holds your changes up to a cursor (from sync.changes {remote}): they are not pushed again.",
-                  arguments: [Field("remote", "string", "The sync server's URL."), Field("cursor", "string", "The cursor sync.changes {remote} gave with the changes pushed.")],
-                  result: [Field("pulled", "string", "The server's cursor pulled up to."), Field("pushed", "string", "Your changes pushed up to.")],
-                  errors: [.invalidArgument, .storage]) { engine, args throws(ProtocolError) in
+        Operation(
+            "sync.acknowledge",
+            "Records that a sync server holds your changes up to a cursor (from sync.changes {remote}): they are not pushed again.",
+            arguments: [
+                Field("remote", "string", "The sync server's URL."),
+                Field("cursor", "string", "The cursor sync.changes {remote} gave with the changes pushed."),
+            ],
+            result: [
+                Field("pulled", "string", "The server's cursor pulled up to."), Field("pushed", "string", "Your changes pushed up to."),
+            ],
+            errors: [.invalidArgument, .storage]
+        ) { engine, args throws(ProtocolError) in
             let remote = try args.string("remote")
             let at = try parseCursor(try args.string("cursor"), "args.cursor")
-            return remoteJSON(try ProtocolError.engine { () throws(HabitFlowError) in
-                try engine.acknowledgePush(remote, cursor: at)
-                return try engine.remoteCursors(remote)
-            })
+            return remoteJSON(
+                try ProtocolError.engine { () throws(HabitFlowError) in
+                    try engine.acknowledgePush(remote, cursor: at)
+                    return try engine.remoteCursors(remote)
+                })
         },
-        Operation("sync.remote", "Where you stand with a sync server: the cursor to pull from (`pulled`, the server's) and your changes pushed up to (`pushed`).",
-                  arguments: [Field("remote", "string", "The sync server's URL.")],
-                  result: [Field("pulled", "string", "Pass as `since` to the server's pull."), Field("pushed", "string", "Your changes after this are still to push.")],
-                  errors: [.invalidArgument, .storage]) { engine, args throws(ProtocolError) in
+        Operation(
+            "sync.remote",
+            "Where you stand with a sync server: the cursor to pull from (`pulled`, the server's) and your changes pushed up to (`pushed`).",
+            arguments: [Field("remote", "string", "The sync server's URL.")],
+            result: [
+                Field("pulled", "string", "Pass as `since` to the server's pull."),
+                Field("pushed", "string", "Your changes after this are still to push."),
+            ],
+            errors: [.invalidArgument, .storage]
+        ) { engine, args throws(ProtocolError) in
             let remote = try args.string("remote")
             return remoteJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.remoteCursors(remote) })
         },
-        Operation("sync.step", "One step of a sync with a server (push what it lacks, then pull what it has, page by page): the engine names each HTTP request and reads each answer; you carry them. Start with `{remote}`; while the result has `request`, send it to the server and call again with `{remote, state, answer}`. The library opens no socket.",
-                  arguments: [Field("remote", "string", "The sync server's base URL (it names the cursors kept for it)."),
-                              Field("state", "object", required: false, "The `state` of the previous step, unchanged (absent: start)."),
-                              Field("answer", "object", required: false, "With state: the server's answer to that step's request, `{status, body}` (body: the answer's text)."),
-                              Field("wait", "integer", required: false, "When starting: pull with the server's watch, waiting up to this many seconds (1 to 60) for a change.")],
-                  result: [Field("request", "object", "While not done: `{method, path, body}` to send, path relative to the base URL (with its query), body the JSON text to POST or null; send `Authorization: Bearer <token>`."),
-                           Field("state", "object", "While not done: pass it back with the answer."),
-                           Field("sent", "object", "When done: the server's push summary `{applied, ignored, repairs, heldBack}` (heldBack: records left out, as sync.changes {remote} lists them)."),
-                           Field("received", "object", "When done: sync.apply's answer over everything pulled.")],
-                  errors: syncErrors) { engine, args throws(ProtocolError) in
+        Operation(
+            "sync.step",
+            "One step of a sync with a server (push what it lacks, then pull what it has, page by page): the engine names each HTTP request and reads each answer; you carry them. Start with `{remote}`; while the result has `request`, send it to the server and call again with `{remote, state, answer}`. The library opens no socket.",
+            arguments: [
+                Field("remote", "string", "The sync server's base URL (it names the cursors kept for it)."),
+                Field("state", "object", required: false, "The `state` of the previous step, unchanged (absent: start)."),
+                Field(
+                    "answer", "object", required: false,
+                    "With state: the server's answer to that step's request, `{status, body}` (body: the answer's text)."),
+                Field(
+                    "wait", "integer", required: false,
+                    "When starting: pull with the server's watch, waiting up to this many seconds (1 to 60) for a change."),
+            ],
+            result: [
+                Field(
+                    "request", "object",
+                    "While not done: `{method, path, body}` to send, path relative to the base URL (with its query), body the JSON text to POST or null; send `Authorization: Bearer <token>`."
+                ),
+                Field("state", "object", "While not done: pass it back with the answer."),
+                Field(
+                    "sent", "object",
+                    "When done: the server's push summary `{applied, ignored, repairs, heldBack}` (heldBack: records left out, as sync.changes {remote} lists them)."
+                ),
+                Field("received", "object", "When done: sync.apply's answer over everything pulled."),
+            ],
+            errors: syncErrors
+        ) { engine, args throws(ProtocolError) in
             try args.requireOnly(["remote", "state", "answer", "wait"])
             let remote = try args.string("remote")
             let step: SyncSession.Step
             if let state = args.raw("state") {
-                guard args.raw("wait") == nil else { throw ProtocolError(.invalidArgument, "args.wait goes with the first step (it is kept in state)", field: "args.wait") }
+                guard args.raw("wait") == nil else {
+                    throw ProtocolError(.invalidArgument, "args.wait goes with the first step (it is kept in state)", field: "args.wait")
+                }
                 guard case let .object(members)? = args.raw("answer") else {
                     throw ProtocolError(.invalidArgument, "args.answer must be the server's answer {status, body}", field: "args.answer")
                 }
@@ -215,46 +312,80 @@ extension Operation {
                 guard let status = try answer.integer("status", in: 100...599) else {
                     throw ProtocolError(.invalidArgument, "args.answer.status is the HTTP status (100 to 599)", field: "args.answer.status")
                 }
-                step = try SyncSession.resume(engine, remote: remote, state: state, status: status, body: Array(try answer.string("body").utf8))
+                step = try SyncSession.resume(
+                    engine, remote: remote, state: state, status: status, body: Array(try answer.string("body").utf8))
             } else {
-                guard args.raw("answer") == nil else { throw ProtocolError(.invalidArgument, "args.answer goes with a state", field: "args.answer") }
+                guard args.raw("answer") == nil else {
+                    throw ProtocolError(.invalidArgument, "args.answer goes with a state", field: "args.answer")
+                }
                 step = try SyncSession.start(engine, remote: remote, wait: try args.integer("wait", in: 1...60))
             }
             switch step {
             case let .send(request, state):
-                return .object([("request", .object([("method", .string(request.method)), ("path", .string(request.path)),
-                                                     ("body", request.body.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null)])),
-                                ("state", state)])
+                return .object([
+                    (
+                        "request",
+                        .object([
+                            ("method", .string(request.method)), ("path", .string(request.path)),
+                            ("body", request.body.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null),
+                        ])
+                    ),
+                    ("state", state),
+                ])
             case let .done(sent, received):
                 return .object([("sent", sent), ("received", received)])
             }
         },
-        Operation("sync.newReplica", "Gives this store a new replica id: for a store file copied from another device (two replicas must never share one).",
-                  arguments: [], result: [Field("replicaId", "string", "The new id.")], errors: [.storage]) { engine, _ throws(ProtocolError) in
+        Operation(
+            "sync.newReplica",
+            "Gives this store a new replica id: for a store file copied from another device (two replicas must never share one).",
+            arguments: [], result: [Field("replicaId", "string", "The new id.")], errors: [.storage]
+        ) { engine, _ throws(ProtocolError) in
             .object([("replicaId", .string(try ProtocolError.engine { () throws(HabitFlowError) in try engine.newReplicaId() }))])
         },
-        Operation("sync.repairs", "Merge conflicts kept for you: per habit and day, the entry kept, those set aside, and why.",
-                  arguments: [],
-                  result: [Field("repairs", "array", "`[{habitId, dayKey, kept, setAside:[entries], reason}]`; reason `intent`, `value`, `recency` or `tie`.")],
-                  errors: [.storage]) { engine, _ throws(ProtocolError) in
+        Operation(
+            "sync.repairs", "Merge conflicts kept for you: per habit and day, the entry kept, those set aside, and why.",
+            arguments: [],
+            result: [
+                Field(
+                    "repairs", "array",
+                    "`[{habitId, dayKey, kept, setAside:[entries], reason}]`; reason `intent`, `value`, `recency` or `tie`.")
+            ],
+            errors: [.storage]
+        ) { engine, _ throws(ProtocolError) in
             let repairs = try ProtocolError.engine { () throws(HabitFlowError) in try engine.syncRepairs() }
-            return .object([("repairs", .array(repairs.map { r in
-                .object([("habitId", .string(r.habitId)), ("dayKey", .string(r.dayKey.description)), ("kept", RecordJSON.entry(r.kept)),
-                         ("setAside", .array(r.setAside.map(RecordJSON.entry))), ("reason", .string(r.reason.rawValue))])
-            }))])
+            return .object([
+                (
+                    "repairs",
+                    .array(
+                        repairs.map { r in
+                            .object([
+                                ("habitId", .string(r.habitId)), ("dayKey", .string(r.dayKey.description)),
+                                ("kept", RecordJSON.entry(r.kept)),
+                                ("setAside", .array(r.setAside.map(RecordJSON.entry))), ("reason", .string(r.reason.rawValue)),
+                            ])
+                        })
+                )
+            ])
         },
-        Operation("sync.resolve", "Resolves a repair: this entry stays the day's entry; the others are deleted (tombstones that sync carries).",
-                  arguments: [Field("entryId", "string", "The entry to keep.")],
-                  result: [Field("entry", "object", "The entry kept.")], errors: syncErrors) { engine, args throws(ProtocolError) in
+        Operation(
+            "sync.resolve", "Resolves a repair: this entry stays the day's entry; the others are deleted (tombstones that sync carries).",
+            arguments: [Field("entryId", "string", "The entry to keep.")],
+            result: [Field("entry", "object", "The entry kept.")], errors: syncErrors
+        ) { engine, args throws(ProtocolError) in
             let id = try args.string("entryId")
-            return .object([("entry", RecordJSON.entry(try ProtocolError.engine { () throws(HabitFlowError) in try engine.resolveRepair(keeping: id) }))])
+            return .object([
+                ("entry", RecordJSON.entry(try ProtocolError.engine { () throws(HabitFlowError) in try engine.resolveRepair(keeping: id) }))
+            ])
         },
     ]
 }
 
 /// A cursor argument (a decimal string, 0 or more).
 private func parseCursor(_ text: String, _ field: String) throws(ProtocolError) -> Int64 {
-    guard let n = Int64(text), n >= 0 else { throw ProtocolError(.invalidArgument, "\(field) is a cursor (a decimal string, 0 or more)", field: field) }
+    guard let n = Int64(text), n >= 0 else {
+        throw ProtocolError(.invalidArgument, "\(field) is a cursor (a decimal string, 0 or more)", field: field)
+    }
     return n
 }
 

@@ -2,8 +2,10 @@ import HabitFlow
 
 extension Operation {
     /// The optional day start of `time.dayKey` and `time.dayRange`.
-    static let dayStartField = Field("dayStartsAt", "string", required: false,
-                                     "`HH:MM`, 00:00 (default) to 12:00: days begin then (from that wall time to the next day's; the first instant after it in a DST gap).")
+    static let dayStartField = Field(
+        "dayStartsAt", "string", required: false,
+        "`HH:MM`, 00:00 (default) to 12:00: days begin then (from that wall time to the next day's; the first instant after it in a DST gap)."
+    )
 
     /// `time.*` and `engine.*`: the time core and the engine's identity.
     static let timeOperations: [Operation] = [
@@ -34,7 +36,10 @@ extension Operation {
                 Field("start", "string|null", "The first instant of the day, RFC 3339 UTC."),
                 Field("end", "string|null", "The start of the next local date that exists."),
                 Field("hours", "number|null", "`end − start` in hours (23, 23.5, 24, 25, ...)."),
-                Field("intervals", "array", "`[{start, end}]`: every instant with this local date, half-open; two when a backward transition crosses midnight, none when the day does not exist."),
+                Field(
+                    "intervals", "array",
+                    "`[{start, end}]`: every instant with this local date, half-open; two when a backward transition crosses midnight, none when the day does not exist."
+                ),
             ],
             errors: [.invalidArgument, .unknownZone, .invalidDate]
         ) { engine, args throws(ProtocolError) in
@@ -93,11 +98,14 @@ extension Operation {
             .object([
                 ("version", .string(HabitFlowVersion.string)),
                 ("operations", .array(Dispatcher.operations.map(\.name).sorted().map(JSONValue.string))),
-                ("limits", .object([
-                    ("maxRequestBytes", .int(Int64(JSONCodec.maxRequestBytes))),
-                    ("maxDepth", .int(Int64(JSONCodec.maxDepth))),
-                    ("maxStringBytes", .int(Int64(Operation.maxStringBytes))),
-                ])),
+                (
+                    "limits",
+                    .object([
+                        ("maxRequestBytes", .int(Int64(JSONCodec.maxRequestBytes))),
+                        ("maxDepth", .int(Int64(JSONCodec.maxDepth))),
+                        ("maxStringBytes", .int(Int64(Operation.maxStringBytes))),
+                    ])
+                ),
             ])
         },
     ]
@@ -111,9 +119,13 @@ extension Operation {
             ("start", instant(range.start)),
             ("end", instant(range.end)),
             ("hours", range.hours.map(JSONValue.double) ?? .null),
-            ("intervals", .array(range.intervals.map {
-                .object([("start", instant($0.start)), ("end", instant($0.end))])
-            })),
+            (
+                "intervals",
+                .array(
+                    range.intervals.map {
+                        .object([("start", instant($0.start)), ("end", instant($0.end))])
+                    })
+            ),
         ])
     }
 }

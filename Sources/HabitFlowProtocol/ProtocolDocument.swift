@@ -1,4 +1,5 @@
 import HabitFlowCore
+
 /// `docs/PROTOCOL.md`, generated from the operation list so the document cannot drift from
 /// the dispatcher (a test compares the file with this text).
 public enum ProtocolDocument {

@@ -27,25 +27,28 @@ public struct ProtocolError: Error, Sendable {
 
     /// The code, message and details of an engine error; its field gets the `args.` prefix.
     public init(_ error: HabitFlowError) {
-        let code: ErrorCode = switch error.code {
-        case .invalidArgument: .invalidArgument
-        case .unknownZone: .unknownZone
-        case .invalidDate: .invalidDate
-        case .notFound: .notFound
-        case .conflict: .conflict
-        case .confirmationRequired: .confirmationRequired
-        case .limitExceeded: .limitExceeded
-        case .forbidden: .forbidden
-        case .storage: .storage
-        case .internal: .internal
-        }
+        let code: ErrorCode =
+            switch error.code {
+            case .invalidArgument: .invalidArgument
+            case .unknownZone: .unknownZone
+            case .invalidDate: .invalidDate
+            case .notFound: .notFound
+            case .conflict: .conflict
+            case .confirmationRequired: .confirmationRequired
+            case .limitExceeded: .limitExceeded
+            case .forbidden: .forbidden
+            case .storage: .storage
+            case .internal: .internal
+            }
         var details: JSONValue? = nil
         switch error.details {
         case let .affectedDays(days)?:
             details = .object([("affectedDays", .array(days.map { .string($0.description) }))])
         case let .impact(days, preview)?:
-            details = .object([("affectedDays", .array(days.map { .string($0.description) })),
-                               ("impact", RecordJSON.impact(preview))])
+            details = .object([
+                ("affectedDays", .array(days.map { .string($0.description) })),
+                ("impact", RecordJSON.impact(preview)),
+            ])
         case let .occupiedBy(entryId, dayKey)?:
             details = .object([("entryId", .string(entryId)), ("dayKey", .string(dayKey.description))])
         case nil:

@@ -7,10 +7,11 @@ enum RecordJSON {
     static func number(_ d: Double?) -> JSONValue { d.map(JSONValue.double) ?? .null }
 
     static func habit(_ h: Habit) -> JSONValue {
-        let (cadence, times): (String, JSONValue) = switch h.cadence {
-        case .daily: ("daily", .null)
-        case let .timesPerWeek(n): ("weekly", .int(Int64(n)))
-        }
+        let (cadence, times): (String, JSONValue) =
+            switch h.cadence {
+            case .daily: ("daily", .null)
+            case let .timesPerWeek(n): ("weekly", .int(Int64(n)))
+            }
         return .object([
             ("id", .string(h.id)), ("ownerId", .string(h.ownerId)), ("name", .string(h.name)),
             ("kind", .string(h.kind.rawValue)), ("unit", string(h.unit)), ("cadence", .string(cadence)),
@@ -54,8 +55,10 @@ enum RecordJSON {
     }
 
     static func user(_ u: UserProfile) -> JSONValue {
-        .object([("id", .string(u.id)), ("zone", .string(u.zone)), ("firstWeekday", .string(u.firstWeekday.name)),
-                 ("dayStartsAt", .string(u.dayStartsAt.description))])
+        .object([
+            ("id", .string(u.id)), ("zone", .string(u.zone)), ("firstWeekday", .string(u.firstWeekday.name)),
+            ("dayStartsAt", .string(u.dayStartsAt.description)),
+        ])
     }
 
     static func impact(_ p: ImpactPreview) -> JSONValue {
@@ -64,21 +67,39 @@ enum RecordJSON {
         }
         return .object([
             ("habitId", .string(p.habitId)),
-            ("days", .array(p.days.map { d in
-                .object([("dayKey", .string(d.dayKey.description)), ("before", .string(d.status.before.rawValue)),
-                         ("after", .string(d.status.after.rawValue))])
-            })),
-            ("weeks", .array(p.weeks.map { w in
-                .object([("weekStart", .string(w.weekStart.description)), ("before", .int(Int64(w.completed.before))),
-                         ("after", .int(Int64(w.completed.after)))])
-            })),
+            (
+                "days",
+                .array(
+                    p.days.map { d in
+                        .object([
+                            ("dayKey", .string(d.dayKey.description)), ("before", .string(d.status.before.rawValue)),
+                            ("after", .string(d.status.after.rawValue)),
+                        ])
+                    })
+            ),
+            (
+                "weeks",
+                .array(
+                    p.weeks.map { w in
+                        .object([
+                            ("weekStart", .string(w.weekStart.description)), ("before", .int(Int64(w.completed.before))),
+                            ("after", .int(Int64(w.completed.after))),
+                        ])
+                    })
+            ),
             ("currentStreak", change(p.currentStreak) { .int(Int64($0)) }),
             ("longestStreak", change(p.longestStreak) { .int(Int64($0)) }),
             ("momentum", change(p.momentum) { .double($0) }),
-            ("goals", .array(p.goals.map { g in
-                .object([("goalId", .string(g.goalId)), ("title", .string(g.title)), ("value", change(g.value) { .double($0) }),
-                         ("fraction", change(g.fraction) { .string($0) }), ("status", change(g.status) { .string($0.rawValue) })])
-            })),
+            (
+                "goals",
+                .array(
+                    p.goals.map { g in
+                        .object([
+                            ("goalId", .string(g.goalId)), ("title", .string(g.title)), ("value", change(g.value) { .double($0) }),
+                            ("fraction", change(g.fraction) { .string($0) }), ("status", change(g.status) { .string($0.rawValue) }),
+                        ])
+                    })
+            ),
         ])
     }
 }

@@ -42,16 +42,21 @@ public enum SyncSession {
         guard !push.changes.isEmpty else {
             return try pull(engine, remote, sent: summary(heldBack: heldBack), received: nil, extra: waiting)
         }
-        let body = JSONCodec.serialize(.object([("changes", .array(push.changes.map(ChangeJSON.json))),
-                                                ("syncVersion", .int(Int64(SyncRules.version)))]))
-        return .send(Request(method: "POST", path: "/v1/changes", body: Array(body.utf8)),
-                     state: .object([("phase", .string("push")), ("cursor", .string(String(push.cursor))), ("heldBack", heldBack)] + waiting))
+        let body = JSONCodec.serialize(
+            .object([
+                ("changes", .array(push.changes.map(ChangeJSON.json))),
+                ("syncVersion", .int(Int64(SyncRules.version))),
+            ]))
+        return .send(
+            Request(method: "POST", path: "/v1/changes", body: Array(body.utf8)),
+            state: .object([("phase", .string("push")), ("cursor", .string(String(push.cursor))), ("heldBack", heldBack)] + waiting))
     }
 
     /// The next step, given the answer (`status`, `body`) to the request of `state`.
     /// - Throws: the server's refusal as the error it names; `storage` for an answer that is
     ///   not the server's; `invalidArgument` for a `state` this engine did not make.
-    public static func resume(_ engine: Engine, remote: String, state: JSONValue, status: Int, body: [UInt8]) throws(ProtocolError) -> Step {
+    public static func resume(_ engine: Engine, remote: String, state: JSONValue, status: Int, body: [UInt8]) throws(ProtocolError) -> Step
+    {
         guard case let .object(members) = state else { throw badState("an object") }
         let s = Arguments(members, prefix: "args.state.")
         try s.requireOnly(["phase", "cursor", "heldBack", "sent", "received", "wait"])
@@ -83,8 +88,10 @@ public enum SyncSession {
     }
 
     /// The pull request from the cursor kept for `remote`.
-    private static func pull(_ engine: Engine, _ remote: String, sent: JSONValue, received: JSONValue?,
-                             extra: [(String, JSONValue)]) throws(ProtocolError) -> Step {
+    private static func pull(
+        _ engine: Engine, _ remote: String, sent: JSONValue, received: JSONValue?,
+        extra: [(String, JSONValue)]
+    ) throws(ProtocolError) -> Step {
         let since = try ProtocolError.engine { () throws(HabitFlowError) in try engine.remoteCursors(remote).pulled }
         var path = "/v1/changes?since=\(since)"
         if case let .int(wait)? = extra.first(where: { $0.0 == "wait" })?.1 { path = "/v1/watch?since=\(since)&timeout=\(wait)" }
@@ -118,7 +125,8 @@ public enum SyncSession {
         let value = try? body.withUnsafeBufferPointer { bytes throws(ProtocolError) in try JSONCodec.parse(bytes) }
         if (200..<300).contains(status), let value { return value }
         if case let .string(code)? = value?["error"]?["code"], let known = ErrorCode(rawValue: code),
-           case let .string(message)? = value?["error"]?["message"] {
+            case let .string(message)? = value?["error"]?["message"]
+        {
             var field: String? = nil
             if case let .string(f)? = value?["error"]?["field"] { field = f }
             throw ProtocolError(known, "the sync server refused: \(message) (HTTP \(status))", field: field)
@@ -145,8 +153,10 @@ public protocol SyncTransport {
 
 extension SyncSession {
     /// A whole sync with `remote` over `transport`: the steps, run to the end.
-    public static func run(_ engine: Engine, remote: String, over transport: some SyncTransport,
-                           wait: Int? = nil) throws(ProtocolError) -> (sent: JSONValue, received: JSONValue) {
+    public static func run(
+        _ engine: Engine, remote: String, over transport: some SyncTransport,
+        wait: Int? = nil
+    ) throws(ProtocolError) -> (sent: JSONValue, received: JSONValue) {
         var step = try start(engine, remote: remote, wait: wait)
         while true {
             switch step {

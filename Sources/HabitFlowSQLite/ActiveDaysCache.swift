@@ -65,11 +65,15 @@ extension SQLiteTransaction {
     /// trigger (even `WHEN 0`) or an upsert makes SQLite keep a statement journal for every
     /// insert; with the trigger aside and new entries inserted plainly (`saveNew`) an import
     /// keeps none: 38 % more rows a second (measured). The update and delete triggers stay.
-    func bulkInsert<T>(owner: String, habits: Set<String>, count: Int,
-                       _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
-        guard count >= Self.bulkInsertThreshold, let trigger = try sql({ () throws(SQLiteError) in
-            try db.rows("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'entries_insert_uncache'") { $0.text(0) }.first
-        }) else { return try body() }
+    func bulkInsert<T>(
+        owner: String, habits: Set<String>, count: Int,
+        _ body: () throws(HabitFlowError) -> T
+    ) throws(HabitFlowError) -> T {
+        guard count >= Self.bulkInsertThreshold,
+            let trigger = try sql({ () throws(SQLiteError) in
+                try db.rows("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'entries_insert_uncache'") { $0.text(0) }.first
+            })
+        else { return try body() }
         try sql { () throws(SQLiteError) in try db.execute("DROP TRIGGER entries_insert_uncache") }
         let result: T
         do throws(HabitFlowError) { result = try body() } catch {
@@ -80,8 +84,9 @@ extension SQLiteTransaction {
             let ids = habits.sorted()
             for start in stride(from: 0, to: ids.count, by: 500) {
                 let chunk = ids[start..<min(start + 500, ids.count)]
-                try db.run("DELETE FROM active_days_cache WHERE owner_id = ? AND habit_id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))",
-                           [.text(owner)] + chunk.map { .text($0) })
+                try db.run(
+                    "DELETE FROM active_days_cache WHERE owner_id = ? AND habit_id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))",
+                    [.text(owner)] + chunk.map { .text($0) })
             }
             try db.execute(trigger)
         }
@@ -95,7 +100,8 @@ extension SQLiteTransaction {
             let ids = try db.rows("SELECT id FROM habits WHERE owner_id = ?", [.text(owner)]) { s -> String? in s.text(0) }
             var out: [String: ActiveDays] = [:]
             var known = Set<String>()
-            let s = try db.statement("""
+            let s = try db.statement(
+                """
                 SELECT habit_id, days FROM active_days_cache WHERE owner_id = ?
                 """, [.text(owner)])
             defer { sqlite3_reset(s.handle) }
@@ -116,8 +122,9 @@ extension SQLiteTransaction {
                 read = some
             }
             for id in missing { if let days = read[id], !days.days.isEmpty { out[id] = days } }
-            pendingCache = ActiveDaysCache.Pending(dataVersion: try db.pragmaInteger("data_version"), owner: owner,
-                                                  rows: missing.map { ($0, read[$0] ?? ActiveDays()) })
+            pendingCache = ActiveDaysCache.Pending(
+                dataVersion: try db.pragmaInteger("data_version"), owner: owner,
+                rows: missing.map { ($0, read[$0] ?? ActiveDays()) })
             return out
         }
     }
@@ -137,8 +144,9 @@ extension SQLiteStore {
                 return
             }
             for (habit, days) in pending.rows {
-                try db.run("INSERT OR REPLACE INTO active_days_cache (owner_id, habit_id, days) VALUES (?, ?, ?)",
-                           [.text(pending.owner), .text(habit), .blob(ActiveDaysCache.encode(days))])
+                try db.run(
+                    "INSERT OR REPLACE INTO active_days_cache (owner_id, habit_id, days) VALUES (?, ?, ?)",
+                    [.text(pending.owner), .text(habit), .blob(ActiveDaysCache.encode(days))])
             }
             try db.run("COMMIT")
         } catch {

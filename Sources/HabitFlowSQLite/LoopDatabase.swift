@@ -16,7 +16,9 @@ public enum LoopDatabase {
             let tables = Set(try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) })
             guard tables.contains("Habits"), tables.contains("Repetitions") else { throw fail("no Habits and Repetitions tables") }
             let version = try db.pragmaInteger("user_version")
-            guard versions.contains(version) else { throw fail("schema version \(version) (reads \(versions.lowerBound)–\(versions.upperBound))") }
+            guard versions.contains(version) else {
+                throw fail("schema version \(version) (reads \(versions.lowerBound)–\(versions.upperBound))")
+            }
             let habitColumns = Set(try db.rows("PRAGMA table_info(Habits)") { $0.text(1) })
             let repColumns = Set(try db.rows("PRAGMA table_info(Repetitions)") { $0.text(1) })
             // Columns later schemas added: read when there, else Loop's defaults then.
@@ -27,18 +29,25 @@ public enum LoopDatabase {
                        \(column("target_value", "NULL")), \(column("unit", "NULL")), \(column("uuid", "NULL"))
                 FROM Habits ORDER BY \(column("position", "id")), id
                 """
-            struct Row { var id: Int64; var habit: LoopHabit }
+            struct Row {
+                var id: Int64
+                var habit: LoopHabit
+            }
             var habits: [Row] = []
-            for row in try db.rows(habitSQL, [], { s -> Row? in
-                let id = s.int64(0)
-                let numerical = s.int64(6) == 1
-                // Old schemas have no uuid: the name finds the habit again.
-                let habit = LoopHabit(key: s.text(10) ?? "db-" + (s.text(1) ?? "\(id)"), name: s.text(1) ?? "Habit \(id)", description: s.text(2),
-                                      numerator: Int(clamping: s.int64(3)), denominator: Int(clamping: s.int64(4)), numerical: numerical,
-                                      unit: s.text(9), target: numerical ? s.double(8) : nil, atMost: s.int64(7) == 1,
-                                      archived: s.int64(5) != 0)
-                return Row(id: id, habit: habit)
-            }) { habits.append(row) }
+            for row in try db.rows(
+                habitSQL, [],
+                { s -> Row? in
+                    let id = s.int64(0)
+                    let numerical = s.int64(6) == 1
+                    // Old schemas have no uuid: the name finds the habit again.
+                    let habit = LoopHabit(
+                        key: s.text(10) ?? "db-" + (s.text(1) ?? "\(id)"), name: s.text(1) ?? "Habit \(id)", description: s.text(2),
+                        numerator: Int(clamping: s.int64(3)), denominator: Int(clamping: s.int64(4)), numerical: numerical,
+                        unit: s.text(9), target: numerical ? s.double(8) : nil, atMost: s.int64(7) == 1,
+                        archived: s.int64(5) != 0)
+                    return Row(id: id, habit: habit)
+                })
+            { habits.append(row) }
             let notes = repColumns.contains("notes") ? "notes" : "NULL"
             var index: [Int64: Int] = [:]
             for (i, row) in habits.enumerated() { index[row.id] = i }
@@ -47,7 +56,9 @@ public enum LoopDatabase {
             while try s.step() {
                 guard let i = index[s.int64(0)] else { continue }
                 let ms = s.int64(1)
-                guard let day = DayKey(dayNumber: Int(ms.dividedFloor(86_400_000))) else { throw fail("a repetition's timestamp \(ms) is out of range") }
+                guard let day = DayKey(dayNumber: Int(ms.dividedFloor(86_400_000))) else {
+                    throw fail("a repetition's timestamp \(ms) is out of range")
+                }
                 let mark = LoopMapping.mark(stored: s.int64(2), numerical: habits[i].habit.numerical)
                 habits[i].habit.checkmarks.append(LoopCheckmark(day: day, mark: mark, note: s.text(3)))
             }

@@ -34,7 +34,8 @@ final class SQLiteStatement {
                         return sqlite3_bind_text(handle, index, base, Int32(chars.count), csqlite_transient())
                     }
                 }
-            case let .blob(v)?: rc = v.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) }
+            case let .blob(v)?:
+                rc = v.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) }
             }
             guard rc == SQLITE_OK else { throw SQLiteError(rc, db: db) }
         }

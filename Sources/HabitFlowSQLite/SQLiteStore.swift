@@ -38,8 +38,10 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     /// - Parameter busyTimeoutMilliseconds: how long a writer waits for another.
     /// - Throws: `storage` when the file cannot be opened, is not a database, is corrupt, or
     ///   was written by a newer library.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000,
-                clock: @escaping @Sendable () -> Instant) throws(HabitFlowError) {
+    public init(
+        path: String, busyTimeoutMilliseconds: Int32 = 10_000,
+        clock: @escaping @Sendable () -> Instant
+    ) throws(HabitFlowError) {
         self.path = path
         self.clock = clock
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
@@ -91,7 +93,10 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
         let version = try db.pragmaInteger("user_version")
         if id == 0, tables.isEmpty, version == 0 { return }
         if id == 0, version >= 1, ["users", "habits", "entries", "target_versions"].allSatisfy(tables.contains) { return }
-        throw HabitFlowError(.storage, "\(path) is not a HabitFlow store (another program's database: application_id \(id), \(tables.count) tables); it was left untouched")
+        throw HabitFlowError(
+            .storage,
+            "\(path) is not a HabitFlow store (another program's database: application_id \(id), \(tables.count) tables); it was left untouched"
+        )
     }
 
     private func migrate() throws {
@@ -106,7 +111,9 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             }
             let version = Int(try db.pragmaInteger("user_version"))
             guard version <= Schema.migrations.count else {
-                throw HabitFlowError(.storage, "\(path) has schema version \(version), newer than this library's \(Schema.migrations.count): upgrade HabitFlow Core")
+                throw HabitFlowError(
+                    .storage,
+                    "\(path) has schema version \(version), newer than this library's \(Schema.migrations.count): upgrade HabitFlow Core")
             }
             if version == 0 {
                 // A new store: the schema the migrations build, at once (`Schema.snapshot`).
@@ -118,9 +125,14 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                     try db.execute("PRAGMA user_version = \(i + 1)")
                 }
             }
-            if version < Schema.migrations.count, let dangling = try db.rows("PRAGMA foreign_key_check", [], { s -> String? in
-                "\(s.text(0) ?? "?") row \(s.int64(1)) references a missing \(s.text(2) ?? "?")"
-            }).first {
+            if version < Schema.migrations.count,
+                let dangling = try db.rows(
+                    "PRAGMA foreign_key_check", [],
+                    { s -> String? in
+                        "\(s.text(0) ?? "?") row \(s.int64(1)) references a missing \(s.text(2) ?? "?")"
+                    }
+                ).first
+            {
                 throw HabitFlowError(.storage, "\(path) could not be migrated: \(dangling); it was left as it was")
             }
             try db.execute("COMMIT")
@@ -150,7 +162,9 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 throw .heldKey
             }
             // Named by the rule, without the file's path: people read it (issue 26).
-            if error.isConstraintViolation { throw HabitFlowError(.invalidArgument, "the record breaks a rule of the store (\(error.message))") }
+            if error.isConstraintViolation {
+                throw HabitFlowError(.invalidArgument, "the record breaks a rule of the store (\(error.message))")
+            }
             throw Self.storageError(error, path: path)
         }
     }
@@ -167,7 +181,11 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             defer { replica = nil }
             let result = try body(transaction)
             try transaction.saveReplica()
-            memo.committing = replica.map { var r = $0; r.dirty = false; return r }
+            memo.committing = replica.map {
+                var r = $0
+                r.dirty = false
+                return r
+            }
             return result
         }
     }
@@ -179,7 +197,9 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
         // data_version moves when another connection commits; our own commits are counted here.
         // Inside a transaction it is the one read as it began (it cannot move before it ends).
         let version: Int64
-        if let current = transactionDataVersion { version = current } else {
+        if let current = transactionDataVersion {
+            version = current
+        } else {
             version = try sql { () throws(SQLiteError) in try db.pragmaInteger("data_version") }
         }
         return StoreStamp(dataVersion: version, localWrites: localWrites.load(ordering: .relaxed))
@@ -240,7 +260,8 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     /// `PRAGMA integrity_check`: "ok" when the file is sound.
     public func integrityCheck() throws(HabitFlowError) -> String {
         try lock.withLock { _ throws(HabitFlowError) -> String in
-            try sql { () throws(SQLiteError) in try db.rows("PRAGMA integrity_check") { s -> String? in s.text(0) }.joined(separator: "; ") }
+            try sql { () throws(SQLiteError) in try db.rows("PRAGMA integrity_check") { s -> String? in s.text(0) }.joined(separator: "; ")
+            }
         }
     }
 }

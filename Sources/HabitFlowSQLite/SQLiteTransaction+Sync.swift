@@ -28,8 +28,9 @@ extension SQLiteTransaction {
         guard let r = store.replica, r.dirty else { return }
         let clock = r.clock
         try sql { () throws(SQLiteError) in
-            try db.run("UPDATE replica SET hlc_wall = ?, hlc_counter = ?, seq = ? WHERE id = 1",
-                       [.integer(clock.last?.wallMilliseconds ?? 0), .integer(Int64(clock.last?.counter ?? 0)), .integer(clock.seq)])
+            try db.run(
+                "UPDATE replica SET hlc_wall = ?, hlc_counter = ?, seq = ? WHERE id = 1",
+                [.integer(clock.last?.wallMilliseconds ?? 0), .integer(Int64(clock.last?.counter ?? 0)), .integer(clock.seq)])
         }
     }
 
@@ -65,8 +66,9 @@ extension SQLiteTransaction {
         for kind in RecordKind.allCases {
             let n = Int32(kind.columns.count)
             let s = try sql { () throws(SQLiteError) in
-                try db.statement("SELECT \(kind.columns.joined(separator: ", ")), stamp, seq FROM \(kind.table) WHERE seq > ? ORDER BY seq",
-                                 [.integer(since)])
+                try db.statement(
+                    "SELECT \(kind.columns.joined(separator: ", ")), stamp, seq FROM \(kind.table) WHERE seq > ? ORDER BY seq",
+                    [.integer(since)])
             }
             defer { sqlite3_reset(s.handle) }
             while try sql({ () throws(SQLiteError) in try s.step() }) {
@@ -83,8 +85,10 @@ extension SQLiteTransaction {
     func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord? {
         let n = Int32(kind.columns.count)
         return try sql { () throws(SQLiteError) in
-            try db.rows("SELECT \(kind.columns.joined(separator: ", ")), stamp FROM \(kind.table) WHERE \(SQLText.byKey[kind]!)",
-                        key.map { .text($0) }) { s -> ChangeRecord? in
+            try db.rows(
+                "SELECT \(kind.columns.joined(separator: ", ")), stamp FROM \(kind.table) WHERE \(SQLText.byKey[kind]!)",
+                key.map { .text($0) }
+            ) { s -> ChangeRecord? in
                 let stamp = s.text(n).flatMap(HybridTimestamp.init(parsing:)) ?? ReplicaClock.zeroStamp
                 return kind.change((0..<n).map { s.value($0) }, stamp: stamp)
             }.first
@@ -101,8 +105,9 @@ extension SQLiteTransaction {
             store.replica = r
         }
         do throws(HabitFlowError) {
-            try upsert(kind, kind.columns.map { SQLiteValue(change[$0] ?? .null) }, stamp: .text(change.stamp.description), seq: seq,
-                       setAside: kind == .entry ? true : nil)
+            try upsert(
+                kind, kind.columns.map { SQLiteValue(change[$0] ?? .null) }, stamp: .text(change.stamp.description), seq: seq,
+                setAside: kind == .entry ? true : nil)
         } catch {
             guard error.code != .storage else { throw error }  // the disk, not the record
             throw HabitFlowError(.invalidArgument, "the store refused the \(kind.rawValue): \(error.message)")
@@ -113,7 +118,9 @@ extension SQLiteTransaction {
         for (kind, columns) in RecordKind.forgettable {
             store.memo.forget(kind)
             try sql { () throws(SQLiteError) in
-                try db.run("DELETE FROM \(kind.table) WHERE " + columns.map { "\($0) = ?" }.joined(separator: " OR "), columns.map { _ in .text(owner) })
+                try db.run(
+                    "DELETE FROM \(kind.table) WHERE " + columns.map { "\($0) = ?" }.joined(separator: " OR "),
+                    columns.map { _ in .text(owner) })
             }
         }
         // The entries' delete trigger drops the cache rows of what it touched; none is left of theirs.
@@ -135,7 +142,8 @@ extension SQLiteTransaction {
         let n = Int32(kind.columns.count)
         let marks = Array(repeating: "?", count: habits.count).joined(separator: ", ")
         let s = try sql { () throws(SQLiteError) in
-            try db.statement("""
+            try db.statement(
+                """
                 SELECT \(kind.columns.joined(separator: ", ")), stamp, set_aside FROM entries INDEXED BY entries_by_habit_day
                 WHERE owner_id = ? AND habit_id IN (\(marks)) AND set_aside IN (0, 1) AND day_key = ? AND deleted_at IS NULL ORDER BY id
                 """, [.text(owner)] + habits.map { .text($0) } + [.text(day.description)])
@@ -145,15 +153,18 @@ extension SQLiteTransaction {
         while try sql({ () throws(SQLiteError) in try s.step() }) {
             let stored = try Self.record(StoredEntry.self, s)
             let stamp = s.text(n).flatMap(HybridTimestamp.init(parsing:)) ?? ReplicaClock.zeroStamp
-            out.append(SyncRules.Contender(entry: stored.entry, stamp: stamp, multiplePerDay: stored.multiplePerDay, setAside: s.int64(n + 1) == 1))
+            out.append(
+                SyncRules.Contender(entry: stored.entry, stamp: stamp, multiplePerDay: stored.multiplePerDay, setAside: s.int64(n + 1) == 1)
+            )
         }
         return out
     }
 
     func setAside(owner: String, entry id: String, _ aside: Bool) throws(HabitFlowError) {
         try sql { () throws(SQLiteError) in
-            try db.run("UPDATE entries SET set_aside = ?1 WHERE owner_id = ?2 AND id = ?3 AND set_aside <> ?1",
-                       [.integer(aside ? 1 : 0), .text(owner), .text(id)])
+            try db.run(
+                "UPDATE entries SET set_aside = ?1 WHERE owner_id = ?2 AND id = ?3 AND set_aside <> ?1",
+                [.integer(aside ? 1 : 0), .text(owner), .text(id)])
         }
     }
 
@@ -161,10 +172,12 @@ extension SQLiteTransaction {
         guard !habits.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: habits.count).joined(separator: ", ")
         return try sql { () throws(SQLiteError) in
-            try db.rows("""
+            try db.rows(
+                """
                 SELECT DISTINCT habit_id, day_key FROM entries WHERE owner_id = ? AND habit_id IN (\(marks))
                 AND set_aside = 1 AND deleted_at IS NULL ORDER BY day_key, habit_id
-                """, [.text(owner)] + habits.map { .text($0) }) { s -> (habitId: String, dayKey: DayKey)? in
+                """, [.text(owner)] + habits.map { .text($0) }
+            ) { s -> (habitId: String, dayKey: DayKey)? in
                 guard let h = s.text(0), let d = s.text(1).flatMap({ try? DayKey(parsing: $0) }) else { return nil }
                 return (h, d)
             }

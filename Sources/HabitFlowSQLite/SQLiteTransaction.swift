@@ -39,7 +39,9 @@ final class SQLiteTransaction: StoreTransaction {
         return found
     }
 
-    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: R.Columns, in values: [String]) throws(HabitFlowError) -> [R] {
+    func fetchAll<R: StoredRecord>(
+        _ type: R.Type, owner: String?, where column: R.Columns, in values: [String]
+    ) throws(HabitFlowError) -> [R] {
         let column = column.rawValue
         guard !values.isEmpty else { return [] }
         let scope = owner == nil ? "" : "\(R.kind.ownerColumn) = ? AND "
@@ -65,8 +67,10 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     /// Inserts or replaces the row of `kind` (its key decides which), with stamp and sequence.
-    func upsert(_ kind: RecordKind, _ values: [SQLiteValue?], stamp: SQLiteValue?, seq: SQLiteValue?,
-                setAside: Bool? = nil) throws(HabitFlowError) {
+    func upsert(
+        _ kind: RecordKind, _ values: [SQLiteValue?], stamp: SQLiteValue?, seq: SQLiteValue?,
+        setAside: Bool? = nil
+    ) throws(HabitFlowError) {
         store.memo.forget(kind)
         var bound = values
         bound.append(stamp)
@@ -79,38 +83,50 @@ final class SQLiteTransaction: StoreTransaction {
         store.memo.forget(.user)
         let names = RecordKind.user.columns + ["stamp"]
         try sql { () throws(SQLiteError) in
-            try db.run("INSERT INTO users (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))",
-                       user.row.map(SQLiteValue.init) + [.text(ReplicaClock.zeroStamp.description)])
+            try db.run(
+                "INSERT INTO users (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))",
+                user.row.map(SQLiteValue.init) + [.text(ReplicaClock.zeroStamp.description)])
         }
     }
 
     func flag(user: String, key: String) throws(HabitFlowError) -> String? {
         try sql { () throws(SQLiteError) in
-            try db.rows("SELECT value FROM user_flags WHERE user_id = ? AND key = ?", [.text(user), .text(key)]) { s -> String? in s.text(0) }.first
+            try db.rows("SELECT value FROM user_flags WHERE user_id = ? AND key = ?", [.text(user), .text(key)]) { s -> String? in s.text(0)
+            }.first
         }
     }
 
     func setFlag(user: String, key: String, value: String) throws(HabitFlowError) {
         try sql { () throws(SQLiteError) in
-            try db.run("INSERT INTO user_flags (user_id, key, value) VALUES (?, ?, ?) ON CONFLICT(user_id, key) DO UPDATE SET value = excluded.value",
-                       [.text(user), .text(key), .text(value)])
+            try db.run(
+                "INSERT INTO user_flags (user_id, key, value) VALUES (?, ?, ?) ON CONFLICT(user_id, key) DO UPDATE SET value = excluded.value",
+                [.text(user), .text(key), .text(value)])
         }
     }
 
     // MARK: EntryIndex
 
     func activeEntries(owner: String, habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry] {
-        try records(StoredEntry.self, """
+        try records(
+            StoredEntry.self,
+            """
             owner_id = ? AND habit_id = ? AND set_aside = 0 AND day_key = ? AND deleted_at IS NULL ORDER BY timestamp_utc, id
-            """, [.text(owner), .text(habit), .text(day.description)]).map(\.entry)
+            """, [.text(owner), .text(habit), .text(day.description)]
+        ).map(\.entry)
     }
 
     func entries(owner: String, habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry] {
         // set_aside by equality (`IN`), so that the days are a range of entries_by_habit_day.
         var condition = "owner_id = ? AND habit_id = ? AND set_aside IN (0, \(includeDeleted ? 1 : 0))"
         var values: [SQLiteValue?] = [.text(owner), .text(habit)]
-        if let from { condition += " AND day_key >= ?"; values.append(.text(from.description)) }
-        if let to { condition += " AND day_key <= ?"; values.append(.text(to.description)) }
+        if let from {
+            condition += " AND day_key >= ?"
+            values.append(.text(from.description))
+        }
+        if let to {
+            condition += " AND day_key <= ?"
+            values.append(.text(to.description))
+        }
         if !includeDeleted { condition += " AND deleted_at IS NULL" }
         return try records(StoredEntry.self, condition + " ORDER BY day_key, timestamp_utc, id", values).map(\.entry)
     }
@@ -120,7 +136,8 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func habitActiveDays(_ owner: String, _ habit: String) throws(SQLiteError) -> ActiveDays {
-        let s = try db.statement("""
+        let s = try db.statement(
+            """
             SELECT day_key, value FROM entries INDEXED BY entries_by_habit_day
             WHERE owner_id = ? AND habit_id = ? AND set_aside = 0 AND deleted_at IS NULL ORDER BY day_key
             """, [.text(owner), .text(habit)])
@@ -137,10 +154,12 @@ final class SQLiteTransaction: StoreTransaction {
 
     func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64) {
         try sql { () throws(SQLiteError) in
-            let habits = try db.rows("""
+            let habits = try db.rows(
+                """
                 SELECT id FROM habits WHERE seq > ?1 UNION SELECT habit_id FROM entries WHERE seq > ?1
                 UNION SELECT habit_id FROM target_versions WHERE seq > ?1
-                """, [.integer(since)]) { s -> String? in s.text(0) }
+                """, [.integer(since)]
+            ) { s -> String? in s.text(0) }
             // Inside a write the clock runs ahead of its row (saved at commit): the clock's is current.
             if let clock = store.replica?.clock { return (Set(habits), clock.seq) }
             let sequence = try db.rows("SELECT seq FROM replica WHERE id = 1") { s -> Int64? in s.int64(0) }.first ?? 0
@@ -157,7 +176,8 @@ final class SQLiteTransaction: StoreTransaction {
         // One pass over the covering index entries_by_habit_day, in (habit, day) order (a seek
         // per habit: scanning by owner alone would sort, set_aside sitting between habit and day),
         // folded here: SQLite's GROUP BY costs several times the scan itself.
-        let s = try db.statement("""
+        let s = try db.statement(
+            """
             SELECT e.habit_id, e.day_key, e.value FROM habits h JOIN entries e INDEXED BY entries_by_habit_day
             ON e.owner_id = h.owner_id AND e.habit_id = h.id AND e.set_aside = 0 AND e.deleted_at IS NULL
             WHERE h.owner_id = ? ORDER BY h.id, e.day_key
@@ -185,21 +205,27 @@ final class SQLiteTransaction: StoreTransaction {
 /// The statements built from each kind's column description, once per process.
 enum SQLText {
     /// `SELECT <columns> FROM <table> WHERE ` (the caller appends its condition).
-    static let select: [RecordKind: String] = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map {
-        ($0, "SELECT \($0.columns.joined(separator: ", ")) FROM \($0.table) WHERE ")
-    })
+    static let select: [RecordKind: String] = Dictionary(
+        uniqueKeysWithValues: RecordKind.allCases.map {
+            ($0, "SELECT \($0.columns.joined(separator: ", ")) FROM \($0.table) WHERE ")
+        })
 
     /// `k1 = ? AND k2 = ?` over each kind's key columns.
-    static let byKey: [RecordKind: String] = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map {
-        ($0, $0.key.map { "\($0) = ?" }.joined(separator: " AND "))
-    })
+    static let byKey: [RecordKind: String] = Dictionary(
+        uniqueKeysWithValues: RecordKind.allCases.map {
+            ($0, $0.key.map { "\($0) = ?" }.joined(separator: " AND "))
+        })
 
     /// Insert a whole new row, with its stamp and sequence number (no replacement: no
     /// statement journal either, where the table has no insert trigger).
-    static let insert: [RecordKind: String] = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map {
-        let names = $0.columns + ["stamp", "seq"]
-        return ($0, "INSERT INTO \($0.table) (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))")
-    })
+    static let insert: [RecordKind: String] = Dictionary(
+        uniqueKeysWithValues: RecordKind.allCases.map {
+            let names = $0.columns + ["stamp", "seq"]
+            return (
+                $0,
+                "INSERT INTO \($0.table) (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
+            )
+        })
 
     /// Insert or replace a whole row, with its stamp and sequence number.
     static let upsert: [RecordKind: String] = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map { ($0, upsertText($0, [])) })

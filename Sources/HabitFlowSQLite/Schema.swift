@@ -9,16 +9,16 @@
 enum Schema {
     /// Every migration, in the order they run: append only.
     static let migrations: [Migration] = [
-        .truth,                // 1
-        .bundles,              // 2
-        .goals,                // 3
-        .context,              // 4
-        .sync,                 // 5
+        .truth,  // 1
+        .bundles,  // 2
+        .goals,  // 3
+        .context,  // 4
+        .sync,  // 5
         .syncSequenceIndexes,  // 6
-        .dayStart,             // 7
-        .activeDaysCache,      // 8
-        .ownedIds,             // 9
-        .oneEntryIndex,        // 10
-        .definitionVersions,   // 11
+        .dayStart,  // 7
+        .activeDaysCache,  // 8
+        .ownedIds,  // 9
+        .oneEntryIndex,  // 10
+        .definitionVersions,  // 11
     ]
 }

@@ -11,7 +11,8 @@ extension Schema {
         for migration in migrations { try db.execute(migration.sql) }
         let objects = try db.rows("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid") { $0.text(0) }
         // The replica row as the migrations leave it (migration 5 inserts it, then sets seq 1).
-        let replica = "INSERT INTO replica (id, replica_id, hlc_wall, hlc_counter, seq) VALUES (1, 'r' || lower(hex(randomblob(8))), 0, 0, 1)"
+        let replica =
+            "INSERT INTO replica (id, replica_id, hlc_wall, hlc_counter, seq) VALUES (1, 'r' || lower(hex(randomblob(8))), 0, 0, 1)"
         return (objects + [replica]).joined(separator: ";\n")
     }
 }

@@ -39,7 +39,9 @@ final class MemoryTransaction: StoreTransaction {
         try state.rows.row(R.kind, RowSet.key(key))?.record(type)
     }
 
-    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: R.Columns, in values: [String]) throws(HabitFlowError) -> [R] {
+    func fetchAll<R: StoredRecord>(
+        _ type: R.Type, owner: String?, where column: R.Columns, in values: [String]
+    ) throws(HabitFlowError) -> [R] {
         try state.rows.fetchAll(type, owner: owner, where: column, in: values)
     }
 
@@ -104,7 +106,9 @@ final class MemoryTransaction: StoreTransaction {
         deferReferences = true
         defer { deferReferences = false }
         let seq = state.clock.receive(change.stamp)
-        try put(RowSet.Row(kind: kind, values: kind.columns.map { change[$0] ?? .null }, stamp: change.stamp, seq: seq, setAside: kind == .entry))
+        try put(
+            RowSet.Row(
+                kind: kind, values: kind.columns.map { change[$0] ?? .null }, stamp: change.stamp, seq: seq, setAside: kind == .entry))
     }
 
     func danglingReference() throws(HabitFlowError) -> String? { state.rows.danglingReference() }

@@ -5,7 +5,8 @@ import HabitFlowCore
 /// A store fetches and persists; it decides nothing. Every rule — uniqueness, ownership, which
 /// version of a synced record wins — is the engine's (`HabitFlowCore`), so the SQLite file, the
 /// in-memory store and a server's database behave alike. One store suite
-/// (`StoreSuiteTests`) holds every implementation to the same contract.
+/// (`StoreContract`, run on every store) holds every implementation to the same contract; the
+/// invariants themselves are written once, in `RowSet` and `ReplicaClock`.
 public protocol RecordStore: AnyObject, Sendable {
     /// Runs `body` in one write transaction: all of it is stored, or none (it throws).
     func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
@@ -25,7 +26,9 @@ public protocol RecordTransaction: AnyObject {
     func fetch<R: StoredRecord>(_ type: R.Type, key: [String]) throws(HabitFlowError) -> R?
     /// Every record of `type` whose `column` holds one of `values` (deleted ones too) — of
     /// `owner` alone (the kind's `ownerColumn`) unless it is `nil` — in no particular order.
-    func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: R.Columns, in values: [String]) throws(HabitFlowError) -> [R]
+    func fetchAll<R: StoredRecord>(
+        _ type: R.Type, owner: String?, where column: R.Columns, in values: [String]
+    ) throws(HabitFlowError) -> [R]
     /// Stores `record` whole (inserting or replacing the one with its key) as a local change:
     /// it gets this replica's next stamp and sequence number.
     /// - Throws: `conflict` when it would hold a second active entry on a one-per-day habit's day.
@@ -61,13 +64,17 @@ public protocol EntryIndex: AnyObject {
     /// A hint around `body`, which inserts about `count` entries of `owner`'s `habits` (an
     /// import): a store may set per-row work aside and do it once for all when `body` ends
     /// (SQLite: its cache trigger). Every answer afterwards is the same; other stores just run it.
-    func bulkInsert<T>(owner: String, habits: Set<String>, count: Int,
-                       _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
+    func bulkInsert<T>(
+        owner: String, habits: Set<String>, count: Int,
+        _ body: () throws(HabitFlowError) -> T
+    ) throws(HabitFlowError) -> T
 }
 
 extension EntryIndex {
-    public func bulkInsert<T>(owner: String, habits: Set<String>, count: Int,
-                              _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+    public func bulkInsert<T>(
+        owner: String, habits: Set<String>, count: Int,
+        _ body: () throws(HabitFlowError) -> T
+    ) throws(HabitFlowError) -> T {
         try body()
     }
 }
@@ -165,7 +172,9 @@ extension EntryIndex where Self: RecordTransaction {
     /// `activeDays(habit:)` folded from `entries(habit:…)`: for stores without an aggregate query.
     public func foldedActiveDays(owner: String, habit: String) throws(HabitFlowError) -> ActiveDays {
         var days = ActiveDays()
-        for e in try entries(owner: owner, habit: habit, from: nil, to: nil, includeDeleted: false) { days.add(day: e.dayKey.dayNumber, value: e.value) }
+        for e in try entries(owner: owner, habit: habit, from: nil, to: nil, includeDeleted: false) {
+            days.add(day: e.dayKey.dayNumber, value: e.value)
+        }
         return days
     }
 

@@ -12,7 +12,9 @@ extension RecordTransaction {
         try owned(Routine.self, owner) { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
-    public func execution(_ id: String, of owner: String) throws(HabitFlowError) -> RoutineExecution? { try fetch(RoutineExecution.self, key: [owner, id]) }
+    public func execution(_ id: String, of owner: String) throws(HabitFlowError) -> RoutineExecution? {
+        try fetch(RoutineExecution.self, key: [owner, id])
+    }
     public func executions(owner: String) throws(HabitFlowError) -> [RoutineExecution] {
         try owned(RoutineExecution.self, owner) { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
     }
@@ -28,12 +30,16 @@ extension RecordTransaction {
             .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
-    public func template(_ id: String, of owner: String) throws(HabitFlowError) -> JournalTemplate? { try fetch(JournalTemplate.self, key: [owner, id]) }
+    public func template(_ id: String, of owner: String) throws(HabitFlowError) -> JournalTemplate? {
+        try fetch(JournalTemplate.self, key: [owner, id])
+    }
     public func templates(owner: String) throws(HabitFlowError) -> [JournalTemplate] {
         try owned(JournalTemplate.self, owner) { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
-    public func journal(_ id: String, of owner: String) throws(HabitFlowError) -> JournalEntry? { try fetch(JournalEntry.self, key: [owner, id]) }
+    public func journal(_ id: String, of owner: String) throws(HabitFlowError) -> JournalEntry? {
+        try fetch(JournalEntry.self, key: [owner, id])
+    }
     public func journals(owner: String) throws(HabitFlowError) -> [JournalEntry] {
         try owned(JournalEntry.self, owner) { ($0.dayKey, $0.timestampUtc, $0.id) < ($1.dayKey, $1.timestampUtc, $1.id) }
     }

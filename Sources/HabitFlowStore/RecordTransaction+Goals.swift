@@ -23,17 +23,12 @@ extension RecordTransaction {
         return out
     }
 
-    public func insert(_ goal: Goal) throws(HabitFlowError) { try save(goal) }
-    public func update(_ goal: Goal) throws(HabitFlowError) { try save(goal) }
-
     /// The target versions of `owner`'s goal `id`, by effective day, then recording time.
     public func goalVersions(goal id: String, of owner: String) throws(HabitFlowError) -> [GoalVersion] {
         try fetchAll(GoalVersion.self, owner: owner, where: .goalId, in: [id]).sorted {
             ($0.effectiveDayKey, $0.recordedAt, $0.id) < ($1.effectiveDayKey, $1.recordedAt, $1.id)
         }
     }
-
-    public func insert(_ version: GoalVersion) throws(HabitFlowError) { try save(version) }
 
     /// Deletes `owner`'s goal `id` and its links (tombstones); no habit or entry is touched.
     public func deleteGoal(_ id: String, of owner: String, at: Instant) throws(HabitFlowError) {
@@ -53,12 +48,14 @@ extension RecordTransaction {
         let all = try fetchAll(GoalLink.self, where: .goalId, in: [id]).filter { $0.goalOwnerId == owner }
         let goal = try fetch(Goal.self, key: [owner, id])
         let ownersPartner = try goal.flatMap { g throws(HabitFlowError) in try partnership(user: g.ownerId)?.partnerId }
-        return all.filter { link in goal.map { SharingScope.linkCounts(link, goal: $0, ownersPartner: ownersPartner) } ?? (link.deletedAt == nil) }
-            .sorted { ($0.createdAt, $0.createdBy, $0.habitId) < ($1.createdAt, $1.createdBy, $1.habitId) }
+        return all.filter { link in
+            goal.map { SharingScope.linkCounts(link, goal: $0, ownersPartner: ownersPartner) } ?? (link.deletedAt == nil)
+        }
+        .sorted { ($0.createdAt, $0.createdBy, $0.habitId) < ($1.createdAt, $1.createdBy, $1.habitId) }
     }
 
     /// Links a habit (again): a link removed earlier comes back as this one.
-    public func insert(_ link: GoalLink) throws(HabitFlowError) {
+    public func relink(_ link: GoalLink) throws(HabitFlowError) {
         var link = link
         link.deletedAt = nil
         try save(link)

@@ -16,16 +16,14 @@ extension RecordTransaction {
         try fetchAll(Habit.self, where: .ownerId, in: [owner]).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
-    public func insert(_ habit: Habit) throws(HabitFlowError) { try save(habit) }
-    public func update(_ habit: Habit) throws(HabitFlowError) { try save(habit) }
-
     /// `owner`'s entry `id`, deleted or not.
     public func entry(_ id: String, of owner: String) throws(HabitFlowError) -> HabitEntry? {
         try fetch(StoredEntry.self, key: [owner, id])?.entry
     }
 
-    /// Stores a new entry of `owner`'s habit.
-    public func insert(_ entry: HabitEntry, of owner: String, multiplePerDay: Bool) throws(HabitFlowError) {
+    /// Stores an entry of `owner`'s habit (new, or replacing the one with its id), with the
+    /// habit's `multiplePerDay`.
+    public func save(_ entry: HabitEntry, of owner: String, multiplePerDay: Bool) throws(HabitFlowError) {
         try save(StoredEntry(entry, ownerId: owner, multiplePerDay: multiplePerDay))
     }
 
@@ -49,5 +47,4 @@ extension RecordTransaction {
         try fetchAll(TargetVersion.self, where: .ownerId, in: [owner])
     }
 
-    public func insert(_ version: TargetVersion) throws(HabitFlowError) { try save(version) }
 }

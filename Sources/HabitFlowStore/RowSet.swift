@@ -48,7 +48,8 @@ public struct RowSet: Sendable {
         /// An entry's habit key and day (`nil` for other kinds).
         var entryDay: Day? {
             guard kind == .entry, case let .text(owner) = values[Entry.owner], case let .text(habit) = values[Entry.habit],
-                  case let .text(day) = values[Entry.day] else { return nil }
+                case let .text(day) = values[Entry.day]
+            else { return nil }
             return Day(habit: RowSet.key([owner, habit]), day: day)
         }
 
@@ -174,7 +175,8 @@ public struct RowSet: Sendable {
 
     /// The records `row` of `kind` points at: each reference's column and the parent's kind
     /// and key (a reference with a null column points nowhere).
-    public static func references(_ kind: RecordKind, _ values: [ChangeRecord.Value]) -> [(column: String, parent: RecordKind, key: String)] {
+    public static func references(_ kind: RecordKind, _ values: [ChangeRecord.Value]) -> [(column: String, parent: RecordKind, key: String)]
+    {
         var out: [(column: String, parent: RecordKind, key: String)] = []
         for (columns, parent) in kind.references {
             var parts: [String] = []
@@ -223,7 +225,9 @@ public struct RowSet: Sendable {
 
     /// The entries of `owner`'s habit from `from` to `to` (inclusive, either open), by day,
     /// time, id; deleted and set-aside ones only with `includeDeleted`.
-    public func entries(owner: String, habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry] {
+    public func entries(
+        owner: String, habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool
+    ) throws(HabitFlowError) -> [HabitEntry] {
         let habitKey = Self.key([owner, habit])
         let low = from?.description, high = to?.description
         var out: [HabitEntry] = []
@@ -241,7 +245,9 @@ public struct RowSet: Sendable {
         for habit in habits {
             for row in entries(on: Day(owner: owner, habit: habit, day: day)) where row.isLiveEntry {
                 let stored = try row.record(StoredEntry.self)
-                out.append(SyncRules.Contender(entry: stored.entry, stamp: row.stamp, multiplePerDay: stored.multiplePerDay, setAside: row.setAside))
+                out.append(
+                    SyncRules.Contender(
+                        entry: stored.entry, stamp: row.stamp, multiplePerDay: stored.multiplePerDay, setAside: row.setAside))
             }
         }
         return out.sorted { $0.entry.id < $1.entry.id }
@@ -252,7 +258,8 @@ public struct RowSet: Sendable {
         var out = Set<[String]>()
         for habit in habits {
             let habitKey = Self.key([owner, habit])
-            for day in daysOfHabit[habitKey] ?? [] where entries(on: Day(habit: habitKey, day: day)).contains(where: { $0.setAside && $0.isLiveEntry }) {
+            for day in daysOfHabit[habitKey] ?? []
+            where entries(on: Day(habit: habitKey, day: day)).contains(where: { $0.setAside && $0.isLiveEntry }) {
                 out.insert([habit, day])
             }
         }
@@ -264,7 +271,9 @@ public struct RowSet: Sendable {
     // MARK: Whole-store reads (for a row set that is the whole store)
 
     /// Every record of `type` whose `column` holds one of `values`, of `owner` alone unless nil.
-    public func fetchAll<R: StoredRecord>(_ type: R.Type, owner: String?, where column: R.Columns, in values: [String]) throws(HabitFlowError) -> [R] {
+    public func fetchAll<R: StoredRecord>(
+        _ type: R.Type, owner: String?, where column: R.Columns, in values: [String]
+    ) throws(HabitFlowError) -> [R] {
         let wanted = Set(values)
         var out: [R] = []
         for row in rows(R.kind) {

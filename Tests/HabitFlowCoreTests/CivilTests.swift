@@ -1,5 +1,6 @@
-@testable import HabitFlowCore
 import Testing
+
+@testable import HabitFlowCore
 
 @Suite struct CivilTests {
     @Test func everyDayFrom0001To9999RoundTrips() {

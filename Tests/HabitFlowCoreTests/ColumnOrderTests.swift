@@ -8,25 +8,35 @@ import Testing
 @Suite struct ColumnOrderTests {
     static let pinned: [RecordKind: [String]] = [
         .user: ["id", "zone", "first_weekday", "created_at", "updated_at", "day_starts_at"],
-        .habit: ["id", "owner_id", "name", "kind", "unit", "cadence", "times_per_week", "target_type", "multiple_per_day",
-                 "category_id", "archived", "legacy_goal", "created_at", "created_day_key", "updated_at", "deleted_at",
-                 "bundle", "bundle_id"],
+        .habit: [
+            "id", "owner_id", "name", "kind", "unit", "cadence", "times_per_week", "target_type", "multiple_per_day",
+            "category_id", "archived", "legacy_goal", "created_at", "created_day_key", "updated_at", "deleted_at",
+            "bundle", "bundle_id",
+        ],
         .category: ["id", "owner_id", "name", "sort_order", "created_at", "deleted_at"],
-        .goal: ["id", "owner_id", "title", "description", "icon", "category_id", "kind", "type", "target", "unit",
-                "duration_weeks", "start_day_key", "target_date", "status", "shared", "sort_order", "created_at",
-                "updated_at", "deleted_at"],
-        .targetVersion: ["id", "owner_id", "habit_id", "effective_day_key", "target", "recorded_at", "paused", "cadence",
-                         "times_per_week", "target_type", "unit"],
-        .entry: ["id", "owner_id", "habit_id", "timestamp_utc", "day_key", "value", "note", "source", "created_at", "updated_at",
-                 "deleted_at", "multiple_per_day"],
+        .goal: [
+            "id", "owner_id", "title", "description", "icon", "category_id", "kind", "type", "target", "unit",
+            "duration_weeks", "start_day_key", "target_date", "status", "shared", "sort_order", "created_at",
+            "updated_at", "deleted_at",
+        ],
+        .targetVersion: [
+            "id", "owner_id", "habit_id", "effective_day_key", "target", "recorded_at", "paused", "cadence",
+            "times_per_week", "target_type", "unit",
+        ],
+        .entry: [
+            "id", "owner_id", "habit_id", "timestamp_utc", "day_key", "value", "note", "source", "created_at", "updated_at",
+            "deleted_at", "multiple_per_day",
+        ],
         .goalLink: ["goal_owner_id", "goal_id", "habit_id", "contribution", "unit", "created_by", "created_at", "deleted_at"],
         .partnership: ["user_id", "partner_id", "created_at", "deleted_at"],
         .routine: ["id", "owner_id", "name", "habit_ids", "created_at", "updated_at", "deleted_at"],
         .routineExecution: ["id", "routine_id", "owner_id", "started_at", "day_key", "deleted_at"],
         .evidence: ["id", "execution_id", "habit_id", "owner_id", "day_key", "created_at", "deleted_at", "resolution", "entry_id"],
         .journalTemplate: ["id", "owner_id", "name", "fields", "created_at", "updated_at", "deleted_at"],
-        .journal: ["id", "owner_id", "timestamp_utc", "day_key", "template_id", "responses", "title", "text",
-                   "referenced_habit_ids", "referenced_goal_ids", "created_at", "updated_at", "deleted_at"],
+        .journal: [
+            "id", "owner_id", "timestamp_utc", "day_key", "template_id", "responses", "title", "text",
+            "referenced_habit_ids", "referenced_goal_ids", "created_at", "updated_at", "deleted_at",
+        ],
         .reflection: ["id", "entry_id", "owner_id", "text", "created_at", "updated_at", "deleted_at"],
         .wellbeing: ["id", "owner_id", "metric", "value", "timestamp_utc", "day_key", "note", "created_at", "updated_at", "deleted_at"],
         .lens: ["id", "owner_id", "kind", "name", "description", "habit_ids", "goal_ids", "created_at", "updated_at", "deleted_at"],
@@ -35,8 +45,9 @@ import Testing
 
     @Test(arguments: RecordKind.allCases) func columnsOnlyGrowAtTheEnd(kind: RecordKind) throws {
         let pinned = try #require(Self.pinned[kind], "\(kind) is not pinned: add its columns to ColumnOrderTests.pinned")
-        #expect(Array(kind.columns.prefix(pinned.count)) == pinned,
-                "\(kind.rawValue)'s columns moved: \(kind.columns); a column is only ever appended (docs/SERVER.md)")
+        #expect(
+            Array(kind.columns.prefix(pinned.count)) == pinned,
+            "\(kind.rawValue)'s columns moved: \(kind.columns); a column is only ever appended (docs/SERVER.md)")
         #expect(kind.columns.count == pinned.count, "\(kind.rawValue) gained columns: append them to ColumnOrderTests.pinned")
     }
 

@@ -13,7 +13,10 @@ import Testing
         for n in first...last {
             let day = DayKey(dayNumber: Int(n))!
             let parsed = try DayKey(parsing: day.description)
-            if parsed != day { Issue.record("round trip fails for day number \(n): \(day)"); return }
+            if parsed != day {
+                Issue.record("round trip fails for day number \(n): \(day)")
+                return
+            }
         }
     }
 

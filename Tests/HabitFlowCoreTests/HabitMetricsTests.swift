@@ -1,22 +1,25 @@
 import Foundation
-@testable import HabitFlowCore
 import HabitFlowTestSupport
 import Testing
+
+@testable import HabitFlowCore
 
 /// Derived metrics against naive references written here, on random histories.
 @Suite struct HabitMetricsTests {
     static let t0 = Instant(unixSeconds: 1_700_000_000)!
 
     func habit(_ kind: Habit.Kind, _ cadence: Habit.Cadence = .daily, _ type: Habit.TargetType = .atLeast) -> Habit {
-        Habit(id: "h", ownerId: "u", name: "H", kind: kind, unit: kind == .numeric ? "km" : nil, cadence: cadence,
-              targetType: type, multiplePerDay: false, categoryId: nil, archived: false, legacyGoal: nil,
-              createdAt: Self.t0, createdDayKey: DayKey("2024-01-01"), updatedAt: Self.t0, deletedAt: nil)
+        Habit(
+            id: "h", ownerId: "u", name: "H", kind: kind, unit: kind == .numeric ? "km" : nil, cadence: cadence,
+            targetType: type, multiplePerDay: false, categoryId: nil, archived: false, legacyGoal: nil,
+            createdAt: Self.t0, createdDayKey: DayKey("2024-01-01"), updatedAt: Self.t0, deletedAt: nil)
     }
 
     func entry(_ day: Int32, _ value: Double?, deleted: Bool = false) -> HabitEntry {
-        HabitEntry(id: "e\(day)-\(value ?? -1)", habitId: "h", timestampUtc: Self.t0, dayKey: DayKey(dayNumber: Int(day))!,
-                   value: value, note: nil, source: .manual, createdAt: Self.t0, updatedAt: Self.t0,
-                   deletedAt: deleted ? Self.t0 : nil)
+        HabitEntry(
+            id: "e\(day)-\(value ?? -1)", habitId: "h", timestampUtc: Self.t0, dayKey: DayKey(dayNumber: Int(day))!,
+            value: value, note: nil, source: .manual, createdAt: Self.t0, updatedAt: Self.t0,
+            deletedAt: deleted ? Self.t0 : nil)
     }
 
     @Test func noEntryNoCompletion_10_1_2() {
@@ -36,8 +39,10 @@ import Testing
         let start = DayKey("2024-03-01").dayNumber
         // Complete on the 1st, 2nd, 4th; the 3rd has target 0; today (5th) not yet logged.
         let entries = [start, start + 1, start + 3].map { entry($0, nil) }
-        let pause = [TargetVersion(id: "p", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2024-03-03"), target: 0, recordedAt: Self.t0),
-                     TargetVersion(id: "q", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2024-03-04"), target: 1, recordedAt: Self.t0)]
+        let pause = [
+            TargetVersion(id: "p", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2024-03-03"), target: 0, recordedAt: Self.t0),
+            TargetVersion(id: "q", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2024-03-04"), target: 1, recordedAt: Self.t0),
+        ]
         let metrics = HabitMetrics(habit: habit(.binary), days: HabitDays(entries, kind: .binary), targets: TargetSchedule(pause))
         let (current, longest) = metrics.streaks(today: DayKey("2024-03-05"), firstWeekday: .monday)
         #expect(current == .init(length: 3, first: DayKey("2024-03-01"), last: DayKey("2024-03-04")))
@@ -51,8 +56,12 @@ import Testing
     func naiveStreaks(_ statuses: [DayStatus]) -> (current: Int, longest: Int) {
         var current = 0, longest = 0
         for (i, s) in statuses.enumerated() {
-            if s == .complete { current += 1; longest = max(longest, current) }
-            else if s == .incomplete, i != statuses.count - 1 { current = 0 }
+            if s == .complete {
+                current += 1
+                longest = max(longest, current)
+            } else if s == .incomplete, i != statuses.count - 1 {
+                current = 0
+            }
         }
         return (current, longest)
     }
@@ -67,12 +76,16 @@ import Testing
             let h = habit(kind, .daily, type)
             var entries: [HabitEntry] = []
             for d in 0..<120 where Int.random(in: 0..<10, using: &rng) < 7 {
-                entries.append(entry(base + Int32(d), kind == .numeric ? Double(Int.random(in: 0...8, using: &rng)) : nil,
-                                     deleted: Int.random(in: 0..<10, using: &rng) == 0))
+                entries.append(
+                    entry(
+                        base + Int32(d), kind == .numeric ? Double(Int.random(in: 0...8, using: &rng)) : nil,
+                        deleted: Int.random(in: 0..<10, using: &rng) == 0))
             }
             let versions = (0..<Int.random(in: 0...4, using: &rng)).map { i in
-                TargetVersion(id: "v\(i)", ownerId: "u", habitId: "h", effectiveDayKey: DayKey(dayNumber: Int(base) + Int.random(in: 0..<120, using: &rng))!,
-                              target: Double(Int.random(in: 0...5, using: &rng)), recordedAt: Self.t0)
+                TargetVersion(
+                    id: "v\(i)", ownerId: "u", habitId: "h",
+                    effectiveDayKey: DayKey(dayNumber: Int(base) + Int.random(in: 0..<120, using: &rng))!,
+                    target: Double(Int.random(in: 0...5, using: &rng)), recordedAt: Self.t0)
             }
             let today = DayKey(dayNumber: Int(base) + Int.random(in: 0..<130, using: &rng))!
             let metrics = HabitMetrics(habit: h, days: HabitDays(entries, kind: kind), targets: TargetSchedule(versions))
@@ -81,13 +94,17 @@ import Testing
             // Naive statuses straight from the entries and versions.
             var statuses: [DayStatus] = []
             for d in first...today.dayNumber {
-                let target = versions.filter { $0.effectiveDayKey.dayNumber <= d }
+                let target =
+                    versions.filter { $0.effectiveDayKey.dayNumber <= d }
                     .max { ($0.effectiveDayKey, $0.recordedAt, $0.id) < ($1.effectiveDayKey, $1.recordedAt, $1.id) }?.target ?? 1
                 let logged = active.filter { $0.dayKey.dayNumber == d }
                 let value = kind == .binary ? Double(logged.count) : logged.reduce(0) { $0 + ($1.value ?? 0) }
-                let s: DayStatus = target == 0 && type == .atLeast ? .notRequired  // at most 0: none allowed
-                    : logged.isEmpty ? .incomplete
-                    : (type == .atLeast ? value >= target : value <= target) ? .complete : .incomplete
+                let s: DayStatus =
+                    target == 0 && type == .atLeast
+                    ? .notRequired  // at most 0: none allowed
+                    : logged.isEmpty
+                        ? .incomplete
+                        : (type == .atLeast ? value >= target : value <= target) ? .complete : .incomplete
                 statuses.append(s)
                 if metrics.status(on: DayKey(dayNumber: Int(d))!) != s {
                     Issue.record("round \(round) day \(d): \(s) vs engine (seed \(seed))")
@@ -107,7 +124,9 @@ import Testing
             Int.random(in: 0..<3, using: &rng) == 0 ? nil : entry(base + Int32(d), Double(Int.random(in: 0...6, using: &rng)))
         }
         let h = habit(.numeric)
-        let targets = TargetSchedule([TargetVersion(id: "v", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2024-01-01"), target: 4, recordedAt: Self.t0)])
+        let targets = TargetSchedule([
+            TargetVersion(id: "v", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2024-01-01"), target: 4, recordedAt: Self.t0)
+        ])
         let metrics = HabitMetrics(habit: h, days: HabitDays(entries, kind: .numeric), targets: targets)
         let today = DayKey(dayNumber: Int(base) + 210)!
         // Loop: multiplier = 0.5^(sqrt(freq)/13), score = score*m + checkmark*(1-m), here with partial credit.
@@ -132,10 +151,16 @@ import Testing
             let entries = (0..<3650).compactMap { d -> HabitEntry? in
                 Int.random(in: 0..<5, using: &rng) == 0 ? nil : entry(base + Int32(d), Double(Int.random(in: 0...6, using: &rng)))
             }
-            var versions = [TargetVersion(id: "v", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2016-01-01"), target: 4, recordedAt: Self.t0)]
+            var versions = [
+                TargetVersion(id: "v", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2016-01-01"), target: 4, recordedAt: Self.t0)
+            ]
             if paused {
-                versions.append(TargetVersion(id: "p", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2025-06-01"), target: 0, recordedAt: Self.t0))
-                versions.append(TargetVersion(id: "q", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2025-09-01"), target: 3, recordedAt: Self.t0))
+                versions.append(
+                    TargetVersion(
+                        id: "p", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2025-06-01"), target: 0, recordedAt: Self.t0))
+                versions.append(
+                    TargetVersion(
+                        id: "q", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2025-09-01"), target: 3, recordedAt: Self.t0))
             }
             let schedule = TargetSchedule(versions)
             let metrics = HabitMetrics(habit: habit(.numeric), days: HabitDays(entries, kind: .numeric), targets: schedule)
@@ -164,8 +189,14 @@ import Testing
             let entries = (0..<3650).compactMap { d -> HabitEntry? in
                 Int.random(in: 0..<7, using: &rng) < 3 ? entry(base + Int32(d), nil) : nil
             }
-            let versions = paused ? [TargetVersion(id: "p", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2025-06-01"), target: 0, recordedAt: Self.t0),
-                                     TargetVersion(id: "q", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2025-09-01"), target: 1, recordedAt: Self.t0)] : []
+            let versions =
+                paused
+                ? [
+                    TargetVersion(
+                        id: "p", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2025-06-01"), target: 0, recordedAt: Self.t0),
+                    TargetVersion(
+                        id: "q", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2025-09-01"), target: 1, recordedAt: Self.t0),
+                ] : []
             let schedule = TargetSchedule(versions)
             let metrics = HabitMetrics(habit: habit(.binary, .timesPerWeek(3)), days: HabitDays(entries, kind: .binary), targets: schedule)
             let today = DayKey(dayNumber: Int(base) + 3649)!
@@ -189,40 +220,50 @@ import Testing
     /// day count only as the last recorded; a negative value earns no negative credit.
     @Test func pausedWeeksSameDayVersionsAndNegativeValues() {
         let v = { (id: String, day: String, target: Double, at: Int64) in
-            TargetVersion(id: id, ownerId: "u", habitId: "h", effectiveDayKey: DayKey(day), target: target, recordedAt: Instant(unixSeconds: at)!)
+            TargetVersion(
+                id: id, ownerId: "u", habitId: "h", effectiveDayKey: DayKey(day), target: target, recordedAt: Instant(unixSeconds: at)!)
         }
         // 2 per week; weeks of 2024-01-01 and 2024-01-15 met, the week between paused.
-        let weekly = HabitMetrics(habit: habit(.binary, .timesPerWeek(2)),
-                                  days: HabitDays(["2024-01-01", "2024-01-02", "2024-01-15", "2024-01-16"].map { entry(DayKey($0).dayNumber, nil) }, kind: .binary),
-                                  targets: TargetSchedule([v("p", "2024-01-08", 0, 1), v("q", "2024-01-15", 1, 1)]))
+        let weekly = HabitMetrics(
+            habit: habit(.binary, .timesPerWeek(2)),
+            days: HabitDays(
+                ["2024-01-01", "2024-01-02", "2024-01-15", "2024-01-16"].map { entry(DayKey($0).dayNumber, nil) }, kind: .binary),
+            targets: TargetSchedule([v("p", "2024-01-08", 0, 1), v("q", "2024-01-15", 1, 1)]))
         let today = DayKey("2024-01-17")
         #expect(weekly.streaks(today: today, firstWeekday: .monday).current.length == 2)
         #expect(weekly.summary(today: today, firstWeekday: .monday).currentStreak.length == 2)
         #expect(weekly.summary(today: today, firstWeekday: .monday, longest: false).currentStreak.length == 2)
         // Daily: paused 03-01…03-09, but on 03-05 a target of 1 was overridden by 0 the same day.
         let days = ["2024-02-28", "2024-02-29", "2024-03-10"].map { entry(DayKey($0).dayNumber, nil) }
-        let daily = HabitMetrics(habit: habit(.binary), days: HabitDays(days, kind: .binary),
-                                 targets: TargetSchedule([v("a", "2024-03-01", 0, 1), v("b", "2024-03-05", 1, 2), v("c", "2024-03-05", 0, 3),
-                                                          v("d", "2024-03-10", 1, 4)]))
+        let daily = HabitMetrics(
+            habit: habit(.binary), days: HabitDays(days, kind: .binary),
+            targets: TargetSchedule([
+                v("a", "2024-03-01", 0, 1), v("b", "2024-03-05", 1, 2), v("c", "2024-03-05", 0, 3),
+                v("d", "2024-03-10", 1, 4),
+            ]))
         let day = DayKey("2024-03-10")
         let reference = daily.streaks(today: day, firstWeekday: .monday).current.length
         #expect(reference == 3)
         #expect(daily.summary(today: day, firstWeekday: .monday).currentStreak.length == reference)
         #expect(daily.summary(today: day, firstWeekday: .monday, longest: false).currentStreak.length == reference)
         // A negative value (a weight lost, say) earns credit 0, never below.
-        let numeric = HabitMetrics(habit: habit(.numeric), days: HabitDays([entry(DayKey("2024-03-01").dayNumber, -50)], kind: .numeric),
-                                   targets: TargetSchedule([]))
+        let numeric = HabitMetrics(
+            habit: habit(.numeric), days: HabitDays([entry(DayKey("2024-03-01").dayNumber, -50)], kind: .numeric),
+            targets: TargetSchedule([]))
         #expect(numeric.momentum(today: DayKey("2024-03-01")) == 0)
         #expect(numeric.summary(today: DayKey("2024-03-01"), firstWeekday: .monday).momentum == 0)
     }
 
     @Test func weeklyHabitsCountWeeksThatMetN() {
         // 3 per week; weeks start Monday 2024-01-01.
-        let days = ["2024-01-01", "2024-01-03", "2024-01-05",   // week 1: 3 ✓
-                    "2024-01-08", "2024-01-09", "2024-01-10",   // week 2: 3 ✓
-                    "2024-01-15"]                                // week 3 (current): open
+        let days = [
+            "2024-01-01", "2024-01-03", "2024-01-05",  // week 1: 3 ✓
+            "2024-01-08", "2024-01-09", "2024-01-10",  // week 2: 3 ✓
+            "2024-01-15",
+        ]  // week 3 (current): open
         let entries = days.map { entry(DayKey($0).dayNumber, nil) }
-        let metrics = HabitMetrics(habit: habit(.binary, .timesPerWeek(3)), days: HabitDays(entries, kind: .binary), targets: TargetSchedule([]))
+        let metrics = HabitMetrics(
+            habit: habit(.binary, .timesPerWeek(3)), days: HabitDays(entries, kind: .binary), targets: TargetSchedule([]))
         let (current, longest) = metrics.streaks(today: DayKey("2024-01-16"), firstWeekday: .monday)
         #expect(current == .init(length: 2, first: DayKey("2024-01-01"), last: DayKey("2024-01-08")))
         #expect(longest.length == 2)

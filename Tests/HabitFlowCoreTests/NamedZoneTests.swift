@@ -38,10 +38,11 @@ import Testing
     @Test func stJohns_2010_11_07_isSplit() throws {
         // DST ended at 00:01 NDT: the clock went back to 23:01 NST on the 6th.
         let seventh = try range("America/St_Johns", "2010-11-07")
-        #expect(seventh.intervals.map { [utc($0.start)!, utc($0.end)!] } == [
-            ["2010-11-07T02:30:00Z", "2010-11-07T02:31:00Z"],
-            ["2010-11-07T03:30:00Z", "2010-11-08T03:30:00Z"],
-        ])
+        #expect(
+            seventh.intervals.map { [utc($0.start)!, utc($0.end)!] } == [
+                ["2010-11-07T02:30:00Z", "2010-11-07T02:31:00Z"],
+                ["2010-11-07T03:30:00Z", "2010-11-08T03:30:00Z"],
+            ])
         #expect(utc(seventh.start) == "2010-11-07T02:30:00Z")
         #expect(utc(seventh.end) == "2010-11-08T03:30:00Z")
         #expect(seventh.hours == 25)
@@ -77,8 +78,9 @@ import Testing
         #expect(try range("Europe/Dublin", "2024-03-31").hours == 23)
         #expect(try range("Europe/Dublin", "2024-10-27").hours == 25)
         #expect(try range("Europe/Dublin", "2150-10-25").hours == 25)  // the footer rule, on the fly
-        #expect(try engine.dayKey(at: try Instant(parsing: "2024-06-30T23:30:00Z"), zone: "Europe/Dublin")
-            .description == "2024-07-01")
+        #expect(
+            try engine.dayKey(at: try Instant(parsing: "2024-06-30T23:30:00Z"), zone: "Europe/Dublin")
+                .description == "2024-07-01")
     }
 
     @Test func newYork_2040_03_11_fromTheFooterOnly() throws {
@@ -98,9 +100,11 @@ import Testing
     }
 
     @Test func unknownZonesAreErrorsNeverUTC() {
-        for name in ["Mars/Olympus_Mons", "", "../../etc/passwd", "/usr/share/zoneinfo/UTC", "Europe/../UTC",
-                     "Europe//Amsterdam", "Europe/Amsterdam/", "UTC\u{0}", "zone.tab", "Europe", ".", "a b",
-                     String(repeating: "A", count: 300)] {
+        for name in [
+            "Mars/Olympus_Mons", "", "../../etc/passwd", "/usr/share/zoneinfo/UTC", "Europe/../UTC",
+            "Europe//Amsterdam", "Europe/Amsterdam/", "UTC\u{0}", "zone.tab", "Europe", ".", "a b",
+            String(repeating: "A", count: 300),
+        ] {
             #expect(throws: TimeError.self, "\(name.debugDescription)") { try engine.zone(named: name) }
         }
     }

@@ -1,5 +1,6 @@
-@testable import HabitFlowCore
 import Testing
+
+@testable import HabitFlowCore
 
 @Suite struct PosixTimeZoneRuleTests {
     @Test func parsesTheFootersOfTheTzDatabase() throws {
@@ -26,8 +27,10 @@ import Testing
         #expect(PosixTimeZoneRule(parsing: "<+0545>-5:45") != nil)
     }
 
-    @Test(arguments: ["", "E5", "EST", "EST5EDT,M3.2.0", "EST5EDT,M13.2.0,M11.1.0", "EST5EDT,M3.6.0,M11.1.0",
-                      "EST5EDT,J0,J365", "EST5EDT,366,1", "EST25", "EST5EDT,M3.2.0/168,M11.1.0", "<AB>5", "EST5x"])
+    @Test(arguments: [
+        "", "E5", "EST", "EST5EDT,M3.2.0", "EST5EDT,M13.2.0,M11.1.0", "EST5EDT,M3.6.0,M11.1.0",
+        "EST5EDT,J0,J365", "EST5EDT,366,1", "EST25", "EST5EDT,M3.2.0/168,M11.1.0", "<AB>5", "EST5x",
+    ])
     func refusesMalformedStrings(_ text: String) {
         #expect(PosixTimeZoneRule(parsing: text) == nil)
     }

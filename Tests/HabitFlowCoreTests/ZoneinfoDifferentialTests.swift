@@ -71,7 +71,9 @@ import Testing
             mismatches.append("\(cases[i]): zoneinfo \(answers[i]) | engine \(expected[i])")
         }
         let dayCount = cases.filter { $0.hasPrefix("D") }.count
-        print("zoneinfo differential: \(zones.count) zones, \(cases.count - dayCount) instants, \(dayCount) transition days, \(mismatches.count) mismatches (seed \(seed))")
+        print(
+            "zoneinfo differential: \(zones.count) zones, \(cases.count - dayCount) instants, \(dayCount) transition days, \(mismatches.count) mismatches (seed \(seed))"
+        )
         #expect(mismatches.isEmpty, "seed \(seed); first mismatches:\n\(mismatches.prefix(20).joined(separator: "\n"))")
         try? FileManager.default.removeItem(at: dir)
     }

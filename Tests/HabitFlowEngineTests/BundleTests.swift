@@ -33,7 +33,14 @@ import Testing
         _ = try log(engine, "plank", "2025-03-12")
         // The child's entry exists; the parent's completion is derived...
         #expect(try engine.habitToday(habitId: "morning").status == .complete)
-        #expect(try engine.entries({ var q = EntryQuery(); q.habitId = "morning"; return q }()).isEmpty)
+        #expect(
+            try engine.entries(
+                {
+                    var q = EntryQuery()
+                    q.habitId = "morning"
+                    return q
+                }()
+            ).isEmpty)
         // ...and no column holds it: the parent has no entries and the store has no completion.
         #expect(!(try store.dump()).contains("complete"))
         // Logging the parent directly is refused, and writes nothing.
@@ -41,7 +48,12 @@ import Testing
         #expect(throws: HabitFlowError.self) { _ = try log(engine, "morning", "2025-03-12") }
         #expect(try store.dump() == before)
         // Deleting a child's entry recomputes the parent.
-        let plank = try engine.entries({ var q = EntryQuery(); q.habitId = "plank"; return q }())[0]
+        let plank = try engine.entries(
+            {
+                var q = EntryQuery()
+                q.habitId = "plank"
+                return q
+            }())[0]
         _ = try engine.deleteEntry(plank.id, confirm: true)
         #expect(try engine.habitToday(habitId: "morning").status == .incomplete)
         // Streaks of the parent: days when every child was complete.
@@ -67,12 +79,23 @@ import Testing
         #expect(try engine.habitToday(habitId: "drink").status == .complete)
         #expect(try engine.habitToday(habitId: "drink").value == 1)
         // Restoring the replaced option would make two: refused.
-        let tea = try engine.entries({ var q = EntryQuery(); q.habitId = "tea"; q.includeDeleted = true; return q }())[0]
+        let tea = try engine.entries(
+            {
+                var q = EntryQuery()
+                q.habitId = "tea"
+                q.includeDeleted = true
+                return q
+            }())[0]
         #expect(tea.deletedAt != nil)
         #expect(throws: HabitFlowError.self) { _ = try engine.restoreEntry(tea.id, confirm: true) }
         // Moving an option's entry onto a day the other option holds: refused.
         _ = try log(engine, "tea", "2025-03-11")
-        let teaEntry = try engine.entries({ var q = EntryQuery(); q.habitId = "tea"; return q }())[0]
+        let teaEntry = try engine.entries(
+            {
+                var q = EntryQuery()
+                q.habitId = "tea"
+                return q
+            }())[0]
         var move = EntryRules.Edit()
         move.dayKey = DayKey("2025-03-12")
         move.confirm = true
@@ -91,7 +114,14 @@ import Testing
         var rename = HabitChanges()
         rename.name = "Green tea"
         _ = try engine.updateHabit("tea", rename)
-        #expect(try engine.entries({ var q = EntryQuery(); q.habitId = "tea"; return q }()).count == 1)
+        #expect(
+            try engine.entries(
+                {
+                    var q = EntryQuery()
+                    q.habitId = "tea"
+                    return q
+                }()
+            ).count == 1)
         #expect(try engine.habitToday(habitId: "drink", day: DayKey("2025-03-10")).status == .complete)
         // Raising the option's target from the 10th on: the parent recomputes from it.
         // Making the option "at most 0" from today on: the past keeps its meaning, today a cup breaks it.
@@ -130,7 +160,8 @@ import Testing
 
     @Test func bundleOpsThroughTheDispatcher() throws {
         let d = Dispatcher(engine: try engine())
-        let created = d.respond(to: #"{"op":"bundle.create","args":{"name":"Morning","kind":"all","habitIds":["stretch","plank"],"bundleId":"m"}}"#)
+        let created = d.respond(
+            to: #"{"op":"bundle.create","args":{"name":"Morning","kind":"all","habitIds":["stretch","plank"],"bundleId":"m"}}"#)
         #expect(created.1 == nil)
         _ = d.respond(to: #"{"op":"entry.log","args":{"habitId":"stretch"}}"#)
         let got = try JSONCodec.parse(d.respond(to: #"{"op":"bundle.get","args":{"bundleId":"m"}}"#).0)["result"]

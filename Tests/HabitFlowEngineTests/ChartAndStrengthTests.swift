@@ -37,17 +37,25 @@ import Testing
     /// Each day's point is momentum as of that day; weeks and months are the means of their days.
     @Test func strengthIsMomentumDayByDayAndItsMeans() throws {
         let d = try seeded()
-        guard case let .array(days)? = try call(d, "metrics.strength", #"{"habitId":"run","from":"2025-03-25","to":"2025-06-30","per":"day"}"#)["points"] else {
-            Issue.record("no points"); return
+        guard
+            case let .array(days)? = try call(
+                d, "metrics.strength", #"{"habitId":"run","from":"2025-03-25","to":"2025-06-30","per":"day"}"#)["points"]
+        else {
+            Issue.record("no points")
+            return
         }
         #expect(days.count == 98)
-        for p in days where p["start"] == .string("2025-03-31") || p["start"] == .string("2025-05-12") || p["start"] == .string("2025-06-30") {
+        for p in days
+        where p["start"] == .string("2025-03-31") || p["start"] == .string("2025-05-12") || p["start"] == .string("2025-06-30") {
             let m = try call(d, "metrics.momentum", #"{"habitId":"run","dayKey":"\#(CLI_text(p["start"]))"}"#)["momentum"]
             #expect(abs(number(p["strength"]) - number(m)) < 1e-12, "\(p)")
         }
         #expect(number(days[0]["strength"]) == 0, "before the first log")
-        guard case let .array(weeks)? = try call(d, "metrics.strength", #"{"habitId":"run","from":"2025-03-25","to":"2025-06-30"}"#)["points"] else {
-            Issue.record("no weeks"); return
+        guard
+            case let .array(weeks)? = try call(d, "metrics.strength", #"{"habitId":"run","from":"2025-03-25","to":"2025-06-30"}"#)["points"]
+        else {
+            Issue.record("no weeks")
+            return
         }
         // Weeks start on Monday: the range's first week is cut to Tue 25 … Sun 30 March.
         #expect(weeks.first?["start"] == .string("2025-03-25") && weeks.first?["end"] == .string("2025-03-30"))
@@ -57,8 +65,12 @@ import Testing
             let mean = inWeek.map { number($0["strength"]) }.reduce(0, +) / Double(inWeek.count)
             #expect(abs(mean - number(w["strength"])) < 1e-12, "\(w)")
         }
-        guard case let .array(months)? = try call(d, "metrics.strength", #"{"habitId":"run","from":"2025-03-25","to":"2025-06-30","per":"month"}"#)["points"] else {
-            Issue.record("no months"); return
+        guard
+            case let .array(months)? = try call(
+                d, "metrics.strength", #"{"habitId":"run","from":"2025-03-25","to":"2025-06-30","per":"month"}"#)["points"]
+        else {
+            Issue.record("no months")
+            return
         }
         #expect(months.map { CLI_text($0["start"]) } == ["2025-03-25", "2025-04-01", "2025-05-01", "2025-06-01"])
     }
@@ -75,7 +87,10 @@ import Testing
         }
         let calendar = CLI_text(try call(d, "chart.calendar", #"{"habitId":"run","from":"2025-06-02","to":"2025-06-29"}"#)["svg"])
         let history = try call(d, "metrics.history", #"{"habitId":"run","from":"2025-06-02","to":"2025-06-29"}"#)
-        guard case let .array(days)? = history["days"] else { Issue.record("no history"); return }
+        guard case let .array(days)? = history["days"] else {
+            Issue.record("no history")
+            return
+        }
         // One cell per day, filled with its mark's colour (tooltips name the mark).
         for day in days {
             #expect(calendar.contains("<title>\(CLI_text(day["dayKey"])) \(CLI_text(day["mark"]))"), "\(day)")
@@ -83,10 +98,14 @@ import Testing
         let done = days.filter { $0["mark"] == .string("done") }.count
         #expect(calendar.components("fill=\"#2da44e\"") == done + 1, "done cells and the legend's swatch")
 
-        for (args, field) in [(#"{"habitId":"run","per":"year"}"#, "args.per"), (#"{"habitId":"run","from":"2025-07-01","to":"2025-06-01"}"#, "args.to"),
-                              (#"{"habitId":"nope"}"#, "args.habitId"), (#"{"habitId":"run","to":"2025-02-30"}"#, "args.to")] {
+        for (args, field) in [
+            (#"{"habitId":"run","per":"year"}"#, "args.per"), (#"{"habitId":"run","from":"2025-07-01","to":"2025-06-01"}"#, "args.to"),
+            (#"{"habitId":"nope"}"#, "args.habitId"), (#"{"habitId":"run","to":"2025-02-30"}"#, "args.to"),
+        ] {
             #expect(throws: ProtocolError.self) { try call(d, "chart.strength", args) }
-            do { _ = try call(d, "chart.strength", args) } catch let error as ProtocolError { #expect(error.field == field, "\(args): \(error)") }
+            do { _ = try call(d, "chart.strength", args) } catch let error as ProtocolError {
+                #expect(error.field == field, "\(args): \(error)")
+            }
         }
     }
 
@@ -99,7 +118,9 @@ import Testing
         #expect(plain["dayKey"] == .string("2024-03-30"))
         // A typo is still no zone, and not a rule either.
         #expect(throws: ProtocolError.self) { try call(d, "time.dayKey", #"{"zone":"Europe/Amsterdm","instant":"2024-03-30T23:30:00Z"}"#) }
-        #expect(throws: ProtocolError.self) { try call(d, "time.dayKey", #"{"zone":"CET-1CEST,M13.5.0","instant":"2024-03-30T23:30:00Z"}"#) }
+        #expect(throws: ProtocolError.self) {
+            try call(d, "time.dayKey", #"{"zone":"CET-1CEST,M13.5.0","instant":"2024-03-30T23:30:00Z"}"#)
+        }
     }
 }
 
@@ -116,7 +137,10 @@ extension String {
     /// How many times `needle` occurs.
     func components(_ needle: String) -> Int {
         var count = 0, rest = self[...]
-        while let r = rest.range(of: needle) { count += 1; rest = rest[r.upperBound...] }
+        while let r = rest.range(of: needle) {
+            count += 1
+            rest = rest[r.upperBound...]
+        }
         return count
     }
 }

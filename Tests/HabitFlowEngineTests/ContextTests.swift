@@ -16,15 +16,30 @@ import Testing
     /// A user with a binary and a numeric habit, some history, a goal and a routine.
     func seeded() throws -> Engine {
         let e = try engine()
-        var read = HabitDraft(name: "Read"); read.id = "read"
-        var run = HabitDraft(name: "Run"); run.id = "run"; run.kind = .numeric; run.unit = "km"; run.target = 5
+        var read = HabitDraft(name: "Read")
+        read.id = "read"
+        var run = HabitDraft(name: "Run")
+        run.id = "run"
+        run.kind = .numeric
+        run.unit = "km"
+        run.target = 5
         _ = try e.createHabit(read)
         _ = try e.createHabit(run)
-        for (habit, day, value) in [("read", "2025-03-09", nil), ("read", "2025-03-10", nil), ("run", "2025-03-10", 6.0), ("run", "2025-03-11", 3.0)] {
-            var r = LogRequest(habitId: habit); r.dayKey = DayKey(day); r.value = value; r.confirm = true
+        for (habit, day, value) in [
+            ("read", "2025-03-09", nil), ("read", "2025-03-10", nil), ("run", "2025-03-10", 6.0), ("run", "2025-03-11", 3.0),
+        ] {
+            var r = LogRequest(habitId: habit)
+            r.dayKey = DayKey(day)
+            r.value = value
+            r.confirm = true
             _ = try e.log(r)
         }
-        var g = GoalDraft(title: "Run 50"); g.id = "run50"; g.type = .targetAmount; g.kind = .quantity; g.unit = "km"; g.target = 50
+        var g = GoalDraft(title: "Run 50")
+        g.id = "run50"
+        g.type = .targetAmount
+        g.kind = .quantity
+        g.unit = "km"
+        g.target = 50
         g.startDayKey = DayKey("2025-03-01")
         _ = try e.createGoal(g, habitIds: ["run"])
         _ = try e.createRoutine(name: "Morning", habitIds: ["read", "run"], id: "morning")
@@ -51,7 +66,15 @@ import Testing
     @Test func actionToMutationTable_3_1() throws {
         let e = try seeded()
         var before = try behaviour(e)
-        func entryCount() throws -> Int { try e.entries({ var q = EntryQuery(); q.includeDeleted = true; return q }()).count }
+        func entryCount() throws -> Int {
+            try e.entries(
+                {
+                    var q = EntryQuery()
+                    q.includeDeleted = true
+                    return q
+                }()
+            ).count
+        }
 
         // Start routine → creates a RoutineExecution; nothing behavioural.
         let (execution, evidence) = try e.startRoutine("morning")
@@ -64,7 +87,10 @@ import Testing
         #expect(try behaviour(e) == before, "dismiss evidence")
 
         // Add journal entry → creates a JournalEntry; nothing behavioural.
-        var j = JournalDraft(); j.text = "Felt good"; j.referencedHabitIds = ["read", "run"]; j.referencedGoalIds = ["run50"]
+        var j = JournalDraft()
+        j.text = "Felt good"
+        j.referencedHabitIds = ["read", "run"]
+        j.referencedGoalIds = ["run50"]
         _ = try e.createJournal(j)
         #expect(try behaviour(e) == before, "add journal entry")
 
@@ -83,14 +109,22 @@ import Testing
         #expect(try e.habitToday(habitId: "read").status == .complete)
 
         // Edit habit entry → updates it; delete → soft delete (the row stays).
-        let entry = try e.entries({ var q = EntryQuery(); q.habitId = "run"; q.from = DayKey("2025-03-12"); return q }())[0]
-        var edit = EntryRules.Edit(); edit.value = 2
+        let entry = try e.entries(
+            {
+                var q = EntryQuery()
+                q.habitId = "run"
+                q.from = DayKey("2025-03-12")
+                return q
+            }())[0]
+        var edit = EntryRules.Edit()
+        edit.value = 2
         #expect(try e.editEntry(entry.id, edit).name == "updated")
         #expect(try e.deleteEntry(entry.id, confirm: true).entry.deletedAt != nil)
         #expect(try entryCount() == count + 1)
 
         // Log from goal UI → creates a HabitEntry of a linked habit.
-        var fromGoal = LogRequest(habitId: "run"); fromGoal.value = 4
+        var fromGoal = LogRequest(habitId: "run")
+        fromGoal.value = 4
         #expect(try e.logFromGoal("run50", fromGoal).name == "created")
         #expect(try entryCount() == count + 2)
     }
@@ -133,7 +167,15 @@ import Testing
         let second = try e.confirmEvidence(read.id)
         #expect(second.name == "unchanged" && second.entry.id == first.entry.id)
         #expect(try store.dump() == dump)
-        #expect(try e.entries({ var q = EntryQuery(); q.habitId = "read"; q.from = DayKey("2025-03-12"); return q }()).count == 1)
+        #expect(
+            try e.entries(
+                {
+                    var q = EntryQuery()
+                    q.habitId = "read"
+                    q.from = DayKey("2025-03-12")
+                    return q
+                }()
+            ).count == 1)
         #expect(!(try e.evidence().contains { $0.id == read.id }))
     }
 
@@ -153,10 +195,13 @@ import Testing
 
     @Test func journalingWithoutHabits_9_4_1_and_10_5_1() throws {
         let e = try engine()
-        var h = HabitDraft(name: "Read"); h.id = "read"
+        var h = HabitDraft(name: "Read")
+        h.id = "read"
         _ = try e.createHabit(h)
         let before = try e.todayOverview()
-        var j = JournalDraft(); j.title = "A quiet day"; j.referencedHabitIds = ["read"]
+        var j = JournalDraft()
+        j.title = "A quiet day"
+        j.referencedHabitIds = ["read"]
         _ = try e.createJournal(j)
         let after = try e.todayOverview()
         #expect(after.habits.map(\.status) == [.incomplete] && after.habits.map(\.currentStreak) == before.habits.map(\.currentStreak))
@@ -166,13 +211,19 @@ import Testing
     @Test func editingOrDeletingJournalsHasNoBehaviouralImpact_9_4_2_and_10_5_2() throws {
         let e = try seeded()
         let t = try e.createTemplate(name: "Evening", fields: ["wins", "lessons"], id: "evening")
-        var j = JournalDraft(); j.templateId = t.id; j.responses = [.init(field: "wins", value: "ran")]; j.referencedGoalIds = ["run50"]
+        var j = JournalDraft()
+        j.templateId = t.id
+        j.responses = [.init(field: "wins", value: "ran")]
+        j.referencedGoalIds = ["run50"]
         let journal = try e.createJournal(j)
         let before = try behaviour(e)
-        var edit = JournalDraft(); edit.text = "edited"; edit.responses = [.init(field: "lessons", value: "rest")]
+        var edit = JournalDraft()
+        edit.text = "edited"
+        edit.responses = [.init(field: "lessons", value: "rest")]
         #expect(try e.editJournal(journal.id, edit).text == "edited")
         // A day move needs confirm (003 §7.10.2), then goes through.
-        var move = JournalDraft(); move.dayKey = DayKey("2025-03-11")
+        var move = JournalDraft()
+        move.dayKey = DayKey("2025-03-11")
         #expect { _ = try e.editJournal(journal.id, move) } throws: { ($0 as? HabitFlowError)?.code == .confirmationRequired }
         move.confirm = true
         #expect(try e.editJournal(journal.id, move).dayKey == DayKey("2025-03-11"))
@@ -221,7 +272,9 @@ import Testing
     @Test func badInputIsRefusedAndWritesNothing() throws {
         let e = try seeded()
         let bob = try engine("bob")
-        var j = JournalDraft(); j.id = "bobs"; j.text = "private"
+        var j = JournalDraft()
+        j.id = "bobs"
+        j.text = "private"
         _ = try bob.createJournal(j)
         let d = Dispatcher(engine: e)
         let dump = try store.dump()

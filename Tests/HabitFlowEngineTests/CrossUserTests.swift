@@ -90,9 +90,12 @@ import Testing
                 var args = [(field.name, field.name.hasSuffix("Ids") ? #"["\#(id)"]"# : #""\#(id)""#)]
                 for other in op.arguments where other.required && other.name != field.name {
                     let bobs = Self.alices[other.name].map { #""b-\#($0.dropFirst(2))""# }
-                    let value = op.name == "bundle.create" && other.name == "kind" ? #""all""#
-                        : other.name == "name" ? #""Bob's \#(tried)""#  // a name of his own: names are unique
-                        : Self.defaults[other.name] ?? bobs ?? #""x""#
+                    let value =
+                        op.name == "bundle.create" && other.name == "kind"
+                        ? #""all""#
+                        : other.name == "name"
+                            ? #""Bob's \#(tried)""#  // a name of his own: names are unique
+                            : Self.defaults[other.name] ?? bobs ?? #""x""#
                     args.append((other.name, value))
                 }
                 if op.name == "goal.create" { args.append(("target", "5")) }

@@ -19,8 +19,10 @@ import Testing
     func randomStore(_ d: Dispatcher, _ store: TestStore, seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         _ = try call(d, "category.save", #"{"categoryId":"c1","name":"Health"}"#)
-        let kinds = [#""kind":"binary""#, #""kind":"numeric","unit":"km","target":5"#, #""cadence":"weekly","timesPerWeek":3"#,
-                     #""kind":"numeric","unit":"g","targetType":"atMost","target":30"#]
+        let kinds = [
+            #""kind":"binary""#, #""kind":"numeric","unit":"km","target":5"#, #""cadence":"weekly","timesPerWeek":3"#,
+            #""kind":"numeric","unit":"g","targetType":"atMost","target":30"#,
+        ]
         let habits = (0..<Int(2 + rng.next() % 4)).map { "h\($0)" }
         for (i, h) in habits.enumerated() {
             _ = try call(d, "habit.create", #"{"habitId":"\#(h)","name":"Habit \#(i) ✓","categoryId":"c1",\#(kinds[i % kinds.count])}"#)
@@ -29,7 +31,8 @@ import Testing
             let h = habits[Int(rng.next() % UInt64(habits.count))]
             let day = DayKey(dayNumber: Int(DayKey(year: 2025, month: 1, day: 1)!.dayNumber) + Int(rng.next() % 150))!
             let value = h == "h1" || h == "h3" ? #","value":\#(rng.next() % 40)"# : ""
-            _ = try? call(d, "entry.log", #"{"habitId":"\#(h)","dayKey":"\#(day)","confirm":true,"note":"n \#(rng.next() % 9), \"q\""\#(value)}"#)
+            _ = try? call(
+                d, "entry.log", #"{"habitId":"\#(h)","dayKey":"\#(day)","confirm":true,"note":"n \#(rng.next() % 9), \"q\""\#(value)}"#)
         }
         func on(_ day: String) throws -> Dispatcher { Dispatcher(engine: try store.engine(now: "\(day)T10:00:00Z", zone: nil)) }
         _ = try call(try on("2025-03-01"), "target.set", #"{"habitId":"h1","effectiveDayKey":"2025-03-01","target":6}"#)
@@ -37,7 +40,9 @@ import Testing
         if case let .array(entries)? = try call(d, "entry.list", #"{"habitId":"h0"}"#)["entries"], let first = entries.first {
             _ = try call(d, "entry.delete", .object([("entryId", first["id"] ?? .null), ("confirm", .bool(true))]))
         }
-        _ = try call(d, "goal.create", #"{"goalId":"g1","title":"Move","type":"weeklyHabit","target":3,"categoryId":"c1","startDayKey":"2025-01-06"}"#)
+        _ = try call(
+            d, "goal.create",
+            #"{"goalId":"g1","title":"Move","type":"weeklyHabit","target":3,"categoryId":"c1","startDayKey":"2025-01-06"}"#)
         _ = try call(d, "goal.link", #"{"goalId":"g1","habitId":"h0"}"#)
         _ = try call(d, "journal.create", #"{"journalId":"j1","text":"Felt strong","referencedHabitIds":["h0"],"dayKey":"2025-03-03"}"#)
         _ = try call(d, "wellbeing.log", #"{"metric":"mood","value":4,"dayKey":"2025-03-03","timestampUtc":"2025-03-03T08:00:00Z"}"#)
@@ -51,7 +56,8 @@ import Testing
         let a = Dispatcher(engine: try source.engine(now: "2025-06-01T10:00:00Z"))
         try randomStore(a, source, seed: seed)
         let document = try call(a, "data.export", "{}")["document"] ?? .null
-        #expect(document["format"] == .string("habitflow-export") && document["version"] == .int(1) && document["userId"] == .string("alice"))
+        #expect(
+            document["format"] == .string("habitflow-export") && document["version"] == .int(1) && document["userId"] == .string("alice"))
 
         let engineB = try target.engine(now: "2025-06-01T10:00:00Z")
         let b = Dispatcher(engine: engineB)
@@ -59,7 +65,9 @@ import Testing
         #expect(first["applied"] != .int(0), "seed \(seed)")
         // Record by record, field by field (the target store stamped its own copy of the same profile).
         let (dumpA, dumpB) = (try a.engine.canonicalDump().map(\.contents), try engineB.canonicalDump().map(\.contents))
-        #expect(dumpA == dumpB, "seed \(seed): records differ: \(dumpA.filter { !dumpB.contains($0) }) vs \(dumpB.filter { !dumpA.contains($0) })")
+        #expect(
+            dumpA == dumpB,
+            "seed \(seed): records differ: \(dumpA.filter { !dumpB.contains($0) }) vs \(dumpB.filter { !dumpA.contains($0) })")
         for h in ["h0", "h1"] {
             for op in ["metrics.streaks", "metrics.week", "metrics.momentum"] {
                 #expect(try call(a, op, #"{"habitId":"\#(h)"}"#) == call(b, op, #"{"habitId":"\#(h)"}"#), "seed \(seed) \(op) \(h)")
@@ -80,7 +88,10 @@ import Testing
         let source = TestStore("export-bad"), target = TestStore("import-bad")
         let a = Dispatcher(engine: try source.engine(now: "2025-06-01T10:00:00Z"))
         try randomStore(a, source, seed: 9)
-        guard case let .object(document)? = try call(a, "data.export", "{}")["document"] else { Issue.record("no document"); return }
+        guard case let .object(document)? = try call(a, "data.export", "{}")["document"] else {
+            Issue.record("no document")
+            return
+        }
         let bob = try target.engine(now: "2025-06-01T10:00:00Z", user: "bob")
         let b = Dispatcher(engine: bob)
         _ = try call(b, "habit.create", #"{"habitId":"mine","name":"Mine"}"#)
@@ -89,7 +100,8 @@ import Testing
             .object(document.map { $0.0 == key ? ($0.0, value) : $0 })
         }
         var broken = document
-        if let i = broken.firstIndex(where: { $0.0 == "records" }), case var .array(records) = broken[i].1, case var .object(r) = records[1] {
+        if let i = broken.firstIndex(where: { $0.0 == "records" }), case var .array(records) = broken[i].1, case var .object(r) = records[1]
+        {
             r = r.map { $0.0 == "kind" ? ($0.0, .string("gadget")) : $0 }
             records[1] = .object(r)
             broken[i].1 = .array(records)

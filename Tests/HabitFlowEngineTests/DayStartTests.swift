@@ -9,13 +9,15 @@ import Testing
     let dispatcher = Dispatcher(engine: Repository.engine)
 
     func range(_ zone: String, _ day: String, _ start: String) throws -> JSONValue {
-        let (text, code) = dispatcher.respond(to: #"{"op":"time.dayRange","args":{"zone":"\#(zone)","dayKey":"\#(day)","dayStartsAt":"\#(start)"}}"#)
+        let (text, code) = dispatcher.respond(
+            to: #"{"op":"time.dayRange","args":{"zone":"\#(zone)","dayKey":"\#(day)","dayStartsAt":"\#(start)"}}"#)
         #expect(code == nil, "\(text)")
         return try JSONCodec.parse(text)["result"] ?? .null
     }
 
     func dayKey(_ zone: String, _ instant: String, _ start: String) throws -> JSONValue? {
-        let (text, _) = dispatcher.respond(to: #"{"op":"time.dayKey","args":{"zone":"\#(zone)","instant":"\#(instant)","dayStartsAt":"\#(start)"}}"#)
+        let (text, _) = dispatcher.respond(
+            to: #"{"op":"time.dayKey","args":{"zone":"\#(zone)","instant":"\#(instant)","dayStartsAt":"\#(start)"}}"#)
         return try JSONCodec.parse(text)["result"]?["dayKey"]
     }
 
@@ -59,7 +61,8 @@ import Testing
             let (text, code) = d.respond(to: #"{"op":"user.update","args":{"dayStartsAt":"\#(bad)"}}"#)
             #expect(code == .invalidArgument, "\(bad): \(text)")
             #expect(text.contains(#""field":"args.dayStartsAt""#), "\(bad): \(text)")
-            let (t2, c2) = dispatcher.respond(to: #"{"op":"time.dayKey","args":{"zone":"UTC","instant":"2025-01-01T00:00:00Z","dayStartsAt":"\#(bad)"}}"#)
+            let (t2, c2) = dispatcher.respond(
+                to: #"{"op":"time.dayKey","args":{"zone":"UTC","instant":"2025-01-01T00:00:00Z","dayStartsAt":"\#(bad)"}}"#)
             #expect(c2 == .invalidArgument && t2.contains("args.dayStartsAt"), "\(bad): \(t2)")
         }
         #expect(try store.dump() == before)

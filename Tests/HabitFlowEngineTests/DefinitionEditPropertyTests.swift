@@ -49,15 +49,19 @@ import Testing
         func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
         let start = DayKey("2025-03-03")  // a Monday: weeks start on Mondays
         let first = try on(start)
-        for (id, args) in [("read", #""name":"Read""#),
-                           ("run", #""name":"Run","kind":"numeric","unit":"km","target":5"#),
-                           ("sugar", #""name":"Sugar","kind":"numeric","unit":"g","targetType":"atMost","target":30"#),
-                           ("gym", #""name":"Gym","cadence":"weekly","timesPerWeek":3"#)] {
+        for (id, args) in [
+            ("read", #""name":"Read""#),
+            ("run", #""name":"Run","kind":"numeric","unit":"km","target":5"#),
+            ("sugar", #""name":"Sugar","kind":"numeric","unit":"g","targetType":"atMost","target":30"#),
+            ("gym", #""name":"Gym","cadence":"weekly","timesPerWeek":3"#),
+        ] {
             _ = try first.handle(JSONCodec.parse(#"{"op":"habit.create","args":{"habitId":"\#(id)",\#(args)}}"#))
         }
-        for text in [#"{"goalId":"weekly","title":"Weekly","type":"weeklyHabit","target":3,"habitIds":["read","gym"]}"#,
-                     #"{"goalId":"distance","title":"Distance","kind":"quantity","unit":"km","type":"weeklyHabit","target":20,"habitIds":["run"]}"#,
-                     #"{"goalId":"total","title":"Total","type":"targetAmount","target":60,"habitIds":["read","run","gym"]}"#] {
+        for text in [
+            #"{"goalId":"weekly","title":"Weekly","type":"weeklyHabit","target":3,"habitIds":["read","gym"]}"#,
+            #"{"goalId":"distance","title":"Distance","kind":"quantity","unit":"km","type":"weeklyHabit","target":20,"habitIds":["run"]}"#,
+            #"{"goalId":"total","title":"Total","type":"targetAmount","target":60,"habitIds":["read","run","gym"]}"#,
+        ] {
             _ = try first.handle(JSONCodec.parse(#"{"op":"goal.create","args":\#(text)}"#))
         }
         var checked = 0
@@ -78,18 +82,33 @@ import Testing
             let edit: (op: String, args: [(String, JSONValue)])
             switch pick(6) {
             case 0:
-                edit = ("target.set", [("habitId", .string(["run", "sugar"][pick(2)])), ("effectiveDayKey", .string(today.description)),
-                                       ("target", .double(Double(pick(40))))])
+                edit = (
+                    "target.set",
+                    [
+                        ("habitId", .string(["run", "sugar"][pick(2)])), ("effectiveDayKey", .string(today.description)),
+                        ("target", .double(Double(pick(40)))),
+                    ]
+                )
             case 1:
-                edit = pick(2) == 0 ? ("habit.update", [("habitId", habit), ("cadence", .string("daily"))])
+                edit =
+                    pick(2) == 0
+                    ? ("habit.update", [("habitId", habit), ("cadence", .string("daily"))])
                     : ("habit.update", [("habitId", habit), ("cadence", .string("weekly")), ("timesPerWeek", .int(Int64(1 + pick(7))))])
             case 2:
-                edit = ("habit.update", [("habitId", .string(["run", "sugar"][pick(2)])), ("targetType", .string(["atLeast", "atMost"][pick(2)]))])
+                edit = (
+                    "habit.update",
+                    [("habitId", .string(["run", "sugar"][pick(2)])), ("targetType", .string(["atLeast", "atMost"][pick(2)]))]
+                )
             case 3:
                 edit = ("habit.update", [("habitId", .string("run")), ("unit", .string(["km", "mi", "min"][pick(3)]))])
             case 4:
-                edit = ("habit.pause", [("habitId", habit), ("from", .string(today.description)),
-                                        ("to", .string(today.adding(days: pick(7))!.description))])
+                edit = (
+                    "habit.pause",
+                    [
+                        ("habitId", habit), ("from", .string(today.description)),
+                        ("to", .string(today.adding(days: pick(7))!.description)),
+                    ]
+                )
             default:
                 let goal = Self.goals[pick(3)]
                 edit = ("goal.update", [("goalId", .string(goal)), ("target", .double(Double(1 + pick(goal == "total" ? 90 : 30))))])
@@ -97,8 +116,12 @@ import Testing
             let context = "seed \(seed), \(today): \(edit.op) \(JSONCodec.serialize(.object(edit.args)))"
             _ = try call(d, edit.op, edit.args)
             let after = try past(d, from: start, through: end)
-            if let i = before.indices.first(where: { $0 >= after.count || before[$0] != after[$0] }) ?? (before.count == after.count ? nil : before.count) {
-                Issue.record("the past changed: \(context); answer \(i) was \(before.count > i ? JSONCodec.serialize(before[i]) : "-"), now \(after.count > i ? JSONCodec.serialize(after[i]) : "-")")
+            if let i = before.indices.first(where: { $0 >= after.count || before[$0] != after[$0] })
+                ?? (before.count == after.count ? nil : before.count)
+            {
+                Issue.record(
+                    "the past changed: \(context); answer \(i) was \(before.count > i ? JSONCodec.serialize(before[i]) : "-"), now \(after.count > i ? JSONCodec.serialize(after[i]) : "-")"
+                )
             }
             checked += 1
 
@@ -113,9 +136,13 @@ import Testing
                 let h = try call(d, "habit.get", [("habitId", id)])["habit"]
                 for (key, value) in edit.args where key != "habitId" { #expect(h?[key] == value, "\(context): \(String(describing: h))") }
             case "habit.pause":
-                #expect(try call(d, "target.get", [("habitId", id), ("dayKey", .string(today.description))])["paused"] == .bool(true), "\(context)")
-                #expect(try call(d, "metrics.day", [("habitId", id), ("dayKey", .string(today.description))])["status"] == .string("notRequired"),
-                        "\(context)")
+                #expect(
+                    try call(d, "target.get", [("habitId", id), ("dayKey", .string(today.description))])["paused"] == .bool(true),
+                    "\(context)")
+                #expect(
+                    try call(d, "metrics.day", [("habitId", id), ("dayKey", .string(today.description))])["status"]
+                        == .string("notRequired"),
+                    "\(context)")
             default:
                 #expect(try call(d, "goal.get", [("goalId", args["goalId"] ?? .null)])["goal"]?["target"] == args["target"], "\(context)")
             }

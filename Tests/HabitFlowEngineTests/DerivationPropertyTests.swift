@@ -1,8 +1,8 @@
+import Foundation
 import HabitFlow
 import HabitFlowProtocol
 import HabitFlowTestSupport
 import Testing
-import Foundation
 
 /// Every metric, through a real store, against a naive reference written here over the
 /// surviving entries — and with the record cache on, off, and bypassed (records inline).
@@ -22,7 +22,11 @@ import Foundation
     /// at most 0 allows none.
     static func naiveRequired(_ h: Habit, _ target: Double) -> Bool { target > 0 || h.targetType == .atMost }
 
-    struct NaiveDay: Equatable { var status: DayStatus; var value: Double?; var target: Double }
+    struct NaiveDay: Equatable {
+        var status: DayStatus
+        var value: Double?
+        var target: Double
+    }
 
     static func naiveDay(_ h: Habit, _ entries: [HabitEntry], _ versions: [TargetVersion], _ day: DayKey) -> NaiveDay {
         naiveDay(h, entries.filter { $0.habitId == h.id && $0.deletedAt == nil && $0.dayKey == day }, versions, day: day)
@@ -33,10 +37,15 @@ import Foundation
         let value: Double? = active.isEmpty ? nil : (h.kind == .binary ? Double(active.count) : active.reduce(0) { $0 + ($1.value ?? 0) })
         let target = naiveTarget(versions.filter { $0.habitId == h.id }, day)
         let status: DayStatus
-        if !naiveRequired(h, target) { status = .notRequired }
-        else if value == nil { if case .timesPerWeek = h.cadence { status = .notRequired } else { status = .incomplete } }
-        else if h.targetType == .atLeast { status = value! >= target ? .complete : .incomplete }
-        else { status = value! <= target ? .complete : .incomplete }
+        if !naiveRequired(h, target) {
+            status = .notRequired
+        } else if value == nil {
+            if case .timesPerWeek = h.cadence { status = .notRequired } else { status = .incomplete }
+        } else if h.targetType == .atLeast {
+            status = value! >= target ? .complete : .incomplete
+        } else {
+            status = value! <= target ? .complete : .incomplete
+        }
         return NaiveDay(status: status, value: value, target: target)
     }
 
@@ -58,24 +67,36 @@ import Foundation
         }
         let weekStart = { (d: DayKey) in d.adding(days: -((d.weekday.rawValue - firstWeekday.rawValue + 7) % 7))! }
         let thisWeek = (0..<7).map { weekStart(today).adding(days: $0)! }.map { naiveDay(h, entries, versions, $0) }
-        var result = Naive(today: naiveDay(h, entries, versions, today), current: 0, longest: 0,
-                           weekCompleted: thisWeek.filter { $0.status == .complete }.count, weekRequired: 0, momentum: 0)
+        var result = Naive(
+            today: naiveDay(h, entries, versions, today), current: 0, longest: 0,
+            weekCompleted: thisWeek.filter { $0.status == .complete }.count, weekRequired: 0, momentum: 0)
         // An N-per-week habit's week asks N, or fewer when paused days leave fewer days with a target.
         let need = { (n: Int, weekStart: DayKey) in
-            min(n, (0..<7).filter { naiveRequired(h, naiveTarget(versions.filter { $0.habitId == h.id }, weekStart.adding(days: $0)!)) }.count)
+            min(
+                n,
+                (0..<7).filter { naiveRequired(h, naiveTarget(versions.filter { $0.habitId == h.id }, weekStart.adding(days: $0)!)) }.count)
         }
-        if case let .timesPerWeek(n) = h.cadence { result.weekRequired = need(n, weekStart(today)) } else {
+        if case let .timesPerWeek(n) = h.cadence {
+            result.weekRequired = need(n, weekStart(today))
+        } else {
             result.weekRequired = thisWeek.filter { $0.status != .notRequired }.count
         }
         guard let first = logged.min(), first <= today else { return result }
         var days: [(DayKey, NaiveDay)] = []
         var d = weekStart(first)
-        while d <= today { days.append((d, naiveDay(h, entries, versions, d))); d = d.adding(days: 1)! }
+        while d <= today {
+            days.append((d, naiveDay(h, entries, versions, d)))
+            d = d.adding(days: 1)!
+        }
         switch h.cadence {
         case .daily:
             for (i, (_, day)) in days.enumerated() {
-                if day.status == .complete { result.current += 1; result.longest = max(result.longest, result.current) }
-                else if day.status == .incomplete, i != days.count - 1 { result.current = 0 }
+                if day.status == .complete {
+                    result.current += 1
+                    result.longest = max(result.longest, result.current)
+                } else if day.status == .incomplete, i != days.count - 1 {
+                    result.current = 0
+                }
             }
         case let .timesPerWeek(n):
             for w in stride(from: 0, to: days.count, by: 7) {
@@ -83,8 +104,12 @@ import Foundation
                 let done = week.filter { $0.1.status == .complete }.count
                 let asked = need(n, days[w].0)
                 if asked == 0 { continue }  // paused all week: neither extends nor breaks
-                if done >= asked { result.current += 1; result.longest = max(result.longest, result.current) }
-                else if w + 7 < days.count { result.current = 0 }  // a finished week; today's is open
+                if done >= asked {
+                    result.current += 1
+                    result.longest = max(result.longest, result.current)
+                } else if w + 7 < days.count {
+                    result.current = 0
+                }  // a finished week; today's is open
             }
         }
         // Loop's score, transcribed: from the first logged day.
@@ -100,9 +125,13 @@ import Foundation
             } else if h.kind == .binary {
                 c = day.status == .complete ? 1 : 0
             } else if let v = day.value {
-                c = h.targetType == .atLeast ? min(v / day.target, 1)
+                c =
+                    h.targetType == .atLeast
+                    ? min(v / day.target, 1)
                     : day.target == 0 ? (v <= 0 ? 1 : 0) : max(0, min(1, 1 - (v - day.target) / day.target))
-            } else { c = 0 }
+            } else {
+                c = 0
+            }
             s = s * m + c * (1 - m)
         }
         result.momentum = s
@@ -126,7 +155,11 @@ import Foundation
         ]
         for (id, kind, cadence, type, multi) in kinds {
             var draft = HabitDraft(name: id)
-            draft.id = id; draft.kind = kind; draft.cadence = cadence; draft.targetType = type; draft.multiplePerDay = multi
+            draft.id = id
+            draft.kind = kind
+            draft.cadence = cadence
+            draft.targetType = type
+            draft.multiplePerDay = multi
             draft.unit = kind == .numeric ? "min" : nil
             _ = try engine.createHabit(draft)
         }
@@ -185,32 +218,42 @@ import Foundation
             let engine = try Self.randomHistory(store, &rng)
             let firstWeekday = Weekday.allCases[Int(rng.next() % 7)]
             _ = try engine.updateUser(zone: nil, firstWeekday: firstWeekday)
-            let entries = try engine.entries({ var q = EntryQuery(); q.includeDeleted = true; return q }())
+            let entries = try engine.entries(
+                {
+                    var q = EntryQuery()
+                    q.includeDeleted = true
+                    return q
+                }())
             let habits = try engine.habits()
             var versions: [TargetVersion] = []
             for h in habits { versions += try engine.targetSchedule(habitId: h.id).versions }
             // No record cache: every call reads the store, through its cache of active days.
             let uncached = try Engine(storePath: store.path, user: "alice", zone: nil, now: engine.now, caching: false)
-            let stateless = MetricsContext(input: MetricsInput(habits: habits, entries: entries, targetVersions: versions),
-                                           today: try engine.today(), firstWeekday: firstWeekday)
+            let stateless = MetricsContext(
+                input: MetricsInput(habits: habits, entries: entries, targetVersions: versions),
+                today: try engine.today(), firstWeekday: firstWeekday)
             for offset in [-40, -7, -1, 0] {
                 let today = try engine.today().adding(days: offset)!
                 // The Today screen (recent history only): the same status, current streak, week, momentum.
                 let overview = try engine.todayOverview(day: today).habits
                 for t in overview {
                     let want = Self.naive(t.habit, entries, versions, today: today, firstWeekday: firstWeekday)
-                    #expect(t.status == want.today.status && t.currentStreak.length == want.current && t.longestStreak == nil
+                    #expect(
+                        t.status == want.today.status && t.currentStreak.length == want.current && t.longestStreak == nil
                             && t.week.completed == want.weekCompleted && abs(t.momentum - want.momentum) < 1e-12,
-                            "seed \(seed) round \(round) overview habit \(t.habit.id) on \(today)")
+                        "seed \(seed) round \(round) overview habit \(t.habit.id) on \(today)")
                 }
                 for h in habits {
                     let want = Self.naive(h, entries, versions, today: today, firstWeekday: firstWeekday)
-                    for (label, got) in [("cached", try engine.habitToday(habitId: h.id, day: today)),
-                                         ("uncached", try uncached.habitToday(habitId: h.id, day: today)),
-                                         ("stateless", try stateless.today(habitId: h.id, day: today))] {
-                        let have = Naive(today: NaiveDay(status: got.status, value: got.value, target: got.target),
-                                         current: got.currentStreak.length, longest: (got.longestStreak?.length ?? -1),
-                                         weekCompleted: got.week.completed, weekRequired: got.week.required, momentum: 0)
+                    for (label, got) in [
+                        ("cached", try engine.habitToday(habitId: h.id, day: today)),
+                        ("uncached", try uncached.habitToday(habitId: h.id, day: today)),
+                        ("stateless", try stateless.today(habitId: h.id, day: today)),
+                    ] {
+                        let have = Naive(
+                            today: NaiveDay(status: got.status, value: got.value, target: got.target),
+                            current: got.currentStreak.length, longest: (got.longestStreak?.length ?? -1),
+                            weekCompleted: got.week.completed, weekRequired: got.week.required, momentum: 0)
                         var expected = want
                         expected.momentum = 0
                         #expect(have == expected, "seed \(seed) round \(round) \(label) habit \(h.id) on \(today)")
@@ -221,21 +264,22 @@ import Foundation
                         let emptied = try run("sqlite3", [store.path, "DELETE FROM active_days_cache WHERE habit_id = '\(h.id)'"])
                         try #require(emptied.status == 0, "\(emptied.stderr)")
                         let got = try uncached.habitToday(habitId: h.id, day: today)
-                        #expect(got.status == want.today.status && got.currentStreak.length == want.current
+                        #expect(
+                            got.status == want.today.status && got.currentStreak.length == want.current
                                 && got.longestStreak?.length == want.longest && abs(got.momentum - want.momentum) < 1e-12,
-                                "seed \(seed) round \(round) cache emptied, habit \(h.id)")
+                            "seed \(seed) round \(round) cache emptied, habit \(h.id)")
                     }
                     // History, day by day, against the reference.
                     let from = today.adding(days: -60)!
                     let line = try engine.history(habitId: h.id, from: from, to: today)
                     for i in 0..<line.count {
                         let want = Self.naiveDay(h, entries, versions, line.dayKey(at: i))
-                        #expect(NaiveDay(status: line.statuses[i], value: line.values[i], target: line.targets[i]) == want,
-                                "seed \(seed) round \(round) habit \(h.id) history \(line.dayKey(at: i))")
+                        #expect(
+                            NaiveDay(status: line.statuses[i], value: line.values[i], target: line.targets[i]) == want,
+                            "seed \(seed) round \(round) habit \(h.id) history \(line.dayKey(at: i))")
                     }
                 }
             }
         }
     }
 }
-

@@ -246,9 +246,12 @@ import Testing
         #expect(try bob.habits().isEmpty)
         #expect(try bob.entries(EntryQuery()).isEmpty)
         // Bob's habit and entry under Alice's ids: his own, hers as they were.
-        var draft = HabitDraft(name: "Bob's"); draft.id = habit.id
+        var draft = HabitDraft(name: "Bob's")
+        draft.id = habit.id
         _ = try bob.createHabit(draft)
-        var request = LogRequest(habitId: habit.id); request.entryId = entry.id; request.value = nil
+        var request = LogRequest(habitId: habit.id)
+        request.entryId = entry.id
+        request.value = nil
         #expect(try bob.log(request).entry.id == entry.id)
         #expect(try bob.habit(id: habit.id).ownerId == "bob" && alice.habit(id: habit.id).name == habit.name)
         #expect(try alice.entry(entry.id) == entry)

@@ -13,7 +13,10 @@ import Testing
         let units = ["run": "km", "walk": "mi", "swim": "m"]
         for (id, unit) in units.sorted(by: { $0.key < $1.key }) {
             var d = HabitDraft(name: id)
-            d.id = id; d.kind = .numeric; d.unit = unit; d.multiplePerDay = true
+            d.id = id
+            d.kind = .numeric
+            d.unit = unit
+            d.multiplePerDay = true
             _ = try engine.createHabit(d)
         }
         let base = DayKey("2025-03-01")
@@ -21,7 +24,10 @@ import Testing
         for i in 0..<150 {
             let habit = ["run", "walk", "swim"][Int(rng.next() % 3)]
             var r = LogRequest(habitId: habit)
-            r.entryId = "e\(i)"; r.dayKey = base.adding(days: Int(rng.next() % 130)); r.value = Double(rng.next() % 20); r.confirm = true
+            r.entryId = "e\(i)"
+            r.dayKey = base.adding(days: Int(rng.next() % 130))
+            r.value = Double(rng.next() % 20)
+            r.confirm = true
             _ = try engine.log(r)
             ids.append("e\(i)")
             if rng.next() % 5 == 0 { _ = try engine.deleteEntry(ids[Int(rng.next() % UInt64(ids.count))], confirm: true) }
@@ -67,17 +73,19 @@ import Testing
                     if weeks.last! >= target { met += 1 }
                     w = w.adding(days: 7)!
                 }
-                let where_ = "seed \(seed) goal \(g) \(d.type) \(d.kind) start \(d.startDayKey!) weeks \(String(describing: d.durationWeeks)) today \(today)"
+                let where_ =
+                    "seed \(seed) goal \(g) \(d.type) \(d.kind) start \(d.startDayKey!) weeks \(String(describing: d.durationWeeks)) today \(today)"
                 #expect(zip(p.weeks.map(\.value), weeks).allSatisfy { abs($0 - $1) < 1e-9 } && p.weeks.count == weeks.count, "\(where_)")
                 let total = counted.reduce(0) { $0 + amount($1) }
                 let running = end.map { today <= $0 } ?? true
-                let expected: Double = if d.type == .targetAmount {
-                    total
-                } else if !running {
-                    Double(met)  // an ended window reads as weeks met
-                } else {
-                    today >= d.startDayKey! ? (weeks.last ?? 0) : 0
-                }
+                let expected: Double =
+                    if d.type == .targetAmount {
+                        total
+                    } else if !running {
+                        Double(met)  // an ended window reads as weeks met
+                    } else {
+                        today >= d.startDayKey! ? (weeks.last ?? 0) : 0
+                    }
                 #expect(abs(p.value - expected) < 1e-9, "\(where_): \(p.value) vs \(expected)")
             }
         }

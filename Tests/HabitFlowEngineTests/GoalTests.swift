@@ -16,7 +16,11 @@ import Testing
     func habit(_ e: Engine, _ id: String, unit: String? = nil) throws -> Habit {
         var d = HabitDraft(name: id)
         d.id = id
-        if let unit { d.kind = .numeric; d.unit = unit; d.multiplePerDay = true }
+        if let unit {
+            d.kind = .numeric
+            d.unit = unit
+            d.multiplePerDay = true
+        }
         return try e.createHabit(d)
     }
 
@@ -28,11 +32,19 @@ import Testing
         _ = try e.log(r)
     }
 
-    func goal(_ e: Engine, _ id: String, _ type: Goal.GoalType, target: Double? = nil, kind: Goal.Kind = .count, unit: String? = nil,
-              weeks: Int? = nil, start: String? = nil, shared: Bool = false, links: [String] = []) throws -> Goal {
+    func goal(
+        _ e: Engine, _ id: String, _ type: Goal.GoalType, target: Double? = nil, kind: Goal.Kind = .count, unit: String? = nil,
+        weeks: Int? = nil, start: String? = nil, shared: Bool = false, links: [String] = []
+    ) throws -> Goal {
         var d = GoalDraft(title: id)
-        d.id = id; d.type = type; d.target = target; d.kind = kind; d.unit = unit; d.durationWeeks = weeks
-        d.startDayKey = start.map { DayKey($0) }; d.shared = shared
+        d.id = id
+        d.type = type
+        d.target = target
+        d.kind = kind
+        d.unit = unit
+        d.durationWeeks = weeks
+        d.startDayKey = start.map { DayKey($0) }
+        d.shared = shared
         return try e.createGoal(d, habitIds: links)
     }
 
@@ -77,7 +89,10 @@ import Testing
         let d = Dispatcher(engine: try alice())
         let empty = try d.handle(JSONCodec.parse(#"{"op":"goal.list"}"#))
         #expect(empty["groups"] == .array([]))
-        guard case let .string(hint)? = empty["empty"] else { Issue.record("no empty-state guidance"); return }
+        guard case let .string(hint)? = empty["empty"] else {
+            Issue.record("no empty-state guidance")
+            return
+        }
         #expect(hint.contains("goal.create"))
         let e = try alice()
         _ = try bob()
@@ -109,7 +124,9 @@ import Testing
         try habit(e, "gym")
         try habit(e, "swim")
         _ = try goal(e, "fit", .weeklyHabit, target: 2, weeks: 8, start: "2025-02-24", links: ["gym", "swim"])
-        try log(e, "gym", "2025-02-25"); try log(e, "swim", "2025-02-26"); try log(e, "gym", "2025-03-04")
+        try log(e, "gym", "2025-02-25")
+        try log(e, "swim", "2025-02-26")
+        try log(e, "gym", "2025-03-04")
         let (g, links, _) = try e.goal("fit")
         #expect(g.durationWeeks == 8 && links.map(\.habitId) == ["gym", "swim"])
         #expect(try e.goalProgress("fit").weeks.map(\.met) == [true, false, false])
@@ -128,7 +145,8 @@ import Testing
         try e.deleteGoal("fit", confirm: true)
         #expect(try e.entries(EntryQuery()) == entries && e.habits() == habits)
         #expect { _ = try e.goal("fit") } throws: { ($0 as? HabitFlowError)?.code == .notFound }
-        #expect(try run("sqlite3", [store.path, "SELECT count(*) FROM goal_links WHERE deleted_at IS NULL"]).stdout == "0\n")  // tombstones only
+        // Tombstones only.
+        #expect(try run("sqlite3", [store.path, "SELECT count(*) FROM goal_links WHERE deleted_at IS NULL"]).stdout == "0\n")
     }
 
     @Test func sharedEditsAreLastWriteWins_001_US6_3_and_edge() throws {
@@ -137,8 +155,10 @@ import Testing
         _ = try e.invitePartner("bob")
         _ = try bob().acceptPartner("alice")
         _ = try goal(e, "ours", .weeklyHabit, target: 2, shared: true)
-        var a = GoalChanges(); a.title = "Alice's title"
-        var b = GoalChanges(); b.title = "Bob's title"
+        var a = GoalChanges()
+        a.title = "Alice's title"
+        var b = GoalChanges()
+        b.title = "Bob's title"
         _ = try e.updateGoal("ours", a)
         _ = try bob().updateGoal("ours", b)
         #expect(try e.goal("ours").goal.title == "Bob's title")
@@ -155,14 +175,17 @@ import Testing
         #expect(try e.goalProgress("fit").value == 1)
         try log(e, "gym", "2025-03-09")  // before the goal's start: outside its window
         #expect(try e.goalProgress("fit").value == 1)
-        var r = LogRequest(habitId: "gym"); r.dayKey = DayKey("2025-03-11"); r.confirm = true
+        var r = LogRequest(habitId: "gym")
+        r.dayKey = DayKey("2025-03-11")
+        r.confirm = true
         _ = try e.logFromGoal("fit", r)  // goal.log: an entry of the linked habit
         #expect(try e.goalProgress("fit").value == 2)
     }
 
     @Test func suggestionsForTheWeek_001_US7() throws {
         let e = try alice()
-        try habit(e, "gym"); try habit(e, "review")
+        try habit(e, "gym")
+        try habit(e, "review")
         _ = try goal(e, "fit", .weeklyHabit, target: 3, links: ["gym"])
         _ = try goal(e, "weekly-review", .recurringTask, links: ["review"])
         _ = try goal(e, "total", .targetAmount, target: 50, links: ["gym"])
@@ -181,7 +204,8 @@ import Testing
         try habit(e, "gym")
         _ = try goal(e, "met", .targetAmount, target: 2, weeks: 4, start: "2025-02-03", links: ["gym"])
         _ = try goal(e, "unmet", .targetAmount, target: 5, weeks: 4, start: "2025-02-03", links: ["gym"])
-        try log(e, "gym", "2025-02-04"); try log(e, "gym", "2025-02-20")
+        try log(e, "gym", "2025-02-04")
+        try log(e, "gym", "2025-02-20")
         try log(e, "gym", "2025-03-04")  // after the window (ends 2025-03-02): does not count
         #expect(try e.goalProgress("met").status == .completed)
         #expect(try e.goalProgress("unmet").status == .expired)
@@ -215,7 +239,9 @@ import Testing
         for day in ["2025-02-05", "2025-02-06", "2025-02-07", "2025-02-08"] { try log(e, "gym", day) }
         let frontLoaded = try e.goalProgress("front")
         #expect(frontLoaded.windowEnd == DayKey("2025-03-04") && frontLoaded.status == .expired)
-        for day in ["2025-02-11", "2025-02-12", "2025-02-18", "2025-02-19", "2025-02-25", "2025-02-26", "2025-03-04"] { try log(e, "gym", day) }
+        for day in ["2025-02-11", "2025-02-12", "2025-02-18", "2025-02-19", "2025-02-25", "2025-02-26", "2025-03-04"] {
+            try log(e, "gym", day)
+        }
         #expect(try e.goalProgress("steady").status == .completed)
         // Weeks start on Sunday from now on: the window stays where it was.
         _ = try e.updateUser(zone: nil, firstWeekday: .sunday)
@@ -227,10 +253,12 @@ import Testing
         let e = try alice()
         try habit(e, "gym")
         _ = try goal(e, "total", .targetAmount, target: 10, start: "2025-03-01", links: ["gym"])
-        try log(e, "gym", "2025-03-11"); try log(e, "gym", "2025-03-12")
+        try log(e, "gym", "2025-03-11")
+        try log(e, "gym", "2025-03-12")
         _ = try e.deleteHabit("gym", confirm: true)
         #expect(try e.goalProgress("total").value == 2)
-        var archive = HabitChanges(); archive.archived = true
+        var archive = HabitChanges()
+        archive.archived = true
         try habit(e, "swim")
         _ = try e.linkHabit(goalId: "total", habitId: "swim")
         try log(e, "swim", "2025-03-12")
@@ -242,7 +270,8 @@ import Testing
         let e = try alice()
         for i in 0..<9 { _ = try goal(e, "g\(i)", .recurringTask) }
         _ = try goal(e, "paused", .recurringTask)
-        var pause = GoalChanges(); pause.status = .paused
+        var pause = GoalChanges()
+        pause.status = .paused
         _ = try e.updateGoal("paused", pause)  // paused ones count
         let before = try store.dump()
         #expect { _ = try goal(e, "g10", .recurringTask) } throws: { error in
@@ -276,9 +305,12 @@ import Testing
 
     @Test func quantityGoalsSumConvertibleUnitsCountGoalsCountEntries_000_aggregation() throws {
         let e = try alice()
-        try habit(e, "run", unit: "km"); try habit(e, "walk", unit: "mi"); try habit(e, "read", unit: "pages")
+        try habit(e, "run", unit: "km")
+        try habit(e, "walk", unit: "mi")
+        try habit(e, "read", unit: "pages")
         _ = try goal(e, "dist", .targetAmount, target: 100, kind: .quantity, unit: "km", links: ["run", "walk"])
-        try log(e, "run", "2025-03-12", 5); try log(e, "walk", "2025-03-12", 1)
+        try log(e, "run", "2025-03-12", 5)
+        try log(e, "walk", "2025-03-12", 1)
         #expect(abs(try e.goalProgress("dist").value - 6.609344) < 1e-9)
         let before = try store.dump()
         #expect { _ = try e.linkHabit(goalId: "dist", habitId: "read") } throws: { error in
@@ -294,20 +326,35 @@ import Testing
         let e = try alice()
         let health = try e.saveCategory(id: "health", name: "Health", sortOrder: 1)
         _ = try e.saveCategory(id: "work", name: "Work", sortOrder: 0)
-        var d = GoalDraft(title: "B"); d.id = "b"; d.type = .recurringTask; d.categoryId = health.id; d.sortOrder = 2
+        var d = GoalDraft(title: "B")
+        d.id = "b"
+        d.type = .recurringTask
+        d.categoryId = health.id
+        d.sortOrder = 2
         _ = try e.createGoal(d)
-        d = GoalDraft(title: "A"); d.id = "a"; d.type = .recurringTask; d.categoryId = health.id; d.sortOrder = 1
+        d = GoalDraft(title: "A")
+        d.id = "a"
+        d.type = .recurringTask
+        d.categoryId = health.id
+        d.sortOrder = 1
         _ = try e.createGoal(d)
-        d = GoalDraft(title: "W"); d.id = "w"; d.type = .recurringTask; d.categoryId = "work"
+        d = GoalDraft(title: "W")
+        d.id = "w"
+        d.type = .recurringTask
+        d.categoryId = "work"
         _ = try e.createGoal(d)
         let groups = try e.goals()
         #expect(groups.map { $0.category?.id } == ["work", "health"])
         #expect(groups[1].goals.map(\.goal.id) == ["a", "b"])
-        var pause = GoalChanges(); pause.status = .paused
+        var pause = GoalChanges()
+        pause.status = .paused
         #expect(try e.updateGoal("a", pause).userStatus == .paused)
-        var resume = GoalChanges(); resume.status = .active
+        var resume = GoalChanges()
+        resume.status = .active
         #expect(try e.updateGoal("a", resume).userStatus == .active)
-        var filed = HabitDraft(name: "Email"); filed.id = "email"; filed.categoryId = "work"
+        var filed = HabitDraft(name: "Email")
+        filed.id = "email"
+        filed.categoryId = "work"
         _ = try e.createHabit(filed)
         try e.deleteCategory("work")
         #expect(try e.goals().last?.category == nil)  // uncategorised, still there
@@ -338,7 +385,8 @@ import Testing
         let e = try alice()
         try habit(e, "run", unit: "km")
         _ = try goal(e, "run100", .targetAmount, target: 100, kind: .quantity, unit: "km", start: "2025-03-01", links: ["run"])
-        try log(e, "run", "2025-03-10", 30); try log(e, "run", "2025-03-12", 12.5)
+        try log(e, "run", "2025-03-10", 30)
+        try log(e, "run", "2025-03-12", 12.5)
         let d = Dispatcher(engine: e)
         func call(_ d: Dispatcher, _ text: String) throws -> JSONValue { try d.handle(JSONCodec.parse(text)) }
         let stored = try call(d, #"{"op":"goal.progress","args":{"goalId":"run100"}}"#)
@@ -369,8 +417,14 @@ import Testing
             (#"{"op":"goal.link","args":{"goalId":"fit","habitId":"missing"}}"#, .notFound, "args.habitId"),
             (#"{"op":"goal.create","args":{"title":"x","type":"weeklyHabit"}}"#, .invalidArgument, "args.target"),
             (#"{"op":"goal.create","args":{"title":"x","type":"daily","target":1}}"#, .invalidArgument, "args.type"),
-            (#"{"op":"goal.create","args":{"title":"x","type":"targetAmount","target":5,"durationWeeks":5}}"#, .invalidArgument, "args.durationWeeks"),
-            (#"{"op":"goal.create","args":{"title":"x","type":"targetAmount","target":5,"kind":"quantity"}}"#, .invalidArgument, "args.unit"),
+            (
+                #"{"op":"goal.create","args":{"title":"x","type":"targetAmount","target":5,"durationWeeks":5}}"#, .invalidArgument,
+                "args.durationWeeks"
+            ),
+            (
+                #"{"op":"goal.create","args":{"title":"x","type":"targetAmount","target":5,"kind":"quantity"}}"#, .invalidArgument,
+                "args.unit"
+            ),
             (#"{"op":"goal.create","args":{"title":"x","type":"targetAmount","target":-1}}"#, .invalidArgument, "args.target"),
             (#"{"op":"goal.update","args":{"goalId":"fit","status":"completed"}}"#, .invalidArgument, "args.status"),
             (#"{"op":"goal.update","args":{"goalId":"carols","title":"mine now"}}"#, .notFound, "args.goalId"),

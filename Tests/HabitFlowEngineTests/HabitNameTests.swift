@@ -53,7 +53,8 @@ import Testing
             _ = try e.deleteHabit("run", confirm: false)
             Issue.record("deleted without confirm")
         } catch {
-            #expect(error.code == .confirmationRequired && error.field == "confirm" && error.message.contains("1 entries"), "\(error.message)")
+            #expect(
+                error.code == .confirmationRequired && error.field == "confirm" && error.message.contains("1 entries"), "\(error.message)")
         }
         #expect(try store.dump() == before)
         _ = try e.deleteHabit("run", confirm: true)

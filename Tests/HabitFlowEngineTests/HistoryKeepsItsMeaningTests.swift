@@ -59,7 +59,8 @@ import Testing
         #expect(try call(next, "habit.get", #"{"habitId":"read"}"#)["habit"]?["timesPerWeek"] == .int(5))
 
         let d = try on("2025-03-01")
-        _ = try call(d, "habit.create", #"{"habitId":"sugar","name":"Sugar","kind":"numeric","unit":"g","targetType":"atMost","target":30}"#)
+        _ = try call(
+            d, "habit.create", #"{"habitId":"sugar","name":"Sugar","kind":"numeric","unit":"g","targetType":"atMost","target":30}"#)
         for day in ["2025-03-01", "2025-03-02", "2025-03-03", "2025-03-04"] { try log(d, "sugar", day, 10) }
         let fifth = try on("2025-03-05")
         #expect(try call(fifth, "metrics.streaks", #"{"habitId":"sugar","dayKey":"2025-03-04"}"#)["current"]?["length"] == .int(4))
@@ -76,9 +77,11 @@ import Testing
         _ = try call(d, "habit.create", #"{"habitId":"run","name":"Run","kind":"numeric","unit":"km","target":5}"#)
         try log(d, "run", "2025-03-08", 2)
         let before = try store.dump()
-        for (op, args) in [("target.set", #"{"habitId":"run","effectiveDayKey":"2025-03-08","target":1}"#),
-                           ("habit.pause", #"{"habitId":"run","from":"2025-03-08","to":"2025-03-09"}"#),
-                           ("habit.update", #"{"habitId":"run","unit":"mi","effectiveDayKey":"2025-03-01"}"#)] {
+        for (op, args) in [
+            ("target.set", #"{"habitId":"run","effectiveDayKey":"2025-03-08","target":1}"#),
+            ("habit.pause", #"{"habitId":"run","from":"2025-03-08","to":"2025-03-09"}"#),
+            ("habit.update", #"{"habitId":"run","unit":"mi","effectiveDayKey":"2025-03-01"}"#),
+        ] {
             let error = refusal(d, op, args)
             #expect(error?.contains("past days keep the definition they had") == true, "\(op): \(error ?? "accepted")")
         }
@@ -94,7 +97,9 @@ import Testing
         _ = try call(d, "habit.pause", #"{"habitId":"run","from":"2025-03-12","to":"2025-03-14"}"#)
         _ = try call(d, "target.set", #"{"habitId":"run","effectiveDayKey":"2025-03-10","target":8}"#)
         _ = try call(d, "target.set", #"{"habitId":"run","effectiveDayKey":"2025-03-13","target":9}"#)  // inside the pause
-        for (day, target, paused) in [("2025-03-11", 8.0, false), ("2025-03-12", 0, true), ("2025-03-14", 0, true), ("2025-03-15", 9, false)] {
+        for (day, target, paused) in [
+            ("2025-03-11", 8.0, false), ("2025-03-12", 0, true), ("2025-03-14", 0, true), ("2025-03-15", 9, false),
+        ] {
             let got = try call(d, "target.get", #"{"habitId":"run","dayKey":"\#(day)"}"#)
             #expect(got["target"] == .double(target) && got["paused"] == .bool(paused), "\(day): \(got)")
         }
@@ -116,7 +121,10 @@ import Testing
         #expect(refusal(d, "habit.create", #"{"name":"Stretch","target":2}"#) != nil)
         let summary = try call(d, "engine.migrateLegacyTargets", "{}")
         #expect(summary["migrated"] == .int(0))
-        guard case let .array(errors)? = summary["errors"] else { Issue.record("no errors: \(summary)"); return }
+        guard case let .array(errors)? = summary["errors"] else {
+            Issue.record("no errors: \(summary)")
+            return
+        }
         #expect(errors.count == 1 && errors[0]["habitId"] == .string("floss"))
         #expect(try call(d, "target.list", #"{"habitId":"floss"}"#)["versions"] == .array([]))
     }
@@ -124,7 +132,8 @@ import Testing
     // Item 8: at most 0 allows none: a logged amount breaks the day, 0 keeps it.
     @Test func atMostZeroAllowsNone_item8() throws {
         let d = try on("2025-03-10")
-        _ = try call(d, "habit.create", #"{"habitId":"smoke","name":"Smoke","kind":"numeric","unit":"cigarettes","targetType":"atMost","target":0}"#)
+        _ = try call(
+            d, "habit.create", #"{"habitId":"smoke","name":"Smoke","kind":"numeric","unit":"cigarettes","targetType":"atMost","target":0}"#)
         try log(d, "smoke", "2025-03-08", 0)
         try log(d, "smoke", "2025-03-09", 2)
         #expect(try status(d, "smoke", "2025-03-08") == "complete")
@@ -139,7 +148,10 @@ import Testing
     @Test func aDisabledStepGoalAsksNothing_item10() throws {
         let d = try on("2025-03-10")
         let on = try call(d, "stepGoal.set", #"{"enabled":true,"target":8000}"#)
-        guard case let .string(id)? = on["habitId"] else { Issue.record("no habit: \(on)"); return }
+        guard case let .string(id)? = on["habitId"] else {
+            Issue.record("no habit: \(on)")
+            return
+        }
         #expect(try status(d, id, "2025-03-10") == "incomplete")
         let later = try self.on("2025-03-12")
         _ = try call(later, "stepGoal.set", #"{"enabled":false}"#)
@@ -152,13 +164,18 @@ import Testing
     @Test func eachEntryCountsInTheUnitOfItsDay_item2() throws {
         let mon = try on("2025-03-03")
         _ = try call(mon, "habit.create", #"{"habitId":"run","name":"Run","kind":"numeric","unit":"km"}"#)
-        _ = try call(mon, "goal.create", #"{"goalId":"dist","title":"Distance","kind":"quantity","type":"weeklyHabit","target":100,"unit":"km","habitIds":["run"]}"#)
+        _ = try call(
+            mon, "goal.create",
+            #"{"goalId":"dist","title":"Distance","kind":"quantity","type":"weeklyHabit","target":100,"unit":"km","habitIds":["run"]}"#)
         try log(mon, "run", "2025-03-03", 10)
         let wed = try on("2025-03-05")
         _ = try call(wed, "habit.update", #"{"habitId":"run","unit":"mi"}"#)
         try log(wed, "run", "2025-03-05", 10)
         let progress = try call(wed, "goal.progress", #"{"goalId":"dist"}"#)["progress"]
-        guard case let .double(value)? = progress?["value"] else { Issue.record("no value: \(String(describing: progress))"); return }
+        guard case let .double(value)? = progress?["value"] else {
+            Issue.record("no value: \(String(describing: progress))")
+            return
+        }
         #expect(abs(value - 26.09344) < 1e-9, "10 km + 10 mi")
         #expect(progress?["unconverted"] == .int(0))
 
@@ -178,7 +195,9 @@ import Testing
         _ = try call(alice, "partner.invite", #"{"userId":"bob"}"#)
         _ = try call(bob, "partner.accept", #"{"userId":"alice"}"#)
         _ = try call(alice, "habit.create", #"{"habitId":"read","name":"Read"}"#)
-        _ = try call(alice, "goal.create", #"{"goalId":"g","title":"Read","type":"weeklyHabit","target":3,"startDayKey":"2025-03-02","shared":true,"habitIds":["read"]}"#)
+        _ = try call(
+            alice, "goal.create",
+            #"{"goalId":"g","title":"Read","type":"weeklyHabit","target":3,"startDayKey":"2025-03-02","shared":true,"habitIds":["read"]}"#)
         try log(alice, "read", "2025-03-02")  // a Sunday: Bob's week, not Alice's
         try log(alice, "read", "2025-03-04")
         let hers = try call(alice, "goal.progress", #"{"goalId":"g"}"#)["progress"]
@@ -203,7 +222,8 @@ import Testing
         #expect(at(after, 1)?["target"] == .double(2), "this week asks 2")
         #expect(try call(wed, "goal.progress", #"{"goalId":"g"}"#)["progress"]?["fraction"] == .string("0/2"))
         #expect(try call(wed, "goal.get", #"{"goalId":"g"}"#)["goal"]?["target"] == .double(2))
-        #expect(refusal(wed, "goal.update", #"{"goalId":"g","target":4,"effectiveDayKey":"2025-03-10"}"#)?.contains("past days keep") == true)
+        #expect(
+            refusal(wed, "goal.update", #"{"goalId":"g","target":4,"effectiveDayKey":"2025-03-10"}"#)?.contains("past days keep") == true)
 
         _ = try call(wed, "goal.update", #"{"goalId":"g","target":7,"effectiveDayKey":"2025-03-17"}"#)
         #expect(try call(wed, "goal.get", #"{"goalId":"g"}"#)["goal"]?["target"] == .double(2), "scheduled, not yet in force")
@@ -221,11 +241,15 @@ import Testing
         _ = try call(bob, "partner.accept", #"{"userId":"alice"}"#)
         _ = try call(alice, "habit.create", #"{"habitId":"read","name":"Read"}"#)
         _ = try call(bob, "habit.create", #"{"habitId":"walk","name":"Walk the dog"}"#)
-        _ = try call(alice, "goal.create", #"{"goalId":"g","title":"Together","type":"weeklyHabit","target":3,"shared":true,"habitIds":["read"]}"#)
+        _ = try call(
+            alice, "goal.create", #"{"goalId":"g","title":"Together","type":"weeklyHabit","target":3,"shared":true,"habitIds":["read"]}"#)
         let link = try call(bob, "goal.link", #"{"goalId":"g","habitId":"walk"}"#)["link"]
         #expect(link?["habitName"] == .string("Walk the dog"))
         for d in [alice, bob] {
-            guard case let .array(links)? = try call(d, "goal.get", #"{"goalId":"g"}"#)["links"] else { Issue.record("no links"); return }
+            guard case let .array(links)? = try call(d, "goal.get", #"{"goalId":"g"}"#)["links"] else {
+                Issue.record("no links")
+                return
+            }
             #expect(Set(links.compactMap { if case let .string(n)? = $0["habitName"] { n } else { nil } }) == ["Read", "Walk the dog"])
         }
     }
@@ -234,7 +258,10 @@ import Testing
     @Test func wellbeingMovesInTimeAndDay_item14() throws {
         let d = try on("2025-03-05")
         let w = try call(d, "wellbeing.log", #"{"metric":"mood","value":3,"timestampUtc":"2025-03-05T10:00:00Z"}"#)["wellbeing"]
-        guard case let .string(id)? = w?["id"] else { Issue.record("no id"); return }
+        guard case let .string(id)? = w?["id"] else {
+            Issue.record("no id")
+            return
+        }
         let moved = try call(d, "wellbeing.edit", #"{"wellbeingId":"\#(id)","timestampUtc":"2025-03-03T23:30:00Z"}"#)["wellbeing"]
         #expect(moved?["dayKey"] == .string("2025-03-04"), "23:30 UTC is past midnight in Amsterdam")
         #expect(moved?["timestampUtc"] == .string("2025-03-03T23:30:00Z"))
@@ -248,7 +275,9 @@ import Testing
     @Test func goalsCompleteAndComeBack_item11() throws {
         let d = try on("2025-03-05")
         _ = try call(d, "habit.create", #"{"habitId":"read","name":"Read"}"#)
-        _ = try call(d, "goal.create", #"{"goalId":"books","title":"Two books","type":"targetAmount","target":2,"startDayKey":"2025-03-03","habitIds":["read"]}"#)
+        _ = try call(
+            d, "goal.create",
+            #"{"goalId":"books","title":"Two books","type":"targetAmount","target":2,"startDayKey":"2025-03-03","habitIds":["read"]}"#)
         for i in 0..<9 { _ = try call(d, "goal.create", #"{"goalId":"g\#(i)","title":"G\#(i)","type":"recurringTask"}"#) }
         #expect(refusal(d, "goal.create", #"{"title":"Eleventh","type":"recurringTask"}"#)?.contains("10 active goals") == true)
         try log(d, "read", "2025-03-04")
@@ -262,7 +291,10 @@ import Testing
         _ = try call(d, "goal.delete", #"{"goalId":"books","confirm":true}"#)
         #expect(refusal(d, "goal.get", #"{"goalId":"books"}"#) != nil)
         #expect(try call(d, "goal.restore", #"{"goalId":"books"}"#)["goal"]?["title"] == .string("Two books"))
-        guard case let .array(links)? = try call(d, "goal.get", #"{"goalId":"books"}"#)["links"] else { Issue.record("no links"); return }
+        guard case let .array(links)? = try call(d, "goal.get", #"{"goalId":"books"}"#)["links"] else {
+            Issue.record("no links")
+            return
+        }
         #expect(links.count == 1 && links.first?["habitName"] == .string("Read"))
 
         _ = try call(d, "goal.delete", #"{"goalId":"g0","confirm":true}"#)
@@ -279,19 +311,25 @@ import Testing
         _ = try call(sat, "goal.create", #"{"goalId":"w","title":"Read","type":"weeklyHabit","target":3,"habitIds":["read"]}"#)
         try log(sat, "read", "2025-03-08")
         let p = try call(sat, "goal.progress", #"{"goalId":"w"}"#)["progress"]
-        #expect(p?["fraction"] == .string("1/1") && p?["thisWeek"]?["target"] == .double(1) && p?["thisWeek"]?["met"] == .bool(true),
-                "two days of the week are in the window: \(String(describing: p))")
+        #expect(
+            p?["fraction"] == .string("1/1") && p?["thisWeek"]?["target"] == .double(1) && p?["thisWeek"]?["met"] == .bool(true),
+            "two days of the week are in the window: \(String(describing: p))")
 
         let wed = try on("2025-03-12")
-        _ = try call(wed, "goal.create", #"{"goalId":"task","title":"Once","type":"recurringTask","startDayKey":"2025-03-10","habitIds":["read"]}"#)
+        _ = try call(
+            wed, "goal.create", #"{"goalId":"task","title":"Once","type":"recurringTask","startDayKey":"2025-03-10","habitIds":["read"]}"#)
         for day in ["2025-03-10", "2025-03-11", "2025-03-12"] { try log(wed, "read", day) }
         #expect(try call(wed, "goal.progress", #"{"goalId":"task"}"#)["progress"]?["fraction"] == .string("1/1"))
 
-        _ = try call(wed, "goal.create", #"{"goalId":"month","title":"Month","type":"weeklyHabit","target":1,"durationWeeks":4,"startDayKey":"2025-03-10","habitIds":["read"]}"#)
+        _ = try call(
+            wed, "goal.create",
+            #"{"goalId":"month","title":"Month","type":"weeklyHabit","target":1,"durationWeeks":4,"startDayKey":"2025-03-10","habitIds":["read"]}"#
+        )
         for day in ["2025-03-17", "2025-03-24", "2025-03-31"] { try log(try on(day), "read", day) }
         let ended = try call(try on("2025-04-10"), "goal.progress", #"{"goalId":"month"}"#)["progress"]
-        #expect(ended?["status"] == .string("completed") && ended?["fraction"] == .string("4/4") && ended?["percent"] == .double(100),
-                "\(String(describing: ended))")
+        #expect(
+            ended?["status"] == .string("completed") && ended?["fraction"] == .string("4/4") && ended?["percent"] == .double(100),
+            "\(String(describing: ended))")
     }
 
     // Item 11: two devices that each made 6 goals offline merge to 12: nothing is lost, the
@@ -303,14 +341,22 @@ import Testing
             _ = try call(phone, "goal.create", #"{"goalId":"p\#(i)","title":"P\#(i)","type":"recurringTask"}"#)
             _ = try call(laptop, "goal.create", #"{"goalId":"l\#(i)","title":"L\#(i)","type":"recurringTask"}"#)
         }
-        guard let changes = try call(laptop, "sync.changes", "{}")["changes"] else { Issue.record("no changes"); return }
+        guard let changes = try call(laptop, "sync.changes", "{}")["changes"] else {
+            Issue.record("no changes")
+            return
+        }
         let applied = try call(phone, "sync.apply", #"{"changes":\#(JSONCodec.serialize(changes))}"#)
         #expect(applied["goalsOverLimit"]?["open"] == .int(12) && applied["goalsOverLimit"]?["max"] == .int(10))
         let list = try call(phone, "goal.list", "{}")
         #expect(list["goalsOverLimit"]?["open"] == .int(12))
-        guard case let .array(groups)? = list["groups"], case let .array(goals)? = groups.first?["goals"] else { Issue.record("no goals"); return }
+        guard case let .array(groups)? = list["groups"], case let .array(goals)? = groups.first?["goals"] else {
+            Issue.record("no goals")
+            return
+        }
         #expect(goals.count == 12, "nothing is lost")
-        #expect(refusal(phone, "goal.create", #"{"title":"Thirteenth","type":"recurringTask"}"#)?.contains("12 active goals, the most is 10") == true)
+        #expect(
+            refusal(phone, "goal.create", #"{"title":"Thirteenth","type":"recurringTask"}"#)?.contains("12 active goals, the most is 10")
+                == true)
         for i in 0..<3 { _ = try call(phone, "goal.delete", #"{"goalId":"p\#(i)","confirm":true}"#) }
         #expect(try call(phone, "goal.list", "{}")["goalsOverLimit"] == nil)
         _ = try call(phone, "goal.create", #"{"title":"Tenth","type":"recurringTask"}"#)
@@ -321,10 +367,15 @@ import Testing
         let d = try on("2025-03-12")
         _ = try call(d, "habit.create", #"{"habitId":"read","name":"Read"}"#)
         _ = try call(d, "habit.create", #"{"habitId":"walk","name":"Walk"}"#)
-        _ = try call(d, "goal.create", #"{"goalId":"g","title":"Read more","type":"weeklyHabit","target":3,"startDayKey":"2025-03-10","habitIds":["read"]}"#)
+        _ = try call(
+            d, "goal.create",
+            #"{"goalId":"g","title":"Read more","type":"weeklyHabit","target":3,"startDayKey":"2025-03-10","habitIds":["read"]}"#)
         _ = try call(d, "goal.create", #"{"goalId":"other","title":"Walk more","type":"weeklyHabit","target":3,"habitIds":["walk"]}"#)
         let preview = try call(d, "entry.preview", #"{"op":"entry.log","args":{"habitId":"read","dayKey":"2025-03-11","confirm":true}}"#)
-        guard case let .array(goals)? = preview["impact"]?["goals"] else { Issue.record("no goals: \(preview)"); return }
+        guard case let .array(goals)? = preview["impact"]?["goals"] else {
+            Issue.record("no goals: \(preview)")
+            return
+        }
         #expect(goals.count == 1 && goals.first?["goalId"] == .string("g") && goals.first?["title"] == .string("Read more"))
         #expect(goals.first?["fraction"] == .object([("before", .string("0/3")), ("after", .string("1/3"))]))
         do {
@@ -332,7 +383,9 @@ import Testing
             Issue.record("a past day was logged without confirm")
         } catch let error as ProtocolError {
             #expect(error.code == .confirmationRequired)
-            #expect(error.details?["impact"]?["goals"] == .array(goals), "the confirmation names the same effect: \(String(describing: error.details))")
+            #expect(
+                error.details?["impact"]?["goals"] == .array(goals),
+                "the confirmation names the same effect: \(String(describing: error.details))")
         }
         _ = try call(d, "entry.log", #"{"habitId":"walk","dayKey":"2025-03-12"}"#)
         let walked = try call(d, "entry.preview", #"{"op":"entry.log","args":{"habitId":"read","dayKey":"2025-03-12"}}"#)
@@ -344,10 +397,15 @@ import Testing
     @Test func aLegacyOpenPauseEndsWithResume() throws {
         let d = try on("2025-03-10")
         _ = try call(d, "habit.create", #"{"habitId":"run","name":"Run","kind":"numeric","unit":"km","target":5}"#)
-        let legacy = try run("sqlite3", [store.path, """
-            INSERT INTO target_versions (id, owner_id, habit_id, effective_day_key, target, recorded_at)
-            VALUES ('legacy', 'alice', 'run', '2025-03-01', 0, '2025-03-01T00:00:00Z')
-            """])
+        let legacy = try run(
+            "sqlite3",
+            [
+                store.path,
+                """
+                INSERT INTO target_versions (id, owner_id, habit_id, effective_day_key, target, recorded_at)
+                VALUES ('legacy', 'alice', 'run', '2025-03-01', 0, '2025-03-01T00:00:00Z')
+                """,
+            ])
         try #require(legacy.status == 0, "\(legacy.stderr)")
         let later = try on("2025-03-12")
         #expect(try call(later, "target.get", #"{"habitId":"run","dayKey":"2025-03-12"}"#)["paused"] == .bool(true))
@@ -356,7 +414,8 @@ import Testing
         #expect(resumed?["paused"] == .bool(false) && resumed?["effectiveDayKey"] == .string("2025-03-12"))
         let today = try call(later, "target.get", #"{"habitId":"run","dayKey":"2025-03-12"}"#)
         #expect(today["paused"] == .bool(false) && today["target"] == .double(5))
-        #expect(try call(later, "target.get", #"{"habitId":"run","dayKey":"2025-03-11"}"#)["paused"] == .bool(true), "the past stays paused")
+        #expect(
+            try call(later, "target.get", #"{"habitId":"run","dayKey":"2025-03-11"}"#)["paused"] == .bool(true), "the past stays paused")
         #expect(try call(later, "habit.resume", #"{"habitId":"run"}"#)["version"] == .null, "not paused: nothing to end")
     }
 
@@ -364,14 +423,19 @@ import Testing
     @Test func aGoalWindowIsNeverMovedIntoThePast() throws {
         let d = try on("2025-03-20")
         _ = try call(d, "habit.create", #"{"habitId":"read","name":"Read"}"#)
-        _ = try call(d, "goal.create", #"{"goalId":"long","title":"Long","type":"recurringTask","startDayKey":"2025-02-03","durationWeeks":12,"habitIds":["read"]}"#)
-        _ = try call(d, "goal.create", #"{"goalId":"done","title":"Done","type":"recurringTask","startDayKey":"2025-02-03","durationWeeks":4,"habitIds":["read"]}"#)
+        _ = try call(
+            d, "goal.create",
+            #"{"goalId":"long","title":"Long","type":"recurringTask","startDayKey":"2025-02-03","durationWeeks":12,"habitIds":["read"]}"#)
+        _ = try call(
+            d, "goal.create",
+            #"{"goalId":"done","title":"Done","type":"recurringTask","startDayKey":"2025-02-03","durationWeeks":4,"habitIds":["read"]}"#)
         let before = try store.dump()
         #expect(refusal(d, "goal.update", #"{"goalId":"long","durationWeeks":4}"#)?.contains("before today") == true)
         #expect(refusal(d, "goal.update", #"{"goalId":"done","durationWeeks":null}"#)?.contains("weeks are fixed") == true)
         #expect(refusal(d, "goal.update", #"{"goalId":"done","durationWeeks":12}"#)?.contains("weeks are fixed") == true)
         #expect(try store.dump() == before)
-        #expect(try call(d, "goal.update", #"{"goalId":"long","durationWeeks":8}"#)["goal"]?["durationWeeks"] == .int(8), "still running: fine")
+        #expect(
+            try call(d, "goal.update", #"{"goalId":"long","durationWeeks":8}"#)["goal"]?["durationWeeks"] == .int(8), "still running: fine")
     }
 
     // Overlapping pauses never cut each other short.
@@ -382,8 +446,10 @@ import Testing
         _ = try call(d, "habit.pause", #"{"habitId":"read","from":"2025-03-13","to":"2025-03-20"}"#)  // outlasts the first
         _ = try call(d, "habit.pause", #"{"habitId":"read","from":"2025-03-25","to":"2025-03-31"}"#)
         _ = try call(d, "habit.pause", #"{"habitId":"read","from":"2025-03-26","to":"2025-03-27"}"#)  // inside the third
-        for (day, paused) in [("2025-03-11", false), ("2025-03-12", true), ("2025-03-15", true), ("2025-03-20", true), ("2025-03-21", false),
-                              ("2025-03-28", true), ("2025-03-31", true), ("2025-04-01", false)] {
+        for (day, paused) in [
+            ("2025-03-11", false), ("2025-03-12", true), ("2025-03-15", true), ("2025-03-20", true), ("2025-03-21", false),
+            ("2025-03-28", true), ("2025-03-31", true), ("2025-04-01", false),
+        ] {
             #expect(try call(d, "target.get", #"{"habitId":"read","dayKey":"\#(day)"}"#)["paused"] == .bool(paused), "\(day)")
         }
     }

@@ -16,10 +16,12 @@ import Testing
         let engine = try store.engine(now: "2025-03-12T11:00:00Z")
         let d = Dispatcher(engine: engine)
         // Some records for the operations to refer to.
-        for request in [#"{"op":"habit.create","args":{"habitId":"h","name":"H","kind":"numeric","unit":"km"}}"#,
-                        #"{"op":"entry.log","args":{"habitId":"h","entryId":"e","value":3}}"#,
-                        #"{"op":"goal.create","args":{"goalId":"g","title":"G","type":"targetAmount","target":5,"habitIds":["h"]}}"#,
-                        #"{"op":"routine.create","args":{"routineId":"r","name":"R","habitIds":["h"]}}"#] {
+        for request in [
+            #"{"op":"habit.create","args":{"habitId":"h","name":"H","kind":"numeric","unit":"km"}}"#,
+            #"{"op":"entry.log","args":{"habitId":"h","entryId":"e","value":3}}"#,
+            #"{"op":"goal.create","args":{"goalId":"g","title":"G","type":"targetAmount","target":5,"habitIds":["h"]}}"#,
+            #"{"op":"routine.create","args":{"routineId":"r","name":"R","habitIds":["h"]}}"#,
+        ] {
             #expect(d.respond(to: request).1 == nil, "\(request)")
         }
         let stable = Set(ErrorCode.allCases)

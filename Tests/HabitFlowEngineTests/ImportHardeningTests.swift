@@ -36,25 +36,32 @@ import Testing
 
     /// Frequencies, timestamps and targets at the edges of their types: refused or mapped, never a trap.
     @Test func hostileBackupsNeverTrap() throws {
-        let dir = try loopFiles(Self.schema + """
-            backup(out + '/huge.db', [(1, 1, 9223372036854775807, 'Often', 0, 0, '', 'u1'), (2, 1, 1, 'Big', 1, 1e300, 'g', 'u2')],
-                   [(1, 1735689600000, 2, None), (2, 1735689600000, 5000, None)])
-            backup(out + '/ancient.db', [(1, 1, 1, 'Old', 0, 0, '', 'u3')], [(1, -9223372036854775808, 2, None)])
-            """)
+        let dir = try loopFiles(
+            Self.schema + """
+                backup(out + '/huge.db', [(1, 1, 9223372036854775807, 'Often', 0, 0, '', 'u1'), (2, 1, 1, 'Big', 1, 1e300, 'g', 'u2')],
+                       [(1, 1735689600000, 2, None), (2, 1735689600000, 5000, None)])
+                backup(out + '/ancient.db', [(1, 1, 1, 'Old', 0, 0, '', 'u3')], [(1, -9223372036854775808, 2, None)])
+                """)
         let d = Dispatcher(engine: try TestStore("loop-hostile").engine(now: Self.now))
         let huge = try call(d, "data.importLoop", #"{"path":"\#(dir)/huge.db"}"#)
-        guard case let .array(habits)? = huge["habits"] else { Issue.record("\(huge)"); return }
+        guard case let .array(habits)? = huge["habits"] else {
+            Issue.record("\(huge)")
+            return
+        }
         #expect(habits.first?["notes"] == .array([.string("9223372036854775807 times every 1 days is mapped to daily (the nearest)")]))
         // A target of 1e300 g is no target: that habit is skipped, and says why.
         #expect(habits.count == 2 && habits[1]["outcome"] == .string("skipped"), "\(habits)")
-        #expect(habits[1]["notes"].map { if case let .array(n) = $0 { n.contains { "\($0)".contains("is not a target") } } else { false } } == true)
+        #expect(
+            habits[1]["notes"].map { if case let .array(n) = $0 { n.contains { "\($0)".contains("is not a target") } } else { false } }
+                == true)
         _ = try call(d, "chart.calendar", #"{"habitId":"loop-u1"}"#)
         #expect(throws: ProtocolError.self) { try call(d, "data.importLoop", #"{"path":"\#(dir)/ancient.db"}"#) }
     }
 
     /// Zip members that lie about their size, and CSV exports past their bounds, are refused.
     @Test func hostileArchivesAreRefused() throws {
-        let dir = try loopFiles("""
+        let dir = try loopFiles(
+            """
             with zipfile.ZipFile(out + '/liar.zip', 'w', zipfile.ZIP_STORED) as z:
                 z.writestr('Habits.csv', 'Position,Name\\n001,Run\\n')
             data = bytearray(open(out + '/liar.zip', 'rb').read())
@@ -81,7 +88,8 @@ import Testing
     /// Habits whose names hold no id characters still get ids of their own; a second import
     /// keeps what was logged here meanwhile and ends a new day off on the target set here.
     @Test func aSecondImportKeepsWhatWasDoneHere() throws {
-        let dir = try loopFiles("""
+        let dir = try loopFiles(
+            """
             os.makedirs(out + '/one/001');
             open(out + '/one/Habits.csv', 'w').write('Position,Name,Type,FrequencyNumerator,FrequencyDenominator,Unit,Target Type,Target Value\\n001,Бег,NUMERICAL,1,1,km,AT_LEAST,5\\n002,Сон,YES_NO,1,1,,,\\n')
             open(out + '/one/001/Checkmarks.csv', 'w').write('Date,Value\\n2025-01-02,6\\n2025-01-01,6\\n')
@@ -92,7 +100,10 @@ import Testing
         let store = TestStore("loop-again")
         let d = Dispatcher(engine: try store.engine(now: Self.now))
         let first = try call(d, "data.importLoop", #"{"path":"\#(dir)/one"}"#)
-        guard case let .array(habits)? = first["habits"], habits.count == 2 else { Issue.record("\(first)"); return }
+        guard case let .array(habits)? = first["habits"], habits.count == 2 else {
+            Issue.record("\(first)")
+            return
+        }
         let run = habits[0]["habitId"], sleep = habits[1]["habitId"]
         #expect(run != sleep && habits.allSatisfy { $0["outcome"] == .string("created") }, "\(first)")
         #expect(first["entriesCreated"] == .int(2), "\(first)")
@@ -105,17 +116,22 @@ import Testing
         #expect(second["entriesCreated"] == .int(0), "\(second)")
         #expect(try call(d, "entry.get", #"{"entryId":"mine"}"#)["entry"]?["value"] == .double(3), "the entry logged here stays")
         #expect(try call(d, "metrics.day", #"{"habitId":"\#(runId)","dayKey":"2025-01-05"}"#)["status"] == .string("notRequired"))
-        #expect(try call(d, "metrics.day", #"{"habitId":"\#(runId)","dayKey":"2025-01-06"}"#)["target"] == .double(8), "the target set here resumes")
+        #expect(
+            try call(d, "metrics.day", #"{"habitId":"\#(runId)","dayKey":"2025-01-06"}"#)["target"] == .double(8),
+            "the target set here resumes")
     }
 
     /// An at-most day over its limit is missed, never partly done.
     @Test func overALimitIsMissed() throws {
         let d = Dispatcher(engine: try TestStore("at-most").engine(now: Self.now))
-        _ = try call(d, "habit.create", #"{"habitId":"sugar","name":"Sugar","kind":"numeric","unit":"g","targetType":"atMost","target":30}"#)
+        _ = try call(
+            d, "habit.create", #"{"habitId":"sugar","name":"Sugar","kind":"numeric","unit":"g","targetType":"atMost","target":30}"#)
         _ = try call(d, "entry.log", #"{"habitId":"sugar","dayKey":"2025-01-08","value":45,"confirm":true}"#)
         _ = try call(d, "entry.log", #"{"habitId":"sugar","dayKey":"2025-01-09","value":20,"confirm":true}"#)
-        guard case let .array(days)? = try call(d, "metrics.history", #"{"habitId":"sugar","from":"2025-01-08","to":"2025-01-09"}"#)["days"] else {
-            Issue.record("no days"); return
+        guard case let .array(days)? = try call(d, "metrics.history", #"{"habitId":"sugar","from":"2025-01-08","to":"2025-01-09"}"#)["days"]
+        else {
+            Issue.record("no days")
+            return
         }
         let marks: [JSONValue?] = days.map { $0["mark"] }
         #expect(marks == [.string("missed"), .string("done")], "\(days)")
@@ -141,17 +157,24 @@ import Testing
             _ = try bob.applyChanges(try alice.syncChanges(forPartner: true).changes)
             _ = try alice.applyChanges(try bob.syncChanges(forPartner: true).changes)
         }
-        var h = HabitDraft(name: "Walk"); h.id = "a-walk"
+        var h = HabitDraft(name: "Walk")
+        h.id = "a-walk"
         _ = try alice.createHabit(h)
         h.id = "b-walk"
         _ = try bob.createHabit(h)
-        var l = LogRequest(habitId: "b-walk"); l.dayKey = DayKey("2025-01-09"); l.confirm = true
+        var l = LogRequest(habitId: "b-walk")
+        l.dayKey = DayKey("2025-01-09")
+        l.confirm = true
         _ = try bob.log(l)
         _ = try alice.invitePartner("bob")
         try exchange()
         _ = try bob.acceptPartner("alice")
         try exchange()
-        var g = GoalDraft(title: "Walk together"); g.id = "walk"; g.type = .weeklyHabit; g.target = 4; g.shared = true
+        var g = GoalDraft(title: "Walk together")
+        g.id = "walk"
+        g.type = .weeklyHabit
+        g.target = 4
+        g.shared = true
         _ = try alice.createGoal(g, habitIds: ["a-walk"])
         try exchange()
         _ = try bob.linkHabit(goalId: "walk", habitId: "b-walk")
@@ -160,7 +183,10 @@ import Testing
         #expect(try alice.canonicalDump().contains { $0["id"] == .text("b-walk") }, "alice holds bob's linked habit")
         let d = Dispatcher(engine: bob)
         let document = try d.handle(.object([("op", .string("data.export")), ("args", .object([]))]))["document"] ?? .null
-        guard case let .array(records)? = document["records"] else { Issue.record("no records"); return }
+        guard case let .array(records)? = document["records"] else {
+            Issue.record("no records")
+            return
+        }
         let text = JSONCodec.serialize(document)
         #expect(!text.contains("\"a-walk\"") && !text.contains("\"alice\""), "nothing of alice's: \(text.prefix(2000))")
         #expect(records.contains { $0["record"]?["id"] == .string("b-walk") })

@@ -13,16 +13,26 @@ import Testing
     func setUp(_ label: String) throws -> (Engine, TestStore) {
         let store = TestStore(label)
         let bob = try store.engine(now: Self.now, user: "bob")
-        var theirs = HabitDraft(name: "Bob's"); theirs.id = "bobs"
+        var theirs = HabitDraft(name: "Bob's")
+        theirs.id = "bobs"
         _ = try bob.createHabit(theirs)
-        var l = LogRequest(habitId: "bobs"); l.entryId = "taken"
+        var l = LogRequest(habitId: "bobs")
+        l.entryId = "taken"
         _ = try bob.log(l)
         let engine = try store.engine(now: Self.now)
         for (id, multi) in [("once", false), ("twice", false), ("many", true)] {
-            var h = HabitDraft(name: id); h.id = id; h.kind = .numeric; h.unit = "km"; h.multiplePerDay = multi
+            var h = HabitDraft(name: id)
+            h.id = id
+            h.kind = .numeric
+            h.unit = "km"
+            h.multiplePerDay = multi
             _ = try engine.createHabit(h)
         }
-        var gone = LogRequest(habitId: "once"); gone.entryId = "gone"; gone.dayKey = DayKey("2025-03-01"); gone.value = 1; gone.confirm = true
+        var gone = LogRequest(habitId: "once")
+        gone.entryId = "gone"
+        gone.dayKey = DayKey("2025-03-01")
+        gone.value = 1
+        gone.confirm = true
         _ = try engine.log(gone)
         _ = try engine.deleteEntry("gone", confirm: true)
         return (engine, store)
@@ -31,7 +41,8 @@ import Testing
     func entries(_ engine: Engine) throws -> [String] {
         var q = EntryQuery()
         q.includeDeleted = true
-        return try engine.entries(q).map { "\($0.id) \($0.habitId) \($0.dayKey) \($0.value ?? -1) \($0.source) \($0.deletedAt != nil)" }.sorted()
+        return try engine.entries(q).map { "\($0.id) \($0.habitId) \($0.dayKey) \($0.value ?? -1) \($0.source) \($0.deletedAt != nil)" }
+            .sorted()
     }
 
     @Test func importsAnswerAsLogDoes() throws {
@@ -77,7 +88,8 @@ import Testing
                 case let (.success(got), nil):
                     #expect(got == summary, "seed \(seed) round \(round) batch \(batch)")
                 case let (.failure(got), want?):
-                    #expect(got.code == want.code && got.field == want.field, "seed \(seed) round \(round) batch \(batch): \(got) vs \(want)")
+                    #expect(
+                        got.code == want.code && got.field == want.field, "seed \(seed) round \(round) batch \(batch): \(got) vs \(want)")
                 default:
                     Issue.record("seed \(seed) round \(round) batch \(batch): import \(imported), log \(String(describing: refusal))")
                 }

@@ -10,7 +10,8 @@ import Testing
     @Test func importsAllOrNothing() throws {
         let engine = try store.engine(now: "2025-03-12T11:00:00Z")
         let dispatcher = Dispatcher(engine: engine)
-        _ = try dispatcher.handle(JSONCodec.parse(#"{"op":"habit.create","args":{"habitId":"run","name":"Run","kind":"numeric","unit":"km"}}"#))
+        _ = try dispatcher.handle(
+            JSONCodec.parse(#"{"op":"habit.create","args":{"habitId":"run","name":"Run","kind":"numeric","unit":"km"}}"#))
         let good = #"""
             {"op":"entry.import","args":{"entries":[
               {"entryId":"a","habitId":"run","timestampUtc":"2025-03-01T08:00:00Z","value":5},

@@ -12,8 +12,11 @@ import Testing
 
     /// A numerical Loop habit, target 5 km: `marks` by day number (1 = 2025-01-01).
     func backup(_ marks: [Int: LoopMark]) -> LoopBackup {
-        LoopBackup(habits: [LoopHabit(key: "run", name: "Run", numerator: 1, denominator: 1, numerical: true, unit: "km", target: 5,
-                                      checkmarks: marks.map { LoopCheckmark(day: day($0.key), mark: $0.value) })])
+        LoopBackup(habits: [
+            LoopHabit(
+                key: "run", name: "Run", numerator: 1, denominator: 1, numerical: true, unit: "km", target: 5,
+                checkmarks: marks.map { LoopCheckmark(day: day($0.key), mark: $0.value) })
+        ])
     }
 
     func targets(_ e: Engine, _ days: ClosedRange<Int>) throws -> [Double] {
@@ -28,13 +31,14 @@ import Testing
         let e = try TestStore("loop-skips").engine(now: Self.now)
         var marks: [Int: LoopMark] = [:]
         for n in 1...30 { marks[n] = .done(6) }
-        for n in [2, 3] { marks[n] = .skip }          // two in a row
-        for n in 10...16 { marks[n] = .skip }         // a week's holiday
-        marks[20] = .skip                             // one alone
-        for n in 29...30 { marks[n] = .skip }         // at the end of the history
+        for n in [2, 3] { marks[n] = .skip }  // two in a row
+        for n in 10...16 { marks[n] = .skip }  // a week's holiday
+        marks[20] = .skip  // one alone
+        for n in 29...30 { marks[n] = .skip }  // at the end of the history
         let summary = try e.importLoop(backup(marks))
         #expect(summary.habits.first?.daysOff == 12)
-        #expect(try targets(e, 1...31) == [5, 0, 0] + Array(repeating: 5, count: 6) + Array(repeating: 0, count: 7)
+        #expect(
+            try targets(e, 1...31) == [5, 0, 0] + Array(repeating: 5, count: 6) + Array(repeating: 0, count: 7)
                 + [5, 5, 5, 0] + Array(repeating: 5, count: 8) + [0, 0, 5])
         let id = try e.habits().first!.id
         let streak = try e.metrics(habitId: id).0.streaks(today: day(31), firstWeekday: .monday).longest.length

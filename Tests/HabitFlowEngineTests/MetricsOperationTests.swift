@@ -44,7 +44,8 @@ import Testing
         #expect(week["completed"] == .int(2))
         #expect(week["required"] == .int(6))  // seven days less the paused one
         guard case let .double(momentum)? = try call(d, "metrics.momentum", #"{"habitId":"run"}"#)["momentum"] else {
-            Issue.record("no momentum"); return
+            Issue.record("no momentum")
+            return
         }
         #expect(momentum > 0 && momentum < 1)
     }
@@ -71,16 +72,28 @@ import Testing
         let details = refused["error"]?["details"]
         #expect(details?["affectedDays"] == .array([.string("2025-03-11")]))
         #expect(details?["impact"]?["currentStreak"] == .object([("before", .int(1)), ("after", .int(3))]))
-        #expect(details?["impact"]?["days"] == .array([.object([("dayKey", .string("2025-03-11")),
-                                                                ("before", .string("incomplete")), ("after", .string("complete"))])]))
+        #expect(
+            details?["impact"]?["days"]
+                == .array([
+                    .object([
+                        ("dayKey", .string("2025-03-11")),
+                        ("before", .string("incomplete")), ("after", .string("complete")),
+                    ])
+                ]))
         #expect(try store.dump() == before)
 
         // entry.preview: deleting the 10th would shorten the longest streak; nothing changes.
         let (preview, ok) = try call(#"{"op":"entry.preview","args":{"op":"entry.delete","args":{"entryId":"2025-03-10"}}}"#)
         #expect(ok == nil)
         #expect(preview["result"]?["action"] == .string("updated"))
-        #expect(preview["result"]?["impact"]?["weeks"] == .array([.object([("weekStart", .string("2025-03-10")),
-                                                                          ("before", .int(2)), ("after", .int(1))])]))
+        #expect(
+            preview["result"]?["impact"]?["weeks"]
+                == .array([
+                    .object([
+                        ("weekStart", .string("2025-03-10")),
+                        ("before", .int(2)), ("after", .int(1)),
+                    ])
+                ]))
         #expect(try store.dump() == before)
         let (bad, badCode) = try call(#"{"op":"entry.preview","args":{"op":"entry.log","args":{"habitId":"read","bogus":1}}}"#)
         #expect(badCode == .invalidArgument)

@@ -47,7 +47,8 @@ import Testing
             // Changed on purpose since: the change format's version (3), and an ended goal
             // reads as its weeks met ("5/5"), no longer as its last week (issue 27, item 11).
             var gone: Set<String> = ["syncVersion"]
-            if members.contains(where: { $0.0 == "goalId" && $0.1 == .string("gymweeks") }), members.contains(where: { $0.0 == "fraction" }) {
+            if members.contains(where: { $0.0 == "goalId" && $0.1 == .string("gymweeks") }), members.contains(where: { $0.0 == "fraction" })
+            {
                 gone.formUnion(["value", "target", "fraction", "percent"])
             }
             return gone
@@ -70,8 +71,10 @@ import Testing
     /// Opens a copy of fixture `name` (schema `version`) with this library and asks it what
     /// that library was asked (`answers` lines), twice: from the migrated records, then from
     /// the store's cache of them.
-    func migrates(_ name: String, from version: Int, answers: Int,
-                  changedOnPurpose: ([(String, JSONValue)]) -> Set<String> = { _ in [] }) throws {
+    func migrates(
+        _ name: String, from version: Int, answers: Int,
+        changedOnPurpose: ([(String, JSONValue)]) -> Set<String> = { _ in [] }
+    ) throws {
         let fixture = Repository.path("Tests/Fixtures/\(name)")
         let path = Repository.temporaryDirectory(name).appendingPathComponent("store.sqlite").path
         try FileManager.default.copyItem(atPath: fixture + "/store.sqlite", toPath: path)
@@ -108,13 +111,20 @@ import Testing
         let lines = try String(contentsOfFile: fixture + "/answers.jsonl", encoding: .utf8).split(separator: "\n")
         let asked = try lines.map { try JSONCodec.parse(String($0)) }
         let old = try #require(asked.first { $0["op"] == .string("sync.changes") }?["answer"]?["result"]?["changes"])
-        guard case let .array(changes) = old else { Issue.record("no changes in the fixture"); return }
+        guard case let .array(changes) = old else {
+            Issue.record("no changes in the fixture")
+            return
+        }
         #expect(changes.contains { $0["kind"] == .string("entry") && $0["record"]?["ownerId"] == nil })
         let engine = try TestStore("schema5-changes").engine(now: "2025-03-12T11:00:00Z")
         let dispatcher = Dispatcher(engine: engine)
-        let applied = try JSONCodec.parse(dispatcher.respond(to: JSONCodec.serialize(.object([
-            ("op", .string("sync.apply")), ("args", .object([("changes", old)])),
-        ]))).text)
+        let applied = try JSONCodec.parse(
+            dispatcher.respond(
+                to: JSONCodec.serialize(
+                    .object([
+                        ("op", .string("sync.apply")), ("args", .object([("changes", old)])),
+                    ]))
+            ).text)
         #expect(applied["ok"] == .bool(true), "\(JSONCodec.serialize(applied))")
         for line in asked where line["op"] != .string("sync.changes") {
             guard let op = line["op"], let args = line["args"], let answer = line["answer"] else { continue }

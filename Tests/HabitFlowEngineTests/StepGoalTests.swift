@@ -10,9 +10,11 @@ import Testing
     @Test func rangeTiersAndDistance() throws {
         for bad in [0, 999, 1250, 20500, -500] { #expect(throws: HabitFlowError.self) { try StepGoal.validate(bad) } }
         for good in [1000, 1500, 10000, 20000] { try StepGoal.validate(good) }
-        let tiers = [(1000, "Getting Started!"), (2999, "Getting Started!"), (3000, "Building Momentum!"),
-                     (5000, "Good Daily Habit!"), (8000, "Active Lifestyle!"), (10000, "Excellent Goal!"),
-                     (13000, "High Achiever!"), (16000, "Athletic Performance!"), (20000, "Athletic Performance!")]
+        let tiers = [
+            (1000, "Getting Started!"), (2999, "Getting Started!"), (3000, "Building Momentum!"),
+            (5000, "Good Daily Habit!"), (8000, "Active Lifestyle!"), (10000, "Excellent Goal!"),
+            (13000, "High Achiever!"), (16000, "Athletic Performance!"), (20000, "Athletic Performance!"),
+        ]
         for (target, title) in tiers { #expect(StepGoal.tier(for: target).title == title, "\(target)") }
         let d = StepGoal.estimatedDistance(for: 10000)
         #expect(d.km == 7.62 && d.mi == 4.73)

@@ -5,7 +5,7 @@ import HabitFlowTestSupport
 import Testing
 
 /// Issue 26: nothing a client sends can leak, crash or stop another. The server's replicas
-/// are engines with `changeSource: .device` on their own stores, as `Replicas` makes them;
+/// are engines with `changeSource: .device` on their own stores, as the server's `UserEngines` makes them;
 /// `forward` moves what one user shares with another as the server does (here between every
 /// pair, the worst a server could do).
 @Suite struct SyncDoorTests {
@@ -37,9 +37,11 @@ import Testing
     }
 
     func habit(_ e: Engine, _ id: String, note: String? = nil) throws {
-        var h = HabitDraft(name: id); h.id = id
+        var h = HabitDraft(name: id)
+        h.id = id
         _ = try e.createHabit(h)
-        var l = LogRequest(habitId: id); l.note = note
+        var l = LogRequest(habitId: id)
+        l.note = note
         _ = try e.log(l)
     }
 
@@ -57,14 +59,18 @@ import Testing
         let victim = try serverReplica("victim"), pat = try serverReplica("pat"), mallory = try serverReplica("mallory")
         try habit(victim, "v-run", note: "victim's secret")
         try partner(victim, pat)
-        var goal = GoalDraft(title: "Run together"); goal.id = "g"; goal.target = 3; goal.shared = true
+        var goal = GoalDraft(title: "Run together")
+        goal.id = "g"
+        goal.target = 3
+        goal.shared = true
         _ = try victim.createGoal(goal, habitIds: ["v-run"])
         try forwardAll([victim, pat])
         #expect(try pat.canonicalDump().contains { $0["note"] == .text("victim's secret") }, "the partner gets the share")
 
         // Mallory's device: her invitation, and Victim's side forged to name her.
-        let device = try Engine(store: MemoryStore(clock: { try! Instant(parsing: Self.now) }), user: "mallory", zone: "UTC",
-                                now: try Instant(parsing: Self.now))
+        let device = try Engine(
+            store: MemoryStore(clock: { try! Instant(parsing: Self.now) }), user: "mallory", zone: "UTC",
+            now: try Instant(parsing: Self.now))
         _ = try device.invitePartner("victim")
         let forged = Partnership(userId: "victim", partnerId: "mallory", createdAt: try Instant(parsing: Self.now), deletedAt: nil)
             .change(stamp: HybridTimestamp(wallMilliseconds: 9_000_000_000_000, counter: 0, replicaId: "forger"))
@@ -73,8 +79,9 @@ import Testing
         try forwardAll([victim, pat, mallory])
         #expect(try mallory.partner().partner == nil)
         let held = try mallory.canonicalDump()
-        #expect(!held.contains { $0["owner_id"] == .text("victim") || $0["goal_owner_id"] == .text("victim") },
-                "\(held.filter { $0["owner_id"] == .text("victim") }.map(\.kind))")
+        #expect(
+            !held.contains { $0["owner_id"] == .text("victim") || $0["goal_owner_id"] == .text("victim") },
+            "\(held.filter { $0["owner_id"] == .text("victim") }.map(\.kind))")
         #expect(!held.contains { $0.kind == "partnership" && $0["user_id"] == .text("victim") && $0["partner_id"] == .text("mallory") })
         // Victim's own replica keeps her side as she wrote it: naming Pat.
         #expect(try victim.partner().partner?.partnerId == "pat")
@@ -89,9 +96,14 @@ import Testing
         let alice = try serverReplica("alice"), bob = try serverReplica("bob")
         try habit(alice, "a-run")
         try partner(alice, bob)
-        var goal = GoalDraft(title: "Ours"); goal.id = "ours"; goal.target = 3; goal.shared = true
+        var goal = GoalDraft(title: "Ours")
+        goal.id = "ours"
+        goal.target = 3
+        goal.shared = true
         _ = try alice.createGoal(goal)
-        var mine = GoalDraft(title: "Mine"); mine.id = "mine"; mine.target = 2
+        var mine = GoalDraft(title: "Mine")
+        mine.id = "mine"
+        mine.target = 2
         _ = try alice.createGoal(mine)
         try forwardAll([alice, bob])
         let alicesHabit = try #require(try alice.syncChanges().changes.first { $0.kind == "habit" })
@@ -102,12 +114,14 @@ import Testing
         let oursHeld = try #require(try bob.syncChanges().changes.first { $0.kind == "goal" && $0["id"] == .text("ours") })
         let deleted = with(oursHeld, "deleted_at", .text("2025-03-12T11:00:00.000000000Z"))
         let retyped = with(oursHeld, "type", .text("targetAmount"))
-        let summary = try alice.applyChanges([forgedHabit, forgedGoal, deleted, retyped], fromRemote: "partner:bob", cursor: 0, source: .partner("bob"))
+        let summary = try alice.applyChanges(
+            [forgedHabit, forgedGoal, deleted, retyped], fromRemote: "partner:bob", cursor: 0, source: .partner("bob"))
         #expect(summary.applied == 0 && summary.ignored == 4, "\(summary)")
         #expect(try alice.goal("ours").goal.deletedAt == nil && alice.goal("ours").goal.type == .weeklyHabit)
         #expect(try alice.habits().first?.name == "a-run" && alice.goal("mine").goal.title == "Mine")
         // Editing the goal Alice shares is Bob's to do (001 FR-026), from his device too.
-        var c = GoalChanges(); c.title = "Ours, renamed"
+        var c = GoalChanges()
+        c.title = "Ours, renamed"
         _ = try bob.updateGoal("ours", c)
         try forwardAll([alice, bob])
         #expect(try alice.goal("ours").goal.title == "Ours, renamed")
@@ -117,17 +131,33 @@ import Testing
     /// store, naming the change, the record and the rule; nothing is written.
     @Test(arguments: ["memory", "sqlite"]) func recordsBreakingALimitAreRefusedEverywhere(store kind: String) throws {
         let source = try serverReplica("alice")
-        var weekly = HabitDraft(name: "Swim"); weekly.id = "swim"; weekly.cadence = .timesPerWeek(3)
+        var weekly = HabitDraft(name: "Swim")
+        weekly.id = "swim"
+        weekly.cadence = .timesPerWeek(3)
         _ = try source.createHabit(weekly)
-        var run = HabitDraft(name: "Run"); run.id = "run"; run.kind = .numeric; run.unit = "km"; run.target = 5
+        var run = HabitDraft(name: "Run")
+        run.id = "run"
+        run.kind = .numeric
+        run.unit = "km"
+        run.target = 5
         _ = try source.createHabit(run)
-        var l = LogRequest(habitId: "run"); l.value = 3; l.note = "ok"
+        var l = LogRequest(habitId: "run")
+        l.value = 3
+        l.note = "ok"
         _ = try source.log(l)
-        var g = GoalDraft(title: "Run far"); g.id = "far"; g.type = .targetAmount; g.kind = .quantity; g.unit = "km"; g.target = 100; g.durationWeeks = 4
+        var g = GoalDraft(title: "Run far")
+        g.id = "far"
+        g.type = .targetAmount
+        g.kind = .quantity
+        g.unit = "km"
+        g.target = 100
+        g.durationWeeks = 4
         _ = try source.createGoal(g, habitIds: ["run"])
         _ = try source.createRoutine(name: "Morning", habitIds: ["swim"], id: "am")
         let valid = try source.syncChanges().changes
-        func one(_ kind: String, _ where: (ChangeRecord) -> Bool = { _ in true }) -> ChangeRecord { valid.first { $0.kind == kind && `where`($0) }! }
+        func one(_ kind: String, _ where: (ChangeRecord) -> Bool = { _ in true }) -> ChangeRecord {
+            valid.first { $0.kind == kind && `where`($0) }!
+        }
         let entry = one("entry"), habit = one("habit") { $0["id"] == .text("swim") }, goal = one("goal"), version = one("targetVersion")
         let profile = one("user"), routine = one("routine")
         let cases: [(ChangeRecord, String)] = [
@@ -144,16 +174,34 @@ import Testing
             (with(entry, "value", .real(1e13)), "value"),
             (with(routine, "habit_ids", .text("[]")), "habit_ids"),
             (with(profile, "zone", .text("Mars/Olympus_Mons")), "zone"),
-            (Partnership(userId: "alice", partnerId: "alice", createdAt: try Instant(parsing: Self.now), deletedAt: nil)
-                .change(stamp: profile.stamp), "partner_id"),
-            ({ var c = entry; c.stamp = HybridTimestamp(wallMilliseconds: 9_999_999_999_999_999, counter: 999_999, replicaId: "r"); return c }(), "stamp"),
+            (
+                Partnership(userId: "alice", partnerId: "alice", createdAt: try Instant(parsing: Self.now), deletedAt: nil)
+                    .change(stamp: profile.stamp), "partner_id"
+            ),
+            (
+                {
+                    var c = entry
+                    c.stamp = HybridTimestamp(wallMilliseconds: 9_999_999_999_999_999, counter: 999_999, replicaId: "r")
+                    return c
+                }(), "stamp"
+            ),
         ]
         for (bad, field) in cases {
             let target: Engine
-            if kind == "sqlite" { target = try TestStore("door-\(field)").engine(now: Self.now) } else { target = try serverReplica("alice") }
+            if kind == "sqlite" {
+                target = try TestStore("door-\(field)").engine(now: Self.now)
+            } else {
+                target = try serverReplica("alice")
+            }
             let before = try target.canonicalDump()
             #expect {
-                _ = try target.applyChanges(valid.filter { !($0.kind == bad.kind && SyncRules.directOwner($0, RecordKind(syncName: $0.kind)!) == SyncRules.directOwner(bad, RecordKind(syncName: bad.kind)!) && $0["id"] == bad["id"]) } + [bad])
+                _ = try target.applyChanges(
+                    valid.filter {
+                        !($0.kind == bad.kind
+                            && SyncRules.directOwner($0, RecordKind(syncName: $0.kind)!)
+                                == SyncRules.directOwner(bad, RecordKind(syncName: bad.kind)!)
+                            && $0["id"] == bad["id"])
+                    } + [bad])
             } throws: { error in
                 let e = error as! HabitFlowError
                 return [.invalidArgument, .limitExceeded, .unknownZone].contains(e.code) && e.field?.hasSuffix(".\(field)") == true
@@ -185,10 +233,18 @@ import Testing
         #expect(later.heldBack.map(\.kind) == ["entry"] && later.heldBack[0].message.contains("not here"), "\(later.heldBack)")
         // Fixed where it was written: the next pull (from the same cursor) brings it and its entry.
         let fixed = with(walk, "name", .text("Walk"))
-        let again = try device.applyChanges(pulled.filter { !($0.kind == "habit" && $0["id"] == .text("walk")) } + [fixed],
-                                            fromRemote: "https://sync.example", cursor: 9)
+        let again = try device.applyChanges(
+            pulled.filter { !($0.kind == "habit" && $0["id"] == .text("walk")) } + [fixed],
+            fromRemote: "https://sync.example", cursor: 9)
         #expect(try again.heldBack.isEmpty && device.habits().map(\.id) == ["read", "walk"])
-        #expect(try device.entries({ var q = EntryQuery(); q.habitId = "walk"; return q }()).count == 1)
+        #expect(
+            try device.entries(
+                {
+                    var q = EntryQuery()
+                    q.habitId = "walk"
+                    return q
+                }()
+            ).count == 1)
         #expect(try device.remoteCursors("https://sync.example").pulled == 9)
         // The same set without a remote (an import) is refused whole.
         let other = try TestStore("door-import").engine(now: Self.now)
@@ -224,11 +280,16 @@ import Testing
         let bound = HybridTimestamp(wallMilliseconds: HybridTimestamp.maxWallMilliseconds, counter: 999_999, replicaId: "r")
         let after = HybridTimestamp.tick(after: bound, now: Instant(unixSeconds: 0)!, replicaId: "me")
         #expect(after.wallMilliseconds == HybridTimestamp.maxWallMilliseconds && HybridTimestamp(parsing: after.description) == after)
-        let profile = UserProfile(id: "alice", zone: "UTC", firstWeekday: .monday, createdAt: Instant(unixSeconds: 0)!, updatedAt: Instant(unixSeconds: 0)!)
+        let profile = UserProfile(
+            id: "alice", zone: "UTC", firstWeekday: .monday, createdAt: Instant(unixSeconds: 0)!, updatedAt: Instant(unixSeconds: 0)!)
         #expect(throws: Never.self) { _ = try SyncRules.validated(profile.change(stamp: after), at: "changes[0]") }
-        #expect { _ = try SyncRules.validated(profile.change(stamp: HybridTimestamp(wallMilliseconds: HybridTimestamp.maxWallMilliseconds + 1,
-                                                                                          counter: 0, replicaId: "r")), at: "changes[0]") }
-            throws: { ($0 as? HabitFlowError)?.field == "changes[0].stamp" }
+        #expect {
+            _ = try SyncRules.validated(
+                profile.change(
+                    stamp: HybridTimestamp(
+                        wallMilliseconds: HybridTimestamp.maxWallMilliseconds + 1,
+                        counter: 0, replicaId: "r")), at: "changes[0]")
+        } throws: { ($0 as? HabitFlowError)?.field == "changes[0].stamp" }
     }
 
     /// Item 7: a profile from a client older than the day start keeps the one held.
@@ -248,11 +309,15 @@ import Testing
         let alice = try serverReplica("alice"), bob = try serverReplica("bob")
         try habit(bob, "b-walk")
         try partner(alice, bob)
-        var goal = GoalDraft(title: "Walk"); goal.id = "walk"; goal.target = 3; goal.shared = true
+        var goal = GoalDraft(title: "Walk")
+        goal.id = "walk"
+        goal.target = 3
+        goal.shared = true
         _ = try alice.createGoal(goal)
         try forwardAll([alice, bob])
         _ = try bob.linkHabit(goalId: "walk", habitId: "b-walk")
-        var rename = GoalChanges(); rename.title = "Walk more"
+        var rename = GoalChanges()
+        rename.title = "Walk more"
         _ = try bob.updateGoal("walk", rename)  // an edit of alice's goal written on bob's replica
         try forwardAll([alice, bob])
         try alice.unlinkPartner()
@@ -300,8 +365,10 @@ import Testing
             let (text, _) = d.respond(to: #"{"op":"\#(op)","args":{}}"#)
             #expect(text.hasPrefix("{"), "\(op): \(text.prefix(200))")
         }
-        for op in [#"{"op":"goal.get","args":{"goalId":"far"}}"#, #"{"op":"goal.get","args":{"goalId":"tiny"}}"#,
-                   #"{"op":"chart.goal","args":{"goalId":"tiny"}}"#, #"{"op":"bundle.get","args":{"bundleId":"b3"}}"#] {
+        for op in [
+            #"{"op":"goal.get","args":{"goalId":"far"}}"#, #"{"op":"goal.get","args":{"goalId":"tiny"}}"#,
+            #"{"op":"chart.goal","args":{"goalId":"tiny"}}"#, #"{"op":"bundle.get","args":{"bundleId":"b3"}}"#,
+        ] {
             let (text, _) = d.respond(to: op)
             #expect(text.contains(#""ok":true"#), "\(op): \(text.prefix(300))")
         }

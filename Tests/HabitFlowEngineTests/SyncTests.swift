@@ -39,8 +39,13 @@ final class ClockBox: Sendable {
             memory.stores.withLock { $0[ObjectIdentifier(engine)] = (store, clock) }
             return engine
         }
-        var read = HabitDraft(name: "Read"); read.id = "read"
-        var run = HabitDraft(name: "Run"); run.id = "run"; run.kind = .numeric; run.unit = "km"; run.target = 5
+        var read = HabitDraft(name: "Read")
+        read.id = "read"
+        var run = HabitDraft(name: "Run")
+        run.id = "run"
+        run.kind = .numeric
+        run.unit = "km"
+        run.target = 5
         _ = try engines[0].createHabit(read)
         _ = try engines[0].createHabit(run)
         try exchange(engines)
@@ -54,14 +59,25 @@ final class ClockBox: Sendable {
         }
     }
 
-    func log(_ e: Engine, _ habit: String, _ day: String, value: Double? = nil, source: EntrySource = .manual, id: String? = nil) throws -> HabitEntry {
+    func log(
+        _ e: Engine, _ habit: String, _ day: String, value: Double? = nil, source: EntrySource = .manual, id: String? = nil
+    ) throws -> HabitEntry {
         var r = LogRequest(habitId: habit)
-        r.dayKey = DayKey(day); r.value = value; r.source = source; r.entryId = id; r.confirm = true
+        r.dayKey = DayKey(day)
+        r.value = value
+        r.source = source
+        r.entryId = id
+        r.confirm = true
         return try e.log(r).entry
     }
 
     func active(_ e: Engine, _ habit: String) throws -> [HabitEntry] {
-        try e.entries({ var q = EntryQuery(); q.habitId = habit; return q }())
+        try e.entries(
+            {
+                var q = EntryQuery()
+                q.habitId = habit
+                return q
+            }())
     }
 
     // MARK: 003 §8.4.1
@@ -70,8 +86,13 @@ final class ClockBox: Sendable {
         let r = try replicas(2)
         let entry = try log(r[0], "run", "2025-03-11", value: 6)
         try exchange(r)
-        var first = EntryRules.Edit(); first.value = 7; first.note = "phone"; first.confirm = true
-        var second = EntryRules.Edit(); second.value = 8; second.confirm = true
+        var first = EntryRules.Edit()
+        first.value = 7
+        first.note = "phone"
+        first.confirm = true
+        var second = EntryRules.Edit()
+        second.value = 8
+        second.confirm = true
         _ = try r[0].editEntry(entry.id, first)
         _ = try r[1].editEntry(entry.id, second)  // later stamp: same wall time, this replica's clock has seen more
         try exchange(r)
@@ -89,7 +110,9 @@ final class ClockBox: Sendable {
         try exchange(r)
         _ = try r[0].deleteEntry(entry.id, confirm: true)
         _ = try r[1].applyChanges(try r[0].syncChanges().changes.filter { $0.kind != "entry" })  // saw nothing of it
-        var edit = EntryRules.Edit(); edit.value = 9; edit.confirm = true
+        var edit = EntryRules.Edit()
+        edit.value = 9
+        edit.confirm = true
         let later = try store(r[1], now: "2025-03-12T12:00:00Z")
         _ = try later.editEntry(entry.id, edit)
         try exchange([r[0], later])
@@ -151,7 +174,9 @@ final class ClockBox: Sendable {
         let aside = try log(r[1], "read", "2025-03-11", source: .import)
         try exchange(r)
         #expect(try r[1].syncRepairs().map(\.kept.id) == [kept.id])
-        var move = EntryRules.Edit(); move.dayKey = DayKey("2025-03-10"); move.confirm = true
+        var move = EntryRules.Edit()
+        move.dayKey = DayKey("2025-03-10")
+        move.confirm = true
         _ = try store(r[0], now: "2025-03-12T12:00:00Z").editEntry(kept.id, move)
         try exchange(r)
         for e in r {
@@ -163,7 +188,8 @@ final class ClockBox: Sendable {
     @Test func choiceBundleOptionsLoggedOnTwoReplicasKeepOne_9_6_1() throws {
         let r = try replicas(2, label: "choice")
         for (id, name) in [("tea", "Tea"), ("coffee", "Coffee")] {
-            var d = HabitDraft(name: name); d.id = id
+            var d = HabitDraft(name: name)
+            d.id = id
             _ = try r[0].createHabit(d)
         }
         _ = try r[0].createBundle(name: "Warm drink", kind: .choice, habitIds: ["tea", "coffee"], id: "drink")
@@ -220,13 +246,19 @@ final class ClockBox: Sendable {
 
     @Test func journalsLastEditWinsDuplicatesCoexist_8_4_2() throws {
         let r = try replicas(2)
-        var d = JournalDraft(); d.id = "j"; d.text = "first"
+        var d = JournalDraft()
+        d.id = "j"
+        d.text = "first"
         _ = try r[0].createJournal(d)
-        var other = JournalDraft(); other.id = "k"; other.text = "another"
+        var other = JournalDraft()
+        other.id = "k"
+        other.text = "another"
         _ = try r[1].createJournal(other)
         try exchange(r)
-        var e0 = JournalDraft(); e0.text = "from phone"
-        var e1 = JournalDraft(); e1.text = "from laptop"
+        var e0 = JournalDraft()
+        e0.text = "from phone"
+        var e1 = JournalDraft()
+        e1.text = "from laptop"
         _ = try r[0].editJournal("j", e0)
         _ = try store(r[1], now: "2025-03-12T11:05:00Z").editJournal("j", e1)
         let before = try r[0].todayOverview().habits.map(\.status)
@@ -301,7 +333,9 @@ final class ClockBox: Sendable {
         try exchange(r)
         // r1's clock is a day behind; it edits after seeing r0's edit: its edit still wins,
         // and its entry keeps the timestamp it was given.
-        var edit = EntryRules.Edit(); edit.value = 8; edit.confirm = true
+        var edit = EntryRules.Edit()
+        edit.value = 8
+        edit.confirm = true
         _ = try r[0].editEntry(entry.id, edit)
         try exchange(r)
         let behind = try store(r[1], now: "2025-03-11T11:00:00Z")
@@ -317,7 +351,9 @@ final class ClockBox: Sendable {
         let a = try log(r[0], "read", "2025-03-10")
         let b = try log(r[0], "read", "2025-03-11")
         _ = try r[0].deleteEntry(a.id, confirm: true)
-        var edit = EntryRules.Edit(); edit.dayKey = DayKey("2025-03-09"); edit.confirm = true
+        var edit = EntryRules.Edit()
+        edit.dayKey = DayKey("2025-03-09")
+        edit.confirm = true
         _ = try r[0].editEntry(b.id, edit)
         let expected = try active(r[0], "read")
         // Partial data first (only the habit-level records): no entry appears, nothing completes.
@@ -340,9 +376,15 @@ final class ClockBox: Sendable {
         _ = try bob.acceptPartner("alice")
         _ = try alice.applyChanges(try bob.syncChanges(forPartner: true).changes)
         #expect(try alice.partner().partner?.partnerId == "bob" && bob.partner().partner?.partnerId == "alice")
-        var shared = GoalDraft(title: "Walk together"); shared.id = "walk"; shared.type = .weeklyHabit; shared.target = 3; shared.shared = true
+        var shared = GoalDraft(title: "Walk together")
+        shared.id = "walk"
+        shared.type = .weeklyHabit
+        shared.target = 3
+        shared.shared = true
         _ = try alice.createGoal(shared)
-        var mine = GoalDraft(title: "Private"); mine.id = "private"; mine.type = .recurringTask
+        var mine = GoalDraft(title: "Private")
+        mine.id = "private"
+        mine.type = .recurringTask
         _ = try alice.createGoal(mine)
         // The partner scope carries the profile and the shared goal only.
         let forBob = try alice.syncChanges(forPartner: true).changes
@@ -350,13 +392,15 @@ final class ClockBox: Sendable {
         _ = try bob.applyChanges(forBob)
         #expect(try bob.goal("walk").goal.ownerId == "alice")
         // Bob edits it; the last write wins on both replicas.
-        var c = GoalChanges(); c.title = "Walk the dog together"
+        var c = GoalChanges()
+        c.title = "Walk the dog together"
         _ = try store(bob, now: "2025-03-12T12:00:00Z").updateGoal("walk", c)
         _ = try alice.applyChanges(try bob.syncChanges(forPartner: true).changes)
         #expect(try alice.goal("walk").goal.title == "Walk the dog together")
         // A new target is a version of Alice's goal, dated Bob's today: it reaches her too,
         // and her earlier weeks keep the target they had.
-        var t = GoalChanges(); t.target = 5
+        var t = GoalChanges()
+        t.target = 5
         _ = try store(bob, now: "2025-03-12T12:00:00Z").updateGoal("walk", t)
         let versions = try bob.syncChanges(forPartner: true).changes.filter { $0.kind == "goalVersion" }
         #expect(versions.count == 2 && versions.allSatisfy { $0["owner_id"] == .text("alice") })
@@ -384,11 +428,14 @@ final class ClockBox: Sendable {
             _ = try alice.applyChanges(try bob.syncChanges(forPartner: true).changes)
         }
         func habit(_ e: Engine, _ id: String) throws {
-            var h = HabitDraft(name: id); h.id = id
+            var h = HabitDraft(name: id)
+            h.id = id
             _ = try e.createHabit(h)
         }
         func log(_ e: Engine, _ habit: String, _ day: String) throws {
-            var l = LogRequest(habitId: habit); l.dayKey = DayKey(day); l.confirm = true
+            var l = LogRequest(habitId: habit)
+            l.dayKey = DayKey(day)
+            l.confirm = true
             _ = try e.log(l)
         }
         try habit(alice, "a-walk")
@@ -398,7 +445,11 @@ final class ClockBox: Sendable {
         _ = try alice.invitePartner("bob")
         try exchange()
         #expect(try bob.partner().invitations == ["alice"])
-        var shared = GoalDraft(title: "Walk together"); shared.id = "walk"; shared.type = .weeklyHabit; shared.target = 4; shared.shared = true
+        var shared = GoalDraft(title: "Walk together")
+        shared.id = "walk"
+        shared.type = .weeklyHabit
+        shared.target = 4
+        shared.shared = true
         shared.startDayKey = DayKey("2025-03-10")
         #expect { _ = try alice.createGoal(shared) } throws: { ($0 as? HabitFlowError)?.code == .conflict }  // not accepted yet
         _ = try bob.declinePartner("alice")
@@ -443,8 +494,9 @@ final class ClockBox: Sendable {
         _ = try alice.applyChanges(try carol.syncChanges(forPartner: true).changes)
         #expect(try alice.partner().partner?.partnerId == "carol")
         _ = try carol.applyChanges(try alice.syncChanges(forPartner: true).changes)
-        #expect(!(try carol.canonicalDump()).contains { $0["id"] == .text("walk") || $0["id"] == .text("a-walk") },
-                "a goal shared with Bob reached Carol")
+        #expect(
+            !(try carol.canonicalDump()).contains { $0["id"] == .text("walk") || $0["id"] == .text("a-walk") },
+            "a goal shared with Bob reached Carol")
     }
 
     /// Ids are per owner: in one file, Carol's habit with the id of Bob's linked habit is not
@@ -456,13 +508,19 @@ final class ClockBox: Sendable {
         let carol = try file.engine(now: Self.now, user: "carol")
         _ = try alice.invitePartner("bob")
         _ = try bob.acceptPartner("alice")
-        var shared = GoalDraft(title: "Walk together"); shared.id = "walk-goal"; shared.type = .weeklyHabit; shared.target = 4
+        var shared = GoalDraft(title: "Walk together")
+        shared.id = "walk-goal"
+        shared.type = .weeklyHabit
+        shared.target = 4
         shared.shared = true
         _ = try alice.createGoal(shared)
         for e in [bob, carol] {
-            var h = HabitDraft(name: "Walk"); h.id = "walk"
+            var h = HabitDraft(name: "Walk")
+            h.id = "walk"
             _ = try e.createHabit(h)
-            var l = LogRequest(habitId: "walk"); l.dayKey = DayKey("2025-03-11"); l.confirm = true
+            var l = LogRequest(habitId: "walk")
+            l.dayKey = DayKey("2025-03-11")
+            l.confirm = true
             _ = try e.log(l)
         }
         _ = try bob.linkHabit(goalId: "walk-goal", habitId: "walk")
@@ -476,7 +534,8 @@ final class ClockBox: Sendable {
         // One store file, two users: alice's replica elsewhere must not take bob's records.
         let shared = TestStore("takeover")
         let bob = try shared.engine(now: Self.now, user: "bob")
-        var h = HabitDraft(name: "Bob's"); h.id = "bobs"
+        var h = HabitDraft(name: "Bob's")
+        h.id = "bobs"
         _ = try bob.createHabit(h)
         let alice = try shared.engine(now: Self.now)
         let bobsHabit = try bob.syncChanges().changes.filter { $0.kind == "habit" }
@@ -491,9 +550,12 @@ final class ClockBox: Sendable {
             c.fields = c.fields.map { $0.name == "name" ? ($0.name, ChangeRecord.Value.text("Alice's now")) : $0 }
             return c
         }
-        let partnership = ChangeRecord(kind: "partnership", stamp: HybridTimestamp(wallMilliseconds: 1, counter: 0, replicaId: "rx"),
-                                       fields: [("user_id", .text("bob")), ("partner_id", .text("carol")),  // names someone else
-                                                ("created_at", .text("2025-03-12T11:00:00Z")), ("deleted_at", .null)])
+        let partnership = ChangeRecord(
+            kind: "partnership", stamp: HybridTimestamp(wallMilliseconds: 1, counter: 0, replicaId: "rx"),
+            fields: [
+                ("user_id", .text("bob")), ("partner_id", .text("carol")),  // names someone else
+                ("created_at", .text("2025-03-12T11:00:00Z")), ("deleted_at", .null),
+            ])
         let before = try alice.canonicalDump()
         for set in [renamed, [partnership]] {
             #expect { _ = try alice.applyChanges(set) } throws: { ($0 as? HabitFlowError)?.code == .forbidden }
@@ -511,10 +573,15 @@ final class ClockBox: Sendable {
         #expect(try bob.syncChanges().changes.filter { $0.kind == "habit" } == bobsHabit)
         // Alice's own link may not point at a goal of Bob's (no partner of hers), though the
         // file holds it.
-        var g = GoalDraft(title: "Bob's goal"); g.id = "bobs-goal"; g.type = .weeklyHabit; g.target = 3
+        var g = GoalDraft(title: "Bob's goal")
+        g.id = "bobs-goal"
+        g.type = .weeklyHabit
+        g.target = 3
         _ = try bob.createGoal(g)
-        let link = GoalLink(goalOwnerId: "bob", goalId: "bobs-goal", habitId: "bobs", contribution: .count, unit: nil, createdBy: "alice",
-                            createdAt: try Instant(parsing: Self.now)).change(stamp: HybridTimestamp(wallMilliseconds: 9, counter: 0, replicaId: "rx"))
+        let link = GoalLink(
+            goalOwnerId: "bob", goalId: "bobs-goal", habitId: "bobs", contribution: .count, unit: nil, createdBy: "alice",
+            createdAt: try Instant(parsing: Self.now)
+        ).change(stamp: HybridTimestamp(wallMilliseconds: 9, counter: 0, replicaId: "rx"))
         let dump = try alice.canonicalDump()
         #expect { _ = try alice.applyChanges([link]) } throws: { ($0 as? HabitFlowError)?.code == .forbidden }
         #expect(try alice.canonicalDump() == dump && bob.goal("bobs-goal").links.isEmpty)
@@ -523,7 +590,8 @@ final class ClockBox: Sendable {
     @Test func aCopiedStoreTakesANewReplicaIdAndConverges() throws {
         let original = TestStore("copy-a")
         let a = try original.engine(now: Self.now)
-        var h = HabitDraft(name: "Read"); h.id = "read"
+        var h = HabitDraft(name: "Read")
+        h.id = "read"
         _ = try a.createHabit(h)
         let copy = TestStore("copy-b")
         #expect(try run("sqlite3", [original.path, ".backup '\(copy.path)'"]).status == 0)  // the file, as a device would copy it
@@ -533,8 +601,12 @@ final class ClockBox: Sendable {
         let (ida, idb) = (try a.replicaId(), try b.replicaId())
         #expect(fresh != ida && idb == fresh)
         // Same wall time, same counter: only the replica id tells the two edits apart.
-        var ea = LogRequest(habitId: "read"); ea.entryId = "x"; ea.note = "a"
-        var eb = LogRequest(habitId: "read"); eb.entryId = "x"; eb.note = "b"
+        var ea = LogRequest(habitId: "read")
+        ea.entryId = "x"
+        ea.note = "a"
+        var eb = LogRequest(habitId: "read")
+        eb.entryId = "x"
+        eb.note = "b"
         _ = try a.log(ea)
         _ = try b.log(eb)
         try exchange([a, b])
@@ -552,7 +624,12 @@ final class ClockBox: Sendable {
             let n = 3 + Int(rng.next() % 3)
             let r = try replicas(n, label: "prop\(round)", mixed: round > 0)
             _ = try r[0].createRoutine(name: "Morning", habitIds: ["read", "run"], id: "morning")
-            var g = GoalDraft(title: "Run"); g.id = "goal"; g.type = .targetAmount; g.kind = .quantity; g.unit = "km"; g.target = 50
+            var g = GoalDraft(title: "Run")
+            g.id = "goal"
+            g.type = .targetAmount
+            g.kind = .quantity
+            g.unit = "km"
+            g.target = 50
             g.startDayKey = DayKey("2025-03-01")
             _ = try r[0].createGoal(g, habitIds: ["run"])
             try exchange(r)
@@ -564,33 +641,48 @@ final class ClockBox: Sendable {
                 case 0, 1:
                     let habit = rng.next() % 2 == 0 ? "read" : "run"
                     var q = LogRequest(habitId: habit)
-                    q.dayKey = day; q.confirm = true; q.value = habit == "run" ? Double(rng.next() % 9) : nil
+                    q.dayKey = day
+                    q.confirm = true
+                    q.value = habit == "run" ? Double(rng.next() % 9) : nil
                     q.source = [.manual, .import, .routine][Int(rng.next() % 3)]
                     _ = try? clock.log(q)
                 case 2, 3:
-                    let all = try e.entries({ var q = EntryQuery(); q.includeDeleted = true; return q }())
+                    let all = try e.entries(
+                        {
+                            var q = EntryQuery()
+                            q.includeDeleted = true
+                            return q
+                        }())
                     guard let x = all.randomElement(using: &rng) else { break }
                     switch rng.next() % 3 {
                     case 0: _ = try? clock.deleteEntry(x.id, confirm: true)
                     case 1: _ = try? clock.restoreEntry(x.id, confirm: true)
                     default:
-                        var edit = EntryRules.Edit(); edit.confirm = true
+                        var edit = EntryRules.Edit()
+                        edit.confirm = true
                         if x.habitId == "run" { edit.value = Double(rng.next() % 9) } else { edit.dayKey = day }
                         _ = try? clock.editEntry(x.id, edit)
                     }
                 case 4:
                     _ = try? clock.setTarget(habitId: "run", effectiveDayKey: day, target: Double(1 + rng.next() % 6))
                 case 5:
-                    var j = JournalDraft(); j.id = "j\(rng.next() % 4)"; j.text = "note \(step)"
+                    var j = JournalDraft()
+                    j.id = "j\(rng.next() % 4)"
+                    j.text = "note \(step)"
                     if (try? clock.journal(j.id!)) != nil { _ = try? clock.editJournal(j.id!, j) } else { _ = try? clock.createJournal(j) }
                 case 6:
                     if let ev = try e.evidence().randomElement(using: &rng) {
-                        if rng.next() % 2 == 0 { _ = try? clock.confirmEvidence(ev.id, value: 5) } else { try? clock.dismissEvidence(ev.id) }
+                        if rng.next() % 2 == 0 {
+                            _ = try? clock.confirmEvidence(ev.id, value: 5)
+                        } else {
+                            try? clock.dismissEvidence(ev.id)
+                        }
                     } else {
                         _ = try? clock.startRoutine("morning")
                     }
                 case 7:
-                    var c = GoalChanges(); c.target = Double(10 + rng.next() % 90)
+                    var c = GoalChanges()
+                    c.target = Double(10 + rng.next() % 90)
                     _ = try? clock.updateGoal("goal", c)
                 default:
                     // A partial, shuffled, sometimes duplicated delivery from another replica.
@@ -610,11 +702,14 @@ final class ClockBox: Sendable {
             let goal = try r[0].goalProgress("goal")
             for (i, e) in r.enumerated().dropFirst() {
                 #expect(try e.canonicalDump() == dump, "seed \(seed) round \(round): replica \(i) differs")
-                #expect(try e.todayOverview().habits.map { "\($0.habit.id) \($0.status) \($0.currentStreak.length) \($0.momentum)" } == today,
-                        "seed \(seed) round \(round): replica \(i) metrics differ")
+                #expect(
+                    try e.todayOverview().habits.map { "\($0.habit.id) \($0.status) \($0.currentStreak.length) \($0.momentum)" } == today,
+                    "seed \(seed) round \(round): replica \(i) metrics differ")
                 #expect(try e.goalProgress("goal") == goal, "seed \(seed) round \(round): replica \(i) goal differs")
                 let (mine, theirs) = (try e.syncRepairs(), try r[0].syncRepairs())
-                let brief = { (list: [EntryRepair]) in list.map { "\($0.habitId) \($0.dayKey) kept \($0.kept.id.prefix(4)) aside \($0.setAside.map { $0.id.prefix(4) })" } }
+                let brief = { (list: [EntryRepair]) in
+                    list.map { "\($0.habitId) \($0.dayKey) kept \($0.kept.id.prefix(4)) aside \($0.setAside.map { $0.id.prefix(4) })" }
+                }
                 #expect(mine == theirs, "seed \(seed) round \(round): replica \(i) repairs differ: \(brief(mine)) vs \(brief(theirs))")
             }
             // Idempotent: applying everything again changes nothing.
@@ -628,8 +723,10 @@ final class ClockBox: Sendable {
         let x = try log(r[0], "read", "2025-03-11", source: .routine)
         let y = try log(r[1], "read", "2025-03-11", source: .manual)
         let cx = try r[0].syncChanges().changes, cy = try r[1].syncChanges().changes
-        _ = try r[2].applyChanges(cx); _ = try r[2].applyChanges(cy)
-        _ = try r[3].applyChanges(cy); _ = try r[3].applyChanges(cx)
+        _ = try r[2].applyChanges(cx)
+        _ = try r[2].applyChanges(cy)
+        _ = try r[3].applyChanges(cy)
+        _ = try r[3].applyChanges(cx)
         #expect(try r[2].canonicalDump() == r[3].canonicalDump())
         #expect(try active(r[2], "read").map(\.id) == [y.id] && active(r[3], "read").map(\.id) == [y.id])
         #expect(x.id != y.id)
@@ -643,15 +740,31 @@ final class ClockBox: Sendable {
         let d = Dispatcher(engine: r[1])
         let changes = try Dispatcher(engine: r[0]).handle(JSONCodec.parse(#"{"op":"sync.changes"}"#))["changes"]!
         let before = try r[1].canonicalDump()
-        let entry = #"{"kind":"entry","stamp":"0001741777200000.000009.rx","record":{"id":"e1","ownerId":"alice","habitId":"ghost","timestampUtc":"2025-03-11T10:00:00Z","dayKey":"2025-03-11","value":null,"note":null,"source":"manual","createdAt":"2025-03-11T10:00:00Z","updatedAt":"2025-03-11T10:00:00Z","deletedAt":null,"multiplePerDay":0}}"#
+        let entry =
+            #"{"kind":"entry","stamp":"0001741777200000.000009.rx","record":{"id":"e1","ownerId":"alice","habitId":"ghost","timestampUtc":"2025-03-11T10:00:00Z","dayKey":"2025-03-11","value":null,"note":null,"source":"manual","createdAt":"2025-03-11T10:00:00Z","updatedAt":"2025-03-11T10:00:00Z","deletedAt":null,"multiplePerDay":0}}"#
         let cases: [(String, ErrorCode, String)] = [
-            (#"{"op":"sync.apply","args":{"changes":[{"kind":"spaceship","stamp":"0001741777200000.000009.rx","record":{}}]}}"#, .invalidArgument, "args.changes[0].kind"),
-            (#"{"op":"sync.apply","args":{"changes":[{"kind":"entry","stamp":"yesterday","record":{}}]}}"#, .invalidArgument, "args.changes[0].stamp"),
+            (
+                #"{"op":"sync.apply","args":{"changes":[{"kind":"spaceship","stamp":"0001741777200000.000009.rx","record":{}}]}}"#,
+                .invalidArgument, "args.changes[0].kind"
+            ),
+            (
+                #"{"op":"sync.apply","args":{"changes":[{"kind":"entry","stamp":"yesterday","record":{}}]}}"#, .invalidArgument,
+                "args.changes[0].stamp"
+            ),
             (#"{"op":"sync.apply","args":{"changes":{}}}"#, .invalidArgument, "args.changes"),
             (#"{"op":"sync.apply","args":{"changes":[\#(entry)]}}"#, .notFound, "args.changes"),
-            (#"{"op":"sync.apply","args":{"changes":[\#(entry.replacingOccurrences(of: "2025-03-11\",\"value", with: "2025-02-30\",\"value"))]}}"#, .invalidDate, "args.changes[0].record.dayKey"),
-            (#"{"op":"sync.apply","args":{"changes":[\#(entry.replacingOccurrences(of: "\"note\":null,", with: ""))]}}"#, .invalidArgument, "args.changes[0].record.note"),
-            (#"{"op":"sync.apply","args":{"changes":[{"kind":"habit","stamp":"0001741777200000.000009.rx","record":{"id":"h","ownerId":"mallory","name":"x","kind":"binary","unit":null,"cadence":"daily","timesPerWeek":null,"targetType":"atLeast","multiplePerDay":0,"categoryId":null,"archived":0,"legacyGoal":null,"createdAt":"2025-03-11T10:00:00Z","createdDayKey":"2025-03-11","updatedAt":"2025-03-11T10:00:00Z","deletedAt":null,"bundle":null,"bundleId":null}}]}}"#, .forbidden, "args.changes[0]"),
+            (
+                #"{"op":"sync.apply","args":{"changes":[\#(entry.replacingOccurrences(of: "2025-03-11\",\"value", with: "2025-02-30\",\"value"))]}}"#,
+                .invalidDate, "args.changes[0].record.dayKey"
+            ),
+            (
+                #"{"op":"sync.apply","args":{"changes":[\#(entry.replacingOccurrences(of: "\"note\":null,", with: ""))]}}"#,
+                .invalidArgument, "args.changes[0].record.note"
+            ),
+            (
+                #"{"op":"sync.apply","args":{"changes":[{"kind":"habit","stamp":"0001741777200000.000009.rx","record":{"id":"h","ownerId":"mallory","name":"x","kind":"binary","unit":null,"cadence":"daily","timesPerWeek":null,"targetType":"atLeast","multiplePerDay":0,"categoryId":null,"archived":0,"legacyGoal":null,"createdAt":"2025-03-11T10:00:00Z","createdDayKey":"2025-03-11","updatedAt":"2025-03-11T10:00:00Z","deletedAt":null,"bundle":null,"bundleId":null}}]}}"#,
+                .forbidden, "args.changes[0]"
+            ),
         ]
         for (request, code, field) in cases {
             let (text, got) = d.respond(to: request)

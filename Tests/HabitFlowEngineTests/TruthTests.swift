@@ -16,28 +16,34 @@ import Testing
         let d = Dispatcher(engine: try store.engine(now: "2025-03-12T11:00:00Z"))
         _ = try call(d, "habit.create", #"{"habitId":"run","name":"Run","kind":"numeric","unit":"km","target":5}"#)
         _ = try call(d, "habit.create", #"{"habitId":"read","name":"Read","cadence":"weekly","timesPerWeek":2}"#)
-        for (habit, day, value) in [("run", "2025-03-01", "6"), ("run", "2025-03-02", "5"), ("run", "2025-03-04", "2"),
-                                    ("run", "2025-03-11", "9"), ("read", "2025-03-03", "null"), ("read", "2025-03-05", "null"),
-                                    ("read", "2025-03-10", "null")] {
+        for (habit, day, value) in [
+            ("run", "2025-03-01", "6"), ("run", "2025-03-02", "5"), ("run", "2025-03-04", "2"),
+            ("run", "2025-03-11", "9"), ("read", "2025-03-03", "null"), ("read", "2025-03-05", "null"),
+            ("read", "2025-03-10", "null"),
+        ] {
             _ = try call(d, "entry.log", #"{"habitId":"\#(habit)","dayKey":"\#(day)","value":\#(value),"confirm":true}"#)
         }
-        let ops = ["metrics.today": #"{}"#, "metrics.streaks": #"{"habitId":"run"}"#, "metrics.week": #"{"habitId":"read"}"#,
-                   "metrics.momentum": #"{"habitId":"run"}"#, "metrics.history": #"{"habitId":"read","from":"2025-02-25","to":"2025-03-12"}"#]
+        let ops = [
+            "metrics.today": #"{}"#, "metrics.streaks": #"{"habitId":"run"}"#, "metrics.week": #"{"habitId":"read"}"#,
+            "metrics.momentum": #"{"habitId":"run"}"#, "metrics.history": #"{"habitId":"read","from":"2025-02-25","to":"2025-03-12"}"#,
+        ]
         var answers: [String: JSONValue] = [:]
         for (op, args) in ops { answers[op] = try call(d, op, args) }
 
         // No cache: a fresh engine that keeps nothing between reads.
-        let uncached = Dispatcher(engine: try Engine(storePath: store.path, user: "alice", zone: nil,
-                                                     now: try Instant(parsing: "2025-03-12T11:00:00Z"), caching: false))
+        let uncached = Dispatcher(
+            engine: try Engine(
+                storePath: store.path, user: "alice", zone: nil,
+                now: try Instant(parsing: "2025-03-12T11:00:00Z"), caching: false))
         for (op, args) in ops { #expect(try call(uncached, op, args) == answers[op], "\(op) without the cache") }
 
         // No store at all: the same records inline, to an engine with no store.
         let records = #"""
-        {"user":{"zone":"Europe/Amsterdam"},"today":"2025-03-12",
-         "habits":\#(try call(d, "habit.list", "{}")["habits"]!.json),
-         "entries":\#(try call(d, "entry.list", "{}")["entries"]!.json),
-         "targetVersions":\#(try call(d, "target.list", #"{"habitId":"run"}"#)["versions"]!.json)}
-        """#
+            {"user":{"zone":"Europe/Amsterdam"},"today":"2025-03-12",
+             "habits":\#(try call(d, "habit.list", "{}")["habits"]!.json),
+             "entries":\#(try call(d, "entry.list", "{}")["entries"]!.json),
+             "targetVersions":\#(try call(d, "target.list", #"{"habitId":"run"}"#)["versions"]!.json)}
+            """#
         let stateless = Dispatcher(engine: Engine())
         for (op, args) in ops {
             let inline = String(args.dropLast()) + (args == "{}" ? "" : ",") + #""records":\#(records)}"#
@@ -48,13 +54,24 @@ import Testing
     @Test func aggregationUsesDayKeyNotTimestamp_10_3_1() throws {
         let engine = try store.engine(now: "2025-03-12T22:30:00Z")  // 23:30 in Amsterdam
         var water = HabitDraft(name: "Water")
-        water.id = "water"; water.kind = .numeric; water.unit = "glasses"; water.multiplePerDay = true; water.target = 3
+        water.id = "water"
+        water.kind = .numeric
+        water.unit = "glasses"
+        water.multiplePerDay = true
+        water.target = 3
         _ = try engine.createHabit(water)
-        _ = try engine.createHabit({ var d = HabitDraft(name: "Read"); d.id = "read"; return d }())
+        _ = try engine.createHabit(
+            {
+                var d = HabitDraft(name: "Read")
+                d.id = "read"
+                return d
+            }())
         // Two entries of one DayKey at different times (and in reverse order): one day, one sum.
         for (id, at, value) in [("late", "2025-03-12T22:10:00Z", 2.0), ("early", "2025-03-12T06:00:00Z", 1.0)] {
             var r = LogRequest(habitId: "water")
-            r.entryId = id; r.timestampUtc = try Instant(parsing: at); r.value = value
+            r.entryId = id
+            r.timestampUtc = try Instant(parsing: at)
+            r.value = value
             _ = try engine.log(r)
         }
         let day = try engine.habitToday(habitId: "water")
@@ -66,7 +83,14 @@ import Testing
             _ = try engine.log(r)
         }
         #expect(try engine.habitToday(habitId: "read").value == 1)
-        #expect(try engine.entries({ var q = EntryQuery(); q.habitId = "read"; return q }()).count == 1)
+        #expect(
+            try engine.entries(
+                {
+                    var q = EntryQuery()
+                    q.habitId = "read"
+                    return q
+                }()
+            ).count == 1)
         // 22:30Z is already the 13th in Tokyo, but the entries keep the DayKey they were given.
         _ = try engine.updateUser(zone: "Asia/Tokyo", firstWeekday: nil)
         #expect(try engine.habitToday(habitId: "water", day: DayKey("2025-03-12")).value == 3)
@@ -78,9 +102,18 @@ import Testing
             (#"{"habitId":"h","records":[]}"#, "args.records", .invalidArgument),
             (#"{"habitId":"h","records":{"habits":[]}}"#, "args.records.user", .invalidArgument),
             (#"{"habitId":"h","records":{"user":{"zone":"Mars/Base"}}}"#, "args.records.user.zone", .unknownZone),
-            (#"{"habitId":"h","records":{"user":{"zone":"UTC"},"habits":[{"id":"h","kind":"odd"}]}}"#, "args.records.habits[0].kind", .invalidArgument),
-            (#"{"habitId":"h","records":{"user":{"zone":"UTC"},"habits":[{"id":"h"}],"entries":[{"habitId":"x","dayKey":"2025-01-01"}]}}"#, "args.records.entries[0].habitId", .notFound),
-            (#"{"habitId":"h","records":{"user":{"zone":"UTC"},"habits":[{"id":"h"}],"entries":[{"habitId":"h","dayKey":"2025-02-30"}]}}"#, "args.records.entries[0].dayKey", .invalidDate),
+            (
+                #"{"habitId":"h","records":{"user":{"zone":"UTC"},"habits":[{"id":"h","kind":"odd"}]}}"#, "args.records.habits[0].kind",
+                .invalidArgument
+            ),
+            (
+                #"{"habitId":"h","records":{"user":{"zone":"UTC"},"habits":[{"id":"h"}],"entries":[{"habitId":"x","dayKey":"2025-01-01"}]}}"#,
+                "args.records.entries[0].habitId", .notFound
+            ),
+            (
+                #"{"habitId":"h","records":{"user":{"zone":"UTC"},"habits":[{"id":"h"}],"entries":[{"habitId":"h","dayKey":"2025-02-30"}]}}"#,
+                "args.records.entries[0].dayKey", .invalidDate
+            ),
             (#"{"habitId":"h","records":{"user":{"zone":"UTC"},"habits":[{"id":"h"}],"extra":1}}"#, "args.records.extra", .invalidArgument),
             (#"{"habitId":"g","records":{"user":{"zone":"UTC"},"habits":[{"id":"h"}]}}"#, "args.habitId", .notFound),
         ]

@@ -8,9 +8,13 @@ import Testing
         let dir = Repository.temporaryDirectory("cabi")
         let exe = dir.appendingPathComponent("prog").path
         let lib = Repository.buildDirectory
-        let cc = try run("cc", ["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", Repository.path("include"),
-                                Repository.path(source), "-o", exe, "-L", lib, "-lhabitflow",
-                                "-Wl,-rpath," + lib] + extra)
+        let cc = try run(
+            "cc",
+            [
+                "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", Repository.path("include"),
+                Repository.path(source), "-o", exe, "-L", lib, "-lhabitflow",
+                "-Wl,-rpath," + lib,
+            ] + extra)
         try #require(cc.status == 0, "cc failed: \(cc.stderr)")
         return try run(exe, arguments)
     }

@@ -8,19 +8,25 @@ import Testing
     /// Runs a shell command line with `habitflow` on PATH.
     func sh(_ script: String, stdin: Data = Data()) throws -> ProcessResult {
         let bin = Repository.temporaryDirectory("cli-bin")
-        try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("habitflow").path,
-                                                   withDestinationPath: Repository.cli)
+        try FileManager.default.createSymbolicLink(
+            atPath: bin.appendingPathComponent("habitflow").path,
+            withDestinationPath: Repository.cli)
         let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         // A store of the test's own, never the default one in the user's home.
         // In a directory of its own: files a script writes never land in the repository.
-        return try run("/bin/sh", ["-c", "set -e\n" + script], stdin: stdin,
-                       environment: ["PATH": path, "HABITFLOW_DB": bin.appendingPathComponent("store.sqlite").path,
-                                     "HABITFLOW_USER": "tester", "XDG_DATA_HOME": bin.path],
-                       directory: bin.path)
+        return try run(
+            "/bin/sh", ["-c", "set -e\n" + script], stdin: stdin,
+            environment: [
+                "PATH": path, "HABITFLOW_DB": bin.appendingPathComponent("store.sqlite").path,
+                "HABITFLOW_USER": "tester", "XDG_DATA_HOME": bin.path,
+            ],
+            directory: bin.path)
     }
 
     @Test func dayKeyInAPipeline() throws {
-        let r = try sh("habitflow time day-key Europe/Amsterdam 2024-03-30T23:30:00Z --json | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"dayKey\"])'")
+        let r = try sh(
+            "habitflow time day-key Europe/Amsterdam 2024-03-30T23:30:00Z --json | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"dayKey\"])'"
+        )
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == "2024-03-31\n")
         let text = try sh("habitflow time day-key Pacific/Kiritimati 2024-01-01T10:30:00Z")
@@ -29,7 +35,8 @@ import Testing
 
     /// Issue 13: an argument that is not UTF-8 is a usage error (64), and nothing is written.
     @Test func argumentsThatAreNotUTF8AreRefused() throws {
-        let r = try sh("""
+        let r = try sh(
+            """
             habitflow habit add Read --zone UTC
             before=$(habitflow habit list --json)
             for bad in '\\300\\257' '\\355\\240\\200' '\\364\\220\\200\\200'; do
@@ -45,7 +52,8 @@ import Testing
     /// Issue 16 through the CLI: a bad day start exits 1 naming the field and changes nothing;
     /// a good one moves "today" and the day of a late log.
     @Test func dayStartThroughTheCLI() throws {
-        let r = try sh("""
+        let r = try sh(
+            """
             export HABITFLOW_NOW=2025-03-30T01:30:00Z HABITFLOW_ZONE=Europe/Amsterdam
             habitflow habit add Read >/dev/null
             before=$(habitflow user --json)
@@ -64,7 +72,8 @@ import Testing
 
     /// Days and times as people type them (issue 15): resolved in the user's zone.
     @Test func relativeDaysAndWallTimes() throws {
-        let r = try sh("""
+        let r = try sh(
+            """
             export HABITFLOW_NOW=2026-11-24T18:00:00Z HABITFLOW_ZONE=America/New_York
             habitflow habit add Read >/dev/null
             habitflow log Read --day yesterday --confirm
@@ -76,7 +85,8 @@ import Testing
             echo "$status $(grep -c 'invalid day' err)"
             """)
         #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
-        #expect(r.stdout.contains("on 2026-11-23") && r.stdout.contains("on 2026-11-21") && r.stdout.contains("on 2026-11-22"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("on 2026-11-23") && r.stdout.contains("on 2026-11-21") && r.stdout.contains("on 2026-11-22"), "\(r.stdout)")
         #expect(r.stdout.contains(#""timestampUtc":"2026-11-24T12:30:00Z""#), "\(r.stdout)")
         #expect(r.stdout.contains("2026-11-21 2026-11-22 2026-11-23 2026-11-24 \n1 1"), "\(r.stdout)")
     }
@@ -122,8 +132,9 @@ import Testing
         #expect(good.stdout == "status=0\n")
         let bad = try sh("set +e; printf '%s\\n' '{}' '{\"op\":\"engine.version\"}' | habitflow batch | wc -l; exit 0")
         #expect(bad.stdout.trimmingCharacters(in: .whitespaces) == "2\n")
-        let bail = try sh("set +e; printf '%s\\n' '{}' '{\"op\":\"engine.version\"}' | habitflow batch --bail > out.txt; echo status=$?; wc -l < out.txt",
-                          stdin: Data())
+        let bail = try sh(
+            "set +e; printf '%s\\n' '{}' '{\"op\":\"engine.version\"}' | habitflow batch --bail > out.txt; echo status=$?; wc -l < out.txt",
+            stdin: Data())
         #expect(bail.stdout.hasPrefix("status=1\n"))
         #expect(bail.stdout.hasSuffix("1\n"))
         #expect(bail.stderr.contains("stopped at line 1"))
@@ -147,8 +158,11 @@ import Testing
             if case let .string(code)? = response["error"]?["code"] { return code }
             return "ok"
         }
-        #expect(codes == ["unknown_zone", "invalid_argument", "invalid_json", "invalid_json", "invalid_date",
-                          "limit_exceeded", "ok"])
+        #expect(
+            codes == [
+                "unknown_zone", "invalid_argument", "invalid_json", "invalid_json", "invalid_date",
+                "limit_exceeded", "ok",
+            ])
         #expect(r.stderr.contains("status=1"))
     }
 
@@ -159,7 +173,8 @@ import Testing
         #expect(domain.stderr.contains("unknown zone \"Mars/Base\""))
         let json = try sh("set +e; habitflow time day-range UTC 2025-02-29 --json; echo $?")
         #expect(json.stdout == "1\n")
-        #expect(try JSONCodec.parse(json.stderr.trimmingCharacters(in: .whitespacesAndNewlines))["error"]?["field"] == .string("args.dayKey"))
+        #expect(
+            try JSONCodec.parse(json.stderr.trimmingCharacters(in: .whitespacesAndNewlines))["error"]?["field"] == .string("args.dayKey"))
         #expect(try sh("set +e; habitflow time day-key 2>/dev/null; echo $?").stdout == "64\n")
         #expect(try sh("set +e; habitflow --no-such-flag 2>/dev/null; echo $?").stdout == "64\n")
     }
@@ -176,7 +191,8 @@ import Testing
 
     @Test func shellFunctionsDriveTheCLI() throws {
         let db = TestStore("shell").path
-        let r = try sh("""
+        let r = try sh(
+            """
             export HABITFLOW_DB='\(db)' HABITFLOW_USER=alice HABITFLOW_ZONE=Europe/Amsterdam
             . '\(Repository.path("bindings/shell/habitflow.sh"))'
             habitflow habit add Stretch --id stretch >/dev/null
@@ -193,13 +209,15 @@ import Testing
             hf_sync_with '\(db).other' | python3 -c 'import json,sys; print(json.load(sys.stdin)["sent"]["applied"] > 0)'
             """)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            == ["created", "1", "Stretch", "2024-01-02", "2024-01-01", "1 complete", "1", "1/3", "True"])
+        #expect(
+            r.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                == ["created", "1", "Stretch", "2024-01-02", "2024-01-01", "1 complete", "1", "1/3", "True"])
     }
 
     @Test func weekShowsProgressDayByDay() throws {
         let db = TestStore("week").path
-        let r = try sh("""
+        let r = try sh(
+            """
             export HABITFLOW_DB='\(db)' HABITFLOW_USER=alice HABITFLOW_ZONE=Europe/Amsterdam HABITFLOW_NOW=2025-03-12T11:00:00Z
             habitflow habit add Read --id read >/dev/null
             habitflow habit add Gym --id gym --weekly 3 >/dev/null
@@ -220,7 +238,8 @@ import Testing
 
     @Test func goalsThroughTheCLI() throws {
         let db = TestStore("cli-goals").path
-        let r = try sh("""
+        let r = try sh(
+            """
             export HABITFLOW_DB='\(db)' HABITFLOW_USER=alice HABITFLOW_ZONE=Europe/Amsterdam HABITFLOW_NOW=2025-03-12T11:00:00Z
             habitflow goal list
             habitflow habit add Run --numeric km --id run >/dev/null
@@ -252,7 +271,8 @@ import Testing
     /// goal's new target, a delete that asks first and a restore.
     @Test func definitionEditsAndGoalLifecycleThroughTheCLI() throws {
         let db = TestStore("cli-edits").path
-        let r = try sh("""
+        let r = try sh(
+            """
             export HABITFLOW_DB='\(db)' HABITFLOW_USER=alice HABITFLOW_ZONE=Europe/Amsterdam HABITFLOW_NOW=2025-03-12T11:00:00Z
             habitflow habit add Run --numeric km --id run >/dev/null
             habitflow habit edit Run --unit mi --from 2025-03-14
@@ -271,12 +291,19 @@ import Testing
             """)
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.suffix(4) == ["habitflow: logging for a past day (backfill) needs confirm: true (args.confirm)",
-                                    "  goal Reading: 0/5 → 1/5", "  run it again with --confirm to go ahead", "status=1"], "\(lines)")
-        #expect(Array(lines.prefix(4)) == ["Updated Run", "from the start  daily, atLeast, unit km  (recorded 2025-03-12T11:00:00Z)",
-                                           "2025-03-14  unit mi  (recorded 2025-03-12T11:00:00Z)", "Updated goal reading"])
+        #expect(
+            lines.suffix(4) == [
+                "habitflow: logging for a past day (backfill) needs confirm: true (args.confirm)",
+                "  goal Reading: 0/5 → 1/5", "  run it again with --confirm to go ahead", "status=1",
+            ], "\(lines)")
+        #expect(
+            Array(lines.prefix(4)) == [
+                "Updated Run", "from the start  daily, atLeast, unit km  (recorded 2025-03-12T11:00:00Z)",
+                "2025-03-14  unit mi  (recorded 2025-03-12T11:00:00Z)", "Updated goal reading",
+            ])
         #expect(lines[4].contains("past days keep the definition they had") && lines[5] == "status=1")
-        #expect(lines[6].contains("deleting \"Reading\" removes it, its 1 link") && lines[7].contains("--confirm") && lines[8] == "status=1")
+        #expect(
+            lines[6].contains("deleting \"Reading\" removes it, its 1 link") && lines[7].contains("--confirm") && lines[8] == "status=1")
         #expect(lines[9] == "Deleted goal reading; entries and habits are unchanged (habitflow goal restore reading brings it back)")
         #expect(lines[10] == "Restored goal Reading")
         #expect(lines[11].contains("0/5") && lines.contains("  Linked habits: Run (count)"))
@@ -284,7 +311,8 @@ import Testing
 
     @Test func syncWithAnotherStoreKeepsTheManualEntry() throws {
         let one = TestStore("cli-sync-1").path, two = TestStore("cli-sync-2").path
-        let r = try sh("""
+        let r = try sh(
+            """
             export HABITFLOW_USER=alice HABITFLOW_ZONE=Europe/Amsterdam HABITFLOW_NOW=2025-03-12T11:00:00Z
             habitflow habit add Read --id read --db '\(one)' >/dev/null
             habitflow sync with '\(two)' --db '\(one)' 2>&1 || echo "status=$?"   # no such file: refused, nothing made
@@ -318,7 +346,8 @@ import Testing
 
     @Test func routinesEvidenceJournalsAndWellbeingThroughTheCLI() throws {
         let db = TestStore("cli-context").path
-        let r = try sh("""
+        let r = try sh(
+            """
             export HABITFLOW_DB='\(db)' HABITFLOW_USER=alice HABITFLOW_ZONE=UTC HABITFLOW_NOW=2025-03-12T11:00:00Z
             habitflow habit add Stretch --id stretch >/dev/null
             habitflow habit add Plank --id plank >/dev/null
@@ -338,12 +367,14 @@ import Testing
             habitflow today --json | python3 -c 'import json,sys; print(sorted((h["habitId"], h["status"]) for h in json.load(sys.stdin)["habits"]))'
             """)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.split(separator: "\n").map(String.init) == [
-            "2", "['incomplete', 'incomplete']",  // starting a routine completes nothing
-            "Logged Stretch on 2025-03-12 (created)", "Logged Stretch on 2025-03-12 (unchanged)", "Dismissed \(try evidenceId(r.stdout))",
-            "No evidence waiting.", "2025-03-12", "mean 3",
-            "[('plank', 'incomplete'), ('stretch', 'complete')]",  // the journal about Plank completes nothing
-        ])
+        #expect(
+            r.stdout.split(separator: "\n").map(String.init) == [
+                "2", "['incomplete', 'incomplete']",  // starting a routine completes nothing
+                "Logged Stretch on 2025-03-12 (created)", "Logged Stretch on 2025-03-12 (unchanged)",
+                "Dismissed \(try evidenceId(r.stdout))",
+                "No evidence waiting.", "2025-03-12", "mean 3",
+                "[('plank', 'incomplete'), ('stretch', 'complete')]",  // the journal about Plank completes nothing
+            ])
     }
 
     /// The plank evidence id, as the dismiss line printed it.

@@ -50,9 +50,12 @@ struct DiskFullTests {
             p.stdin.close(); p.wait()
             print(" ".join(out))
             """
-        let result = try run("python3", ["-c", script, Repository.cli, filler],
-                             environment: ["HABITFLOW_DB": dir.appendingPathComponent("s.sqlite").path,
-                                           "HABITFLOW_USER": "a", "HABITFLOW_ZONE": "UTC"])
+        let result = try run(
+            "python3", ["-c", script, Repository.cli, filler],
+            environment: [
+                "HABITFLOW_DB": dir.appendingPathComponent("s.sqlite").path,
+                "HABITFLOW_USER": "a", "HABITFLOW_ZONE": "UTC",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     }

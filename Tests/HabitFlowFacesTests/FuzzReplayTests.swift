@@ -10,11 +10,16 @@ import Testing
         let dir = Repository.temporaryDirectory("fuzz-replay")
         let exe = dir.appendingPathComponent("replay").path
         let lib = ShippedLibraryTests.prefix + "/lib"
-        let cc = try run("cc", ["-O1", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", Repository.path("include"),
-                                Repository.path("Fuzz/replay.c"), "-o", exe, "-L", lib, "-lhabitflow", "-Wl,-rpath," + lib, "-ljson-c"])
+        let cc = try run(
+            "cc",
+            [
+                "-O1", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", Repository.path("include"),
+                Repository.path("Fuzz/replay.c"), "-o", exe, "-L", lib, "-lhabitflow", "-Wl,-rpath," + lib, "-ljson-c",
+            ])
         try #require(cc.status == 0, "cc failed: \(cc.stderr)")
-        let result = try run(exe, ["call", "engine", "zone"].map { Repository.path("Fuzz/corpus/" + $0) },
-                             environment: ["TMPDIR": dir.path])
+        let result = try run(
+            exe, ["call", "engine", "zone"].map { Repository.path("Fuzz/corpus/" + $0) },
+            environment: ["TMPDIR": dir.path])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let count = Int(result.stdout.split(separator: " ").dropFirst(2).first ?? "") ?? 0
         #expect(count > 600 && result.stdout.hasSuffix(" inputs, 0 findings\n"), "\(result.stdout)")

@@ -21,17 +21,22 @@ import Testing
     func withoutToolchain(_ script: String, environment: [String: String] = [:]) throws -> ProcessResult? {
         let probe = try run("unshare", ["-m", "true"])
         guard probe.status == 0 else {
-            print("InstallTests: cannot hide the toolchain here (unshare: \(probe.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); checked with ldd only")
+            print(
+                "InstallTests: cannot hide the toolchain here (unshare: \(probe.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); checked with ldd only"
+            )
             return nil
         }
-        return try run("unshare", ["-m", "/bin/sh", "-c", "mount -t tmpfs tmpfs '\(Self.toolchain)' && \(script)"], environment: environment)
+        return try run(
+            "unshare", ["-m", "/bin/sh", "-c", "mount -t tmpfs tmpfs '\(Self.toolchain)' && \(script)"], environment: environment)
     }
 
     @Test func theCLINeedsNoToolchain() throws {
         let cli = prefix + "/bin/habitflow"
         let ldd = try run("ldd", [cli]).stdout
         #expect(!ldd.contains(Self.toolchain) && !ldd.contains("swift") && !ldd.contains("Foundation"), "\(ldd)")
-        if let hidden = try withoutToolchain("'\(cli)' time day-key Europe/Amsterdam 2024-03-30T23:30:00Z && ls '\(Self.toolchain)' | wc -l") {
+        if let hidden = try withoutToolchain(
+            "'\(cli)' time day-key Europe/Amsterdam 2024-03-30T23:30:00Z && ls '\(Self.toolchain)' | wc -l")
+        {
             #expect(hidden.status == 0, "\(hidden.stderr)")
             #expect(hidden.stdout == "2024-03-31\n0\n", "the toolchain was not hidden: \(hidden.stdout)")
         }
@@ -68,8 +73,9 @@ import Testing
     @Test func theReadmeCExampleBuildsAndRuns() throws {
         let dir = Repository.temporaryDirectory("readme-c")
         try FileManager.default.copyItem(atPath: Repository.path("Examples/c/example.c"), toPath: dir.appendingPathComponent("app.c").path)
-        let build = try run("/bin/sh", ["-c", "cc app.c $(pkg-config --cflags --libs habitflow) -o app && ./app"],
-                            environment: ["PKG_CONFIG_PATH": prefix + "/lib/pkgconfig", "LD_LIBRARY_PATH": ""], directory: dir.path)
+        let build = try run(
+            "/bin/sh", ["-c", "cc app.c $(pkg-config --cflags --libs habitflow) -o app && ./app"],
+            environment: ["PKG_CONFIG_PATH": prefix + "/lib/pkgconfig", "LD_LIBRARY_PATH": ""], directory: dir.path)
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.stdout.contains("dayKey: 2024-03-31"))
     }
@@ -87,13 +93,16 @@ import Testing
         // From source: its build step bundles the library this checkout built (in
         // .build-release/dist, where scripts/test and scripts/run put it; else say where).
         let built = prefix == Repository.path(".build-release/dist")
-        let install = try run(python, ["-m", "pip", "install", "-q", Repository.path("bindings/python")],
-                              environment: built ? ["HABITFLOW_SO": ""] : ["HABITFLOW_SO": prefix + "/lib/libhabitflow.so"])
+        let install = try run(
+            python, ["-m", "pip", "install", "-q", Repository.path("bindings/python")],
+            environment: built ? ["HABITFLOW_SO": ""] : ["HABITFLOW_SO": prefix + "/lib/libhabitflow.so"])
         #expect(install.status == 0, "\(install.stderr)")
-        let example = try run(python, [Repository.path("Examples/python/month.py")], environment: ["HABITFLOW_LIB": "", "PYTHONPATH": ""],
-                              directory: dir.path)
+        let example = try run(
+            python, [Repository.path("Examples/python/month.py")], environment: ["HABITFLOW_LIB": "", "PYTHONPATH": ""],
+            directory: dir.path)
         #expect(example.status == 0, "\(example.stderr)")
-        #expect(example.stdout == "Read: current 6, longest 6, strength 71%\nRun: current 2, longest 2, strength 75%\n", "\(example.stdout)")
+        #expect(
+            example.stdout == "Read: current 6, longest 6, strength 71%\nRun: current 2, longest 2, strength 75%\n", "\(example.stdout)")
     }
 
     @Test func thePrebuiltWheelNeedsNoToolchain() throws {

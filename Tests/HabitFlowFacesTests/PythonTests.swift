@@ -8,8 +8,9 @@ import Testing
     }
 
     @Test func thePythonPackageTestsPass() throws {
-        let result = try run("python3", ["-m", "unittest", "discover", "-v", "-s", Repository.path("bindings/python/tests")],
-                             environment: environment)
+        let result = try run(
+            "python3", ["-m", "unittest", "discover", "-v", "-s", Repository.path("bindings/python/tests")],
+            environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("OK"), "\(result.stderr)")
     }
@@ -22,9 +23,12 @@ import Testing
     }
 
     @Test func aMissingLibraryIsAClearImportError() throws {
-        let result = try run("python3", ["-c", "import habitflow"],
-                             environment: ["HABITFLOW_LIB": "/nonexistent/libhabitflow.so",
-                                           "PYTHONPATH": Repository.path("bindings/python")])
+        let result = try run(
+            "python3", ["-c", "import habitflow"],
+            environment: [
+                "HABITFLOW_LIB": "/nonexistent/libhabitflow.so",
+                "PYTHONPATH": Repository.path("bindings/python"),
+            ])
         #expect(result.status != 0)
         #expect(result.stderr.contains("libhabitflow.so not found"))
     }

@@ -22,8 +22,10 @@ import Testing
         let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap {
             $0.split(separator: "[").last?.dropLast()
         }.map(String.init)
-        let allowed: Set = ["libjson-c.so.5", "libsqlite3.so.0", "libz.so.1", "libstdc++.so.6", "libc.so.6", "libm.so.6", "libgcc_s.so.1",
-                            "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1"]
+        let allowed: Set = [
+            "libjson-c.so.5", "libsqlite3.so.0", "libz.so.1", "libstdc++.so.6", "libc.so.6", "libm.so.6", "libgcc_s.so.1",
+            "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1",
+        ]
         #expect(!needed.isEmpty)
         #expect(Set(needed).isSubset(of: allowed), "\(needed)")
         #expect(!needed.contains { $0.contains("swift") || $0.contains("Foundation") || $0.contains("icu") })
@@ -33,9 +35,12 @@ import Testing
         let symbols = try run("nm", ["-D", "--defined-only", library]).stdout.split(separator: "\n")
             .filter { $0.contains(" T ") }.compactMap { $0.split(separator: " ").last }
             .map { String($0.split(separator: "@").first!) }
-        #expect(symbols.sorted() == ["hf_call", "hf_close", "hf_day_key", "hf_engine_call", "hf_open", "hf_string_free", "hf_version",
-                                   "hf_version_number", "hf_zone_close", "hf_zone_day_key", "hf_zone_day_key_from", "hf_zone_day_range",
-                                   "hf_zone_day_range_from", "hf_zone_open"])
+        #expect(
+            symbols.sorted() == [
+                "hf_call", "hf_close", "hf_day_key", "hf_engine_call", "hf_open", "hf_string_free", "hf_version",
+                "hf_version_number", "hf_zone_close", "hf_zone_day_key", "hf_zone_day_key_from", "hf_zone_day_range",
+                "hf_zone_day_range_from", "hf_zone_open",
+            ])
     }
 
     @Test func pkgConfigBuildsTheCExample() throws {
@@ -49,8 +54,9 @@ import Testing
     }
 
     @Test func pythonLoadsTheShippedLibrary() throws {
-        let result = try run("python3", ["-c", "import habitflow; print(habitflow.day_key('Asia/Kolkata', 1711841400))"],
-                             environment: ["HABITFLOW_LIB": library, "PYTHONPATH": Repository.path("bindings/python")])
+        let result = try run(
+            "python3", ["-c", "import habitflow; print(habitflow.day_key('Asia/Kolkata', 1711841400))"],
+            environment: ["HABITFLOW_LIB": library, "PYTHONPATH": Repository.path("bindings/python")])
         #expect(result.stdout == "2024-03-31\n", "\(result.stderr)")
     }
 

@@ -11,8 +11,12 @@ import Testing
     func compile(_ source: String) throws -> String {
         let exe = Repository.temporaryDirectory("cstore").appendingPathComponent("prog").path
         let lib = Repository.buildDirectory
-        let cc = try run("cc", ["-std=gnu11", "-Wall", "-Werror", "-I", Repository.path("include"), Repository.path(source),
-                                "-o", exe, "-L", lib, "-lhabitflow", "-Wl,-rpath," + lib])
+        let cc = try run(
+            "cc",
+            [
+                "-std=gnu11", "-Wall", "-Werror", "-I", Repository.path("include"), Repository.path(source),
+                "-o", exe, "-L", lib, "-lhabitflow", "-Wl,-rpath," + lib,
+            ])
         try #require(cc.status == 0, "cc failed: \(cc.stderr)")
         return exe
     }
@@ -45,7 +49,8 @@ import Testing
         let c = try run(try compile("Tests/C/store_test.c"), [store.path])
         #expect(c.status == 0, "\(c.stdout)\(c.stderr)")
         #expect(c.stdout.contains(" passed, 0 failed"))
-        let py = try python("""
+        let py = try python(
+            """
             import sys, habitflow
             with habitflow.Engine(sys.argv[1], user="alice", zone="Europe/Amsterdam") as hf:
                 print(hf.log("shared", value=20, entryId="from-python")["action"])
@@ -80,46 +85,51 @@ import Testing
 
     @Test func badInputThroughCLeavesTheStoreUnchanged() throws {
         let store = TestStore("bad-c")
-        for args in [["habit", "add", "Walk", "--id", "h1"], ["log", "h1", "--id", "e1"],
-                     ["habit", "add", "Run", "--id", "h2", "--numeric", "km"]] {
+        for args in [
+            ["habit", "add", "Walk", "--id", "h1"], ["log", "h1", "--id", "e1"],
+            ["habit", "add", "Run", "--id", "h2", "--numeric", "km"],
+        ] {
             #expect(try cli(args, db: store.path).status == 0)
         }
         let before = try store.dump()
-        let requests: [[UInt8]] = [
-            "{", "[]", #"{"op":"entry.nope"}"#,
-            #"{"op":"entry.log","args":{"habitId":"h1","value":1}}"#,
-            #"{"op":"entry.log","args":{"habitId":"h2"}}"#,
-            #"{"op":"entry.log","args":{"habitId":"h2","value":1e400}}"#,
-            #"{"op":"entry.log","args":{"habitId":"h2","value":"5"}}"#,
-            #"{"op":"entry.log","args":{"habitId":"h9"}}"#,
-            #"{"op":"entry.log","args":{"habitId":"h1","dayKey":"2025-02-29"}}"#,
-            #"{"op":"entry.log","args":{"habitId":"h1","timestampUtc":"yesterday"}}"#,
-            #"{"op":"entry.log","args":{"habitId":"h1\u0000"}}"#,
-            #"{"op":"entry.log","args":{"habitId":"../../etc"}}"#,
-            #"{"op":"entry.delete","args":{"entryId":"e1"}}"#,
-            #"{"op":"entry.edit","args":{"entryId":"e1","dayKey":"2000-01-01"}}"#,
-            #"{"op":"habit.create","args":{"habitId":"h1","name":"Again"}}"#,
-            #"{"op":"habit.create","args":{"name":"X","kind":"numeric"}}"#,
-            #"{"op":"habit.create","args":{"name":"X","cadence":"weekly","timesPerWeek":9}}"#,
-            #"{"op":"target.set","args":{"habitId":"h1","effectiveDayKey":"2999-01-01","target":-2}}"#,
-            #"{"op":"target.set","args":{"habitId":"h1","effectiveDayKey":"2999-01-01","target":99999999999999999999}}"#,
-            #"{"op":"habit.pause","args":{"habitId":"h1","from":"2999-01-05","to":"2999-01-01"}}"#,
-            #"{"op":"user.update","args":{"zone":"/etc/passwd"}}"#,
-            #"{"op":"engine.migrateLegacyTargets","args":{"habits":[{"habitId":5}]}}"#,
-            String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
-            // Issue 13: lone surrogate escapes, request ids that are not short scalars, tz files that are not zones.
-            #"{"op":"habit.create","args":{"name":"\ud800x"}}"#,
-            #"{"op":"habit.create","args":{"name":"\udc00"}}"#,
-            #"{"op":"habit.create","args":{"name":"X"},"requestId":{"a":1}}"#,
-            #"{"op":"habit.create","args":{"name":"X"},"requestId":true}"#,
-            #"{"op":"user.update","args":{"zone":"posixrules"}}"#,
-            #"{"op":"user.update","args":{"zone":"right/UTC"}}"#,
-        ].map { Array($0.utf8) } + [
-            // Bytes that are not UTF-8: overlong, an encoded surrogate, above U+10FFFF.
-            [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
-        ].map { Array(#"{"op":"habit.create","args":{"name":"X"#.utf8) + $0 + Array(#""}}"#.utf8) }
-        let result = try run(try compile("Tests/C/bad_requests.c"), [store.path],
-                             stdin: Data(requests.flatMap { $0 + [0x0A] }))
+        let requests: [[UInt8]] =
+            [
+                "{", "[]", #"{"op":"entry.nope"}"#,
+                #"{"op":"entry.log","args":{"habitId":"h1","value":1}}"#,
+                #"{"op":"entry.log","args":{"habitId":"h2"}}"#,
+                #"{"op":"entry.log","args":{"habitId":"h2","value":1e400}}"#,
+                #"{"op":"entry.log","args":{"habitId":"h2","value":"5"}}"#,
+                #"{"op":"entry.log","args":{"habitId":"h9"}}"#,
+                #"{"op":"entry.log","args":{"habitId":"h1","dayKey":"2025-02-29"}}"#,
+                #"{"op":"entry.log","args":{"habitId":"h1","timestampUtc":"yesterday"}}"#,
+                #"{"op":"entry.log","args":{"habitId":"h1\u0000"}}"#,
+                #"{"op":"entry.log","args":{"habitId":"../../etc"}}"#,
+                #"{"op":"entry.delete","args":{"entryId":"e1"}}"#,
+                #"{"op":"entry.edit","args":{"entryId":"e1","dayKey":"2000-01-01"}}"#,
+                #"{"op":"habit.create","args":{"habitId":"h1","name":"Again"}}"#,
+                #"{"op":"habit.create","args":{"name":"X","kind":"numeric"}}"#,
+                #"{"op":"habit.create","args":{"name":"X","cadence":"weekly","timesPerWeek":9}}"#,
+                #"{"op":"target.set","args":{"habitId":"h1","effectiveDayKey":"2999-01-01","target":-2}}"#,
+                #"{"op":"target.set","args":{"habitId":"h1","effectiveDayKey":"2999-01-01","target":99999999999999999999}}"#,
+                #"{"op":"habit.pause","args":{"habitId":"h1","from":"2999-01-05","to":"2999-01-01"}}"#,
+                #"{"op":"user.update","args":{"zone":"/etc/passwd"}}"#,
+                #"{"op":"engine.migrateLegacyTargets","args":{"habits":[{"habitId":5}]}}"#,
+                String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
+                // Issue 13: lone surrogate escapes, request ids that are not short scalars, tz files that are not zones.
+                #"{"op":"habit.create","args":{"name":"\ud800x"}}"#,
+                #"{"op":"habit.create","args":{"name":"\udc00"}}"#,
+                #"{"op":"habit.create","args":{"name":"X"},"requestId":{"a":1}}"#,
+                #"{"op":"habit.create","args":{"name":"X"},"requestId":true}"#,
+                #"{"op":"user.update","args":{"zone":"posixrules"}}"#,
+                #"{"op":"user.update","args":{"zone":"right/UTC"}}"#,
+            ].map { Array($0.utf8) }
+            + [
+                // Bytes that are not UTF-8: overlong, an encoded surrogate, above U+10FFFF.
+                [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            ].map { Array(#"{"op":"habit.create","args":{"name":"X"#.utf8) + $0 + Array(#""}}"#.utf8) }
+        let result = try run(
+            try compile("Tests/C/bad_requests.c"), [store.path],
+            stdin: Data(requests.flatMap { $0 + [0x0A] }))
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == requests.count, "\(result.stderr)")
         for (line, request) in zip(lines, requests.map { String(decoding: $0, as: UTF8.self) }) {
@@ -134,19 +144,23 @@ import Testing
         #expect(try cli(["habit", "add", "Walk", "--id", "h1"], db: store.path).status == 0)
         #expect(try cli(["log", "h1", "--id", "e1"], db: store.path).status == 0)
         let before = try store.dump()
-        for args in [["log", "h1", "3"], ["log", "nope"], ["log", "h1", "--day", "2025-02-29"], ["log", "h1", "--at", "noon"],
-                     ["delete", "e1"], ["edit", "e1", "--day", "2001-01-01"], ["habit", "add", "  "],
-                     ["target", "set", "h1", "1.5"], ["pause", "h1", "--from", "2999-01-02", "--to", "2999-01-01"],
-                     ["habit", "add", "X", "--weekly", "8"], ["entries", "--from", "2025-13-01"]] {
+        for args in [
+            ["log", "h1", "3"], ["log", "nope"], ["log", "h1", "--day", "2025-02-29"], ["log", "h1", "--at", "noon"],
+            ["delete", "e1"], ["edit", "e1", "--day", "2001-01-01"], ["habit", "add", "  "],
+            ["target", "set", "h1", "1.5"], ["pause", "h1", "--from", "2999-01-02", "--to", "2999-01-01"],
+            ["habit", "add", "X", "--weekly", "8"], ["entries", "--from", "2025-13-01"],
+        ] {
             let r = try cli(args, db: store.path)
             #expect(r.status == 1, "\(args): \(r.status) \(r.stderr)")
             #expect(r.stderr.hasPrefix("habitflow: "), "\(args)")
         }
         #expect(try cli(["log"], db: store.path).status == 64)
-        let batch = try cli(["batch"], db: store.path, stdin: Data("{\"op\":\"entry.delete\",\"args\":{\"entryId\":\"e1\"}}\nnot json\n".utf8))
+        let batch = try cli(
+            ["batch"], db: store.path, stdin: Data("{\"op\":\"entry.delete\",\"args\":{\"entryId\":\"e1\"}}\nnot json\n".utf8))
         #expect(batch.status == 1)
         #expect(batch.stdout.contains("confirmation_required") && batch.stdout.contains("invalid_json"))
-        let py = try python("""
+        let py = try python(
+            """
             import sys, habitflow
             with habitflow.Engine(sys.argv[1], user="alice") as hf:
                 for op, args in [("entry.log", {"habitId": "h1", "value": 2}), ("entry.edit", {"entryId": "e1", "note": 7}),
@@ -157,7 +171,8 @@ import Testing
                     except habitflow.HabitFlowError as e:
                         print(e.code, e.field)
             """, [store.path])
-        #expect(py.stdout == "invalid_argument args.value\ninvalid_argument args.note\ninvalid_argument args.timesPerWeek\n", "\(py.stderr)")
+        #expect(
+            py.stdout == "invalid_argument args.value\ninvalid_argument args.note\ninvalid_argument args.timesPerWeek\n", "\(py.stderr)")
         #expect(try store.dump() == before)
     }
 
@@ -183,10 +198,12 @@ import Testing
         func bob(_ args: [String]) throws -> ProcessResult {
             try run(Repository.cli, args + ["--db", store.path, "--user", "bob", "--zone", "Europe/Amsterdam"])
         }
-        for args in [["habit", "delete", "a-habit", "--confirm"], ["habit", "edit", "a-habit", "--name", "Bob was here"],
-                     ["habit", "archive", "a-habit"], ["log", "a-habit", "9"], ["edit", "a-entry", "--value", "9"],
-                     ["delete", "a-entry", "--confirm"], ["target", "set", "a-habit", "0"],
-                     ["goal", "delete", "a-goal"], ["streaks", "a-habit"], ["history", "a-habit"]] {
+        for args in [
+            ["habit", "delete", "a-habit", "--confirm"], ["habit", "edit", "a-habit", "--name", "Bob was here"],
+            ["habit", "archive", "a-habit"], ["log", "a-habit", "9"], ["edit", "a-entry", "--value", "9"],
+            ["delete", "a-entry", "--confirm"], ["target", "set", "a-habit", "0"],
+            ["goal", "delete", "a-goal"], ["streaks", "a-habit"], ["history", "a-habit"],
+        ] {
             let r = try bob(args)
             #expect(r.status == 1, "\(args): \(r.status) \(r.stdout)\(r.stderr)")
             #expect(r.stderr.hasPrefix("habitflow: "), "\(args): \(r.stderr)")
@@ -214,7 +231,8 @@ import Testing
     @Test func syncApplyKilledMidwayCommitsNothingAndARetrySucceeds_9_7_1() throws {
         let source = TestStore("sync-source"), target = TestStore("sync-target")
         let changes = Repository.temporaryDirectory("sync-kill").appendingPathComponent("changes.json").path
-        let build = try python("""
+        let build = try python(
+            """
             import sys, json, habitflow
             with habitflow.Engine(sys.argv[1], user="alice", zone="UTC", now="2025-03-12T11:00:00Z") as hf:
                 hf.call("habit.create", habitId="reps", name="Reps", kind="numeric", unit="reps", multiplePerDay=True)
@@ -252,7 +270,8 @@ import Testing
     @Test func sigkillMidWriteLosesNoAcknowledgedEntry_10_9_1() throws {
         let store = TestStore("kill")
         #expect(try cli(["habit", "add", "Reps", "--id", "reps", "--numeric", "reps", "--multiple-per-day"], db: store.path).status == 0)
-        let (process, out) = try startPython("""
+        let (process, out) = try startPython(
+            """
             import sys, habitflow
             hf = habitflow.Engine(sys.argv[1], user="alice", zone="Europe/Amsterdam")
             i = 0

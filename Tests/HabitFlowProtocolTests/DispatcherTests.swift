@@ -23,10 +23,15 @@ import Testing
     }
 
     @Test func dayKeyEchoesTheRequestId() throws {
-        let (response, code) = try call(#"{"op":"time.dayKey","args":{"zone":"Europe/Amsterdam","instant":"2024-03-30T23:30:00Z"},"requestId":"r1"}"#)
+        let (response, code) = try call(
+            #"{"op":"time.dayKey","args":{"zone":"Europe/Amsterdam","instant":"2024-03-30T23:30:00Z"},"requestId":"r1"}"#)
         #expect(code == nil)
-        #expect(response == .object([("ok", .bool(true)), ("result", .object([("dayKey", .string("2024-03-31"))])),
-                                     ("requestId", .string("r1"))]))
+        #expect(
+            response
+                == .object([
+                    ("ok", .bool(true)), ("result", .object([("dayKey", .string("2024-03-31"))])),
+                    ("requestId", .string("r1")),
+                ]))
     }
 
     @Test func dayRangeOfASplitDay() throws {
@@ -36,16 +41,22 @@ import Testing
         #expect(result["start"] == .string("2010-11-07T02:30:00Z"))
         #expect(result["end"] == .string("2010-11-08T03:30:00Z"))
         #expect(result["hours"] == .int(25))
-        #expect(result["intervals"] == .array([
-            .object([("start", .string("2010-11-07T02:30:00Z")), ("end", .string("2010-11-07T02:31:00Z"))]),
-            .object([("start", .string("2010-11-07T03:30:00Z")), ("end", .string("2010-11-08T03:30:00Z"))]),
-        ]))
+        #expect(
+            result["intervals"]
+                == .array([
+                    .object([("start", .string("2010-11-07T02:30:00Z")), ("end", .string("2010-11-07T02:31:00Z"))]),
+                    .object([("start", .string("2010-11-07T03:30:00Z")), ("end", .string("2010-11-08T03:30:00Z"))]),
+                ]))
     }
 
     @Test func dayRangeOfAMissingDayAndAFractionalLength() throws {
         let (apia, _) = try call(#"{"op":"time.dayRange","args":{"zone":"Pacific/Apia","dayKey":"2011-12-30"}}"#)
-        #expect(apia["result"] == .object([("exists", .bool(false)), ("start", .null), ("end", .null),
-                                           ("hours", .null), ("intervals", .array([]))]))
+        #expect(
+            apia["result"]
+                == .object([
+                    ("exists", .bool(false)), ("start", .null), ("end", .null),
+                    ("hours", .null), ("intervals", .array([])),
+                ]))
         let (lordHowe, _) = try call(#"{"op":"time.dayRange","args":{"zone":"Australia/Lord_Howe","dayKey":"2024-10-06"}}"#)
         #expect(lordHowe["result"]?["hours"] == .double(23.5))
     }
@@ -53,7 +64,10 @@ import Testing
     @Test func week() throws {
         let (response, _) = try call(#"{"op":"time.week","args":{"dayKey":"2024-01-03","firstWeekday":"sunday"}}"#)
         #expect(response["result"]?["start"] == .string("2023-12-31"))
-        guard case let .array(days)? = response["result"]?["days"] else { Issue.record("no days"); return }
+        guard case let .array(days)? = response["result"]?["days"] else {
+            Issue.record("no days")
+            return
+        }
         #expect(days.count == 7)
         #expect(days.last == .string("2024-01-06"))
     }
@@ -66,38 +80,63 @@ import Testing
 
     // MARK: Bad input: a stable code, the field named, no crash.
 
-    @Test(arguments: [
-        ("", "invalid_json", nil),
-        ("{", "invalid_json", nil),
-        ("{\"op\":\"time.dayKey\",}", "invalid_json", nil),
-        ("{\"op\":'time.dayKey'}", "invalid_json", nil),
-        ("{\"op\":\"engine.version\"} trailing", "invalid_json", nil),
-        ("{\"op\":\"engine.version\"}{}", "invalid_json", nil),
-        ("[1,2]", "invalid_argument", nil),
-        ("{\"op\":7}", "invalid_argument", "op"),
-        ("{\"args\":{}}", "invalid_argument", "op"),
-        ("{\"op\":\"time.nope\"}", "unknown_op", "op"),
-        ("{\"op\":\"engine.version\",\"extra\":1}", "invalid_argument", "extra"),
-        ("{\"op\":\"time.dayKey\",\"args\":[]}", "invalid_argument", "args"),
-        ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\"}}", "invalid_argument", "args.instant"),
-        ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":5,\"instant\":\"2024-01-01T00:00:00Z\"}}", "invalid_argument", "args.zone"),
-        ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":true}}", "invalid_argument", "args.instant"),
-        ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":\"2024-01-01T00:00:00Z\",\"zoen\":1}}", "invalid_argument", "args.zoen"),
-        ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"Mars/Base\",\"instant\":\"2024-01-01T00:00:00Z\"}}", "unknown_zone", "args.zone"),
-        ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"../../../etc/passwd\",\"instant\":\"2024-01-01T00:00:00Z\"}}", "unknown_zone", "args.zone"),
-        ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"/etc/localtime\",\"instant\":\"2024-01-01T00:00:00Z\"}}", "unknown_zone", "args.zone"),
-        ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":\"2025-02-29T00:00:00Z\"}}", "invalid_date", "args.instant"),
-        ("{\"op\":\"time.dayRange\",\"args\":{\"zone\":\"UTC\",\"dayKey\":\"2025-02-29\"}}", "invalid_date", "args.dayKey"),
-        ("{\"op\":\"time.dayRange\",\"args\":{\"zone\":\"UTC\",\"dayKey\":\"9999-12-31\"}}", "invalid_date", "args.dayKey"),
-        ("{\"op\":\"time.week\",\"args\":{\"dayKey\":\"2024-01-01\",\"firstWeekday\":\"Monday\"}}", "invalid_argument", "args.firstWeekday"),
-        ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\\u0000x\",\"instant\":\"2024-01-01T00:00:00Z\"}}", "invalid_argument", "args.zone"),
-        ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":123456789012345678901234567890}}", "limit_exceeded", "args.instant"),
-        ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":1e400}}", "limit_exceeded", "args.instant"),
-        ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":NaN}}", "limit_exceeded", "args.instant"),
-        // The codec names a bad value inside arrays and objects by its whole path.
-        ("{\"op\":\"entry.import\",\"args\":{\"entries\":[{\"habitId\":\"h\"},{\"habitId\":\"h\",\"value\":1e400}]}}", "limit_exceeded", "args.entries[1].value"),
-        ("{\"op\":\"entry.import\",\"args\":{\"entries\":[[1,[2,\"a\\u0000\"]]]}}", "invalid_argument", "args.entries[0][1][1]"),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("", "invalid_json", nil),
+            ("{", "invalid_json", nil),
+            ("{\"op\":\"time.dayKey\",}", "invalid_json", nil),
+            ("{\"op\":'time.dayKey'}", "invalid_json", nil),
+            ("{\"op\":\"engine.version\"} trailing", "invalid_json", nil),
+            ("{\"op\":\"engine.version\"}{}", "invalid_json", nil),
+            ("[1,2]", "invalid_argument", nil),
+            ("{\"op\":7}", "invalid_argument", "op"),
+            ("{\"args\":{}}", "invalid_argument", "op"),
+            ("{\"op\":\"time.nope\"}", "unknown_op", "op"),
+            ("{\"op\":\"engine.version\",\"extra\":1}", "invalid_argument", "extra"),
+            ("{\"op\":\"time.dayKey\",\"args\":[]}", "invalid_argument", "args"),
+            ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\"}}", "invalid_argument", "args.instant"),
+            ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":5,\"instant\":\"2024-01-01T00:00:00Z\"}}", "invalid_argument", "args.zone"),
+            ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":true}}", "invalid_argument", "args.instant"),
+            (
+                "{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":\"2024-01-01T00:00:00Z\",\"zoen\":1}}", "invalid_argument",
+                "args.zoen"
+            ),
+            (
+                "{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"Mars/Base\",\"instant\":\"2024-01-01T00:00:00Z\"}}", "unknown_zone",
+                "args.zone"
+            ),
+            (
+                "{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"../../../etc/passwd\",\"instant\":\"2024-01-01T00:00:00Z\"}}", "unknown_zone",
+                "args.zone"
+            ),
+            (
+                "{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"/etc/localtime\",\"instant\":\"2024-01-01T00:00:00Z\"}}", "unknown_zone",
+                "args.zone"
+            ),
+            ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":\"2025-02-29T00:00:00Z\"}}", "invalid_date", "args.instant"),
+            ("{\"op\":\"time.dayRange\",\"args\":{\"zone\":\"UTC\",\"dayKey\":\"2025-02-29\"}}", "invalid_date", "args.dayKey"),
+            ("{\"op\":\"time.dayRange\",\"args\":{\"zone\":\"UTC\",\"dayKey\":\"9999-12-31\"}}", "invalid_date", "args.dayKey"),
+            (
+                "{\"op\":\"time.week\",\"args\":{\"dayKey\":\"2024-01-01\",\"firstWeekday\":\"Monday\"}}", "invalid_argument",
+                "args.firstWeekday"
+            ),
+            (
+                "{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\\u0000x\",\"instant\":\"2024-01-01T00:00:00Z\"}}", "invalid_argument",
+                "args.zone"
+            ),
+            (
+                "{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":123456789012345678901234567890}}", "limit_exceeded",
+                "args.instant"
+            ),
+            ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":1e400}}", "limit_exceeded", "args.instant"),
+            ("{\"op\":\"time.dayKey\",\"args\":{\"zone\":\"UTC\",\"instant\":NaN}}", "limit_exceeded", "args.instant"),
+            // The codec names a bad value inside arrays and objects by its whole path.
+            (
+                "{\"op\":\"entry.import\",\"args\":{\"entries\":[{\"habitId\":\"h\"},{\"habitId\":\"h\",\"value\":1e400}]}}",
+                "limit_exceeded", "args.entries[1].value"
+            ),
+            ("{\"op\":\"entry.import\",\"args\":{\"entries\":[[1,[2,\"a\\u0000\"]]]}}", "invalid_argument", "args.entries[0][1][1]"),
+        ] as [(String, String, String?)])
     func badInputGetsAStableCodeAndField(_ request: String, _ code: String, _ field: String?) throws {
         let got = try error(request)
         #expect(got.code == code, "\(request)")
@@ -138,8 +177,10 @@ import Testing
     @Test func randomBytesNeverCrashTheDispatcher() throws {
         let seed = SplitMix64.testSeed()
         var rng = SplitMix64(seed: seed)
-        let seeds = [#"{"op":"time.dayRange","args":{"zone":"America/St_Johns","dayKey":"2010-11-07"},"requestId":1}"#,
-                     #"{"op":"time.dayKey","args":{"zone":"Pacific/Apia","instant":"2011-12-30T10:00:00.5+14:00"}}"#]
+        let seeds = [
+            #"{"op":"time.dayRange","args":{"zone":"America/St_Johns","dayKey":"2010-11-07"},"requestId":1}"#,
+            #"{"op":"time.dayKey","args":{"zone":"Pacific/Apia","instant":"2011-12-30T10:00:00.5+14:00"}}"#,
+        ]
         for _ in 0..<5_000 {
             var bytes = Array(seeds[Int.random(in: 0..<seeds.count, using: &rng)].utf8)
             for _ in 0..<Int.random(in: 1...6, using: &rng) {
@@ -176,15 +217,16 @@ import Testing
         Array(#"{"op":"time.dayKey","args":{"zone":""#.utf8) + zone + Array(#"","instant":"2024-03-30T23:30:00Z"}}"#.utf8)
     }
 
-    @Test(arguments: [
-        [0xC0, 0xAF],              // overlong "/"
-        [0xE0, 0x80, 0xAF],        // overlong, three bytes
-        [0xED, 0xA0, 0x80],        // an encoded surrogate
-        [0xF4, 0x90, 0x80, 0x80],  // above U+10FFFF
-        [0xF8, 0x88, 0x80, 0x80, 0x80],
-        [0xE2, 0x82],              // truncated
-        [0x80],                    // a lone continuation byte
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0xC0, 0xAF],  // overlong "/"
+            [0xE0, 0x80, 0xAF],  // overlong, three bytes
+            [0xED, 0xA0, 0x80],  // an encoded surrogate
+            [0xF4, 0x90, 0x80, 0x80],  // above U+10FFFF
+            [0xF8, 0x88, 0x80, 0x80, 0x80],
+            [0xE2, 0x82],  // truncated
+            [0x80],  // a lone continuation byte
+        ] as [[UInt8]])
     func malformedUTF8IsInvalidJSON(_ bad: [UInt8]) throws {
         #expect(try answer(request(zone: Array("Europe/".utf8) + bad)).code == "invalid_json")
     }

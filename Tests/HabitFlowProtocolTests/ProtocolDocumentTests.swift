@@ -12,7 +12,9 @@ import Testing
             try generated.write(toFile: path, atomically: true, encoding: .utf8)
         }
         let onDisk = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(onDisk == generated, "docs/PROTOCOL.md is stale: HABITFLOW_WRITE_PROTOCOL_DOC=1 swift test --disable-xctest --filter ProtocolDocumentTests")
+        #expect(
+            onDisk == generated,
+            "docs/PROTOCOL.md is stale: HABITFLOW_WRITE_PROTOCOL_DOC=1 swift test --disable-xctest --filter ProtocolDocumentTests")
         for op in Dispatcher.operations { #expect(onDisk.contains("### `\(op.name)`")) }
     }
 

@@ -41,14 +41,19 @@ import Testing
             let page = requests.filter { $0.hasPrefix("GET") && $0.contains("since=\(since)") }.count - 1
             let slice = Array(changes.dropFirst(page * pageSize).prefix(pageSize))
             let more = (page + 1) * pageSize < changes.count
-            let answer = JSONValue.object([("changes", .array(slice)), ("cursor", more ? .string(since) : all["cursor"]!),
-                                           ("replicaId", all["replicaId"]!), ("syncVersion", all["syncVersion"]!), ("more", .bool(more))])
+            let answer = JSONValue.object([
+                ("changes", .array(slice)), ("cursor", more ? .string(since) : all["cursor"]!),
+                ("replicaId", all["replicaId"]!), ("syncVersion", all["syncVersion"]!), ("more", .bool(more)),
+            ])
             return (200, Array(JSONCodec.serialize(answer).utf8))
         }
     }
 
     static func engines(_ label: String) throws -> (device: Engine, server: Engine) {
-        (try TestStore(label + "-device").engine(now: "2025-03-12T11:00:00Z"), try TestStore(label + "-server").engine(now: "2025-03-12T12:00:00Z"))
+        (
+            try TestStore(label + "-device").engine(now: "2025-03-12T11:00:00Z"),
+            try TestStore(label + "-server").engine(now: "2025-03-12T12:00:00Z")
+        )
     }
 
     static func logRun(_ engine: Engine, habit: String, entry: String) throws {
@@ -76,7 +81,9 @@ import Testing
         #expect(sent["applied"] == .int(2) && sent["ignored"] == .int(1) && sent["heldBack"] == .array([]), "\(sent)")
         // The server's profile, habit and entry, and the device's two echoed back (ignored), in pages of two.
         #expect(received["applied"] == .int(3) && received["ignored"] == .int(2), "\(received)")
-        #expect(transport.requests.first == "POST /v1/changes" && transport.requests.filter { $0.hasPrefix("GET") }.count == 3, "\(transport.requests)")
+        #expect(
+            transport.requests.first == "POST /v1/changes" && transport.requests.filter { $0.hasPrefix("GET") }.count == 3,
+            "\(transport.requests)")
         #expect(try Self.entryIds(device, "run") == ["e-server"])
         // A second sync sends nothing and pulls from the kept cursor.
         transport.requests = []
@@ -96,12 +103,25 @@ import Testing
             rounds += 1
             var body: [UInt8]? = nil
             if case let .string(text)? = request["body"] { body = Array(text.utf8) }
-            guard case let .string(method)? = request["method"], case let .string(path)? = request["path"] else { Issue.record("\(request)"); return }
+            guard case let .string(method)? = request["method"], case let .string(path)? = request["path"] else {
+                Issue.record("\(request)")
+                return
+            }
             let (status, answer) = try transport.exchange(SyncSession.Request(method: method, path: path, body: body))
-            step = try dispatcher.handle(.object([("op", .string("sync.step")), ("args", .object([
-                ("remote", .string("https://s")), ("state", step["state"]!),
-                ("answer", .object([("status", .int(Int64(status))), ("body", .string(String(decoding: answer, as: UTF8.self)))])),
-            ]))]))
+            step = try dispatcher.handle(
+                .object([
+                    ("op", .string("sync.step")),
+                    (
+                        "args",
+                        .object([
+                            ("remote", .string("https://s")), ("state", step["state"]!),
+                            (
+                                "answer",
+                                .object([("status", .int(Int64(status))), ("body", .string(String(decoding: answer, as: UTF8.self)))])
+                            ),
+                        ])
+                    ),
+                ]))
         }
         #expect(rounds == 2 && step["sent"]?["applied"] == .int(2), "\(step)")
         #expect(try Self.entryIds(server, "read") == ["e1"])
@@ -116,7 +136,8 @@ import Testing
             _ = try SyncSession.run(device, remote: "https://s", over: transport)
             Issue.record("a refused push went through")
         } catch {
-            #expect(error.code == .forbidden && error.message.contains("the sync server refused: that record is another user's"), "\(error)")
+            #expect(
+                error.code == .forbidden && error.message.contains("the sync server refused: that record is another user's"), "\(error)")
         }
         transport.refusal = (502, "<html>bad gateway</html>")
         do {
@@ -133,9 +154,14 @@ import Testing
 
     @Test func aStateTheEngineDidNotMakeIsRefused() throws {
         let dispatcher = Dispatcher(engine: try Self.engines("state").device)
-        for state in [#""text""#, #"{"phase":"elsewhere"}"#, #"{"phase":"push","cursor":"-4","heldBack":[]}"#, #"{"phase":"pull"}"#,
-                      #"{"phase":"pull","sent":{},"extra":1}"#] {
-            let (text, code) = dispatcher.respond(to: #"{"op":"sync.step","args":{"remote":"https://s","state":\#(state),"answer":{"status":200,"body":"{\"changes\":[],\"cursor\":\"0\"}"}}}"#)
+        for state in [
+            #""text""#, #"{"phase":"elsewhere"}"#, #"{"phase":"push","cursor":"-4","heldBack":[]}"#, #"{"phase":"pull"}"#,
+            #"{"phase":"pull","sent":{},"extra":1}"#,
+        ] {
+            let (text, code) = dispatcher.respond(
+                to:
+                    #"{"op":"sync.step","args":{"remote":"https://s","state":\#(state),"answer":{"status":200,"body":"{\"changes\":[],\"cursor\":\"0\"}"}}}"#
+            )
             #expect(code == .invalidArgument && text.contains("args.state"), "\(state): \(text)")
         }
         let (text, code) = dispatcher.respond(to: #"{"op":"sync.step","args":{"remote":"https://s","answer":{"status":200,"body":""}}}"#)

@@ -29,14 +29,25 @@ import Testing
         let store = TestStore("days-cache")
         let engine = try store.engine(now: Self.now)
         for id in ["read", "run", "idle"] {
-            var h = HabitDraft(name: id); h.id = id
-            if id == "run" { h.kind = .numeric; h.unit = "km" }
+            var h = HabitDraft(name: id)
+            h.id = id
+            if id == "run" {
+                h.kind = .numeric
+                h.unit = "km"
+            }
             _ = try engine.createHabit(h)
         }
         for (i, day) in ["2025-03-09", "2025-03-10", "2025-03-11"].enumerated() {
-            var r = LogRequest(habitId: "read"); r.dayKey = DayKey(day); r.confirm = true; r.entryId = "read-\(i)"
+            var r = LogRequest(habitId: "read")
+            r.dayKey = DayKey(day)
+            r.confirm = true
+            r.entryId = "read-\(i)"
             _ = try engine.log(r)
-            var k = LogRequest(habitId: "run"); k.dayKey = DayKey(day); k.confirm = true; k.value = Double(i + 3); k.entryId = "run-\(i)"
+            var k = LogRequest(habitId: "run")
+            k.dayKey = DayKey(day)
+            k.confirm = true
+            k.value = Double(i + 3)
+            k.entryId = "run-\(i)"
             _ = try engine.log(k)
         }
         #expect(try cached(store) == [], "writes alone fill nothing")
@@ -45,17 +56,21 @@ import Testing
         #expect(try answers(store) == truth, "answers from the cache")
 
         // Each change to an entry, by the engine or by another program, drops its habit's row.
-        var more = LogRequest(habitId: "read"); more.dayKey = DayKey("2025-03-12"); more.entryId = "read-3"
+        var more = LogRequest(habitId: "read")
+        more.dayKey = DayKey("2025-03-12")
+        more.entryId = "read-3"
         _ = try engine.log(more)
         #expect(try cached(store) == ["idle", "run"])
         let afterLog = try answers(store)
         #expect(afterLog != truth)
         #expect(try cached(store) == ["idle", "read", "run"])
-        for change in ["UPDATE entries SET value = 9 WHERE id = 'run-0'",
-                       "UPDATE entries SET day_key = '2025-03-01' WHERE id = 'run-1'",
-                       "UPDATE entries SET deleted_at = '2025-03-12T10:00:00Z' WHERE id = 'run-2'",
-                       "UPDATE entries SET set_aside = 1 WHERE id = 'run-0'",
-                       "DELETE FROM entries WHERE id = 'run-0'"] {
+        for change in [
+            "UPDATE entries SET value = 9 WHERE id = 'run-0'",
+            "UPDATE entries SET day_key = '2025-03-01' WHERE id = 'run-1'",
+            "UPDATE entries SET deleted_at = '2025-03-12T10:00:00Z' WHERE id = 'run-2'",
+            "UPDATE entries SET set_aside = 1 WHERE id = 'run-0'",
+            "DELETE FROM entries WHERE id = 'run-0'",
+        ] {
             _ = try answers(store)
             #expect(try cached(store) == ["idle", "read", "run"], "\(change)")
             try sqlite(store, change)
@@ -85,7 +100,10 @@ import Testing
         let store = TestStore("days-cache-import")
         let engine = try store.engine(now: Self.now)
         for id in ["read", "run", "idle"] {
-            var h = HabitDraft(name: id); h.id = id; h.kind = .numeric; h.unit = "km"
+            var h = HabitDraft(name: id)
+            h.id = id
+            h.kind = .numeric
+            h.unit = "km"
             _ = try engine.createHabit(h)
         }
         _ = try answers(store)  // a cold read fills the cache
@@ -119,7 +137,9 @@ import Testing
 
         // The insert trigger works again: another program's insert drops its habit's row.
         _ = try answers(store)
-        try sqlite(store, """
+        try sqlite(
+            store,
+            """
             INSERT INTO entries (id, owner_id, habit_id, timestamp_utc, day_key, value, source, created_at, updated_at, multiple_per_day)
             VALUES ('raw', 'alice', 'idle', '2025-03-11T10:00:00.000000000Z', '2025-03-11', 1, 'manual',
                     '2025-03-11T10:00:00.000000000Z', '2025-03-11T10:00:00.000000000Z', 0)
@@ -133,9 +153,12 @@ import Testing
     @Test func aBusyStoreSkipsTheCacheAndTheNextReadsStillWork() throws {
         let store = TestStore("days-cache-busy")
         let engine = try store.engine(now: Self.now)
-        var h = HabitDraft(name: "Read"); h.id = "read"
+        var h = HabitDraft(name: "Read")
+        h.id = "read"
         _ = try engine.createHabit(h)
-        var r = LogRequest(habitId: "read"); r.dayKey = DayKey("2025-03-11"); r.confirm = true
+        var r = LogRequest(habitId: "read")
+        r.dayKey = DayKey("2025-03-11")
+        r.confirm = true
         _ = try engine.log(r)
         let cold = try store.engine(now: Self.now)  // opened (and its profile written) first
         var other: OpaquePointer?
@@ -146,7 +169,12 @@ import Testing
         #expect(try cached(store) == [], "nothing written while another connection writes")
         #expect(sqlite3_exec(other, "COMMIT", nil, nil, nil) == SQLITE_OK)
         for _ in 0..<3 { #expect(try cold.todayOverview().habits.map(\.currentStreak.length) == first) }
-        _ = try cold.log({ var l = LogRequest(habitId: "read"); l.dayKey = DayKey("2025-03-12"); return l }())
+        _ = try cold.log(
+            {
+                var l = LogRequest(habitId: "read")
+                l.dayKey = DayKey("2025-03-12")
+                return l
+            }())
         #expect(try cold.todayOverview().habits.map(\.currentStreak.length) == [2])
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import HabitFlow
 import HabitFlowCore
-@testable import HabitFlowSQLite
 import HabitFlowTestSupport
 import Testing
+
+@testable import HabitFlowSQLite
 
 /// Every statement the engine runs on `entries` seeks an index; none walks the table or all
 /// of one user's entries (schema 10 keeps one index for a habit's entries, and the planner
@@ -35,15 +36,24 @@ import Testing
             engines.append(try Engine(store: store, user: "alice", zone: "Europe/Amsterdam", storePath: path, now: now))
         }
         let (a, b) = (engines[0], engines[1])
-        var read = HabitDraft(name: "Read"); read.id = "read"
-        var run = HabitDraft(name: "Run"); run.id = "run"; run.kind = .numeric; run.unit = "km"; run.multiplePerDay = true
+        var read = HabitDraft(name: "Read")
+        read.id = "read"
+        var run = HabitDraft(name: "Run")
+        run.id = "run"
+        run.kind = .numeric
+        run.unit = "km"
+        run.multiplePerDay = true
         _ = try a.createHabit(read)
         _ = try a.createHabit(run)
         _ = try b.applyChanges(try a.syncChanges().changes)
 
         // Every entry path: log, a retry, edit with a day move, delete, restore, lists, metrics.
         func log(_ e: Engine, _ habit: String, _ day: String, id: String, value: Double? = nil) throws -> HabitEntry {
-            var r = LogRequest(habitId: habit); r.dayKey = DayKey(day); r.entryId = id; r.value = value; r.confirm = true
+            var r = LogRequest(habitId: habit)
+            r.dayKey = DayKey(day)
+            r.entryId = id
+            r.value = value
+            r.confirm = true
             return try e.log(r).entry
         }
         for (i, day) in ["2025-03-08", "2025-03-09", "2025-03-10"].enumerated() {
@@ -51,14 +61,19 @@ import Testing
             _ = try log(a, "run", day, id: "run-\(i)", value: Double(i + 1))
         }
         _ = try log(a, "read", "2025-03-08", id: "read-0")
-        var edit = EntryRules.Edit(); edit.dayKey = DayKey("2025-03-11"); edit.confirm = true
+        var edit = EntryRules.Edit()
+        edit.dayKey = DayKey("2025-03-11")
+        edit.confirm = true
         _ = try a.editEntry("read-2", edit)
         _ = try a.deleteEntry("read-1", confirm: true)
         _ = try a.restoreEntry("read-1", confirm: true)
         for deleted in [false, true] {
-            var q = EntryQuery(); q.habitId = "read"; q.includeDeleted = deleted
+            var q = EntryQuery()
+            q.habitId = "read"
+            q.includeDeleted = deleted
             _ = try a.entries(q)
-            q.from = DayKey("2025-03-09"); q.to = DayKey("2025-03-11")
+            q.from = DayKey("2025-03-09")
+            q.to = DayKey("2025-03-11")
             _ = try a.entries(q)
         }
         _ = try a.entries(EntryQuery())

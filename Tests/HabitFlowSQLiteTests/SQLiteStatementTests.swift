@@ -1,5 +1,6 @@
-@testable import HabitFlowSQLite
 import Testing
+
+@testable import HabitFlowSQLite
 
 /// Values go into statements as they are: text by its bytes and count (no C string), so the
 /// empty string stays text (not NULL) and any UTF-8 comes back byte for byte.

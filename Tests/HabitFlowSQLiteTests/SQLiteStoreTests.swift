@@ -11,9 +11,15 @@ import Testing
         _ = try store.engine(now: "2025-03-12T11:00:00Z")
         #expect(try run("sqlite3", [store.path, "PRAGMA user_version"]).stdout == "\(SQLiteStore.schemaVersion)\n")
         #expect(try run("sqlite3", [store.path, "PRAGMA journal_mode"]).stdout == "wal\n")
-        let columns = try run("sqlite3", [store.path, """
-            SELECT m.name || '.' || p.name FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table'
-            """]).stdout.lowercased().split(separator: "\n")
+        let columns = try run(
+            "sqlite3",
+            [
+                store.path,
+                """
+                SELECT m.name || '.' || p.name FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table'
+                """,
+            ]
+        ).stdout.lowercased().split(separator: "\n")
         #expect(columns.count > 30)
         for column in columns {
             let derived = ["complete", "streak", "progress", "momentum", "week_id", "week_start"].contains { column.contains($0) }
@@ -45,7 +51,10 @@ import Testing
     /// and the CLI — and left byte for byte as it was (no tables added, no WAL switched on).
     @Test func anotherProgramsDatabaseIsRefusedAndUntouched() throws {
         let path = Repository.temporaryDirectory("foreign").appendingPathComponent("notes.db").path
-        #expect(try run("sqlite3", [path, "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('keep me');"]).status == 0)
+        #expect(
+            try run(
+                "sqlite3", [path, "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('keep me');"]
+            ).status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         var refused: HabitFlowError? = nil
         do { _ = try Engine(storePath: path, user: "alice", zone: "UTC") } catch { refused = error }
@@ -77,13 +86,15 @@ import Testing
 
     @Test func theDefaultStoreFollowsXDG() throws {
         let home = Repository.temporaryDirectory("xdg")
-        let result = try run(Repository.cli, ["habit", "add", "Read", "--user", "alice", "--zone", "UTC"],
-                             environment: ["XDG_DATA_HOME": home.path, "HABITFLOW_DB": ""])
+        let result = try run(
+            Repository.cli, ["habit", "add", "Read", "--user", "alice", "--zone", "UTC"],
+            environment: ["XDG_DATA_HOME": home.path, "HABITFLOW_DB": ""])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("habitflow/habitflow.sqlite").path))
         let override = home.appendingPathComponent("elsewhere/h.sqlite").path
-        let second = try run(Repository.cli, ["habit", "add", "Run", "--user", "alice", "--zone", "UTC"],
-                             environment: ["XDG_DATA_HOME": home.path, "HABITFLOW_DB": override])
+        let second = try run(
+            Repository.cli, ["habit", "add", "Run", "--user", "alice", "--zone", "UTC"],
+            environment: ["XDG_DATA_HOME": home.path, "HABITFLOW_DB": override])
         #expect(second.status == 0)
         #expect(FileManager.default.fileExists(atPath: override))
     }

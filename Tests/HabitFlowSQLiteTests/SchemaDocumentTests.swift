@@ -1,8 +1,9 @@
 import Foundation
 import HabitFlowCore
-@testable import HabitFlowSQLite
 import HabitFlowTestSupport
 import Testing
+
+@testable import HabitFlowSQLite
 
 /// docs/SCHEMA.md is generated from what `Schema.migrations` build; this keeps them equal, and
 /// the migrations' names usable as names.
@@ -14,7 +15,9 @@ import Testing
             try generated.write(toFile: path, atomically: true, encoding: .utf8)
         }
         let onDisk = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(onDisk == generated, "docs/SCHEMA.md is stale: HABITFLOW_WRITE_SCHEMA_DOC=1 swift test --disable-xctest --filter SchemaDocumentTests")
+        #expect(
+            onDisk == generated,
+            "docs/SCHEMA.md is stale: HABITFLOW_WRITE_SCHEMA_DOC=1 swift test --disable-xctest --filter SchemaDocumentTests")
     }
 
     @Test func migrationsHaveUniqueNamesAndAFileEach() throws {
@@ -28,7 +31,10 @@ import Testing
             #expect(match != nil, "no \(file)….swift for \(migration.name)")
             if let match {
                 let text = try String(contentsOfFile: Repository.path("Sources/HabitFlowSQLite/Migrations/" + match), encoding: .utf8)
-                #expect(text.contains("static let \(migration.name) = Migration(name: \"\(migration.name)\""), "\(match) registers \(migration.name)")
+                // White space folded: the formatter decides where the lines break.
+                #expect(
+                    Self.oneLine(text).contains("static let \(migration.name) = Migration( name: \"\(migration.name)\""),
+                    "\(match) registers \(migration.name)")
             }
         }
     }
@@ -72,33 +78,46 @@ import Testing
             let kind = kinds[table]
             out += "\n### `\(table)`\(kind.map { " — record kind `\($0.rawValue)`" } ?? "")\n\n"
             var references: [String: String] = [:]
-            for (column, parent, parentColumn) in try db.rows("SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list('\(table)')", [], { s -> (String, String, String)? in
-                guard let c = s.text(0), let p = s.text(1) else { return nil }
-                return (c, p, s.text(2) ?? "")
-            }) {
+            for (column, parent, parentColumn) in try db.rows(
+                "SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list('\(table)')", [],
+                { s -> (String, String, String)? in
+                    guard let c = s.text(0), let p = s.text(1) else { return nil }
+                    return (c, p, s.text(2) ?? "")
+                })
+            {
                 references[column] = "`\(parent).\(parentColumn)`"
             }
             out += "| column | type | not null | default | primary key | references |\n|---|---|---|---|---|---|\n"
-            for row in try db.rows("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info('\(table)') ORDER BY cid", [], { s -> String? in
-                let name = s.text(0) ?? "?"
-                let sync = kind.map { $0.columns.contains(name) } ?? true
-                let key = s.int64(4) > 0 ? "\(s.int64(4))" : ""
-                return "| `\(name)`\(sync ? "" : " ¹") | \(s.text(1) ?? "") | \(s.int64(2) == 1 ? "yes" : "") | \(s.text(3) ?? "") | \(key) | \(references[name] ?? "") |"
-            }) {
+            for row in try db.rows(
+                "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info('\(table)') ORDER BY cid", [],
+                { s -> String? in
+                    let name = s.text(0) ?? "?"
+                    let sync = kind.map { $0.columns.contains(name) } ?? true
+                    let key = s.int64(4) > 0 ? "\(s.int64(4))" : ""
+                    return
+                        "| `\(name)`\(sync ? "" : " ¹") | \(s.text(1) ?? "") | \(s.int64(2) == 1 ? "yes" : "") | \(s.text(3) ?? "") | \(key) | \(references[name] ?? "") |"
+                })
+            {
                 out += row + "\n"
             }
-            let indexes = try db.rows("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name",
-                                      [.text(table)]) { s -> String? in
+            let indexes = try db.rows(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name",
+                [.text(table)]
+            ) { s -> String? in
                 "- `\(s.text(0) ?? "?")`: `\(Self.oneLine(s.text(1) ?? ""))`"
             }
-            let triggers = try db.rows("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? ORDER BY name", [.text(table)]) { s -> String? in
+            let triggers = try db.rows(
+                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? ORDER BY name", [.text(table)]
+            ) { s -> String? in
                 "- trigger `\(s.text(0) ?? "?")`"
             }
             if !indexes.isEmpty || !triggers.isEmpty { out += "\n" + (indexes + triggers).joined(separator: "\n") + "\n" }
         }
         out += "\n¹ Bookkeeping of this store, not a field of the record kind: never synced as a field.\n"
         out += "\n## The SQL, as SQLite holds it after the last migration\n\n```sql\n"
-        out += try db.rows("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type DESC, name") { $0.text(0) }.joined(separator: ";\n") + ";\n```\n"
+        out +=
+            try db.rows("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type DESC, name") { $0.text(0) }.joined(
+                separator: ";\n") + ";\n```\n"
         return out
     }
 

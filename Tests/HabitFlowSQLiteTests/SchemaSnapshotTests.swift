@@ -1,8 +1,9 @@
 import Foundation
 import HabitFlowCore
-@testable import HabitFlowSQLite
 import HabitFlowTestSupport
 import Testing
+
+@testable import HabitFlowSQLite
 
 /// A new store is made from `Schema.snapshot` in one go; every older store replays
 /// `Schema.migrations`. Both must give the same store: the same tables, indexes and
@@ -11,7 +12,9 @@ import Testing
     /// What a store holds of its schema: each object's SQL, by creation order, and the
     /// versions and replica row (its random id left out).
     static func schema(_ db: SQLiteDatabase) throws -> [String] {
-        try db.rows("SELECT type || ' ' || name || ' ' || tbl_name || ': ' || coalesce(sql, '') FROM sqlite_master ORDER BY name") { $0.text(0) }
+        try db.rows("SELECT type || ' ' || name || ' ' || tbl_name || ': ' || coalesce(sql, '') FROM sqlite_master ORDER BY name") {
+            $0.text(0)
+        }
             + db.rows("PRAGMA user_version") { "user_version \($0.int64(0))" }
             + db.rows("SELECT hlc_wall || ' ' || hlc_counter || ' ' || seq FROM replica") { $0.text(0) }
     }

@@ -5,9 +5,11 @@ import Testing
 
 /// `RowSet` alone: the invariants every store holds, on rows built by hand.
 @Suite struct RowSetTests {
-    static func row(_ entry: HabitEntry, owner: String = "alice", multiple: Bool = false, seq: Int64 = 1, aside: Bool = false) -> RowSet.Row {
-        RowSet.Row(kind: .entry, values: StoredEntry(entry, ownerId: owner, multiplePerDay: multiple).row,
-                   stamp: HybridTimestamp(wallMilliseconds: seq, counter: 0, replicaId: "r"), seq: seq, setAside: aside)
+    static func row(_ entry: HabitEntry, owner: String = "alice", multiple: Bool = false, seq: Int64 = 1, aside: Bool = false) -> RowSet.Row
+    {
+        RowSet.Row(
+            kind: .entry, values: StoredEntry(entry, ownerId: owner, multiplePerDay: multiple).row,
+            stamp: HybridTimestamp(wallMilliseconds: seq, counter: 0, replicaId: "r"), seq: seq, setAside: aside)
     }
 
     @Test func oneActiveEntryADayPerOwner() throws {
@@ -38,7 +40,10 @@ import Testing
         for (i, day) in ["2025-03-14", "2025-03-10", "2025-03-12"].enumerated() {
             try rows.put(Self.row(StoreContract.entry("e\(i)", "h1", day), seq: Int64(i + 1)))
         }
-        #expect(try rows.entries(owner: "alice", habit: "h1", from: DayKey("2025-03-11"), to: nil, includeDeleted: false).map(\.id) == ["e2", "e0"])
+        #expect(
+            try rows.entries(owner: "alice", habit: "h1", from: DayKey("2025-03-11"), to: nil, includeDeleted: false).map(\.id) == [
+                "e2", "e0",
+            ])
         #expect(rows.danglingReference()?.contains("entries.habit_id alice/h1 (no such habit)") == true)
         #expect(rows.changes(since: 1).changes.map(\.kind) == ["entry", "entry"], "a placeholder (no seq) and older rows stay out")
         #expect(rows.habitsChanged(since: 0) == ["h1"])

@@ -22,9 +22,11 @@ public struct ProcessTimeout: Error, CustomStringConvertible {
 ///   - stdin: bytes written to the child's standard input, then closed.
 ///   - timeout: seconds before the child is killed and `ProcessTimeout` thrown, so a hung
 ///     child fails its test instead of stalling the run.
-public func run(_ executable: String, _ arguments: [String], stdin: Data = Data(),
-                environment: [String: String] = [:], directory: String? = nil,
-                timeout: Double = 600) throws -> ProcessResult {
+public func run(
+    _ executable: String, _ arguments: [String], stdin: Data = Data(),
+    environment: [String: String] = [:], directory: String? = nil,
+    timeout: Double = 600
+) throws -> ProcessResult {
     let process = Process()
     if executable.hasPrefix("/") {
         process.executableURL = URL(fileURLWithPath: executable)
@@ -47,9 +49,15 @@ public func run(_ executable: String, _ arguments: [String], stdin: Data = Data(
     let group = DispatchGroup()
     nonisolated(unsafe) var out = Data(), err = Data()
     group.enter()
-    DispatchQueue.global().async { out = drain(output.fileHandleForReading); group.leave() }
+    DispatchQueue.global().async {
+        out = drain(output.fileHandleForReading)
+        group.leave()
+    }
     group.enter()
-    DispatchQueue.global().async { err = drain(errors.fileHandleForReading); group.leave() }
+    DispatchQueue.global().async {
+        err = drain(errors.fileHandleForReading)
+        group.leave()
+    }
     if !stdin.isEmpty { try? input.fileHandleForWriting.write(contentsOf: stdin) }
     try? input.fileHandleForWriting.close()
     let fired = NSLock()
@@ -70,10 +78,11 @@ public func run(_ executable: String, _ arguments: [String], stdin: Data = Data(
     let killed = timedOut
     fired.unlock()
     if killed { throw ProcessTimeout(command: ([executable] + arguments).joined(separator: " "), seconds: timeout) }
-    return ProcessResult(status: process.terminationStatus,
-                         stdout: String(decoding: out, as: UTF8.self),
-                         stderr: String(decoding: err, as: UTF8.self),
-                         stdoutBytes: out)
+    return ProcessResult(
+        status: process.terminationStatus,
+        stdout: String(decoding: out, as: UTF8.self),
+        stderr: String(decoding: err, as: UTF8.self),
+        stdoutBytes: out)
 }
 
 /// Everything a pipe gives until its end. `FileHandle.readDataToEndOfFile` traps when a

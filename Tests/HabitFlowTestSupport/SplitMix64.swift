@@ -1,5 +1,7 @@
+import Foundation
+
 /// A small seeded generator so that every randomized test can print its seed and be rerun
-/// with it (`HABITFLOW_SEED=...`).
+/// with it (`HABITFLOW_SEED=...`), and every benchmark draws the same inputs as its Python peer.
 public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
@@ -13,13 +15,17 @@ public struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
+    /// Uniform in [0, 1) (the benchmarks' Python peers draw the same).
+    public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+
+    /// Uniform in 0 ..< n.
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+
     /// The seed for a randomized test: `HABITFLOW_SEED` when set, else a fresh one.
     public static func testSeed() -> UInt64 {
         if let text = getenvString("HABITFLOW_SEED"), let seed = UInt64(text) { return seed }
         return UInt64.random(in: 1...UInt64.max)
     }
 }
-
-import Foundation
 
 private func getenvString(_ name: String) -> String? { ProcessInfo.processInfo.environment[name] }

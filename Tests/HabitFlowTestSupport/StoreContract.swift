@@ -19,7 +19,8 @@ public enum StoreContract {
         ("everyKindRoundTrips", everyKindRoundTrips), ("aFailedWriteLeavesNothing", aFailedWriteLeavesNothing),
         ("oneActiveEntryPerDayUnlessMultiple", oneActiveEntryPerDayUnlessMultiple), ("entriesByRangeInDayOrder", entriesByRangeInDayOrder),
         ("theLogCarriesStampsAndReceivedRecords", theLogCarriesStampsAndReceivedRecords),
-        ("aDanglingReferenceIsFoundAndRefused", aDanglingReferenceIsFoundAndRefused), ("replicaIdsAreStableUntilRenewed", replicaIdsAreStableUntilRenewed),
+        ("aDanglingReferenceIsFoundAndRefused", aDanglingReferenceIsFoundAndRefused),
+        ("replicaIdsAreStableUntilRenewed", replicaIdsAreStableUntilRenewed),
         ("idsArePerOwner", idsArePerOwner), ("saveNewRefusesWhatIsHeld", saveNewRefusesWhatIsHeld),
         ("forgetDropsAnOwnersCopiesOnly", forgetDropsAnOwnersCopiesOnly), ("movingAnEntryFreesItsDay", movingAnEntryFreesItsDay),
         ("aPlaceholderLosesToAnyChange", aPlaceholderLosesToAnyChange), ("flagsArePerUserAndRollBack", flagsArePerUserAndRollBack),
@@ -34,21 +35,25 @@ public enum StoreContract {
     public static func localStores(_ label: String) throws -> [(name: String, store: any RecordStore)] {
         let clock: @Sendable () -> Instant = { t0 }
         let path = Repository.temporaryDirectory("stores-\(label)").appendingPathComponent("s.sqlite").path
-        return [("memory", MemoryStore(clock: clock)), ("sqlite file", try SQLiteStore(path: path, clock: clock)),
-                ("sqlite :memory:", try SQLiteStore(path: ":memory:", clock: clock))]
+        return [
+            ("memory", MemoryStore(clock: clock)), ("sqlite file", try SQLiteStore(path: path, clock: clock)),
+            ("sqlite :memory:", try SQLiteStore(path: ":memory:", clock: clock)),
+        ]
     }
 
     public static let user = UserProfile(id: "alice", zone: "Europe/Amsterdam", firstWeekday: .monday, createdAt: t0, updatedAt: t0)
 
     public static func habit(_ id: String, multiple: Bool = false, owner: String = "alice") -> Habit {
-        Habit(id: id, ownerId: owner, name: id, kind: .numeric, unit: "km", cadence: .daily, targetType: .atLeast,
-              multiplePerDay: multiple, categoryId: nil, archived: false, legacyGoal: nil, createdAt: t0,
-              createdDayKey: DayKey("2025-03-12"), updatedAt: t0, deletedAt: nil)
+        Habit(
+            id: id, ownerId: owner, name: id, kind: .numeric, unit: "km", cadence: .daily, targetType: .atLeast,
+            multiplePerDay: multiple, categoryId: nil, archived: false, legacyGoal: nil, createdAt: t0,
+            createdDayKey: DayKey("2025-03-12"), updatedAt: t0, deletedAt: nil)
     }
 
     public static func entry(_ id: String, _ habit: String, _ day: String, _ value: Double? = 1, deleted: Bool = false) -> HabitEntry {
-        HabitEntry(id: id, habitId: habit, timestampUtc: t0, dayKey: DayKey(day), value: value, note: "n\(id)", source: .manual,
-                   createdAt: t0, updatedAt: t0, deletedAt: deleted ? t0 : nil)
+        HabitEntry(
+            id: id, habitId: habit, timestampUtc: t0, dayKey: DayKey(day), value: value, note: "n\(id)", source: .manual,
+            createdAt: t0, updatedAt: t0, deletedAt: deleted ? t0 : nil)
     }
 
     /// One record of every kind, all owned by alice and pointing at each other.
@@ -59,29 +64,36 @@ public enum StoreContract {
             UserProfile(id: "bob", zone: "Asia/Kolkata", firstWeekday: .sunday, createdAt: t0, updatedAt: t0),
             habit("h1"),
             Category(id: "c1", ownerId: "alice", name: "Health 💪", sortOrder: 2, createdAt: t0),
-            Goal(id: "g1", ownerId: "alice", title: "Run", description: "far", icon: nil, categoryId: "c1", kind: .quantity,
-                 type: .targetAmount, target: 100.5, unit: "km", durationWeeks: 8, startDayKey: day, targetDate: nil,
-                 userStatus: .active, shared: true, sortOrder: 1, createdAt: t0, updatedAt: t0),
+            Goal(
+                id: "g1", ownerId: "alice", title: "Run", description: "far", icon: nil, categoryId: "c1", kind: .quantity,
+                type: .targetAmount, target: 100.5, unit: "km", durationWeeks: 8, startDayKey: day, targetDate: nil,
+                userStatus: .active, shared: true, sortOrder: 1, createdAt: t0, updatedAt: t0),
             TargetVersion(id: "v1", ownerId: "alice", habitId: "h1", effectiveDayKey: day, target: 2.5, recordedAt: t0),
             StoredEntry(entry("e1", "h1", "2025-03-12"), ownerId: "alice", multiplePerDay: false),
             GoalLink(goalOwnerId: "alice", goalId: "g1", habitId: "h1", contribution: .sum, unit: "km", createdBy: "alice", createdAt: t0),
             Partnership(userId: "alice", partnerId: "bob", createdAt: t0),
             Routine(id: "r1", ownerId: "alice", name: "Morning", habitIds: ["h1", "a,b:c"], createdAt: t0, updatedAt: t0, deletedAt: nil),
             RoutineExecution(id: "x1", routineId: "r1", ownerId: "alice", startedAt: t0, dayKey: day, deletedAt: nil),
-            HabitPotentialEvidence(id: "ev1", executionId: "x1", habitId: "h1", ownerId: "alice", dayKey: day, createdAt: t0,
-                                   deletedAt: nil, resolution: .confirmed, entryId: "e1"),
-            JournalTemplate(id: "t1", ownerId: "alice", name: "Evening", fields: ["mood", ""], createdAt: t0, updatedAt: t0, deletedAt: nil),
-            JournalEntry(id: "j1", ownerId: "alice", timestampUtc: t0, dayKey: day, templateId: "t1",
-                         responses: [.init(field: "mood", value: "good\nvery")], title: nil, text: "日記", referencedHabitIds: ["h1"],
-                         referencedGoalIds: [], createdAt: t0, updatedAt: t0, deletedAt: nil),
+            HabitPotentialEvidence(
+                id: "ev1", executionId: "x1", habitId: "h1", ownerId: "alice", dayKey: day, createdAt: t0,
+                deletedAt: nil, resolution: .confirmed, entryId: "e1"),
+            JournalTemplate(
+                id: "t1", ownerId: "alice", name: "Evening", fields: ["mood", ""], createdAt: t0, updatedAt: t0, deletedAt: nil),
+            JournalEntry(
+                id: "j1", ownerId: "alice", timestampUtc: t0, dayKey: day, templateId: "t1",
+                responses: [.init(field: "mood", value: "good\nvery")], title: nil, text: "日記", referencedHabitIds: ["h1"],
+                referencedGoalIds: [], createdAt: t0, updatedAt: t0, deletedAt: nil),
             HabitEntryReflection(id: "rf1", entryId: "e1", ownerId: "alice", text: "ok", createdAt: t0, updatedAt: t0, deletedAt: t0),
-            WellbeingMetricEntry(id: "w1", ownerId: "alice", metric: "mood", value: -3.25, timestampUtc: t0, dayKey: day, note: nil,
-                                 createdAt: t0, updatedAt: t0, deletedAt: nil),
-            Lens(id: "l1", ownerId: "alice", kind: .persona, name: "Athlete", description: nil, habitIds: ["h1"], goalIds: ["g1"],
-                 createdAt: t0, updatedAt: t0, deletedAt: nil),
+            WellbeingMetricEntry(
+                id: "w1", ownerId: "alice", metric: "mood", value: -3.25, timestampUtc: t0, dayKey: day, note: nil,
+                createdAt: t0, updatedAt: t0, deletedAt: nil),
+            Lens(
+                id: "l1", ownerId: "alice", kind: .persona, name: "Athlete", description: nil, habitIds: ["h1"], goalIds: ["g1"],
+                createdAt: t0, updatedAt: t0, deletedAt: nil),
             // A definition version of every field, and a goal's target version (issue 27).
-            TargetVersion(id: "v2", ownerId: "alice", habitId: "h1", effectiveDayKey: day, target: nil, paused: true,
-                          cadence: .timesPerWeek(3), targetType: .atMost, unit: "min", recordedAt: t0),
+            TargetVersion(
+                id: "v2", ownerId: "alice", habitId: "h1", effectiveDayKey: day, target: nil, paused: true,
+                cadence: .timesPerWeek(3), targetType: .atMost, unit: "min", recordedAt: t0),
             GoalVersion(id: "gv1", ownerId: "alice", goalId: "g1", effectiveDayKey: day, target: 120, recordedAt: t0),
         ]
     }
@@ -111,13 +123,15 @@ public enum StoreContract {
     public static func forgetDropsAnOwnersCopiesOnly(_ stores: Stores) throws {
         let day = DayKey("2025-03-12")
         func goal(_ id: String, _ owner: String) -> Goal {
-            Goal(id: id, ownerId: owner, title: id, description: nil, icon: nil, categoryId: nil, kind: .count, type: .weeklyHabit,
-                 target: 3, unit: nil, durationWeeks: nil, startDayKey: day, targetDate: nil, userStatus: .active, shared: true,
-                 sortOrder: nil, createdAt: t0, updatedAt: t0)
+            Goal(
+                id: id, ownerId: owner, title: id, description: nil, icon: nil, categoryId: nil, kind: .count, type: .weeklyHabit,
+                target: 3, unit: nil, durationWeeks: nil, startDayKey: day, targetDate: nil, userStatus: .active, shared: true,
+                sortOrder: nil, createdAt: t0, updatedAt: t0)
         }
         let bob = UserProfile(id: "bob", zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0)
         let kept: [any StoredRecord] = [
-            user, bob, Partnership(userId: "alice", partnerId: "bob", createdAt: t0), Partnership(userId: "bob", partnerId: "alice", createdAt: t0),
+            user, bob, Partnership(userId: "alice", partnerId: "bob", createdAt: t0),
+            Partnership(userId: "bob", partnerId: "alice", createdAt: t0),
             habit("h1"), StoredEntry(entry("e1", "h1", "2025-03-12"), ownerId: "alice", multiplePerDay: false), goal("ga", "alice"),
             GoalLink(goalOwnerId: "alice", goalId: "ga", habitId: "h1", contribution: .count, unit: nil, createdBy: "alice", createdAt: t0),
         ]
@@ -132,8 +146,11 @@ public enum StoreContract {
             try store.write { tx throws(HabitFlowError) in for r in kept + copies { try tx.save(r) } }
             try store.write { tx throws(HabitFlowError) in try tx.forget(owner: "bob") }
             let (held, logged, bobsDays, alicesDays, dangling) = try store.read { tx throws(HabitFlowError) in
-                (try (kept + copies).map { r throws(HabitFlowError) in try Self.fetchAny(tx, r) != nil }, try tx.changes(since: 0).changes.count,
-                 try tx.activeDays(owner: "bob"), try tx.activeDays(owner: "alice"), try tx.danglingReference())
+                (
+                    try (kept + copies).map { r throws(HabitFlowError) in try Self.fetchAny(tx, r) != nil },
+                    try tx.changes(since: 0).changes.count,
+                    try tx.activeDays(owner: "bob"), try tx.activeDays(owner: "alice"), try tx.danglingReference()
+                )
             }
             #expect(held == kept.map { _ in true } + copies.map { _ in false }, "\(name): \(held)")
             #expect(logged == kept.count && dangling == nil, "\(name)")
@@ -168,22 +185,28 @@ public enum StoreContract {
                 try tx.save(Self.user)
                 try tx.save(Self.habit("h1"))
                 try tx.save(Self.habit("m1", multiple: true))
-                try tx.insert(Self.entry("e1", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
-                try tx.insert(Self.entry("e0", "h1", "2025-03-12", deleted: true), of: "alice", multiplePerDay: false)
-                try tx.insert(Self.entry("m1a", "m1", "2025-03-12", 2), of: "alice", multiplePerDay: true)
-                try tx.insert(Self.entry("m1b", "m1", "2025-03-12", 3), of: "alice", multiplePerDay: true)
+                try tx.save(Self.entry("e1", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
+                try tx.save(Self.entry("e0", "h1", "2025-03-12", deleted: true), of: "alice", multiplePerDay: false)
+                try tx.save(Self.entry("m1a", "m1", "2025-03-12", 2), of: "alice", multiplePerDay: true)
+                try tx.save(Self.entry("m1b", "m1", "2025-03-12", 3), of: "alice", multiplePerDay: true)
             }
             #expect(throws: HabitFlowError.self, "\(name)") {
-                try store.write { tx throws(HabitFlowError) in try tx.insert(Self.entry("e2", "h1", "2025-03-12"), of: "alice", multiplePerDay: false) }
+                try store.write { tx throws(HabitFlowError) in
+                    try tx.save(Self.entry("e2", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
+                }
             }
             do {
-                try store.write { tx throws(HabitFlowError) in try tx.insert(Self.entry("e2", "h1", "2025-03-12"), of: "alice", multiplePerDay: false) }
+                try store.write { tx throws(HabitFlowError) in
+                    try tx.save(Self.entry("e2", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
+                }
             } catch {
                 #expect(error.code == .conflict, "\(name)")
             }
             try store.read { tx throws(HabitFlowError) in
                 #expect(try tx.activeEntries(owner: "alice", habit: "h1", day: DayKey("2025-03-12")).map(\.id) == ["e1"], "\(name)")
-                #expect(try tx.entries(owner: "alice", habit: "h1", from: nil, to: nil, includeDeleted: true).map(\.id) == ["e0", "e1"], "\(name)")
+                #expect(
+                    try tx.entries(owner: "alice", habit: "h1", from: nil, to: nil, includeDeleted: true).map(\.id) == ["e0", "e1"],
+                    "\(name)")
                 #expect(try tx.activeEntries(owner: "alice", habit: "m1", day: DayKey("2025-03-12")).count == 2, "\(name)")
                 let days = try tx.activeDays(owner: "alice")
                 #expect(days["m1"]?.counts == [2] && days["m1"]?.sums == [5], "\(name)")
@@ -201,7 +224,9 @@ public enum StoreContract {
                 try tx.saveNew(Self.habit("h1"))
                 try tx.saveNew(StoredEntry(Self.entry("e1", "h1", "2025-03-12", 1), ownerId: "alice", multiplePerDay: false))
             }
-            for (label, entry) in [("a held id", Self.entry("e1", "h1", "2025-03-11", 7)), ("a taken day", Self.entry("e2", "h1", "2025-03-12", 7))] {
+            for (label, entry) in [
+                ("a held id", Self.entry("e1", "h1", "2025-03-11", 7)), ("a taken day", Self.entry("e2", "h1", "2025-03-12", 7)),
+            ] {
                 do {
                     try store.write { tx throws(HabitFlowError) in
                         try tx.saveNew(StoredEntry(entry, ownerId: "alice", multiplePerDay: false))
@@ -212,7 +237,10 @@ public enum StoreContract {
                 }
             }
             try store.read { tx throws(HabitFlowError) in
-                #expect(try tx.entries(owner: "alice", habit: "h1", from: nil, to: nil, includeDeleted: true).map { "\($0.id) \($0.dayKey) \($0.value ?? -1)" }
+                #expect(
+                    try tx.entries(owner: "alice", habit: "h1", from: nil, to: nil, includeDeleted: true).map {
+                        "\($0.id) \($0.dayKey) \($0.value ?? -1)"
+                    }
                         == ["e1 2025-03-12 1.0"], "\(name)")
                 #expect(try tx.habit("h1", of: "alice") != nil, "\(name)")
             }
@@ -225,11 +253,12 @@ public enum StoreContract {
                 try tx.save(Self.user)
                 try tx.save(Self.habit("h1"))
                 for (i, day) in ["2025-03-14", "2025-03-10", "2025-03-12", "2025-02-28"].enumerated() {
-                    try tx.insert(Self.entry("e\(i)", "h1", day, Double(i)), of: "alice", multiplePerDay: false)
+                    try tx.save(Self.entry("e\(i)", "h1", day, Double(i)), of: "alice", multiplePerDay: false)
                 }
             }
             try store.read { tx throws(HabitFlowError) in
-                let some = try tx.entries(owner: "alice", habit: "h1", from: DayKey("2025-03-10"), to: DayKey("2025-03-12"), includeDeleted: false)
+                let some = try tx.entries(
+                    owner: "alice", habit: "h1", from: DayKey("2025-03-10"), to: DayKey("2025-03-12"), includeDeleted: false)
                 #expect(some.map(\.dayKey.description) == ["2025-03-10", "2025-03-12"], "\(name)")
                 #expect(try tx.activeDays(owner: "alice")["h1"]?.sums == [3, 1, 2, 0], "\(name)")
                 #expect(try tx.activeDays(owner: "bob").isEmpty, "\(name)")
@@ -253,7 +282,9 @@ public enum StoreContract {
             try store.write { tx throws(HabitFlowError) in try tx.receive(incoming, .entry) }
             try store.read { tx throws(HabitFlowError) in
                 #expect(try tx.held(.entry, key: ["alice", "e9"])?.stamp == far, "\(name)")
-                #expect(try tx.activeEntries(owner: "alice", habit: "h1", day: DayKey("2025-03-12")).isEmpty, "\(name): set aside until settled")
+                #expect(
+                    try tx.activeEntries(owner: "alice", habit: "h1", day: DayKey("2025-03-12")).isEmpty, "\(name): set aside until settled"
+                )
                 let contenders = try tx.contenders(owner: "alice", habits: ["h1"], day: DayKey("2025-03-12"))
                 #expect(contenders.map(\.entry.id) == ["e9"] && contenders[0].setAside, "\(name)")
                 #expect(try tx.setAsideDays(owner: "alice", habits: ["h1"]).map(\.dayKey) == [DayKey("2025-03-12")], "\(name)")
@@ -300,13 +331,18 @@ public enum StoreContract {
                 try tx.save(bob)
                 for (owner, value) in [("alice", 1.0), ("bob", 7.0)] {
                     try tx.save(Self.habit("h1", owner: owner))
-                    try tx.insert(Self.entry("e1", "h1", "2025-03-12", value), of: owner, multiplePerDay: false)
-                    try tx.insert(TargetVersion(id: "v1", ownerId: owner, habitId: "h1", effectiveDayKey: day, target: value, recordedAt: t0))
-                    try tx.save(Goal(id: "g1", ownerId: owner, title: owner, description: nil, icon: nil, categoryId: nil, kind: .count,
-                                     type: .weeklyHabit, target: 3, unit: nil, durationWeeks: nil, startDayKey: day, targetDate: nil,
-                                     userStatus: .active, shared: false, sortOrder: nil, createdAt: t0, updatedAt: t0))
-                    try tx.insert(GoalLink(goalOwnerId: owner, goalId: "g1", habitId: "h1", contribution: .count, unit: nil,
-                                           createdBy: owner, createdAt: t0))
+                    try tx.save(Self.entry("e1", "h1", "2025-03-12", value), of: owner, multiplePerDay: false)
+                    try tx.save(
+                        TargetVersion(id: "v1", ownerId: owner, habitId: "h1", effectiveDayKey: day, target: value, recordedAt: t0))
+                    try tx.save(
+                        Goal(
+                            id: "g1", ownerId: owner, title: owner, description: nil, icon: nil, categoryId: nil, kind: .count,
+                            type: .weeklyHabit, target: 3, unit: nil, durationWeeks: nil, startDayKey: day, targetDate: nil,
+                            userStatus: .active, shared: false, sortOrder: nil, createdAt: t0, updatedAt: t0))
+                    try tx.save(
+                        GoalLink(
+                            goalOwnerId: owner, goalId: "g1", habitId: "h1", contribution: .count, unit: nil,
+                            createdBy: owner, createdAt: t0))
                 }
             }
             try store.read { tx throws(HabitFlowError) in
@@ -352,28 +388,33 @@ public enum StoreContract {
             try store.write { tx throws(HabitFlowError) in
                 try tx.save(Self.user)
                 try tx.save(Self.habit("h1"))
-                try tx.insert(Self.entry("e1", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
+                try tx.save(Self.entry("e1", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
                 var moved = Self.entry("e1", "h1", "2025-03-13")
                 moved.value = 4
-                try tx.insert(moved, of: "alice", multiplePerDay: false)
-                try tx.insert(Self.entry("e2", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
+                try tx.save(moved, of: "alice", multiplePerDay: false)
+                try tx.save(Self.entry("e2", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
             }
             do {
-                try store.write { tx throws(HabitFlowError) in try tx.insert(Self.entry("e3", "h1", "2025-03-13"), of: "alice", multiplePerDay: false) }
+                try store.write { tx throws(HabitFlowError) in
+                    try tx.save(Self.entry("e3", "h1", "2025-03-13"), of: "alice", multiplePerDay: false)
+                }
                 Issue.record("\(name): a second entry on the moved-to day was written")
             } catch {
                 #expect(error.code == .conflict, "\(name): \(error)")
             }
             try store.write { tx throws(HabitFlowError) in
-                try tx.insert(Self.entry("e2", "h1", "2025-03-12", deleted: true), of: "alice", multiplePerDay: false)
+                try tx.save(Self.entry("e2", "h1", "2025-03-12", deleted: true), of: "alice", multiplePerDay: false)
                 try tx.setAside(owner: "alice", entry: "e1", true)
-                try tx.insert(Self.entry("e4", "h1", "2025-03-12", 5), of: "alice", multiplePerDay: false)
-                try tx.insert(Self.entry("e5", "h1", "2025-03-13", 6), of: "alice", multiplePerDay: false)
+                try tx.save(Self.entry("e4", "h1", "2025-03-12", 5), of: "alice", multiplePerDay: false)
+                try tx.save(Self.entry("e5", "h1", "2025-03-13", 6), of: "alice", multiplePerDay: false)
             }
             try store.read { tx throws(HabitFlowError) in
                 #expect(try tx.activeEntries(owner: "alice", habit: "h1", day: DayKey("2025-03-12")).map(\.id) == ["e4"], "\(name)")
                 #expect(try tx.activeEntries(owner: "alice", habit: "h1", day: DayKey("2025-03-13")).map(\.id) == ["e5"], "\(name)")
-                #expect(try tx.entries(owner: "alice", habit: "h1", from: nil, to: nil, includeDeleted: true).map(\.id) == ["e2", "e4", "e1", "e5"], "\(name)")
+                #expect(
+                    try tx.entries(owner: "alice", habit: "h1", from: nil, to: nil, includeDeleted: true).map(\.id) == [
+                        "e2", "e4", "e1", "e5",
+                    ], "\(name)")
                 #expect(try tx.activeDays(owner: "alice", habit: "h1").sums == [5, 6], "\(name)")
                 #expect(try tx.setAsideDays(owner: "alice", habits: ["h1"]).map(\.dayKey) == [DayKey("2025-03-13")], "\(name)")
             }
@@ -390,7 +431,8 @@ public enum StoreContract {
                 try tx.savePlaceholder(bob)
             }
             try store.read { tx throws(HabitFlowError) in
-                #expect(try tx.held(.user, key: ["bob"])?.stamp == HybridTimestamp(wallMilliseconds: 0, counter: 0, replicaId: "0"), "\(name)")
+                #expect(
+                    try tx.held(.user, key: ["bob"])?.stamp == HybridTimestamp(wallMilliseconds: 0, counter: 0, replicaId: "0"), "\(name)")
                 #expect(try tx.changes(since: 0).changes.map(\.kind) == ["user"], "\(name)")
             }
             do {
@@ -439,11 +481,11 @@ public enum StoreContract {
             }
             let (_, cursor) = try store.read { tx throws(HabitFlowError) in try tx.habitsChanged(since: 0) }
             try store.write { tx throws(HabitFlowError) in
-                try tx.insert(Self.entry("e1", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
+                try tx.save(Self.entry("e1", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
                 var renamed = Self.habit("h2")
                 renamed.name = "renamed"
                 try tx.save(renamed)
-                try tx.insert(TargetVersion(id: "v1", ownerId: "alice", habitId: "h3", effectiveDayKey: day, target: 2, recordedAt: t0))
+                try tx.save(TargetVersion(id: "v1", ownerId: "alice", habitId: "h3", effectiveDayKey: day, target: 2, recordedAt: t0))
                 // Inside the write, the sequence is already the write's (sync keeps cursors by it).
                 let inside = try tx.habitsChanged(since: .max).sequence
                 #expect(inside >= cursor + 3, "\(name): \(inside) after \(cursor)")
@@ -468,13 +510,14 @@ public enum StoreContract {
             try store.write { tx throws(HabitFlowError) in
                 try tx.save(Self.user)
                 try tx.save(Self.habit("h1"))
-                try tx.insert(Self.entry("e1", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
+                try tx.save(Self.entry("e1", "h1", "2025-03-12"), of: "alice", multiplePerDay: false)
             }
             try store.write { tx throws(HabitFlowError) in
                 try tx.prefetch(incoming)
                 #expect(try tx.entry("e1", of: "alice")?.value == 1, "\(name)")
                 #expect(try tx.habit("h2", of: "alice") == nil, "\(name)")
-                #expect(try tx.contenders(owner: "alice", habits: ["h1", "h2"], day: DayKey("2025-03-12")).map(\.entry.id) == ["e1"], "\(name)")
+                #expect(
+                    try tx.contenders(owner: "alice", habits: ["h1", "h2"], day: DayKey("2025-03-12")).map(\.entry.id) == ["e1"], "\(name)")
                 for change in incoming { try tx.receive(change, RecordKind(syncName: change.kind)!) }
                 #expect(try tx.danglingReference() == nil, "\(name)")
             }
@@ -498,8 +541,8 @@ public enum StoreContract {
                 try tx.bulkInsert(owner: "alice", habits: ["h1", "m1"], count: 40) { () throws(HabitFlowError) in
                     for i in 0..<20 {
                         let day = DayKey("2025-03-12").adding(days: i)!.description
-                        try tx.insert(Self.entry("h\(i)", "h1", day, Double(i)), of: "alice", multiplePerDay: false)
-                        try tx.insert(Self.entry("m\(i)", "m1", "2025-03-12", 1), of: "alice", multiplePerDay: true)
+                        try tx.save(Self.entry("h\(i)", "h1", day, Double(i)), of: "alice", multiplePerDay: false)
+                        try tx.save(Self.entry("m\(i)", "m1", "2025-03-12", 1), of: "alice", multiplePerDay: true)
                     }
                 }
             }

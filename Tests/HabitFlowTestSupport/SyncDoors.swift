@@ -15,26 +15,50 @@ public enum SyncDoors {
     public static func validSet() throws -> [ChangeRecord] {
         let e = try Engine(store: MemoryStore(clock: { now }), user: "alice", zone: "Europe/Amsterdam", now: now)
         let category = try e.saveCategory(id: "cat", name: "Health", sortOrder: nil)
-        var read = HabitDraft(name: "Read"); read.id = "read"; read.categoryId = category.id
-        var run = HabitDraft(name: "Run"); run.id = "run"; run.kind = .numeric; run.unit = "km"; run.target = 5
-        var swim = HabitDraft(name: "Swim"); swim.id = "swim"; swim.cadence = .timesPerWeek(3)
-        var tea = HabitDraft(name: "Tea"); tea.id = "tea"
-        var coffee = HabitDraft(name: "Coffee"); coffee.id = "coffee"
+        var read = HabitDraft(name: "Read")
+        read.id = "read"
+        read.categoryId = category.id
+        var run = HabitDraft(name: "Run")
+        run.id = "run"
+        run.kind = .numeric
+        run.unit = "km"
+        run.target = 5
+        var swim = HabitDraft(name: "Swim")
+        swim.id = "swim"
+        swim.cadence = .timesPerWeek(3)
+        var tea = HabitDraft(name: "Tea")
+        tea.id = "tea"
+        var coffee = HabitDraft(name: "Coffee")
+        coffee.id = "coffee"
         for h in [read, run, swim, tea, coffee] { _ = try e.createHabit(h) }
         _ = try e.createBundle(name: "Drink", kind: .choice, habitIds: ["tea", "coffee"], id: "drink")
-        var l = LogRequest(habitId: "run"); l.value = 6; l.note = "river"; l.entryId = "e-run"
+        var l = LogRequest(habitId: "run")
+        l.value = 6
+        l.note = "river"
+        l.entryId = "e-run"
         _ = try e.log(l)
         _ = try e.log(LogRequest(habitId: "read"))
         _ = try e.log(LogRequest(habitId: "tea"))
-        var goal = GoalDraft(title: "Far"); goal.id = "far"; goal.type = .targetAmount; goal.kind = .quantity; goal.unit = "km"; goal.target = 100
+        var goal = GoalDraft(title: "Far")
+        goal.id = "far"
+        goal.type = .targetAmount
+        goal.kind = .quantity
+        goal.unit = "km"
+        goal.target = 100
         goal.durationWeeks = 8
         _ = try e.createGoal(goal, habitIds: ["run"])
-        var weekly = GoalDraft(title: "Often"); weekly.id = "often"; weekly.target = 3
+        var weekly = GoalDraft(title: "Often")
+        weekly.id = "often"
+        weekly.target = 3
         _ = try e.createGoal(weekly, habitIds: ["read"])
         _ = try e.createRoutine(name: "Morning", habitIds: ["read", "swim"], id: "am")
         _ = try e.startRoutine("am", executionId: "x1")
         _ = try e.createTemplate(name: "Evening", fields: ["mood"], id: "t1")
-        var j = JournalDraft(); j.id = "j1"; j.templateId = "t1"; j.responses = [JournalEntry.Response(field: "mood", value: "good")]; j.text = "day"
+        var j = JournalDraft()
+        j.id = "j1"
+        j.templateId = "t1"
+        j.responses = [JournalEntry.Response(field: "mood", value: "good")]
+        j.text = "day"
         _ = try e.createJournal(j)
         _ = try e.saveReflection(entryId: "e-run", text: "felt easy", id: "r1")
         _ = try e.logWellbeing(metric: "mood", value: 4, note: "ok", id: "w1")
@@ -45,7 +69,8 @@ public enum SyncDoors {
 
     /// Values that break a rule somewhere: out of range, too long, blank, wrong type, another user.
     static let values: [ChangeRecord.Value] = [
-        .null, .integer(0), .integer(-1), .integer(2), .integer(9), .integer(1 << 40), .real(-1), .real(0), .real(0.5), .real(1e13), .real(1e19),
+        .null, .integer(0), .integer(-1), .integer(2), .integer(9), .integer(1 << 40), .real(-1), .real(0), .real(0.5), .real(1e13),
+        .real(1e19),
         .real(1e308), .real(-1e308), .text(""), .text("   "), .text(String(repeating: "x", count: 4_100)),
         .text(String(repeating: "y", count: 70_000)), .text("Mars/Olympus_Mons"), .text("alice"), .text("bob"), .text("mallory"),
         .text("2025-02-30"), .text("not a day"), .text("[]"), .text("[\"read\",\"read\"]"), .text("{}"), .text("weekly"),
@@ -59,7 +84,8 @@ public enum SyncDoors {
         var c = out[i]
         let what: String
         if rng.next() % 16 == 0 {
-            let wall: Int64 = [9_999_999_999_999_999, HybridTimestamp.maxWallMilliseconds + 1, HybridTimestamp.maxWallMilliseconds][Int(rng.next() % 3)]
+            let wall: Int64 = [9_999_999_999_999_999, HybridTimestamp.maxWallMilliseconds + 1, HybridTimestamp.maxWallMilliseconds][
+                Int(rng.next() % 3)]
             c.stamp = HybridTimestamp(wallMilliseconds: wall, counter: 999_999, replicaId: "r")
             what = "\(c.kind)[\(i)].stamp = \(c.stamp)"
         } else {
@@ -75,7 +101,10 @@ public enum SyncDoors {
 
     /// The answer a store gives a set: "ok", or the error's code and field.
     static func answer(_ engine: Engine, _ set: [ChangeRecord]) -> String {
-        do { _ = try engine.applyChanges(set); return "ok" } catch { return "\(error.code) \(error.field ?? "-")" }
+        do {
+            _ = try engine.applyChanges(set)
+            return "ok"
+        } catch { return "\(error.code) \(error.field ?? "-")" }
     }
 
     /// Every reader, on what a store took: each answers or refuses, none traps.
@@ -97,7 +126,8 @@ public enum SyncDoors {
             let engines = try made.map { try Engine(store: $0.store, user: "alice", zone: "Europe/Amsterdam", now: now) }
             let answers = engines.map { answer($0, set) }
             if ProcessInfo.processInfo.environment["HF_DOOR_DEBUG"] != nil { print("DOOR", what, answers) }
-            #expect(Set(answers).count == 1, "seed \(seed), round \(round), \(what): \(zip(made.map(\.name), answers).map { "\($0): \($1)" })")
+            #expect(
+                Set(answers).count == 1, "seed \(seed), round \(round), \(what): \(zip(made.map(\.name), answers).map { "\($0): \($1)" })")
             guard answers[0] == "ok", let first = engines.first else { continue }
             try readAll(first)
             // A pull from a store that took it: no other store's pull stops on it.

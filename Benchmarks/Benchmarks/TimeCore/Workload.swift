@@ -4,19 +4,8 @@
 
 import Foundation
 import HabitFlow
+import HabitFlowTestSupport
 
-/// SplitMix64: tiny, fast, and easy to reproduce bit for bit in Python.
-struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 enum WorkloadShape {
     /// The zones every thread cycles through, in this order.
@@ -31,7 +20,7 @@ enum WorkloadShape {
 
     /// The Unix seconds of thread `thread`, zone-major: `perZone` for zone 0, then zone 1, ...
     static func seconds(thread: Int) -> [[Int64]] {
-        var rng = SplitMix64(state: baseSeed &+ UInt64(thread))
+        var rng = SplitMix64(seed: baseSeed &+ UInt64(thread))
         let span = UInt64(endSecond - firstSecond)
         return zoneNames.map { _ in
             (0..<perZone).map { _ in firstSecond + Int64(rng.next() % span) }

@@ -1,7 +1,7 @@
-import Synchronization
 import HabitFlowCore
 import HabitFlowStore
 import PostgresNIO
+import Synchronization
 
 /// One user's replica on the server, in PostgreSQL: a `RecordStore` like the SQLite file a
 /// device keeps, so the server runs the same engine (its sync rules, ownership checks and
@@ -36,10 +36,12 @@ public final class PostgresStore: RecordStore, Sendable {
                 try tx.commitCheck()
                 // The replica's state, and (delivered at commit, to every server process
                 // listening) a notification that wakes this user's watchers: sent with COMMIT.
-                p.send(PostgresQuery(unsafeSQL: """
-                    EXECUTE hf_replica_done(\(Literal.text(user)), \(Literal.integer(tx.clock.seq)), \(Literal.text(tx.clock.last?.description)),
-                        \(Literal.text(tx.clock.replicaId)), \(Literal.boolean(tx.clock.seq != first)), \(Literal.text(tx.wrotePartnership ? Self.partnershipMark : "")))
-                    """))
+                p.send(
+                    PostgresQuery(
+                        unsafeSQL: """
+                            EXECUTE hf_replica_done(\(Literal.text(user)), \(Literal.integer(tx.clock.seq)), \(Literal.text(tx.clock.last?.description)),
+                                \(Literal.text(tx.clock.replicaId)), \(Literal.boolean(tx.clock.seq != first)), \(Literal.text(tx.wrotePartnership ? Self.partnershipMark : "")))
+                            """))
                 return result
             }
         }
@@ -47,7 +49,8 @@ public final class PostgresStore: RecordStore, Sendable {
 
     public func read<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
-            try database.transaction(c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", prepared: true) { (p: Pipeline) throws(HabitFlowError) -> T in
+            try database.transaction(c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", prepared: true) {
+                (p: Pipeline) throws(HabitFlowError) -> T in
                 try body(try PostgresTransaction(p, user: user, now: clock(), writable: false, lock: false))
             }
         }

@@ -27,27 +27,36 @@ enum PreparedStatements {
         ("hf_token_live", "(text, bytea) AS SELECT 1 FROM tokens WHERE user_id = $1 AND hash = $2 AND revoked_at IS NULL"),
         ("hf_replica", "(text) AS SELECT replica_id, seq, last_stamp FROM replicas WHERE user_id = $1"),
         ("hf_replica_lock", "(text) AS SELECT replica_id, seq, last_stamp FROM replicas WHERE user_id = $1 FOR UPDATE"),
-        ("hf_replica_done", """
+        (
+            "hf_replica_done",
+            """
             (text, int8, text, text, boolean, text) AS
             WITH updated AS (
                 UPDATE replicas SET seq = $2, last_stamp = $3, replica_id = $4, writes = writes + 1 WHERE user_id = $1 RETURNING user_id)
             SELECT pg_notify('\(PostgresStore.channel)', user_id || $6) FROM updated WHERE $5
-            """),
+            """
+        ),
         ("hf_rows", "(text, text[], text[]) AS \(rowsByKey)"),
         // The same, and every partnership side naming the user ($4, encoded).
-        ("hf_rows_and_sides", """
+        (
+            "hf_rows_and_sides",
+            """
             (text, text[], text[], text) AS \(rowsByKey)
             UNION ALL
             SELECT kind, seq, stamp, set_aside, fields FROM records
             WHERE user_id = $1 AND kind = 'partnership' AND fields[\(RecordKind.partnership.index(of: "partner_id")! + 1)] = $4
-            """),
-        ("hf_day_entries", """
+            """
+        ),
+        (
+            "hf_day_entries",
+            """
             (text, text[], text[]) AS
             SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
             FROM unnest($2, $3) AS w(habit, day)
             CROSS JOIN LATERAL (SELECT kind, seq, stamp, set_aside, fields FROM records
                 WHERE user_id = $1 AND kind = 'entry' AND habit_id = w.habit AND day_key = w.day OFFSET 0) AS r
-            """),
+            """
+        ),
     ]
 }
 
@@ -93,7 +102,10 @@ enum Literal {
         let digits = Array("0123456789abcdef".utf8)
         var hex = [UInt8]()
         hex.reserveCapacity(value.count * 2)
-        for b in value { hex.append(digits[Int(b >> 4)]); hex.append(digits[Int(b & 15)]) }
+        for b in value {
+            hex.append(digits[Int(b >> 4)])
+            hex.append(digits[Int(b & 15)])
+        }
         return "E'\\\\x" + String(decoding: hex, as: UTF8.self) + "'::bytea"
     }
 }

@@ -1,5 +1,5 @@
-import NIOCore
 import HabitFlowCore
+import NIOCore
 import PostgresNIO
 
 extension ServerDatabase {
@@ -13,7 +13,8 @@ extension ServerDatabase {
     @discardableResult
     public func migrate() throws(HabitFlowError) -> [Int] {
         try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> [Int] in
-            _ = try c.run("""
+            _ = try c.run(
+                """
                 CREATE TABLE IF NOT EXISTS schema_migrations (
                     version    integer     NOT NULL PRIMARY KEY,
                     name       text        NOT NULL,
@@ -23,7 +24,8 @@ extension ServerDatabase {
             for migration in Migration.all {
                 let done = try transaction(c) { (p: Pipeline) throws(HabitFlowError) -> Bool in
                     _ = try p.run("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
-                    let newest = try p.run("SELECT coalesce(max(version), 0) FROM schema_migrations")
+                    let newest =
+                        try p.run("SELECT coalesce(max(version), 0) FROM schema_migrations")
                         .first.map { row throws(HabitFlowError) in try Self.decode(row, Int.self) } ?? 0
                     guard newest <= Self.schemaVersion else {
                         throw HabitFlowError(.storage, "the database has schema \(newest), newer than this server's \(Self.schemaVersion)")
@@ -47,8 +49,10 @@ extension ServerDatabase {
     /// connection when even that fails, so the pool never hands out one mid-transaction).
     /// With `prepared`, the connection gets `PreparedStatements` first (once), and the
     /// thread's pending token check goes out ahead of BEGIN.
-    func transaction<T>(_ c: PostgresConnection, _ begin: PostgresQuery = "BEGIN", prepared: Bool = false,
-                        _ body: (Pipeline) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+    func transaction<T>(
+        _ c: PostgresConnection, _ begin: PostgresQuery = "BEGIN", prepared: Bool = false,
+        _ body: (Pipeline) throws(HabitFlowError) -> T
+    ) throws(HabitFlowError) -> T {
         let pipeline = Pipeline(c, logger)
         if prepared {
             prepareStatements(pipeline)

@@ -25,7 +25,8 @@ extension ServerDatabase {
         try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> Bool in
             let pipeline = Pipeline(c, logger)
             prepareStatements(pipeline)
-            return try pipeline.run(PostgresQuery(unsafeSQL: "EXECUTE hf_token_live(\(Literal.text(user)), \(Literal.bytes(hash)))")).first != nil
+            return try pipeline.run(PostgresQuery(unsafeSQL: "EXECUTE hf_token_live(\(Literal.text(user)), \(Literal.bytes(hash)))")).first
+                != nil
         }
     }
 
@@ -55,8 +56,10 @@ extension ServerDatabase {
         // Sent by a transaction that has ended, yet not verified: it was refused.
         if check.sent { throw TokenCheck.refused }
         check.sent = true
-        pipeline.send(PostgresQuery(unsafeSQL: "EXECUTE hf_token_live(\(Literal.text(check.user)), \(Literal.bytes(check.hash)))"),
-                      requiringARow: TokenCheck.refused) { check.verified = true }
+        pipeline.send(
+            PostgresQuery(unsafeSQL: "EXECUTE hf_token_live(\(Literal.text(check.user)), \(Literal.bytes(check.hash)))"),
+            requiringARow: TokenCheck.refused
+        ) { check.verified = true }
     }
 
     /// Whether `user` has ever been given a token: a user of this server, not just an id
@@ -70,17 +73,20 @@ extension ServerDatabase {
     /// The tokens of `user`, or of every user when `nil`, oldest first.
     public func tokens(user: String?) throws(HabitFlowError) -> [TokenRecord] {
         try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> [TokenRecord] in
-            let rows = if let user {
-                try c.run("""
-                    SELECT user_id, encode(hash, 'hex'), label, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-                        revoked_at IS NOT NULL FROM tokens WHERE user_id = \(user) ORDER BY created_at, hash
-                    """, logger)
-            } else {
-                try c.run("""
-                    SELECT user_id, encode(hash, 'hex'), label, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-                        revoked_at IS NOT NULL FROM tokens ORDER BY created_at, user_id, hash
-                    """, logger)
-            }
+            let rows =
+                if let user {
+                    try c.run(
+                        """
+                        SELECT user_id, encode(hash, 'hex'), label, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+                            revoked_at IS NOT NULL FROM tokens WHERE user_id = \(user) ORDER BY created_at, hash
+                        """, logger)
+                } else {
+                    try c.run(
+                        """
+                        SELECT user_id, encode(hash, 'hex'), label, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+                            revoked_at IS NOT NULL FROM tokens ORDER BY created_at, user_id, hash
+                        """, logger)
+                }
             var out: [TokenRecord] = []
             for row in rows {
                 let (user, hex, label, created, revoked) = try PostgresTransaction.decode(row, (String, String, String, String, Bool).self)
@@ -98,10 +104,13 @@ extension ServerDatabase {
         }
         try withConnection { (c: PostgresConnection) throws(HabitFlowError) in
             try transaction(c) { (p: Pipeline) throws(HabitFlowError) in
-                let n = try p.run("""
-                    UPDATE tokens SET revoked_at = coalesce(revoked_at, now())
-                    WHERE user_id = \(user) AND starts_with(encode(hash, 'hex'), \(id))
-                    """).metadata.rows ?? 0
+                let n =
+                    try p.run(
+                        """
+                        UPDATE tokens SET revoked_at = coalesce(revoked_at, now())
+                        WHERE user_id = \(user) AND starts_with(encode(hash, 'hex'), \(id))
+                        """
+                    ).metadata.rows ?? 0
                 if n == 0 { throw HabitFlowError(.notFound, "user \(user) has no token \(id)", field: "token") }
                 if n > 1 { throw HabitFlowError(.invalidArgument, "\(id) names \(n) tokens: give more of it", field: "token") }
             }

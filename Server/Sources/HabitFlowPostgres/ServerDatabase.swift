@@ -27,8 +27,10 @@ public final class ServerDatabase: Sendable {
 
     /// A database at `url` (`postgres://user:password@host:port/name`).
     /// - Throws: `invalidArgument` naming `database` for a URL that is not one.
-    public init(url: String, connections: Int = 8, logger: Logger = Logger(label: "habitflow.postgres"),
-                group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) throws(HabitFlowError) {
+    public init(
+        url: String, connections: Int = 8, logger: Logger = Logger(label: "habitflow.postgres"),
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) throws(HabitFlowError) {
         configuration = try Self.configuration(url: url)
         self.logger = logger
         self.group = group
@@ -71,7 +73,10 @@ public final class ServerDatabase: Sendable {
         while let connection = idle.withLockedValue({ $0.popLast() }) {
             if !connection.isClosed { return connection }
         }
-        let id = nextID.withLockedValue { (n: inout Int) -> Int in n += 1; return n }
+        let id = nextID.withLockedValue { (n: inout Int) -> Int in
+            n += 1
+            return n
+        }
         do {
             return try PostgresConnection.connect(on: group.next(), configuration: configuration, id: id, logger: logger).wait()
         } catch {
@@ -81,7 +86,10 @@ public final class ServerDatabase: Sendable {
 
     /// Closes the idle connections and waits until they are (call it off event loops).
     public func close() {
-        for connection in idle.withLockedValue({ list in defer { list = [] }; return list }) {
+        for connection in idle.withLockedValue({ list in
+            defer { list = [] }
+            return list
+        }) {
             let closing: EventLoopFuture<Void> = connection.close()
             try? closing.wait()
         }

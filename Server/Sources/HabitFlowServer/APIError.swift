@@ -35,6 +35,7 @@ struct APIError: Error, HTTPResponseError {
 
 /// A JSON answer.
 func jsonResponse(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
-    Response(status: status, headers: [.contentType: "application/json"],
-             body: .init(byteBuffer: ByteBuffer(string: JSONCodec.serialize(value))))
+    Response(
+        status: status, headers: [.contentType: "application/json"],
+        body: .init(byteBuffer: ByteBuffer(string: JSONCodec.serialize(value))))
 }

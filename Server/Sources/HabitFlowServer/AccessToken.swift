@@ -21,8 +21,9 @@ public struct AccessToken: Sendable, Equatable {
     public init?(parsing text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard text.utf8.count <= 512, parts.count == 3, parts[0] == "hf1", parts[2].utf8.count == 43,
-              let userBytes = Self.unbase64url(String(parts[1])), let user = String(validating: userBytes, as: UTF8.self),
-              (try? RecordID.validate(user, field: "user")) != nil else { return nil }
+            let userBytes = Self.unbase64url(String(parts[1])), let user = String(validating: userBytes, as: UTF8.self),
+            (try? RecordID.validate(user, field: "user")) != nil
+        else { return nil }
         self.init(user: user, text: text)
     }
 
@@ -40,9 +41,11 @@ public struct AccessToken: Sendable, Equatable {
     }
 
     static func unbase64url(_ text: String) -> [UInt8]? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ c in
-            (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || (0x30...0x39).contains(c) || c == 0x2D || c == 0x5F
-        }) else { return nil }
+        guard !text.isEmpty,
+            text.utf8.allSatisfy({ c in
+                (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || (0x30...0x39).contains(c) || c == 0x2D || c == 0x5F
+            })
+        else { return nil }
         var b64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while b64.utf8.count % 4 != 0 { b64 += "=" }
         return Data(base64Encoded: b64).map(Array.init)

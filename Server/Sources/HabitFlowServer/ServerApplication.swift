@@ -15,20 +15,20 @@ public struct ServerConfiguration: Sendable {
     public init() {}
 }
 
-/// The sync service's HTTP application on `replicas` (see docs/SERVER.md for the API).
-public func makeServer(_ configuration: ServerConfiguration, replicas: Replicas, logger: Logger) -> some ApplicationProtocol {
+/// The sync service's HTTP application on `engines` (see docs/SERVER.md for the API).
+public func makeServer(_ configuration: ServerConfiguration, engines: UserEngines, logger: Logger) -> some ApplicationProtocol {
     let watchers = Watchers()
     let router = Router(context: ServerContext.self)
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.get("v1/health") { _, _ in
         jsonResponse(.object([("ok", .bool(true)), ("schema", .int(Int64(ServerDatabase.schemaVersion)))]))
     }
-    let v1 = router.group("v1").add(middleware: TokenMiddleware(replicas: replicas))
-    ChangesRoutes(replicas: replicas, watchers: watchers, maxBodyBytes: configuration.maxBodyBytes).register(v1)
+    let v1 = router.group("v1").add(middleware: TokenMiddleware(engines: engines))
+    ChangesRoutes(engines: engines, watchers: watchers, maxBodyBytes: configuration.maxBodyBytes).register(v1)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "habitflow-server"),
-        services: [ChangeListener(database: replicas.database, watchers: watchers, replicas: replicas, logger: logger)],
+        services: [ChangeListener(database: engines.database, watchers: watchers, engines: engines, logger: logger)],
         logger: logger
     )
 }

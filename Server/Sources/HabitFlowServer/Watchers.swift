@@ -1,7 +1,7 @@
+import HabitFlowPostgres
 import Logging
 import NIOConcurrencyHelpers
 import PostgresNIO
-import HabitFlowPostgres
 import ServiceLifecycle
 
 /// The watch requests waiting in this process, woken when their user's replica changes.
@@ -17,16 +17,22 @@ final class Watchers: Sendable {
     /// of the returned handle when done.
     func register(_ user: String) -> (stream: AsyncStream<Void>, cancel: @Sendable () -> Void) {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let id = nextID.withLockedValue { (n: inout Int) -> Int in n += 1; return n }
+        let id = nextID.withLockedValue { (n: inout Int) -> Int in
+            n += 1
+            return n
+        }
         waiting.withLockedValue { $0[user, default: [:]][id] = continuation }
-        return (stream, { [self] in
-            let removed = waiting.withLockedValue { table -> AsyncStream<Void>.Continuation? in
-                let c = table[user]?.removeValue(forKey: id)
-                if table[user]?.isEmpty == true { table[user] = nil }
-                return c
+        return (
+            stream,
+            { [self] in
+                let removed = waiting.withLockedValue { table -> AsyncStream<Void>.Continuation? in
+                    let c = table[user]?.removeValue(forKey: id)
+                    if table[user]?.isEmpty == true { table[user] = nil }
+                    return c
+                }
+                removed?.finish()
             }
-            removed?.finish()
-        })
+        )
     }
 
     /// Wakes every watcher of `user`.
@@ -45,7 +51,7 @@ final class Watchers: Sendable {
 struct ChangeListener: Service {
     let database: ServerDatabase
     let watchers: Watchers
-    let replicas: Replicas
+    let engines: UserEngines
     let logger: Logger
 
     func run() async throws {
@@ -55,15 +61,15 @@ struct ChangeListener: Service {
                 defer { Task { try? await connection.close() } }
                 try await connection.listen(on: PostgresStore.channel) { notifications in
                     watchers.notifyAll()  // anything that came while no one listened
-                    replicas.forgetPartnerStatuses()
+                    engines.forgetPartnerStatuses()
                     for try await notification in notifications.cancelOnGracefulShutdown() {
                         let (user, partnership) = PostgresStore.parse(notification: notification.payload)
-                        if partnership { replicas.forgetPartnerStatus(user) }
+                        if partnership { engines.forgetPartnerStatus(user) }
                         watchers.notify(user)
                     }
                 }
             } catch {
-                if (Task.isCancelled || Task.isShuttingDownGracefully) { return }
+                if Task.isCancelled || Task.isShuttingDownGracefully { return }
                 logger.warning("change listener lost its connection; reconnecting", metadata: ["error": "\(error)"])
                 try? await Task.sleep(for: .seconds(1))
             }

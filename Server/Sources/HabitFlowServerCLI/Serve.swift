@@ -23,7 +23,8 @@ struct Serve: AsyncParsableCommand {
     var logLevel = "info"
 
     func run() async throws {
-        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
+        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port)
+        else {
             throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:8080")
         }
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown --log-level \(logLevel)") }
@@ -39,10 +40,10 @@ struct Serve: AsyncParsableCommand {
         let db = try ServerDatabase(url: try database.url(), connections: connections, logger: logger)
         let applied = try db.migrate()
         if !applied.isEmpty { logger.info("database migrated", metadata: ["versions": "\(applied)"]) }
-        let replicas = Replicas(database: db, threads: connections, logger: logger)
-        let app = makeServer(configuration, replicas: replicas, logger: logger)
+        let engines = UserEngines(database: db, threads: connections, logger: logger)
+        let app = makeServer(configuration, engines: engines, logger: logger)
         try await app.runService()
-        try await replicas.shutdown()
+        try await engines.shutdown()
         db.close()
     }
 }

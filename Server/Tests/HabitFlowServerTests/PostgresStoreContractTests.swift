@@ -25,8 +25,9 @@ import Testing
     /// from the in-memory store, and what they take pulls into each other.
     @Test func everyStoreAnswersAMutatedSetAlike() throws {
         let t0 = StoreContract.t0
-        try SyncDoors.sameAnswerOnEveryStore({ label in [("memory", MemoryStore(clock: { t0 }))] + (try Self.stores(label)) },
-                                             seed: SplitMix64.testSeed(), rounds: 40)
+        try SyncDoors.sameAnswerOnEveryStore(
+            { label in [("memory", MemoryStore(clock: { t0 }))] + (try Self.stores(label)) },
+            seed: SplitMix64.testSeed(), rounds: 40)
     }
 
     /// Replicas share tables, never rows: one user's records are invisible to another's store.
@@ -66,7 +67,7 @@ import Testing
         try store.write { tx throws(HabitFlowError) in
             try tx.save(UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
             try tx.save(StoreContract.habit(habit, owner: user))
-            try tx.insert(StoreContract.entry(entry, habit, "2025-03-12"), of: user, multiplePerDay: false)
+            try tx.save(StoreContract.entry(entry, habit, "2025-03-12"), of: user, multiplePerDay: false)
         }
         let changes = try store.read { tx throws(HabitFlowError) in
             #expect(try tx.habit(habit, of: user)?.ownerId == user)
@@ -91,11 +92,14 @@ import Testing
         let url = try TestDatabase.fresh("refused")
         let db = try ServerDatabase(url: url, connections: 1)
         try db.migrate()
-        _ = try TestDatabase.query(url, """
+        _ = try TestDatabase.query(
+            url,
+            """
             CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN IF NEW.key LIKE '%poison' THEN RAISE EXCEPTION 'poisoned row'; END IF; RETURN NEW; END $$
             """)
-        _ = try TestDatabase.query(url, "CREATE TRIGGER poison BEFORE INSERT OR UPDATE ON records FOR EACH ROW EXECUTE FUNCTION refuse_poison()")
+        _ = try TestDatabase.query(
+            url, "CREATE TRIGGER poison BEFORE INSERT OR UPDATE ON records FOR EACH ROW EXECUTE FUNCTION refuse_poison()")
         let t0 = StoreContract.t0
         let store = PostgresStore(database: db, user: "p", clock: { t0 })
         try store.write { tx throws(HabitFlowError) in
@@ -167,7 +171,9 @@ import Testing
         #expect(try second.migrate() == [])
         #expect(try TestDatabase.query(url, "SELECT version FROM schema_migrations ORDER BY version") == ["1", "2", "3"])
         // Every table's key starts with user_id: each distributes by user.
-        let keys = try TestDatabase.query(url, """
+        let keys = try TestDatabase.query(
+            url,
+            """
             SELECT c.relname, a.attname FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
             JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
             WHERE c.relnamespace = 'public'::regnamespace AND c.relname <> 'schema_migrations' ORDER BY 1, 2

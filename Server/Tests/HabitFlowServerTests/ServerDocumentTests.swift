@@ -30,12 +30,16 @@ import Testing
             let headers = Array(lines[1..<blank])
             let body = blank < lines.count ? lines[(blank + 1)...].joined(separator: "\n") : nil
             rest = block[end.upperBound...]
-            guard let answer = rest.range(of: "Answer `"), let json = rest.range(of: "```json\n"), let jsonEnd = rest[json.upperBound...].range(of: "\n```") else {
+            guard let answer = rest.range(of: "Answer `"), let json = rest.range(of: "```json\n"),
+                let jsonEnd = rest[json.upperBound...].range(of: "\n```")
+            else {
                 throw TestSetupError(description: "\(lines[0]) has no documented answer")
             }
             let status = Int(rest[answer.upperBound...].prefix(3))!
             let documented = try JSONSerialization.jsonObject(with: Data(rest[json.upperBound..<jsonEnd.lowerBound].utf8))
-            out.append(Example(method: String(request[0]), path: String(request[1]), headers: headers, body: body, status: status, answer: documented))
+            out.append(
+                Example(
+                    method: String(request[0]), path: String(request[1]), headers: headers, body: body, status: status, answer: documented))
             rest = rest[jsonEnd.upperBound...]
         }
         return out
@@ -44,7 +48,8 @@ import Testing
     @Test func everyExampleAnswersAsDocumented() throws {
         let examples = try Self.examples()
         #expect(examples.count >= 6)
-        #expect(Set(examples.map { "\($0.method) \($0.path.split(separator: "?")[0])" })
+        #expect(
+            Set(examples.map { "\($0.method) \($0.path.split(separator: "?")[0])" })
                 == ["GET /v1/health", "POST /v1/changes", "GET /v1/changes", "GET /v1/watch"], "every route is documented")
         let database = try TestDatabase.fresh("document")
         let server = try ServerProcess(database: database)
@@ -53,7 +58,8 @@ import Testing
         for example in examples {
             let fill = { (s: String) in s.replacingOccurrences(of: "$TOKEN", with: token).replacingOccurrences(of: "$USER", with: user) }
             let auth = example.headers.first { $0.hasPrefix("Authorization: Bearer ") }.map { fill(String($0.dropFirst(22))) }
-            let answer = try HTTP.send(example.method, server.url + example.path, token: auth, body: example.body.map { Data(fill($0).utf8) })
+            let answer = try HTTP.send(
+                example.method, server.url + example.path, token: auth, body: example.body.map { Data(fill($0).utf8) })
             let actual = try? JSONSerialization.jsonObject(with: Data(answer.body.utf8))
             #expect(answer.status == example.status, "\(example.method) \(example.path): \(answer.status) \(answer.body)")
             let mismatch = Self.mismatch(example.answer, actual as Any, at: "")

@@ -36,7 +36,9 @@ import Testing
         for (method, path) in Self.routes {
             for token in [nil, "bogus", forged, revoked, stranger] as [String?] {
                 let answer = try HTTP.send(method, server.url + path, token: token, body: method == "POST" ? body : nil)
-                #expect(answer.status == 401 && answer.errorCode == "forbidden", "\(method) \(path) with \(token ?? "no token"): \(answer.status) \(answer.body)")
+                #expect(
+                    answer.status == 401 && answer.errorCode == "forbidden",
+                    "\(method) \(path) with \(token ?? "no token"): \(answer.status) \(answer.body)")
             }
         }
         #expect(try TestDatabase.query(database, "SELECT count(*) FROM replicas WHERE user_id = 'mallory'") == ["0"])
@@ -46,7 +48,8 @@ import Testing
         let export = try JSONSerialization.jsonObject(with: Data(try device.cli(["sync", "export"]).utf8)) as! [String: Any]
         var stolen = (export["changes"] as! [[String: Any]]).filter { $0["kind"] as? String != "user" }
         for i in stolen.indices { stolen[i]["stamp"] = "0009999999999999.000000.rbob" }
-        let push = try HTTP.send("POST", server.url + "/v1/changes", token: bob, body: try JSONSerialization.data(withJSONObject: ["changes": stolen]))
+        let push = try HTTP.send(
+            "POST", server.url + "/v1/changes", token: bob, body: try JSONSerialization.data(withJSONObject: ["changes": stolen]))
         #expect(push.status == 403 && push.errorCode == "forbidden", "\(push.body)")
         let pull = try HTTP.send("GET", server.url + "/v1/changes?since=0", token: bob)
         #expect(pull.status == 200 && !pull.body.contains("h-alice") && !pull.body.contains("e-alice"))
@@ -91,8 +94,10 @@ import Testing
             let answer = try HTTP.send("POST", server.url + "/v1/changes", token: token, body: Data(text.utf8))
             #expect(answer.status == status && answer.errorCode == code, "\(text.prefix(60)): \(answer.status) \(answer.body.prefix(200))")
         }
-        for path in ["/v1/changes?since=-1", "/v1/changes?since=x", "/v1/changes?cursor=1", "/v1/changes?since=1&since=2",
-                     "/v1/watch?timeout=61", "/v1/watch?timeout=1.5", "/v1/changes?since=99999999999999999999"] {
+        for path in [
+            "/v1/changes?since=-1", "/v1/changes?since=x", "/v1/changes?cursor=1", "/v1/changes?since=1&since=2",
+            "/v1/watch?timeout=61", "/v1/watch?timeout=1.5", "/v1/changes?since=99999999999999999999",
+        ] {
             let answer = try HTTP.send("GET", server.url + path, token: token)
             #expect(answer.status == 400 && answer.errorCode == "invalid_argument", "\(path): \(answer.status) \(answer.body)")
         }

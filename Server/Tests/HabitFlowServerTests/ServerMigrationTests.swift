@@ -1,9 +1,10 @@
 import Foundation
 import HabitFlow
-@testable import HabitFlowPostgres
 import HabitFlowStore
 import HabitFlowTestSupport
 import Testing
+
+@testable import HabitFlowPostgres
 
 /// Migration 3 (ids per owner) on a database left by a schema-2 server: its records — one
 /// user's habit, entry, target version, goal and link, and another user's replica holding
@@ -11,13 +12,16 @@ import Testing
 @Suite struct ServerMigrationTests {
     @Test func ownerKeysConvertASchema2Database() throws {
         let url = try TestDatabase.fresh("schema2")
-        _ = try TestDatabase.query(url, """
+        _ = try TestDatabase.query(
+            url,
+            """
             CREATE TABLE schema_migrations (version integer NOT NULL PRIMARY KEY, name text NOT NULL,
                 applied_at timestamptz NOT NULL DEFAULT now())
             """)
         for migration in Migration.all.prefix(2) {
             for statement in migration.statements { _ = try TestDatabase.query(url, statement) }
-            _ = try TestDatabase.query(url, "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), '\(migration.name)')")
+            _ = try TestDatabase.query(
+                url, "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), '\(migration.name)')")
         }
         let t0 = StoreContract.t0, day = DayKey("2025-03-12")
         for (user, value) in [("alice", 3.0), ("bob", 8.0)] {
@@ -26,10 +30,12 @@ import Testing
             var entry = StoreContract.entry("e1", "h1", "2025-03-12", value)
             entry.note = nil
             let version = TargetVersion(id: "v1", ownerId: user, habitId: "h1", effectiveDayKey: day, target: value, recordedAt: t0)
-            let goal = Goal(id: "g1", ownerId: user, title: "Goal", description: nil, icon: nil, categoryId: nil, kind: .count,
-                            type: .weeklyHabit, target: 3, unit: nil, durationWeeks: nil, startDayKey: day, targetDate: nil,
-                            userStatus: .active, shared: false, sortOrder: nil, createdAt: t0, updatedAt: t0)
-            let link = GoalLink(goalOwnerId: user, goalId: "g1", habitId: "h1", contribution: .count, unit: nil, createdBy: user, createdAt: t0)
+            let goal = Goal(
+                id: "g1", ownerId: user, title: "Goal", description: nil, icon: nil, categoryId: nil, kind: .count,
+                type: .weeklyHabit, target: 3, unit: nil, durationWeeks: nil, startDayKey: day, targetDate: nil,
+                userStatus: .active, shared: false, sortOrder: nil, createdAt: t0, updatedAt: t0)
+            let link = GoalLink(
+                goalOwnerId: user, goalId: "g1", habitId: "h1", contribution: .count, unit: nil, createdBy: user, createdAt: t0)
             // Each row as a schema-2 server wrote it: no owner in entries, versions and links.
             var entryRow = StoredEntry(entry, ownerId: user, multiplePerDay: false).row
             entryRow.remove(at: 1)
@@ -44,7 +50,9 @@ import Testing
             ]
             for (i, (kind, key, habitId, dayKey, values)) in rows.enumerated() {
                 let fields = RowCoding.encode(values).map { "'\($0)'" }.joined(separator: ", ")
-                _ = try TestDatabase.query(url, """
+                _ = try TestDatabase.query(
+                    url,
+                    """
                     INSERT INTO records (user_id, kind, key, seq, stamp, set_aside, habit_id, day_key, fields) VALUES
                     ('\(user)', '\(kind)', \(key), \(i + 1), '0001741777200000.00000\(i).s1', false,
                      \(habitId.map { "'\($0)'" } ?? "NULL"), \(dayKey.map { "'\($0)'" } ?? "NULL"), ARRAY[\(fields)])
@@ -89,14 +97,17 @@ import Testing
         let profile = UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0)
         var habit = StoreContract.habit("h1", owner: user)
         habit.bundle = .all
-        let version = TargetVersion(id: "v1", ownerId: user, habitId: "h1", effectiveDayKey: DayKey("2025-03-12"), target: 0, recordedAt: t0)
+        let version = TargetVersion(
+            id: "v1", ownerId: user, habitId: "h1", effectiveDayKey: DayKey("2025-03-12"), target: 0, recordedAt: t0)
         let rows: [(String, String, String?, [ChangeRecord.Value])] = [
             ("user", user, nil, profile.row), ("habit", user + "\u{1F}h1", nil, Array(habit.row.dropLast(2))),
             ("targetVersion", user + "\u{1F}v1", user + "\u{1F}h1", Array(version.row.prefix(6))),
         ]
         for (i, (kind, key, habitKey, values)) in rows.enumerated() {
             let fields = RowCoding.encode(values).map { "'\($0)'" }.joined(separator: ", ")
-            _ = try TestDatabase.query(url, """
+            _ = try TestDatabase.query(
+                url,
+                """
                 INSERT INTO records (user_id, kind, key, seq, stamp, set_aside, habit_id, day_key, fields) VALUES
                 ('\(user)', '\(kind)', '\(key.replacingOccurrences(of: "\u{1F}", with: "' || chr(31) || '"))', \(i + 1),
                  '0001741777200000.00000\(i).s1', false, \(habitKey.map { "'\($0.replacingOccurrences(of: "\u{1F}", with: "' || chr(31) || '"))'" } ?? "NULL"),
@@ -114,8 +125,10 @@ import Testing
         }
         let page = try String(contentsOfFile: Repository.path("docs/SERVER.md"), encoding: .utf8)
         let section = try #require(page.range(of: "### A new column").map { page[$0.upperBound...] })
-        for named in ["Sources/HabitFlowCore/Storage/StoredRecord+Records.swift", "Tests/HabitFlowCoreTests/ColumnOrderTests.swift",
-                      "Sources/HabitFlowSQLite/Migrations", "docs/SCHEMA.md", "Sources/HabitFlowCore/Storage/RecordKind.swift"] {
+        for named in [
+            "Sources/HabitFlowCore/Storage/StoredRecord+Records.swift", "Tests/HabitFlowCoreTests/ColumnOrderTests.swift",
+            "Sources/HabitFlowSQLite/Migrations", "docs/SCHEMA.md", "Sources/HabitFlowCore/Storage/RecordKind.swift",
+        ] {
             #expect(FileManager.default.fileExists(atPath: Repository.path(named)), "\(named)")
         }
         for words in ["ColumnOrderTests.pinned", "Schema.migrations", "RecordKind.addedColumns", "aRowWrittenBeforeAColumnReadsItAsNull"] {

@@ -40,15 +40,20 @@ import Testing
         // Bob's device watches; Alice shares a goal; Bob has it within 5 s.
         let watch = Process()
         watch.executableURL = URL(fileURLWithPath: Repository.cli)
-        watch.arguments = ["sync", "watch", server.url, "--token", tokens["bob"]!, "--interval", "30", "--rounds", "1",
-                           "--db", bob.path, "--user", "bob", "--zone", bob.zone]
+        watch.arguments = [
+            "sync", "watch", server.url, "--token", tokens["bob"]!, "--interval", "30", "--rounds", "1",
+            "--db", bob.path, "--user", "bob", "--zone", bob.zone,
+        ]
         watch.standardOutput = FileHandle.nullDevice
         try watch.run()
         try waitUntil("bob's watch request reaches the server", seconds: 30) { server.logText.contains("/v1/watch") }
         try alice.cli(["goal", "add", "Walk together", "--weekly", "3", "--shared", "--habits", "Walk", "--id", "walk"])
         try sync(alice)
         let shared = Date()
-        do { try waitUntil("bob's device has the shared goal", seconds: 10) { !watch.isRunning } } catch { print(server.logText.split(separator: "\n").filter { $0.contains("warning") || $0.contains("error") }.joined(separator: "\n")); throw error }
+        do { try waitUntil("bob's device has the shared goal", seconds: 10) { !watch.isRunning } } catch {
+            print(server.logText.split(separator: "\n").filter { $0.contains("warning") || $0.contains("error") }.joined(separator: "\n"))
+            throw error
+        }
         #expect(Date().timeIntervalSince(shared) < 5, "the shared goal took \(Date().timeIntervalSince(shared)) s")
         #expect(try bob.cli(["goal", "list"]).contains("Walk together"))
 

@@ -20,7 +20,8 @@ final class ServerProcess {
         log = Repository.temporaryDirectory("server-log").appendingPathComponent("server.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["serve", "--database", database, "--listen", "127.0.0.1:\(port)", "--log-level", "debug", "--connections", "4"] + extra
+        process.arguments =
+            ["serve", "--database", database, "--listen", "127.0.0.1:\(port)", "--log-level", "debug", "--connections", "4"] + extra
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
@@ -31,11 +32,17 @@ final class ServerProcess {
     deinit { stop() }
 
     func stop() {
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
     }
 
     func kill() {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        if process.isRunning {
+            Foundation.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
     }
 
     func health() throws -> Bool {
@@ -47,7 +54,9 @@ final class ServerProcess {
 
     static func freePort() throws -> Int {
         let result = try run("python3", ["-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
-        guard let port = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw TestSetupError(description: "no free port") }
+        guard let port = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw TestSetupError(description: "no free port")
+        }
         return port
     }
 }
@@ -113,10 +122,12 @@ struct Device {
     func records() throws -> [String] {
         let export = try cli(["sync", "export"])
         guard let object = try JSONSerialization.jsonObject(with: Data(export.utf8)) as? [String: Any],
-              let changes = object["changes"] as? [[String: Any]] else { throw TestSetupError(description: "sync export: \(export)") }
+            let changes = object["changes"] as? [[String: Any]]
+        else { throw TestSetupError(description: "sync export: \(export)") }
         return try changes.map { change in
             let record = change["record"] ?? [:]
-            return String(decoding: try JSONSerialization.data(withJSONObject: [change["kind"] ?? "", record], options: [.sortedKeys]), as: UTF8.self)
+            return String(
+                decoding: try JSONSerialization.data(withJSONObject: [change["kind"] ?? "", record], options: [.sortedKeys]), as: UTF8.self)
         }.sorted()
     }
 

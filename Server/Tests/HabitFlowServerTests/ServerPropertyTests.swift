@@ -37,8 +37,10 @@ import Testing
                     }
                 default:
                     // A target applies from today or later: past days keep theirs.
-                    try d.cli(["target", "set", "Read", String(Int.random(in: 5...30, using: &random)),
-                               "--from", ["today", "+1", "+3"].randomElement(using: &random)!])
+                    try d.cli([
+                        "target", "set", "Read", String(Int.random(in: 5...30, using: &random)),
+                        "--from", ["today", "+1", "+3"].randomElement(using: &random)!,
+                    ])
                 }
             }
             if Bool.random(using: &random) { try d.sync(servers.randomElement(using: &random)!.url, token: token) }
@@ -57,7 +59,9 @@ import Testing
         let pulled = try HTTP.send("GET", servers[1].url + "/v1/changes?since=0", token: token)
         let changes = (pulled.json?["changes"] as? [[String: Any]]) ?? []
         let server = try changes.map { change in
-            String(decoding: try JSONSerialization.data(withJSONObject: [change["kind"] ?? "", change["record"] ?? [:]], options: [.sortedKeys]), as: UTF8.self)
+            String(
+                decoding: try JSONSerialization.data(
+                    withJSONObject: [change["kind"] ?? "", change["record"] ?? [:]], options: [.sortedKeys]), as: UTF8.self)
         }.sorted()
         #expect(server == expected)
     }
@@ -96,8 +100,16 @@ import Testing
         final class Acks: @unchecked Sendable {
             private let lock = NSLock()
             private var ids: [String] = []
-            func add(_ id: String) { lock.lock(); ids.append(id); lock.unlock() }
-            var all: [String] { lock.lock(); defer { lock.unlock() }; return ids }
+            func add(_ id: String) {
+                lock.lock()
+                ids.append(id)
+                lock.unlock()
+            }
+            var all: [String] {
+                lock.lock()
+                defer { lock.unlock() }
+                return ids
+            }
         }
         let acks = Acks()
         let finished = DispatchSemaphore(value: 0)
@@ -116,7 +128,11 @@ import Testing
         #expect(done.count < bodies.count, "the kill came during the pushes")
 
         server = try ServerProcess(database: database)
-        let held = Set(try TestDatabase.query(database, "SELECT substring(fields[1] from 2) FROM records WHERE user_id = 'alice' AND kind = 'entry' AND fields[1] LIKE 'te-crash-%'"))
+        let held = Set(
+            try TestDatabase.query(
+                database,
+                "SELECT substring(fields[1] from 2) FROM records WHERE user_id = 'alice' AND kind = 'entry' AND fields[1] LIKE 'te-crash-%'"
+            ))
         #expect(Set(done).isSubset(of: held), "acknowledged but lost: \(Set(done).subtracting(held))")
         // Every push again (a client retries what it did not see answered): each lands once.
         var applied = 0
@@ -126,8 +142,13 @@ import Testing
             applied += answer.json?["applied"] as? Int ?? 0
         }
         #expect(applied == bodies.count - held.count)
-        #expect(try TestDatabase.query(database, "SELECT count(*) FROM records WHERE user_id = 'alice' AND kind = 'entry' AND fields[1] LIKE 'te-crash-%'") == ["60"])
-        let sequences = try TestDatabase.query(database, "SELECT count(DISTINCT seq), count(*) FROM records WHERE user_id = 'alice' AND seq IS NOT NULL")
+        #expect(
+            try TestDatabase.query(
+                database, "SELECT count(*) FROM records WHERE user_id = 'alice' AND kind = 'entry' AND fields[1] LIKE 'te-crash-%'") == [
+                    "60"
+                ])
+        let sequences = try TestDatabase.query(
+            database, "SELECT count(DISTINCT seq), count(*) FROM records WHERE user_id = 'alice' AND seq IS NOT NULL")
         #expect(sequences.count == 1 && sequences[0].split(separator: "|").count == 2 && Set(sequences[0].split(separator: "|")).count == 1)
     }
 }

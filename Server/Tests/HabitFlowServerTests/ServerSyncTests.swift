@@ -29,7 +29,9 @@ import Testing
         let laptopKept = try laptop.activeEntries()
         #expect(kept.count == 1 && kept == laptopKept)
         // The server's replica settled the same way: one active entry that day.
-        let active = try TestDatabase.query(database, """
+        let active = try TestDatabase.query(
+            database,
+            """
             SELECT substring(fields[1] from 2) FROM records WHERE user_id = 'alice' AND kind = 'entry' AND NOT set_aside AND fields[11] = 'n'
             """)
         #expect(active.count == 1 && kept.first?.contains(active[0]) == true, "\(active) vs \(kept)")
@@ -64,20 +66,25 @@ import Testing
         let before = try TestDatabase.query(database, "SELECT kind, key, seq, stamp FROM records WHERE user_id = 'alice' ORDER BY 1, 2")
         let again = try HTTP.send("POST", server.url + "/v1/changes", token: token, body: body)
         #expect(again.status == 200 && again.json?["applied"] as? Int == 0 && again.json?["ignored"] as? Int == changes.count)
-        #expect(try TestDatabase.query(database, "SELECT kind, key, seq, stamp FROM records WHERE user_id = 'alice' ORDER BY 1, 2") == before)
+        #expect(
+            try TestDatabase.query(database, "SELECT kind, key, seq, stamp FROM records WHERE user_id = 'alice' ORDER BY 1, 2") == before)
 
         // Children before parents, in separate pushes: refused until the parent is there,
         // then accepted; nothing half-written in between.
         let other = try TestDatabase.fresh("reorder")
         let second = try ServerProcess(database: other)
         let token2 = try makeToken(other, user: "alice")
-        let entryOnly = try JSONSerialization.data(withJSONObject: ["changes": changes.filter { ($0 as! [String: Any])["kind"] as? String == "entry" }])
+        let entryOnly = try JSONSerialization.data(withJSONObject: [
+            "changes": changes.filter { ($0 as! [String: Any])["kind"] as? String == "entry" }
+        ])
         let orphan = try HTTP.send("POST", second.url + "/v1/changes", token: token2, body: entryOnly)
         #expect(orphan.status == 404 && orphan.errorCode == "not_found", "\(orphan.body)")
         #expect(try TestDatabase.query(other, "SELECT count(*) FROM records WHERE user_id = 'alice' AND seq IS NOT NULL") == ["0"])
         #expect(try HTTP.send("POST", second.url + "/v1/changes", token: token2, body: body).status == 200)
-        #expect(try TestDatabase.query(other, "SELECT kind, key, stamp FROM records WHERE user_id = 'alice' AND seq IS NOT NULL ORDER BY 1, 2")
-                == TestDatabase.query(database, "SELECT kind, key, stamp FROM records WHERE user_id = 'alice' AND seq IS NOT NULL ORDER BY 1, 2"))
+        #expect(
+            try TestDatabase.query(other, "SELECT kind, key, stamp FROM records WHERE user_id = 'alice' AND seq IS NOT NULL ORDER BY 1, 2")
+                == TestDatabase.query(
+                    database, "SELECT kind, key, stamp FROM records WHERE user_id = 'alice' AND seq IS NOT NULL ORDER BY 1, 2"))
     }
 
     /// A device watching the server hears of another device's push within seconds (the
@@ -90,8 +97,10 @@ import Testing
         try laptop.sync(server.url, token: token)
         let watch = Process()
         watch.executableURL = URL(fileURLWithPath: Repository.cli)
-        watch.arguments = ["sync", "watch", server.url, "--token", token, "--interval", "30", "--rounds", "1",
-                           "--db", laptop.path, "--user", "alice", "--zone", laptop.zone]
+        watch.arguments = [
+            "sync", "watch", server.url, "--token", token, "--interval", "30", "--rounds", "1",
+            "--db", laptop.path, "--user", "alice", "--zone", laptop.zone,
+        ]
         watch.standardOutput = FileHandle.nullDevice
         try watch.run()
         // Once the server has the watch request waiting, the phone pushes.
@@ -116,7 +125,8 @@ import Testing
         let token = try makeToken(database, user: "alice")
         let env = ["HABITFLOW_LIB": Repository.sharedLibrary, "PYTHONPATH": Repository.path("bindings/python")]
         let store = Repository.temporaryDirectory("py-sync").appendingPathComponent("s.sqlite").path
-        let example = try run("python3", [Repository.path("Examples/python/server_sync.py"), store, "alice", server.url, token], environment: env)
+        let example = try run(
+            "python3", [Repository.path("Examples/python/server_sync.py"), store, "alice", server.url, token], environment: env)
         #expect(example.status == 0, "\(example.stderr)")
         #expect(example.stdout.contains("pushed 2") && example.stdout.contains("again ({'applied': 0"), "\(example.stdout)")
 

@@ -40,10 +40,12 @@ import Testing
 
         try mallory.cli(["partner", "invite", "victim"])
         try sync(mallory)
-        let forged = Self.change("partnership", stamp: "0009000000000000.000000.forger",
-                                 ["userId": "victim", "partnerId": "mallory", "createdAt": "2026-01-01T00:00:00Z", "deletedAt": NSNull()])
-        let push = try HTTP.send("POST", server.url + "/v1/changes", token: tokens["mallory"]!,
-                                 body: try JSONSerialization.data(withJSONObject: ["changes": [forged]]))
+        let forged = Self.change(
+            "partnership", stamp: "0009000000000000.000000.forger",
+            ["userId": "victim", "partnerId": "mallory", "createdAt": "2026-01-01T00:00:00Z", "deletedAt": NSNull()])
+        let push = try HTTP.send(
+            "POST", server.url + "/v1/changes", token: tokens["mallory"]!,
+            body: try JSONSerialization.data(withJSONObject: ["changes": [forged]]))
         #expect(push.status == 200, "\(push.body)")
         try victim.cli(["log", "Diary", "--note", "victim's second secret", "--day", "2026-01-02", "--confirm"])
         for d in [victim, mallory, victim, mallory] { try sync(d) }
@@ -55,7 +57,10 @@ import Testing
         }
         #expect(try !mallory.cli(["sync", "export"]).contains("secret"))
         #expect(try !mallory.cli(["partner"]).contains("Partnered with victim"))
-        #expect(try TestDatabase.query(database, "SELECT count(*) FROM records WHERE user_id = 'mallory' AND fields::text LIKE '%secret%'") == ["0"])
+        #expect(
+            try TestDatabase.query(database, "SELECT count(*) FROM records WHERE user_id = 'mallory' AND fields::text LIKE '%secret%'") == [
+                "0"
+            ])
         #expect(try victim.cli(["partner"]).contains("Partnered with pat"))
     }
 
@@ -72,23 +77,42 @@ import Testing
         let snapshot = "SELECT kind, key, stamp, fields FROM records WHERE user_id = 'alice' ORDER BY 1, 2"
         let before = try TestDatabase.query(database, snapshot)
         let bad: [(String, [String: Any], String)] = [
-            ("habit", ["id": "h9", "ownerId": "alice", "name": "Nine", "kind": "binary", "unit": NSNull(), "cadence": "weekly",
-                       "timesPerWeek": 9, "targetType": "atLeast", "multiplePerDay": false, "categoryId": NSNull(), "archived": false,
-                       "legacyGoal": NSNull(), "createdAt": "2026-01-01T00:00:00Z", "createdDayKey": "2026-01-01",
-                       "updatedAt": "2026-01-01T00:00:00Z", "deletedAt": NSNull(), "bundle": NSNull(), "bundleId": NSNull()], "timesPerWeek"),
-            ("partnership", ["userId": "alice", "partnerId": "alice", "createdAt": "2026-01-01T00:00:00Z", "deletedAt": NSNull()], "partnerId"),
-            ("user", ["id": "alice", "zone": "Nowhere/Atlantis", "firstWeekday": 1, "createdAt": "2026-01-01T00:00:00Z",
-                      "updatedAt": "2026-01-01T00:00:00Z", "dayStartsAt": 0], "zone"),
+            (
+                "habit",
+                [
+                    "id": "h9", "ownerId": "alice", "name": "Nine", "kind": "binary", "unit": NSNull(), "cadence": "weekly",
+                    "timesPerWeek": 9, "targetType": "atLeast", "multiplePerDay": false, "categoryId": NSNull(), "archived": false,
+                    "legacyGoal": NSNull(), "createdAt": "2026-01-01T00:00:00Z", "createdDayKey": "2026-01-01",
+                    "updatedAt": "2026-01-01T00:00:00Z", "deletedAt": NSNull(), "bundle": NSNull(), "bundleId": NSNull(),
+                ], "timesPerWeek"
+            ),
+            (
+                "partnership", ["userId": "alice", "partnerId": "alice", "createdAt": "2026-01-01T00:00:00Z", "deletedAt": NSNull()],
+                "partnerId"
+            ),
+            (
+                "user",
+                [
+                    "id": "alice", "zone": "Nowhere/Atlantis", "firstWeekday": 1, "createdAt": "2026-01-01T00:00:00Z",
+                    "updatedAt": "2026-01-01T00:00:00Z", "dayStartsAt": 0,
+                ], "zone"
+            ),
         ]
         for (kind, record, field) in bad {
-            let body = try JSONSerialization.data(withJSONObject: ["changes": [Self.change(kind, stamp: "0001900000000000.000000.evil", record)]])
+            let body = try JSONSerialization.data(withJSONObject: [
+                "changes": [Self.change(kind, stamp: "0001900000000000.000000.evil", record)]
+            ])
             let answer = try HTTP.send("POST", server.url + "/v1/changes", token: token, body: body)
             let error = answer.json?["error"] as? [String: Any]
-            #expect(answer.status == 400 && (error?["field"] as? String)?.hasSuffix(field) == true, "\(kind): \(answer.status) \(answer.body)")
-            #expect(!answer.body.contains("SQLite") && !answer.body.contains(".sqlite") && !answer.body.contains("/tmp"), "no internals: \(answer.body)")
+            #expect(
+                answer.status == 400 && (error?["field"] as? String)?.hasSuffix(field) == true, "\(kind): \(answer.status) \(answer.body)")
+            #expect(
+                !answer.body.contains("SQLite") && !answer.body.contains(".sqlite") && !answer.body.contains("/tmp"),
+                "no internals: \(answer.body)")
         }
         let stamp = Self.change("habit", stamp: "9999999999999999.999999.evil", ["id": "late"])
-        let late = try HTTP.send("POST", server.url + "/v1/changes", token: token, body: try JSONSerialization.data(withJSONObject: ["changes": [stamp]]))
+        let late = try HTTP.send(
+            "POST", server.url + "/v1/changes", token: token, body: try JSONSerialization.data(withJSONObject: ["changes": [stamp]]))
         #expect(late.status == 400, "\(late.body)")
         #expect(try TestDatabase.query(database, snapshot) == before)
         let laptop = Device("t-laptop", user: "alice")

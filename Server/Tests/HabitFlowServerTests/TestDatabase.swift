@@ -9,7 +9,8 @@ enum TestDatabase {
     /// The cluster's URL: the tests need a real PostgreSQL server and fail without one.
     static func baseURL() throws -> String {
         guard let url = ProcessInfo.processInfo.environment["HABITFLOW_TEST_DATABASE_URL"], !url.isEmpty else {
-            throw TestSetupError(description: "HABITFLOW_TEST_DATABASE_URL is not set: run scripts/test-server (it starts a throw-away PostgreSQL)")
+            throw TestSetupError(
+                description: "HABITFLOW_TEST_DATABASE_URL is not set: run scripts/test-server (it starts a throw-away PostgreSQL)")
         }
         return url
     }

@@ -8,8 +8,10 @@ public struct HabitEntryReflection: Hashable, Sendable {
     public var updatedAt: Instant
     public var deletedAt: Instant?
 
-    public init(id: String, entryId: String, ownerId: String, text: String, createdAt: Instant, updatedAt: Instant,
-                deletedAt: Instant?) {
+    public init(
+        id: String, entryId: String, ownerId: String, text: String, createdAt: Instant, updatedAt: Instant,
+        deletedAt: Instant?
+    ) {
         self.id = id
         self.entryId = entryId
         self.ownerId = ownerId

@@ -21,8 +21,10 @@ public struct HabitPotentialEvidence: Hashable, Sendable {
     /// The entry a confirmation created or updated.
     public var entryId: String?
 
-    public init(id: String, executionId: String, habitId: String, ownerId: String, dayKey: DayKey, createdAt: Instant,
-                deletedAt: Instant?, resolution: Resolution?, entryId: String?) {
+    public init(
+        id: String, executionId: String, habitId: String, ownerId: String, dayKey: DayKey, createdAt: Instant,
+        deletedAt: Instant?, resolution: Resolution?, entryId: String?
+    ) {
         self.id = id
         self.executionId = executionId
         self.habitId = habitId

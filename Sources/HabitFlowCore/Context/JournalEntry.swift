@@ -26,9 +26,11 @@ public struct JournalEntry: Hashable, Sendable {
         }
     }
 
-    public init(id: String, ownerId: String, timestampUtc: Instant, dayKey: DayKey, templateId: String?, responses: [Response],
-                title: String?, text: String?, referencedHabitIds: [String], referencedGoalIds: [String], createdAt: Instant,
-                updatedAt: Instant, deletedAt: Instant?) {
+    public init(
+        id: String, ownerId: String, timestampUtc: Instant, dayKey: DayKey, templateId: String?, responses: [Response],
+        title: String?, text: String?, referencedHabitIds: [String], referencedGoalIds: [String], createdAt: Instant,
+        updatedAt: Instant, deletedAt: Instant?
+    ) {
         self.id = id
         self.ownerId = ownerId
         self.timestampUtc = timestampUtc

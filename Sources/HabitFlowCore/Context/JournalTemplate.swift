@@ -8,8 +8,10 @@ public struct JournalTemplate: Hashable, Sendable {
     public var updatedAt: Instant
     public var deletedAt: Instant?
 
-    public init(id: String, ownerId: String, name: String, fields: [String], createdAt: Instant, updatedAt: Instant,
-                deletedAt: Instant?) {
+    public init(
+        id: String, ownerId: String, name: String, fields: [String], createdAt: Instant, updatedAt: Instant,
+        deletedAt: Instant?
+    ) {
         self.id = id
         self.ownerId = ownerId
         self.name = name

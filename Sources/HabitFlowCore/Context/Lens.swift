@@ -19,8 +19,10 @@ public struct Lens: Hashable, Sendable {
     public var updatedAt: Instant
     public var deletedAt: Instant?
 
-    public init(id: String, ownerId: String, kind: Kind, name: String, description: String?, habitIds: [String],
-                goalIds: [String], createdAt: Instant, updatedAt: Instant, deletedAt: Instant?) {
+    public init(
+        id: String, ownerId: String, kind: Kind, name: String, description: String?, habitIds: [String],
+        goalIds: [String], createdAt: Instant, updatedAt: Instant, deletedAt: Instant?
+    ) {
         self.id = id
         self.ownerId = ownerId
         self.kind = kind

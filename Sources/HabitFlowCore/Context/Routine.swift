@@ -10,8 +10,10 @@ public struct Routine: Hashable, Sendable {
     public var updatedAt: Instant
     public var deletedAt: Instant?
 
-    public init(id: String, ownerId: String, name: String, habitIds: [String], createdAt: Instant, updatedAt: Instant,
-                deletedAt: Instant?) {
+    public init(
+        id: String, ownerId: String, name: String, habitIds: [String], createdAt: Instant, updatedAt: Instant,
+        deletedAt: Instant?
+    ) {
         self.id = id
         self.ownerId = ownerId
         self.name = name

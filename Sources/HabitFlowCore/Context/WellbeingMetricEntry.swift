@@ -13,8 +13,10 @@ public struct WellbeingMetricEntry: Hashable, Sendable {
     public var updatedAt: Instant
     public var deletedAt: Instant?
 
-    public init(id: String, ownerId: String, metric: String, value: Double, timestampUtc: Instant, dayKey: DayKey,
-                note: String?, createdAt: Instant, updatedAt: Instant, deletedAt: Instant?) {
+    public init(
+        id: String, ownerId: String, metric: String, value: Double, timestampUtc: Instant, dayKey: DayKey,
+        note: String?, createdAt: Instant, updatedAt: Instant, deletedAt: Instant?
+    ) {
         self.id = id
         self.ownerId = ownerId
         self.metric = metric

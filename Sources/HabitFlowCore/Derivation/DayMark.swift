@@ -19,7 +19,10 @@ public enum DayMark: String, Sendable, CaseIterable {
     /// history begins on `firstDay`; `atMost`: its target is a limit, so a logged value that
     /// fails it went over, which is missed, never partly done.
     public init(_ status: DayStatus, value: Double?, day: DayKey, today: DayKey, firstDay: DayKey, atMost: Bool = false) {
-        if day < firstDay, status != .complete { self = .none; return }
+        if day < firstDay, status != .complete {
+            self = .none
+            return
+        }
         switch status {
         case .complete: self = .done
         case .notRequired: self = .rest

@@ -45,8 +45,9 @@ public struct HabitMetrics: Sendable {
     /// that day (an at-most day is "partly" when over, never "missed"), blank before the history.
     public func mark(_ line: DayLine, at i: Int, today: DayKey) -> DayMark {
         let day = line.dayKey(at: i)
-        return DayMark(line.statuses[i], value: line.values[i], day: day, today: today, firstDay: historyStart,
-                       atMost: habit.bundle == nil && rules.rule(on: day).targetType == .atMost)
+        return DayMark(
+            line.statuses[i], value: line.values[i], day: day, today: today, firstDay: historyStart,
+            atMost: habit.bundle == nil && rules.rule(on: day).targetType == .atMost)
     }
 
     /// The status of a day under `rule` with logged `value`: not required when the rule asks
@@ -144,84 +145,13 @@ public struct HabitMetrics: Sendable {
         }
     }
 
-    /// A run of consecutive successful days (daily habits) or weeks (N-per-week habits),
-    /// named by its first and last DayKeys.
-    public struct Streak: Sendable, Equatable {
-        /// Days (daily habits) or weeks (weekly habits) in the run.
-        public var length: Int
-        public var first: DayKey?
-        public var last: DayKey?
-
-        public init(length: Int, first: DayKey?, last: DayKey?) {
-            self.length = length
-            self.first = first
-            self.last = last
-        }
-
-        public static let none = Streak(length: 0, first: nil, last: nil)
-    }
-
-    /// The current and the longest streak as of `today`.
-    ///
-    /// Daily habits: consecutive complete days; not-required days neither extend nor break a
-    /// run. Weekly habits: consecutive weeks with at least N complete days. Today (the current
-    /// week) is open: not done yet does not break the current streak. A week counts by the
-    /// cadence in force on its last day, so a run may hold days and weeks: each counts one.
-    public func streaks(today: DayKey, firstWeekday: Weekday) -> (current: Streak, longest: Streak) {
-        guard let line = historyLine(today: today, firstWeekday: firstWeekday) else { return (.none, .none) }
-        return streaks(line, today: today)
-    }
-
     /// The days from the start of the first logged day's week through `today`, or `nil` when
     /// nothing was logged by then. Starting at a week boundary serves weekly counts too.
     func historyLine(today: DayKey, firstWeekday: Weekday) -> DayLine? {
         guard let first = firstLoggedDay, first <= today,
-              let week = try? Week(containing: first, firstWeekday: firstWeekday) else { return nil }
+            let week = try? Week(containing: first, firstWeekday: firstWeekday)
+        else { return nil }
         return line(from: week.start, through: today)
-    }
-
-    func streaks(_ line: DayLine, today: DayKey) -> (current: Streak, longest: Streak) {
-        var longest = Streak.none, run = Streak.none
-        let last = line.count - 1  // today: still open
-        var cursor = RuleCursor(rules, from: line.start.dayNumber)
-        var start = 0
-        while start <= last {
-            let end = min(start + 7, last + 1)
-            let n = cursor.rule(on: line.start.dayNumber + Int32(start + 6)).perWeek
-            if n > 0 {
-                var done = 0
-                for i in start..<end where line.statuses[i] == .complete { done += 1 }
-                let need = weeklyNeed(n, weekStart: line.dayKey(at: start).dayNumber)
-                if need == 0 {
-                    // A week paused throughout neither extends nor breaks the run.
-                } else if done >= need {
-                    run.length += 1
-                    if run.first == nil { run.first = line.dayKey(at: start) }
-                    run.last = line.dayKey(at: start)
-                    if run.length > longest.length { longest = run }
-                } else if start + 7 <= last {
-                    run = .none  // a finished week that fell short
-                }
-            } else {
-                line.statuses.withUnsafeBufferPointer { statuses in
-                    for i in start..<end {
-                        switch statuses[i] {
-                        case .complete:
-                            if run.length == 0 { run.first = line.dayKey(at: i) }
-                            run.length += 1
-                            run.last = line.dayKey(at: i)
-                            if run.length > longest.length { longest = run }
-                        case .notRequired:
-                            break
-                        case .incomplete:
-                            if i != last { run = .none }
-                        }
-                    }
-                }
-            }
-            start += 7
-        }
-        return (run, longest)
     }
 
     /// What the week starting on `weekStart` asks of an N-per-week habit: N, or fewer when
@@ -232,60 +162,6 @@ public struct HabitMetrics: Sendable {
         var cursor = RuleCursor(rules, from: weekStart)
         for d in weekStart..<(weekStart + 7) where cursor.rule(on: d).isRequired { days += 1 }
         return min(n, days)
-    }
-
-    /// Loop Habit Tracker's habit strength in [0, 1] as of `today` (Lally et al. 2010 on
-    /// automaticity: gentle, one missed day barely matters).
-    ///
-    /// From the first logged day, per day: `s = s·m + c·(1 − m)` with `m = 0.5^(√f / 13)`,
-    /// f = required times per day (1 daily, N/7 for N per week). It starts at 0 (1 for at-most
-    /// habits); c is the day's credit: 1 when complete (binary), min(value/target, 1) for
-    /// numeric at-least, clamp(1 − (value − target)/target, 0, 1) for at-most, and for N per
-    /// week min(1, complete days among the last 14 / 2N). No entry earns no credit;
-    /// days with target 0 leave the score unchanged.
-    public func momentum(today: DayKey) -> Double {
-        guard let first = firstLoggedDay, first <= today else { return 0 }
-        return momentum(line(from: first, through: today))
-    }
-
-    func momentum(_ line: DayLine, from offset: Int = 0) -> Double {
-        momentumWalk(line, from: offset) { _, _ in }
-    }
-
-    /// Loop's score after each day of `line` from `offset` (see `momentum(today:)`), reported
-    /// to `visit` with the day's slot; returns the last. One walk serves the score and its
-    /// history, so the chart and the number cannot disagree.
-    @inline(__always)
-    func momentumWalk(_ line: DayLine, from offset: Int = 0, _ visit: (Int, Double) -> Void) -> Double {
-        guard offset < line.count else { return 0 }
-        var cursor = RuleCursor(rules, from: line.start.dayNumber + Int32(offset))
-        let first = cursor.current
-        var score: Double = first.targetType == .atMost && habit.bundle == nil ? 1 : 0
-        var perWeek = -1, m = 0.0
-        var completeInWindow = 0  // complete days among the last 14 (weekly credit)
-        for i in offset..<line.count {
-            let rule = cursor.rule(on: line.start.dayNumber + Int32(i))
-            if rule.perWeek != perWeek {
-                perWeek = rule.perWeek
-                let frequency = perWeek > 0 ? Double(perWeek) / 7 : 1
-                m = pow2(-frequency.squareRoot() / 13)
-            }
-            let status = line.statuses[i]
-            if status == .complete { completeInWindow += 1 }
-            if i - 14 >= offset, line.statuses[i - 14] == .complete { completeInWindow -= 1 }
-            guard rule.isRequired else { visit(i, score); continue }
-            let credit: Double
-            if perWeek > 0 {
-                credit = min(1, Double(completeInWindow) / Double(2 * perWeek))
-            } else if habit.bundle != nil {
-                credit = status == .complete ? 1 : 0
-            } else {
-                credit = self.credit(line.values[i], rule)
-            }
-            score = score * m + credit * (1 - m)
-            visit(i, score)
-        }
-        return score
     }
 }
 
@@ -298,145 +174,5 @@ extension Array {
             if belongsBefore(self[mid]) { lo = mid + 1 } else { hi = mid }
         }
         return lo
-    }
-}
-
-/// 2^x for the momentum multiplier, without Foundation.
-func pow2(_ x: Double) -> Double {
-    // exp(x · ln 2) by its series: |x| here is < 1, so 30 terms reach full precision.
-    let y = x * 0.693_147_180_559_945_3
-    var term = 1.0, sum = 1.0
-    for k in 1...30 {
-        term *= y / Double(k)
-        sum += term
-    }
-    return sum
-}
-
-extension HabitMetrics {
-    // The paths below read back from today over logged days only; they assume one cadence
-    // and one target type (`HabitRules.hasOneShape`), which `summary` checks.
-
-    /// The current streak of a daily habit, read back from `today` over logged days: today is
-    /// open; a required day without a complete entry ends it; not-required days are skipped.
-    func currentDailyStreak(today: DayKey) -> Streak {
-        let logged = days.days, values = days.values
-        var i = logged.partitionPoint { $0 <= today.dayNumber } - 1
-        var length = 0, first: Int32 = 0, last: Int32 = 0
-        var upper = today.dayNumber  // days after `upper` are settled
-        if i >= 0, logged[i] == today.dayNumber {
-            let r = rules.rule(on: today)
-            if r.isRequired, r.meets(values[i]) { (length, first, last) = (1, today.dayNumber, today.dayNumber) }
-            i -= 1
-        }
-        upper -= 1
-        while i >= 0 {
-            let day = logged[i]
-            if rules.anyRequired(from: day + 1, through: upper) { break }  // a required day with no entry
-            let r = rules.rule(on: DayKey(uncheckedDayNumber: day))
-            if r.isRequired {
-                guard r.meets(values[i]) else { break }
-                if length == 0 { last = day }
-                length += 1
-                first = day
-            }
-            upper = day - 1
-            i -= 1
-        }
-        return length == 0 ? .none : Streak(length: length, first: DayKey(uncheckedDayNumber: first), last: DayKey(uncheckedDayNumber: last))
-    }
-
-    /// The current streak of an N-per-week habit, read back from this week (still open) over
-    /// logged days: a finished week with fewer than N complete days ends it.
-    func currentWeeklyStreak(_ n: Int, today: DayKey, firstWeekday: Weekday) -> Streak {
-        let logged = days.days, values = days.values
-        guard let firstLogged = logged.first, let thisWeek = try? Week(containing: today, firstWeekday: firstWeekday) else { return .none }
-        var i = logged.partitionPoint { $0 <= today.dayNumber } - 1
-        var length = 0, first: Int32 = 0, last: Int32 = 0
-        var weekStart = thisWeek.start.dayNumber
-        while weekStart + 6 >= firstLogged {
-            var done = 0
-            while i >= 0, logged[i] >= weekStart {
-                let r = rules.rule(on: DayKey(uncheckedDayNumber: logged[i]))
-                if r.isRequired, r.meets(values[i]) { done += 1 }
-                i -= 1
-            }
-            let need = weeklyNeed(n, weekStart: weekStart)
-            if need == 0 {
-                // Paused all week: neither extends nor breaks.
-            } else if done >= need {
-                if length == 0 { last = weekStart }
-                length += 1
-                first = weekStart
-            } else if weekStart != thisWeek.start.dayNumber {
-                break  // a finished week that fell short
-            }
-            weekStart -= 7
-        }
-        return length == 0 ? .none : Streak(length: length, first: DayKey(uncheckedDayNumber: first), last: DayKey(uncheckedDayNumber: last))
-    }
-
-    /// How many half-lives of history momentum reads: an earlier day weighs at most
-    /// 2^-56 ≈ 1.4e-17 of the score, far below the 1e-12 it is checked to.
-    static let momentumHalfLives = 56
-
-    /// Loop's score of a daily habit (see `momentum(today:)`), over the last
-    /// `momentumHalfLives` half-lives (13 days each) when no rest falls in them — the
-    /// days before change the result by less than 1e-16 — else from the first logged day.
-    func dailyMomentum(from first: DayKey, through today: DayKey) -> Double {
-        let logged = days.days, values = days.values
-        let m = pow2(-1.0 / 13)
-        var from = max(first.dayNumber, today.dayNumber - Int32(13 * Self.momentumHalfLives))
-        // A rest in the window stops the decay for a while: then the whole history counts.
-        if rules.anyRest(from: from, through: today.dayNumber) { from = first.dayNumber }
-        var cursor = RuleCursor(rules, from: from)
-        var e = logged.partitionPoint { $0 < from }
-        var score: Double = cursor.current.targetType == .atLeast ? 0 : 1
-        var day = from
-        while day <= today.dayNumber {
-            let rule = cursor.rule(on: day)
-            var value: Double? = nil
-            if e < logged.count, logged[e] == day {
-                value = values[e]
-                e += 1
-            }
-            if rule.isRequired { score = score * m + credit(value, rule) * (1 - m) }
-            day += 1
-        }
-        return score
-    }
-
-    /// Loop's score of an N-per-week habit (see `momentum(today:)`), over its last
-    /// `momentumHalfLives` half-lives when no rest falls in them, else from the first logged day.
-    func weeklyMomentum(_ n: Int, from first: DayKey, through today: DayKey) -> Double {
-        let logged = days.days, values = days.values
-        let halfLife = 13 / (Double(n) / 7).squareRoot()
-        let m = pow2(-1 / halfLife)
-        let window = Int32((halfLife * Double(Self.momentumHalfLives)).rounded(.up))
-        var from = max(first.dayNumber, today.dayNumber - window)
-        if rules.anyRest(from: from, through: today.dayNumber) {
-            from = first.dayNumber  // a rest in the window: the whole history counts
-        }
-        // The 14-day credit window reaches back before `from` (never before the first logged day).
-        let creditStart = max(first.dayNumber, from - 13)
-        var e = logged.partitionPoint { $0 < creditStart }
-        var cursor = RuleCursor(rules, from: creditStart)
-        var recent: UInt16 = 0, count = 0  // complete flags of the last 14 days (bit i: i days ago)
-        var score: Double = cursor.current.targetType == .atLeast ? 0 : 1
-        var day = creditStart
-        while day <= today.dayNumber {
-            let rule = cursor.rule(on: day)
-            var complete = false
-            if e < logged.count, logged[e] == day {
-                complete = rule.isRequired && rule.meets(values[e])
-                e += 1
-            }
-            if recent & (1 << 13) != 0 { count -= 1 }
-            recent = (recent << 1) & 0x3FFF
-            if complete { recent |= 1; count += 1 }
-            if day >= from, rule.isRequired { score = score * m + min(1, Double(count) / Double(2 * n)) * (1 - m) }
-            day += 1
-        }
-        return score
     }
 }

@@ -33,8 +33,9 @@ extension HabitMetrics {
                 current = currentWeeklyStreak(n, today: today, firstWeekday: firstWeekday)
                 momentum = weeklyMomentum(n, from: first, through: today)
             }
-            return HabitSummary(habitId: habit.id, dayKey: today, status: status(rule, value: value), value: value,
-                                target: rule.paused ? 0 : rule.target, currentStreak: current, longestStreak: nil, week: week, momentum: momentum)
+            return HabitSummary(
+                habitId: habit.id, dayKey: today, status: status(rule, value: value), value: value,
+                target: rule.paused ? 0 : rule.target, currentStreak: current, longestStreak: nil, week: week, momentum: momentum)
         }
         return report(today: today, firstWeekday: firstWeekday, everyWeek: false).summary
     }
@@ -57,9 +58,10 @@ extension HabitMetrics {
         guard let line = historyLine(today: today, firstWeekday: firstWeekday) else {
             // Nothing logged yet: today's target still shows; the week counts its required days.
             let t = thisWeek.index(of: today)!
-            let summary = HabitSummary(habitId: habit.id, dayKey: today, status: thisWeek.statuses[t], value: nil,
-                                       target: thisWeek.targets[t], currentStreak: .none, longestStreak: nil,
-                                       week: week, momentum: 0)
+            let summary = HabitSummary(
+                habitId: habit.id, dayKey: today, status: thisWeek.statuses[t], value: nil,
+                target: thisWeek.targets[t], currentStreak: .none, longestStreak: nil,
+                week: week, momentum: 0)
             return HabitReport(summary: summary, line: nil, weeks: [])
         }
         let (current, longest) = streaks(line, today: today)
@@ -71,10 +73,11 @@ extension HabitMetrics {
             for start in stride(from: 0, through: last, by: 7) { weeks.append(weekProgress(line, at: start)) }
             weeks[weeks.count - 1] = week  // the current week counts all seven days, as `week` does
         }
-        let summary = HabitSummary(habitId: habit.id, dayKey: today, status: line.statuses[last], value: line.values[last],
-                                   target: line.targets[last], currentStreak: current, longestStreak: longest,
-                                   week: week,
-                                   momentum: momentum(line, from: first))
+        let summary = HabitSummary(
+            habitId: habit.id, dayKey: today, status: line.statuses[last], value: line.values[last],
+            target: line.targets[last], currentStreak: current, longestStreak: longest,
+            week: week,
+            momentum: momentum(line, from: first))
         return HabitReport(summary: summary, line: everyWeek ? line : nil, weeks: weeks)
     }
 }

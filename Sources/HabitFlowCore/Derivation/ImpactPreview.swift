@@ -34,8 +34,10 @@ public struct ImpactPreview: Sendable, Equatable {
     }
 
     /// The preview of replacing `before` by `after` (the habit's active entries).
-    public init(habit: Habit, targets: TargetSchedule, before: [HabitEntry], after: [HabitEntry],
-                days affected: [DayKey], today: DayKey, firstWeekday: Weekday) {
+    public init(
+        habit: Habit, targets: TargetSchedule, before: [HabitEntry], after: [HabitEntry],
+        days affected: [DayKey], today: DayKey, firstWeekday: Weekday
+    ) {
         let old = HabitMetrics(habit: habit, days: HabitDays(before, kind: habit.kind), targets: targets)
         let new = HabitMetrics(habit: habit, days: HabitDays(after, kind: habit.kind), targets: targets)
         habitId = habit.id
@@ -44,8 +46,9 @@ public struct ImpactPreview: Sendable, Equatable {
         weeks = []
         for day in affected {
             guard let a = try? old.weekProgress(containing: day, firstWeekday: firstWeekday),
-                  let b = try? new.weekProgress(containing: day, firstWeekday: firstWeekday),
-                  !seen.contains(a.weekStart) else { continue }
+                let b = try? new.weekProgress(containing: day, firstWeekday: firstWeekday),
+                !seen.contains(a.weekStart)
+            else { continue }
             seen.append(a.weekStart)
             weeks.append((a.weekStart, Change(before: a.completed, after: b.completed)))
         }

@@ -43,7 +43,8 @@ public struct MetricsInput: Sendable {
         if habit.bundle != nil {
             return HabitMetrics(bundle: habit, children: children(of: habit.id).map { metrics(for: $0) })
         }
-        return HabitMetrics(habit: habit, days: days[habit.id] ?? HabitDays([], kind: habit.kind),
-                            targets: targets[habit.id] ?? TargetSchedule([]))
+        return HabitMetrics(
+            habit: habit, days: days[habit.id] ?? HabitDays([], kind: habit.kind),
+            targets: targets[habit.id] ?? TargetSchedule([]))
     }
 }

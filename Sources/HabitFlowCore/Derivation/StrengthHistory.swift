@@ -21,8 +21,10 @@ extension HabitMetrics {
     /// The scores come from the same walk as `momentum(today:)` — from the first logged day,
     /// so the last point of a daily history equals momentum on `to`. Days before the first
     /// logged day score 0.
-    public func strengthHistory(from: DayKey, through to: DayKey, per period: StrengthPeriod,
-                                firstWeekday: Weekday) -> [StrengthPoint] {
+    public func strengthHistory(
+        from: DayKey, through to: DayKey, per period: StrengthPeriod,
+        firstWeekday: Weekday
+    ) -> [StrengthPoint] {
         precondition(from <= to, "strengthHistory(from:through:) needs from ≤ to")
         var scores = [Double](repeating: 0, count: Int(to.dayNumber - from.dayNumber) + 1)
         if let first = firstLoggedDay, first <= to {
@@ -39,7 +41,10 @@ extension HabitMetrics {
             let k = periodStart(day, period, firstWeekday)
             if k != key {
                 points.append(StrengthPoint(start: start, end: DayKey(uncheckedDayNumber: day.dayNumber - 1), strength: sum / Double(days)))
-                sum = 0; days = 0; start = day; key = k
+                sum = 0
+                days = 0
+                start = day
+                key = k
             }
             sum += score
             days += 1

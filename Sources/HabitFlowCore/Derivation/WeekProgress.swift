@@ -26,7 +26,9 @@ extension HabitMetrics {
         var completed = 0, requiredDays = 0
         for i in start..<min(start + 7, line.count) {
             switch line.statuses[i] {
-            case .complete: completed += 1; requiredDays += 1
+            case .complete:
+                completed += 1
+                requiredDays += 1
             case .incomplete: requiredDays += 1
             case .notRequired: break
             }

@@ -60,10 +60,12 @@ public struct Goal: Hashable, Sendable {
     /// When it was deleted (a tombstone that sync carries); `nil` while it exists.
     public var deletedAt: Instant?
 
-    public init(id: String, ownerId: String, title: String, description: String?, icon: String?, categoryId: String?,
-                kind: Kind, type: GoalType, target: Double, unit: String?, durationWeeks: Int?, startDayKey: DayKey,
-                targetDate: DayKey?, userStatus: Status, shared: Bool, sortOrder: Int?, createdAt: Instant, updatedAt: Instant,
-                deletedAt: Instant? = nil) {
+    public init(
+        id: String, ownerId: String, title: String, description: String?, icon: String?, categoryId: String?,
+        kind: Kind, type: GoalType, target: Double, unit: String?, durationWeeks: Int?, startDayKey: DayKey,
+        targetDate: DayKey?, userStatus: Status, shared: Bool, sortOrder: Int?, createdAt: Instant, updatedAt: Instant,
+        deletedAt: Instant? = nil
+    ) {
         self.id = id
         self.ownerId = ownerId
         self.title = title

@@ -22,8 +22,11 @@ public struct GoalLink: Hashable, Sendable {
     /// When it was deleted (a tombstone that sync carries); `nil` while it exists.
     public var deletedAt: Instant?
 
-    public init(goalOwnerId: String, goalId: String, habitId: String, contribution: Contribution, unit: String?, createdBy: String, createdAt: Instant,
-                deletedAt: Instant? = nil) {
+    public init(
+        goalOwnerId: String, goalId: String, habitId: String, contribution: Contribution, unit: String?, createdBy: String,
+        createdAt: Instant,
+        deletedAt: Instant? = nil
+    ) {
         self.goalOwnerId = goalOwnerId
         self.goalId = goalId
         self.habitId = habitId

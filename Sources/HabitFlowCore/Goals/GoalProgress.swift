@@ -100,11 +100,12 @@ public struct GoalProgress: Sendable, Equatable {
             let weekEnd = start.adding(days: 6) ?? start
             let weekLast = windowLast.map { min($0, weekEnd) } ?? weekEnd
             let target = GoalVersion.target(on: weekLast, versions, base: goal.target)
-            let weekTarget: Double = switch goal.type {
-            case .weeklyHabit: (target * Double(inWindow) / 7).rounded(.up)
-            case .recurringTask: 1
-            case .targetAmount: goal.durationWeeks.map { target / Double($0) } ?? target
-            }
+            let weekTarget: Double =
+                switch goal.type {
+                case .weeklyHabit: (target * Double(inWindow) / 7).rounded(.up)
+                case .recurringTask: 1
+                case .targetAmount: goal.durationWeeks.map { target / Double($0) } ?? target
+                }
             weeks.append(Week(weekStart: start, value: value, target: weekTarget, met: value >= weekTarget))
             guard let next = start.adding(days: 7) else { break }
             start = next

@@ -28,19 +28,25 @@ public enum GoalRules {
     /// `goals` are the owner's live goals; `excluding` a goal being reopened; `completed` the
     /// ids of target amounts already reached (their progress says so).
     /// - Throws: `limitExceeded`.
-    public static func checkLimit(_ goals: [Goal], owner: String, today: DayKey, firstWeekday: Weekday,
-                                  excluding id: String? = nil, completed: Set<String> = []) throws(HabitFlowError) {
+    public static func checkLimit(
+        _ goals: [Goal], owner: String, today: DayKey, firstWeekday: Weekday,
+        excluding id: String? = nil, completed: Set<String> = []
+    ) throws(HabitFlowError) {
         let open = openGoals(goals, owner: owner, today: today, firstWeekday: firstWeekday, completed: completed).filter { $0.id != id }
         guard open.count < Goal.maxActive else {
-            throw HabitFlowError(.limitExceeded, "you have \(open.count) active goals, the most is \(Goal.maxActive) (paused ones count): complete, let one end or delete one before adding another",
-                                 field: "goalId")
+            throw HabitFlowError(
+                .limitExceeded,
+                "you have \(open.count) active goals, the most is \(Goal.maxActive) (paused ones count): complete, let one end or delete one before adding another",
+                field: "goalId")
         }
     }
 
     /// The goals of `owner` that hold a place among the 10: open, and not a target amount
     /// already reached (`completed`).
-    public static func openGoals(_ goals: [Goal], owner: String, today: DayKey, firstWeekday: Weekday,
-                                 completed: Set<String>) -> [Goal] {
+    public static func openGoals(
+        _ goals: [Goal], owner: String, today: DayKey, firstWeekday: Weekday,
+        completed: Set<String>
+    ) -> [Goal] {
         goals.filter { $0.ownerId == owner && !completed.contains($0.id) && $0.isOpen(today: today, firstWeekday: firstWeekday) }
     }
 
@@ -66,8 +72,10 @@ public enum GoalRules {
     ///
     /// - Throws: `invalidArgument` (a bundle, a mode or unit that does not fit), `conflict`
     ///   when the habit is among `links` already.
-    public static func linkTerms(_ goal: Goal, _ habit: Habit, contribution: GoalLink.Contribution?,
-                                 links: [GoalLink]) throws(HabitFlowError) -> (GoalLink.Contribution, String?) {
+    public static func linkTerms(
+        _ goal: Goal, _ habit: Habit, contribution: GoalLink.Contribution?,
+        links: [GoalLink]
+    ) throws(HabitFlowError) -> (GoalLink.Contribution, String?) {
         guard habit.bundle == nil else {
             throw HabitFlowError.invalid("habitId", "a bundle has no entries of its own: link its habits")
         }
@@ -87,7 +95,8 @@ public enum GoalRules {
                 throw HabitFlowError.invalid("habitId", "\"\(habit.name)\" has no values to sum into \(goal.unit ?? "")")
             }
             guard GoalUnit.factor(from: habitUnit, to: goal.unit ?? "") != nil else {
-                throw HabitFlowError.invalid("habitId", "\"\(habit.name)\" is in \(habitUnit), which does not convert to the goal's \(goal.unit ?? "")")
+                throw HabitFlowError.invalid(
+                    "habitId", "\"\(habit.name)\" is in \(habitUnit), which does not convert to the goal's \(goal.unit ?? "")")
             }
             unit = habitUnit
         }

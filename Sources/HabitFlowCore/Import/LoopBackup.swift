@@ -25,8 +25,10 @@ public struct LoopHabit: Sendable, Equatable {
     /// Checkmarks by day, as Loop wrote them.
     public var checkmarks: [LoopCheckmark]
 
-    public init(key: String, name: String, description: String? = nil, numerator: Int, denominator: Int, numerical: Bool,
-                unit: String? = nil, target: Double? = nil, atMost: Bool = false, archived: Bool = false, checkmarks: [LoopCheckmark] = []) {
+    public init(
+        key: String, name: String, description: String? = nil, numerator: Int, denominator: Int, numerical: Bool,
+        unit: String? = nil, target: Double? = nil, atMost: Bool = false, archived: Bool = false, checkmarks: [LoopCheckmark] = []
+    ) {
         self.key = key
         self.name = name
         self.description = description

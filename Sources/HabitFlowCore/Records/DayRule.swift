@@ -18,7 +18,8 @@ public struct DayRule: Hashable, Sendable {
 
     /// The rule of a habit with no version in force: its own fields and the default target.
     public init(base habit: Habit) {
-        self.init(target: TargetSchedule.defaultTarget, targetType: habit.targetType, cadence: habit.cadence, unit: habit.unit, paused: false)
+        self.init(
+            target: TargetSchedule.defaultTarget, targetType: habit.targetType, cadence: habit.cadence, unit: habit.unit, paused: false)
     }
 
     /// Whether the day asks anything: not paused, and a target above 0 (at least) or any

@@ -38,8 +38,10 @@ public enum EntryRules {
         public var source: EntrySource
         public var confirm: Bool
 
-        public init(entryId: String, timestampUtc: Instant, dayKey: DayKey, value: Double?, note: String?,
-                    source: EntrySource, confirm: Bool) {
+        public init(
+            entryId: String, timestampUtc: Instant, dayKey: DayKey, value: Double?, note: String?,
+            source: EntrySource, confirm: Bool
+        ) {
             self.entryId = entryId
             self.timestampUtc = timestampUtc
             self.dayKey = dayKey
@@ -78,15 +80,19 @@ public enum EntryRules {
     ///   - activeOnDay: the habit's active entries on the request's day.
     /// - Returns: a new entry, an update of the day's entry (same id, never a second entry,
     ///   never a summed value), or `unchanged` for a retry or a double tap.
-    public static func log(_ request: Log, habit: Habit, sameID: HabitEntry?, activeOnDay: [HabitEntry],
-                           today: DayKey, now: Instant) throws(HabitFlowError) -> Outcome {
+    public static func log(
+        _ request: Log, habit: Habit, sameID: HabitEntry?, activeOnDay: [HabitEntry],
+        today: DayKey, now: Instant
+    ) throws(HabitFlowError) -> Outcome {
         guard habit.bundle == nil else {
-            throw HabitFlowError(.conflict, "\"\(habit.name)\" is a bundle: its completion is derived from its habits; log one of them",
-                                 field: "habitId")
+            throw HabitFlowError(
+                .conflict, "\"\(habit.name)\" is a bundle: its completion is derived from its habits; log one of them",
+                field: "habitId")
         }
         guard habit.acceptsEntries else {
-            throw HabitFlowError(.conflict, "habit \"\(habit.name)\" is \(habit.deletedAt != nil ? "deleted" : "archived"): no new entries",
-                                 field: "habitId")
+            throw HabitFlowError(
+                .conflict, "habit \"\(habit.name)\" is \(habit.deletedAt != nil ? "deleted" : "archived"): no new entries",
+                field: "habitId")
         }
         try validate(value: request.value, note: request.note, habit: habit)
         if let existing = sameID {
@@ -97,31 +103,39 @@ public enum EntryRules {
                 throw HabitFlowError(.conflict, "entry \(existing.id) was deleted: restore it instead", field: "entryId")
             }
             guard existing.dayKey == request.dayKey else {
-                throw HabitFlowError(.conflict, "entry \(existing.id) is on \(existing.dayKey): move it with entry.edit",
-                                     field: "entryId")
+                throw HabitFlowError(
+                    .conflict, "entry \(existing.id) is on \(existing.dayKey): move it with entry.edit",
+                    field: "entryId")
             }
             return try relog(existing, request, today: today, now: now)
         }
         if !habit.multiplePerDay, let existing = activeOnDay.first {
             return try relog(existing, request, today: today, now: now)
         }
-        try requireConfirmation(request.confirm, days: [request.dayKey], today: today,
-                                what: request.dayKey < today ? "logging for a past day (backfill)" : "logging for a future day")
-        return .created(HabitEntry(id: request.entryId, habitId: habit.id, timestampUtc: request.timestampUtc,
-                                   dayKey: request.dayKey, value: request.value, note: request.note,
-                                   source: request.source, createdAt: now, updatedAt: now, deletedAt: nil))
+        try requireConfirmation(
+            request.confirm, days: [request.dayKey], today: today,
+            what: request.dayKey < today ? "logging for a past day (backfill)" : "logging for a future day")
+        return .created(
+            HabitEntry(
+                id: request.entryId, habitId: habit.id, timestampUtc: request.timestampUtc,
+                dayKey: request.dayKey, value: request.value, note: request.note,
+                source: request.source, createdAt: now, updatedAt: now, deletedAt: nil))
     }
 
     /// Logging again on a day that has the entry: its value and note follow the new log;
     /// its timestamp and id stay (so a double tap changes nothing).
-    private static func relog(_ existing: HabitEntry, _ request: Log, today: DayKey, now: Instant)
-        throws(HabitFlowError) -> Outcome {
+    private static func relog(
+        _ existing: HabitEntry, _ request: Log, today: DayKey, now: Instant
+    )
+        throws(HabitFlowError) -> Outcome
+    {
         var updated = existing
         updated.value = request.value
         if let note = request.note { updated.note = note }
         guard updated != existing else { return .unchanged(existing) }
-        try requireConfirmation(request.confirm, days: [existing.dayKey], today: today,
-                                what: "changing the entry of a past day")
+        try requireConfirmation(
+            request.confirm, days: [existing.dayKey], today: today,
+            what: "changing the entry of a past day")
         updated.updatedAt = now
         return .updated(updated)
     }
@@ -131,8 +145,10 @@ public enum EntryRules {
     /// Editing `entry` of `habit`.
     ///
     /// - Parameter activeOnNewDay: the habit's active entries on the day the edit moves to.
-    public static func edit(_ entry: HabitEntry, of habit: Habit, _ edit: Edit, activeOnNewDay: [HabitEntry],
-                            today: DayKey, now: Instant) throws(HabitFlowError) -> Outcome {
+    public static func edit(
+        _ entry: HabitEntry, of habit: Habit, _ edit: Edit, activeOnNewDay: [HabitEntry],
+        today: DayKey, now: Instant
+    ) throws(HabitFlowError) -> Outcome {
         guard entry.isActive else {
             throw HabitFlowError(.conflict, "entry \(entry.id) is deleted: restore it before editing", field: "entryId")
         }
@@ -150,14 +166,17 @@ public enum EntryRules {
         try validate(value: updated.value, note: updated.note, habit: habit)
         guard updated != entry else { return .unchanged(entry) }
         if updated.dayKey != entry.dayKey, !habit.multiplePerDay,
-           let occupant = activeOnNewDay.first(where: { $0.id != entry.id }) {
-            throw HabitFlowError(.conflict, "\(updated.dayKey) already has entry \(occupant.id); entries are never merged",
-                                 field: "dayKey", details: .occupiedBy(entryId: occupant.id, dayKey: updated.dayKey))
+            let occupant = activeOnNewDay.first(where: { $0.id != entry.id })
+        {
+            throw HabitFlowError(
+                .conflict, "\(updated.dayKey) already has entry \(occupant.id); entries are never merged",
+                field: "dayKey", details: .occupiedBy(entryId: occupant.id, dayKey: updated.dayKey))
         }
         let days = updated.dayKey == entry.dayKey ? [entry.dayKey] : [entry.dayKey, updated.dayKey]
         if updated.dayKey != entry.dayKey, !edit.confirm {
-            throw HabitFlowError(.confirmationRequired, "moving the entry from \(entry.dayKey) to \(updated.dayKey) needs confirm: true",
-                                 field: "confirm", details: .affectedDays(days))
+            throw HabitFlowError(
+                .confirmationRequired, "moving the entry from \(entry.dayKey) to \(updated.dayKey) needs confirm: true",
+                field: "confirm", details: .affectedDays(days))
         }
         try requireConfirmation(edit.confirm, days: days, today: today, what: "editing an entry of a past day")
         updated.updatedAt = now
@@ -169,8 +188,9 @@ public enum EntryRules {
     public static func delete(_ entry: HabitEntry, confirm: Bool, now: Instant) throws(HabitFlowError) -> Outcome {
         guard entry.isActive else { return .unchanged(entry) }
         guard confirm else {
-            throw HabitFlowError(.confirmationRequired, "deleting the entry of \(entry.dayKey) needs confirm: true",
-                                 field: "confirm", details: .affectedDays([entry.dayKey]))
+            throw HabitFlowError(
+                .confirmationRequired, "deleting the entry of \(entry.dayKey) needs confirm: true",
+                field: "confirm", details: .affectedDays([entry.dayKey]))
         }
         var deleted = entry
         deleted.deletedAt = now
@@ -179,15 +199,18 @@ public enum EntryRules {
     }
 
     /// Restoring a deleted `entry`; refused when its day is taken (never a merge).
-    public static func restore(_ entry: HabitEntry, of habit: Habit, activeOnDay: [HabitEntry], confirm: Bool,
-                               today: DayKey, now: Instant) throws(HabitFlowError) -> Outcome {
+    public static func restore(
+        _ entry: HabitEntry, of habit: Habit, activeOnDay: [HabitEntry], confirm: Bool,
+        today: DayKey, now: Instant
+    ) throws(HabitFlowError) -> Outcome {
         guard !entry.isActive else { return .unchanged(entry) }
         guard habit.deletedAt == nil else {
             throw HabitFlowError(.conflict, "habit \(habit.id) is deleted", field: "entryId")
         }
         if !habit.multiplePerDay, let occupant = activeOnDay.first(where: { $0.id != entry.id }) {
-            throw HabitFlowError(.conflict, "\(entry.dayKey) already has entry \(occupant.id); restore would make two",
-                                 field: "entryId", details: .occupiedBy(entryId: occupant.id, dayKey: entry.dayKey))
+            throw HabitFlowError(
+                .conflict, "\(entry.dayKey) already has entry \(occupant.id); restore would make two",
+                field: "entryId", details: .occupiedBy(entryId: occupant.id, dayKey: entry.dayKey))
         }
         try requireConfirmation(confirm, days: [entry.dayKey], today: today, what: "restoring an entry of a past day")
         var restored = entry
@@ -205,12 +228,17 @@ public enum EntryRules {
     /// to be written with it. Anything else is a `conflict`: two options never stay active,
     /// and their values are never summed.
     /// - Returns: the other options' entries to delete.
-    public static func choiceOption(_ outcome: Outcome, others: [HabitEntry], replace: Bool, now: Instant)
-        throws(HabitFlowError) -> [HabitEntry] {
+    public static func choiceOption(
+        _ outcome: Outcome, others: [HabitEntry], replace: Bool, now: Instant
+    )
+        throws(HabitFlowError) -> [HabitEntry]
+    {
         guard outcome.entry.isActive, let other = others.first else { return [] }
         guard replace, case .created = outcome else {
-            throw HabitFlowError(.conflict, "another option of this choice bundle (entry \(other.id)) is logged on \(other.dayKey): one option a day; send confirm: true to replace it",
-                                 field: "habitId", details: .occupiedBy(entryId: other.id, dayKey: other.dayKey))
+            throw HabitFlowError(
+                .conflict,
+                "another option of this choice bundle (entry \(other.id)) is logged on \(other.dayKey): one option a day; send confirm: true to replace it",
+                field: "habitId", details: .occupiedBy(entryId: other.id, dayKey: other.dayKey))
         }
         return others.map { e in
             var deleted = e
@@ -225,8 +253,9 @@ public enum EntryRules {
     /// Throws `confirmationRequired` unless confirmed, when any of `days` is not today.
     static func requireConfirmation(_ confirm: Bool, days: [DayKey], today: DayKey, what: String) throws(HabitFlowError) {
         guard !confirm, days.contains(where: { $0 != today }) else { return }
-        throw HabitFlowError(.confirmationRequired, "\(what) needs confirm: true", field: "confirm",
-                             details: .affectedDays(days))
+        throw HabitFlowError(
+            .confirmationRequired, "\(what) needs confirm: true", field: "confirm",
+            details: .affectedDays(days))
     }
 
     /// Values follow the habit's kind; notes have a size limit.

@@ -62,10 +62,12 @@ public struct Habit: Hashable, Sendable {
     /// Set on a bundle's child (an option, in a choice bundle): the parent's id.
     public var bundleId: String?
 
-    public init(id: String, ownerId: String, name: String, kind: Kind, unit: String?, cadence: Cadence,
-                targetType: TargetType, multiplePerDay: Bool, categoryId: String?, archived: Bool,
-                legacyGoal: String?, createdAt: Instant, createdDayKey: DayKey, updatedAt: Instant,
-                deletedAt: Instant?, bundle: Bundle? = nil, bundleId: String? = nil) {
+    public init(
+        id: String, ownerId: String, name: String, kind: Kind, unit: String?, cadence: Cadence,
+        targetType: TargetType, multiplePerDay: Bool, categoryId: String?, archived: Bool,
+        legacyGoal: String?, createdAt: Instant, createdDayKey: DayKey, updatedAt: Instant,
+        deletedAt: Instant?, bundle: Bundle? = nil, bundleId: String? = nil
+    ) {
         self.id = id
         self.ownerId = ownerId
         self.name = name

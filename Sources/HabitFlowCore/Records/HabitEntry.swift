@@ -18,8 +18,10 @@ public struct HabitEntry: Hashable, Sendable {
     /// Set when soft-deleted: the entry then takes part in nothing ("never happened").
     public var deletedAt: Instant?
 
-    public init(id: String, habitId: String, timestampUtc: Instant, dayKey: DayKey, value: Double?,
-                note: String?, source: EntrySource, createdAt: Instant, updatedAt: Instant, deletedAt: Instant?) {
+    public init(
+        id: String, habitId: String, timestampUtc: Instant, dayKey: DayKey, value: Double?,
+        note: String?, source: EntrySource, createdAt: Instant, updatedAt: Instant, deletedAt: Instant?
+    ) {
         self.id = id
         self.habitId = habitId
         self.timestampUtc = timestampUtc

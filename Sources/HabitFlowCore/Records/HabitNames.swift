@@ -10,7 +10,8 @@ public enum HabitNames {
     public static func checkUnique(_ name: String, id: String, among habits: [Habit]) throws(HabitFlowError) {
         let wanted = key(name)
         if let other = habits.first(where: { $0.id != id && $0.deletedAt == nil && key($0.name) == wanted }) {
-            throw HabitFlowError(.conflict, "you already have a habit named \"\(other.name)\" (\(other.id)): pick another name", field: "name")
+            throw HabitFlowError(
+                .conflict, "you already have a habit named \"\(other.name)\" (\(other.id)): pick another name", field: "name")
         }
     }
 

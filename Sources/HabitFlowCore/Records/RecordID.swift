@@ -12,7 +12,8 @@ public enum RecordID {
             throw .invalid(field, "\(field) must be 1 to \(maxLength) characters")
         }
         for c in id.utf8 {
-            let ok = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+            let ok =
+                (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
                 || c == 0x2E || c == 0x5F || c == 0x3A || c == 0x2D
             guard ok else { throw .invalid(field, "\(field) may use only letters, digits and . _ : -") }
         }
@@ -31,7 +32,10 @@ public enum RecordID {
                     var byte = UInt8(truncatingIfNeeded: (i < 8 ? high : low) >> UInt64(56 - 8 * (i % 8)))
                     if i == 6 { byte = (byte & 0x0F) | 0x40 }  // version 4
                     if i == 8 { byte = (byte & 0x3F) | 0x80 }  // RFC 4122 variant
-                    if i == 4 || i == 6 || i == 8 || i == 10 { out[n] = 0x2D; n += 1 }
+                    if i == 4 || i == 6 || i == 8 || i == 10 {
+                        out[n] = 0x2D
+                        n += 1
+                    }
                     out[n] = digits[Int(byte >> 4)]
                     out[n + 1] = digits[Int(byte & 0x0F)]
                     n += 2

@@ -24,9 +24,11 @@ public struct TargetVersion: Hashable, Sendable {
     /// When the version was recorded: on the same effective day, the later one wins.
     public var recordedAt: Instant
 
-    public init(id: String, ownerId: String, habitId: String, effectiveDayKey: DayKey, target: Double?,
-                paused: Bool? = nil, cadence: Habit.Cadence? = nil, targetType: Habit.TargetType? = nil,
-                unit: String? = nil, recordedAt: Instant) {
+    public init(
+        id: String, ownerId: String, habitId: String, effectiveDayKey: DayKey, target: Double?,
+        paused: Bool? = nil, cadence: Habit.Cadence? = nil, targetType: Habit.TargetType? = nil,
+        unit: String? = nil, recordedAt: Instant
+    ) {
         self.id = id
         self.ownerId = ownerId
         self.habitId = habitId

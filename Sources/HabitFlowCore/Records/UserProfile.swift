@@ -12,8 +12,10 @@ public struct UserProfile: Hashable, Sendable {
     public var createdAt: Instant
     public var updatedAt: Instant
 
-    public init(id: String, zone: String, firstWeekday: Weekday, dayStartsAt: DayStart = .midnight, createdAt: Instant,
-                updatedAt: Instant) {
+    public init(
+        id: String, zone: String, firstWeekday: Weekday, dayStartsAt: DayStart = .midnight, createdAt: Instant,
+        updatedAt: Instant
+    ) {
         self.id = id
         self.zone = zone
         self.firstWeekday = firstWeekday

@@ -5,7 +5,7 @@ extension UserProfile: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, zone, firstWeekday = "first_weekday", createdAt = "created_at", updatedAt = "updated_at",
-             dayStartsAt = "day_starts_at"
+            dayStartsAt = "day_starts_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -18,8 +18,9 @@ extension UserProfile: StoredRecord {
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
         guard let weekday = Weekday(rawValue: try r.int(.firstWeekday)) else { throw r.bad(.firstWeekday, "a weekday") }
         guard let start = DayStart(minutes: try r.int(.dayStartsAt)) else { throw r.bad(.dayStartsAt, "minutes from 0 to 720") }
-        self.init(id: try r.text(.id), zone: try r.text(.zone), firstWeekday: weekday, dayStartsAt: start,
-                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt))
+        self.init(
+            id: try r.text(.id), zone: try r.text(.zone), firstWeekday: weekday, dayStartsAt: start,
+            createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt))
     }
 }
 
@@ -28,15 +29,16 @@ extension Habit: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, ownerId = "owner_id", name, kind, unit, cadence, timesPerWeek = "times_per_week",
-             targetType = "target_type", multiplePerDay = "multiple_per_day", categoryId = "category_id", archived,
-             legacyGoal = "legacy_goal", createdAt = "created_at", createdDayKey = "created_day_key",
-             updatedAt = "updated_at", deletedAt = "deleted_at", bundle, bundleId = "bundle_id"
+            targetType = "target_type", multiplePerDay = "multiple_per_day", categoryId = "category_id", archived,
+            legacyGoal = "legacy_goal", createdAt = "created_at", createdDayKey = "created_day_key",
+            updatedAt = "updated_at", deletedAt = "deleted_at", bundle, bundleId = "bundle_id"
     }
     public func encode(to row: inout RowWriter<Columns>) {
-        let (cadence, times): (String, Int?) = switch self.cadence {
-        case .daily: ("daily", nil)
-        case let .timesPerWeek(n): ("weekly", n)
-        }
+        let (cadence, times): (String, Int?) =
+            switch self.cadence {
+            case .daily: ("daily", nil)
+            case let .timesPerWeek(n): ("weekly", n)
+            }
         row[.id] = .text(id)
         row[.ownerId] = .text(ownerId)
         row[.name] = .text(name)
@@ -63,13 +65,14 @@ extension Habit: StoredRecord {
         case "weekly": cadence = .timesPerWeek(try r.int(.timesPerWeek))
         default: throw r.bad(.cadence, "daily or weekly")
         }
-        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), name: try r.text(.name), kind: try r.enumValue(.kind),
-                  unit: try r.optionalText(.unit), cadence: cadence, targetType: try r.enumValue(.targetType),
-                  multiplePerDay: try r.flag(.multiplePerDay), categoryId: try r.optionalText(.categoryId),
-                  archived: try r.flag(.archived), legacyGoal: try r.optionalText(.legacyGoal),
-                  createdAt: try r.instant(.createdAt), createdDayKey: try r.dayKey(.createdDayKey),
-                  updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt),
-                  bundle: try r.optionalEnum(.bundle), bundleId: try r.optionalText(.bundleId))
+        self.init(
+            id: try r.text(.id), ownerId: try r.text(.ownerId), name: try r.text(.name), kind: try r.enumValue(.kind),
+            unit: try r.optionalText(.unit), cadence: cadence, targetType: try r.enumValue(.targetType),
+            multiplePerDay: try r.flag(.multiplePerDay), categoryId: try r.optionalText(.categoryId),
+            archived: try r.flag(.archived), legacyGoal: try r.optionalText(.legacyGoal),
+            createdAt: try r.instant(.createdAt), createdDayKey: try r.dayKey(.createdDayKey),
+            updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt),
+            bundle: try r.optionalEnum(.bundle), bundleId: try r.optionalText(.bundleId))
     }
 }
 
@@ -78,7 +81,7 @@ extension Category: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, ownerId = "owner_id", name, sortOrder = "sort_order", createdAt = "created_at",
-             deletedAt = "deleted_at"
+            deletedAt = "deleted_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -89,8 +92,9 @@ extension Category: StoredRecord {
         row[.deletedAt] = RowValue.instant(deletedAt)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
-        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), name: try r.text(.name), sortOrder: try r.int(.sortOrder),
-                  createdAt: try r.instant(.createdAt), deletedAt: try r.optionalInstant(.deletedAt))
+        self.init(
+            id: try r.text(.id), ownerId: try r.text(.ownerId), name: try r.text(.name), sortOrder: try r.int(.sortOrder),
+            createdAt: try r.instant(.createdAt), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
@@ -99,9 +103,9 @@ extension Goal: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, ownerId = "owner_id", title, description, icon, categoryId = "category_id", kind, type, target, unit,
-             durationWeeks = "duration_weeks", startDayKey = "start_day_key", targetDate = "target_date", status,
-             shared, sortOrder = "sort_order", createdAt = "created_at", updatedAt = "updated_at",
-             deletedAt = "deleted_at"
+            durationWeeks = "duration_weeks", startDayKey = "start_day_key", targetDate = "target_date", status,
+            shared, sortOrder = "sort_order", createdAt = "created_at", updatedAt = "updated_at",
+            deletedAt = "deleted_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -125,14 +129,15 @@ extension Goal: StoredRecord {
         row[.deletedAt] = RowValue.instant(deletedAt)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
-        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), title: try r.text(.title),
-                  description: try r.optionalText(.description), icon: try r.optionalText(.icon),
-                  categoryId: try r.optionalText(.categoryId), kind: try r.enumValue(.kind), type: try r.enumValue(.type),
-                  target: try r.real(.target), unit: try r.optionalText(.unit), durationWeeks: try r.optionalInt(.durationWeeks),
-                  startDayKey: try r.dayKey(.startDayKey), targetDate: try r.optionalDayKey(.targetDate),
-                  userStatus: try r.enumValue(.status), shared: try r.flag(.shared), sortOrder: try r.optionalInt(.sortOrder),
-                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt),
-                  deletedAt: try r.optionalInstant(.deletedAt))
+        self.init(
+            id: try r.text(.id), ownerId: try r.text(.ownerId), title: try r.text(.title),
+            description: try r.optionalText(.description), icon: try r.optionalText(.icon),
+            categoryId: try r.optionalText(.categoryId), kind: try r.enumValue(.kind), type: try r.enumValue(.type),
+            target: try r.real(.target), unit: try r.optionalText(.unit), durationWeeks: try r.optionalInt(.durationWeeks),
+            startDayKey: try r.dayKey(.startDayKey), targetDate: try r.optionalDayKey(.targetDate),
+            userStatus: try r.enumValue(.status), shared: try r.flag(.shared), sortOrder: try r.optionalInt(.sortOrder),
+            createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt),
+            deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
@@ -141,7 +146,7 @@ extension GoalVersion: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, ownerId = "owner_id", goalId = "goal_id", effectiveDayKey = "effective_day_key", target,
-             recordedAt = "recorded_at"
+            recordedAt = "recorded_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -152,8 +157,9 @@ extension GoalVersion: StoredRecord {
         row[.recordedAt] = RowValue.instant(recordedAt)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
-        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), goalId: try r.text(.goalId),
-                  effectiveDayKey: try r.dayKey(.effectiveDayKey), target: try r.real(.target), recordedAt: try r.instant(.recordedAt))
+        self.init(
+            id: try r.text(.id), ownerId: try r.text(.ownerId), goalId: try r.text(.goalId),
+            effectiveDayKey: try r.dayKey(.effectiveDayKey), target: try r.real(.target), recordedAt: try r.instant(.recordedAt))
     }
 }
 
@@ -162,8 +168,8 @@ extension TargetVersion: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, ownerId = "owner_id", habitId = "habit_id", effectiveDayKey = "effective_day_key", target,
-             recordedAt = "recorded_at", paused, cadence, timesPerWeek = "times_per_week", targetType = "target_type",
-             unit
+            recordedAt = "recorded_at", paused, cadence, timesPerWeek = "times_per_week", targetType = "target_type",
+            unit
     }
 
     /// `paused` as stored: 0 ends a pause, 1 starts one, 2 leaves it as it was. A row without
@@ -172,11 +178,12 @@ extension TargetVersion: StoredRecord {
     static let pauseUnchanged: Int64 = 2
 
     public func encode(to row: inout RowWriter<Columns>) {
-        let (cadence, times): (String?, Int?) = switch self.cadence {
-        case nil: (nil, nil)
-        case .daily: ("daily", nil)
-        case let .timesPerWeek(n): ("weekly", n)
-        }
+        let (cadence, times): (String?, Int?) =
+            switch self.cadence {
+            case nil: (nil, nil)
+            case .daily: ("daily", nil)
+            case let .timesPerWeek(n): ("weekly", n)
+            }
         row[.id] = .text(id)
         row[.ownerId] = .text(ownerId)
         row[.habitId] = .text(habitId)
@@ -210,9 +217,11 @@ extension TargetVersion: StoredRecord {
         case "weekly": cadence = .timesPerWeek(try r.int(.timesPerWeek))
         default: throw r.bad(.cadence, "daily or weekly")
         }
-        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), habitId: try r.text(.habitId), effectiveDayKey: try r.dayKey(.effectiveDayKey),
-                  target: target, paused: paused, cadence: cadence, targetType: try r.optionalEnum(.targetType), unit: try r.optionalText(.unit),
-                  recordedAt: try r.instant(.recordedAt))
+        self.init(
+            id: try r.text(.id), ownerId: try r.text(.ownerId), habitId: try r.text(.habitId),
+            effectiveDayKey: try r.dayKey(.effectiveDayKey),
+            target: target, paused: paused, cadence: cadence, targetType: try r.optionalEnum(.targetType), unit: try r.optionalText(.unit),
+            recordedAt: try r.instant(.recordedAt))
     }
 }
 
@@ -223,8 +232,8 @@ public struct StoredEntry: StoredRecord, Hashable {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, ownerId = "owner_id", habitId = "habit_id", timestampUtc = "timestamp_utc", dayKey = "day_key", value,
-             note, source, createdAt = "created_at", updatedAt = "updated_at", deletedAt = "deleted_at",
-             multiplePerDay = "multiple_per_day"
+            note, source, createdAt = "created_at", updatedAt = "updated_at", deletedAt = "deleted_at",
+            multiplePerDay = "multiple_per_day"
     }
     public var entry: HabitEntry
     /// The habit's owner (ids are per owner: the entry is `(ownerId, entry.id)`).
@@ -254,10 +263,11 @@ public struct StoredEntry: StoredRecord, Hashable {
     }
 
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
-        entry = HabitEntry(id: try r.text(.id), habitId: try r.text(.habitId), timestampUtc: try r.instant(.timestampUtc),
-                           dayKey: try r.dayKey(.dayKey), value: try r.optionalReal(.value), note: try r.optionalText(.note),
-                           source: try r.enumValue(.source), createdAt: try r.instant(.createdAt),
-                           updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
+        entry = HabitEntry(
+            id: try r.text(.id), habitId: try r.text(.habitId), timestampUtc: try r.instant(.timestampUtc),
+            dayKey: try r.dayKey(.dayKey), value: try r.optionalReal(.value), note: try r.optionalText(.note),
+            source: try r.enumValue(.source), createdAt: try r.instant(.createdAt),
+            updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
         ownerId = try r.text(.ownerId)
         multiplePerDay = try r.flag(.multiplePerDay)
     }
@@ -268,7 +278,7 @@ extension GoalLink: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case goalOwnerId = "goal_owner_id", goalId = "goal_id", habitId = "habit_id", contribution, unit,
-             createdBy = "created_by", createdAt = "created_at", deletedAt = "deleted_at"
+            createdBy = "created_by", createdAt = "created_at", deletedAt = "deleted_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.goalOwnerId] = .text(goalOwnerId)
@@ -281,9 +291,11 @@ extension GoalLink: StoredRecord {
         row[.deletedAt] = RowValue.instant(deletedAt)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
-        self.init(goalOwnerId: try r.text(.goalOwnerId), goalId: try r.text(.goalId), habitId: try r.text(.habitId), contribution: try r.enumValue(.contribution),
-                  unit: try r.optionalText(.unit), createdBy: try r.text(.createdBy), createdAt: try r.instant(.createdAt),
-                  deletedAt: try r.optionalInstant(.deletedAt))
+        self.init(
+            goalOwnerId: try r.text(.goalOwnerId), goalId: try r.text(.goalId), habitId: try r.text(.habitId),
+            contribution: try r.enumValue(.contribution),
+            unit: try r.optionalText(.unit), createdBy: try r.text(.createdBy), createdAt: try r.instant(.createdAt),
+            deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
@@ -300,8 +312,9 @@ extension Partnership: StoredRecord {
         row[.deletedAt] = RowValue.instant(deletedAt)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
-        self.init(userId: try r.text(.userId), partnerId: try r.text(.partnerId), createdAt: try r.instant(.createdAt),
-                  deletedAt: try r.optionalInstant(.deletedAt))
+        self.init(
+            userId: try r.text(.userId), partnerId: try r.text(.partnerId), createdAt: try r.instant(.createdAt),
+            deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
@@ -310,7 +323,7 @@ extension Routine: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, ownerId = "owner_id", name, habitIds = "habit_ids", createdAt = "created_at",
-             updatedAt = "updated_at", deletedAt = "deleted_at"
+            updatedAt = "updated_at", deletedAt = "deleted_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -322,8 +335,9 @@ extension Routine: StoredRecord {
         row[.deletedAt] = RowValue.instant(deletedAt)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
-        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), name: try r.text(.name), habitIds: try r.list(.habitIds),
-                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
+        self.init(
+            id: try r.text(.id), ownerId: try r.text(.ownerId), name: try r.text(.name), habitIds: try r.list(.habitIds),
+            createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
@@ -332,7 +346,7 @@ extension RoutineExecution: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, routineId = "routine_id", ownerId = "owner_id", startedAt = "started_at", dayKey = "day_key",
-             deletedAt = "deleted_at"
+            deletedAt = "deleted_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -343,8 +357,9 @@ extension RoutineExecution: StoredRecord {
         row[.deletedAt] = RowValue.instant(deletedAt)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
-        self.init(id: try r.text(.id), routineId: try r.text(.routineId), ownerId: try r.text(.ownerId),
-                  startedAt: try r.instant(.startedAt), dayKey: try r.dayKey(.dayKey), deletedAt: try r.optionalInstant(.deletedAt))
+        self.init(
+            id: try r.text(.id), routineId: try r.text(.routineId), ownerId: try r.text(.ownerId),
+            startedAt: try r.instant(.startedAt), dayKey: try r.dayKey(.dayKey), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
@@ -353,7 +368,7 @@ extension HabitPotentialEvidence: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, executionId = "execution_id", habitId = "habit_id", ownerId = "owner_id", dayKey = "day_key",
-             createdAt = "created_at", deletedAt = "deleted_at", resolution, entryId = "entry_id"
+            createdAt = "created_at", deletedAt = "deleted_at", resolution, entryId = "entry_id"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -367,10 +382,11 @@ extension HabitPotentialEvidence: StoredRecord {
         row[.entryId] = RowValue.text(entryId)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
-        self.init(id: try r.text(.id), executionId: try r.text(.executionId), habitId: try r.text(.habitId),
-                  ownerId: try r.text(.ownerId), dayKey: try r.dayKey(.dayKey), createdAt: try r.instant(.createdAt),
-                  deletedAt: try r.optionalInstant(.deletedAt), resolution: try r.optionalEnum(.resolution),
-                  entryId: try r.optionalText(.entryId))
+        self.init(
+            id: try r.text(.id), executionId: try r.text(.executionId), habitId: try r.text(.habitId),
+            ownerId: try r.text(.ownerId), dayKey: try r.dayKey(.dayKey), createdAt: try r.instant(.createdAt),
+            deletedAt: try r.optionalInstant(.deletedAt), resolution: try r.optionalEnum(.resolution),
+            entryId: try r.optionalText(.entryId))
     }
 }
 
@@ -379,7 +395,7 @@ extension JournalTemplate: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, ownerId = "owner_id", name, fields, createdAt = "created_at", updatedAt = "updated_at",
-             deletedAt = "deleted_at"
+            deletedAt = "deleted_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -391,8 +407,9 @@ extension JournalTemplate: StoredRecord {
         row[.deletedAt] = RowValue.instant(deletedAt)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
-        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), name: try r.text(.name), fields: try r.list(.fields),
-                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
+        self.init(
+            id: try r.text(.id), ownerId: try r.text(.ownerId), name: try r.text(.name), fields: try r.list(.fields),
+            createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
@@ -401,9 +418,9 @@ extension JournalEntry: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, ownerId = "owner_id", timestampUtc = "timestamp_utc", dayKey = "day_key", templateId = "template_id",
-             responses, title, text, referencedHabitIds = "referenced_habit_ids",
-             referencedGoalIds = "referenced_goal_ids", createdAt = "created_at", updatedAt = "updated_at",
-             deletedAt = "deleted_at"
+            responses, title, text, referencedHabitIds = "referenced_habit_ids",
+            referencedGoalIds = "referenced_goal_ids", createdAt = "created_at", updatedAt = "updated_at",
+            deletedAt = "deleted_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -424,11 +441,12 @@ extension JournalEntry: StoredRecord {
         let flat = try r.list(.responses)
         guard flat.count % 2 == 0 else { throw r.bad(.responses, "field and value pairs") }
         let responses = stride(from: 0, to: flat.count, by: 2).map { Response(field: flat[$0], value: flat[$0 + 1]) }
-        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), timestampUtc: try r.instant(.timestampUtc),
-                  dayKey: try r.dayKey(.dayKey), templateId: try r.optionalText(.templateId), responses: responses,
-                  title: try r.optionalText(.title), text: try r.optionalText(.text),
-                  referencedHabitIds: try r.list(.referencedHabitIds), referencedGoalIds: try r.list(.referencedGoalIds),
-                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
+        self.init(
+            id: try r.text(.id), ownerId: try r.text(.ownerId), timestampUtc: try r.instant(.timestampUtc),
+            dayKey: try r.dayKey(.dayKey), templateId: try r.optionalText(.templateId), responses: responses,
+            title: try r.optionalText(.title), text: try r.optionalText(.text),
+            referencedHabitIds: try r.list(.referencedHabitIds), referencedGoalIds: try r.list(.referencedGoalIds),
+            createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
@@ -437,7 +455,7 @@ extension HabitEntryReflection: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, entryId = "entry_id", ownerId = "owner_id", text, createdAt = "created_at", updatedAt = "updated_at",
-             deletedAt = "deleted_at"
+            deletedAt = "deleted_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -449,8 +467,9 @@ extension HabitEntryReflection: StoredRecord {
         row[.deletedAt] = RowValue.instant(deletedAt)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
-        self.init(id: try r.text(.id), entryId: try r.text(.entryId), ownerId: try r.text(.ownerId), text: try r.text(.text),
-                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
+        self.init(
+            id: try r.text(.id), entryId: try r.text(.entryId), ownerId: try r.text(.ownerId), text: try r.text(.text),
+            createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
@@ -459,7 +478,7 @@ extension WellbeingMetricEntry: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, ownerId = "owner_id", metric, value, timestampUtc = "timestamp_utc", dayKey = "day_key", note,
-             createdAt = "created_at", updatedAt = "updated_at", deletedAt = "deleted_at"
+            createdAt = "created_at", updatedAt = "updated_at", deletedAt = "deleted_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -474,9 +493,10 @@ extension WellbeingMetricEntry: StoredRecord {
         row[.deletedAt] = RowValue.instant(deletedAt)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
-        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), metric: try r.text(.metric), value: try r.real(.value),
-                  timestampUtc: try r.instant(.timestampUtc), dayKey: try r.dayKey(.dayKey), note: try r.optionalText(.note),
-                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
+        self.init(
+            id: try r.text(.id), ownerId: try r.text(.ownerId), metric: try r.text(.metric), value: try r.real(.value),
+            timestampUtc: try r.instant(.timestampUtc), dayKey: try r.dayKey(.dayKey), note: try r.optionalText(.note),
+            createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 
@@ -485,7 +505,7 @@ extension Lens: StoredRecord {
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
         case id, ownerId = "owner_id", kind, name, description, habitIds = "habit_ids", goalIds = "goal_ids",
-             createdAt = "created_at", updatedAt = "updated_at", deletedAt = "deleted_at"
+            createdAt = "created_at", updatedAt = "updated_at", deletedAt = "deleted_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -500,8 +520,9 @@ extension Lens: StoredRecord {
         row[.deletedAt] = RowValue.instant(deletedAt)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
-        self.init(id: try r.text(.id), ownerId: try r.text(.ownerId), kind: try r.enumValue(.kind), name: try r.text(.name),
-                  description: try r.optionalText(.description), habitIds: try r.list(.habitIds), goalIds: try r.list(.goalIds),
-                  createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
+        self.init(
+            id: try r.text(.id), ownerId: try r.text(.ownerId), kind: try r.enumValue(.kind), name: try r.text(.name),
+            description: try r.optionalText(.description), habitIds: try r.list(.habitIds), goalIds: try r.list(.goalIds),
+            createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
     }
 }

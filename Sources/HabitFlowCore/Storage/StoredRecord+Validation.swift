@@ -112,7 +112,8 @@ extension JournalTemplate {
         try RecordID.validate(id, field: "templateId")
         try TextLimit.checkName(name, field: "name")
         guard !fields.isEmpty, fields.count <= JournalTemplate.maxFields, Set(fields).count == fields.count,
-              fields.allSatisfy({ !$0.trimmingSpaces.isEmpty && $0.utf8.count <= TextLimit.name }) else {
+            fields.allSatisfy({ !$0.trimmingSpaces.isEmpty && $0.utf8.count <= TextLimit.name })
+        else {
             throw .invalid("fields", "fields: 1 to \(JournalTemplate.maxFields) distinct names of 1 to \(TextLimit.name) bytes")
         }
     }
@@ -157,9 +158,11 @@ extension WellbeingMetricEntry {
 
     /// A metric's name: 1 to 32 of a-z A-Z 0-9 _ -.
     public static func checkMetric(_ metric: String) throws(HabitFlowError) {
-        guard !metric.isEmpty, metric.utf8.count <= TextLimit.unit, metric.utf8.allSatisfy({ c in
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2D
-        }) else { throw .invalid("metric", "metric is 1 to 32 of a-z A-Z 0-9 _ - (mood, energy, sleepHours)") }
+        guard !metric.isEmpty, metric.utf8.count <= TextLimit.unit,
+            metric.utf8.allSatisfy({ c in
+                (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2D
+            })
+        else { throw .invalid("metric", "metric is 1 to 32 of a-z A-Z 0-9 _ - (mood, energy, sleepHours)") }
     }
 }
 
@@ -172,7 +175,6 @@ extension Lens {
         for (i, g) in goalIds.enumerated() { try RecordID.validate(g, field: "goalIds[\(i)]") }
     }
 }
-
 
 extension StoredEntry {
     public func validate() throws(HabitFlowError) { try entry.validate() }

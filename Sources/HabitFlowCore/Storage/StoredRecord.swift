@@ -124,7 +124,8 @@ public struct RowReader<Columns: RecordColumns> {
             }
             return HabitFlowError(.invalidArgument, "\(kind.rawValue).\(name) must be \(what), not \(got)", field: name)
         }
-        return HabitFlowError(.storage, "the store holds a \(kind.rawValue) record it cannot read: \(kind.table).\(name) is not \(what) (\(value(column)))")
+        return HabitFlowError(
+            .storage, "the store holds a \(kind.rawValue) record it cannot read: \(kind.table).\(name) is not \(what) (\(value(column)))")
     }
 
     public func optionalText(_ column: Columns) throws(HabitFlowError) -> String? {
@@ -208,13 +209,15 @@ public struct RowReader<Columns: RecordColumns> {
         return d
     }
 
-    public func optionalEnum<E: RawRepresentable>(_ column: Columns, _: E.Type = E.self) throws(HabitFlowError) -> E? where E.RawValue == String {
+    public func optionalEnum<E: RawRepresentable>(_ column: Columns, _: E.Type = E.self) throws(HabitFlowError) -> E?
+    where E.RawValue == String {
         guard let t = try optionalText(column) else { return nil }
         guard let e = E(rawValue: t) else { throw bad(column, "one of \(E.self)'s names") }
         return e
     }
 
-    public func enumValue<E: RawRepresentable>(_ column: Columns, _: E.Type = E.self) throws(HabitFlowError) -> E where E.RawValue == String {
+    public func enumValue<E: RawRepresentable>(_ column: Columns, _: E.Type = E.self) throws(HabitFlowError) -> E
+    where E.RawValue == String {
         guard let e = try optionalEnum(column, E.self) else { throw bad(column, "one of \(E.self)'s names") }
         return e
     }

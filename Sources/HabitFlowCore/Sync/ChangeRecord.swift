@@ -12,7 +12,7 @@ public struct ChangeRecord: Sendable, Equatable {
         public var text: String? { if case let .text(t) = self { t } else { nil } }
     }
 
-    /// `habit`, `entry`, `targetVersion`, `goal`, … (see `SyncKind`).
+    /// `habit`, `entry`, `targetVersion`, `goal`, … (a `RecordKind`'s raw value).
     public var kind: String
     public var stamp: HybridTimestamp
     /// Every field of the record, the key included.
@@ -35,6 +35,7 @@ public struct ChangeRecord: Sendable, Equatable {
     }
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.kind == b.kind && a.stamp == b.stamp && a.fields.map(\.name) == b.fields.map(\.name) && a.fields.map(\.value) == b.fields.map(\.value)
+        a.kind == b.kind && a.stamp == b.stamp && a.fields.map(\.name) == b.fields.map(\.name)
+            && a.fields.map(\.value) == b.fields.map(\.value)
     }
 }

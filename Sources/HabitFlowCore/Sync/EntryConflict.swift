@@ -29,10 +29,10 @@ public enum EntryConflict {
                 > (intent(b.entry.source), b.entry.value != nil ? 1 : 0, b.entry.updatedAt, b.stamp.description, b.entry.id)
         }
         let (first, second) = (ranked[0].entry, ranked[1].entry)
-        let reason: Reason = if intent(first.source) != intent(second.source) { .intent }
-            else if (first.value != nil) != (second.value != nil) { .value }
-            else if first.updatedAt != second.updatedAt { .recency }
-            else { .tie }
+        let reason: Reason =
+            if intent(first.source) != intent(second.source) { .intent } else if (first.value != nil) != (second.value != nil) {
+                .value
+            } else if first.updatedAt != second.updatedAt { .recency } else { .tie }
         return (first, reason)
     }
 }

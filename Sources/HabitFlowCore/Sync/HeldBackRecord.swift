@@ -22,6 +22,8 @@ public struct HeldBackRecord: Sendable, Equatable {
 
     /// `change`, held back for `error`; `advice` says what to do about it.
     public init(_ change: ChangeRecord, _ error: HabitFlowError, advice: String) {
-        self.init(kind: change.kind, key: RecordKind(syncName: change.kind).map(change.key) ?? [], field: error.field, message: "\(error.message) (held back: \(advice))")
+        self.init(
+            kind: change.kind, key: RecordKind(syncName: change.kind).map(change.key) ?? [], field: error.field,
+            message: "\(error.message) (held back: \(advice))")
     }
 }

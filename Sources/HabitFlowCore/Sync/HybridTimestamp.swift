@@ -23,10 +23,16 @@ public struct HybridTimestamp: Comparable, Hashable, Sendable, CustomStringConve
         return replica.withUTF8 { id in
             String(unsafeUninitializedCapacity: 24 + id.count) { out in
                 var v = wallMilliseconds
-                for k in stride(from: 15, through: 0, by: -1) { out[k] = UInt8(truncatingIfNeeded: 48 + v % 10); v /= 10 }
+                for k in stride(from: 15, through: 0, by: -1) {
+                    out[k] = UInt8(truncatingIfNeeded: 48 + v % 10)
+                    v /= 10
+                }
                 out[16] = 46
                 var c = counter
-                for k in stride(from: 22, through: 17, by: -1) { out[k] = UInt8(truncatingIfNeeded: 48 + c % 10); c /= 10 }
+                for k in stride(from: 22, through: 17, by: -1) {
+                    out[k] = UInt8(truncatingIfNeeded: 48 + c % 10)
+                    c /= 10
+                }
                 out[23] = 46
                 for (k, b) in id.enumerated() { out[24 + k] = b }
                 return 24 + id.count
@@ -38,9 +44,10 @@ public struct HybridTimestamp: Comparable, Hashable, Sendable, CustomStringConve
     public init?(parsing text: String) {
         let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 16, parts[1].count == 6,
-              parts[0].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), parts[1].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-              let wall = Int64(parts[0]), let counter = Int32(parts[1]),
-              (try? RecordID.validate(String(parts[2]), field: "stamp")) != nil else { return nil }
+            parts[0].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), parts[1].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            let wall = Int64(parts[0]), let counter = Int32(parts[1]),
+            (try? RecordID.validate(String(parts[2]), field: "stamp")) != nil
+        else { return nil }
         self.init(wallMilliseconds: wall, counter: counter, replicaId: String(parts[2]))
     }
 

@@ -29,7 +29,8 @@ public struct SharingScope: Sendable, Equatable {
     /// (the side of the user mine names).
     public static func activePartner(user: String, mine: Partnership?, theirs: Partnership?) -> String? {
         guard let mine, mine.deletedAt == nil, mine.userId == user, let theirs, theirs.deletedAt == nil,
-              theirs.userId == mine.partnerId, theirs.partnerId == user else { return nil }
+            theirs.userId == mine.partnerId, theirs.partnerId == user
+        else { return nil }
         return mine.partnerId
     }
 

@@ -116,8 +116,10 @@ public enum SyncRules {
     ///   speak for, to be left out, not refused.
     /// - Throws: `forbidden` naming `at` for a record of anyone else; `invalidArgument` for a
     ///   partnership of a user with themselves.
-    public static func checkOwner(_ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, scope: SharingScope,
-                                  source: ChangeSource = .replica, at: String) throws(HabitFlowError) -> Bool {
+    public static func checkOwner(
+        _ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, scope: SharingScope,
+        source: ChangeSource = .replica, at: String
+    ) throws(HabitFlowError) -> Bool {
         let user = scope.user
         func notShared(_ who: String?) throws(HabitFlowError) -> Bool { try SyncRules.notShared(who, scope, at) }
         let owner = record.text(kind.ownerColumn)
@@ -129,9 +131,11 @@ public enum SyncRules {
         // as `goal.update` edits it: what it is, when it was made and whether it is deleted
         // stay the owner's.
         // So may a new target of it (a goal version), dated as `goal.update` dates it.
-        let sharedGoalEdit = kind == .goal && scope.partner != nil && record["shared"] == .integer(1) && held?["shared"] == .integer(1)
+        let sharedGoalEdit =
+            kind == .goal && scope.partner != nil && record["shared"] == .integer(1) && held?["shared"] == .integer(1)
             && ["kind", "type", "unit", "created_at", "deleted_at"].allSatisfy { record[$0] == held?[$0] }
-            || kind == .goalVersion && scope.partner != nil && owner.map { scope.sharedGoals.contains(RecordRef(owner: $0, id: record.text("goal_id") ?? "")) } == true
+            || kind == .goalVersion && scope.partner != nil
+                && owner.map { scope.sharedGoals.contains(RecordRef(owner: $0, id: record.text("goal_id") ?? "")) } == true
         switch source {
         case .replica: break
         case .device:
@@ -139,7 +143,8 @@ public enum SyncRules {
             // a goal that user shares with them.
             if owner != user {
                 if sharedGoalEdit, owner == scope.partner { return true }
-                let seen = owner.map { scope.related.contains($0) } == true
+                let seen =
+                    owner.map { scope.related.contains($0) } == true
                     || (kind == .partnership && (record.text("partner_id") == user || held?.text("partner_id") == user))
                 return try seen ? false : notShared(owner)
             }
@@ -163,8 +168,10 @@ public enum SyncRules {
     }
 
     /// `checkOwner`'s rules for a change from one of the user's own replicas.
-    private static func admits(_ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, scope: SharingScope,
-                               at: String) throws(HabitFlowError) -> Bool {
+    private static func admits(
+        _ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, scope: SharingScope,
+        at: String
+    ) throws(HabitFlowError) -> Bool {
         let user = scope.user
         func notShared(_ who: String?) throws(HabitFlowError) -> Bool { try SyncRules.notShared(who, scope, at) }
         let owner = record.text(kind.ownerColumn)
@@ -180,7 +187,8 @@ public enum SyncRules {
         case .habit, .entry, .targetVersion:
             if owner != user {
                 guard owner != nil, owner == scope.partner, let habit = record.text(kind == .habit ? "id" : "habit_id"),
-                      scope.partnerHabits.contains(habit) else { return try notShared(owner) }
+                    scope.partnerHabits.contains(habit)
+                else { return try notShared(owner) }
             }
         case .goalLink:
             guard let goalOwner = record.text("goal_owner_id") else { return try notShared(owner) }
@@ -190,16 +198,20 @@ public enum SyncRules {
                 guard goalOwner == user || scope.related.contains(goalOwner) else {
                     throw HabitFlowError(.forbidden, "\(at) links to a goal of another user (\(goalOwner))", field: at)
                 }
-                if goalOwner != user, let goal = record.text("goal_id"), !scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal)) {
+                if goalOwner != user, let goal = record.text("goal_id"), !scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal))
+                {
                     return false
                 }
             } else {
                 guard owner != nil, owner == scope.partner, let goal = record.text("goal_id"),
-                      scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal)) else { return try notShared(owner) }
+                    scope.sharedGoals.contains(RecordRef(owner: goalOwner, id: goal))
+                else { return try notShared(owner) }
             }
         case .goalVersion:
             if owner != user {
-                guard let owner, owner == scope.partner, scope.sharedGoals.contains(RecordRef(owner: owner, id: record.text("goal_id") ?? "")) else {
+                guard let owner, owner == scope.partner,
+                    scope.sharedGoals.contains(RecordRef(owner: owner, id: record.text("goal_id") ?? ""))
+                else {
                     return try notShared(owner)
                 }
             }
@@ -207,7 +219,8 @@ public enum SyncRules {
             if owner != user {
                 // A partner's goal while it is shared, or as it stops being shared (the held copy is).
                 guard let partner = scope.partner, owner == partner,
-                      record["shared"] == .integer(1) || held?["shared"] == .integer(1) else { return try notShared(owner) }
+                    record["shared"] == .integer(1) || held?["shared"] == .integer(1)
+                else { return try notShared(owner) }
             }
         default:
             // Never shared, whoever's they are.
@@ -220,8 +233,10 @@ public enum SyncRules {
 
     /// Refuses a change of what is fixed at a habit's creation: its `multiplePerDay`, and so
     /// that of each of its entries (`habitMultiplePerDay`: the held habit's, if any).
-    public static func checkFixed(_ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, habitMultiplePerDay: Bool?,
-                                  at: String) throws(HabitFlowError) {
+    public static func checkFixed(
+        _ record: ChangeRecord, _ kind: RecordKind, held: ChangeRecord?, habitMultiplePerDay: Bool?,
+        at: String
+    ) throws(HabitFlowError) {
         switch kind {
         case .entry:
             if let fixed = habitMultiplePerDay, record["multiple_per_day"] != RowValue.flag(fixed) {
@@ -241,8 +256,10 @@ public enum SyncRules {
     /// and while it is active what the user shares: shared goals (either partner's, as this
     /// replica last saw them), the user's links to them, and the user's linked habits with
     /// their entries and targets (`habitId`: the record's habit, for those kinds).
-    public static func visible(_ record: ChangeRecord, _ kind: RecordKind, owner: String?, habitId: String? = nil,
-                               scope: SharingScope, forPartner: Bool) -> Bool {
+    public static func visible(
+        _ record: ChangeRecord, _ kind: RecordKind, owner: String?, habitId: String? = nil,
+        scope: SharingScope, forPartner: Bool
+    ) -> Bool {
         let user = scope.user
         let shared = scope.partner != nil
         func sharedGoal() -> Bool {
@@ -272,10 +289,13 @@ public enum SyncRules {
         case .goalVersion: return owner == user || (shared && owner == scope.partner && versionOfSharedGoal())
         // A link to another's goal goes with that goal: while it is shared (after an unlink a
         // new device would get the link without its goal).
-        case .goalLink: return (owner == user && record.text("goal_owner_id") == user) || ((owner == user || (shared && owner == scope.partner)) && sharedGoal())
+        case .goalLink:
+            return (owner == user && record.text("goal_owner_id") == user)
+                || ((owner == user || (shared && owner == scope.partner)) && sharedGoal())
         // The partner's linked habits: ids are per owner, so another user's habit with one of
         // those ids is not among them.
-        case .habit: return owner == user || (shared && owner == scope.partner && record.text("id").map(scope.partnerHabits.contains) == true)
+        case .habit:
+            return owner == user || (shared && owner == scope.partner && record.text("id").map(scope.partnerHabits.contains) == true)
         case .entry, .targetVersion:
             return owner == user || (shared && owner == scope.partner && habitId.map(scope.partnerHabits.contains) == true)
         default: return owner == user

@@ -55,8 +55,8 @@ public struct DayKey: Hashable, Comparable, Sendable {
 
     init(bytes b: UnsafeBufferPointer<UInt8>, text: @autoclosure () -> String) throws(TimeError) {
         guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-              let year = ASCII.digits(b, 0, 4), let month = ASCII.digits(b, 5, 2),
-              let day = ASCII.digits(b, 8, 2)
+            let year = ASCII.digits(b, 0, 4), let month = ASCII.digits(b, 5, 2),
+            let day = ASCII.digits(b, 8, 2)
         else {
             throw .invalidDayKey(text(), reason: "expected YYYY-MM-DD")
         }

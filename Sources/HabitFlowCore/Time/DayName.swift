@@ -16,7 +16,9 @@ public enum DayName {
         case "tomorrow": return try shifted(1)
         default: break
         }
-        if let sign = word.first, sign == "-" || sign == "+", word.count <= 7, let n = Int(word.dropFirst()), word.dropFirst().allSatisfy(\.isNumber) {
+        if let sign = word.first, sign == "-" || sign == "+", word.count <= 7, let n = Int(word.dropFirst()),
+            word.dropFirst().allSatisfy(\.isNumber)
+        {
             return try shifted(sign == "-" ? -n : n)
         }
         if word.count >= 3, let weekday = Weekday.allCases.first(where: { $0.name.hasPrefix(word) }) {
@@ -33,7 +35,8 @@ public enum DayName {
     public static func instant(_ text: String, on day: DayKey, in zone: Zone) -> Instant? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60 else { return nil }
+            let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60
+        else { return nil }
         let s = parts.count == 3 ? Int(parts[2]) ?? 60 : 0
         guard s < 60 else { return nil }
         let local = Int64(day.dayNumber) * Civil.secondsPerDay + Int64(h * 3600 + m * 60 + s)

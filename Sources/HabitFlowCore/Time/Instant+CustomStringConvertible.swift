@@ -36,11 +36,16 @@ extension Instant: CustomStringConvertible {
                     v /= 10
                 }
             }
-            put(y, 4, at: 0); out[4] = 45
-            put(m, 2, at: 5); out[7] = 45
-            put(d, 2, at: 8); out[10] = 84
-            put(secondOfDay / 3600, 2, at: 11); out[13] = 58
-            put(secondOfDay / 60 % 60, 2, at: 14); out[16] = 58
+            put(y, 4, at: 0)
+            out[4] = 45
+            put(m, 2, at: 5)
+            out[7] = 45
+            put(d, 2, at: 8)
+            out[10] = 84
+            put(secondOfDay / 3600, 2, at: 11)
+            out[13] = 58
+            put(secondOfDay / 60 % 60, 2, at: 14)
+            out[16] = 58
             put(secondOfDay % 60, 2, at: 17)
             var i = 19
             if digits > 0 {

@@ -20,7 +20,8 @@ public struct Instant: Hashable, Comparable, Sendable {
     @inlinable
     public init?(unixSeconds: Int64, nanoseconds: Int32 = 0) {
         guard unixSeconds >= Instant.minSeconds, unixSeconds < Instant.endSeconds,
-              nanoseconds >= 0, nanoseconds < 1_000_000_000 else { return nil }
+            nanoseconds >= 0, nanoseconds < 1_000_000_000
+        else { return nil }
         self.seconds = unixSeconds
         self.nanoseconds = nanoseconds
     }
@@ -47,9 +48,9 @@ public struct Instant: Hashable, Comparable, Sendable {
         func fail(_ reason: String) -> TimeError { .invalidInstant(text(), reason: reason) }
         let shape = "expected YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)"
         guard b.count >= 20, b[4] == 45, b[7] == 45, b[10] | 0x20 == 0x74, b[13] == 58, b[16] == 58,
-              let year = ASCII.digits(b, 0, 4), let month = ASCII.digits(b, 5, 2),
-              let day = ASCII.digits(b, 8, 2), let hour = ASCII.digits(b, 11, 2),
-              let minute = ASCII.digits(b, 14, 2), let second = ASCII.digits(b, 17, 2)
+            let year = ASCII.digits(b, 0, 4), let month = ASCII.digits(b, 5, 2),
+            let day = ASCII.digits(b, 8, 2), let hour = ASCII.digits(b, 11, 2),
+            let minute = ASCII.digits(b, 14, 2), let second = ASCII.digits(b, 17, 2)
         else { throw fail(shape) }
         guard Civil.isValid(year: year, month: month, day: day) else {
             throw fail("no such date \(ASCII.pad(year, 4))-\(ASCII.pad(month, 2))-\(ASCII.pad(day, 2))")
@@ -78,7 +79,7 @@ public struct Instant: Hashable, Comparable, Sendable {
             i += 1
         } else if b[i] == 43 || b[i] == 45 {
             guard b.count - i == 6, b[i + 3] == 58,
-                  let oh = ASCII.digits(b, i + 1, 2), let om = ASCII.digits(b, i + 4, 2)
+                let oh = ASCII.digits(b, i + 1, 2), let om = ASCII.digits(b, i + 4, 2)
             else { throw fail(shape) }
             guard oh < 24, om < 60 else { throw fail("UTC offset out of range") }
             offset = (oh * 3600 + om * 60) * (b[i] == 45 ? -1 : 1)
@@ -87,7 +88,8 @@ public struct Instant: Hashable, Comparable, Sendable {
             throw fail(shape)
         }
         guard i == b.count else { throw fail("unexpected text after the offset") }
-        let local = Int64(Civil.dayNumber(year: year, month: month, day: day)) * Civil.secondsPerDay
+        let local =
+            Int64(Civil.dayNumber(year: year, month: month, day: day)) * Civil.secondsPerDay
             + Int64(hour * 3600 + minute * 60 + second)
         let utc = local - Int64(offset)
         guard utc >= Instant.minSeconds, utc < Instant.endSeconds else {

@@ -104,8 +104,8 @@ private struct Scanner {
         }
         if take(UInt8(ascii: "M")) {
             guard let m = number(maxDigits: 2), (1...12).contains(m), take(UInt8(ascii: ".")),
-                  let w = number(maxDigits: 1), (1...5).contains(w), take(UInt8(ascii: ".")),
-                  let d = number(maxDigits: 1), (0...6).contains(d)
+                let w = number(maxDigits: 1), (1...5).contains(w), take(UInt8(ascii: ".")),
+                let d = number(maxDigits: 1), (0...6).contains(d)
             else { return nil }
             return .monthWeekDay(month: m, week: w, weekday: d)
         }

@@ -54,9 +54,11 @@ public struct PosixTimeZoneRule: Hashable, Sendable {
     /// treat a transition to the same offset as no transition.
     func transitions(year: Int) -> [(at: Int64, offset: Int32)] {
         guard let dst = daylightSaving else { return [] }
-        let start = Int64(dst.start.dayNumber(year: year)) * Civil.secondsPerDay
+        let start =
+            Int64(dst.start.dayNumber(year: year)) * Civil.secondsPerDay
             + Int64(dst.startTime) - Int64(standardOffset)
-        let end = Int64(dst.end.dayNumber(year: year)) * Civil.secondsPerDay
+        let end =
+            Int64(dst.end.dayNumber(year: year)) * Civil.secondsPerDay
             + Int64(dst.endTime) - Int64(dst.offset)
         return start <= end
             ? [(start, dst.offset), (end, standardOffset)]
@@ -80,9 +82,15 @@ public struct PosixTimeZoneRule: Hashable, Sendable {
         for year in first...last {
             for t in transitions(year: year) where t.at > a && t.at <= b {
                 if let p = pending {
-                    if t.at == p.at { pending = t; continue }
+                    if t.at == p.at {
+                        pending = t
+                        continue
+                    }
                     if t.at < p.at { continue }
-                    if p.offset != current { body(p.at, p.offset); current = p.offset }
+                    if p.offset != current {
+                        body(p.at, p.offset)
+                        current = p.offset
+                    }
                 }
                 pending = t
             }

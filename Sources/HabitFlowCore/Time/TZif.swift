@@ -45,7 +45,8 @@ struct TZif {
             timeSize = 8
         }
         guard counts.typecnt >= 1, counts.typecnt <= 256, counts.timecnt <= 1 << 20,
-              counts.charcnt <= 1 << 16, counts.leapcnt <= 1 << 16 else {
+            counts.charcnt <= 1 << 16, counts.leapcnt <= 1 << 16
+        else {
             throw fail("implausible counts in header")
         }
         var transitions = [Int64]()
@@ -144,7 +145,8 @@ private struct Reader {
     /// `TZif`, version, 15 reserved bytes, six counts.
     mutating func header() -> (version: Int, counts: Counts)? {
         guard bytes.count - i >= 44, bytes[i] == 0x54, bytes[i + 1] == 0x5A, bytes[i + 2] == 0x69,
-              bytes[i + 3] == 0x66 else { return nil }
+            bytes[i + 3] == 0x66
+        else { return nil }
         let versionByte = bytes[i + 4]
         let version = versionByte == 0 ? 1 : Int(versionByte) - 0x30
         guard version >= 1, version <= 9 else { return nil }

@@ -48,7 +48,9 @@ public final class TimeZoneDatabase: @unchecked Sendable {
             // as the C library reads $TZ, is a zone too — named by its text. Made anew each time
             // (no transitions to expand, so it is cheap): the cache holds only the database's
             // zones, a bounded set, whatever names callers send.
-            guard case .unknownZone = error, name.utf8.count <= ZoneName.maxLength, let rule = PosixTimeZoneRule(parsing: name) else { throw error }
+            guard case .unknownZone = error, name.utf8.count <= ZoneName.maxLength, let rule = PosixTimeZoneRule(parsing: name) else {
+                throw error
+            }
             return try Zone(name: name, tzif: TZif.bytes(footer: name, standardOffset: rule.standardOffset))
         }
     }

@@ -42,8 +42,10 @@ public final class Zone: @unchecked Sendable {
     ///   stored in the table (later instants evaluate the rule). Tests lower it to check the
     ///   rule path against the table.
     /// - Throws: `TimeError.invalidZoneData` when the bytes are not valid TZif.
-    public init(name: String, tzif bytes: [UInt8],
-                precomputedThroughYear: Int = Zone.defaultPrecomputedThroughYear) throws(TimeError) {
+    public init(
+        name: String, tzif bytes: [UInt8],
+        precomputedThroughYear: Int = Zone.defaultPrecomputedThroughYear
+    ) throws(TimeError) {
         let data = try TZif(bytes: bytes, zone: name)
         self.name = name
         let utf8 = Array(name.utf8)
@@ -59,7 +61,8 @@ public final class Zone: @unchecked Sendable {
                 // Past the last transition the footer decides (RFC 8536 §3.3), as in
                 // Python's zoneinfo, even where the table's last type says otherwise.
                 after[after.count - 1] = rule.offset(at: last)
-                let horizon = Int64(Civil.dayNumber(year: precomputedThroughYear + 1, month: 1, day: 1))
+                let horizon =
+                    Int64(Civil.dayNumber(year: precomputedThroughYear + 1, month: 1, day: 1))
                     * Civil.secondsPerDay
                 if rule.year(at: last) < 1800 {
                     // Only "big bang" style transitions: evaluate the rule on the fly rather
@@ -89,10 +92,14 @@ public final class Zone: @unchecked Sendable {
         for (i, o) in after.enumerated() { self.offsets[i + 1] = o }
 
         var lo = Int64(before), hi = Int64(before)
-        for o in after { lo = Swift.min(lo, Int64(o)); hi = Swift.max(hi, Int64(o)) }
+        for o in after {
+            lo = Swift.min(lo, Int64(o))
+            hi = Swift.max(hi, Int64(o))
+        }
         if let rule = data.footer {
             for o in [rule.standardOffset, rule.daylightSaving?.offset ?? rule.standardOffset] {
-                lo = Swift.min(lo, Int64(o)); hi = Swift.max(hi, Int64(o))
+                lo = Swift.min(lo, Int64(o))
+                hi = Swift.max(hi, Int64(o))
             }
         }
         minOffset = lo
@@ -175,7 +182,8 @@ public final class Zone: @unchecked Sendable {
     @inlinable
     public func dayKey(at instant: Instant, dayStart start: DayStart) -> DayKey {
         let t = instant.seconds
-        return DayKey(uncheckedDayNumber: Int32(truncatingIfNeeded: Civil.floorDiv(t &+ Int64(offset(at: t)) &- start.seconds, Civil.secondsPerDay)))
+        return DayKey(
+            uncheckedDayNumber: Int32(truncatingIfNeeded: Civil.floorDiv(t &+ Int64(offset(at: t)) &- start.seconds, Civil.secondsPerDay)))
     }
 
     /// The instants of local day `day` (Temporal's `startOfDay` semantics; see `DayRange`).
@@ -229,8 +237,10 @@ public final class Zone: @unchecked Sendable {
     /// Calls `body` for each constant-offset segment `[start, end)` overlapping `[lo, hi]`,
     /// in time order. Segment bounds are clamped to the window.
     @inline(__always)
-    private func forEachSegment(from lo: Int64, to hi: Int64,
-                                _ body: (_ start: Int64, _ end: Int64, _ offset: Int32) -> Void) {
+    private func forEachSegment(
+        from lo: Int64, to hi: Int64,
+        _ body: (_ start: Int64, _ end: Int64, _ offset: Int32) -> Void
+    ) {
         var start = lo
         if lo < ruleFrom {
             var i = tableIndex(lo)

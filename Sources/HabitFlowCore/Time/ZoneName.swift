@@ -24,7 +24,9 @@ public enum ZoneName {
         // `posixrules` is a default of the C library, not a zone id.
         let first = b.prefix { $0 != UInt8(ascii: "/") }
         for reserved in ["right", "posix"] where first.elementsEqual(reserved.utf8) {
-            return b.count > first.count ? "\(reserved)/ zones are not zone ids" + (reserved == "posix" ? " (use the name after posix/)" : " (they count leap seconds)")
+            return b.count > first.count
+                ? "\(reserved)/ zones are not zone ids"
+                    + (reserved == "posix" ? " (use the name after posix/)" : " (they count leap seconds)")
                 : "\(reserved) is not a zone id"
         }
         for reserved in ["posixrules"] where b.elementsEqual(reserved.utf8) { return "\(reserved) is not a zone id" }
@@ -41,7 +43,8 @@ public enum ZoneName {
                 continue
             }
             if c == 0 { return "contains a NUL byte" }
-            let isAllowed = (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
+            let isAllowed =
+                (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
                 || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
             if !isAllowed { return "zone ids use only letters, digits and _ - + . /" }
         }

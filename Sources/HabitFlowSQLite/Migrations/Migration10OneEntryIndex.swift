@@ -6,10 +6,12 @@ extension Migration {
     /// table's, and the file from 334 to about 270 bytes per entry. Day keys and instants
     /// stay text: integer day numbers measured within noise, and an instant's nanoseconds
     /// over years 1-9999 fit no 64-bit integer.
-    static let oneEntryIndex = Migration(name: "oneEntryIndex", sql: """
-        DROP INDEX entries_by_habit_day;
-        DROP INDEX entries_active_days;
-        DROP INDEX entries_set_aside;
-        CREATE INDEX entries_by_habit_day ON entries(owner_id, habit_id, set_aside, day_key, deleted_at, value);
-        """)
+    static let oneEntryIndex = Migration(
+        name: "oneEntryIndex",
+        sql: """
+            DROP INDEX entries_by_habit_day;
+            DROP INDEX entries_active_days;
+            DROP INDEX entries_set_aside;
+            CREATE INDEX entries_by_habit_day ON entries(owner_id, habit_id, set_aside, day_key, deleted_at, value);
+            """)
 }

@@ -8,12 +8,12 @@ migrates it, and compares every record and metric with `answers.jsonl`.
     git worktree add /tmp/old5 d8ade53 && (cd /tmp/old5 && swift build --product habitflow-cli)
     python3 Tests/Fixtures/schema5/make.py /tmp/old5/.build/debug/habitflow-cli
 """
-import json
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import fixture  # noqa: E402  (Tests/Fixtures/fixture.py)
 NOW = "2025-03-12T11:00:00Z"
 
 SETUP = [
@@ -98,33 +98,8 @@ QUESTIONS = (
 )
 
 
-def batch(cli, db, requests):
-    lines = "".join(json.dumps({"op": op, "args": args}) + "\n" for op, args in requests)
-    env = dict(os.environ, HABITFLOW_NOW=NOW)
-    r = subprocess.run([cli, "batch", "--db", db, "--user", "alice", "--zone", "Europe/Amsterdam"], input=lines,
-                       capture_output=True, text=True, env=env)
-    return [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
-
-
 def main():
-    cli = sys.argv[1]
-    db = os.path.join(HERE, "store.sqlite")
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(db + suffix):
-            os.remove(db + suffix)
-    for answer, (op, args) in zip(batch(cli, db, SETUP + entries() + AFTER), SETUP + entries() + AFTER):
-        if not answer.get("ok"):
-            sys.exit(f"{op} {args}: {answer}")
-    answers = batch(cli, db, QUESTIONS)
-    with open(os.path.join(HERE, "answers.jsonl"), "w") as f:
-        for (op, args), answer in zip(QUESTIONS, answers):
-            f.write(json.dumps({"op": op, "args": args, "answer": answer}, ensure_ascii=False, sort_keys=True) + "\n")
-    # One file, no WAL beside it: the fixture is what a closed store looks like.
-    subprocess.run(["sqlite3", db, "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE; VACUUM;"], check=True,
-                   capture_output=True)
-    version = subprocess.run(["sqlite3", db, "PRAGMA user_version"], capture_output=True, text=True).stdout.strip()
-    print(f"wrote {db} (schema {version}) and answers.jsonl ({len(answers)} answers)")
-
+    fixture.write(HERE, sys.argv[1], SETUP + entries() + AFTER, QUESTIONS, NOW)
 
 if __name__ == "__main__":
     main()

@@ -15,10 +15,14 @@ import Testing
     @Test func aSecondLogOnAOnePerDayHabitUpdatesTheDaysEntry() throws {
         let habit = StoreContract.habit("h1")
         let first = try EntryRules.log(log("e1"), habit: habit, sameID: nil, activeOnDay: [], today: today, now: now)
-        guard case let .created(entry) = first else { Issue.record("\(first)"); return }
+        guard case let .created(entry) = first else {
+            Issue.record("\(first)")
+            return
+        }
         let second = try EntryRules.log(log("e2", value: 4), habit: habit, sameID: nil, activeOnDay: [entry], today: today, now: now)
         #expect(second.name == "updated" && second.entry.id == "e1" && second.entry.value == 4)
-        let again = try EntryRules.log(log("e1", value: 4), habit: habit, sameID: second.entry, activeOnDay: [second.entry], today: today, now: now)
+        let again = try EntryRules.log(
+            log("e1", value: 4), habit: habit, sameID: second.entry, activeOnDay: [second.entry], today: today, now: now)
         #expect(again.name == "unchanged")
         let multiple = StoreContract.habit("m1", multiple: true)
         #expect(try EntryRules.log(log("e3"), habit: multiple, sameID: nil, activeOnDay: [entry], today: today, now: now).name == "created")
@@ -33,7 +37,9 @@ import Testing
             } catch {
                 #expect(error.code == .confirmationRequired, "\(error)")
             }
-            #expect(try EntryRules.log(log("e1", day: day, confirm: true), habit: habit, sameID: nil, activeOnDay: [], today: today, now: now).name == "created")
+            #expect(
+                try EntryRules.log(log("e1", day: day, confirm: true), habit: habit, sameID: nil, activeOnDay: [], today: today, now: now)
+                    .name == "created")
         }
     }
 
@@ -43,10 +49,13 @@ import Testing
         var bundle = StoreContract.habit("b1")
         bundle.bundle = .all
         for habit in [archived, bundle] {
-            #expect(throws: HabitFlowError.self) { _ = try EntryRules.log(log("e1"), habit: habit, sameID: nil, activeOnDay: [], today: today, now: now) }
+            #expect(throws: HabitFlowError.self) {
+                _ = try EntryRules.log(log("e1"), habit: habit, sameID: nil, activeOnDay: [], today: today, now: now)
+            }
         }
         #expect(throws: HabitFlowError.self) {
-            _ = try EntryRules.log(log("e1", value: .infinity), habit: StoreContract.habit("h1"), sameID: nil, activeOnDay: [], today: today, now: now)
+            _ = try EntryRules.log(
+                log("e1", value: .infinity), habit: StoreContract.habit("h1"), sameID: nil, activeOnDay: [], today: today, now: now)
         }
     }
 }

@@ -11,9 +11,11 @@ import Testing
 
     static func entry(_ id: String, value: Double? = 1, source: EntrySource = .manual, at wall: Int64 = 0) -> SyncRules.Contender {
         let t = Instant(unixSeconds: 1_741_777_200 + wall)!
-        return SyncRules.Contender(entry: HabitEntry(id: id, habitId: "h1", timestampUtc: t, dayKey: DayKey("2025-03-12"), value: value,
-                                                     note: nil, source: source, createdAt: t, updatedAt: t, deletedAt: nil),
-                                   stamp: stamp(wall), multiplePerDay: false, setAside: false)
+        return SyncRules.Contender(
+            entry: HabitEntry(
+                id: id, habitId: "h1", timestampUtc: t, dayKey: DayKey("2025-03-12"), value: value,
+                note: nil, source: source, createdAt: t, updatedAt: t, deletedAt: nil),
+            stamp: stamp(wall), multiplePerDay: false, setAside: false)
     }
 
     @Test func aLaterStampReplacesAndTheOrderDoesNotMatter() {
@@ -30,8 +32,10 @@ import Testing
     @Test func aConfirmationOutranksADismissalWhateverTheStamps() {
         let t0 = StoreContract.t0
         func evidence(_ resolution: HabitPotentialEvidence.Resolution, _ wall: Int64) -> ChangeRecord {
-            HabitPotentialEvidence(id: "ev", executionId: "x", habitId: "h1", ownerId: "alice", dayKey: DayKey("2025-03-12"), createdAt: t0,
-                                   deletedAt: nil, resolution: resolution, entryId: nil).change(stamp: Self.stamp(wall))
+            HabitPotentialEvidence(
+                id: "ev", executionId: "x", habitId: "h1", ownerId: "alice", dayKey: DayKey("2025-03-12"), createdAt: t0,
+                deletedAt: nil, resolution: resolution, entryId: nil
+            ).change(stamp: Self.stamp(wall))
         }
         #expect(SyncRules.replaces(evidence(.confirmed, 1), held: evidence(.dismissed, 9)))
         #expect(!SyncRules.replaces(evidence(.dismissed, 9), held: evidence(.confirmed, 1)))
@@ -63,10 +67,13 @@ import Testing
     }
 
     @Test func directOwnerNamesTheOwnerAndAnEntrysHabit() {
-        let entry = StoredEntry(StoreContract.entry("e1", "h1", "2025-03-12"), ownerId: "bob", multiplePerDay: false).change(stamp: Self.stamp(1))
+        let entry = StoredEntry(StoreContract.entry("e1", "h1", "2025-03-12"), ownerId: "bob", multiplePerDay: false).change(
+            stamp: Self.stamp(1))
         #expect(SyncRules.directOwner(entry, .entry) == ("bob", "h1"))
-        let link = GoalLink(goalOwnerId: "alice", goalId: "g", habitId: "h1", contribution: .count, unit: nil, createdBy: "bob",
-                            createdAt: StoreContract.t0).change(stamp: Self.stamp(1))
+        let link = GoalLink(
+            goalOwnerId: "alice", goalId: "g", habitId: "h1", contribution: .count, unit: nil, createdBy: "bob",
+            createdAt: StoreContract.t0
+        ).change(stamp: Self.stamp(1))
         #expect(SyncRules.directOwner(link, .goalLink) == ("bob", nil), "a link is its habit owner's")
     }
 }

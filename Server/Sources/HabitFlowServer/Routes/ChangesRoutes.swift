@@ -6,7 +6,7 @@ import NIOCore
 /// the engine's `sync.apply` and `sync.changes` on the token user's replica, bodies in the
 /// engine's change format.
 struct ChangesRoutes {
-    let replicas: Replicas
+    let engines: UserEngines
     let watchers: Watchers
     /// The largest request body read (a larger one is 413, unread).
     let maxBodyBytes: Int
@@ -26,7 +26,7 @@ struct ChangesRoutes {
         do { buffer = try await request.collectBody(upTo: maxBodyBytes) } catch is NIOTooManyBytesError {
             throw APIError(.limitExceeded, "a push is at most \(maxBodyBytes) bytes: send fewer changes at a time", field: "body")
         }
-        return jsonResponse(try await replicas.call(token, "sync.apply", .body(buffer)))
+        return jsonResponse(try await engines.call(token, "sync.apply", .body(buffer)))
     }
 
     /// The changes after `since` (a cursor from the last pull; 0 or absent: everything).
@@ -35,7 +35,7 @@ struct ChangesRoutes {
         var query = try Query(request, allowed: ["since"])
         let since = try query.cursor()
         try query.done()
-        return jsonResponse(try await replicas.call(token, "sync.changes", .value(.object([("since", .string(String(since)))]))))
+        return jsonResponse(try await engines.call(token, "sync.changes", .value(.object([("since", .string(String(since)))]))))
     }
 
     /// As pull, but when nothing is new it waits (up to `timeout` seconds, default 25, at most
@@ -55,11 +55,17 @@ struct ChangesRoutes {
         while true {
             let (signal, cancel) = watchers.register(token.user)
             defer { cancel() }
-            answer = try await replicas.call(token, "sync.changes", .value(args))
+            answer = try await engines.call(token, "sync.changes", .value(args))
             if case let .array(changes)? = answer["changes"], !changes.isEmpty { break }
             let woken = await withTaskGroup(of: Bool.self) { group in
-                group.addTask { for await _ in signal { return true }; return false }
-                group.addTask { try? await Task.sleep(until: deadline); return false }
+                group.addTask {
+                    for await _ in signal { return true }
+                    return false
+                }
+                group.addTask {
+                    try? await Task.sleep(until: deadline)
+                    return false
+                }
                 let first = await group.next() ?? false
                 group.cancelAll()
                 return first

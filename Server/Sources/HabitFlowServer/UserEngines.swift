@@ -6,12 +6,12 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 
-/// The server's replicas, one per user, and the engine on each.
+/// The engine of each user the server holds a replica for, made on first use.
 ///
 /// The engine's store calls block, so every engine call runs on a thread of `pool`, as many
 /// as the database has connections. Engines are cached per user (they hold no state that
 /// matters: the database is the truth, and each call reads it).
-public final class Replicas: Sendable {
+public final class UserEngines: Sendable {
     public let database: ServerDatabase
     let pool: NIOThreadPool
     private let engines = NIOLockedValueBox<[String: Engine]>([:])
@@ -24,8 +24,10 @@ public final class Replicas: Sendable {
     let clock: @Sendable () -> Instant
     let logger: Logger
 
-    public init(database: ServerDatabase, threads: Int, clock: @escaping @Sendable () -> Instant = { SystemClock.now() },
-                logger: Logger = Logger(label: "habitflow-server")) {
+    public init(
+        database: ServerDatabase, threads: Int, clock: @escaping @Sendable () -> Instant = { SystemClock.now() },
+        logger: Logger = Logger(label: "habitflow-server")
+    ) {
         self.database = database
         self.logger = logger
         pool = NIOThreadPool(numberOfThreads: threads)
@@ -136,7 +138,9 @@ public final class Replicas: Sendable {
         let user = token.user
         let result: Result<JSONValue, APIError> = try await run { () throws(HabitFlowError) in
             do throws(HabitFlowError) {
-                return try self.database.asTokenUser(user, hash: token.hash) { () throws(HabitFlowError) in try self.perform(user, op, arguments) }
+                return try self.database.asTokenUser(user, hash: token.hash) { () throws(HabitFlowError) in
+                    try self.perform(user, op, arguments)
+                }
             } catch {
                 // A refused token is the request's own field (401), not an argument's.
                 guard error.code == .forbidden, error.field == "authorization" else { throw error }
@@ -202,7 +206,8 @@ public final class Replicas: Sendable {
             _ = try to.applyChanges(changes, fromRemote: remote, cursor: cursor, source: .partner(source))
             if changes.contains(where: { $0.kind == RecordKind.partnership.rawValue }) { forgetPartnerStatus(target) }
         } catch {
-            logger.warning("sharing with a partner failed", metadata: ["from": "\(source)", "to": "\(target)", "error": "\(error.message)"])
+            logger.warning(
+                "sharing with a partner failed", metadata: ["from": "\(source)", "to": "\(target)", "error": "\(error.message)"])
         }
     }
 }

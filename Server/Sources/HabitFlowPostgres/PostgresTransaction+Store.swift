@@ -1,0 +1,251 @@
+import HabitFlowCore
+import HabitFlowStore
+import PostgresNIO
+
+/// The store protocols (`RecordTransaction`, `EntryIndex`, `SyncLog`) over the transaction's
+/// rows: each answer from the cache when it holds the whole of it, else loaded first.
+extension PostgresTransaction {
+    // MARK: RecordTransaction
+
+    func fetch<R: StoredRecord>(_ type: R.Type, key: [String]) throws(HabitFlowError) -> R? {
+        try cached(R.kind, RowSet.key(key)).map { row throws(HabitFlowError) in try record(type, row) }
+    }
+
+    func fetchAll<R: StoredRecord>(
+        _ type: R.Type, owner: String?, where column: R.Columns, in values: [String]
+    ) throws(HabitFlowError) -> [R] {
+        let i = R.kind.index(of: column.rawValue)!
+        if R.kind == .partnership, column.rawValue == "partner_id", values == [user], loadedSidesNamingUser, owner == nil {
+            // Every side naming the user was loaded (`prefetch`), and sides written since are
+            // in `rows` too: the cache holds them all.
+            var out: [R] = []
+            for row in rows.rows(.partnership) where row.text("partner_id") == user { out.append(try record(type, row)) }
+            return out
+        }
+        let result =
+            if let owner, R.kind == .entry || R.kind == .targetVersion, column.rawValue == "habit_id" {
+                try query(
+                    """
+                    SELECT kind, seq, stamp, set_aside, fields FROM records
+                    WHERE user_id = \(user) AND kind = \(R.kind.rawValue) AND habit_id = ANY(\(values.map { RowSet.key([owner, $0]) }))
+                    """)
+            } else {
+                try query(
+                    """
+                    SELECT kind, seq, stamp, set_aside, fields FROM records
+                    WHERE user_id = \(user) AND kind = \(R.kind.rawValue) AND fields[\(i + 1)] = ANY(\(values.map { RowCoding.encode(.text($0)) }))
+                    """)
+            }
+        let o = R.kind.index(of: R.kind.ownerColumn)!
+        var out: [R] = []
+        for row in try remember(result) where owner == nil || row.values[o] == .text(owner!) { out.append(try record(type, row)) }
+        return out
+    }
+
+    func save<R: StoredRecord>(_ record: R) throws(HabitFlowError) {
+        try requireWrite()
+        let (stamp, seq) = clock.tick(now: now)
+        try put(R.kind, record.row, stamp: stamp, seq: seq, setAside: nil)
+    }
+
+    func savePlaceholder(_ profile: UserProfile) throws(HabitFlowError) {
+        try requireWrite()
+        guard try fetch(UserProfile.self, key: [profile.id]) == nil else { throw .heldKey }
+        try put(.user, profile.row, stamp: ReplicaClock.zeroStamp, seq: nil, setAside: false)
+    }
+
+    func flag(user flagUser: String, key: String) throws(HabitFlowError) -> String? {
+        try query("SELECT value FROM flags WHERE user_id = \(user) AND flag_user = \(flagUser) AND key = \(key)").first
+            .map { row throws(HabitFlowError) in try ServerDatabase.decode(row, String.self) }
+    }
+
+    func setFlag(user flagUser: String, key: String, value: String) throws(HabitFlowError) {
+        try requireWrite()
+        _ = try query(
+            """
+            INSERT INTO flags (user_id, flag_user, key, value) VALUES (\(user), \(flagUser), \(key), \(value))
+            ON CONFLICT (user_id, flag_user, key) DO UPDATE SET value = excluded.value
+            """)
+    }
+
+    // MARK: EntryIndex
+
+    func activeEntries(owner: String, habit: String, day: DayKey) throws(HabitFlowError) -> [HabitEntry] {
+        _ = try entries(on: [DayPair(owner: owner, habit: habit, day: day)])
+        return try rows.activeEntries(owner: owner, habit: habit, day: day)
+    }
+
+    func entries(owner: String, habit: String, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws(HabitFlowError) -> [HabitEntry] {
+        try loadAllEntries(owner: owner, habits: [habit])
+        return try rows.entries(owner: owner, habit: habit, from: from, to: to, includeDeleted: includeDeleted)
+    }
+
+    func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays] { try foldedActiveDays(owner: owner) }
+
+    func activeDays(owner: String, habit: String) throws(HabitFlowError) -> ActiveDays { try foldedActiveDays(owner: owner, habit: habit) }
+
+    func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64) {
+        var out = Set<String>()
+        for row in try query(
+            """
+            SELECT CASE WHEN kind = 'habit' THEN key ELSE habit_id END FROM records
+            WHERE user_id = \(user) AND seq > \(since) AND kind IN ('habit', 'entry', 'targetVersion')
+            """)
+        {
+            // A habit's key, or an entry's or version's habit key: owner ␟ id.
+            if let key = try ServerDatabase.decode(row, String?.self), let cut = key.firstIndex(of: RowSet.keySeparator) {
+                out.insert(String(key[key.index(after: cut)...]))
+            }
+        }
+        return (out, clock.seq)
+    }
+
+    // MARK: SyncLog
+
+    func replicaId() throws(HabitFlowError) -> String { clock.replicaId }
+
+    func newReplicaId() throws(HabitFlowError) -> String {
+        try requireWrite()
+        clock.replicaId = ReplicaClock.newId(prefix: "s")
+        return clock.replicaId
+    }
+
+    func changes(since: Int64) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) {
+        var byKind: [RecordKind: [ChangeRecord]] = [:]
+        var cursor = since
+        for result in try query(
+            "SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND seq > \(since) ORDER BY seq")
+        {
+            let row = try row(result)
+            byKind[row.kind, default: []].append(row.kind.change(row.values, stamp: row.stamp))
+            cursor = max(cursor, row.seq ?? cursor)
+        }
+        return (RecordKind.allCases.flatMap { byKind[$0] ?? [] }, cursor)
+    }
+
+    func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord? {
+        try cached(kind, RowSet.key(key)).map(\.change)
+    }
+
+    func receive(_ change: ChangeRecord, _ kind: RecordKind) throws(HabitFlowError) {
+        try requireWrite()
+        let seq = clock.receive(change.stamp)
+        try put(kind, kind.columns.map { change[$0] ?? .null }, stamp: change.stamp, seq: seq, setAside: kind == .entry)
+    }
+
+    func prefetch(_ changes: [ChangeRecord]) throws(HabitFlowError) {
+        var wanted = Set<[String]>()
+        var pairs: [DayPair] = []
+        for change in changes {
+            guard let kind = RecordKind(syncName: change.kind) else { continue }
+            let values = kind.columns.map { change[$0] ?? .null }
+            let key = RowSet.key(kind, values)
+            if !known(kind, key) { wanted.insert([kind.rawValue, key]) }
+            for (_, parent, id) in RowSet.references(kind, values) where !known(parent, id) { wanted.insert([parent.rawValue, id]) }
+            if let pair = Self.pair(Row(kind: kind, values: values, stamp: change.stamp, seq: nil)) { pairs.append(pair) }
+        }
+        // Applying reads who shares with the replica's user (`Engine.sharingScope`): their own
+        // side, and every side naming them — loaded here too, so they cost no round trip.
+        if !known(.partnership, user) { wanted.insert([RecordKind.partnership.rawValue, user]) }
+        let naming = !loadedSidesNamingUser
+        // Both loads go out together: one wait.
+        flush()
+        var loading: (list: [[String]], sent: EventLoopFuture<PostgresQueryResult>)?
+        if !wanted.isEmpty || naming {
+            let list = Array(wanted)
+            let kinds = list.map { $0[0] }, keys = list.map { $0[1] }
+            let args = "\(Literal.text(user)), \(Literal.texts(kinds)), \(Literal.texts(keys))"
+            loading = (
+                list,
+                pipeline.send(
+                    PostgresQuery(
+                        unsafeSQL: naming
+                            ? "EXECUTE hf_rows_and_sides(\(args), \(Literal.text(RowCoding.encode(.text(user)))))"
+                            : "EXECUTE hf_rows(\(args))"))
+            )
+        }
+        if !pairs.isEmpty { _ = try entries(on: pairs) }
+        if let (list, sent) = loading {
+            let found = try remember(pipeline.answer(to: sent))
+            if naming { loadedSidesNamingUser = true }
+            var present = Set<[String]>()
+            for row in found { present.insert([row.kind.rawValue, row.key]) }
+            for pair in list where !present.contains(pair) { absent[RecordKind(rawValue: pair[0])!.ordinal].insert(pair[1]) }
+        }
+    }
+
+    /// Whether the row of `kind` with `key` is held, or known to be absent.
+    private func known(_ kind: RecordKind, _ key: String) -> Bool {
+        rows.row(kind, key) != nil || absent[kind.ordinal].contains(key)
+    }
+
+    func forget(owner: String) throws(HabitFlowError) {
+        try requireWrite()
+        // Which rows go is `RecordKind.forgettable`'s, read here row by row (a partnership
+        // ends rarely; the rule stays in one place).
+        for (kind, columns) in RecordKind.forgettable {
+            var keys: [String] = []
+            for result in try query("SELECT key, fields FROM records WHERE user_id = \(user) AND kind = \(kind.rawValue)") {
+                let (key, cells) = try Self.decode(result, (String, [String]).self)
+                let values = try RowCoding.decode(cells, kind: kind)
+                if columns.contains(where: { RowCoding.text(kind, values, $0) == owner }) { keys.append(key) }
+            }
+            guard !keys.isEmpty else { continue }
+            _ = try query("DELETE FROM records WHERE user_id = \(user) AND kind = \(kind.rawValue) AND key = ANY(\(keys)::text[])")
+            absent[kind.ordinal].formUnion(keys)
+            let gone = Set(keys)
+            written.removeAll { $0.kind == kind && gone.contains(RowSet.key(kind, $0.values)) }
+        }
+        rows.forget(owner: owner)
+        loadedDays = []
+    }
+
+    func danglingReference() throws(HabitFlowError) -> String? {
+        var wanted: [(kind: RecordKind, column: String, parent: RecordKind, id: String)] = []
+        var asked = Set<[String]>()
+        for (kind, values) in written {
+            for (column, parent, id) in RowSet.references(kind, values) where rows.row(parent, id) == nil {  // held, or written here
+                wanted.append((kind, column, parent, id))
+                asked.insert([parent.rawValue, id])
+            }
+        }
+        guard !wanted.isEmpty else { return nil }
+        let pairs = Array(asked)
+        var found = Set<[String]>()
+        for row in try query(
+            """
+            SELECT r.kind, r.key FROM unnest(\(pairs.map { $0[0] })::text[], \(pairs.map { $0[1] })::text[]) AS w(kind, key)
+            CROSS JOIN LATERAL (SELECT kind, key FROM records WHERE user_id = \(user) AND kind = w.kind AND key = w.key) AS r
+            """)
+        {
+            let (k, key) = try Self.decode(row, (String, String).self)
+            found.insert([k, key])
+        }
+        guard let missing = wanted.first(where: { !found.contains([$0.parent.rawValue, $0.id]) }) else { return nil }
+        return RowSet.describe(missing.kind, column: missing.column, parent: missing.parent, key: missing.id)
+    }
+
+    func contenders(owner: String, habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
+        _ = try entries(on: habits.map { DayPair(owner: owner, habit: $0, day: day) })
+        return try rows.contenders(owner: owner, habits: habits, day: day)
+    }
+
+    func setAside(owner: String, entry id: String, _ aside: Bool) throws(HabitFlowError) {
+        try requireWrite()
+        let key = RowSet.key([owner, id])
+        guard try cached(.entry, key) != nil else { return }
+        rows.setAside(entry: key, aside)
+        pend(.entry, key)
+    }
+
+    func setAsideDays(owner: String, habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {
+        // Every row set aside is in the database (a query sends pending rows first) or held.
+        try remember(
+            query(
+                """
+                SELECT kind, seq, stamp, set_aside, fields FROM records
+                WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits.map { RowSet.key([owner, $0]) })) AND set_aside
+                """))
+        return rows.setAsideDays(owner: owner, habits: habits)
+    }
+}

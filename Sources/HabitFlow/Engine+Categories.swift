@@ -1,0 +1,66 @@
+import HabitFlowStore
+
+/// Categories: the user's own grouping of habits and goals (a name and an order).
+extension Engine {
+    /// Creates or renames category `id` (its order among the user's categories: `sortOrder`).
+    public func saveCategory(id: String?, name: String, sortOrder: Int?) throws(HabitFlowError) -> Category {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { store throws(HabitFlowError) in
+            let all = try store.categories(owner: user)
+            try TextLimit.checkName(name, field: "name", max: TextLimit.categoryName)
+            if let id {
+                try RecordID.validate(id, field: "categoryId")
+            }
+            let existing = id.flatMap { id in all.first { $0.id == id } }
+            let category = Category(
+                id: id ?? RecordID.make(), ownerId: user, name: name,
+                sortOrder: sortOrder ?? existing?.sortOrder ?? ((all.map(\.sortOrder).max() ?? -1) + 1),
+                createdAt: existing?.createdAt ?? now)
+            try store.save(category)
+            return category
+        }
+    }
+
+    /// The user's categories, in order.
+    public func categories() throws(HabitFlowError) -> [Category] {
+        let (store, user) = try requireStore()
+        return try store.read { store throws(HabitFlowError) in try store.categories(owner: user) }
+    }
+
+    /// Deletes category `id`: habits and goals in it keep their entries and metrics, and are
+    /// uncategorised from now on (re-creating the id does not file them again).
+    public func deleteCategory(_ id: String) throws(HabitFlowError) {
+        let (store, user) = try requireStore()
+        let now = clock()
+        try store.write { store throws(HabitFlowError) in
+            try RecordID.validate(id, field: "categoryId")
+            guard try store.categories(owner: user).contains(where: { $0.id == id }) else {
+                throw HabitFlowError(.notFound, "no category \(id)", field: "categoryId")
+            }
+            try store.deleteCategory(id, of: user, at: now)
+            // Its habits and goals are uncategorised now, for good: a category made later
+            // with the same id starts empty (issue 27, item 14).
+            for var habit in try store.fetchAll(Habit.self, owner: user, where: .categoryId, in: [id]) {
+                habit.categoryId = nil
+                habit.updatedAt = now
+                try store.save(habit)
+            }
+            for var goal in try store.fetchAll(Goal.self, owner: user, where: .categoryId, in: [id]) {
+                goal.categoryId = nil
+                goal.updatedAt = now
+                try store.save(goal)
+            }
+        }
+    }
+
+    /// Checks that `id` names one of the user's live categories (a habit or goal is filed
+    /// only under its owner's own).
+    /// - Throws: `notFound` naming `categoryId`.
+    func checkCategory(_ store: any StoreTransaction, _ user: String, _ id: String?) throws(HabitFlowError) {
+        guard let id else { return }
+        guard try owned(Category.self, store, user, id, field: "categoryId").deletedAt == nil else {
+            throw HabitFlowError(.notFound, "no category \(id)", field: "categoryId")
+        }
+    }
+}

@@ -1,0 +1,141 @@
+/// Streaks: runs of successful days (daily habits) or weeks (N-per-week habits), over the
+/// line of days `HabitMetrics` derives, and the fast current-streak paths of `summary`.
+extension HabitMetrics {
+    /// A run of consecutive successful days (daily habits) or weeks (N-per-week habits),
+    /// named by its first and last DayKeys.
+    public struct Streak: Sendable, Equatable {
+        /// Days (daily habits) or weeks (weekly habits) in the run.
+        public var length: Int
+        public var first: DayKey?
+        public var last: DayKey?
+
+        public init(length: Int, first: DayKey?, last: DayKey?) {
+            self.length = length
+            self.first = first
+            self.last = last
+        }
+
+        public static let none = Streak(length: 0, first: nil, last: nil)
+    }
+
+    /// The current and the longest streak as of `today`.
+    ///
+    /// Daily habits: consecutive complete days; not-required days neither extend nor break a
+    /// run. Weekly habits: consecutive weeks with at least N complete days. Today (the current
+    /// week) is open: not done yet does not break the current streak. A week counts by the
+    /// cadence in force on its last day, so a run may hold days and weeks: each counts one.
+    public func streaks(today: DayKey, firstWeekday: Weekday) -> (current: Streak, longest: Streak) {
+        guard let line = historyLine(today: today, firstWeekday: firstWeekday) else { return (.none, .none) }
+        return streaks(line, today: today)
+    }
+
+    func streaks(_ line: DayLine, today: DayKey) -> (current: Streak, longest: Streak) {
+        var longest = Streak.none, run = Streak.none
+        let last = line.count - 1  // today: still open
+        var cursor = RuleCursor(rules, from: line.start.dayNumber)
+        var start = 0
+        while start <= last {
+            let end = min(start + 7, last + 1)
+            let n = cursor.rule(on: line.start.dayNumber + Int32(start + 6)).perWeek
+            if n > 0 {
+                var done = 0
+                for i in start..<end where line.statuses[i] == .complete { done += 1 }
+                let need = weeklyNeed(n, weekStart: line.dayKey(at: start).dayNumber)
+                if need == 0 {
+                    // A week paused throughout neither extends nor breaks the run.
+                } else if done >= need {
+                    run.length += 1
+                    if run.first == nil { run.first = line.dayKey(at: start) }
+                    run.last = line.dayKey(at: start)
+                    if run.length > longest.length { longest = run }
+                } else if start + 7 <= last {
+                    run = .none  // a finished week that fell short
+                }
+            } else {
+                line.statuses.withUnsafeBufferPointer { statuses in
+                    for i in start..<end {
+                        switch statuses[i] {
+                        case .complete:
+                            if run.length == 0 { run.first = line.dayKey(at: i) }
+                            run.length += 1
+                            run.last = line.dayKey(at: i)
+                            if run.length > longest.length { longest = run }
+                        case .notRequired:
+                            break
+                        case .incomplete:
+                            if i != last { run = .none }
+                        }
+                    }
+                }
+            }
+            start += 7
+        }
+        return (run, longest)
+    }
+}
+
+extension HabitMetrics {
+    // The paths below read back from today over logged days only; they assume one cadence
+    // and one target type (`HabitRules.hasOneShape`), which `summary` checks.
+
+    /// The current streak of a daily habit, read back from `today` over logged days: today is
+    /// open; a required day without a complete entry ends it; not-required days are skipped.
+    func currentDailyStreak(today: DayKey) -> Streak {
+        let logged = days.days, values = days.values
+        var i = logged.partitionPoint { $0 <= today.dayNumber } - 1
+        var length = 0, first: Int32 = 0, last: Int32 = 0
+        var upper = today.dayNumber  // days after `upper` are settled
+        if i >= 0, logged[i] == today.dayNumber {
+            let r = rules.rule(on: today)
+            if r.isRequired, r.meets(values[i]) { (length, first, last) = (1, today.dayNumber, today.dayNumber) }
+            i -= 1
+        }
+        upper -= 1
+        while i >= 0 {
+            let day = logged[i]
+            if rules.anyRequired(from: day + 1, through: upper) { break }  // a required day with no entry
+            let r = rules.rule(on: DayKey(uncheckedDayNumber: day))
+            if r.isRequired {
+                guard r.meets(values[i]) else { break }
+                if length == 0 { last = day }
+                length += 1
+                first = day
+            }
+            upper = day - 1
+            i -= 1
+        }
+        return length == 0
+            ? .none : Streak(length: length, first: DayKey(uncheckedDayNumber: first), last: DayKey(uncheckedDayNumber: last))
+    }
+
+    /// The current streak of an N-per-week habit, read back from this week (still open) over
+    /// logged days: a finished week with fewer than N complete days ends it.
+    func currentWeeklyStreak(_ n: Int, today: DayKey, firstWeekday: Weekday) -> Streak {
+        let logged = days.days, values = days.values
+        guard let firstLogged = logged.first, let thisWeek = try? Week(containing: today, firstWeekday: firstWeekday) else { return .none }
+        var i = logged.partitionPoint { $0 <= today.dayNumber } - 1
+        var length = 0, first: Int32 = 0, last: Int32 = 0
+        var weekStart = thisWeek.start.dayNumber
+        while weekStart + 6 >= firstLogged {
+            var done = 0
+            while i >= 0, logged[i] >= weekStart {
+                let r = rules.rule(on: DayKey(uncheckedDayNumber: logged[i]))
+                if r.isRequired, r.meets(values[i]) { done += 1 }
+                i -= 1
+            }
+            let need = weeklyNeed(n, weekStart: weekStart)
+            if need == 0 {
+                // Paused all week: neither extends nor breaks.
+            } else if done >= need {
+                if length == 0 { last = weekStart }
+                length += 1
+                first = weekStart
+            } else if weekStart != thisWeek.start.dayNumber {
+                break  // a finished week that fell short
+            }
+            weekStart -= 7
+        }
+        return length == 0
+            ? .none : Streak(length: length, first: DayKey(uncheckedDayNumber: first), last: DayKey(uncheckedDayNumber: last))
+    }
+}
