@@ -45,7 +45,6 @@ let peerScript = arguments.count > 3 ? arguments[3]
 let keepStore = ProcessInfo.processInfo.environment["METRICSBENCH_KEEP"] != nil
 /// Seconds one measurement may take before it stops (after at least 3 runs): keeps the whole
 /// run near two minutes even when the engine is slow.
-let budgetSeconds = 6.0
 
 let habitCount = 100
 let spanDays = 3650
@@ -58,10 +57,6 @@ let directory = FileManager.default.temporaryDirectory.appendingPathComponent("m
 try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 let storePath = directory.appendingPathComponent("metrics.sqlite").path
 
-func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-func loadAverage() -> String {
-    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "n/a").split(separator: " ").prefix(3).joined(separator: " ")
-}
 
 
 // MARK: - Dataset
@@ -223,27 +218,6 @@ func dailyStreaks(_ engine: Engine) -> [String: (current: HabitMetrics.Streak, l
     return out
 }
 
-struct Stats {
-    var samples: [Double]  // ms
-    var median: Double {
-        let s = samples.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
-    var min: Double { samples.min()! }
-}
-
-/// One warm-up, then `runs` timed runs (fewer, but at least 3, past the time budget).
-func measure(_ runs: Int, _ body: () -> Void) -> Stats {
-    body()
-    var samples: [Double] = []
-    let start = seconds()
-    while samples.count < runs, samples.count < 3 || seconds() - start < budgetSeconds {
-        let t = seconds()
-        body()
-        samples.append((seconds() - t) * 1e3)
-    }
-    return Stats(samples: samples)
-}
 
 func openEngine(caching: Bool = true) -> Engine {
     try! Engine(storePath: storePath, user: userId, zone: nil, now: now, caching: caching)
@@ -304,83 +278,7 @@ let full = derived(reports)
 
 // MARK: - Peer (a): SQLite gaps and islands
 
-/// Current and longest streak of every daily habit, in one SQL query. Exact for daily habits,
-/// no simplification: target versions (ties: recorded last, then id; none → 1), pauses
-/// (target-0 days neither extend nor break a run), at least / at most, a day's value (the sum
-/// of its active entries' values, their count for binary habits; summed only for
-/// multiple-per-day habits, the others have one active entry a day), deleted entries ignored,
-/// today open.
-///
-/// Gaps and islands: the complete days plus the pause days (as fillers, so a pause between
-/// two complete days leaves them consecutive), grouped by julianday(day) − ROW_NUMBER() per
-/// habit; an island's length counts its complete days. The current streak is the island that
-/// reaches yesterday or today (today is open).
-let streakSQL = """
-    WITH RECURSIVE
-    v AS (SELECT habit_id, effective_day_key AS eff, recorded_at, id, target, paused FROM target_versions),
-    tv AS (  -- each version in force over [eff, next_eff) with the target then (0 in a pause:
-             -- a version sets what it holds, paused 1/0, 2 unchanged, null a legacy target-0
-             -- pause); a superseded same-day version is empty
-        SELECT v.habit_id, v.eff,
-               CASE WHEN COALESCE((SELECT CASE WHEN w.paused IS NULL THEN w.target = 0 ELSE w.paused END FROM v w
-                                   WHERE w.habit_id = v.habit_id AND (w.paused IS NULL OR w.paused < 2)
-                                     AND (w.eff, w.recorded_at, w.id) <= (v.eff, v.recorded_at, v.id)
-                                   ORDER BY w.eff DESC, w.recorded_at DESC, w.id DESC LIMIT 1), 0) THEN 0
-                    ELSE COALESCE((SELECT w.target FROM v w WHERE w.habit_id = v.habit_id AND w.target IS NOT NULL
-                                     AND (w.eff, w.recorded_at, w.id) <= (v.eff, v.recorded_at, v.id)
-                                   ORDER BY w.eff DESC, w.recorded_at DESC, w.id DESC LIMIT 1), 1) END AS target,
-               LEAD(v.eff) OVER (PARTITION BY v.habit_id ORDER BY v.eff, v.recorded_at, v.id) AS next_eff
-        FROM v),
-    pause_day(habit_id, day, last) AS (  -- every target-0 day through today
-        SELECT habit_id, eff, MIN(COALESCE(date(next_eff, '-1 day'), ?1), ?1)
-        FROM tv WHERE target = 0 AND (next_eff IS NULL OR next_eff > eff) AND eff <= ?1
-        UNION ALL
-        SELECT habit_id, date(day, '+1 day'), last FROM pause_day WHERE day < last),
-    daily AS (
-        SELECT id, kind, target_type FROM habits
-        WHERE owner_id = ?2 AND cadence = 'daily' AND deleted_at IS NULL AND archived = 0),
-    day_value AS (
-        SELECT e.habit_id, e.day_key, d.target_type, CASE d.kind WHEN 'binary' THEN 1 ELSE COALESCE(e.value, 0) END AS value
-        FROM entries e JOIN daily d ON d.id = e.habit_id
-        WHERE e.deleted_at IS NULL AND e.multiple_per_day = 0 AND e.day_key <= ?1
-        UNION ALL
-        SELECT e.habit_id, e.day_key, d.target_type, CASE d.kind WHEN 'binary' THEN COUNT(*) ELSE TOTAL(e.value) END
-        FROM entries e JOIN daily d ON d.id = e.habit_id
-        WHERE e.deleted_at IS NULL AND e.multiple_per_day = 1 AND e.day_key <= ?1
-        GROUP BY e.habit_id, e.day_key),
-    complete AS (
-        SELECT v.habit_id, v.day_key, 1 AS real
-        FROM day_value v LEFT JOIN tv
-          ON tv.habit_id = v.habit_id AND tv.eff <= v.day_key AND (tv.next_eff IS NULL OR v.day_key < tv.next_eff)
-        WHERE COALESCE(tv.target, 1) > 0
-          AND CASE v.target_type WHEN 'atLeast' THEN v.value >= COALESCE(tv.target, 1) ELSE v.value <= COALESCE(tv.target, 1) END
-        UNION ALL
-        SELECT p.habit_id, p.day, 0 FROM pause_day p JOIN daily d ON d.id = p.habit_id),
-    islands AS (
-        SELECT habit_id, day_key, real,
-               julianday(day_key) - ROW_NUMBER() OVER (PARTITION BY habit_id ORDER BY day_key) AS grp FROM complete),
-    runs AS (
-        SELECT habit_id, SUM(real) AS length, MIN(CASE real WHEN 1 THEN day_key END) AS first,
-               MAX(CASE real WHEN 1 THEN day_key END) AS last, MAX(day_key) AS reach
-        FROM islands GROUP BY habit_id, grp HAVING SUM(real) > 0),
-    ranked AS (
-        SELECT *, ROW_NUMBER() OVER (PARTITION BY habit_id ORDER BY length DESC, first) AS rank FROM runs)
-    SELECT d.id, COALESCE(l.length, 0), l.first, l.last, COALESCE(c.length, 0), c.first, c.last
-    FROM daily d
-    LEFT JOIN ranked l ON l.habit_id = d.id AND l.rank = 1
-    LEFT JOIN runs c ON c.habit_id = d.id AND c.reach >= date(?1, '-1 day')
-    ORDER BY d.id
-    """
 
-struct SQLStreaks { var longest: HabitMetrics.Streak; var current: HabitMetrics.Streak }
-/// A Streak from its parts (its memberwise initializer is internal to HabitFlowCore).
-func makeStreak(_ length: Int, _ first: DayKey?, _ last: DayKey?) -> HabitMetrics.Streak {
-    var s = HabitMetrics.Streak.none
-    s.length = length
-    s.first = first
-    s.last = last
-    return s
-}
 var db: OpaquePointer?
 precondition(sqlite3_open_v2(storePath, &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK)
 func text(_ statement: OpaquePointer?, _ column: Int32) -> DayKey? {
@@ -501,14 +399,6 @@ var shown = 0  // of the current check: the first 6 are printed
     if shown > 6 { print("    … and \(shown - 6) more") }
     print("  \(title): \(shown == 0 ? "agree" : "\(shown) MISMATCHES")")
 }
-func describe(_ s: HabitMetrics.Streak) -> String {
-    "\(s.length) (\(s.first?.description ?? "-") … \(s.last?.description ?? "-"))"
-}
-func streak(_ any: Any?) -> HabitMetrics.Streak {
-    let o = any as! [String: Any]
-    let day = { (key: String) -> DayKey? in (o[key] as? String).map { try! DayKey(parsing: $0) } }
-    return makeStreak((o["length"] as! NSNumber).intValue, day("first"), day("last"))
-}
 
 /// Python's view of one habit: the reference every HabitFlow path is checked against.
 struct Reference {
@@ -625,9 +515,6 @@ print("  (daily longest streaks \(streakDays.min()!)…\(streakDays.max()!) days
 
 // MARK: - Table
 
-func ms(_ x: Double) -> String { String(format: x < 10 ? "%9.3f" : "%9.1f", x) }
-func ratio(_ peer: Double, _ hf: Double) -> String { String(format: "%7.1f×", peer / hf) }
-func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
 // Log, then refresh — what an app does on every tap (issue 12): entry.log (a new value for
 // today on a numeric habit) then metrics.today, through the C ABI, after the cross-checks
 // (it changes the store). Against the warm metrics.today through the C ABI above.

@@ -1,0 +1,17 @@
+import Foundation
+import HabitFlow
+
+// How MetricsBench prints figures and streaks.
+
+func ms(_ x: Double) -> String { String(format: x < 10 ? "%9.3f" : "%9.1f", x) }
+func ratio(_ peer: Double, _ hf: Double) -> String { String(format: "%7.1f×", peer / hf) }
+func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+
+func describe(_ s: HabitMetrics.Streak) -> String {
+    "\(s.length) (\(s.first?.description ?? "-") … \(s.last?.description ?? "-"))"
+}
+func streak(_ any: Any?) -> HabitMetrics.Streak {
+    let o = any as! [String: Any]
+    let day = { (key: String) -> DayKey? in (o[key] as? String).map { try! DayKey(parsing: $0) } }
+    return makeStreak((o["length"] as! NSNumber).intValue, day("first"), day("last"))
+}
