@@ -53,13 +53,14 @@ public struct RowSet: Sendable {
             return Day(habit: RowSet.key([owner, habit]), day: day)
         }
 
-        /// An entry that counts: not deleted, not set aside.
-        var isActiveEntry: Bool { values[Entry.deleted] == .null && !setAside }
+        /// An entry that counts: not deleted, not set aside (false for other kinds).
+        public var isActiveEntry: Bool { kind == .entry && values[Entry.deleted] == .null && !setAside }
 
         /// An entry not deleted (set aside or not).
         var isLiveEntry: Bool { values[Entry.deleted] == .null }
 
-        var isOnePerDay: Bool { values[Entry.multiplePerDay] != .integer(1) }
+        /// An entry of a habit that takes one a day (false for other kinds).
+        public var isOnePerDay: Bool { kind == .entry && values[Entry.multiplePerDay] != .integer(1) }
     }
 
     /// A habit's day: the habit's key (owner ␟ id) and the DayKey's text.

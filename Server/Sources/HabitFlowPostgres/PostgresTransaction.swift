@@ -180,7 +180,8 @@ final class PostgresTransaction: StoreTransaction {
         let key = RowSet.key(kind, values)
         let old = try cached(kind, key)
         let row = Row(kind: kind, values: values, stamp: stamp, seq: seq, setAside: setAside ?? old?.setAside ?? false)
-        if let pair = Self.pair(row) { _ = try entries(on: [pair]) }
+        // The one-per-day check reads the whole day: loaded only when it applies.
+        if row.isActiveEntry, row.isOnePerDay, let pair = Self.pair(row) { _ = try entries(on: [pair]) }
         try rows.put(row)
         absent[kind.ordinal].remove(key)
         pend(kind, key)
