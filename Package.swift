@@ -1,7 +1,9 @@
 // swift-tools-version:6.1
 // HabitFlow Core: one engine (HabitFlowCore), thin faces around it.
 // Dependencies point one way:
-//   HabitFlowCore  <-  HabitFlowStore (the storage protocols, the in-memory store)
+//   HabitFlowCore  <-  HabitFlowTZData (the tz database embedded at build time: the EmbedTZData
+//                      plugin runs TZDataPacker over the build machine's zoneinfo)
+//                  <-  HabitFlowStore (the storage protocols, the in-memory store)
 //                  <-  HabitFlowSQLite (the SQLite file store)
 //                  <-  HabitFlow (Swift API, engine handle, system tz files)
 //                  <-  HabitFlowCharts (SVG pictures of derived data)
@@ -32,6 +34,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "HabitFlowCore"),
+        .executableTarget(name: "TZDataPacker", dependencies: ["HabitFlowCore"]),
+        .plugin(name: "EmbedTZData", capability: .buildTool(), dependencies: ["TZDataPacker"]),
+        .target(name: "HabitFlowTZData", dependencies: ["HabitFlowCore"], plugins: ["EmbedTZData"]),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
@@ -54,7 +59,7 @@ let package = Package(
         ),
         .target(name: "HabitFlowStore", dependencies: ["HabitFlowCore"]),
         .target(name: "HabitFlowSQLite", dependencies: ["HabitFlowStore", "CSQLite"]),
-        .target(name: "HabitFlow", dependencies: ["HabitFlowCore", "HabitFlowStore", "HabitFlowSQLite", "CZlib"]),
+        .target(name: "HabitFlow", dependencies: ["HabitFlowCore", "HabitFlowTZData", "HabitFlowStore", "HabitFlowSQLite", "CZlib"]),
         .target(name: "HabitFlowCharts", dependencies: ["HabitFlowCore"]),
         .target(name: "HabitFlowProtocol", dependencies: ["HabitFlow", "HabitFlowCharts", "CJSONC"]),
         .target(name: "HabitFlowC", dependencies: ["HabitFlowProtocol"]),
@@ -66,7 +71,7 @@ let package = Package(
             ]
         ),
         .target(name: "HabitFlowTestSupport", dependencies: ["HabitFlow", "HabitFlowSQLite"], path: "Tests/HabitFlowTestSupport"),
-        .testTarget(name: "HabitFlowCoreTests", dependencies: ["HabitFlowCore", "HabitFlowTestSupport"]),
+        .testTarget(name: "HabitFlowCoreTests", dependencies: ["HabitFlowCore", "HabitFlowTZData", "HabitFlowTestSupport"]),
         .testTarget(
             name: "HabitFlowEngineTests",
             dependencies: ["HabitFlow", "HabitFlowStore", "HabitFlowSQLite", "HabitFlowProtocol", "HabitFlowTestSupport"]),

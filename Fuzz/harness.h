@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Checks one response: a JSON object, "ok" true exactly when rc is HF_OK. */
 static void hf_fuzz_check(int rc, char *response, const char *request) {
@@ -135,7 +136,60 @@ static void hf_fuzz_range(const hf_zone *z, const char *name, const char *key, i
     if (holds_t && !found) hf_fuzz_fail("the range of an instant's day misses it", name, t, start);
 }
 
+/* An Android-format tzdata file (input starting "tzdata"): given to hf_open as its "tzdata",
+ * then every zone request on the handle must answer well-formed, whatever the file holds. */
+static int hf_fuzz_tzdata(const uint8_t *data, size_t size) {
+    static unsigned long n;
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/hf-fuzz-tzdata-%ld-%lu", (long)getpid(), n++);  /* a new file: no cached read */
+    FILE *f = fopen(path, "wb");
+    if (!f) abort();
+    fwrite(data, 1, size, f);
+    fclose(f);
+    json_object *options = json_object_new_object();
+    json_object_object_add(options, "user", json_object_new_string("fuzz"));
+    json_object_object_add(options, "zone", json_object_new_string("UTC"));
+    json_object_object_add(options, "tzdata", json_object_new_string(path));
+    hf_engine *engine = NULL;
+    int rc = hf_open(":memory:", json_object_to_json_string(options), &engine);
+    json_object_put(options);
+    if (!engine) abort();
+    char *response = NULL;
+    if (rc != HF_OK) {
+        if (rc != HF_EINVALID_ARGUMENT && rc != HF_EUNKNOWN_ZONE) { fprintf(stderr, "fuzz: tzdata open rc %d\n", rc); abort(); }
+        rc = hf_engine_call(engine, "{\"op\":\"user.get\"}", &response);
+        hf_fuzz_check(rc, response, "user.get after a refused tzdata");
+    } else {
+        /* The first index entry's name (when the index lies in the file), then fixed ones. */
+        char first[41] = "Europe/Amsterdam";
+        if (size >= 24 + 52) {
+            uint32_t index = (uint32_t)data[12] << 24 | (uint32_t)data[13] << 16 | (uint32_t)data[14] << 8 | data[15];
+            if (index <= size - 52) { memcpy(first, data + index, 40); first[40] = 0; }
+        }
+        const char *names[] = {first, "Europe/Amsterdam", "America/St_Johns", "UTC"};
+        const char *instants[] = {"1900-01-01T00:00:00Z", "1987-10-25T01:30:00Z", "2024-03-31T01:30:00Z", "2200-07-01T12:00:00Z"};
+        for (size_t i = 0; i < 4; i++) {
+            for (size_t k = 0; k < 4; k++) {
+                json_object *request = json_object_new_object(), *args = json_object_new_object();
+                json_object_object_add(request, "op", json_object_new_string(k % 2 ? "time.dayRange" : "time.dayKey"));
+                json_object_object_add(args, "zone", json_object_new_string(names[i]));
+                if (k % 2) json_object_object_add(args, "dayKey", json_object_new_string_len(instants[k], 10));
+                else json_object_object_add(args, "instant", json_object_new_string(instants[k]));
+                json_object_object_add(request, "args", args);
+                const char *text = json_object_to_json_string(request);
+                rc = hf_engine_call(engine, text, &response);
+                hf_fuzz_check(rc, response, text);
+                json_object_put(request);
+            }
+        }
+    }
+    hf_close(engine);
+    unlink(path);
+    return 0;
+}
+
 static int hf_fuzz_zone(const uint8_t *data, size_t size) {
+    if (size >= 6 && memcmp(data, "tzdata", 6) == 0) return hf_fuzz_tzdata(data, size);
     const uint8_t *nl = memchr(data, '\n', size);
     size_t name_len = nl ? (size_t)(nl - data) : size;
     if (name_len > 255) return 0;

@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import struct
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DOC = os.path.join(HERE, "..", "docs", "PROTOCOL.md")
@@ -95,6 +96,7 @@ def main():
         count += 1
     count += sync_seeds(engine_dir)
     count += zone_seeds(zone_dir)
+    count += tzdata_seeds(zone_dir)
     print("fuzz corpus: %d inputs in %s" % (count, os.path.join(HERE, "corpus")))
 
 
@@ -126,6 +128,35 @@ def sync_seeds(folder):
         n += 1
     write(folder, "\n".join(json.dumps(r) for r in [{"op": "sync.apply", "args": {"changes": valid}}] + READS))
     return n + 1
+
+
+def tzdata_file(zones, version=b"2025b"):
+    """An Android-format tzdata file (bionic's) of the system's zones: what hosts may name."""
+    entries, data = b"", b""
+    for name in sorted(zones):
+        tzif = open(os.path.join("/usr/share/zoneinfo", name), "rb").read()
+        entries += name.encode().ljust(40, b"\0") + struct.pack(">iii", len(data), len(tzif), 0)
+        data += tzif
+    index = 24
+    header = (b"tzdata" + version).ljust(12, b"\0") + struct.pack(">iii", index, index + len(entries), index + len(entries) + len(data))
+    return header + entries + data
+
+
+def tzdata_seeds(folder):
+    """The zone target's tz data inputs (they start with "tzdata"): a good file, and the ways a
+    file can be wrong — truncated, an entry outside the file, a name filling its field, a zone
+    whose TZif is cut short, offsets that do not fit."""
+    good = tzdata_file(["Europe/Amsterdam", "America/St_Johns", "UTC"])
+    entry = 24  # the first index entry
+    variants = [good, good[:23], good[:200], good[:len(good) - 300],
+                good[:entry + 40] + struct.pack(">i", 1 << 20) + good[entry + 44:],
+                good[:entry] + b"A" * 40 + good[entry + 40:],
+                good[:entry + 44] + struct.pack(">i", 30) + good[entry + 48:],
+                good[:12] + struct.pack(">i", 1 << 30) + good[16:],
+                good[:16] + struct.pack(">i", entry + 51) + good[20:]]
+    for v in variants:
+        write(folder, v)
+    return len(variants)
 
 
 def zone_seeds(folder):

@@ -32,8 +32,20 @@
  * handle or program writes is seen by the next call: a handle keeps records it read between
  * calls only while SQLite's data_version shows no other connection has committed.
  *
- * Time zones come from the system tz database: $TZDIR, default /usr/share/zoneinfo, read
- * when a zone is first used. An unknown zone is an error, never a silent UTC.
+ * Time zones (tz data) are read when a zone is first used, from the first of these sources
+ * that has the zone:
+ *   1. tz data the host names: a folder of TZif files, or an Android-format concatenated
+ *      "tzdata" file (/apex/com.android.tzdata/etc/tz/tzdata) — by hf_set_tzdata(), by
+ *      hf_open()'s "tzdata" option, or by the environment variable HABITFLOW_TZDATA;
+ *   2. the system tz database: $TZDIR, default /usr/share/zoneinfo, when it exists;
+ *   3. the copy embedded in the library, packed from the build machine's tz database.
+ * A host may ask for one source only ("tzdataOnly", HABITFLOW_TZDATA_ONLY=1). The
+ * "engine.info" operation reports the source in use and its release ("tzdata": {"source":
+ * "system", "version": "2025b", ...}). Keeping it current: tz releases change real days
+ * several times a year. The system database follows the host's updates (Debian: the tzdata
+ * package); the embedded copy is as new as the machine that built the library (rebuild it
+ * after updating that machine's tz data); on Android, name the updatable APEX file. An
+ * unknown zone is an error, never a silent UTC.
  */
 #ifndef HABITFLOW_H
 #define HABITFLOW_H
@@ -106,7 +118,12 @@ typedef struct hf_engine hf_engine;
  *                 "zone" the user's current IANA zone, required the first time a user opens
  *                        a store; a new zone is recorded (new entries use it; stored DayKeys
  *                        never change);
- *                 "now"  a fixed RFC 3339 clock, for tests and replays.
+ *                 "now"  a fixed RFC 3339 clock, for tests and replays;
+ *                 "tzdata" where zones come from first: a path to a folder of TZif files or
+ *                        an Android tzdata file, "system" or "embedded" (default: as chosen
+ *                        by hf_set_tzdata(), else $HABITFLOW_TZDATA, else the system
+ *                        database when present, then the embedded copy);
+ *                 "tzdataOnly" true to read that source alone.
  * out           Out: the handle. Set on every return except when out is NULL. After a failed
  *               open it is a handle that answers every store request with the open error (its
  *               message and field, e.g. "options.zone"), as sqlite3_open does; release it
@@ -114,8 +131,9 @@ typedef struct hf_engine hf_engine;
  *               at each store request, so a handle opened on a full disk, say, works once
  *               space is back (a connection that fails on I/O later is replaced likewise).
  *
- * Returns HF_OK; HF_EINVALID_ARGUMENT (out NULL, bad options: *out is then still a handle
- * unless out is NULL), HF_EINVALID_JSON, HF_EUNKNOWN_ZONE, HF_EINVALID_DATE, or HF_ESTORAGE
+ * Returns HF_OK; HF_EINVALID_ARGUMENT (out NULL, bad options, tz data that cannot be used —
+ * missing, unreadable, truncated or corrupt — named with its path in the message of field
+ * "options.tzdata": *out is then still a handle unless out is NULL), HF_EINVALID_JSON, HF_EUNKNOWN_ZONE, HF_EINVALID_DATE, or HF_ESTORAGE
  * (cannot open or create the file, another program's database (refused and left untouched:
  * a HabitFlow store carries SQLite's application_id 0x48464C57), corrupt, or written by a
  * newer library).
@@ -168,6 +186,30 @@ void hf_close(hf_engine *engine);
  * of memory. A failed request changes nothing.
  */
 int hf_call(const char *request_json, char **response_json);
+
+/*
+ * hf_set_tzdata — choose the tz data of the handle-free functions (hf_call, hf_day_key,
+ * hf_zone_open) and the default of every later hf_open() without a "tzdata" option.
+ *
+ * tzdata   A path to a folder of TZif files or to an Android-format "tzdata" file, or
+ *          "system" or "embedded" (a file named so is written "./system"); NULL for the
+ *          default order. Borrowed; the file is read during the call.
+ * only     Nonzero: read that source alone; zero: then the sources after it (the system
+ *          database, then the embedded copy).
+ * message  Out, optional (may be NULL): on failure a NUL-terminated explanation naming the
+ *          file (and the index entry at fault), released with hf_string_free(); NULL on
+ *          HF_OK.
+ *
+ * Threads: call it once, before any other thread uses the library and before the first
+ * handle-free call (as sqlite3_config): those functions read zones through one table made at
+ * their first use, and a later call is refused rather than answered with mixed data.
+ *
+ * Returns HF_OK; HF_EINVALID_ARGUMENT when the tz data cannot be used (missing, unreadable,
+ * not a folder or tzdata file, a truncated or corrupt header or index, an index entry
+ * outside the file or a name filling its 40-byte field), when only is nonzero and tzdata is
+ * NULL, or when a handle-free function has already run. Nothing changes on failure.
+ */
+int hf_set_tzdata(const char *tzdata, int only, char **message);
 
 /*
  * hf_day_key — the DayKey of an instant in a zone, without JSON: for hosts that need speed.

@@ -7,7 +7,7 @@ extension Engine {
     /// - Throws: `invalidArgument` (user id), `unknownZone`, `storage` (see `init(store:…)`).
     public convenience init(
         storePath path: String, user: String, zone: String?, now: Instant? = nil, caching: Bool = true,
-        zoneSource: any TZifSource = SystemTZifSource(), firstWeekday: Weekday? = nil
+        zoneSource: any TZifSource = TZData.environment.sourcesReportingErrors(), firstWeekday: Weekday? = nil
     ) throws(HabitFlowError) {
         try RecordID.validate(user, field: "user")
         if let zone {  // refused before any file is made
@@ -27,7 +27,7 @@ extension Engine {
     /// tries the open again at each store request, so it works once the cause is gone.
     public static func open(
         storePath path: String, user: String, zone: String?, now: Instant? = nil,
-        zoneSource: any TZifSource = SystemTZifSource(), firstWeekday: Weekday? = nil
+        zoneSource: any TZifSource = TZData.environment.sourcesReportingErrors(), firstWeekday: Weekday? = nil
     ) -> (Engine, HabitFlowError?) {
         do throws(HabitFlowError) {
             return (try Engine(storePath: path, user: user, zone: zone, now: now, zoneSource: zoneSource, firstWeekday: firstWeekday), nil)

@@ -41,7 +41,7 @@ public final class Engine: Sendable {
     /// An engine reading the system tz database (`TZDIR`, default `/usr/share/zoneinfo`),
     /// with no store.
     public convenience init() {
-        self.init(zoneSource: SystemTZifSource())
+        self.init(zoneSource: TZData.environment.sourcesReportingErrors())
     }
 
     /// An engine reading zones from `zoneSource`, with no store.
@@ -58,7 +58,7 @@ public final class Engine: Sendable {
     /// again first (so a handle opened on a full disk works once space is back). Faces use it
     /// to report an open failure through their usual channel.
     public init(
-        failedOpen error: HabitFlowError, zoneSource: any TZifSource = SystemTZifSource(),
+        failedOpen error: HabitFlowError, zoneSource: any TZifSource = TZData.environment.sourcesReportingErrors(),
         retry: (@Sendable () throws(HabitFlowError) -> (store: any RecordStore, user: String, path: String?))? = nil
     ) {
         zones = TimeZoneDatabase(source: zoneSource)
@@ -83,7 +83,7 @@ public final class Engine: Sendable {
     /// - Throws: `invalidArgument` (user id), `unknownZone`, `storage`.
     public init(
         store: any RecordStore, user: String, zone: String?, storePath: String? = nil, now: Instant? = nil,
-        caching: Bool = true, zoneSource: any TZifSource = SystemTZifSource(), firstWeekday: Weekday? = nil,
+        caching: Bool = true, zoneSource: any TZifSource = TZData.environment.sourcesReportingErrors(), firstWeekday: Weekday? = nil,
         changeSource: ChangeSource = .replica
     ) throws(HabitFlowError) {
         self.caching = caching

@@ -43,23 +43,6 @@ public enum LoopFiles {
     }
 }
 
-/// Reading a whole stream, for the faces that read files (the CLI's imports, Loop's files).
-public enum FileBytes {
-    /// Everything `file` holds, or `nil` on a read error. Stops after `limit` bytes (the result
-    /// is then longer than `limit`, for the caller to refuse).
-    public static func read(_ file: UnsafeMutablePointer<FILE>, limit: Int) -> [UInt8]? {
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n > 0 { out += chunk[0..<n] }
-            if n < chunk.count { break }
-            if out.count > limit { return out }
-        }
-        return ferror(file) == 0 ? out : nil
-    }
-}
-
 /// Loop's CSV export: `Habits.csv` (one row per habit) and, per habit, a folder `NNN Name/`
 /// with `Checkmarks.csv` (`Date,Value[,Notes]`).
 enum LoopCSV {

@@ -1,5 +1,6 @@
 import HabitFlow
 import HabitFlowProtocol
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -14,8 +15,12 @@ import Darwin
 // No input can reach a Swift trap: every failure comes back as a status code.
 
 /// The engine behind the handle-free entry points. Its only state is the zone cache, which is
-/// read-only system data, so one per process is the cheapest correct choice.
-let processEngine = Engine()
+/// read-only system data, so one per process is the cheapest correct choice. Made on first
+/// use, from the tz data `hf_set_tzdata` chose (else `HABITFLOW_TZDATA`'s).
+let processEngine: Engine = processTZData.withLock { state in
+    state.started = true
+    return Engine(zoneSource: state.tzdata.sourcesReportingErrors())
+}
 private let processDispatcher = Dispatcher(engine: processEngine)
 /// The zone table, borrowed without reference counting: `hf_day_key` on many threads must not
 /// contend on one atomic retain count (the engine lives for the process).
@@ -127,6 +132,29 @@ private final class EngineHandle {
     init(_ engine: Engine) { dispatcher = Dispatcher(engine: engine) }
 }
 
+/// The process's tz data setting: `hf_set_tzdata`'s, read by the handle-free engine when it
+/// is made and by each `hf_open` without a "tzdata" option.
+let processTZData = Mutex<(tzdata: TZData, started: Bool)>((TZData.environment, false))
+
+@_cdecl("hf_set_tzdata")
+public func hf_set_tzdata(
+    _ tzdata: UnsafePointer<CChar>?, _ only: Int32, _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    message?.pointee = nil
+    let setting = TZData(tzdata.map { String(cString: $0) }, only: only != 0)
+    let failure: String? = processTZData.withLock { state in
+        do throws(TimeError) { _ = try setting.sources() } catch { return error.message }
+        guard !state.started else {
+            return "hf_set_tzdata must come before the first handle-free call (hf_call, hf_day_key, hf_zone_open, ...)"
+        }
+        state.tzdata = setting
+        return nil
+    }
+    guard let failure else { return HF_OK }
+    message?.pointee = cString(failure)
+    return ErrorCode.invalidArgument.number
+}
+
 @_cdecl("hf_open")
 public func hf_open(
     _ path: UnsafePointer<CChar>?, _ options: UnsafePointer<CChar>?,
@@ -135,13 +163,14 @@ public func hf_open(
     guard let out else { return ErrorCode.invalidArgument.number }
     out.pointee = nil
     let pathText = path.map { String(cString: $0) }
+    let tzdata = processTZData.withLock { $0.tzdata }
     let (engine, error) =
         options.map { options in
             let length = strnlen(options, JSONCodec.maxRequestBytes + 1)
             return options.withMemoryRebound(to: UInt8.self, capacity: length) {
-                OpenOptions.open(path: pathText, options: UnsafeBufferPointer(start: $0, count: length))
+                OpenOptions.open(path: pathText, options: UnsafeBufferPointer(start: $0, count: length), tzdata: tzdata)
             }
-        } ?? OpenOptions.open(path: pathText, options: nil)
+        } ?? OpenOptions.open(path: pathText, options: nil, tzdata: tzdata)
     out.pointee = OpaquePointer(Unmanaged.passRetained(EngineHandle(engine)).toOpaque())
     return error?.code.number ?? HF_OK
 }

@@ -11,6 +11,8 @@ struct HabitFlowCommand: ParsableCommand {
             Text for people by default; --json for scripts. `habitflow batch` runs JSON Lines \
             requests (see docs/PROTOCOL.md). Exit status: 0 success, 1 a domain error (unknown \
             zone, impossible date, ...), 64 a usage error.
+
+            \(TZDataFlags.help)
             """,
         version: HabitFlowVersion.string,
         subcommands: [

@@ -12,9 +12,10 @@ extension HabitFlowCommand {
                 withError: ValidationError(
                     "argument \(i) is not valid UTF-8 (overlong forms, surrogates and code points above U+10FFFF are refused)"))
         }
+        let arguments = TZDataFlags.take(from: Array(CommandLine.arguments.dropFirst()))
         // An unknown command is a usage error that names the closest commands (`strakes`:
         // did you mean `streaks`?), not the usage of the default command.
-        if CommandLine.argc > 1, let first = CommandLine.unsafeArgv[1].map({ String(cString: $0) }), !first.hasPrefix("-") {
+        if let first = arguments.first, !first.hasPrefix("-") {
             let names = configuration.subcommands.map { $0._commandName } + ["help"]
             if !names.contains(first) {
                 let close = Suggestions.closest(to: first, among: names)
@@ -22,6 +23,6 @@ extension HabitFlowCommand {
                 exit(withError: ValidationError("unknown command '\(first)'\(hint) (habitflow --help lists them)"))
             }
         }
-        main(nil)
+        main(arguments)
     }
 }

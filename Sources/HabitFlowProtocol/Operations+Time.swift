@@ -86,15 +86,20 @@ extension Operation {
             ])
         },
         Operation(
-            "engine.info", "What this engine accepts: its operations and input limits.",
+            "engine.info", "What this engine accepts and reads: its operations, input limits and tz data.",
             arguments: [],
             result: [
                 Field("version", "string", "As `engine.version`."),
                 Field("operations", "array", "Every operation name, sorted."),
                 Field("limits", "object", "`maxRequestBytes`, `maxDepth`, `maxStringBytes`."),
+                Field(
+                    "tzdata", "object",
+                    "The tz data in use: `source` (`file`, `system`, `embedded` or `custom`), `version` (`2025b`; null when "
+                        + "the data does not say), `path` (null for the embedded copy), and `sources`, each such object in the "
+                        + "order asked (a zone comes from the first that has it)."),
             ],
             errors: []
-        ) { _, _ throws(ProtocolError) in
+        ) { engine, _ throws(ProtocolError) in
             .object([
                 ("version", .string(HabitFlowVersion.string)),
                 ("operations", .array(Dispatcher.operations.map(\.name).sorted().map(JSONValue.string))),
@@ -106,9 +111,21 @@ extension Operation {
                         ("maxStringBytes", .int(Int64(Operation.maxStringBytes))),
                     ])
                 ),
+                ("tzdata", tzdataJSON(engine.zones.source)),
             ])
         },
     ]
+
+    static func tzdataJSON(_ source: any TZifSource) -> JSONValue {
+        func json(_ info: TZDataInfo) -> [(String, JSONValue)] {
+            [
+                ("source", .string(info.source.rawValue)), ("version", info.version.map(JSONValue.string) ?? .null),
+                ("path", info.path.map(JSONValue.string) ?? .null),
+            ]
+        }
+        let all = (source as? TZifSourceChain)?.infos ?? [source.info]
+        return .object(json(source.info) + [("sources", .array(all.map { .object(json($0)) }))])
+    }
 
     static func dayRangeJSON(_ range: DayRange) -> JSONValue {
         func instant(_ seconds: Int64?) -> JSONValue {

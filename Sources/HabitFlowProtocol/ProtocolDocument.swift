@@ -26,7 +26,8 @@ public enum ProtocolDocument {
               member, or an argument an operation does not declare, is refused with `invalid_argument`.
             - Instants are RFC 3339 (`Z` or `±hh:mm`, optional fraction of up to 9 digits); the engine
               writes them in UTC with `Z`. DayKeys are `YYYY-MM-DD`, real Gregorian dates from
-              0001-01-01 to 9999-12-31. Zones are IANA ids of the system tz database.
+              0001-01-01 to 9999-12-31. Zones are IANA ids, read from tz data the host names, else
+              the system tz database, else the copy built into the library (`engine.info` says which).
             - Record ids (1 to 128 of `A-Z a-z 0-9 . _ : -`; the engine makes a UUID when none is given)
               are the user's own: another user may hold a record with the same id, and it is neither
               seen nor touched — naming it answers `not_found`, as for an id no one uses, and creating

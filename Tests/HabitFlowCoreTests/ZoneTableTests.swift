@@ -22,7 +22,7 @@ import Testing
         let lo = try Instant(parsing: "1900-01-01T00:00:00Z").seconds
         let hi = try Instant(parsing: "2400-01-01T00:00:00Z").seconds
         for name in Self.zones {
-            let bytes = try #require(source.tzifBytes(forZone: name))
+            let bytes = try #require(try source.tzifBytes(forZone: name))
             let table = try Zone(name: name, tzif: bytes)
             let rule = try Zone(name: name, tzif: bytes, precomputedThroughYear: 1000)
             for _ in 0..<200 {

@@ -35,12 +35,17 @@ import Testing
         let symbols = try run("nm", ["-D", "--defined-only", library]).stdout.split(separator: "\n")
             .filter { $0.contains(" T ") }.compactMap { $0.split(separator: " ").last }
             .map { String($0.split(separator: "@").first!) }
-        #expect(
-            symbols.sorted() == [
-                "hf_call", "hf_close", "hf_day_key", "hf_engine_call", "hf_open", "hf_string_free", "hf_version",
-                "hf_version_number", "hf_zone_close", "hf_zone_day_key", "hf_zone_day_key_from", "hf_zone_day_range",
-                "hf_zone_day_range_from", "hf_zone_open",
-            ])
+        // The header's declarations: lines of code (not comments) naming an hf_ function.
+        let header = try String(contentsOfFile: Repository.path("include/habitflow.h"), encoding: .utf8)
+        let declared = header.split(separator: "\n").filter { line in
+            guard let first = line.first, first.isLetter else { return false }
+            return line.contains(" hf_") || line.contains("*hf_")
+        }.compactMap { line -> String? in
+            guard let start = line.range(of: "hf_"), let end = line[start.lowerBound...].firstIndex(of: "(") else { return nil }
+            return String(line[start.lowerBound..<end])
+        }
+        #expect(declared.count >= 15 && declared.contains("hf_set_tzdata"), "\(declared)")
+        #expect(symbols.sorted() == declared.sorted())
     }
 
     @Test func pkgConfigBuildsTheCExample() throws {

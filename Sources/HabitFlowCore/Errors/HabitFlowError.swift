@@ -46,6 +46,7 @@ public struct HabitFlowError: Error, Sendable {
         switch error {
         case .unknownZone, .invalidZoneData: self.init(.unknownZone, error.message, field: field)
         case .invalidDayKey, .invalidInstant: self.init(.invalidDate, error.message, field: field)
+        case .invalidTZData: self.init(.invalidArgument, error.message, field: field)
         }
     }
 

@@ -2,34 +2,91 @@
 /// POSIX footer.
 ///
 /// Version 1 files are read from their 32-bit block; version 2 and later from the 64-bit block
-/// and footer. Leap-second records are skipped, as Unix time (and Python's zoneinfo) do.
-struct TZif {
+/// and footer. Leap-second records are skipped, as Unix time (and Python's zoneinfo) do; so are
+/// abbreviations and DST flags, which no answer of the engine depends on.
+public struct TZif: Hashable, Sendable {
     /// Transition instants, strictly ascending.
-    var transitions: [Int64]
+    public var transitions: [Int64]
     /// For each transition, the UTC offset (seconds east) from then on.
-    var offsets: [Int32]
+    public var offsets: [Int32]
     /// The UTC offset before the first transition: that of time type 0 (RFC 8536 §3.2).
-    var initialOffset: Int32
-    /// The footer's POSIX TZ string, when the file has a non-empty one.
+    public var initialOffset: Int32
+    /// The footer's POSIX TZ string ("" when the file has none or a version 1 file).
+    public var footerText: String
+    /// The footer, parsed, when `footerText` is not empty.
     var footer: PosixTimeZoneRule?
+
+    /// A zone from its columns; `footerText` must be a valid POSIX TZ rule or empty.
+    ///
+    /// - Throws: `TimeError.invalidZoneData` (named `zone`) when the columns break TZif's
+    ///   rules: counts differ, times not ascending or out of range, offsets out of range, footer.
+    public init(transitions: [Int64], offsets: [Int32], initialOffset: Int32, footerText: String, zone: String) throws(TimeError) {
+        guard offsets.count == transitions.count else {
+            throw .invalidZoneData(zone, reason: "\(transitions.count) transitions but \(offsets.count) offsets")
+        }
+        guard !footerText.utf8.contains(0x0A) else { throw .invalidZoneData(zone, reason: "a footer of more than one line") }
+        self = try TZif(bytes: TZif.encode(transitions, offsets, initialOffset, footerText), zone: zone)
+    }
 
     /// A version 2 TZif file with no transitions whose footer, `footer`, rules every
     /// instant: how a POSIX TZ rule becomes a zone through the one TZif path.
     static func bytes(footer: String, standardOffset: Int32) -> [UInt8] {
-        func header(_ version: UInt8) -> [UInt8] {
-            var h: [UInt8] = [0x54, 0x5A, 0x69, 0x66, version] + [UInt8](repeating: 0, count: 15)
-            for count in [0, 0, 0, 0, 1, 1] as [UInt32] { h += [0, 0, 0, UInt8(count)] }
-            return h
+        encode([], [], standardOffset, footer)
+    }
+
+    /// These columns as a version 2 TZif file: a minimal version 1 block, then the 64-bit data,
+    /// one local time type per distinct offset (type 0 the initial one), no abbreviations.
+    public func encoded() -> [UInt8] {
+        Self.encode(transitions, offsets, initialOffset, footerText)
+    }
+
+    static func encode(_ transitions: [Int64], _ offsets: [Int32], _ initialOffset: Int32, _ footer: String) -> [UInt8] {
+        var types: [Int32] = [initialOffset]
+        var indices = [UInt8]()
+        indices.reserveCapacity(transitions.count)
+        for offset in offsets.prefix(transitions.count) {
+            if let i = types.firstIndex(of: offset) {
+                indices.append(UInt8(truncatingIfNeeded: i))
+            } else {
+                indices.append(UInt8(truncatingIfNeeded: types.count))
+                types.append(offset)
+            }
         }
-        let offset = UInt32(bitPattern: standardOffset)
-        // One local time type (the standard offset, not DST, designation index 0) and one NUL.
-        let data: [UInt8] = [UInt8(offset >> 24), UInt8(offset >> 16 & 0xFF), UInt8(offset >> 8 & 0xFF), UInt8(offset & 0xFF), 0, 0, 0]
-        return header(0x32) + data + header(0x32) + data + [0x0A] + Array(footer.utf8) + [0x0A]
+        var out = [UInt8]()
+        out.reserveCapacity(100 + transitions.count * 9 + types.count * 6 + footer.utf8.count)
+        func int32(_ v: Int32) {
+            let u = UInt32(bitPattern: v)
+            out += [UInt8(u >> 24), UInt8(u >> 16 & 0xFF), UInt8(u >> 8 & 0xFF), UInt8(u & 0xFF)]
+        }
+        func header(timecnt: Int, typecnt: Int) {
+            out += [0x54, 0x5A, 0x69, 0x66, 0x32] + [UInt8](repeating: 0, count: 15)
+            for count in [0, 0, 0, timecnt, typecnt, 1] { int32(Int32(truncatingIfNeeded: count)) }
+        }
+        // Version 1 block: one type, no transitions (readers of version 2 skip it).
+        header(timecnt: 0, typecnt: 1)
+        int32(initialOffset)
+        out += [0, 0, 0]
+        header(timecnt: transitions.count, typecnt: types.count)
+        for t in transitions {
+            let u = UInt64(bitPattern: t)
+            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(u >> UInt64(shift) & 0xFF)) }
+        }
+        out += indices
+        for offset in types {
+            int32(offset)
+            out += [0, 0]
+        }
+        out.append(0)
+        out.append(0x0A)
+        out += footer.utf8
+        out.append(0x0A)
+        return out
     }
 
     /// Parses TZif bytes.
-    /// - Throws: `TimeError.invalidZoneData` with what is wrong; never traps on any input.
-    init(bytes: [UInt8], zone: String) throws(TimeError) {
+    /// - Throws: `TimeError.invalidZoneData` (named `zone`) with what is wrong; never traps on
+    ///   any input.
+    public init(bytes: [UInt8], zone: String) throws(TimeError) {
         var reader = Reader(bytes: bytes)
         func fail(_ reason: String) -> TimeError { .invalidZoneData(zone, reason: reason) }
 
@@ -80,17 +137,20 @@ struct TZif {
         else { throw fail("truncated data block") }
 
         var footer: PosixTimeZoneRule? = nil
+        var footerText = ""
         if header.version >= 2 {
             guard reader.uint8() == 0x0A, let text = reader.line() else { throw fail("missing footer") }
             if !text.isEmpty {
                 guard let rule = PosixTimeZoneRule(parsing: text) else { throw fail("invalid footer \"\(text)\"") }
                 footer = rule
+                footerText = text
             }
         }
         self.transitions = transitions
         self.offsets = typeIndices.map { typeOffsets[$0] }
         self.initialOffset = typeOffsets[0]
         self.footer = footer
+        self.footerText = footerText
     }
 }
 

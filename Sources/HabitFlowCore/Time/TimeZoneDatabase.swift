@@ -8,7 +8,8 @@ import Synchronization
 /// each attempt asks the source again, so a zone installed later is found.
 public final class TimeZoneDatabase: @unchecked Sendable {
     private static let capacity = 4096  // power of two; the tz database has ~600 ids
-    private let source: any TZifSource
+    /// Where zones are read from.
+    public let source: any TZifSource
     private let slots: UnsafeMutablePointer<Atomic<UInt>>
     /// Serialises loads; holds zones that did not fit the table (never in practice).
     private let writer = Mutex<[String: Zone]>([:])
@@ -88,8 +89,11 @@ public final class TimeZoneDatabase: @unchecked Sendable {
             if let zone = overflow[name] { return .success(zone) }
             var copy = name
             if let zone = copy.withUTF8({ bytes in withCachedZone(bytes) { $0 } }) { return .success(zone) }
-            guard let bytes = source.tzifBytes(forZone: name) else {
-                return .failure(.unknownZone(name, reason: "no such zone in the tz database"))
+            let found: [UInt8]?
+            do throws(TimeError) { found = try source.tzifBytes(forZone: name) } catch { return .failure(error) }
+            guard let bytes = found else {
+                let asked = ((source as? TZifSourceChain)?.infos ?? [source.info]).map(\.label)
+                return .failure(.unknownZone(name, reason: "no such zone in \(asked.joined(separator: " or "))"))
             }
             let zone: Zone
             do throws(TimeError) { zone = try Zone(name: name, tzif: bytes) } catch { return .failure(error) }

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ctypes
 import datetime as _dt
 import json
+import os
 from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Tuple, Type, TypeVar, Union
 
 from . import _ffi
@@ -26,7 +27,8 @@ from . import _ffi
 __all__ = ["Engine", "HabitFlowError", "InvalidJSONError", "InvalidArgumentError", "UnknownOpError",
            "UnknownZoneError", "InvalidDateError", "NotFoundError", "ConflictError", "ConfirmationRequired",
            "LimitExceededError", "ForbiddenError", "StorageError", "InternalError",
-           "Zone", "call", "call_raw", "metrics", "day_key", "day_range", "week", "version", "version_number"]
+           "Zone", "call", "call_raw", "metrics", "day_key", "day_range", "week", "version", "version_number",
+           "set_tzdata", "tzdata"]
 
 #: A JSON object as the engine answers it.
 JSON = Dict[str, Any]
@@ -249,12 +251,16 @@ class Engine(_Managed):
 
     ``path`` None opens the default store ($HABITFLOW_DB, else the XDG data directory);
     ``":memory:"`` a private in-memory one. ``zone`` is required the first time a user opens a
-    store; ``now`` (RFC 3339) fixes the clock, for tests and replays. Opening raises
-    HabitFlowError when the store cannot be used.
+    store; ``now`` (RFC 3339) fixes the clock, for tests and replays. ``tzdata`` names where
+    zones come from first (a folder of TZif files or an Android ``tzdata`` file, ``"system"``
+    or ``"embedded"``; default: ``set_tzdata``'s choice, else $HABITFLOW_TZDATA, else the
+    system database, then the embedded copy); ``tzdata_only`` reads that source alone.
+    Opening raises HabitFlowError when the store or the tz data cannot be used.
     """
 
     def __init__(self, path: Optional[str] = None, user: Optional[str] = None, zone: Optional[str] = None,
-                 now: Optional[InstantLike] = None) -> None:
+                 now: Optional[InstantLike] = None, tzdata: Optional[Union[str, "os.PathLike[str]"]] = None,
+                 tzdata_only: bool = False) -> None:
         if user is None:
             raise _error("invalid_argument", "user is required", "user")
         options: Dict[str, Any] = {"user": user}
@@ -262,6 +268,10 @@ class Engine(_Managed):
             options["zone"] = zone
         if now is not None:
             options["now"] = now
+        if tzdata is not None:
+            options["tzdata"] = os.fspath(tzdata)
+        if tzdata_only:
+            options["tzdataOnly"] = True
         handle = ctypes.c_void_p()
         self._handle: Optional[ctypes.c_void_p] = handle
         status = _lib.hf_open(None if path is None else _c_text(str(path), "path"),
@@ -494,6 +504,30 @@ def metrics(op: str, records: Mapping[str, Any], **args: Any) -> Any:
     """
     name = op if op.startswith("metrics.") else "metrics." + op
     return call(name, records=records, **args)
+
+
+def set_tzdata(tzdata: Optional[Union[str, "os.PathLike[str]"]], only: bool = False) -> None:
+    """Choose where zones come from for this process: the module-level functions (``day_key``,
+    ``Zone``, ``call``) and every later ``Engine`` without its own ``tzdata``.
+
+    ``tzdata`` is a folder of TZif files or an Android ``tzdata`` file, ``"system"`` or
+    ``"embedded"``, or None for the default order (the system database, then the embedded
+    copy); ``only`` reads that source alone. Call it before the first zone lookup of the
+    process (as ``hf_set_tzdata``); raises InvalidArgumentError, naming the file, when the
+    data cannot be used or the lookups have already begun.
+    """
+    message = ctypes.c_void_p()
+    text = None if tzdata is None else _c_text(os.fspath(tzdata), "tzdata")
+    status = _lib.hf_set_tzdata(text, 1 if only else 0, ctypes.byref(message))
+    if status != 0:
+        raise _error("invalid_argument", _take_string(message) if message.value else "hf_set_tzdata failed", "tzdata")
+
+
+def tzdata() -> JSON:
+    """The tz data the module-level functions read: ``source`` (file, system, embedded),
+    ``version`` (``2025b``), ``path`` and every ``sources`` entry in the order asked."""
+    info: JSON = call("engine.info")["tzdata"]
+    return info
 
 
 def day_key(zone: str, instant: Union[InstantLike, int]) -> str:

@@ -57,6 +57,8 @@ def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     lib.hf_call.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
     lib.hf_day_key.restype = ctypes.c_int
     lib.hf_day_key.argtypes = [ctypes.c_int64, ctypes.c_char_p, ctypes.c_char * 11]
+    lib.hf_set_tzdata.restype = ctypes.c_int
+    lib.hf_set_tzdata.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_void_p)]
     lib.hf_open.restype = ctypes.c_int
     lib.hf_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
     lib.hf_engine_call.restype = ctypes.c_int
