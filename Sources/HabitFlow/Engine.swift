@@ -1,4 +1,5 @@
 @_exported import HabitFlowCore
+@_exported import HabitFlowTZData
 import HabitFlowStore
 
 /// The handle a host holds: the engine's state and its typed API.

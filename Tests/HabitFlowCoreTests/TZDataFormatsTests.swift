@@ -55,14 +55,7 @@ import Testing
             version: "2025b", zones: try sample.map { ([$0.name], try TZif(bytes: $0.tzif, zone: $0.name)) })
         var refused = 0, read = 0
         for round in 0..<600 {
-            var bytes = pack
-            if round % 3 == 0 {
-                bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &rng)))
-            } else {
-                for _ in 0..<Int.random(in: 1...6, using: &rng) {
-                    bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
-                }
-            }
+            let bytes = rng.damaged(pack, round: round, truncateEvery: 3, maxChanges: 6)
             do {
                 let archive = try TZifPack(bytes: bytes, label: "test archive")
                 for zone in sample.prefix(8) {
@@ -128,16 +121,8 @@ import Testing
         let good = AndroidTZData.encode(version: "2025b", zones: sample)
         var refused = 0, read = 0
         for round in 0..<800 {
-            var bytes = good
-            if round % 4 == 0 {
-                bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &rng)))
-            } else {
-                // Mostly the header and index, where a reader could be led astray.
-                let span = round % 2 == 0 ? min(bytes.count, 24 + sample.count * 52) : bytes.count
-                for _ in 0..<Int.random(in: 1...4, using: &rng) {
-                    bytes[Int.random(in: 0..<span, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
-                }
-            }
+            // Half the damage in the header and index, where a reader could be led astray.
+            let bytes = rng.damaged(good, round: round, maxChanges: 4, span: round % 2 == 0 ? 24 + sample.count * 52 : nil)
             do {
                 let file = try AndroidTZData(bytes: bytes, path: "/data/tzdata")
                 for name in file.zoneNames.prefix(4) {

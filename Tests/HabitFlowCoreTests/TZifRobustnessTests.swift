@@ -13,14 +13,7 @@ import Testing
         for name in ["America/New_York", "Europe/Dublin", "Australia/Lord_Howe", "Pacific/Apia", "UTC", "Asia/Kolkata"] {
             let original = try #require(try source.tzifBytes(forZone: name))
             for round in 0..<400 {
-                var bytes = original
-                if round % 4 == 0 {
-                    bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &rng)))
-                } else {
-                    for _ in 0..<Int.random(in: 1...8, using: &rng) {
-                        bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
-                    }
-                }
+                let bytes = rng.damaged(original, round: round)
                 do {
                     let zone = try Zone(name: name, tzif: bytes)
                     parsed += 1

@@ -134,6 +134,32 @@ import Glibc
         #expect(!version.stdout.contains("then:"), "only the file: \(version.stdout)")
     }
 
+    @Test func anUnreadableFolderOrZoneFileIsAnErrorNamingIt() throws {
+        // Root reads everything: the CLI runs as nobody then, as a host's user would.
+        let asUser = getuid() == 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        let folder = dir.appendingPathComponent("unreadable")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Europe"), withIntermediateDirectories: true)
+        let tokyo = try #require(TZDataFixture.systemZones.first { $0.name == "Asia/Tokyo" }).tzif
+        let zoneFile = folder.appendingPathComponent("Europe/Amsterdam")
+        try Data(tokyo).write(to: zoneFile)
+        for path in [dir.path, folder.path, folder.appendingPathComponent("Europe").path] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: zoneFile.path)
+        // A copy of the CLI where any user may run it (the checkout may be private to root).
+        let cli = dir.appendingPathComponent("habitflow").path
+        try FileManager.default.copyItem(atPath: Repository.cli, toPath: cli)
+        let command = asUser + [cli, "--tzdata", folder.path, "time", "day-key", "Europe/Amsterdam", "2024-01-01T00:00:00Z"]
+        let zone = try run(command[0], Array(command.dropFirst()))
+        #expect(zone.status == 1)
+        #expect(zone.stderr.contains("zone \"Europe/Amsterdam\" has unreadable data: cannot read \(zoneFile.path): Permission denied"), "\(zone.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: folder.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+        let whole = try run(command[0], Array(command.dropFirst()))
+        #expect(whole.status == 1)
+        #expect(whole.stderr.contains("tz data \"\(folder.path)\" cannot be used: cannot open the folder: Permission denied"), "\(whole.stderr)")
+    }
+
     @Test func theCLIRefusesTzDataItCannotUse() throws {
         let garbage = dir.appendingPathComponent("garbage").path
         try Data("nothing like tz data, though long enough for a header".utf8).write(to: URL(fileURLWithPath: garbage))

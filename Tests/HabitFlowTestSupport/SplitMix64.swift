@@ -21,6 +21,22 @@ public struct SplitMix64: RandomNumberGenerator {
     /// Uniform in 0 ..< n.
     public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 
+    /// `bytes` damaged as a corrupt file is: every `truncateEvery`th round cut short at a random
+    /// length, else 1 to `maxChanges` random bytes overwritten within the first `span` bytes
+    /// (all of them by default).
+    public mutating func damaged(
+        _ bytes: [UInt8], round: Int, truncateEvery: Int = 4, maxChanges: Int = 8, span: Int? = nil
+    ) -> [UInt8] {
+        guard !bytes.isEmpty else { return bytes }
+        if round % truncateEvery == 0 { return Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &self))) }
+        var out = bytes
+        let limit = min(span ?? out.count, out.count)
+        for _ in 0..<Int.random(in: 1...maxChanges, using: &self) {
+            out[Int.random(in: 0..<limit, using: &self)] = UInt8.random(in: 0...255, using: &self)
+        }
+        return out
+    }
+
     /// The seed for a randomized test: `HABITFLOW_SEED` when set, else a fresh one.
     public static func testSeed() -> UInt64 {
         if let text = getenvString("HABITFLOW_SEED"), let seed = UInt64(text) { return seed }
