@@ -1,6 +1,6 @@
 @_exported import HabitFlowCore
-@_exported import HabitFlowTZData
 import HabitFlowStore
+@_exported import HabitFlowTZData
 
 /// The handle a host holds: the engine's state and its typed API.
 ///

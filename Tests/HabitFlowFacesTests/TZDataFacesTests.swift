@@ -152,12 +152,16 @@ import Glibc
         let command = asUser + [cli, "--tzdata", folder.path, "time", "day-key", "Europe/Amsterdam", "2024-01-01T00:00:00Z"]
         let zone = try run(command[0], Array(command.dropFirst()))
         #expect(zone.status == 1)
-        #expect(zone.stderr.contains("zone \"Europe/Amsterdam\" has unreadable data: cannot read \(zoneFile.path): Permission denied"), "\(zone.stderr)")
+        #expect(
+            zone.stderr.contains("zone \"Europe/Amsterdam\" has unreadable data: cannot read \(zoneFile.path): Permission denied"),
+            "\(zone.stderr)")
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: folder.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
         let whole = try run(command[0], Array(command.dropFirst()))
         #expect(whole.status == 1)
-        #expect(whole.stderr.contains("tz data \"\(folder.path)\" cannot be used: cannot open the folder: Permission denied"), "\(whole.stderr)")
+        #expect(
+            whole.stderr.contains("tz data \"\(folder.path)\" cannot be used: cannot open the folder: Permission denied"), "\(whole.stderr)"
+        )
     }
 
     @Test func theCLIRefusesTzDataItCannotUse() throws {
