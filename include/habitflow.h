@@ -155,6 +155,27 @@ int hf_open(const char *path, const char *options_json, hf_engine **out);
 int hf_engine_call(hf_engine *engine, const char *request_json, char **response_json);
 
 /*
+ * hf_errmsg — why the last call on a handle failed, as text: the error message of the last
+ * hf_engine_call() (its response's error.message), or, while no call has been made since a
+ * failed hf_open(), why the store did not open. A host can so explain an open failure without
+ * sending a request.
+ *
+ * engine  A handle from hf_open(); NULL gives "engine handle is NULL".
+ *
+ * Returns "not an error" when the last call on the handle succeeded. The text belongs to the
+ * handle: valid until the next call on that handle (from any thread) or hf_close(); never
+ * free it. For hf_call() and the zone functions the response or status code says it all.
+ */
+const char *hf_errmsg(const hf_engine *engine);
+
+/*
+ * hf_errstr — what a status code means, as static text: the JSON code and the phrase of the
+ * table above ("invalid_json: not one well-formed JSON value"); "not an error" for HF_OK;
+ * "unknown status code" for any other number. Static storage: never free it; any thread.
+ */
+const char *hf_errstr(int code);
+
+/*
  * hf_close — close a store handle and release it.
  *
  * engine  A handle from hf_open, or NULL (then this does nothing). The handle is invalid

@@ -42,20 +42,11 @@ private func cString(_ text: String) -> UnsafeMutablePointer<CChar>? {
     }
 }
 
-/// A failure response made here, for problems found before the dispatcher is reached.
-private func failure(_ code: ErrorCode, _ message: String, field: String?) -> String {
-    JSONCodec.serialize(
-        .object([
-            ("ok", .bool(false)),
-            (
-                "error",
-                .object([
-                    ("code", .string(code.rawValue)), ("message", .string(message)),
-                    ("field", field.map(JSONValue.string) ?? .null),
-                ])
-            ),
-            ("requestId", .null),
-        ]))
+/// Failure responses made here, for problems found before the dispatcher is reached.
+private enum Failure {
+    static func response(_ error: ProtocolError) -> String {
+        JSONCodec.serialize(.object([("ok", .bool(false)), ("error", error.json), ("requestId", .null)]))
+    }
 }
 
 @_cdecl("hf_version")
@@ -74,29 +65,31 @@ public func hf_call(
     _ response: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
     guard let response else { return ErrorCode.invalidArgument.number }
-    return call(processDispatcher, request, response)
+    return call(processDispatcher, request, response).status
 }
 
-/// One request through `dispatcher`: the shared body of `hf_call` and `hf_engine_call`.
+/// One request through `dispatcher`: the shared body of `hf_call` and `hf_engine_call`. Returns
+/// the status and, on failure, the error's message.
 private func call(
     _ dispatcher: Dispatcher, _ request: UnsafePointer<CChar>?,
     _ response: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
-) -> Int32 {
+) -> (status: Int32, message: String?) {
     response.pointee = nil
     let text: String
-    let code: ErrorCode?
+    let failure: ProtocolError?
     if let request {
         // strnlen: never scan past the limit, however long the host's buffer is.
         let length = strnlen(request, JSONCodec.maxRequestBytes + 1)
-        (text, code) = request.withMemoryRebound(to: UInt8.self, capacity: length) {
-            dispatcher.respond(to: UnsafeBufferPointer(start: $0, count: length))
+        (text, failure) = request.withMemoryRebound(to: UInt8.self, capacity: length) {
+            dispatcher.respondWithFailure(to: UnsafeBufferPointer(start: $0, count: length))
         }
     } else {
-        (text, code) = (failure(.invalidArgument, "request is NULL", field: "request"), .invalidArgument)
+        failure = ProtocolError(.invalidArgument, "request is NULL", field: "request")
+        text = Failure.response(failure!)
     }
-    guard let out = cString(text) else { return ErrorCode.internal.number }
+    guard let out = cString(text) else { return (ErrorCode.internal.number, "out of memory") }
     response.pointee = out
-    return code?.number ?? HF_OK
+    return (failure?.code.number ?? HF_OK, failure?.message)
 }
 
 @_cdecl("hf_day_key")
@@ -126,10 +119,34 @@ public func hf_day_key(
 }
 
 /// What an `hf_engine *` points to: one engine (maybe a failed open) and its dispatcher.
-private final class EngineHandle {
+private final class EngineHandle: Sendable {
     let dispatcher: Dispatcher
+    /// The last call's failure message (NUL-terminated, owned here) for `hf_errmsg`; none
+    /// after a success.
+    private let lastFailure = Mutex<CMessage>(CMessage())
 
-    init(_ engine: Engine) { dispatcher = Dispatcher(engine: engine) }
+    /// A malloc'd C string, freed when replaced.
+    private struct CMessage: @unchecked Sendable {
+        var pointer: UnsafeMutablePointer<CChar>?
+    }
+
+    init(_ engine: Engine, openFailure: String?) {
+        dispatcher = Dispatcher(engine: engine)
+        record(openFailure)
+    }
+
+    deinit { lastFailure.withLock { free($0.pointer) } }
+
+    /// Keeps `message` (nil: the call succeeded) and frees the one before.
+    func record(_ message: String?) {
+        let new = message.flatMap(cString)
+        lastFailure.withLock {
+            free($0.pointer)
+            $0.pointer = new
+        }
+    }
+
+    var message: UnsafePointer<CChar>? { lastFailure.withLock { $0.pointer.map { UnsafePointer($0) } } }
 }
 
 /// The process's tz data setting: `hf_set_tzdata`'s, read by the handle-free engine when it
@@ -171,7 +188,7 @@ public func hf_open(
                 OpenOptions.open(path: pathText, options: UnsafeBufferPointer(start: $0, count: length), tzdata: tzdata)
             }
         } ?? OpenOptions.open(path: pathText, options: nil, tzdata: tzdata)
-    out.pointee = OpaquePointer(Unmanaged.passRetained(EngineHandle(engine)).toOpaque())
+    out.pointee = OpaquePointer(Unmanaged.passRetained(EngineHandle(engine, openFailure: error?.message)).toOpaque())
     return error?.code.number ?? HF_OK
 }
 
@@ -180,19 +197,44 @@ public func hf_engine_call(
     _ handle: OpaquePointer?, _ request: UnsafePointer<CChar>?,
     _ response: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    guard let response else { return ErrorCode.invalidArgument.number }
     guard let handle else {
-        response.pointee = cString(failure(.invalidArgument, "engine handle is NULL", field: "engine"))
+        let error = ProtocolError(.invalidArgument, "engine handle is NULL", field: "engine")
+        response?.pointee = cString(Failure.response(error))
         return ErrorCode.invalidArgument.number
     }
     let engine = Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
-    return call(engine.dispatcher, request, response)
+    guard let response else {
+        engine.record("response_json is NULL")
+        return ErrorCode.invalidArgument.number
+    }
+    let (status, message) = call(engine.dispatcher, request, response)
+    engine.record(message)
+    return status
 }
 
 @_cdecl("hf_close")
 public func hf_close(_ handle: OpaquePointer?) {
     guard let handle else { return }
     Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(handle)).release()
+}
+
+@_cdecl("hf_errmsg")
+public func hf_errmsg(_ handle: OpaquePointer?) -> UnsafePointer<CChar> {
+    guard let handle else { return staticText("engine handle is NULL") }
+    let engine = Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    return engine.message ?? staticText("not an error")
+}
+
+@_cdecl("hf_errstr")
+public func hf_errstr(_ code: Int32) -> UnsafePointer<CChar> {
+    if code == HF_OK { return staticText("not an error") }
+    guard let known = ErrorCode.allCases.first(where: { $0.number == code }) else { return staticText("unknown status code") }
+    return staticText(known.text)
+}
+
+/// A string literal's NUL-terminated bytes, which live as long as the library.
+private func staticText(_ text: StaticString) -> UnsafePointer<CChar> {
+    UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
 @_cdecl("hf_string_free")

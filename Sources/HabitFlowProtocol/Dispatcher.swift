@@ -26,19 +26,25 @@ public struct Dispatcher: Sendable {
 
     /// The response to one request text, and its error code (`nil` on success).
     public func respond(to request: UnsafeBufferPointer<UInt8>) -> (text: String, error: ErrorCode?) {
+        let (text, failure) = respondWithFailure(to: request)
+        return (text, failure?.code)
+    }
+
+    /// As `respond(to:)`, with the whole failure (its message for `hf_errmsg`).
+    public func respondWithFailure(to request: UnsafeBufferPointer<UInt8>) -> (text: String, failure: ProtocolError?) {
         let response: JSONValue
-        let code: ErrorCode?
+        let failure: ProtocolError?
         var requestID: JSONValue = .null
         do throws(ProtocolError) {
             let value = try JSONCodec.parse(request)
             requestID = try Self.requestID(of: value)
             response = .object([("ok", .bool(true)), ("result", try handle(value)), ("requestId", requestID)])
-            code = nil
+            failure = nil
         } catch {
             response = .object([("ok", .bool(false)), ("error", error.json), ("requestId", requestID)])
-            code = error.code
+            failure = error
         }
-        return (JSONCodec.serialize(response), code)
+        return (JSONCodec.serialize(response), failure)
     }
 
     /// The response to one request text (convenience over the byte form).

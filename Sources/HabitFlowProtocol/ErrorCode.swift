@@ -34,6 +34,25 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         }
     }
 
+    /// `hf_errstr`'s text: the code and what it means, as the header's status table says it
+    /// (a test keeps them equal). Static, NUL-terminated storage.
+    public var text: StaticString {
+        switch self {
+        case .invalidJSON: "invalid_json: not one well-formed JSON value"
+        case .invalidArgument: "invalid_argument: wrong type, missing, NULL, ..."
+        case .unknownOp: "unknown_op: no such operation"
+        case .unknownZone: "unknown_zone: not a zone of the tz database"
+        case .invalidDate: "invalid_date: impossible or out-of-range date"
+        case .notFound: "not_found: no record of yours with that id"
+        case .conflict: "conflict: uniqueness, occupied day, bundle"
+        case .confirmationRequired: "confirmation_required: resend with confirm"
+        case .limitExceeded: "limit_exceeded: sizes, numbers, active goals"
+        case .forbidden: "forbidden: another user's records"
+        case .storage: "storage: I/O, locked, corrupt store"
+        case .internal: "internal: a bug or out of memory"
+        }
+    }
+
     /// The C macro name, `HF_E` + the code in capitals (`HF_EINVALID_JSON`).
     public var cName: String { "HF_E" + rawValue.uppercased() }
 }

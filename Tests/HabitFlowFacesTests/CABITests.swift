@@ -38,6 +38,33 @@ import Testing
         #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
     }
 
+    @Test func errorTextsExplainEveryFailureUnderASan() throws {
+        // AddressSanitizer in the C program: a message read after its lifetime or freed by the
+        // host would be a finding. (Leak checking is the fuzz runs' job: the Swift runtime keeps
+        // caches for the life of the process.)
+        let result = try compileAndRun("Tests/C/errors_test.c", ["-fsanitize=address", "-g"])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
+    }
+
+    @Test func errstrSaysWhatTheHeadersStatusTableSays() throws {
+        let result = try compileAndRun("Tests/C/errors_test.c", arguments: ["ERRSTR"])
+        let header = try String(contentsOfFile: Repository.path("include/habitflow.h"), encoding: .utf8)
+        var table: [Int: String] = [-1: "unknown status code", 0: "not an error", 13: "unknown status code"]
+        // `#define HF_EINVALID_JSON  1  /* "invalid_json": not one well-formed JSON value  */`
+        for line in header.split(separator: "\n") where line.hasPrefix("#define HF_E") {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard let code = Int(parts[2]), let open = line.range(of: "/* \""), let close = line.range(of: "*/") else { continue }
+            let text = line[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            table[code] = text.replacingOccurrences(of: "\":", with: ":")
+        }
+        #expect(table.count == 15)
+        for line in result.stdout.split(separator: "\n") {
+            let code = Int(line.prefix { $0 != " " })!
+            #expect(String(line.drop { $0 != " " }.dropFirst()) == table[code], "hf_errstr(\(code))")
+        }
+    }
+
     @Test func theCExampleRuns() throws {
         let result = try compileAndRun("Examples/c/example.c")
         #expect(result.status == 0, "\(result.stderr)")

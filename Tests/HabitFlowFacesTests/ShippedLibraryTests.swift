@@ -58,6 +58,27 @@ import Testing
         #expect(result.stdout.contains("dayKey: 2024-03-31"))
     }
 
+    @Test func theInstalledTreeWorksWhereverItIsCopied() throws {
+        // A copy of the installed tree, and a pkg-config that sees only it (no json-c, SQLite
+        // or zlib .pc files, as on a host without their -dev packages).
+        let copy = Repository.temporaryDirectory("relocated").appendingPathComponent("opt/habitflow").path
+        #expect(try run("mkdir", ["-p", copy]).status == 0)
+        #expect(try run("cp", ["-a", Self.prefix + "/lib", Self.prefix + "/include", copy]).status == 0)
+        let env = ["PKG_CONFIG_PATH": copy + "/lib/pkgconfig", "PKG_CONFIG_LIBDIR": copy + "/lib/pkgconfig"]
+        let cflags = try run("pkg-config", ["--cflags", "habitflow"], environment: env)
+        #expect(cflags.status == 0, "\(cflags.stderr)")
+        #expect(cflags.stdout.contains(copy + "/lib/pkgconfig/../../include"), "\(cflags.stdout)")
+        let out = Repository.temporaryDirectory("relocated-example")
+        let make = try run("make", ["-s", "-C", Repository.path("Examples/c"), "OUT=" + out.path], environment: env)
+        #expect(make.status == 0, "\(make.stderr)")
+        let ldd = try run("ldd", [out.appendingPathComponent("example").path])
+        #expect(ldd.stdout.contains(copy + "/lib/pkgconfig/../../lib/libhabitflow.so"), "loads the copy: \(ldd.stdout)")
+        let result = try run(out.appendingPathComponent("example").path, [])
+        #expect(result.stdout.contains("dayKey: 2024-03-31"), "\(result.stderr)")
+        let statics = try run("pkg-config", ["--static", "--libs", "habitflow"], environment: env)
+        #expect(statics.stdout.contains("-ljson-c -lsqlite3 -lz"), "\(statics.stdout)")
+    }
+
     @Test func pythonLoadsTheShippedLibrary() throws {
         let result = try run(
             "python3", ["-c", "import habitflow; print(habitflow.day_key('Asia/Kolkata', 1711841400))"],
