@@ -94,7 +94,9 @@ struct SyncCommand: ParsableCommand {
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Keep this store in sync with a server until interrupted: local writes go up, the server's come down as they arrive.",
-            discussion: "Prints one line per exchange that moved something. A server needs a token: --token, or HABITFLOW_TOKEN.")
+            discussion:
+                "Prints one line per exchange that moved something, starting with its time (UTC). A server needs a token: --token, or HABITFLOW_TOKEN."
+        )
         @OptionGroup var store: StoreOptions
         @Argument(help: "The sync server's URL.") var url: String
         @Option(help: "The server's access token (default: $HABITFLOW_TOKEN).") var token: String?
@@ -113,10 +115,13 @@ struct SyncCommand: ParsableCommand {
                 let (sent, received) = try remote.sync(wait: interval)
                 let up = CLI.text(sent["applied"]), down = CLI.text(received["applied"])
                 guard up != "0" || down != "0" else { continue }
+                // Each line says when (UTC), so a log of a long watch can be read later.
+                let now = StoreOptions.fixedNow ?? SystemClock.now()
+                let at = Instant.format(seconds: now.seconds)  // whole seconds: a line for people
                 if json {
-                    CLI.printJSON(.object([("sent", sent), ("received", received)]))
+                    CLI.printJSON(.object([("at", .string(at)), ("sent", sent), ("received", received)]))
                 } else {
-                    print("Sent \(up) changes, received \(down)")
+                    print("\(at) Sent \(up) changes, received \(down)")
                 }
                 fflush(nil)  // each line as it happens, even into a pipe
             }

@@ -1,3 +1,4 @@
+import HabitFlow
 import HabitFlowPostgres
 import HabitFlowProtocol
 import Hummingbird
@@ -19,9 +20,13 @@ public struct ServerConfiguration: Sendable {
 public func makeServer(_ configuration: ServerConfiguration, engines: UserEngines, logger: Logger) -> some ApplicationProtocol {
     let watchers = Watchers()
     let router = Router(context: ServerContext.self)
-    router.add(middleware: LogRequestsMiddleware(.debug))
+    router.add(middleware: RequestLogMiddleware())
     router.get("v1/health") { _, _ in
-        jsonResponse(.object([("ok", .bool(true)), ("schema", .int(Int64(ServerDatabase.schemaVersion)))]))
+        jsonResponse(
+            .object([
+                ("ok", .bool(true)), ("version", .string(HabitFlowVersion.string)),
+                ("schema", .int(Int64(ServerDatabase.schemaVersion))),
+            ]))
     }
     let v1 = router.group("v1").add(middleware: TokenMiddleware(engines: engines))
     ChangesRoutes(engines: engines, watchers: watchers, maxBodyBytes: configuration.maxBodyBytes).register(v1)

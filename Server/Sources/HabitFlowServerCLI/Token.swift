@@ -11,10 +11,13 @@ struct Token: ParsableCommand {
     )
 
     struct Create: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make a token for a user; the token is the last line printed.")
+        static let configuration = CommandConfiguration(
+            abstract: "Make a token for a user: printed on the second line, then the command a device syncs with.")
         @OptionGroup var database: DatabaseOptions
         @Option(name: .long, help: "The user the token acts as.") var user: String
         @Option(name: .long, help: "A note to tell tokens apart (e.g. the device).") var label = ""
+        @Option(name: .long, help: "The server's address as devices reach it, for the sync command printed.")
+        var url = "http://127.0.0.1:8080"
 
         func run() throws {
             do { try RecordID.validate(user, field: "user") } catch { throw ValidationError(error.message) }
@@ -25,6 +28,7 @@ struct Token: ParsableCommand {
             try db.addToken(user: user, hash: token.hash, label: label)
             print("token for \(user) (shown once; keep it secret):")
             print(token.text)
+            print("on a device: habitflow sync with \(url) --token \(token.text)")
         }
     }
 

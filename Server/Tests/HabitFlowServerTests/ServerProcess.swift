@@ -140,8 +140,7 @@ struct Device {
 /// A token for `user` on `database`, made with the real `token create`.
 func makeToken(_ database: String, user: String) throws -> String {
     let result = try run(ServerProcess.binary, ["token", "create", "--database", database, "--user", user])
-    guard result.status == 0, let last = result.stdout.split(separator: "\n").last else {
-        throw TestSetupError(description: "token create: \(result.stderr)")
-    }
-    return String(last)
+    let lines = result.stdout.split(separator: "\n")
+    guard result.status == 0, lines.count == 3 else { throw TestSetupError(description: "token create: \(result.stderr)") }
+    return String(lines[1])
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HabitFlow
 import HabitFlowTestSupport
 import Testing
 
@@ -101,7 +102,8 @@ import Testing
             "sync", "watch", server.url, "--token", token, "--interval", "30", "--rounds", "1",
             "--db", laptop.path, "--user", "alice", "--zone", laptop.zone,
         ]
-        watch.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
+        watch.standardOutput = output
         try watch.run()
         // Once the server has the watch request waiting, the phone pushes.
         try waitUntil("the watch request reaches the server", seconds: 30) { server.logText.contains("/v1/watch") }
@@ -113,6 +115,29 @@ import Testing
         #expect(watch.terminationStatus == 0)
         #expect(heard < 5, "heard after \(heard) s")
         #expect(try laptop.cli(["habit", "list"]).contains("Stretch"))
+        // The watch line says when; the server logged each request once, with its user.
+        let line = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(line.contains("Z Sent 0 changes, received ") && line.hasSuffix("\n"), "\(line)")
+        #expect((try? Instant(parsing: String(line.prefix { $0 != " " }))) != nil, "\(line)")
+        let logged = server.logText.split(separator: "\n").filter { $0.contains(" info ") && $0.contains("request") }
+        #expect(logged.contains { $0.contains("route=/v1/watch") && $0.contains("user=alice") && $0.contains("status=200") }, "\(logged)")
+        #expect(logged.contains { $0.contains("method=POST") && $0.contains("route=/v1/changes") && $0.contains("ms=") })
+    }
+
+    /// Operators: the health check names the version; `token create` prints the token, then
+    /// the line a device runs.
+    @Test func healthNamesTheVersionAndTokenCreateTheDeviceCommand() throws {
+        let database = try TestDatabase.fresh("operator")
+        let server = try ServerProcess(database: database)
+        let health = try HTTP.send("GET", server.url + "/v1/health", token: nil)
+        #expect(health.body.contains(#""version":"\#(HabitFlowVersion.string)""#), "\(health.body)")
+        let made = try run(ServerProcess.binary, ["token", "create", "--database", database, "--user", "alice", "--url", server.url])
+        let lines = made.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines[2] == "on a device: habitflow sync with \(server.url) --token \(lines[1])", "\(made.stdout)")
+        // The line works as printed.
+        let device = Device("operator-phone", user: "alice")
+        let command = lines[2].dropFirst("on a device: habitflow ".count).split(separator: " ").map(String.init)
+        #expect(try device.cli(command).contains("Sent"), "synced")
     }
 }
 
