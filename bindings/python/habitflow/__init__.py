@@ -28,7 +28,7 @@ __all__ = ["Engine", "HabitFlowError", "InvalidJSONError", "InvalidArgumentError
            "UnknownZoneError", "InvalidDateError", "NotFoundError", "ConflictError", "ConfirmationRequired",
            "LimitExceededError", "ForbiddenError", "StorageError", "InternalError",
            "Zone", "call", "call_raw", "metrics", "day_key", "day_range", "week", "version", "version_number",
-           "set_tzdata", "tzdata"]
+           "set_tzdata", "tzdata", "__version__"]
 
 #: A JSON object as the engine answers it.
 JSON = Dict[str, Any]
@@ -137,6 +137,10 @@ def _error(code: str, message: str, field: Optional[str] = None, details: Option
 def version() -> str:
     """The library's version string, e.g. ``"0.1.0"``."""
     return str(_lib.hf_version().decode())
+
+
+#: The version of the library this package loaded (PEP 396's attribute; ``version()`` too).
+__version__: str = version()
 
 
 def version_number() -> int:

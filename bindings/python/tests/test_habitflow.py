@@ -59,6 +59,17 @@ class ErrorTests(unittest.TestCase):
             habitflow.call_raw('{"op":"engine.version"}\0')
 
 
+class VersionTests(unittest.TestCase):
+    def test_version_attribute_is_the_library_and_the_package_metadata(self):
+        self.assertEqual(habitflow.__version__, habitflow.version())
+        self.assertRegex(habitflow.__version__, r"^\d+\.\d+\.\d+$")
+        major, minor, patch = map(int, habitflow.__version__.split("."))
+        self.assertEqual(habitflow.version_number(), major * 1000000 + minor * 1000 + patch)
+        import os
+        pyproject = os.path.join(os.path.dirname(__file__), "..", "pyproject.toml")
+        self.assertIn('version = "%s"' % habitflow.__version__, open(pyproject).read())
+
+
 class HeaderTests(unittest.TestCase):
     def test_status_table_matches_the_header(self):
         # The package keeps its own copy of the code table (for hf_day_key's statuses).
