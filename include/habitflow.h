@@ -15,7 +15,8 @@
  *   - Fallible functions return an int status: HF_OK (0) or one of the HF_E* codes below.
  *     Results come back through out-parameters, which are the last parameters.
  *   - Errors travel with the result (the JSON response), never in thread-local "last error"
- *     state, so a host may hop threads between a call and reading its outcome.
+ *     state, so a host may hop threads between a call and reading its outcome; hf_errmsg()
+ *     keeps a handle's last failure as text, and hf_errstr() names any status code.
  *   - Every string the library returns is allocated by the library and released with
  *     hf_string_free(), never with the host's free(). Strings passed in are borrowed for the
  *     duration of the call only; the library keeps no pointer to them.

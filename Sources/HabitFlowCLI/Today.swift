@@ -56,5 +56,6 @@ struct Today: ParsableCommand {
                 "  \(mark) \(CLI.text(h["name"]).fitted(nameWidth))\(amount.fitted(amountWidth))   streak \(streak)   week \(week)   strength \(momentum)"
             )
         }
+        print(palette.dim("  key: [x] done   [-] not due today   [ ] to do"))
     }
 }
