@@ -13,16 +13,33 @@ extension HabitFlowCommand {
                     "argument \(i) is not valid UTF-8 (overlong forms, surrogates and code points above U+10FFFF are refused)"))
         }
         let arguments = TZDataFlags.take(from: Array(CommandLine.arguments.dropFirst()))
-        // An unknown command is a usage error that names the closest commands (`strakes`:
-        // did you mean `streaks`?), not the usage of the default command.
-        if let first = arguments.first, !first.hasPrefix("-") {
-            let names = configuration.subcommands.map { $0._commandName } + ["help"]
-            if !names.contains(first) {
-                let close = Suggestions.closest(to: first, among: names)
-                let hint = close.isEmpty ? "" : ": did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?"
-                exit(withError: ValidationError("unknown command '\(first)'\(hint) (habitflow --help lists them)"))
-            }
-        }
+        refuseUnknownCommands(arguments)
         main(arguments)
+    }
+
+    /// An unknown command, at any level, is a usage error that names the closest commands
+    /// (`strakes`: did you mean `streaks`?; `habit ls`: did you mean `habit list`?), not the
+    /// usage of a default command. A group with a default command of its own (`user`,
+    /// `partner`, `import`) passes other words on to it.
+    static func refuseUnknownCommands(_ arguments: [String]) {
+        var command: ParsableCommand.Type = HabitFlowCommand.self
+        var path: [String] = []
+        for word in arguments {
+            let subcommands = command.configuration.subcommands
+            guard !word.hasPrefix("-"), !subcommands.isEmpty, word != "help" else { return }
+            if let next = subcommands.first(where: { $0._commandName == word }) {
+                command = next
+                path.append(word)
+                continue
+            }
+            // At the top every word names a command (the default, today, takes none).
+            guard path.isEmpty || command.configuration.defaultSubcommand == nil else { return }
+            let names = subcommands.map { $0._commandName } + ["help"]
+            let close = Suggestions.closest(to: word, among: names)
+            let prefix = path.map { $0 + " " }.joined()
+            let hint = close.isEmpty ? "" : ": did you mean " + close.map { "'\(prefix)\($0)'" }.joined(separator: " or ") + "?"
+            let help = (["habitflow"] + path).joined(separator: " ") + " --help"
+            exit(withError: ValidationError("unknown command '\(prefix)\(word)'\(hint) (\(help) lists them)"))
+        }
     }
 }

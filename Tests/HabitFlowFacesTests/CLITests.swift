@@ -95,6 +95,15 @@ import Testing
     @Test func anUnknownCommandSuggestsTheNearest() throws {
         let r = try sh("status=0; habitflow strakes 2>err || status=$?; echo $status; cat err")
         #expect(r.stdout.hasPrefix("64\n") && r.stdout.contains("did you mean 'streaks'?"), "\(r.stdout)")
+        // At every level (issue 29): `habit ls`, `goal lst`, `sync wiht`.
+        for (typed, meant) in [("habit ls", "habit list"), ("goal lst", "goal list"), ("sync wiht", "sync with")] {
+            let r = try sh("status=0; habitflow \(typed) 2>err || status=$?; echo $status; cat err")
+            #expect(
+                r.stdout.hasPrefix("64\n") && r.stdout.contains("unknown command '\(typed)': did you mean '\(meant)'"),
+                "\(typed): \(r.stdout)")
+        }
+        // A group whose default command takes words passes them on; real commands still run.
+        #expect(try sh("habitflow habit list >/dev/null && echo ok").stdout == "ok\n")
     }
 
     @Test func dayRangeText() throws {
