@@ -14,6 +14,10 @@ import os
 import re
 import shutil
 import struct
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures"))
+from tzdata_file import android_file  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DOC = os.path.join(HERE, "..", "docs", "PROTOCOL.md")
@@ -130,23 +134,11 @@ def sync_seeds(folder):
     return n + 1
 
 
-def tzdata_file(zones, version=b"2025b"):
-    """An Android-format tzdata file (bionic's) of the system's zones: what hosts may name."""
-    entries, data = b"", b""
-    for name in sorted(zones):
-        tzif = open(os.path.join("/usr/share/zoneinfo", name), "rb").read()
-        entries += name.encode().ljust(40, b"\0") + struct.pack(">iii", len(data), len(tzif), 0)
-        data += tzif
-    index = 24
-    header = (b"tzdata" + version).ljust(12, b"\0") + struct.pack(">iii", index, index + len(entries), index + len(entries) + len(data))
-    return header + entries + data
-
-
 def tzdata_seeds(folder):
     """The zone target's tz data inputs (they start with "tzdata"): a good file, and the ways a
     file can be wrong — truncated, an entry outside the file, a name filling its field, a zone
     whose TZif is cut short, offsets that do not fit."""
-    good = tzdata_file(["Europe/Amsterdam", "America/St_Johns", "UTC"])
+    good = android_file(["Europe/Amsterdam", "America/St_Johns", "UTC"])
     entry = 24  # the first index entry
     variants = [good, good[:23], good[:200], good[:len(good) - 300],
                 good[:entry + 40] + struct.pack(">i", 1 << 20) + good[entry + 44:],

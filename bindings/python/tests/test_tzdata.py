@@ -1,31 +1,22 @@
 """Where zones come from (issue 32): an Engine's own tz data, the module's, and refusals."""
 import os
-import struct
+import sys
 import tempfile
 import unittest
 
 import habitflow
 
 
-def android_file(path, zones, planted=None):
-    """An Android-format tzdata file of the system's zones; planted maps a zone to the zone
-    whose data it gets, so a test can tell which source answered."""
-    planted = planted or {}
-    entries, data = b"", b""
-    for name in sorted(zones):
-        tzif = open(os.path.join("/usr/share/zoneinfo", planted.get(name, name)), "rb").read()
-        entries += name.encode().ljust(40, b"\0") + struct.pack(">iii", len(data), len(tzif), 0)
-        data += tzif
-    header = b"tzdata2025b".ljust(12, b"\0") + struct.pack(">iii", 24, 24 + len(entries), 24 + len(entries) + len(data))
-    with open(path, "wb") as f:
-        f.write(header + entries + data)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "Tests", "Fixtures"))
+from tzdata_file import android_file  # noqa: E402
 
 
 class TZDataTests(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
         self.file = os.path.join(self.dir.name, "tzdata")
-        android_file(self.file, ["Europe/Amsterdam", "UTC"], planted={"Europe/Amsterdam": "Asia/Tokyo"})
+        with open(self.file, "wb") as f:
+            f.write(android_file(["Europe/Amsterdam", "UTC"], planted={"Europe/Amsterdam": "Asia/Tokyo"}))
 
     def tearDown(self):
         self.dir.cleanup()
