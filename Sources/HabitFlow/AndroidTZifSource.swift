@@ -36,7 +36,8 @@ public struct AndroidTZifSource: TZifSource {
     private static let loaded = Mutex<[Stamp: AndroidTZData]>([:])
 
     private static func load(_ path: String) throws(TimeError) -> AndroidTZData {
-        let stamp = Stamp(path: path, size: FileBytes.size(path), modified: FileBytes.modified(path))
+        let (size, modified) = FileBytes.stamp(path)
+        let stamp = Stamp(path: path, size: size, modified: modified)
         if let cached = loaded.withLock({ $0[stamp] }) { return cached }
         let bytes: [UInt8]
         switch FileBytes.contents(path, limit: maxFileSize) {

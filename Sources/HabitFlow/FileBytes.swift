@@ -44,15 +44,17 @@ public enum FileBytes {
         return stat(path, &info) == 0 ? Int(info.st_size) : -1
     }
 
-    /// The file's modification time in nanoseconds, 0 when it cannot be read.
-    static func modified(_ path: String) -> Int {
+    /// The file's size and modification time (nanoseconds) from one `stat`, as a cache key:
+    /// (-1, 0) when it cannot be read.
+    static func stamp(_ path: String) -> (size: Int, modified: Int) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return 0 }
+        guard stat(path, &info) == 0 else { return (-1, 0) }
         #if canImport(Darwin)
-        return Int(info.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int(info.st_mtimespec.tv_nsec)
+        let time = info.st_mtimespec
         #else
-        return Int(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(info.st_mtim.tv_nsec)
+        let time = info.st_mtim
         #endif
+        return (Int(info.st_size), Int(time.tv_sec) &* 1_000_000_000 &+ Int(time.tv_nsec))
     }
 
     static func isDirectory(_ path: String) -> Bool {
