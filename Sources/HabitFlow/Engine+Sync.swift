@@ -340,7 +340,8 @@ extension Engine {
             let reason = EntryConflict.keep(contenders.map { ($0.entry, $0.stamp) }).reason
             out.append(
                 EntryRepair(
-                    habitId: kept.habitId, dayKey: day, kept: kept, setAside: contenders.filter(\.setAside).map(\.entry), reason: reason))
+                    habitId: kept.habitId, dayKey: day, kept: kept, setAside: contenders.filter(\.setAside).map(\.entry), reason: reason,
+                    replicas: Dictionary(contenders.map { ($0.entry.id, $0.stamp.replicaId) }, uniquingKeysWith: { a, _ in a })))
         }
         return out.sorted { ($0.dayKey, $0.habitId) < ($1.dayKey, $1.habitId) }
     }

@@ -29,7 +29,7 @@ struct ChartOutput: ParsableArguments {
 struct CalendarChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "calendar", abstract: "A year of a habit's days as a calendar heatmap.")
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The habit: id or name.") var habit: String
+    @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
     @Option(parsing: .unconditional, help: "First day (default: 52 weeks before --to).") var from: String?
     @Option(parsing: .unconditional, help: "Last day (default: today).") var to: String?
     @OptionGroup var out: ChartOutput
@@ -50,7 +50,7 @@ struct CalendarChartCommand: ParsableCommand {
 struct StrengthChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "strength", abstract: "A habit's strength over time (Loop's score chart).")
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The habit: id or name.") var habit: String
+    @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
     @OptionGroup var range: StrengthRange
     @OptionGroup var out: ChartOutput
 
@@ -63,7 +63,7 @@ struct StrengthChartCommand: ParsableCommand {
 struct GoalChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "goal", abstract: "A goal's progress week by week.")
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The goal: id or title.") var goal: String
+    @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
     @OptionGroup var out: ChartOutput
 
     func run() throws {

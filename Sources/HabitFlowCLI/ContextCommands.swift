@@ -72,19 +72,19 @@ struct RoutineCommand: ParsableCommand {
 }
 
 extension RoutineCommand {
-    /// A routine named on the command line: its id, or the name (any case) of exactly one
-    /// routine; otherwise not found, with the closest names.
+    /// A routine named on the command line — its id, name or short id, as the engine reads
+    /// them (`RecordNames`) — with its name; or exit 1 with the engine's reason.
     static func resolve(_ text: String, engine: Engine, json: Bool) throws -> (id: String, name: String) {
         guard case let .array(list)? = try CLI.run("routine.list", [], json: json, engine: engine)["routines"] else { return (text, text) }
         if let r = list.first(where: { CLI.text($0["id"]) == text }) { return (text, CLI.text(r["name"])) }
-        let named = list.filter { CLI.text($0["name"]).lowercased() == text.lowercased() }
-        if named.count == 1 { return (CLI.text(named[0]["id"]), CLI.text(named[0]["name"])) }
-        let near = Suggestions.closest(to: text, among: list.map { CLI.text($0["name"]) })
-        let why = named.count > 1 ? "\(named.count) routines are named \"\(text)\": use the id" : "no routine \(text)"
-        CLI.report(
-            ProtocolError(.notFound, why + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: ", "))?)"), field: "routine"),
-            json: json)
-        throw ExitCode(1)
+        let found: String
+        do throws(HabitFlowError) {
+            found = try engine.recordId(.routine, referencedBy: text, field: "routineId") ?? text
+        } catch {
+            CLI.report(ProtocolError(error), json: json)
+            throw ExitCode(1)
+        }
+        return (found, CLI.text(list.first { CLI.text($0["id"]) == found }?["name"]))
     }
 }
 
@@ -230,7 +230,7 @@ struct JournalCommand: ParsableCommand {
         @Option(help: "New text.") var text: String?
         @Option(help: "New title.") var title: String?
         @Option(parsing: .unconditional, help: "Move it to this day.") var day: String?
-        @Flag(help: "Go ahead with a change of day.") var confirm = false
+        @Flag(name: [.long, .customLong("yes")], help: "Go ahead with a change of day.") var confirm = false
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {

@@ -11,25 +11,10 @@ struct GoalCommand: ParsableCommand {
             Delete.self, Restore.self, LogFromGoal.self, Suggest.self,
         ])
 
-    /// A goal named on the command line: its id, or the title of exactly one goal.
+    /// A goal named on the command line — its id, title or short id, as the engine reads them
+    /// (`RecordNames`) — or exit 1 with the engine's reason.
     static func resolve(_ text: String, engine: Engine, json: Bool) throws -> String {
-        let dispatcher = Dispatcher(engine: engine)
-        if (try? dispatcher.handle(.object([("op", .string("goal.get")), ("args", .object([("goalId", .string(text))]))]))) != nil {
-            return text
-        }
-        var matches: [String] = []
-        if case let .array(groups)? = try CLI.run("goal.list", [], json: json, engine: engine)["groups"] {
-            for group in groups {
-                if case let .array(goals)? = group["goals"] {
-                    for g in goals where g["goal"]?["title"] == .string(text) { matches.append(CLI.text(g["goal"]?["id"])) }
-                }
-            }
-        }
-        guard matches.count == 1 else {
-            _ = try CLI.run("goal.get", [("goalId", .string(text))], json: json, engine: engine)  // reports not found
-            return text
-        }
-        return matches[0]
+        CLI.text(try CLI.run("goal.get", [("goalId", .string(text))], json: json, engine: engine)["goal"]?["id"])
     }
 
     /// `Run 500 km  ▓▓▓▓▓░░░░░░░░░░  75/100 (75%)`.
@@ -116,7 +101,7 @@ struct GoalCommand: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show a goal: details, linked habits and week-by-week history.")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The goal: id or title.") var goal: String
+        @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
@@ -152,7 +137,7 @@ struct GoalCommand: ParsableCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Change a goal's title, target, duration or icon.")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The goal: id or title.") var goal: String
+        @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
         @Option(help: "New title.") var title: String?
         @Option(help: "New target (past weeks keep theirs).") var target: Double?
         @Option(name: .customLong("from"), help: "The first day the new target counts (today or later; default today).") var from: String?
@@ -179,8 +164,8 @@ struct GoalCommand: ParsableCommand {
     struct Link: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Link a habit to a goal.")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The goal: id or title.") var goal: String
-        @Argument(help: "The habit: id or name.") var habit: String
+        @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
+        @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
@@ -195,8 +180,8 @@ struct GoalCommand: ParsableCommand {
     struct Unlink: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Unlink a habit from a goal (its entries stay).")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The goal: id or title.") var goal: String
-        @Argument(help: "The habit: id or name.") var habit: String
+        @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
+        @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
@@ -219,7 +204,7 @@ struct GoalCommand: ParsableCommand {
     struct Pause: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Pause a goal (it still counts among your 10).")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The goal: id or title.") var goal: String
+        @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
         @Flag(help: "Print JSON.") var json = false
         func run() throws { try GoalCommand.setStatus(goal, "paused", store: store, json: json) }
     }
@@ -227,7 +212,7 @@ struct GoalCommand: ParsableCommand {
     struct Resume: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Resume a paused goal.")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The goal: id or title.") var goal: String
+        @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
         @Flag(help: "Print JSON.") var json = false
         func run() throws { try GoalCommand.setStatus(goal, "active", store: store, json: json) }
     }
@@ -236,8 +221,8 @@ struct GoalCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete a goal and its links (needs --confirm; no entry or habit changes, and `goal restore` brings it back).")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The goal: id or title.") var goal: String
-        @Flag(help: "Go ahead: the goal, its links and its progress go.") var confirm = false
+        @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
+        @Flag(name: [.long, .customLong("yes")], help: "Go ahead: the goal, its links and its progress go.") var confirm = false
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
@@ -266,11 +251,11 @@ struct GoalCommand: ParsableCommand {
     struct LogFromGoal: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "log", abstract: "Log an entry of a habit linked to a goal.")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The goal: id or title.") var goal: String
-        @Argument(help: "A linked habit: id or name.") var habit: String
+        @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
+        @Argument(help: "A linked habit: id or name.", completion: .habitNames) var habit: String
         @Argument(help: "The value (numeric habits).") var value: Double?
         @Option(parsing: .unconditional, help: "The day (YYYY-MM-DD, yesterday, -N, monday …; default today).") var day: String?
-        @Flag(help: "Go ahead with a day in the past.") var confirm = false
+        @Flag(name: [.long, .customLong("yes")], help: "Go ahead with a day in the past.") var confirm = false
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {

@@ -61,7 +61,7 @@ struct HabitCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Change a habit (its entries never change; unit, cadence and target type apply from today or --from on).")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The habit: id or name.") var habit: String
+        @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
         @Option(help: "New name.") var name: String?
         @Option(name: .customLong("from"), help: "The first day unit, cadence and target type change (today or later; default today).")
         var from: String?
@@ -96,7 +96,7 @@ struct HabitCommand: ParsableCommand {
     struct Archive: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Archive a habit: it keeps its entries and takes no new ones.")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The habit: id or name.") var habit: String
+        @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
         @Flag(help: "Unarchive instead.") var undo = false
         @Flag(help: "Print JSON.") var json = false
 
@@ -112,8 +112,8 @@ struct HabitCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete a habit (needs --confirm; its entries are kept, and `habit restore` brings both back).")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The habit: id or name.") var habit: String
-        @Flag(help: "Go ahead: the habit and its entries leave every metric.") var confirm = false
+        @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
+        @Flag(name: [.long, .customLong("yes")], help: "Go ahead: the habit and its entries leave every metric.") var confirm = false
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {

@@ -6,7 +6,7 @@ import HabitFlowProtocol
 struct Streaks: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show current and longest streaks (today is still open).")
     @OptionGroup var store: StoreOptions
-    @Argument(help: "One habit (id or name); default all.") var habit: String?
+    @Argument(help: "One habit (id or name); default all.", completion: .habitNames) var habit: String?
     @Flag(help: "Print JSON (one habit per line).") var json = false
 
     func run() throws {
@@ -47,7 +47,7 @@ struct History: ParsableCommand {
         abstract: "Show a habit's days as a calendar heatmap (█ done, ▒ partly, ░ missed, · rest day, ○ open).")
     @OptionGroup var store: StoreOptions
     @OptionGroup var view: ViewOptions
-    @Argument(help: "The habit: id or name.") var habit: String
+    @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
     @Option(parsing: .unconditional, help: "First day (default: 12 weeks before --to).") var from: String?
     @Option(parsing: .unconditional, help: "Last day (default: today).") var to: String?
     @Flag(help: "Print JSON (one day per line).") var json = false
@@ -74,7 +74,7 @@ struct History: ParsableCommand {
         if json { return days.forEach(CLI.printJSON) }
         print(
             Heatmap(days: days, firstWeekday: CLI.text(firstWeekday), palette: view.palette)
-                .render(title: CLI.text(resolved["name"]), from: first, to: last))
+                .render(title: CLI.text(resolved["name"]), from: first, to: last, width: TerminalWidth.current))
     }
 }
 
@@ -98,11 +98,24 @@ struct Heatmap {
         }
     }
 
-    func render(title: String, from: String, to: String) -> String {
+    /// The heatmap in at most `width` columns (`nil`: all of it): the latest weeks that fit,
+    /// and a line saying how many were left out.
+    func render(title: String, from: String, to: String, width: Int? = nil) -> String {
         guard let firstDay = days.first.flatMap({ try? DayKey(parsing: CLI.text($0["dayKey"])) }) else { return title }
         let offset = Self.weekdays.firstIndex(of: firstWeekday) ?? 0
         // Weekday index with Monday = 0, then the row in the user's week.
         let lead = ((Int(firstDay.weekday.rawValue) + 6) % 7 - offset + 7) % 7
+        // A row is a 3-letter day name and two characters per week.
+        let weeks = (lead + days.count + 6) / 7
+        if let width, 4 + 2 * weeks - 1 > width, weeks > 1 {
+            let dropped = weeks - max(1, (width - 3) / 2)
+            var fitted = self
+            fitted.days = Array(days.dropFirst(7 * dropped - lead))
+            let start = CLI.text(fitted.days.first?["dayKey"])
+            return fitted.render(title: title, from: start, to: to)
+                + "\n"
+                + palette.dim("(the last \(weeks - dropped) of \(weeks) weeks fit in \(width) columns; from \(from): a wider terminal)")
+        }
         let cells = Array(repeating: " ", count: lead) + days.map { cell(CLI.text($0["mark"])) }
         let columns = (cells.count + 6) / 7
         // Month names over the column where a month's first week starts, when there is room
@@ -146,7 +159,7 @@ struct WeekCommand: ParsableCommand {
     )
     @OptionGroup var store: StoreOptions
     @OptionGroup var view: ViewOptions
-    @Argument(help: "One habit (id or name); default all.") var habit: String?
+    @Argument(help: "One habit (id or name); default all.", completion: .habitNames) var habit: String?
     @Option(parsing: .unconditional, help: "A day of the week to show (YYYY-MM-DD, -7, monday …; default: today).") var day: String?
     @Flag(help: "Print JSON (one habit per line).") var json = false
 

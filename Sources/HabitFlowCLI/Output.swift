@@ -22,9 +22,33 @@ enum CLI {
         do throws(ProtocolError) {
             return try dispatcher.handle(.object([("op", .string(op)), ("args", .object(args))]))
         } catch {
+            // A person at a terminal sees what the change would move and answers y/N; a script
+            // (no terminal, or --json) gets the error and exit 1, as before (issue 29).
+            if error.code == .confirmationRequired, !json, Prompt.interactive {
+                guard Prompt.ask(preview(error) + ["Go ahead? [y/N] "]) else {
+                    writeError("Nothing changed.")
+                    throw ExitCode(1)
+                }
+                return try run(op, args.filter { $0.0 != "confirm" } + [("confirm", .bool(true))], json: json, engine: engine)
+            }
             report(error, json: json)
             throw ExitCode(1)
         }
+    }
+
+    /// A refused change's message and what it would move: the days it touches and, per goal
+    /// it counts toward, the fraction before → after.
+    static func preview(_ error: ProtocolError) -> [String] {
+        var lines = ["habitflow: \(error.message)" + (error.field.map { " (\($0))" } ?? "")]
+        if case let .array(days)? = error.details?["affectedDays"], !days.isEmpty {
+            lines.append("  days: " + days.map { text($0) }.joined(separator: ", "))
+        }
+        if case let .array(goals)? = error.details?["impact"]?["goals"] {
+            for g in goals {
+                lines.append("  goal \(text(g["title"])): \(text(g["fraction"]?["before"])) → \(text(g["fraction"]?["after"]))")
+            }
+        }
+        return lines
     }
 
     /// Prints an error to stderr: JSON with --json, else a sentence naming the field.
@@ -32,17 +56,11 @@ enum CLI {
         if json {
             writeError(JSONCodec.serialize(.object([("ok", .bool(false)), ("error", errorJSON(error))])))
         } else {
-            var line = "habitflow: \(error.message)" + (error.field.map { " (\($0))" } ?? "")
-            if error.code == .confirmationRequired {
-                // What the change would move in the goals it counts toward (issue 27, item 12).
-                if case let .array(goals)? = error.details?["impact"]?["goals"] {
-                    for g in goals {
-                        line += "\n  goal \(text(g["title"])): \(text(g["fraction"]?["before"])) → \(text(g["fraction"]?["after"]))"
-                    }
-                }
-                line += "\n  run it again with --confirm to go ahead"
+            guard error.code == .confirmationRequired else {
+                return writeError("habitflow: \(error.message)" + (error.field.map { " (\($0))" } ?? ""))
             }
-            writeError(line)
+            // What the change would move (issue 27, item 12), and how to go ahead.
+            writeError((preview(error) + ["  run it again with --confirm (or --yes) to go ahead"]).joined(separator: "\n"))
         }
     }
 
@@ -62,13 +80,10 @@ enum CLI {
         text(try run("user.get", [], json: json, engine: engine)["today"])
     }
 
-    /// A habit named on the command line: its id, or the name of exactly one habit.
+    /// A habit named on the command line — its id, name or short id, as the engine reads them
+    /// (`RecordNames`) — or exit 1 with the engine's reason (the closest names).
     static func resolveHabit(_ text: String, engine: Engine, json: Bool) throws -> JSONValue {
-        let dispatcher = Dispatcher(engine: engine)
-        if let habit = try? dispatcher.handle(.object([("op", .string("habit.get")), ("args", .object([("habitId", .string(text))]))])) {
-            return habit["habit"] ?? .null
-        }
-        return try run("habit.get", [("name", .string(text))], json: json, engine: engine)["habit"] ?? .null
+        try run("habit.get", [("habitId", .string(text))], json: json, engine: engine)["habit"] ?? .null
     }
 
     /// The error as the protocol writes it: code, message, field and — when the engine gave
@@ -113,6 +128,24 @@ enum CLI {
                 done += n
             }
         }
+    }
+
+    /// An id as a person reads and types it: a UUID the engine made by its first 8 characters
+    /// (a short id, taken wherever the id goes: `RecordNames`); an id a client chose whole
+    /// (`loop-…`, `run20`), since it means something and its prefix may not.
+    static func shortId(_ id: String, length: Int = 8) -> String { isGenerated(id) ? String(id.prefix(length)) : id }
+
+    /// The short ids of `ids` shown together: as long as it takes (8 at least) for the UUIDs
+    /// among them to differ, as git lengthens its short hashes.
+    static func shortIds(_ ids: [String]) -> [String] {
+        let generated = Set(ids.filter(isGenerated))
+        var length = 8
+        while length < 36, Set(generated.map { $0.prefix(length) }).count < generated.count { length += 1 }
+        return ids.map { shortId($0, length: length) }
+    }
+
+    private static func isGenerated(_ id: String) -> Bool {
+        id.utf8.count == 36 && id.utf8.allSatisfy { $0 == UInt8(ascii: "-") || ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
     }
 
     static func text(_ value: JSONValue?) -> String {

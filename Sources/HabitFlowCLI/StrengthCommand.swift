@@ -25,7 +25,7 @@ struct Strength: ParsableCommand {
         abstract: "Show a habit's strength over time as a chart (averaged per week by default).")
     @OptionGroup var store: StoreOptions
     @OptionGroup var view: ViewOptions
-    @Argument(help: "The habit: id or name.") var habit: String
+    @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
     @OptionGroup var range: StrengthRange
     @Flag(help: "Print JSON (one period per line).") var json = false
 
@@ -35,16 +35,24 @@ struct Strength: ParsableCommand {
         let engine = try store.openedEngine(json: json)
         let args = try range.arguments(habit, engine: engine, json: json)
         let name = CLI.text(try CLI.resolveHabit(habit, engine: engine, json: json)["name"])
-        guard case let .array(points)? = try CLI.run("metrics.strength", args, json: json, engine: engine)["points"],
-            let first = points.first, let last = points.last
-        else { return }
+        let result = try CLI.run("metrics.strength", args, json: json, engine: engine)
+        guard case let .array(points)? = result["points"], let first = points.first, let last = points.last else { return }
         if json { return points.forEach(CLI.printJSON) }
         let palette = view.palette
-        let values = points.map { p -> Double in if case let .double(d)? = p["strength"] { d } else { 0 } }
-        let now = Int(((values.last ?? 0) * 100).rounded())
+        // The chart fits the terminal: the latest periods that fit, and a line saying so.
+        let room = TerminalWidth.current.map { max(1, $0 - 6) } ?? points.count
+        let shown = Array(points.suffix(room))
+        let values = shown.map { p -> Double in if case let .double(d)? = p["strength"] { d } else { 0 } }
+        // The strength as of the last day, as `today` shows it; not the last period's mean.
+        let now = if case let .double(d)? = result["now"] { Int((d * 100).rounded()) } else { 0 }
+        let per = range.per ?? "week"
         print(
-            "\(palette.bold(name))  strength per \(range.per ?? "week"), \(CLI.text(first["start"])) … \(CLI.text(last["end"]))  now \(now)%"
+            "\(palette.bold(name))  strength per \(per), \(CLI.text(shown.first?["start"])) … \(CLI.text(last["end"]))  now \(now)%"
         )
+        if shown.count < points.count {
+            let coarser = ["day": "--per week", "week": "--per month"][per] ?? "--from"
+            print(palette.dim("(the last \(shown.count) of \(points.count) \(per)s fit in \(room + 6) columns: \(coarser) shows more)"))
+        }
         // Eighth blocks: each row is 1/rows of 100 %.
         let eighths = values.map { Int(($0 * Double(Self.rows * 8)).rounded()) }
         let blocks = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
@@ -58,7 +66,7 @@ struct Strength: ParsableCommand {
         // Month names under the first period of each month, where there is room.
         var axis = [Character](repeating: " ", count: values.count + 4)
         var free = 0, lastMonth = ""
-        for (i, p) in points.enumerated() {
+        for (i, p) in shown.enumerated() {
             let month = String(CLI.text(p["start"]).dropFirst(5).prefix(2))
             guard month != lastMonth else { continue }
             lastMonth = month

@@ -12,7 +12,7 @@ extension HabitFlowCommand {
                 withError: ValidationError(
                     "argument \(i) is not valid UTF-8 (overlong forms, surrogates and code points above U+10FFFF are refused)"))
         }
-        let arguments = TZDataFlags.take(from: Array(CommandLine.arguments.dropFirst()))
+        let arguments = GlobalOptions.reorder(TZDataFlags.take(from: Array(CommandLine.arguments.dropFirst())))
         refuseUnknownCommands(arguments)
         main(arguments)
     }

@@ -146,26 +146,35 @@ struct SyncCommand: ParsableCommand {
             guard case let .array(list)? = try CLI.run("sync.repairs", [], json: json, engine: engine)["repairs"] else { return }
             if json { return list.forEach(CLI.printJSON) }
             if list.isEmpty { return print("Nothing to review.") }
+            // Per repair: the habit and day, then each entry as a person tells them apart —
+            // value, note, time, device — by a short id that `sync resolve` takes.
             for r in list {
-                let aside: [String] =
-                    if case let .array(a)? = r["setAside"] { a.map { "\(CLI.text($0["id"])) (\(CLI.text($0["source"])))" } } else { [] }
                 print(
-                    "\(CLI.text(r["habitId"])) \(CLI.text(r["dayKey"])): kept \(CLI.text(r["kept"]?["id"])) (\(CLI.text(r["kept"]?["source"])), \(CLI.text(r["reason"]))); set aside \(aside.joined(separator: ", "))"
+                    "\(CLI.text(r["habitName"] == .null ? r["habitId"] : r["habitName"])) on \(CLI.text(r["dayKey"])) (\(CLI.text(r["reason"]))):"
                 )
+                let aside: [JSONValue] = if case let .array(a)? = r["setAside"] { a } else { [] }
+                for (label, e) in [("kept", r["kept"] ?? .null)] + aside.map({ ("set aside", $0) }) {
+                    let value = e["value"] == .null ? "done" : "value \(CLI.text(e["value"]))"
+                    let note = e["note"] == .null ? "" : "  \"\(CLI.text(e["note"]))\""
+                    let device = e["thisReplica"] == .bool(true) ? "this device" : "device \(CLI.shortId(CLI.text(e["replicaId"])))"
+                    let time = String(CLI.text(e["timestampUtc"]).prefix(16)).replacingFirst("T", " ")
+                    print("  \(label.fitted(9))  \(CLI.shortId(CLI.text(e["id"])))  \(value), \(time) UTC, \(device)\(note)")
+                }
             }
+            print("Keep one with: habitflow sync resolve ID")
         }
     }
 
     struct Resolve: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Keep this entry for its day; the others of the repair are deleted.")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The entry to keep.") var entry: String
+        @Argument(help: "The entry to keep: its id or short id (habitflow sync repairs lists them).") var entry: String
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
             let r = try CLI.run("sync.resolve", [("entryId", .string(entry))], json: json, engine: engine)
-            json ? CLI.printJSON(r) : print("Kept \(entry) for \(CLI.text(r["entry"]?["dayKey"]))")
+            json ? CLI.printJSON(r) : print("Kept \(CLI.shortId(CLI.text(r["entry"]?["id"]))) for \(CLI.text(r["entry"]?["dayKey"]))")
         }
     }
 

@@ -10,7 +10,7 @@ struct TargetCommand: ParsableCommand {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Set a habit's target from a day on (default today).")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The habit: id or name.") var habit: String
+        @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
         @Argument(help: "The target (at least 0: nothing asked; at most 0: none allowed).") var target: Double
         @Option(help: "The first day it applies: today or later (YYYY-MM-DD, tomorrow, +N, monday …; default today).") var from: String?
         @Flag(help: "Print JSON.") var json = false
@@ -37,7 +37,7 @@ struct TargetCommand: ParsableCommand {
     struct Get: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show a habit's target on a day (default today).")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The habit: id or name.") var habit: String
+        @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
         @Option(parsing: .unconditional, help: "The day (YYYY-MM-DD, yesterday, -N, monday …; default today).") var day: String?
         @Flag(help: "Print JSON.") var json = false
 
@@ -53,7 +53,7 @@ struct TargetCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List a habit's target versions.")
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The habit: id or name.") var habit: String
+        @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
         @Flag(help: "Print JSON (one version per line).") var json = false
 
         func run() throws {
@@ -84,7 +84,7 @@ struct ResumeHabit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resume", abstract: "End a habit's pause: asked again from today (or --from) on.")
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The habit: id or name.") var habit: String
+    @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
     @Option(help: "First day asked again (YYYY-MM-DD, tomorrow, +N …; default today).") var from: String?
     @Flag(help: "Print JSON.") var json = false
 
@@ -104,7 +104,7 @@ struct ResumeHabit: ParsableCommand {
 struct Pause: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Pause a habit over days: nothing required, no streak broken.")
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The habit: id or name.") var habit: String
+    @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
     @Option(help: "First paused day (YYYY-MM-DD, today, tomorrow, +N …).") var from: String
     @Option(help: "Last paused day (YYYY-MM-DD, +N, sunday …).") var to: String
     @Flag(help: "Print JSON.") var json = false

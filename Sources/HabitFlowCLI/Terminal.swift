@@ -29,6 +29,40 @@ struct ViewOptions: ParsableArguments {
     }
 }
 
+/// How wide the output may be: `COLUMNS` when set (a positive number), else the terminal's
+/// width when stdout is one; `nil` (no limit) in a pipe, so scripts get whole views.
+enum TerminalWidth {
+    static var current: Int? {
+        if let text = CLI.environment("COLUMNS"), let n = Int(text), n > 0 { return n }
+        var size = winsize()
+        guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+}
+
+/// A question to the person at the terminal (a y/N before a change that needs confirmation).
+enum Prompt {
+    /// Both stdin and stderr are a terminal: someone can read the question and answer it.
+    static var interactive: Bool { isatty(0) == 1 && isatty(2) == 1 }
+
+    /// Writes `lines` to stderr (the last without a newline) and reads one answer: `true`
+    /// for y or yes, in any case; anything else, or the end of input, is no.
+    static func ask(_ lines: [String]) -> Bool {
+        CLI.write(fd: 2, lines.joined(separator: "\n"))
+        guard let answer = readLine() else {
+            CLI.write(fd: 2, "\n")
+            return false
+        }
+        return ["y", "yes"].contains(answer.trimmingSpaces.lowercased())
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+    }
+}
+
 /// ANSI styles, or plain text when colour is off.
 struct Palette {
     var enabled: Bool
@@ -69,6 +103,12 @@ extension Character {
 }
 
 extension String {
+    /// The text with its first `target` replaced by `replacement`.
+    func replacingFirst(_ target: Character, _ replacement: String) -> String {
+        guard let i = firstIndex(of: target) else { return self }
+        return String(self[..<i]) + replacement + String(self[index(after: i)...])
+    }
+
     /// The text without trailing spaces (leading ones place labels in columns).
     var withoutTrailingSpaces: String { String(reversed().drop { $0 == " " }.reversed()) }
 

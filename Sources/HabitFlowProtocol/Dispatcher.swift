@@ -77,7 +77,7 @@ public struct Dispatcher: Sendable {
         for (key, _) in args where !operation.arguments.contains(where: { $0.name == key }) {
             throw ProtocolError(.invalidArgument, "\(name) has no argument \"\(key)\"", field: "args." + key)
         }
-        return try operation.handler(engine, Arguments(args))
+        return try runResolvingReferences(operation, args)
     }
 
     /// Runs operation `name` (one of `operations`) with `args`: for an operation built on others.

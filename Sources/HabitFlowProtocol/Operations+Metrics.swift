@@ -194,12 +194,21 @@ extension Operation {
                 Field(
                     "points", "array",
                     "`[{start, end, strength}]`: each period's days inside the range and the mean of their scores (0 ... 1, each as of its day's end)."
-                )
+                ),
+                Field(
+                    "now", "number",
+                    "The strength as of `to` (0 ... 1): the `momentum` that `metrics.momentum` and `metrics.today` give for that day, so every face shows one \"strength now\"."
+                ),
             ],
             errors: metricsErrors
         ) { engine, args throws(ProtocolError) in
             let points = try strengthPoints(engine, args)
+            let id = try args.string("habitId")
+            let to = try args.optionalDayKey("to")
+            let context = try metricsContext(engine, args, habitId: id)
+            let now = try ProtocolError.engine { () throws(HabitFlowError) in try context.today(habitId: id, day: to).momentum }
             return .object([
+                ("now", .double(now)),
                 (
                     "points",
                     .array(
@@ -209,7 +218,7 @@ extension Operation {
                                 ("strength", .double(p.strength)),
                             ])
                         })
-                )
+                ),
             ])
         },
     ]

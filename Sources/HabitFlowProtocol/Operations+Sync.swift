@@ -349,20 +349,33 @@ extension Operation {
             result: [
                 Field(
                     "repairs", "array",
-                    "`[{habitId, dayKey, kept, setAside:[entries], reason}]`; reason `intent`, `value`, `recency` or `tie`.")
+                    "`[{habitId, habitName, dayKey, kept, setAside:[entries], reason}]`; reason `intent`, `value`, `recency` or `tie`; each entry also has `replicaId`, the device that last wrote it, and `thisReplica`."
+                )
             ],
             errors: [.storage]
         ) { engine, _ throws(ProtocolError) in
-            let repairs = try ProtocolError.engine { () throws(HabitFlowError) in try engine.syncRepairs() }
+            let (repairs, names, local) = try ProtocolError.engine { () throws(HabitFlowError) in
+                let names = Dictionary(try engine.habits(includeDeleted: true).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+                return (try engine.syncRepairs(), names, try engine.replicaId())
+            }
             return .object([
                 (
                     "repairs",
                     .array(
                         repairs.map { r in
-                            .object([
-                                ("habitId", .string(r.habitId)), ("dayKey", .string(r.dayKey.description)),
-                                ("kept", RecordJSON.entry(r.kept)),
-                                ("setAside", .array(r.setAside.map(RecordJSON.entry))), ("reason", .string(r.reason.rawValue)),
+                            // Each entry with where it came from, so a person can tell them apart.
+                            func entry(_ e: HabitEntry) -> JSONValue {
+                                guard case let .object(members) = RecordJSON.entry(e) else { return .null }
+                                let replica = r.replicas[e.id]
+                                return .object(
+                                    members + [
+                                        ("replicaId", replica.map(JSONValue.string) ?? .null), ("thisReplica", .bool(replica == local)),
+                                    ])
+                            }
+                            return .object([
+                                ("habitId", .string(r.habitId)), ("habitName", names[r.habitId].map(JSONValue.string) ?? .null),
+                                ("dayKey", .string(r.dayKey.description)), ("kept", entry(r.kept)),
+                                ("setAside", .array(r.setAside.map(entry))), ("reason", .string(r.reason.rawValue)),
                             ])
                         })
                 )

@@ -59,6 +59,19 @@ public enum ProtocolDocument {
             `sync.changes {remote}` holds back such a record of the store's own (written by an earlier
             version) the same way.
 
+            ## Names and short ids
+
+            Where an operation takes `habitId`, `goalId`, `routineId` or `entryId` of a record you
+            hold (or lists of them: `habitIds`, `goalIds`), it also takes what a person would type: a habit's or routine's name (any case,
+            the exact spelling first; a live record before a deleted one, so `habit.restore` takes
+            a deleted habit's name), a goal's title, or the first characters (at least
+            \(RecordNames.shortIdLength)) of one id. An id is looked up first; the name is tried
+            only when no record has that id, so a request by id costs nothing more. Several matches
+            answer `conflict` ("2 habits are named …: use the id"); none answers `not_found` with the
+            closest names (`no habit with the id or name "Rnu": did you mean "Run"?`). Ids inside
+            records (`entry.import`, `sync.apply`, `data.import`) and ids of records being created
+            are taken as given. Another user's records are never found this way.
+
             ## Whose records a change set may carry
 
             Consent is each user's own. A replica takes the user's records, and another user's

@@ -89,6 +89,16 @@ final class SQLiteTransaction: StoreTransaction {
         }
     }
 
+    func ids(_ kind: RecordKind, owner: String, startingWith prefix: String, limit: Int) throws(HabitFlowError) -> [String] {
+        // A range on the (owner, id) key: ids are ASCII below DEL (`RecordID`).
+        try sql { () throws(SQLiteError) in
+            try db.rows(
+                "SELECT id FROM \(kind.table) WHERE \(kind.ownerColumn) = ? AND id >= ? AND id < ? LIMIT ?",
+                [.text(owner), .text(prefix), .text(prefix + "\u{7F}"), .integer(Int64(limit))]
+            ) { s -> String? in s.text(0) }.compactMap { $0 }
+        }
+    }
+
     func flag(user: String, key: String) throws(HabitFlowError) -> String? {
         try sql { () throws(SQLiteError) in
             try db.rows("SELECT value FROM user_flags WHERE user_id = ? AND key = ?", [.text(user), .text(key)]) { s -> String? in s.text(0)

@@ -59,6 +59,14 @@ final class MemoryTransaction: StoreTransaction {
         try put(RowSet.Row(kind: .user, values: user.row, stamp: ReplicaClock.zeroStamp, seq: nil))
     }
 
+    func ids(_ kind: RecordKind, owner: String, startingWith prefix: String, limit: Int) throws(HabitFlowError) -> [String] {
+        var out: [String] = []
+        for row in state.rows.rows(kind) where out.count < limit && row.text(kind.ownerColumn) == owner {
+            if let id = row.text("id"), id.hasPrefix(prefix) { out.append(id) }
+        }
+        return out
+    }
+
     func flag(user: String, key: String) throws(HabitFlowError) -> String? { state.flags[[user, key]] }
 
     func setFlag(user: String, key: String, value: String) throws(HabitFlowError) {

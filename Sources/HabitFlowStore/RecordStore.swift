@@ -41,6 +41,11 @@ public protocol RecordTransaction: AnyObject {
     /// real change and never exported, so their own profile replaces it on sync.
     func savePlaceholder(_ user: UserProfile) throws(HabitFlowError)
 
+    /// At most `limit` ids of `owner`'s records of `kind` (a kind keyed by owner and id) that
+    /// start with `prefix`, deleted ones too, in no particular order: what a short id, as a
+    /// person copies it from a list, may name.
+    func ids(_ kind: RecordKind, owner: String, startingWith prefix: String, limit: Int) throws(HabitFlowError) -> [String]
+
     /// A per-user setting of the engine's (e.g. that a one-time migration ran).
     func flag(user: String, key: String) throws(HabitFlowError) -> String?
     func setFlag(user: String, key: String, value: String) throws(HabitFlowError)

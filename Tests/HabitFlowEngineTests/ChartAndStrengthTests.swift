@@ -75,6 +75,21 @@ import Testing
         #expect(months.map { CLI_text($0["start"]) } == ["2025-03-25", "2025-04-01", "2025-05-01", "2025-06-01"])
     }
 
+    /// One "strength now" (issue 29): `now` is momentum as of `to` whatever the grouping — not
+    /// the last period's mean, which `strength` once showed while `today` showed momentum.
+    @Test func strengthNowIsMomentumOnTheLastDay() throws {
+        let d = try seeded()
+        let momentum = number(try call(d, "metrics.momentum", #"{"habitId":"run","dayKey":"2025-06-18"}"#)["momentum"])
+        var means: [Double] = []
+        for per in ["day", "week", "month"] {
+            let r = try call(d, "metrics.strength", #"{"habitId":"run","from":"2025-03-25","to":"2025-06-18","per":"\#(per)"}"#)
+            #expect(number(r["now"]) == momentum, "\(per)")
+            if case let .array(points)? = r["points"], let last = points.last { means.append(number(last["strength"])) }
+        }
+        // The day's point is the same number; the month's mean is another (the bug).
+        #expect(means.first == momentum && means.last != momentum, "\(means) vs \(momentum)")
+    }
+
     /// Charts are SVG text with the habit's name escaped, drawn from store or inline records;
     /// bad arguments are refused with the field named.
     @Test func chartsAreSelfContainedSVG() throws {

@@ -106,6 +106,53 @@ import Testing
         #expect(try sh("habitflow habit list >/dev/null && echo ok").stdout == "ok\n")
     }
 
+    /// Global options work before the command too, as in git and sqlite3 (issue 29).
+    @Test func globalOptionsBeforeTheCommand() throws {
+        let r = try sh(
+            """
+            habitflow --db other.sqlite --user ann habit add Run >/dev/null
+            habitflow --db other.sqlite --user ann --zone Asia/Tokyo --json streaks
+            habitflow --db=other.sqlite --user=ann --color never today
+            habitflow --db other.sqlite --user ann user
+            habitflow --json streaks
+            """)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix(#"{"habitId":"#) == true, "\(r.stdout)")
+        #expect(lines.contains { $0.contains("[ ] Run") }, "\(r.stdout)")
+        #expect(lines.contains { $0.hasPrefix("ann: zone ") }, "\(r.stdout)")
+        // The default store (HABITFLOW_DB) has no habits: --db went to the command, not lost.
+        #expect(lines.count == 5 && lines.last?.hasPrefix("ann: ") == true, "\(r.stdout)")
+        // An option the command does not take is still a usage error.
+        let bad = try sh("status=0; habitflow --db x.sqlite time day-key UTC 2024-01-01T00:00:00Z 2>err || status=$?; echo $status")
+        #expect(bad.stdout == "64\n", "\(bad.stdout)")
+    }
+
+    /// On a terminal, a change that needs confirmation shows what it would move and asks y/N;
+    /// off a terminal the error and exit 1 stay (issue 29).
+    @Test func aChangeThatNeedsConfirmationAsksOnATerminal() throws {
+        let ask = "python3 \(Repository.path("Tests/Fixtures/pty_answer.py"))"
+        let r = try sh(
+            """
+            habitflow habit add Run >/dev/null
+            status=0; \(ask) n habitflow log Run --day yesterday || status=$?; echo "status $status"
+            echo "== $(habitflow entries)"
+            \(ask) y habitflow log Run --day yesterday
+            echo "== $(habitflow entries | wc -l)"
+            \(ask) n habitflow log Run --day -2 --yes
+            status=0; echo y | habitflow log Run --day -3 2>err || status=$?; echo "status $status"; cat err
+            """)
+        #expect(r.status == 0, "\(r.stderr)")
+        let parts = r.stdout.components(separatedBy: "== ")
+        try #require(parts.count == 3, "\(r.stdout)")
+        // No: nothing changes and the exit status is 1.
+        #expect(parts[0].contains("  days: ") && parts[0].hasSuffix("Go ahead? [y/N] n\nNothing changed.\nstatus 1\n"), "\(parts[0])")
+        #expect(parts[1].hasPrefix("No entries.\n") && parts[1].contains("Go ahead? [y/N] y\nLogged Run on "), "\(parts[1])")
+        // Yes logged one entry; --yes asks nothing; a pipe gets the error, as scripts always have.
+        #expect(parts[2].hasPrefix("1\n") && !parts[2].contains("[y/N]") && parts[2].contains("Logged Run on "), "\(parts[2])")
+        #expect(parts[2].contains("status 1\n") && parts[2].contains("run it again with --confirm (or --yes)"), "\(parts[2])")
+    }
+
     @Test func dayRangeText() throws {
         let r = try sh("habitflow time day-range America/St_Johns 2010-11-07")
         #expect(r.status == 0)
@@ -301,9 +348,9 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(
-            lines.suffix(4) == [
-                "habitflow: logging for a past day (backfill) needs confirm: true (args.confirm)",
-                "  goal Reading: 0/5 → 1/5", "  run it again with --confirm to go ahead", "status=1",
+            lines.suffix(5) == [
+                "habitflow: logging for a past day (backfill) needs confirm: true (args.confirm)", "  days: 2025-03-11",
+                "  goal Reading: 0/5 → 1/5", "  run it again with --confirm (or --yes) to go ahead", "status=1",
             ], "\(lines)")
         #expect(
             Array(lines.prefix(4)) == [
@@ -351,6 +398,74 @@ import Testing
         #expect(lines[4].hasPrefix("Applied 0, ignored "))  // idempotent
         #expect(lines[5].contains("invalid_json") || lines[5].contains("JSON"))  // a truncated set: refused
         #expect(lines.last == "status=1")
+
+        // Repairs for people (issue 29): the habit by name, each entry's value, time and device,
+        // a short id that `sync resolve` takes.
+        let view = try sh(
+            """
+            export HABITFLOW_USER=alice HABITFLOW_ZONE=Europe/Amsterdam HABITFLOW_NOW=2025-03-12T11:00:00Z
+            habitflow sync repairs --db '\(two)'
+            kept=$(habitflow sync repairs --db '\(two)' | awk '$1 == "kept" {print $2}')
+            habitflow sync resolve "$kept" --db '\(two)'
+            habitflow sync repairs --db '\(two)'
+            """)
+        #expect(view.status == 0, "\(view.stderr)")
+        let shown = view.stdout.split(separator: "\n").map(String.init)
+        try #require(shown.count == 6, "\(view.stdout)")
+        #expect(shown[0] == "Read on 2025-03-12 (intent):", "\(shown)")
+        #expect(shown[1].hasPrefix("  kept       ") && shown[1].contains("done, 2025-03-12 11:00 UTC, device "), "\(shown)")
+        #expect(shown[2] == "  set aside  imported  done, 2025-03-12 09:00 UTC, this device", "\(shown)")
+        #expect(shown[3] == "Keep one with: habitflow sync resolve ID")
+        #expect(
+            shown[4].hasPrefix("Kept ") && shown[4].hasSuffix(" for 2025-03-12") && shown[4].count == "Kept 12345678 for 2025-03-12".count)
+        #expect(shown[5] == "Nothing to review.")
+    }
+
+    /// Names and short ids wherever a person picks a record (issue 29): an entry by its short
+    /// id or by habit and day, a restore by day, a goal by title; completions offer names.
+    @Test func namesAndShortIdsPickRecords() throws {
+        let completions = Repository.path("bindings/shell/completions/habitflow.bash")
+        let r = try sh(
+            """
+            export HABITFLOW_ZONE=Europe/Amsterdam HABITFLOW_NOW=2025-03-12T11:00:00Z
+            habitflow habit add Run --id 0123456789abcdef >/dev/null
+            habitflow habit add Read >/dev/null
+            habitflow goal add 'Run far' --weekly 3 --habits Run >/dev/null
+            habitflow log run --id aaaa1111-2222 >/dev/null
+            habitflow log Run --day yesterday --id bbbb1111-2222 --yes >/dev/null
+            echo "== $(habitflow entries)"
+            echo "== $(habitflow delete Run --on yesterday --yes)"
+            echo "== $(habitflow restore Run --day yesterday --yes)"
+            echo "== $(habitflow edit aaaa --note 'short id')"
+            echo "== $(habitflow edit Run --note 'by habit')"
+            echo "== $(habitflow entries --json | python3 -c 'import json,sys; print([e.get("note") for e in map(json.loads, sys.stdin)])')"
+            echo "== $(habitflow goal show 'run far' --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["goal"]["title"])')"
+            echo "== $(habitflow streaks 0123 --json | head -c 30)"
+            echo "== $(habitflow delete Rnu --yes 2>&1 || true; habitflow delete Run --on -5 --yes 2>&1 || true)"
+            bash -c '. "$0"
+            for line in "habitflow log R" "habitflow goal show " "habitflow delete --db other.sqlite R"; do
+              COMPREPLY=(); read -ra COMP_WORDS <<< "$line"; [ "${line% }" != "$line" ] && COMP_WORDS+=("")
+              COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE=$line; COMP_POINT=${#line}
+              _habitflow habitflow "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+              echo "== ${COMPREPLY[*]}"
+            done' '\(completions)'
+            """)
+        #expect(r.status == 0, "\(r.stderr)")
+        let parts = r.stdout.components(separatedBy: "== ").map { $0.trimmingCharacters(in: .newlines) }
+        try #require(parts.count == 13, "\(r.stdout)")
+        // Ids a client chose show whole; ids the engine made (UUIDs) by their first 8 characters.
+        #expect(parts[1] == "2025-03-11  Run    bbbb1111-2222\n2025-03-12  Run    aaaa1111-2222", "\(parts[1])")
+        #expect(parts[2] == "Deleted on 2025-03-11 (entry bbbb1111-2222, updated)", "\(parts[2])")
+        #expect(parts[3] == "Restored on 2025-03-11 (entry bbbb1111-2222, updated)", "\(parts[3])")
+        #expect(parts[4].hasPrefix("Edited on 2025-03-12 (entry aaaa1111"), "\(parts[4])")
+        #expect(parts[6] == "[None, 'by habit']", "\(parts[6])")
+        #expect(parts[7] == "Run far", "\(parts[7])")
+        #expect(parts[8].hasPrefix(#"{"habitId":"0123456789abcdef""#), "\(parts[8])")
+        #expect(parts[9].contains(#"no habit with the id or name "Rnu": did you mean "Run"?"#), "\(parts[9])")
+        #expect(parts[9].contains("no entry of Run on 2025-03-07"), "\(parts[9])")
+        #expect(parts[10] == "Run Read" || parts[10] == "Read Run", "\(parts[10])")
+        #expect(parts[11] == "Run far", "\(parts[11])")
+        #expect(parts[12] == "", "another store, which does not exist, offers nothing: \(parts[12])")
     }
 
     @Test func routinesEvidenceJournalsAndWellbeingThroughTheCLI() throws {

@@ -137,7 +137,9 @@ import Testing
         #expect(r.stdout.contains("\nStretch on\n") && r.stdout.contains("\nPlank on\n"), "\(r.stdout)")
         #expect(r.stdout.contains("Logged Stretch on"), "\(r.stdout)")
         #expect(r.stdout.contains("Stretch "), "\(r.stdout)")
-        #expect(r.stdout.contains("1\nhabitflow: no routine Mornin (did you mean Morning?) (routine)"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("1\nhabitflow: no routine with the id or name \"Mornin\": did you mean \"Morning\"? (args.routineId)"),
+            "\(r.stdout)")
         #expect(r.stdout.contains("1\nhabitflow: no evidence waiting for Stretch (evidence)"), "\(r.stdout)")
     }
 

@@ -25,7 +25,7 @@ public enum StoreContract {
         ("forgetDropsAnOwnersCopiesOnly", forgetDropsAnOwnersCopiesOnly), ("movingAnEntryFreesItsDay", movingAnEntryFreesItsDay),
         ("aPlaceholderLosesToAnyChange", aPlaceholderLosesToAnyChange), ("flagsArePerUserAndRollBack", flagsArePerUserAndRollBack),
         ("habitsChangedNamesWhatChanged", habitsChangedNamesWhatChanged), ("prefetchChangesNoAnswer", prefetchChangesNoAnswer),
-        ("bulkInsertAnswersAlike", bulkInsertAnswersAlike),
+        ("bulkInsertAnswersAlike", bulkInsertAnswersAlike), ("idsByPrefixAreAnOwnersOwn", idsByPrefixAreAnOwnersOwn),
     ]
 
     public static let t0 = try! Instant(parsing: "2025-03-12T11:00:00Z")
@@ -322,6 +322,34 @@ public enum StoreContract {
 
     /// Two users each hold a record of every owned kind under the same ids: neither write
     /// touches the other's, and every read by owner gives that owner's alone.
+    /// Short ids (issue 29): ids by prefix are the owner's alone, deleted ones too, at most
+    /// `limit`; a prefix is text, never a pattern (`%`, `_` match themselves).
+    public static func idsByPrefixAreAnOwnersOwn(_ stores: Stores) throws {
+        for (name, store) in try stores("prefix") {
+            let bob = UserProfile(id: "bob", zone: "Asia/Kolkata", firstWeekday: .sunday, createdAt: t0, updatedAt: t0)
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(Self.user)
+                try tx.save(bob)
+                try tx.save(Self.habit("h1"))
+                try tx.save(Self.habit("h1", owner: "bob"))
+                for id in ["abcd-1", "abcd-2", "abce-3", "a_cd-4"] {
+                    try tx.save(Self.entry(id, "h1", "2025-03-1\(id.last!)", deleted: id == "abcd-2"), of: "alice", multiplePerDay: false)
+                }
+                try tx.save(Self.entry("abcf-9", "h1", "2025-03-12"), of: "bob", multiplePerDay: false)
+            }
+            try store.read { tx throws(HabitFlowError) in
+                #expect(try tx.ids(.entry, owner: "alice", startingWith: "abcd", limit: 5).sorted() == ["abcd-1", "abcd-2"], "\(name)")
+                #expect(try tx.ids(.entry, owner: "alice", startingWith: "abc", limit: 5).count == 3, "\(name)")
+                #expect(try tx.ids(.entry, owner: "alice", startingWith: "abc", limit: 2).count == 2, "\(name)")
+                #expect(try tx.ids(.entry, owner: "alice", startingWith: "abcf", limit: 5).isEmpty, "bob's: \(name)")
+                #expect(try tx.ids(.entry, owner: "bob", startingWith: "ab", limit: 5) == ["abcf-9"], "\(name)")
+                #expect(try tx.ids(.entry, owner: "alice", startingWith: "a_", limit: 5) == ["a_cd-4"], "\(name)")
+                #expect(try tx.ids(.entry, owner: "alice", startingWith: "a%", limit: 5).isEmpty, "\(name)")
+                #expect(try tx.ids(.habit, owner: "alice", startingWith: "h", limit: 5) == ["h1"], "\(name)")
+            }
+        }
+    }
+
     public static func idsArePerOwner(_ stores: Stores) throws {
         for (name, store) in try stores("owners") {
             let day = DayKey("2025-03-12")

@@ -54,6 +54,18 @@ extension PostgresTransaction {
         try put(.user, profile.row, stamp: ReplicaClock.zeroStamp, seq: nil, setAside: false)
     }
 
+    func ids(_ kind: RecordKind, owner: String, startingWith prefix: String, limit: Int) throws(HabitFlowError) -> [String] {
+        let id = kind.index(of: "id")! + 1, ownerColumn = kind.index(of: kind.ownerColumn)! + 1
+        return try query(
+            """
+            SELECT fields[\(id)] FROM records
+            WHERE user_id = \(user) AND kind = \(kind.rawValue) AND fields[\(ownerColumn)] = \(RowCoding.encode(.text(owner)))
+              AND starts_with(fields[\(id)], \(RowCoding.encode(.text(prefix))))
+            LIMIT \(limit)
+            """
+        ).map { row throws(HabitFlowError) in String(try ServerDatabase.decode(row, String.self).dropFirst()) }
+    }
+
     func flag(user flagUser: String, key: String) throws(HabitFlowError) -> String? {
         try query("SELECT value FROM flags WHERE user_id = \(user) AND flag_user = \(flagUser) AND key = \(key)").first
             .map { row throws(HabitFlowError) in try ServerDatabase.decode(row, String.self) }

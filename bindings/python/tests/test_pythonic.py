@@ -47,8 +47,15 @@ class PythonicTests(unittest.TestCase):
                 hf.call("habit.create", habitId="read", name="Read")
                 with self.assertRaises(habitflow.ConflictError):
                     hf.call("habit.create", habitId="read", name="Again")
-                with self.assertRaises(habitflow.NotFoundError):
+                with self.assertRaises(habitflow.NotFoundError) as missing:
                     hf.log("nope")
+                self.assertEqual(missing.exception.field, "args.habitId")
+                # A name works wherever an id does (issue 29), in any case; a typo gets the closest.
+                self.assertEqual(hf.log("Read")["entry"]["habitId"], "read")
+                self.assertEqual(hf.streaks("READ")["current"]["length"], 1)
+                with self.assertRaises(habitflow.NotFoundError) as typo:
+                    hf.log("Raed")
+                self.assertIn('did you mean "Read"?', str(typo.exception))
                 with self.assertRaises(habitflow.ConfirmationRequired) as ctx:
                     hf.log("read", dayKey="2025-03-01")
                 self.assertEqual(ctx.exception.field, "args.confirm")

@@ -323,6 +323,14 @@ _habitflow_habit_edit() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion habit edit -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_habit_archive() {
@@ -344,11 +352,19 @@ _habitflow_habit_archive() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion habit archive -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_habit_delete() {
     repeating_flags=()
-    non_repeating_flags=(--confirm --json --version -h --help)
+    non_repeating_flags=(--confirm --yes --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --user --zone)
     __habitflow_offer_flags_options 1
@@ -362,6 +378,14 @@ _habitflow_habit_delete() {
         return
         ;;
     '--zone')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion habit delete -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -390,7 +414,7 @@ _habitflow_habit_restore() {
 
 _habitflow_log() {
     repeating_flags=()
-    non_repeating_flags=(--confirm --json --version -h --help)
+    non_repeating_flags=(--confirm --yes --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --user --zone --at --day --note --id)
     __habitflow_offer_flags_options 2
@@ -416,6 +440,14 @@ _habitflow_log() {
         return
         ;;
     '--id')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion log -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -446,13 +478,21 @@ _habitflow_entries() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion entries -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_edit() {
     repeating_flags=()
-    non_repeating_flags=(--confirm --json --version -h --help)
+    non_repeating_flags=(--confirm --yes --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --user --zone --value --at --day --note)
+    non_repeating_options=(--db --user --zone --on --value --at --day --note)
     __habitflow_offer_flags_options 1
 
     # Offer option value completions
@@ -464,6 +504,9 @@ _habitflow_edit() {
         return
         ;;
     '--zone')
+        return
+        ;;
+    '--on')
         return
         ;;
     '--value')
@@ -479,13 +522,21 @@ _habitflow_edit() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion edit -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_delete() {
     repeating_flags=()
-    non_repeating_flags=(--confirm --json --version -h --help)
+    non_repeating_flags=(--confirm --yes --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --user --zone)
+    non_repeating_options=(--db --user --zone --on --day)
     __habitflow_offer_flags_options 1
 
     # Offer option value completions
@@ -497,6 +548,17 @@ _habitflow_delete() {
         return
         ;;
     '--zone')
+        return
+        ;;
+    '--on'|'--day')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion delete -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -504,9 +566,9 @@ _habitflow_delete() {
 
 _habitflow_restore() {
     repeating_flags=()
-    non_repeating_flags=(--confirm --json --version -h --help)
+    non_repeating_flags=(--confirm --yes --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --user --zone)
+    non_repeating_options=(--db --user --zone --on --day)
     __habitflow_offer_flags_options 1
 
     # Offer option value completions
@@ -518,6 +580,17 @@ _habitflow_restore() {
         return
         ;;
     '--zone')
+        return
+        ;;
+    '--on'|'--day')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion restore -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -568,6 +641,14 @@ _habitflow_target_set() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion target set -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_target_get() {
@@ -592,6 +673,14 @@ _habitflow_target_get() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion target get -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_target_list() {
@@ -610,6 +699,14 @@ _habitflow_target_list() {
         return
         ;;
     '--zone')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion target list -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -640,6 +737,14 @@ _habitflow_pause() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion pause -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_resume() {
@@ -664,6 +769,14 @@ _habitflow_resume() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion resume -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_streaks() {
@@ -682,6 +795,14 @@ _habitflow_streaks() {
         return
         ;;
     '--zone')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion streaks -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -710,6 +831,14 @@ _habitflow_week() {
         return
         ;;
     '--day')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion week -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -744,6 +873,14 @@ _habitflow_history() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion history -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_strength() {
@@ -775,6 +912,14 @@ _habitflow_strength() {
         return
         ;;
     '--to')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion strength -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -831,6 +976,14 @@ _habitflow_chart_calendar() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion chart calendar -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_chart_strength() {
@@ -864,6 +1017,14 @@ _habitflow_chart_strength() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion chart strength -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_chart_goal() {
@@ -885,6 +1046,14 @@ _habitflow_chart_goal() {
         return
         ;;
     '--output'|'-o')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion chart goal -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -1004,6 +1173,14 @@ _habitflow_goal_show() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion goal show -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_goal_edit() {
@@ -1040,6 +1217,14 @@ _habitflow_goal_edit() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion goal edit -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_goal_link() {
@@ -1058,6 +1243,18 @@ _habitflow_goal_link() {
         return
         ;;
     '--zone')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion goal link -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    2)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion goal link -- positional@1 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -1082,6 +1279,18 @@ _habitflow_goal_unlink() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion goal unlink -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    2)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion goal unlink -- positional@1 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_goal_pause() {
@@ -1100,6 +1309,14 @@ _habitflow_goal_pause() {
         return
         ;;
     '--zone')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion goal pause -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -1124,11 +1341,19 @@ _habitflow_goal_resume() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion goal resume -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _habitflow_goal_delete() {
     repeating_flags=()
-    non_repeating_flags=(--confirm --json --version -h --help)
+    non_repeating_flags=(--confirm --yes --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --user --zone)
     __habitflow_offer_flags_options 1
@@ -1142,6 +1367,14 @@ _habitflow_goal_delete() {
         return
         ;;
     '--zone')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion goal delete -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -1170,7 +1403,7 @@ _habitflow_goal_restore() {
 
 _habitflow_goal_log() {
     repeating_flags=()
-    non_repeating_flags=(--confirm --json --version -h --help)
+    non_repeating_flags=(--confirm --yes --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --user --zone --day)
     __habitflow_offer_flags_options 3
@@ -1187,6 +1420,18 @@ _habitflow_goal_log() {
         return
         ;;
     '--day')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion goal log -- positional@0 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
+        return
+        ;;
+    2)
+        __habitflow_add_completions -W "$(__habitflow_custom_complete ---completion goal log -- positional@1 "${COMP_CWORD}" "$(__habitflow_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -1604,7 +1849,7 @@ _habitflow_journal_list() {
 
 _habitflow_journal_edit() {
     repeating_flags=()
-    non_repeating_flags=(--confirm --json --version -h --help)
+    non_repeating_flags=(--confirm --yes --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --user --zone --text --title --day)
     __habitflow_offer_flags_options 1

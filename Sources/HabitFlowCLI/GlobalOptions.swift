@@ -1,0 +1,50 @@
+import ArgumentParser
+
+/// `--db`, `--user`, `--zone`, `--json` and `--color` before the command
+/// (`habitflow --db X streaks`), as git and sqlite3 take them: moved after the command's
+/// name, where the command's own parser reads them, so each option keeps one meaning and one
+/// help text. After the command they are read as they always were.
+enum GlobalOptions {
+    /// Options that take a value, and flags.
+    static let valued: Set<String> = ["--db", "--user", "--zone", "--color"]
+    static let flags: Set<String> = ["--json"]
+
+    /// The arguments with the leading global options moved after the command path; as given
+    /// when none lead or no command follows them (the default command, `today`, reads them).
+    static func reorder(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var i = 0
+        while i < arguments.count {
+            let word = arguments[i]
+            let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+            if flags.contains(word) {
+                leading.append(word)
+            } else if valued.contains(name) {
+                leading.append(word)
+                if name == word, i + 1 < arguments.count {
+                    leading.append(arguments[i + 1])
+                    i += 1
+                }
+            } else {
+                break
+            }
+            i += 1
+        }
+        guard !leading.isEmpty else { return arguments }
+        var rest = Array(arguments[i...])
+        var command: ParsableCommand.Type = HabitFlowCommand.self
+        var end = 0
+        while end < rest.count, let next = command.configuration.subcommands.first(where: { $0._commandName == rest[end] }) {
+            command = next
+            end += 1
+        }
+        guard end > 0 else { return arguments }
+        // A group that runs a default command (`habit` lists) takes no options itself: name it.
+        if let implied = command.configuration.defaultSubcommand {
+            rest.insert(implied._commandName, at: end)
+            end += 1
+        }
+        rest.insert(contentsOf: leading, at: end)
+        return rest
+    }
+}
