@@ -15,8 +15,8 @@ with tempfile.TemporaryDirectory() as folder, \
     for i in range(31):
         day = start + dt.timedelta(days=i)
         if i % 7 != 3:
-            hf.log(read, dayKey=day, confirm=True)
-        hf.log(run, value=4 + i % 3, dayKey=day, confirm=True)
+            hf.log(read, day=day, confirm=True)
+        hf.log(run, value=4 + i % 3, day=day, confirm=True)
     for habit_id, name in [(read, "Read"), (run, "Run")]:
         streaks = hf.streaks(habit_id)
         print("%s: current %d, longest %d, strength %.0f%%" % (

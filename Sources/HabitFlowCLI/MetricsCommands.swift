@@ -112,9 +112,9 @@ struct Heatmap {
             var fitted = self
             fitted.days = Array(days.dropFirst(7 * dropped - lead))
             let start = CLI.text(fitted.days.first?["dayKey"])
-            return fitted.render(title: title, from: start, to: to)
-                + "\n"
-                + palette.dim("(the last \(weeks - dropped) of \(weeks) weeks fit in \(width) columns; from \(from): a wider terminal)")
+            let note = "(the last \(weeks - dropped) of \(weeks) weeks fit in \(width) columns; from \(from): a wider terminal)"
+            return ([fitted.render(title: title, from: start, to: to, width: width)] + note.wrapped(to: width).map(palette.dim))
+                .joined(separator: "\n")
         }
         let cells = Array(repeating: " ", count: lead) + days.map { cell(CLI.text($0["mark"])) }
         let columns = (cells.count + 6) / 7
@@ -130,7 +130,8 @@ struct Heatmap {
             for (k, ch) in name.enumerated() where column + k < monthLine.count { monthLine[column + k] = ch }
             free = column + name.count + 1
         }
-        var lines = [palette.bold(title) + "  \(from) … \(to)", ("    " + String(monthLine)).withoutTrailingSpaces]
+        var lines = (palette.bold(title) + "  \(from) … \(to)").wrapped(to: width)
+        lines.append(("    " + String(monthLine)).withoutTrailingSpaces)
         for row in 0..<7 {
             let name = Self.weekdays[(row + offset) % 7].prefix(3).capitalized
             var line = name + " "
@@ -140,12 +141,11 @@ struct Heatmap {
             }
             lines.append(String(line.dropLast()))
         }
-        lines.append(
-            "    "
-                + [
-                    "\(cell("done")) done", "\(cell("partly")) partly", "\(cell("missed")) missed", "\(cell("rest")) rest day",
-                    "\(cell("open")) open",
-                ].joined(separator: "  "))
+        let legend = [
+            "\(cell("done")) done", "\(cell("partly")) partly", "\(cell("missed")) missed", "\(cell("rest")) rest day",
+            "\(cell("open")) open",
+        ]
+        lines += ("    " + legend.joined(separator: "  ")).wrapped(to: width)
         return lines.joined(separator: "\n")
     }
 }

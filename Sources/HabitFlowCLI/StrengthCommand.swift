@@ -46,12 +46,13 @@ struct Strength: ParsableCommand {
         // The strength as of the last day, as `today` shows it; not the last period's mean.
         let now = if case let .double(d)? = result["now"] { Int((d * 100).rounded()) } else { 0 }
         let per = range.per ?? "week"
-        print(
-            "\(palette.bold(name))  strength per \(per), \(CLI.text(shown.first?["start"])) … \(CLI.text(last["end"]))  now \(now)%"
-        )
+        let width = TerminalWidth.current
+        let title = "\(name)  strength per \(per), \(CLI.text(shown.first?["start"])) … \(CLI.text(last["end"]))  now \(now)%"
+        for (i, line) in title.wrapped(to: width).enumerated() { print(i == 0 ? palette.bold(line) : line) }
         if shown.count < points.count {
             let coarser = ["day": "--per week", "week": "--per month"][per] ?? "--from"
-            print(palette.dim("(the last \(shown.count) of \(points.count) \(per)s fit in \(room + 6) columns: \(coarser) shows more)"))
+            let note = "(the last \(shown.count) of \(points.count) \(per)s fit in \(room + 6) columns: \(coarser) shows more)"
+            for line in note.wrapped(to: width) { print(palette.dim(line)) }
         }
         // Eighth blocks: each row is 1/rows of 100 %.
         let eighths = values.map { Int(($0 * Double(Self.rows * 8)).rounded()) }

@@ -51,6 +51,7 @@ struct SyncCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
         @Argument(help: "A sync server's URL (http:// or https://), or another store file.") var other: String
         @Option(help: "The server's access token (default: $HABITFLOW_TOKEN).") var token: String?
+        @Flag(help: "Make the other store file when there is none (a first copy for another device).") var create = false
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
@@ -66,8 +67,9 @@ struct SyncCommand: ParsableCommand {
                     throw ValidationError(
                         "--token is for a sync server; \(other) is not a URL (a server's starts with http:// or https://)")
                 }
-                guard access(other, F_OK) == 0 else {
-                    throw ValidationError("no store file at \(other) (a sync server's URL starts with http:// or https://)")
+                guard create || access(other, F_OK) == 0 else {
+                    throw ValidationError(
+                        "no store file at \(other) (a sync server's URL starts with http:// or https://; --create makes a new store file)")
                 }
                 var options = store
                 options.db = other

@@ -109,11 +109,52 @@ extension String {
         return String(self[..<i]) + replacement + String(self[index(after: i)...])
     }
 
+    /// The text in lines of at most `width` columns (`nil`: one line), broken between the
+    /// parts it separates with two spaces, else between words; continued lines keep its indent.
+    func wrapped(to width: Int?) -> [String] {
+        guard let width, displayWidth > width else { return [self] }
+        let indent = String(prefix { $0 == " " })
+        // Each part with the separator that went before it.
+        var parts: [(text: String, gap: String)] = []
+        for part in dropFirst(indent.count).split(separator: "  ").map(String.init) {
+            if indent.count + part.displayWidth <= width {
+                parts.append((part, "  "))
+            } else {
+                for (i, word) in part.split(separator: " ").enumerated() { parts.append((String(word), i == 0 ? "  " : " ")) }
+            }
+        }
+        var lines: [String] = [], line = ""
+        for (text, gap) in parts {
+            if line.isEmpty {
+                line = text
+            } else if indent.count + (line + gap + text).displayWidth <= width {
+                line += gap + text
+            } else {
+                lines.append(indent + line)
+                line = text
+            }
+        }
+        if !line.isEmpty { lines.append(indent + line) }
+        return lines
+    }
+
     /// The text without trailing spaces (leading ones place labels in columns).
     var withoutTrailingSpaces: String { String(reversed().drop { $0 == " " }.reversed()) }
 
-    /// Columns the text takes in a terminal.
-    var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
+    /// Columns the text takes in a terminal; colour codes (`ESC [ … m`) take none.
+    var displayWidth: Int {
+        var width = 0, inEscape = false
+        for c in self {
+            if inEscape {
+                inEscape = c != "m"
+            } else if c == "\u{1B}" {
+                inEscape = true
+            } else {
+                width += c.displayWidth
+            }
+        }
+        return width
+    }
 
     /// The text in exactly `width` columns: padded with spaces, or cut with "…" (never
     /// through a character, so a wide one may leave a space before the ellipsis).

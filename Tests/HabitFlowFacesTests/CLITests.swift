@@ -373,8 +373,7 @@ import Testing
             habitflow habit add Read --id read --db '\(one)' >/dev/null
             habitflow sync with '\(two)' --db '\(one)' 2>&1 || echo "status=$?"   # no such file: refused, nothing made
             test -e '\(two)' || echo "not made"
-            habitflow habit list --db '\(two)' >/dev/null                          # a store made on purpose
-            habitflow sync with '\(two)' --db '\(one)' >/dev/null
+            habitflow sync with '\(two)' --create --db '\(one)' >/dev/null          # a store made on purpose
             habitflow log read --db '\(one)' >/dev/null
             echo '{"op":"entry.import","args":{"entries":[{"habitId":"read","entryId":"imported","timestampUtc":"2025-03-12T09:00:00Z"}]}}' | habitflow batch --db '\(two)' >/dev/null
             habitflow sync with '\(two)' --db '\(one)'

@@ -71,6 +71,31 @@ import Testing
         #expect(r.stdout.contains("A very long habit name …"), "long names end in an ellipsis")
     }
 
+    /// Charts fit the terminal's width (issue 29): COLUMNS, else the terminal's; the latest
+    /// periods that fit, and a line saying what was left out. Piped without COLUMNS: all of it.
+    @Test func chartsFitTheWidth() throws {
+        let r = try sh(
+            Self.store + "\n" + """
+                COLUMNS=40 habitflow strength run --per day --from -60
+                echo ==
+                COLUMNS=40 habitflow history 読書 --from -200
+                echo ==
+                unset COLUMNS; habitflow strength run --per day --from -60 | head -1
+                """)
+        #expect(r.status == 0, "\(r.stderr)")
+        let parts = r.stdout.components(separatedBy: "==\n")
+        try #require(parts.count == 3, "\(r.stdout)")
+        for part in parts.prefix(2) {
+            for line in part.split(separator: "\n") { #expect(String(line).displayColumns <= 40, "\(line)") }
+        }
+        // Text lines wrap to the width too.
+        let joined = parts.map { $0.replacingOccurrences(of: "\n", with: " ") }
+        #expect(joined[0].contains("(the last 34 of 61 days fit in 40 columns: --per week shows more)"), "\(parts[0])")
+        #expect(joined[0].hasPrefix("🏃 Run  strength per day, 2026-10-23 … 2026-11-25  now 20%"), "\(parts[0])")
+        #expect(joined[1].contains("weeks fit in 40 columns; from 2026-05-09: a wider terminal)"), "\(parts[1])")
+        #expect(parts[2].hasPrefix("🏃 Run  strength per day, 2026-09-26 … 2026-11-25"), "\(parts[2])")
+    }
+
     /// Colour on a terminal, none when piped, none with NO_COLOR; --color always/never win.
     @Test func colourFollowsTheTerminalAndNO_COLOR() throws {
         let r = try sh(
@@ -336,6 +361,17 @@ import Testing
             let drawn = try String(contentsOfFile: out.appendingPathComponent("\(name).svg").path, encoding: .utf8)
             let committed = try String(contentsOfFile: Repository.path("docs/\(name).svg"), encoding: .utf8)
             #expect(drawn == committed, "docs/\(name).svg is stale: scripts/docs-pictures")
+        }
+    }
+}
+
+extension String {
+    /// Columns in a terminal, as Python's East Asian widths count them (emoji and CJK: 2).
+    fileprivate var displayColumns: Int {
+        reduce(0) { n, c in
+            let v = c.unicodeScalars.first!.value
+            return n
+                + ((0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v) || v >= 0x1F300 ? 2 : 1)
         }
     }
 }

@@ -53,7 +53,7 @@ import Testing
             """
             import sys, habitflow
             with habitflow.Engine(sys.argv[1], user="alice", zone="Europe/Amsterdam") as hf:
-                print(hf.log("shared", value=20, entryId="from-python")["action"])
+                print(hf.log("shared", value=20, entry_id="from-python")["action"])
             """, [store.path])
         #expect(py.stdout == "created\n", "\(py.stderr)")
         let back = try cli(["entries", "Shared", "--json"], db: store.path)
@@ -70,7 +70,7 @@ import Testing
             import sys, habitflow
             with habitflow.Engine(sys.argv[1], user="alice", zone="Europe/Amsterdam") as hf:
                 for i in range(150):
-                    hf.log("race", entryId="%s-%d" % (sys.argv[2], i))
+                    hf.log("race", entry_id="%s-%d" % (sys.argv[2], i))
             print("done")
             """
         async let a = Task.detached { try python(script, [store.path, "a"]) }.value
@@ -276,7 +276,7 @@ import Testing
             hf = habitflow.Engine(sys.argv[1], user="alice", zone="Europe/Amsterdam")
             i = 0
             while True:
-                hf.log("reps", value=i, entryId="k%d" % i, note="x" * 200)
+                hf.log("reps", value=i, entry_id="k%d" % i, note="x" * 200)
                 print("k%d" % i, flush=True)
                 i += 1
             """, [store.path])

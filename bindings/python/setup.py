@@ -11,24 +11,43 @@ import sys
 import sysconfig
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Distribution, setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 
 
+def say(message: str) -> None:
+    """Tells the person installing: pip shows a build's output only with -v, so the message
+    also goes to the terminal, when there is one."""
+    print(message, file=sys.stderr, flush=True)
+    try:
+        with open("/dev/tty", "w") as tty:
+            tty.write(message + "\n")
+    except OSError:
+        pass
+
+
 def shipped_library() -> Path:
     given = os.environ.get("HABITFLOW_SO")
     if given:
+        say("habitflow: bundling %s ($HABITFLOW_SO)" % given)
         return Path(given).resolve()
     lib = REPO / ".build-release" / "dist" / "lib" / "libhabitflow.so"
-    if not lib.exists():
-        build_lib = REPO / "scripts" / "build-lib"
-        if not build_lib.exists():
-            sys.exit("habitflow: no libhabitflow.so to bundle: set HABITFLOW_SO, or build from a HabitFlow Core checkout")
-        env = dict(os.environ, HABITFLOW_NO_WHEEL="1")  # build-lib would otherwise build this wheel
-        subprocess.run([str(build_lib), str(lib.parent.parent)], check=True, env=env)
+    if lib.exists():
+        say("habitflow: bundling %s, which this checkout built (scripts/build-lib)" % lib.resolve())
+        return lib.resolve()
+    build_lib = REPO / "scripts" / "build-lib"
+    if not build_lib.exists():
+        sys.exit("habitflow: no libhabitflow.so to bundle: set HABITFLOW_SO, or install the prebuilt wheel")
+    say("habitflow: building libhabitflow.so from this checkout with the Swift toolchain "
+        "(scripts/build-lib %s, a release build: about 8 minutes on 2 cores, once) — the package "
+        "bundles the engine's library and this checkout has none built yet. To skip it: "
+        "pip install the wheel scripts/build-lib writes, or set HABITFLOW_SO to a built library."
+        % lib.parent.parent)
+    env = dict(os.environ, HABITFLOW_NO_WHEEL="1", HABITFLOW_NO_SERVER="1")  # only the library is needed
+    subprocess.run([str(build_lib), str(lib.parent.parent)], check=True, env=env, stdout=sys.stderr)
     return lib.resolve()
 
 
@@ -61,4 +80,11 @@ try:
 except ImportError:  # no wheel package: an sdist or a legacy install needs no tag
     pass
 
-setup(cmdclass=commands, package_data={"habitflow": ["py.typed", "libhabitflow.so"]})
+class NativeDistribution(Distribution):
+    """A native library inside: platlib, so auditwheel can make the wheel manylinux."""
+
+    def has_ext_modules(self) -> bool:
+        return True
+
+
+setup(cmdclass=commands, distclass=NativeDistribution, package_data={"habitflow": ["py.typed", "libhabitflow.so"]})

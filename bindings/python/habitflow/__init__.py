@@ -23,19 +23,16 @@ import os
 from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Tuple, Type, TypeVar, Union
 
 from . import _ffi
+from ._operations import DayLike, InstantLike, Operations, TimeDayRangeResult, TimeWeekResult
 
 __all__ = ["Engine", "HabitFlowError", "InvalidJSONError", "InvalidArgumentError", "UnknownOpError",
            "UnknownZoneError", "InvalidDateError", "NotFoundError", "ConflictError", "ConfirmationRequired",
            "LimitExceededError", "ForbiddenError", "StorageError", "InternalError",
            "Zone", "call", "call_raw", "metrics", "day_key", "day_range", "week", "version", "version_number",
-           "set_tzdata", "tzdata", "__version__"]
+           "set_tzdata", "tzdata", "__version__", "Operations", "DayLike", "InstantLike"]
 
 #: A JSON object as the engine answers it.
 JSON = Dict[str, Any]
-#: An instant: RFC 3339 text or a timezone-aware datetime.
-InstantLike = Union[str, _dt.datetime]
-#: A DayKey: ``YYYY-MM-DD`` text or a date.
-DayLike = Union[str, _dt.date]
 
 _lib = _ffi.load()
 
@@ -145,7 +142,7 @@ __version__: str = version()
 
 def version_number() -> int:
     """The library's version as MAJOR*1000000 + MINOR*1000 + PATCH."""
-    return _lib.hf_version_number()
+    return int(_lib.hf_version_number())
 
 
 def _c_text(text: Union[str, bytes], what: str) -> bytes:
@@ -246,12 +243,14 @@ class _Managed:
         self.close()
 
 
-class Engine(_Managed):
-    """An open store acting as one user: every operation of docs/PROTOCOL.md.
+class Engine(_Managed, Operations):
+    """An open store acting as one user: every operation of docs/PROTOCOL.md, each a typed
+    method (``hf.entry_log(...)``, ``hf.metrics_streaks(...)``: see ``habitflow._operations``),
+    with shorter names for the common ones (``log``, ``today``, ``streaks``, ``create_goal``…).
 
         with habitflow.Engine("habits.sqlite", user="alice", zone="Europe/Amsterdam") as hf:
-            habit = hf.call("habit.create", name="Run", kind="numeric", unit="km")["habit"]
-            hf.log(habit["id"], value=5)
+            hf.create_habit("Run", kind="numeric", unit="km")
+            hf.log("Run", 5, day=datetime.date(2025, 3, 11), confirm=True)   # a name works as an id
 
     ``path`` None opens the default store ($HABITFLOW_DB, else the XDG data directory);
     ``":memory:"`` a private in-memory one. ``zone`` is required the first time a user opens a
@@ -299,157 +298,34 @@ class Engine(_Managed):
         """Runs one request and returns its ``result`` (see the module's ``call``)."""
         return _result(self.call_raw(_request(request, args)))
 
-    def log(self, habit_id: str, value: Optional[float] = None, **args: Any) -> JSON:
-        """Logs an entry (``entry.log``); returns ``{"entry", "action"}``."""
-        if value is not None:
-            args["value"] = value
-        return self.call("entry.log", habitId=habit_id, **args)
+    def _call(self, op: str, args: Dict[str, Any]) -> Any:
+        return self.call(op, **args)
 
-    def entries(self, **filters: Any) -> List[JSON]:
-        """The user's entries (``entry.list``)."""
-        return self.call("entry.list", **filters)["entries"]
-
-    def habits(self, **filters: Any) -> List[JSON]:
-        """The user's habits (``habit.list``)."""
-        return self.call("habit.list", **filters)["habits"]
-
-    def today(self, day: Optional[DayLike] = None) -> List[JSON]:
-        """Every active habit's standing (``metrics.today``): a list of dicts with habitId,
-        status, value, target, currentStreak, week and momentum (the longest streak is in
-        ``streaks``)."""
-        return self.call("metrics.today", **_day(day))["habits"]
-
-    def streaks(self, habit_id: str, day: Optional[DayLike] = None) -> JSON:
-        """``{"current", "longest", "unit"}`` of one habit (``metrics.streaks``)."""
-        return self.call("metrics.streaks", habitId=habit_id, **_day(day))
-
-    def week(self, habit_id: str, day: Optional[DayLike] = None) -> JSON:
-        """``{"weekStart", "completed", "required", "fraction"}`` (``metrics.week``)."""
-        return self.call("metrics.week", habitId=habit_id, **_day(day))
-
-    def momentum(self, habit_id: str, day: Optional[DayLike] = None) -> float:
-        """Loop's habit strength in [0, 1] (``metrics.momentum``)."""
-        return self.call("metrics.momentum", habitId=habit_id, **_day(day))["momentum"]
-
-    def history(self, habit_id: str, start: DayLike, end: DayLike) -> List[JSON]:
-        """``[{"dayKey", "value", "target", "status"}]`` from ``start`` through ``end``."""
-        return self.call("metrics.history", habitId=habit_id, **{"from": start, "to": end})["days"]
-
-    def strength(self, habit_id: str, start: Optional[DayLike] = None, end: Optional[DayLike] = None,
-                 per: str = "week") -> List[JSON]:
-        """Strength over time, ``[{"start", "end", "strength"}]`` per ``day``, ``week`` or ``month``
-        (``metrics.strength``; default: the year up to today)."""
-        args: Dict[str, Any] = {"habitId": habit_id, "per": per}
-        if start is not None:
-            args["from"] = start
-        if end is not None:
-            args["to"] = end
-        return self.call("metrics.strength", **args)["points"]
-
-    def chart(self, kind: str, id: str, **args: Any) -> str:
+    def chart(self, kind: Literal["calendar", "strength", "goal"], id: str, *, start: Optional[DayLike] = None,
+              end: Optional[DayLike] = None, per: Optional[str] = None) -> str:
         """A self-contained SVG: ``kind`` is ``calendar`` or ``strength`` (``id`` a habit) or ``goal``
-        (``id`` a goal); further arguments as ``chart.*`` takes them (``per``, ``to``, …)."""
-        key = "goalId" if kind == "goal" else "habitId"
-        return self.call("chart." + kind, **{key: id}, **args)["svg"]
+        (``id`` a goal, as of ``end``); ``start``/``end`` bound the days, ``per`` groups strength."""
+        if kind == "calendar":
+            return self.chart_calendar(id, start=start, end=end)["svg"]
+        if kind == "strength":
+            return self.chart_strength(id, start=start, end=end, per=per)["svg"]
+        if kind == "goal":
+            return self.chart_goal(id, day=end)["svg"]
+        raise _error("invalid_argument", "kind must be calendar, strength or goal, not %r" % (kind,), "kind")
 
     def export(self) -> JSON:
         """Everything of yours as the versioned document :meth:`import_data` restores (``data.export``)."""
-        return self.call("data.export")["document"]
+        document: JSON = self.data_export()["document"]
+        return document
 
     def export_csv(self) -> str:
         """Your active entries as CSV (``data.export`` with ``format: csv``)."""
-        return self.call("data.export", format="csv")["csv"]
-
-    def import_data(self, document: JSON) -> JSON:
-        """Restores an :meth:`export` document; importing twice changes nothing (``data.import``)."""
-        return self.call("data.import", document=document)
-
-    def import_loop(self, path: str) -> JSON:
-        """Imports Loop Habit Tracker's backup (.db) or CSV export (zip or folder) (``data.importLoop``)."""
-        return self.call("data.importLoop", path=path)
-
-    def create_goal(self, title: str, type: str, target: Optional[float] = None, habit_ids: Iterable[str] = (),
-                    **fields: Any) -> JSON:
-        """Creates a goal (``goal.create``) linked to ``habit_ids``; returns the goal."""
-        if target is not None:
-            fields["target"] = target
-        if habit_ids:
-            fields["habitIds"] = list(habit_ids)
-        return self.call("goal.create", title=title, type=type, **fields)["goal"]
-
-    def update_habit(self, habit_id: str, **fields: Any) -> JSON:
-        """Changes a habit (``habit.update``): name and category at once; unit, cadence and
-        target type from today or ``effectiveDayKey`` on (a past day raises: past days keep
-        the definition they had). Returns the habit."""
-        return self.call("habit.update", habitId=habit_id, **fields)["habit"]
-
-    def update_goal(self, goal_id: str, **fields: Any) -> JSON:
-        """Changes a goal (``goal.update``); a new ``target`` counts from today or
-        ``effectiveDayKey`` on, so past goal weeks keep theirs. Returns the goal."""
-        return self.call("goal.update", goalId=goal_id, **fields)["goal"]
-
-    def delete_goal(self, goal_id: str, confirm: bool = False) -> None:
-        """Deletes a goal and its links (``goal.delete``); without ``confirm`` it raises
-        :class:`ConfirmationRequired` saying what would go."""
-        self.call("goal.delete", goalId=goal_id, confirm=confirm)
-
-    def restore_goal(self, goal_id: str) -> JSON:
-        """Brings a deleted goal back with its links (``goal.restore``); returns the goal."""
-        return self.call("goal.restore", goalId=goal_id)["goal"]
+        csv: str = self.data_export(format="csv")["csv"]
+        return csv
 
     def goals(self, segment: Optional[str] = None) -> List[Tuple[JSON, JSON]]:
         """Every goal you see as ``(goal, progress)`` pairs, in category order (``goal.list``)."""
-        args: Dict[str, Any] = {} if segment is None else {"segment": segment}
-        return [(g["goal"], g["progress"]) for group in self.call("goal.list", **args)["groups"] for g in group["goals"]]
-
-    def goal_progress(self, goal_id: str, day: Optional[DayLike] = None) -> JSON:
-        """``{"value", "target", "fraction", "percent", "thisWeek", "status", ...}``, derived now."""
-        return self.call("goal.progress", goalId=goal_id, **_day(day))["progress"]
-
-    def goal_log(self, goal_id: str, habit_id: str, value: Optional[float] = None, **args: Any) -> JSON:
-        """Logs an entry of a habit linked to the goal (``goal.log``)."""
-        if value is not None:
-            args["value"] = value
-        return self.call("goal.log", goalId=goal_id, habitId=habit_id, **args)
-
-    def start_routine(self, routine_id: str) -> JSON:
-        """Starts a routine: ``{"execution", "evidence"}`` (no entries are created)."""
-        return self.call("routine.start", routineId=routine_id)
-
-    def evidence(self) -> List[JSON]:
-        """Today's evidence waiting for a confirm or a dismiss (``evidence.list``)."""
-        return self.call("evidence.list")["evidence"]
-
-    def confirm_evidence(self, evidence_id: str, value: Optional[float] = None) -> JSON:
-        """Confirms evidence: logs the habit once (``evidence.confirm``)."""
-        args: Dict[str, Any] = {} if value is None else {"value": value}
-        return self.call("evidence.confirm", evidenceId=evidence_id, **args)
-
-    def dismiss_evidence(self, evidence_id: str) -> JSON:
-        """Dismisses evidence; nothing is logged (``evidence.dismiss``)."""
-        return self.call("evidence.dismiss", evidenceId=evidence_id)
-
-    def journal(self, text: Optional[str] = None, **fields: Any) -> JSON:
-        """Writes a journal entry (``journal.create``); returns it."""
-        if text is not None:
-            fields["text"] = text
-        return self.call("journal.create", **fields)["journal"]
-
-    def log_wellbeing(self, metric: str, value: float, **fields: Any) -> JSON:
-        """Logs a wellbeing value (``wellbeing.log``); returns it."""
-        return self.call("wellbeing.log", metric=metric, value=value, **fields)["wellbeing"]
-
-    def wellbeing_trend(self, metric: str, start: DayLike, end: DayLike) -> JSON:
-        """``{"days": [{"dayKey", "mean", "count"}], "mean"}`` (``wellbeing.trend``)."""
-        return self.call("wellbeing.trend", metric=metric, **{"from": start, "to": end})
-
-    def sync_changes(self, since: Optional[Union[int, str]] = None) -> JSON:
-        """``{"changes", "cursor", "replicaId"}``: every change since a cursor (``sync.changes``)."""
-        return self.call("sync.changes", **({} if since is None else {"since": since}))
-
-    def sync_apply(self, changes: List[JSON]) -> JSON:
-        """Applies another replica's changes, all or nothing (``sync.apply``)."""
-        return self.call("sync.apply", changes=changes)
+        return [(g["goal"], g["progress"]) for group in self.goal_list(segment=segment)["groups"] for g in group["goals"]]
 
     def sync_with(self, other: Union["Engine", str], token: Optional[str] = None, timeout: float = 120) -> Tuple[JSON, JSON]:
         """Syncs both ways — with another Engine of the same user, or with a sync server at a
@@ -462,7 +338,8 @@ class Engine(_Managed):
         of this version (written before it) are left out and listed in ``sent["heldBack"]`` and
         ``received["heldBack"]``; the rest syncs."""
         if isinstance(other, Engine):
-            return other.sync_apply(self.sync_changes()["changes"]), self.sync_apply(other.sync_changes()["changes"])
+            sent = other.sync_apply(self.sync_changes()["changes"])
+            return dict(sent), dict(self.sync_apply(other.sync_changes()["changes"]))
         if token is None:
             raise InvalidArgumentError("invalid_argument", "a sync server needs a token", "token")
         url = other.rstrip("/")
@@ -492,10 +369,6 @@ def _http(method: str, url: str, token: str, body: Optional[str], timeout: float
         return e.code, e.read().decode("utf-8", "replace")
     except OSError as e:
         raise StorageError("storage", "cannot reach the sync server at %s: %s" % (url, e), "url") from None
-
-
-def _day(day: Optional[DayLike]) -> Dict[str, Any]:
-    return {} if day is None else {"dayKey": day}
 
 
 def metrics(op: str, records: Mapping[str, Any], **args: Any) -> Any:
@@ -557,14 +430,16 @@ def day_key(zone: str, instant: Union[InstantLike, int]) -> str:
     return str(out.value.decode())
 
 
-def day_range(zone: str, day_key: DayLike) -> JSON:
+def day_range(zone: str, day_key: DayLike) -> TimeDayRangeResult:
     """The instants of a local day: ``{exists, start, end, hours, intervals}``."""
-    return call("time.dayRange", zone=zone, dayKey=day_key)
+    result: TimeDayRangeResult = call("time.dayRange", zone=zone, dayKey=day_key)
+    return result
 
 
-def week(day_key: DayLike, first_weekday: str = "monday") -> JSON:
+def week(day_key: DayLike, first_weekday: str = "monday") -> TimeWeekResult:
     """The week containing a day: ``{start, days}``."""
-    return call("time.week", dayKey=day_key, firstWeekday=first_weekday)
+    result: TimeWeekResult = call("time.week", dayKey=day_key, firstWeekday=first_weekday)
+    return result
 
 
 def _seconds(instant: Union[int, _dt.datetime]) -> int:

@@ -34,7 +34,7 @@ class EngineTests(unittest.TestCase):
         with self.engine() as hf:
             habit = hf.call("habit.create", habitId="read", name="Read")["habit"]
             for day in ["2025-03-10", "2025-03-11", "2025-03-12"]:
-                hf.log(habit["id"], dayKey=day, confirm=True)
+                hf.log(habit["id"], day=day, confirm=True)
             self.assertEqual(hf.streaks("read")["current"]["length"], 3)
             self.assertEqual(hf.week("read")["completed"], 3)
             self.assertEqual([d["status"] for d in hf.history("read", "2025-03-09", "2025-03-10")],
@@ -53,10 +53,10 @@ class EngineTests(unittest.TestCase):
     def test_goals(self):
         with self.engine() as hf:
             hf.call("habit.create", habitId="run", name="Run", kind="numeric", unit="km", multiplePerDay=True)
-            hf.create_goal("Run 100 km", "targetAmount", 100, ["run"], goalId="g", kind="quantity", unit="km")
-            hf.goal_log("g", "run", 60)
+            hf.create_goal("Run 100 km", "targetAmount", 100, ["run"], goal_id="g", kind="quantity", unit="km")
+            hf.goal_log("g", "run", value=60)
             hf.log("run", value=15)
-            self.assertEqual(hf.goal_progress("g")["fraction"], "75/100")
+            self.assertEqual(hf.goal_progress("g")["progress"]["fraction"], "75/100")
             self.assertEqual([(g["id"], p["percent"]) for g, p in hf.goals()], [("g", 75)])
             with self.assertRaises(habitflow.HabitFlowError) as ctx:
                 hf.goal_progress("missing")
@@ -73,7 +73,7 @@ class EngineTests(unittest.TestCase):
             self.assertEqual(hf.confirm_evidence(evidence[0]["id"])["action"], "created")
             self.assertEqual(hf.confirm_evidence(evidence[0]["id"])["action"], "unchanged")
             self.assertEqual(started["execution"]["routineId"], "morning")
-            hf.journal("a good morning", referencedHabitIds=["stretch"])
+            hf.journal("a good morning", referenced_habit_ids=["stretch"])
             hf.log_wellbeing("mood", 4)
             self.assertEqual(hf.wellbeing_trend("mood", "2025-03-01", "2025-03-12")["mean"], 4)
             with self.assertRaises(habitflow.HabitFlowError) as ctx:
@@ -100,14 +100,14 @@ class EngineTests(unittest.TestCase):
         with self.engine() as hf:
             habit = hf.call("habit.create", name="Read")["habit"]
             with self.assertRaises(habitflow.HabitFlowError) as ctx:
-                hf.log(habit["id"], dayKey="2025-03-01")
+                hf.log(habit["id"], day="2025-03-01")
             self.assertEqual(ctx.exception.code, "confirmation_required")
             self.assertEqual(ctx.exception.details["affectedDays"], ["2025-03-01"])
             impact = ctx.exception.details["impact"]  # what the backfill would change
             self.assertEqual(impact["days"], [{"dayKey": "2025-03-01", "before": "incomplete", "after": "complete"}])
             self.assertEqual(impact["longestStreak"], {"before": 0, "after": 1})
             self.assertEqual(hf.entries(), [])
-            self.assertEqual(hf.log(habit["id"], dayKey="2025-03-01", confirm=True)["entry"]["dayKey"], "2025-03-01")
+            self.assertEqual(hf.log(habit["id"], day="2025-03-01", confirm=True)["entry"]["dayKey"], "2025-03-01")
 
     def test_open_errors_are_typed(self):
         with self.assertRaises(habitflow.HabitFlowError) as ctx:
@@ -129,8 +129,8 @@ class EngineTests(unittest.TestCase):
     def test_bad_input_changes_nothing(self):
         with self.engine() as hf:
             habit = hf.call("habit.create", habitId="h1", name="Walk")["habit"]
-            hf.log(habit["id"], entryId="e1")
-            before = (hf.habits(), hf.entries(includeDeleted=True))
+            hf.log(habit["id"], entry_id="e1")
+            before = (hf.habits(), hf.entries(include_deleted=True))
             bad = [
                 ("entry.log", {"habitId": "h1", "value": 3}, "invalid_argument", "args.value"),
                 ("entry.log", {"habitId": "nope"}, "not_found", "args.habitId"),
@@ -147,7 +147,7 @@ class EngineTests(unittest.TestCase):
                     hf.call(op, **args)
                 self.assertEqual((ctx.exception.code, ctx.exception.field), (code, field), op)
             self.assertIn('"code":"invalid_json"', hf.call_raw("{"))
-            self.assertEqual((hf.habits(), hf.entries(includeDeleted=True)), before)
+            self.assertEqual((hf.habits(), hf.entries(include_deleted=True)), before)
 
 
 if __name__ == "__main__":

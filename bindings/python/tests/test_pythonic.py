@@ -23,8 +23,8 @@ class PythonicTests(unittest.TestCase):
             now = dt.datetime(2025, 3, 12, 11, tzinfo=dt.timezone.utc)
             with habitflow.Engine(os.path.join(d, "h.sqlite"), user="alice", zone="Europe/Amsterdam", now=now) as hf:
                 habit = hf.call("habit.create", name="Read")["habit"]
-                hf.log(habit["id"], dayKey=dt.date(2025, 3, 11), confirm=True)
-                hf.log(habit["id"], timestampUtc=now)
+                hf.log(habit["id"], day=dt.date(2025, 3, 11), confirm=True)
+                hf.log(habit["id"], at=now)
                 self.assertEqual([e["dayKey"] for e in hf.entries()], ["2025-03-11", "2025-03-12"])
                 self.assertEqual(hf.streaks(habit["id"], day=dt.date(2025, 3, 12))["current"]["length"], 2)
                 self.assertEqual(len(hf.history(habit["id"], dt.date(2025, 3, 10), dt.date(2025, 3, 12))), 3)
@@ -57,7 +57,7 @@ class PythonicTests(unittest.TestCase):
                     hf.log("Raed")
                 self.assertIn('did you mean "Read"?', str(typo.exception))
                 with self.assertRaises(habitflow.ConfirmationRequired) as ctx:
-                    hf.log("read", dayKey="2025-03-01")
+                    hf.log("read", day="2025-03-01")
                 self.assertEqual(ctx.exception.field, "args.confirm")
                 self.assertIsNotNone(ctx.exception.impact)
                 self.assertIn("days", ctx.exception.impact)
@@ -81,15 +81,15 @@ class PythonicTests(unittest.TestCase):
             now = dt.datetime(2025, 3, 12, 11, tzinfo=dt.timezone.utc)
             with habitflow.Engine(os.path.join(d, "h.sqlite"), user="alice", zone="Europe/Amsterdam", now=now) as hf:
                 hf.call("habit.create", habitId="read", name="Read", cadence="weekly", timesPerWeek=3)
-                self.assertEqual(hf.update_habit("read", timesPerWeek=5, cadence="weekly", effectiveDayKey=dt.date(2025, 3, 17))["timesPerWeek"], 3)
+                self.assertEqual(hf.update_habit("read", times_per_week=5, cadence="weekly", effective_day=dt.date(2025, 3, 17))["timesPerWeek"], 3)
                 with self.assertRaises(habitflow.InvalidArgumentError) as refused:
-                    hf.update_habit("read", unit="pages", effectiveDayKey=dt.date(2025, 3, 11))
+                    hf.update_habit("read", unit="pages", effective_day=dt.date(2025, 3, 11))
                 self.assertIn("past days keep the definition they had", str(refused.exception))
                 self.assertEqual(hf.week("read", day=dt.date(2025, 3, 12))["required"], 3)
                 self.assertEqual(hf.week("read", day=dt.date(2025, 3, 17))["required"], 5)
-                goal = hf.create_goal("Reading", "weeklyHabit", target=3, habit_ids=["read"], startDayKey="2025-03-03")
+                goal = hf.create_goal("Reading", "weeklyHabit", target=3, habit_ids=["read"], start_day="2025-03-03")
                 for day in ("2025-03-03", "2025-03-04"):
-                    hf.log("read", dayKey=day, confirm=True)
+                    hf.log("read", day=day, confirm=True)
                 self.assertEqual(hf.update_goal(goal["id"], target=2)["target"], 2)
                 weeks = hf.call("goal.history", goalId=goal["id"])["weeks"]
                 self.assertEqual([(w["target"], w["met"]) for w in weeks], [(3, False), (2, False)])
@@ -121,7 +121,7 @@ class DataAndChartTests(unittest.TestCase):
             with habitflow.Engine(os.path.join(d, "a.sqlite"), user="alice", zone="Europe/Amsterdam", now=now) as a:
                 run = a.call("habit.create", habitId="run", name="Run <5k>", kind="numeric", unit="km", target=5)["habit"]
                 for day in range(1, 10):
-                    a.log(run["id"], value=day, dayKey=dt.date(2025, 1, day), confirm=True)
+                    a.log(run["id"], value=day, day=dt.date(2025, 1, day), confirm=True)
                 points = a.strength(run["id"], dt.date(2025, 1, 1), dt.date(2025, 1, 10), per="day")
                 self.assertEqual(len(points), 10)
                 self.assertAlmostEqual(points[-1]["strength"], a.momentum(run["id"]), places=12)

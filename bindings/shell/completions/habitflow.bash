@@ -2092,7 +2092,7 @@ _habitflow_sync() {
 
 _habitflow_sync_with() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--create --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --user --zone --token)
     __habitflow_offer_flags_options 1

@@ -178,7 +178,7 @@ function __habitflow_parse_tokens -S
             __habitflow_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'with'
-                __habitflow_parse_subcommand 1 'db=' 'user=' 'zone=' 'token=' 'json' 'version' 'h/help'
+                __habitflow_parse_subcommand 1 'db=' 'user=' 'zone=' 'token=' 'create' 'json' 'version' 'h/help'
             case 'watch'
                 __habitflow_parse_subcommand 1 'db=' 'user=' 'zone=' 'token=' 'interval=' 'rounds=' 'json' 'version' 'h/help'
             case 'export'
@@ -839,6 +839,7 @@ complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_op
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow sync with" user' -l 'user' -d 'Act as this user (default: $HABITFLOW_USER, else your login name).' -rfka ''
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow sync with" zone' -l 'zone' -d 'Your current IANA zone (default: $HABITFLOW_ZONE, $TZ, /etc/localtime).' -rfka ''
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow sync with" token' -l 'token' -d 'The server\'s access token (default: $HABITFLOW_TOKEN).' -rfka ''
+complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow sync with" create' -l 'create' -d 'Make the other store file when there is none (a first copy for another device).'
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow sync with" json' -l 'json' -d 'Print JSON.'
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow sync with" version' -l 'version' -d 'Show the version.'
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow sync with" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -1442,6 +1442,7 @@ _habitflow_sync_with() {
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
         ':other:'
         '--token[The server'\''s access token (default\: $HABITFLOW_TOKEN).]:token:'
+        '--create[Make the other store file when there is none (a first copy for another device).]'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'

@@ -1,0 +1,34 @@
+import Foundation
+import HabitFlowProtocol
+import HabitFlowTestSupport
+import Testing
+
+/// bindings/python/habitflow/_operations.py is generated from the dispatcher's operation list
+/// (issue 29: the Python face typed from the table that writes PROTOCOL.md); this keeps them equal.
+@Suite struct PythonOperationsTests {
+    @Test func pythonOperationsMatchTheDispatcher() throws {
+        let path = Repository.path("bindings/python/habitflow/_operations.py")
+        let generated = PythonOperations.source()
+        if ProcessInfo.processInfo.environment["HABITFLOW_WRITE_PYTHON_OPS"] == "1" {
+            try generated.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let onDisk = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            onDisk == generated,
+            "_operations.py is stale: HABITFLOW_WRITE_PYTHON_OPS=1 swift test --disable-xctest --filter PythonOperationsTests")
+        // Every method name once: an alias never hides an operation's method.
+        let names = onDisk.split(separator: "\n").filter { $0.hasPrefix("    def ") }.map { $0.split(separator: "(")[0] }
+        #expect(Set(names).count == names.count, "\(names.count - Set(names).count) names defined twice")
+        for op in Dispatcher.operations {
+            #expect(onDisk.contains("    def \(op.name.replacingOccurrences(of: ".", with: "_").snakeCased)(self"), "\(op.name)")
+        }
+    }
+}
+
+extension String {
+    fileprivate var snakeCased: String {
+        unicodeScalars.reduce(into: "") { out, c in
+            if CharacterSet.uppercaseLetters.contains(c) { out += "_" + String(c).lowercased() } else { out.unicodeScalars.append(c) }
+        }
+    }
+}
