@@ -83,7 +83,7 @@ extension Engine {
     }
 
     /// Goals the user sees, in `segment` (all when `nil`).
-    private func visibleGoals(_ store: any StoreTransaction, _ user: String, _ segment: GoalSegment?) throws(HabitFlowError) -> [Goal] {
+    func visibleGoals(_ store: any StoreTransaction, _ user: String, _ segment: GoalSegment?) throws(HabitFlowError) -> [Goal] {
         let partner = try store.partnership(user: user)?.partnerId
         return try store.goals(owners: GoalRules.owners(user: user, partner: partner)).filter {
             GoalRules.isVisible($0, user: user, sharedOnly: segment.map { $0 == .shared })

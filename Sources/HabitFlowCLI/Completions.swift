@@ -4,6 +4,8 @@ import HabitFlowProtocol
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -28,8 +30,10 @@ enum Completions {
             }
         }
         guard let options = try? StoreOptions.parse(given) else { return [] }
+        // Opened as the user already in the store, with no zone: a completion never makes a
+        // user, nor changes one's zone (`engine()` would set the one the command line gives).
         guard access(options.path, R_OK) == 0 else { return [] }
-        let (engine, error) = options.engine()
+        let (engine, error) = Engine.open(storePath: options.path, user: options.userName, zone: nil, now: nil, firstWeekday: nil)
         guard error == nil else { return [] }
         let dispatcher = Dispatcher(engine: engine)
         var names: [String] = []

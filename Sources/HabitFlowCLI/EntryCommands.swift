@@ -158,15 +158,34 @@ struct RestoreEntry: ParsableCommand {
 extension CLI {
     /// The entry a person names: an id or short id; or a habit and the day of its entry
     /// (`on`, default today) — its live entry, or for a restore the one deleted last that day.
-    /// Exits 1 with the reason when none or several match.
+    /// Without `on`, a habit's name comes first (a name such as "cafe" may also start an id),
+    /// then an entry's id or short id, then a habit's. Exits 1 with the reason when none or
+    /// several match.
     static func pickEntry(_ reference: String, on day: String?, deleted: Bool, engine: Engine, json: Bool) throws -> String {
-        if day == nil,
-            let found = try? Dispatcher(engine: engine).handle(
-                .object([("op", .string("entry.get")), ("args", .object([("entryId", .string(reference))]))]))
-        {
-            return CLI.text(found["entry"]?["id"])
+        let dispatcher = Dispatcher(engine: engine)
+        func ask(_ op: String, _ args: [(String, JSONValue)]) -> Result<JSONValue, ProtocolError> {
+            do throws(ProtocolError) {
+                return .success(try dispatcher.handle(.object([("op", .string(op)), ("args", .object(args))])))
+            } catch {
+                return .failure(error)
+            }
         }
-        let habit = try resolveHabit(reference, engine: engine, json: json)
+        var named = try? ask("habit.get", [("name", .string(reference))]).get()
+        if day == nil, named == nil {
+            switch ask("entry.get", [("entryId", .string(reference))]) {
+            case let .success(found): return CLI.text(found["entry"]?["id"])
+            case let .failure(error) where error.code != .notFound:
+                report(error, json: json)
+                throw ExitCode(1)
+            case .failure: break
+            }
+        }
+        if named == nil { named = try? ask("habit.get", [("habitId", .string(reference))]).get() }
+        guard let habit = named?["habit"] else {
+            // Neither: the habit's reason, with the closest names.
+            _ = try resolveHabit(reference, engine: engine, json: json)
+            return reference
+        }
         let dayKey = try CLI.day(day ?? "today", engine: engine, json: json, option: "on") ?? .null
         let listed = try run(
             "entry.list", [("habitId", habit["id"] ?? .null), ("from", dayKey), ("to", dayKey), ("includeDeleted", .bool(deleted))],

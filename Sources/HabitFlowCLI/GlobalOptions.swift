@@ -44,7 +44,27 @@ enum GlobalOptions {
             rest.insert(implied._commandName, at: end)
             end += 1
         }
-        rest.insert(contentsOf: leading, at: end)
+        rest.insert(contentsOf: leading.filter(keeping(for: command)), at: end)
         return rest
+    }
+
+    /// Whether `command` takes a leading option: `--json` and `--color` only tune the output,
+    /// so a command without them (`batch` writes JSON anyway) just leaves them out; `--db`,
+    /// `--user` and `--zone` always go, so one the command cannot take is a usage error.
+    private static func keeping(for command: ParsableCommand.Type) -> (String) -> Bool {
+        let help = HabitFlowCommand.helpMessage(for: command, includeHidden: true, columns: 10_000)
+        var skipValue = false
+        return { word in
+            if skipValue {
+                skipValue = false
+                return false
+            }
+            let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+            guard name == "--json" || name == "--color", !help.contains(name == "--json" ? "[--json]" : "[--color <color>]") else {
+                return true
+            }
+            skipValue = name == "--color" && name == word
+            return false
+        }
     }
 }

@@ -29,8 +29,9 @@ struct ViewOptions: ParsableArguments {
     }
 }
 
-/// How wide the output may be: `COLUMNS` when set (a positive number), else the terminal's
-/// width when stdout is one; `nil` (no limit) in a pipe, so scripts get whole views.
+/// How wide the output may be: `COLUMNS` when set (a positive number; also in a pipe, where a
+/// script asks for a width), else the terminal's width when stdout is one; else `nil` (no
+/// limit), so a pipe gets whole views.
 enum TerminalWidth {
     static var current: Int? {
         if let text = CLI.environment("COLUMNS"), let n = Int(text), n > 0 { return n }

@@ -18,15 +18,20 @@ extension Dispatcher {
     ]
 
     /// The most references one request may have resolved (each costs a run of the operation).
-    static let maxReferences = 16
+    public static let maxReferences = 16
 
     func runResolvingReferences(_ operation: Operation, _ given: [(String, JSONValue)]) throws(ProtocolError) -> JSONValue {
-        var args = given
-        for _ in 0..<Self.maxReferences {
+        var args = given, resolved = 0
+        while true {
             do throws(ProtocolError) {
                 return try operation.handler(engine, Arguments(args))
             } catch {
                 guard let (member, index, id) = try reference(in: error, args, of: operation.name) else { throw error }
+                guard resolved < Self.maxReferences else {
+                    throw ProtocolError(
+                        .limitExceeded, "at most \(Self.maxReferences) names or short ids per request: use ids", field: error.field)
+                }
+                resolved += 1
                 args = args.map { key, value in
                     guard key == member else { return (key, value) }
                     guard let index, case var .array(items) = value else { return (key, .string(id)) }
@@ -35,7 +40,6 @@ extension Dispatcher {
                 }
             }
         }
-        return try operation.handler(engine, Arguments(args))
     }
 
     /// When `error` is about an id argument (`args.habitId`, `args.habitIds[2]`) whose text
@@ -67,8 +71,14 @@ extension Dispatcher {
             text = s
         default: return nil
         }
+        // What no name could be (empty, longer than a name may be) keeps its invalid_argument.
+        if error.code == .invalidArgument, text.isEmpty || text.utf8.count > TextLimit.name { return nil }
         do throws(HabitFlowError) {
-            guard let id = try engine.recordId(kind, referencedBy: text, field: String(field.dropFirst("args.".count))) else { return nil }
+            let restore = op.hasSuffix(".restore")  // a restore names a deleted record first
+            guard
+                let id = try engine.recordId(
+                    kind, referencedBy: text, field: String(field.dropFirst("args.".count)), preferDeleted: restore)
+            else { return nil }
             return (member, index, id)
         } catch  where error.code == .conflict || error.code == .notFound {
             throw ProtocolError(error)

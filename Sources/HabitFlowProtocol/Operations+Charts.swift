@@ -51,9 +51,8 @@ extension Operation {
             ],
             result: svgResult, errors: chartErrors
         ) { engine, args throws(ProtocolError) in
-            let points = try strengthPoints(engine, args)
+            let (points, context, _) = try strength(engine, args)
             let per = try args.choice("per", StrengthPeriod.allCases.map { ($0.rawValue, $0) }) ?? .week
-            let context = try metricsContext(engine, args, habitId: nil)
             let id = try args.string("habitId")
             let name = try ProtocolError.engine { () throws(HabitFlowError) in try context.habit(id).name }
             return .object([("svg", .string(StrengthChart.svg(title: name, points: points, per: per)))])

@@ -202,10 +202,8 @@ extension Operation {
             ],
             errors: metricsErrors
         ) { engine, args throws(ProtocolError) in
-            let points = try strengthPoints(engine, args)
+            let (points, context, to) = try strength(engine, args)
             let id = try args.string("habitId")
-            let to = try args.optionalDayKey("to")
-            let context = try metricsContext(engine, args, habitId: id)
             let now = try ProtocolError.engine { () throws(HabitFlowError) in try context.today(habitId: id, day: to).momentum }
             return .object([
                 ("now", .double(now)),
@@ -223,13 +221,16 @@ extension Operation {
         },
     ]
 
-    /// `metrics.strength`'s points (also what `chart.strength` draws).
-    static func strengthPoints(_ engine: Engine, _ args: Arguments) throws(ProtocolError) -> [StrengthPoint] {
+    /// `metrics.strength`'s points (also what `chart.strength` draws), with the records they
+    /// were derived from and their last day.
+    static func strength(_ engine: Engine, _ args: Arguments) throws(ProtocolError) -> ([StrengthPoint], MetricsContext, DayKey) {
         let id = try args.string("habitId")
         let per = try args.choice("per", StrengthPeriod.allCases.map { ($0.rawValue, $0) }) ?? .week
         let context = try metricsContext(engine, args, habitId: id)
         let to = try args.optionalDayKey("to") ?? context.today
         let from = try args.optionalDayKey("from") ?? to.adding(days: -364) ?? to
-        return try ProtocolError.engine { () throws(HabitFlowError) in try context.strength(habitId: id, from: from, to: to, per: per) }
+        let points = try ProtocolError.engine { () throws(HabitFlowError) in try context.strength(habitId: id, from: from, to: to, per: per)
+        }
+        return (points, context, to)
     }
 }

@@ -62,9 +62,11 @@ public enum ProtocolDocument {
             ## Names and short ids
 
             Where an operation takes `habitId`, `goalId`, `routineId` or `entryId` of a record you
-            hold (or lists of them: `habitIds`, `goalIds`), it also takes what a person would type: a habit's or routine's name (any case,
+            hold (or lists of them: `habitIds`, `goalIds`; at most \(Dispatcher.maxReferences) per request), it
+            also takes what a person would type: a habit's or routine's name (any case,
             the exact spelling first; a live record before a deleted one, so `habit.restore` takes
-            a deleted habit's name), a goal's title, or the first characters (at least
+            a deleted habit's name; a restore looks among deleted records first), a goal's title (yours,
+            or one a partner shares with you), or the first characters (at least
             \(RecordNames.shortIdLength)) of one id. An id is looked up first; the name is tried
             only when no record has that id, so a request by id costs nothing more. Several matches
             answer `conflict` ("2 habits are named …: use the id"); none answers `not_found` with the

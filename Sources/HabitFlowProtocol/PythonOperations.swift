@@ -57,14 +57,16 @@ public enum PythonOperations {
 
             ``entry.log`` is ``entry_log``; its arguments are keywords in snake_case (``habitId`` is
             ``habit_id``; ``timestampUtc`` is ``at``, ``dayKey`` is ``day``, ``from``/``to`` are
-            ``start``/``end``), required ones first and positional. DayKeys may be ``datetime.date``
-            values and instants aware ``datetime`` values. A habit, goal or routine id may be its name
-            (a goal's: its title) or a short id, as everywhere. Results are the engine's JSON, typed.
+            ``start``/``end``), required ones first and positional; an optional one left out is not
+            sent (``None`` is sent as null). DayKeys may be ``datetime.date`` values and instants aware
+            ``datetime`` values. ``habit_id``, ``goal_id``, ``routine_id`` and ``entry_id`` of a record
+            you hold (and ``habit_ids``, ``goal_ids``) may be its name (a goal's title) or a short id.
+            Results are the engine's JSON, typed.
             \"\"\"
             from __future__ import annotations
 
             import datetime as _dt
-            from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, TypedDict, Union
+            from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple, TypedDict, Union
 
             #: An instant: RFC 3339 text or a timezone-aware datetime.
             InstantLike = Union[str, _dt.datetime]
@@ -72,15 +74,27 @@ public enum PythonOperations {
             DayLike = Union[str, _dt.date]
 
 
+            class _NotGiven:
+                \"\"\"An argument left out of the request (``None`` is sent: JSON's null).\"\"\"
+
+                def __repr__(self) -> str:
+                    return "NOT_GIVEN"
+
+
+            #: The default of every optional argument: not in the request, so the engine's default holds.
+            NOT_GIVEN: Any = _NotGiven()
+
+
             def _args(*pairs: Tuple[str, Any]) -> Dict[str, Any]:
-                \"\"\"The request's arguments: those given (not None), mappings and sequences as JSON has them.\"\"\"
+                \"\"\"The request's arguments: those given, mappings and collections as JSON has them.\"\"\"
                 out: Dict[str, Any] = {}
                 for name, value in pairs:
-                    if value is None:
+                    if value is NOT_GIVEN:
                         continue
                     if isinstance(value, Mapping):
                         value = dict(value)
-                    elif isinstance(value, (list, tuple)):
+                    elif isinstance(value, (list, tuple, set, frozenset)) or (
+                            isinstance(value, Iterable) and not isinstance(value, (str, bytes))):
                         value = list(value)
                     out[name] = value
                 return out
@@ -126,17 +140,20 @@ public enum PythonOperations {
 
     static func method(name: String, op: Operation, positional: [String], returns: String?) -> String {
         // Required arguments first (positional), then the alias's optional positional ones, then
-        // keyword-only; each optional one defaults to None and is left out of the request.
+        // keyword-only; each optional one defaults to NOT_GIVEN and is left out of the request
+        // (None is sent as null: `duration_weeks=None` makes a goal ongoing).
         let required = op.arguments.filter(\.required)
         let leading = required + positional.compactMap { p in op.arguments.first { $0.name == p && !$0.required } }
         let rest = op.arguments.filter { a in !leading.contains { $0.name == a.name } }
         var parameters = ["self"]
         for field in leading {
             let type = pythonType(field.type, argument: field.name)
-            parameters.append(field.required ? "\(parameter(field)): \(type)" : "\(parameter(field)): Optional[\(type)] = None")
+            parameters.append(field.required ? "\(parameter(field)): \(type)" : "\(parameter(field)): Optional[\(type)] = NOT_GIVEN")
         }
         if !rest.isEmpty { parameters.append("*") }
-        for field in rest { parameters.append("\(parameter(field)): Optional[\(pythonType(field.type, argument: field.name))] = None") }
+        for field in rest {
+            parameters.append("\(parameter(field)): Optional[\(pythonType(field.type, argument: field.name))] = NOT_GIVEN")
+        }
         let resultField = returns.map { r in op.result.first { $0.name == r }! }
         let returnType = resultField.map { pythonType($0.type, argument: nil) } ?? resultName(op)
         var out = "    def \(name)(\(parameters.joined(separator: ", "))) -> \(returnType):\n"
@@ -173,7 +190,9 @@ public enum PythonOperations {
             case "number": return "float"
             case "integer": return "int"
             case "boolean": return "bool"
-            case "array": return argument == nil ? "List[Any]" : "Sequence[Any]"
+            case "array":
+                guard let argument else { return "List[Any]" }
+                return argument.hasSuffix("Ids") ? "Iterable[str]" : "Iterable[Any]"
             case "object": return argument == nil ? "Dict[str, Any]" : "Mapping[str, Any]"
             default: return "Any"
             }

@@ -81,8 +81,47 @@ import Testing
         #expect(try call(d, "entry.get", #"{"entryId":"\#(short)"}"#)["entry"]?["id"] == id)
         _ = try call(d, "entry.delete", #"{"entryId":"\#(short)","confirm":true}"#)
         #expect(try call(d, "entry.restore", #"{"entryId":"\#(short)"}"#)["entry"]?["deletedAt"] == .null)
+        // What no id and no name could be keeps its invalid_argument.
+        #expect(failure(d, "entry.get", #"{"entryId":""}"#)?.code == .invalidArgument)
+        #expect(failure(d, "habit.get", #"{"habitId":"\#(String(repeating: "x", count: 201))"}"#)?.code == .invalidArgument)
         let none = failure(d, "entry.get", #"{"entryId":"zzzz"}"#)
         #expect(none?.code == .notFound && none?.message == #"no entry with the id "zzzz""#, "\(String(describing: none))")
+    }
+
+    /// A goal's title names the goals the user sees: a partner's shared goal too (not one it
+    /// keeps to itself); a restore looks among deleted records first.
+    @Test func sharedGoalsByTitleAndRestoresByName() throws {
+        let store = TestStore("references-shared")
+        let alice = try store.engine(now: "2025-03-12T11:00:00Z")
+        let bob = try store.engine(now: "2025-03-12T11:00:00Z", user: "bob")
+        _ = try alice.invitePartner("bob")
+        _ = try bob.acceptPartner("alice")
+        let a = Dispatcher(engine: alice), b = Dispatcher(engine: bob)
+        _ = try call(b, "goal.create", #"{"goalId":"bob-ours","title":"Ours","type":"weeklyHabit","target":2,"shared":true}"#)
+        _ = try call(b, "goal.create", #"{"goalId":"bob-own","title":"Bob's own","type":"weeklyHabit","target":2}"#)
+        #expect(try call(a, "goal.get", #"{"goalId":"ours"}"#)["goal"]?["id"] == .string("bob-ours"))
+        #expect(failure(a, "goal.get", #"{"goalId":"Bob's own"}"#)?.code == .notFound)
+        // A live goal and a deleted one with one title: get finds the live one, restore the deleted.
+        _ = try call(a, "goal.create", #"{"goalId":"old","title":"Fit","type":"weeklyHabit","target":3}"#)
+        _ = try call(a, "goal.delete", #"{"goalId":"Fit","confirm":true}"#)
+        _ = try call(a, "goal.create", #"{"goalId":"new","title":"Fit","type":"weeklyHabit","target":3}"#)
+        #expect(try call(a, "goal.get", #"{"goalId":"Fit"}"#)["goal"]?["id"] == .string("new"))
+        #expect(try call(a, "goal.restore", #"{"goalId":"Fit"}"#)["goal"]?["id"] == .string("old"))
+    }
+
+    /// At most `Dispatcher.maxReferences` names per request, then a clear refusal.
+    @Test func namesPerRequestAreLimited() throws {
+        let d = Dispatcher(engine: try TestStore("references-limit").engine(now: "2025-03-12T11:00:00Z"))
+        var names: [String] = []
+        for i in 0...Dispatcher.maxReferences {
+            _ = try call(d, "habit.create", #"{"habitId":"h\#(i)","name":"Habit \#(i)"}"#)
+            names.append("\"Habit \(i)\"")
+        }
+        let some = names.dropLast().joined(separator: ",")
+        #expect(try call(d, "goal.create", #"{"title":"A","type":"weeklyHabit","target":1,"habitIds":[\#(some)]}"#)["goal"] != nil)
+        let all = names.joined(separator: ",")
+        let tooMany = failure(d, "goal.create", #"{"title":"B","type":"weeklyHabit","target":1,"habitIds":[\#(all)]}"#)
+        #expect(tooMany?.code == .limitExceeded && tooMany?.message.contains("use ids") == true, "\(String(describing: tooMany))")
     }
 
     /// Another user's names and ids are not theirs to name: no name, no prefix reaches them.

@@ -115,6 +115,7 @@ import Testing
             habitflow --db=other.sqlite --user=ann --color never today
             habitflow --db other.sqlite --user ann user
             habitflow --json streaks
+            echo '{"op":"engine.version"}' | habitflow --json --color never batch | head -c 12; echo
             """)
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
@@ -122,7 +123,9 @@ import Testing
         #expect(lines.contains { $0.contains("[ ] Run") }, "\(r.stdout)")
         #expect(lines.contains { $0.hasPrefix("ann: zone ") }, "\(r.stdout)")
         // The default store (HABITFLOW_DB) has no habits: --db went to the command, not lost.
-        #expect(lines.count == 5 && lines.last?.hasPrefix("ann: ") == true, "\(r.stdout)")
+        #expect(lines.count == 6 && lines[4].hasPrefix("ann: ") == true, "\(r.stdout)")
+        // --json and --color only tune output: a command without them (batch) leaves them out.
+        #expect(lines.last == #"{"ok":true,""#, "\(r.stdout)")
         // An option the command does not take is still a usage error.
         let bad = try sh("status=0; habitflow --db x.sqlite time day-key UTC 2024-01-01T00:00:00Z 2>err || status=$?; echo $status")
         #expect(bad.stdout == "64\n", "\(bad.stdout)")

@@ -22,14 +22,15 @@ public enum RecordNames {
     /// it is one of their ids (a reference that is an id stays that id).
     ///
     /// In order: the one live record with that name, else the one deleted record with it (a
-    /// restore), else the one id that `prefixed` (ids starting with the reference, from the
-    /// store) holds when the reference is at least `shortIdLength` long.
+    /// restore, with `preferDeleted`, looks among deleted ones first), else the one id that
+    /// `prefixed` (ids starting with the reference, from the store) holds when the reference is
+    /// at least `shortIdLength` long.
     /// - Throws: `conflict` when several records match, `notFound` offering the closest names.
     public static func resolve(
-        _ reference: String, among records: [Named], prefixed: [String], noun: String, field: String
+        _ reference: String, among records: [Named], prefixed: [String], noun: String, field: String, preferDeleted: Bool = false
     ) throws(HabitFlowError) -> String? {
         if records.contains(where: { $0.id == reference }) { return nil }
-        for deleted in [false, true] {
+        for deleted in preferDeleted ? [true, false] : [false, true] {
             let named = records.filter { $0.deleted == deleted && $0.name != nil }
             var matches = named.filter { $0.name == reference }
             if matches.isEmpty { matches = named.filter { HabitNames.key($0.name!) == HabitNames.key(reference) } }

@@ -4,14 +4,16 @@
 
 ``entry.log`` is ``entry_log``; its arguments are keywords in snake_case (``habitId`` is
 ``habit_id``; ``timestampUtc`` is ``at``, ``dayKey`` is ``day``, ``from``/``to`` are
-``start``/``end``), required ones first and positional. DayKeys may be ``datetime.date``
-values and instants aware ``datetime`` values. A habit, goal or routine id may be its name
-(a goal's: its title) or a short id, as everywhere. Results are the engine's JSON, typed.
+``start``/``end``), required ones first and positional; an optional one left out is not
+sent (``None`` is sent as null). DayKeys may be ``datetime.date`` values and instants aware
+``datetime`` values. ``habit_id``, ``goal_id``, ``routine_id`` and ``entry_id`` of a record
+you hold (and ``habit_ids``, ``goal_ids``) may be its name (a goal's title) or a short id.
+Results are the engine's JSON, typed.
 """
 from __future__ import annotations
 
 import datetime as _dt
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, TypedDict, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple, TypedDict, Union
 
 #: An instant: RFC 3339 text or a timezone-aware datetime.
 InstantLike = Union[str, _dt.datetime]
@@ -19,15 +21,27 @@ InstantLike = Union[str, _dt.datetime]
 DayLike = Union[str, _dt.date]
 
 
+class _NotGiven:
+    """An argument left out of the request (``None`` is sent: JSON's null)."""
+
+    def __repr__(self) -> str:
+        return "NOT_GIVEN"
+
+
+#: The default of every optional argument: not in the request, so the engine's default holds.
+NOT_GIVEN: Any = _NotGiven()
+
+
 def _args(*pairs: Tuple[str, Any]) -> Dict[str, Any]:
-    """The request's arguments: those given (not None), mappings and sequences as JSON has them."""
+    """The request's arguments: those given, mappings and collections as JSON has them."""
     out: Dict[str, Any] = {}
     for name, value in pairs:
-        if value is None:
+        if value is NOT_GIVEN:
             continue
         if isinstance(value, Mapping):
             value = dict(value)
-        elif isinstance(value, (list, tuple)):
+        elif isinstance(value, (list, tuple, set, frozenset)) or (
+                isinstance(value, Iterable) and not isinstance(value, (str, bytes))):
             value = list(value)
         out[name] = value
     return out
@@ -806,7 +820,7 @@ class Operations:
 
     def _call(self, op: str, args: Dict[str, Any]) -> Any:
         raise NotImplementedError
-    def time_day_key(self, zone: str, instant: InstantLike, *, day_starts_at: Optional[str] = None) -> TimeDayKeyResult:
+    def time_day_key(self, zone: str, instant: InstantLike, *, day_starts_at: Optional[str] = NOT_GIVEN) -> TimeDayKeyResult:
         """The DayKey (local civil date) of an instant in a zone. (``time.dayKey``)
 
         zone: IANA zone id, e.g. `Europe/Amsterdam`.
@@ -816,7 +830,7 @@ class Operations:
         result: TimeDayKeyResult = self._call("time.dayKey", _args(("zone", zone), ("instant", instant), ("dayStartsAt", day_starts_at)))
         return result
 
-    def time_day_range(self, zone: str, day: DayLike, *, day_starts_at: Optional[str] = None) -> TimeDayRangeResult:
+    def time_day_range(self, zone: str, day: DayLike, *, day_starts_at: Optional[str] = NOT_GIVEN) -> TimeDayRangeResult:
         """The UTC instants of a local day (Temporal `startOfDay` semantics), exactly, as intervals. (``time.dayRange``)
 
         zone: IANA zone id.
@@ -826,7 +840,7 @@ class Operations:
         result: TimeDayRangeResult = self._call("time.dayRange", _args(("zone", zone), ("dayKey", day), ("dayStartsAt", day_starts_at)))
         return result
 
-    def time_week(self, day: DayLike, *, first_weekday: Optional[str] = None) -> TimeWeekResult:
+    def time_week(self, day: DayLike, *, first_weekday: Optional[str] = NOT_GIVEN) -> TimeWeekResult:
         """The seven DayKeys of the week containing a day. (``time.week``)
 
         day: `YYYY-MM-DD`.
@@ -853,7 +867,7 @@ class Operations:
         result: UserGetResult = self._call("user.get", _args())
         return result
 
-    def user_update(self, *, zone: Optional[str] = None, first_weekday: Optional[str] = None, day_starts_at: Optional[str] = None) -> UserUpdateResult:
+    def user_update(self, *, zone: Optional[str] = NOT_GIVEN, first_weekday: Optional[str] = NOT_GIVEN, day_starts_at: Optional[str] = NOT_GIVEN) -> UserUpdateResult:
         """Changes the user's zone, first weekday or day start; stored DayKeys are never rewritten. (``user.update``)
 
         zone: IANA zone for new entries.
@@ -863,7 +877,7 @@ class Operations:
         result: UserUpdateResult = self._call("user.update", _args(("zone", zone), ("firstWeekday", first_weekday), ("dayStartsAt", day_starts_at)))
         return result
 
-    def habit_create(self, name: str, *, habit_id: Optional[str] = None, kind: Optional[str] = None, unit: Optional[str] = None, cadence: Optional[str] = None, times_per_week: Optional[int] = None, target_type: Optional[str] = None, multiple_per_day: Optional[bool] = None, category_id: Optional[str] = None, target: Optional[float] = None, legacy_goal: Optional[str] = None) -> HabitCreateResult:
+    def habit_create(self, name: str, *, habit_id: Optional[str] = NOT_GIVEN, kind: Optional[str] = NOT_GIVEN, unit: Optional[str] = NOT_GIVEN, cadence: Optional[str] = NOT_GIVEN, times_per_week: Optional[int] = NOT_GIVEN, target_type: Optional[str] = NOT_GIVEN, multiple_per_day: Optional[bool] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN, target: Optional[float] = NOT_GIVEN, legacy_goal: Optional[str] = NOT_GIVEN) -> HabitCreateResult:
         """Creates a habit. (``habit.create``)
 
         habit_id: Client id (`A-Za-z0-9._:-`, ≤ 128); generated when absent.
@@ -881,7 +895,7 @@ class Operations:
         result: HabitCreateResult = self._call("habit.create", _args(("habitId", habit_id), ("name", name), ("kind", kind), ("unit", unit), ("cadence", cadence), ("timesPerWeek", times_per_week), ("targetType", target_type), ("multiplePerDay", multiple_per_day), ("categoryId", category_id), ("target", target), ("legacyGoal", legacy_goal)))
         return result
 
-    def habit_update(self, habit_id: str, *, name: Optional[str] = None, unit: Optional[str] = None, cadence: Optional[str] = None, times_per_week: Optional[int] = None, target_type: Optional[str] = None, effective_day: Optional[DayLike] = None, category_id: Optional[str] = None) -> HabitUpdateResult:
+    def habit_update(self, habit_id: str, *, name: Optional[str] = NOT_GIVEN, unit: Optional[str] = NOT_GIVEN, cadence: Optional[str] = NOT_GIVEN, times_per_week: Optional[int] = NOT_GIVEN, target_type: Optional[str] = NOT_GIVEN, effective_day: Optional[DayLike] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN) -> HabitUpdateResult:
         """Changes a habit's name or category, and its unit, cadence or target type from today (or `effectiveDayKey`) on: past days keep the definition they had, entries are never touched. (``habit.update``)
 
         habit_id: The habit.
@@ -896,7 +910,7 @@ class Operations:
         result: HabitUpdateResult = self._call("habit.update", _args(("habitId", habit_id), ("name", name), ("unit", unit), ("cadence", cadence), ("timesPerWeek", times_per_week), ("targetType", target_type), ("effectiveDayKey", effective_day), ("categoryId", category_id)))
         return result
 
-    def habit_archive(self, habit_id: str, *, archived: Optional[bool] = None) -> HabitArchiveResult:
+    def habit_archive(self, habit_id: str, *, archived: Optional[bool] = NOT_GIVEN) -> HabitArchiveResult:
         """Archives (or unarchives) a habit: it keeps its entries and takes no new ones. (``habit.archive``)
 
         habit_id: The habit.
@@ -905,7 +919,7 @@ class Operations:
         result: HabitArchiveResult = self._call("habit.archive", _args(("habitId", habit_id), ("archived", archived)))
         return result
 
-    def habit_delete(self, habit_id: str, *, confirm: Optional[bool] = None) -> HabitDeleteResult:
+    def habit_delete(self, habit_id: str, *, confirm: Optional[bool] = NOT_GIVEN) -> HabitDeleteResult:
         """Soft-deletes a habit (needs `confirm`): its entries stay, out of every metric, until `habit.restore`; no new entries. (``habit.delete``)
 
         habit_id: The habit.
@@ -922,7 +936,7 @@ class Operations:
         result: HabitRestoreResult = self._call("habit.restore", _args(("habitId", habit_id)))
         return result
 
-    def habit_get(self, *, habit_id: Optional[str] = None, name: Optional[str] = None) -> HabitGetResult:
+    def habit_get(self, *, habit_id: Optional[str] = NOT_GIVEN, name: Optional[str] = NOT_GIVEN) -> HabitGetResult:
         """One habit, by id or by its unique name. (``habit.get``)
 
         habit_id: The habit's id.
@@ -931,7 +945,7 @@ class Operations:
         result: HabitGetResult = self._call("habit.get", _args(("habitId", habit_id), ("name", name)))
         return result
 
-    def habit_list(self, *, include_archived: Optional[bool] = None, include_deleted: Optional[bool] = None, persona_id: Optional[str] = None) -> HabitListResult:
+    def habit_list(self, *, include_archived: Optional[bool] = NOT_GIVEN, include_deleted: Optional[bool] = NOT_GIVEN, persona_id: Optional[str] = NOT_GIVEN) -> HabitListResult:
         """The user's habits, oldest first. (``habit.list``)
 
         include_archived: Default true.
@@ -951,7 +965,7 @@ class Operations:
         result: HabitPauseResult = self._call("habit.pause", _args(("habitId", habit_id), ("from", start), ("to", end)))
         return result
 
-    def habit_resume(self, habit_id: str, *, start: Optional[DayLike] = None) -> HabitResumeResult:
+    def habit_resume(self, habit_id: str, *, start: Optional[DayLike] = NOT_GIVEN) -> HabitResumeResult:
         """Ends a pause from `from` (today or later) on: one written before pauses had an end (a stored target 0), or one stopped early; every other field holds. (``habit.resume``)
 
         habit_id: The habit.
@@ -960,7 +974,7 @@ class Operations:
         result: HabitResumeResult = self._call("habit.resume", _args(("habitId", habit_id), ("from", start)))
         return result
 
-    def entry_log(self, habit_id: str, *, entry_id: Optional[str] = None, at: Optional[InstantLike] = None, day: Optional[DayLike] = None, value: Optional[float] = None, note: Optional[str] = None, source: Optional[str] = None, confirm: Optional[bool] = None) -> EntryLogResult:
+    def entry_log(self, habit_id: str, *, entry_id: Optional[str] = NOT_GIVEN, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, value: Optional[float] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, source: Optional[str] = NOT_GIVEN, confirm: Optional[bool] = NOT_GIVEN) -> EntryLogResult:
         """Logs a habit: one entry per habit and day (unless multiplePerDay); again on the same day updates that entry, a retry changes nothing. (``entry.log``)
 
         habit_id: The habit.
@@ -975,7 +989,7 @@ class Operations:
         result: EntryLogResult = self._call("entry.log", _args(("habitId", habit_id), ("entryId", entry_id), ("timestampUtc", at), ("dayKey", day), ("value", value), ("note", note), ("source", source), ("confirm", confirm)))
         return result
 
-    def entry_edit(self, entry_id: str, *, value: Optional[float] = None, at: Optional[InstantLike] = None, day: Optional[DayLike] = None, note: Optional[str] = None, source: Optional[str] = None, repair: Optional[bool] = None, confirm: Optional[bool] = None) -> EntryEditResult:
+    def entry_edit(self, entry_id: str, *, value: Optional[float] = NOT_GIVEN, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, source: Optional[str] = NOT_GIVEN, repair: Optional[bool] = NOT_GIVEN, confirm: Optional[bool] = NOT_GIVEN) -> EntryEditResult:
         """Edits an entry's value, timestamp, day or note (source only with `repair`). Day moves and other days need `confirm`; a move onto an occupied day is a `conflict`. (``entry.edit``)
 
         entry_id: The entry.
@@ -990,7 +1004,7 @@ class Operations:
         result: EntryEditResult = self._call("entry.edit", _args(("entryId", entry_id), ("value", value), ("timestampUtc", at), ("dayKey", day), ("note", note), ("source", source), ("repair", repair), ("confirm", confirm)))
         return result
 
-    def entry_delete(self, entry_id: str, *, confirm: Optional[bool] = None) -> EntryDeleteResult:
+    def entry_delete(self, entry_id: str, *, confirm: Optional[bool] = NOT_GIVEN) -> EntryDeleteResult:
         """Soft-deletes an entry (needs `confirm`): it then takes part in nothing. (``entry.delete``)
 
         entry_id: The entry.
@@ -999,7 +1013,7 @@ class Operations:
         result: EntryDeleteResult = self._call("entry.delete", _args(("entryId", entry_id), ("confirm", confirm)))
         return result
 
-    def entry_restore(self, entry_id: str, *, confirm: Optional[bool] = None) -> EntryRestoreResult:
+    def entry_restore(self, entry_id: str, *, confirm: Optional[bool] = NOT_GIVEN) -> EntryRestoreResult:
         """Restores a deleted entry; a `conflict` when its day already has an active entry. (``entry.restore``)
 
         entry_id: The entry.
@@ -1008,7 +1022,7 @@ class Operations:
         result: EntryRestoreResult = self._call("entry.restore", _args(("entryId", entry_id), ("confirm", confirm)))
         return result
 
-    def entry_import(self, entries: Sequence[Any]) -> EntryImportResult:
+    def entry_import(self, entries: Iterable[Any]) -> EntryImportResult:
         """Imports entries in one transaction — all or none — under the rules of `entry.log` (no confirmation; source defaults to `import`). (``entry.import``)
 
         entries: `[{entryId?, habitId, timestampUtc, dayKey?, value?, note?, source?}]`.
@@ -1033,7 +1047,7 @@ class Operations:
         result: EntryGetResult = self._call("entry.get", _args(("entryId", entry_id)))
         return result
 
-    def entry_list(self, *, habit_id: Optional[str] = None, start: Optional[DayLike] = None, end: Optional[DayLike] = None, include_deleted: Optional[bool] = None) -> EntryListResult:
+    def entry_list(self, *, habit_id: Optional[str] = NOT_GIVEN, start: Optional[DayLike] = NOT_GIVEN, end: Optional[DayLike] = NOT_GIVEN, include_deleted: Optional[bool] = NOT_GIVEN) -> EntryListResult:
         """The user's entries, by day then time. (``entry.list``)
 
         habit_id: Only this habit's.
@@ -1071,7 +1085,7 @@ class Operations:
         result: TargetListResult = self._call("target.list", _args(("habitId", habit_id)))
         return result
 
-    def engine_migrate_legacy_targets(self, *, habits: Optional[Sequence[Any]] = None) -> EngineMigrateLegacyTargetsResult:
+    def engine_migrate_legacy_targets(self, *, habits: Optional[Iterable[Any]] = NOT_GIVEN) -> EngineMigrateLegacyTargetsResult:
         """Legacy goal texts ("3 times per day" → 3; none → 1; negative → 0) become versions at each habit's creation day, unless one is in force; idempotent; marked done only when error-free. (``engine.migrateLegacyTargets``)
 
         habits: `[{habitId, legacyGoal}]` to migrate instead of the stored texts.
@@ -1079,7 +1093,7 @@ class Operations:
         result: EngineMigrateLegacyTargetsResult = self._call("engine.migrateLegacyTargets", _args(("habits", habits)))
         return result
 
-    def metrics_today(self, *, day: Optional[DayLike] = None, records: Optional[Mapping[str, Any]] = None, persona_id: Optional[str] = None) -> MetricsTodayResult:
+    def metrics_today(self, *, day: Optional[DayLike] = NOT_GIVEN, records: Optional[Mapping[str, Any]] = NOT_GIVEN, persona_id: Optional[str] = NOT_GIVEN) -> MetricsTodayResult:
         """Every active habit's standing on a day (default today): status, value, target, streaks, week, momentum. (``metrics.today``)
 
         day: The day (default: today in the user's zone).
@@ -1089,7 +1103,7 @@ class Operations:
         result: MetricsTodayResult = self._call("metrics.today", _args(("dayKey", day), ("records", records), ("personaId", persona_id)))
         return result
 
-    def metrics_history(self, habit_id: str, start: DayLike, end: DayLike, *, records: Optional[Mapping[str, Any]] = None) -> MetricsHistoryResult:
+    def metrics_history(self, habit_id: str, start: DayLike, end: DayLike, *, records: Optional[Mapping[str, Any]] = NOT_GIVEN) -> MetricsHistoryResult:
         """A habit day by day (the data of a heatmap): value, target, status. (``metrics.history``)
 
         habit_id: The habit (a bundle: derived from its habits).
@@ -1100,7 +1114,7 @@ class Operations:
         result: MetricsHistoryResult = self._call("metrics.history", _args(("habitId", habit_id), ("from", start), ("to", end), ("records", records)))
         return result
 
-    def metrics_day(self, habit_id: str, *, day: Optional[DayLike] = None, records: Optional[Mapping[str, Any]] = None) -> MetricsDayResult:
+    def metrics_day(self, habit_id: str, *, day: Optional[DayLike] = NOT_GIVEN, records: Optional[Mapping[str, Any]] = NOT_GIVEN) -> MetricsDayResult:
         """A habit's status on a day: complete / incomplete / notRequired (target 0, or an unlogged day of an N-per-week habit); no entry is never complete. (``metrics.day``)
 
         habit_id: The habit (a bundle: derived from its habits).
@@ -1110,7 +1124,7 @@ class Operations:
         result: MetricsDayResult = self._call("metrics.day", _args(("habitId", habit_id), ("dayKey", day), ("records", records)))
         return result
 
-    def metrics_streaks(self, habit_id: str, *, day: Optional[DayLike] = None, records: Optional[Mapping[str, Any]] = None) -> MetricsStreaksResult:
+    def metrics_streaks(self, habit_id: str, *, day: Optional[DayLike] = NOT_GIVEN, records: Optional[Mapping[str, Any]] = NOT_GIVEN) -> MetricsStreaksResult:
         """Current and longest streaks: consecutive complete days (or weeks that met N); today is open; rest days are skipped. (``metrics.streaks``)
 
         habit_id: The habit (a bundle: derived from its habits).
@@ -1120,7 +1134,7 @@ class Operations:
         result: MetricsStreaksResult = self._call("metrics.streaks", _args(("habitId", habit_id), ("dayKey", day), ("records", records)))
         return result
 
-    def metrics_week(self, habit_id: str, *, day: Optional[DayLike] = None, records: Optional[Mapping[str, Any]] = None) -> MetricsWeekResult:
+    def metrics_week(self, habit_id: str, *, day: Optional[DayLike] = NOT_GIVEN, records: Optional[Mapping[str, Any]] = NOT_GIVEN) -> MetricsWeekResult:
         """Progress of the week containing a day: completed days against N (N per week) or the required days (daily). (``metrics.week``)
 
         habit_id: The habit (a bundle: derived from its habits).
@@ -1130,7 +1144,7 @@ class Operations:
         result: MetricsWeekResult = self._call("metrics.week", _args(("habitId", habit_id), ("dayKey", day), ("records", records)))
         return result
 
-    def metrics_momentum(self, habit_id: str, *, day: Optional[DayLike] = None, records: Optional[Mapping[str, Any]] = None) -> MetricsMomentumResult:
+    def metrics_momentum(self, habit_id: str, *, day: Optional[DayLike] = NOT_GIVEN, records: Optional[Mapping[str, Any]] = NOT_GIVEN) -> MetricsMomentumResult:
         """Loop Habit Tracker's strength score in [0, 1] as of a day (see Lally et al. 2010). (``metrics.momentum``)
 
         habit_id: The habit (a bundle: derived from its habits).
@@ -1140,7 +1154,7 @@ class Operations:
         result: MetricsMomentumResult = self._call("metrics.momentum", _args(("habitId", habit_id), ("dayKey", day), ("records", records)))
         return result
 
-    def metrics_strength(self, habit_id: str, *, start: Optional[DayLike] = None, end: Optional[DayLike] = None, per: Optional[str] = None, records: Optional[Mapping[str, Any]] = None) -> MetricsStrengthResult:
+    def metrics_strength(self, habit_id: str, *, start: Optional[DayLike] = NOT_GIVEN, end: Optional[DayLike] = NOT_GIVEN, per: Optional[str] = NOT_GIVEN, records: Optional[Mapping[str, Any]] = NOT_GIVEN) -> MetricsStrengthResult:
         """Strength (momentum) over time, averaged per day, week or month: the data of Loop's score chart. (``metrics.strength``)
 
         habit_id: The habit (a bundle: derived from its habits).
@@ -1152,7 +1166,7 @@ class Operations:
         result: MetricsStrengthResult = self._call("metrics.strength", _args(("habitId", habit_id), ("from", start), ("to", end), ("per", per), ("records", records)))
         return result
 
-    def chart_calendar(self, habit_id: str, *, start: Optional[DayLike] = None, end: Optional[DayLike] = None, records: Optional[Mapping[str, Any]] = None) -> ChartCalendarResult:
+    def chart_calendar(self, habit_id: str, *, start: Optional[DayLike] = NOT_GIVEN, end: Optional[DayLike] = NOT_GIVEN, records: Optional[Mapping[str, Any]] = NOT_GIVEN) -> ChartCalendarResult:
         """A habit's days as a calendar heatmap (SVG): a column per week, month and weekday labels, a legend; days marked done, partly, missed, rest day or open. (``chart.calendar``)
 
         habit_id: The habit.
@@ -1163,7 +1177,7 @@ class Operations:
         result: ChartCalendarResult = self._call("chart.calendar", _args(("habitId", habit_id), ("from", start), ("to", end), ("records", records)))
         return result
 
-    def chart_strength(self, habit_id: str, *, start: Optional[DayLike] = None, end: Optional[DayLike] = None, per: Optional[str] = None, records: Optional[Mapping[str, Any]] = None) -> ChartStrengthResult:
+    def chart_strength(self, habit_id: str, *, start: Optional[DayLike] = NOT_GIVEN, end: Optional[DayLike] = NOT_GIVEN, per: Optional[str] = NOT_GIVEN, records: Optional[Mapping[str, Any]] = NOT_GIVEN) -> ChartStrengthResult:
         """A habit's strength over time (SVG line chart, 0–100 %), averaged per day, week or month: Loop's score chart. (``chart.strength``)
 
         habit_id: The habit.
@@ -1175,7 +1189,7 @@ class Operations:
         result: ChartStrengthResult = self._call("chart.strength", _args(("habitId", habit_id), ("from", start), ("to", end), ("per", per), ("records", records)))
         return result
 
-    def chart_goal(self, goal_id: str, *, day: Optional[DayLike] = None) -> ChartGoalResult:
+    def chart_goal(self, goal_id: str, *, day: Optional[DayLike] = NOT_GIVEN) -> ChartGoalResult:
         """A goal's progress week by week over its window (SVG bar chart with each week's target). (``chart.goal``)
 
         goal_id: The goal.
@@ -1184,7 +1198,7 @@ class Operations:
         result: ChartGoalResult = self._call("chart.goal", _args(("goalId", goal_id), ("dayKey", day)))
         return result
 
-    def bundle_create(self, name: str, kind: str, *, habit_ids: Optional[Sequence[Any]] = None, bundle_id: Optional[str] = None) -> BundleCreateResult:
+    def bundle_create(self, name: str, kind: str, *, habit_ids: Optional[Iterable[str]] = NOT_GIVEN, bundle_id: Optional[str] = NOT_GIVEN) -> BundleCreateResult:
         """Creates a bundle: complete on a day when all its habits are (`all`), or when exactly one option is logged (`choice`: a second option that day is refused, or replaces the first with confirm). (``bundle.create``)
 
         name: The bundle's name.
@@ -1213,7 +1227,7 @@ class Operations:
         result: BundleRemoveResult = self._call("bundle.remove", _args(("bundleId", bundle_id), ("habitId", habit_id)))
         return result
 
-    def bundle_get(self, bundle_id: str, *, day: Optional[DayLike] = None) -> BundleGetResult:
+    def bundle_get(self, bundle_id: str, *, day: Optional[DayLike] = NOT_GIVEN) -> BundleGetResult:
         """A bundle, its habits and how it stands on a day (derived from its habits' entries). (``bundle.get``)
 
         bundle_id: The bundle.
@@ -1228,7 +1242,7 @@ class Operations:
         result: BundleListResult = self._call("bundle.list", _args())
         return result
 
-    def goal_create(self, title: str, type: str, *, description: Optional[str] = None, icon: Optional[str] = None, category_id: Optional[str] = None, goal_id: Optional[str] = None, kind: Optional[str] = None, target: Optional[float] = None, unit: Optional[str] = None, duration_weeks: Optional[int] = None, start_day: Optional[DayLike] = None, target_date: Optional[DayLike] = None, shared: Optional[bool] = None, sort_order: Optional[int] = None, habit_ids: Optional[Sequence[Any]] = None) -> GoalCreateResult:
+    def goal_create(self, title: str, type: str, *, description: Optional[str] = NOT_GIVEN, icon: Optional[str] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN, goal_id: Optional[str] = NOT_GIVEN, kind: Optional[str] = NOT_GIVEN, target: Optional[float] = NOT_GIVEN, unit: Optional[str] = NOT_GIVEN, duration_weeks: Optional[int] = NOT_GIVEN, start_day: Optional[DayLike] = NOT_GIVEN, target_date: Optional[DayLike] = NOT_GIVEN, shared: Optional[bool] = NOT_GIVEN, sort_order: Optional[int] = NOT_GIVEN, habit_ids: Optional[Iterable[str]] = NOT_GIVEN) -> GoalCreateResult:
         """Creates a goal (at most 10 active or paused per owner); progress is derived from linked habits, never stored. (``goal.create``)
 
         title: The goal's title.
@@ -1250,7 +1264,7 @@ class Operations:
         result: GoalCreateResult = self._call("goal.create", _args(("title", title), ("description", description), ("icon", icon), ("categoryId", category_id), ("goalId", goal_id), ("kind", kind), ("type", type), ("target", target), ("unit", unit), ("durationWeeks", duration_weeks), ("startDayKey", start_day), ("targetDate", target_date), ("shared", shared), ("sortOrder", sort_order), ("habitIds", habit_ids)))
         return result
 
-    def goal_update(self, goal_id: str, *, title: Optional[str] = None, description: Optional[str] = None, icon: Optional[str] = None, category_id: Optional[str] = None, target: Optional[float] = None, effective_day: Optional[DayLike] = None, duration_weeks: Optional[int] = None, target_date: Optional[DayLike] = None, status: Optional[str] = None, shared: Optional[bool] = None, sort_order: Optional[int] = None) -> GoalUpdateResult:
+    def goal_update(self, goal_id: str, *, title: Optional[str] = NOT_GIVEN, description: Optional[str] = NOT_GIVEN, icon: Optional[str] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN, target: Optional[float] = NOT_GIVEN, effective_day: Optional[DayLike] = NOT_GIVEN, duration_weeks: Optional[int] = NOT_GIVEN, target_date: Optional[DayLike] = NOT_GIVEN, status: Optional[str] = NOT_GIVEN, shared: Optional[bool] = NOT_GIVEN, sort_order: Optional[int] = NOT_GIVEN) -> GoalUpdateResult:
         """Changes a goal (yours, or one your partner shares): the last write wins; a new target applies from today (or `effectiveDayKey`) on, so past goal weeks keep theirs. (``goal.update``)
 
         goal_id: The goal.
@@ -1269,7 +1283,7 @@ class Operations:
         result: GoalUpdateResult = self._call("goal.update", _args(("goalId", goal_id), ("title", title), ("description", description), ("icon", icon), ("categoryId", category_id), ("target", target), ("effectiveDayKey", effective_day), ("durationWeeks", duration_weeks), ("targetDate", target_date), ("status", status), ("shared", shared), ("sortOrder", sort_order)))
         return result
 
-    def goal_delete(self, goal_id: str, *, confirm: Optional[bool] = None) -> GoalDeleteResult:
+    def goal_delete(self, goal_id: str, *, confirm: Optional[bool] = NOT_GIVEN) -> GoalDeleteResult:
         """Deletes a goal and its links only (needs `confirm`): no entry or habit changes; goal.restore brings it back. (``goal.delete``)
 
         goal_id: The goal.
@@ -1294,7 +1308,7 @@ class Operations:
         result: GoalGetResult = self._call("goal.get", _args(("goalId", goal_id)))
         return result
 
-    def goal_list(self, *, segment: Optional[str] = None, day: Optional[DayLike] = None, persona_id: Optional[str] = None) -> GoalListResult:
+    def goal_list(self, *, segment: Optional[str] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, persona_id: Optional[str] = NOT_GIVEN) -> GoalListResult:
         """Goals grouped by category (in category order), with progress; segments `yours` and `shared`. (``goal.list``)
 
         segment: `yours` (personal) or `shared`; default both.
@@ -1304,7 +1318,7 @@ class Operations:
         result: GoalListResult = self._call("goal.list", _args(("segment", segment), ("dayKey", day), ("personaId", persona_id)))
         return result
 
-    def goal_link(self, goal_id: str, habit_id: str, *, contribution: Optional[str] = None) -> GoalLinkResult:
+    def goal_link(self, goal_id: str, habit_id: str, *, contribution: Optional[str] = NOT_GIVEN) -> GoalLinkResult:
         """Links one of your habits to a goal; a quantity goal refuses a unit that does not convert. (``goal.link``)
 
         goal_id: The goal.
@@ -1323,7 +1337,7 @@ class Operations:
         result: GoalUnlinkResult = self._call("goal.unlink", _args(("goalId", goal_id), ("habitId", habit_id)))
         return result
 
-    def goal_progress(self, goal_id: str, *, day: Optional[DayLike] = None, records: Optional[Mapping[str, Any]] = None) -> GoalProgressResult:
+    def goal_progress(self, goal_id: str, *, day: Optional[DayLike] = NOT_GIVEN, records: Optional[Mapping[str, Any]] = NOT_GIVEN) -> GoalProgressResult:
         """A goal's progress, derived now: value, target, fraction ("3/5"), percent, this week, status. (``goal.progress``)
 
         goal_id: The goal.
@@ -1333,7 +1347,7 @@ class Operations:
         result: GoalProgressResult = self._call("goal.progress", _args(("goalId", goal_id), ("dayKey", day), ("records", records)))
         return result
 
-    def goal_history(self, goal_id: str, *, day: Optional[DayLike] = None) -> GoalHistoryResult:
+    def goal_history(self, goal_id: str, *, day: Optional[DayLike] = NOT_GIVEN) -> GoalHistoryResult:
         """A goal week by week over its window: value, target, met. (``goal.history``)
 
         goal_id: The goal.
@@ -1342,7 +1356,7 @@ class Operations:
         result: GoalHistoryResult = self._call("goal.history", _args(("goalId", goal_id), ("dayKey", day)))
         return result
 
-    def goal_log(self, goal_id: str, habit_id: str, *, entry_id: Optional[str] = None, at: Optional[InstantLike] = None, day: Optional[DayLike] = None, value: Optional[float] = None, note: Optional[str] = None, confirm: Optional[bool] = None) -> GoalLogResult:
+    def goal_log(self, goal_id: str, habit_id: str, *, entry_id: Optional[str] = NOT_GIVEN, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, value: Optional[float] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, confirm: Optional[bool] = NOT_GIVEN) -> GoalLogResult:
         """Logs an entry of a habit linked to the goal, under the entry rules (there is no goal-level log). (``goal.log``)
 
         goal_id: The goal.
@@ -1357,7 +1371,7 @@ class Operations:
         result: GoalLogResult = self._call("goal.log", _args(("goalId", goal_id), ("habitId", habit_id), ("entryId", entry_id), ("timestampUtc", at), ("dayKey", day), ("value", value), ("note", note), ("confirm", confirm)))
         return result
 
-    def goal_suggestions(self, *, week_of: Optional[DayLike] = None) -> GoalSuggestionsResult:
+    def goal_suggestions(self, *, week_of: Optional[DayLike] = NOT_GIVEN) -> GoalSuggestionsResult:
         """"Based on your goals": weekly goals with completions still to do in a week, recurring goals not yet done. (``goal.suggestions``)
 
         week_of: A day of the week to plan (default today).
@@ -1401,7 +1415,7 @@ class Operations:
         result: PartnerGetResult = self._call("partner.get", _args())
         return result
 
-    def category_save(self, name: str, *, category_id: Optional[str] = None, sort_order: Optional[int] = None) -> CategorySaveResult:
+    def category_save(self, name: str, *, category_id: Optional[str] = NOT_GIVEN, sort_order: Optional[int] = NOT_GIVEN) -> CategorySaveResult:
         """Creates or renames a category (habits and goals are grouped by categories, in their order). (``category.save``)
 
         category_id: The category (new when absent or unknown).
@@ -1425,7 +1439,7 @@ class Operations:
         result: CategoryDeleteResult = self._call("category.delete", _args(("categoryId", category_id)))
         return result
 
-    def routine_create(self, name: str, habit_ids: Sequence[Any], *, routine_id: Optional[str] = None) -> RoutineCreateResult:
+    def routine_create(self, name: str, habit_ids: Iterable[str], *, routine_id: Optional[str] = NOT_GIVEN) -> RoutineCreateResult:
         """Creates a routine: an ordered list of your habits. It never creates entries. (``routine.create``)
 
         name: The routine's name.
@@ -1449,7 +1463,7 @@ class Operations:
         result: RoutineDeleteResult = self._call("routine.delete", _args(("routineId", routine_id)))
         return result
 
-    def routine_start(self, routine_id: str, *, execution_id: Optional[str] = None) -> RoutineStartResult:
+    def routine_start(self, routine_id: str, *, execution_id: Optional[str] = NOT_GIVEN) -> RoutineStartResult:
         """Starts a routine: a RoutineExecution and evidence for its habits — never an entry. Starting twice is fine. (``routine.start``)
 
         routine_id: The routine.
@@ -1458,7 +1472,7 @@ class Operations:
         result: RoutineStartResult = self._call("routine.start", _args(("routineId", routine_id), ("executionId", execution_id)))
         return result
 
-    def routine_executions(self, *, routine_id: Optional[str] = None) -> RoutineExecutionsResult:
+    def routine_executions(self, *, routine_id: Optional[str] = NOT_GIVEN) -> RoutineExecutionsResult:
         """Your routine executions (abandoned ones too: never cleaned up). (``routine.executions``)
 
         routine_id: Only this routine's.
@@ -1480,7 +1494,7 @@ class Operations:
         result: EvidenceListResult = self._call("evidence.list", _args())
         return result
 
-    def evidence_confirm(self, evidence_id: str, *, value: Optional[float] = None, note: Optional[str] = None) -> EvidenceConfirmResult:
+    def evidence_confirm(self, evidence_id: str, *, value: Optional[float] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN) -> EvidenceConfirmResult:
         """Confirms evidence: creates or updates the habit's entry for the day (source `evidence`) and ends the evidence; a second confirm is a no-op. (``evidence.confirm``)
 
         evidence_id: The evidence.
@@ -1498,7 +1512,7 @@ class Operations:
         result: EvidenceDismissResult = self._call("evidence.dismiss", _args(("evidenceId", evidence_id)))
         return result
 
-    def journal_create_template(self, name: str, fields: Sequence[Any], *, template_id: Optional[str] = None) -> JournalCreateTemplateResult:
+    def journal_create_template(self, name: str, fields: Iterable[Any], *, template_id: Optional[str] = NOT_GIVEN) -> JournalCreateTemplateResult:
         """Creates a journal template with named fields. (``journal.createTemplate``)
 
         name: Its name.
@@ -1514,7 +1528,7 @@ class Operations:
         result: JournalTemplatesResult = self._call("journal.templates", _args())
         return result
 
-    def journal_create(self, *, at: Optional[InstantLike] = None, day: Optional[DayLike] = None, template_id: Optional[str] = None, responses: Optional[Mapping[str, Any]] = None, title: Optional[str] = None, text: Optional[str] = None, referenced_habit_ids: Optional[Sequence[Any]] = None, referenced_goal_ids: Optional[Sequence[Any]] = None, journal_id: Optional[str] = None) -> JournalCreateResult:
+    def journal_create(self, *, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, template_id: Optional[str] = NOT_GIVEN, responses: Optional[Mapping[str, Any]] = NOT_GIVEN, title: Optional[str] = NOT_GIVEN, text: Optional[str] = NOT_GIVEN, referenced_habit_ids: Optional[Iterable[str]] = NOT_GIVEN, referenced_goal_ids: Optional[Iterable[str]] = NOT_GIVEN, journal_id: Optional[str] = NOT_GIVEN) -> JournalCreateResult:
         """Writes a journal entry; references are context only and never imply completion. (``journal.create``)
 
         at: When (default now).
@@ -1530,7 +1544,7 @@ class Operations:
         result: JournalCreateResult = self._call("journal.create", _args(("timestampUtc", at), ("dayKey", day), ("templateId", template_id), ("responses", responses), ("title", title), ("text", text), ("referencedHabitIds", referenced_habit_ids), ("referencedGoalIds", referenced_goal_ids), ("journalId", journal_id)))
         return result
 
-    def journal_edit(self, journal_id: str, *, at: Optional[InstantLike] = None, day: Optional[DayLike] = None, template_id: Optional[str] = None, responses: Optional[Mapping[str, Any]] = None, title: Optional[str] = None, text: Optional[str] = None, referenced_habit_ids: Optional[Sequence[Any]] = None, referenced_goal_ids: Optional[Sequence[Any]] = None, confirm: Optional[bool] = None) -> JournalEditResult:
+    def journal_edit(self, journal_id: str, *, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, template_id: Optional[str] = NOT_GIVEN, responses: Optional[Mapping[str, Any]] = NOT_GIVEN, title: Optional[str] = NOT_GIVEN, text: Optional[str] = NOT_GIVEN, referenced_habit_ids: Optional[Iterable[str]] = NOT_GIVEN, referenced_goal_ids: Optional[Iterable[str]] = NOT_GIVEN, confirm: Optional[bool] = NOT_GIVEN) -> JournalEditResult:
         """Edits a journal entry (last edit wins); a change of day needs confirm. Empty strings clear title, text, templateId. (``journal.edit``)
 
         journal_id: The journal entry.
@@ -1563,7 +1577,7 @@ class Operations:
         result: JournalGetResult = self._call("journal.get", _args(("journalId", journal_id)))
         return result
 
-    def journal_list(self, *, start: Optional[DayLike] = None, end: Optional[DayLike] = None) -> JournalListResult:
+    def journal_list(self, *, start: Optional[DayLike] = NOT_GIVEN, end: Optional[DayLike] = NOT_GIVEN) -> JournalListResult:
         """Your journal entries in a range of days. (``journal.list``)
 
         start: First day.
@@ -1572,7 +1586,7 @@ class Operations:
         result: JournalListResult = self._call("journal.list", _args(("from", start), ("to", end)))
         return result
 
-    def reflection_save(self, entry_id: str, text: str, *, reflection_id: Optional[str] = None) -> ReflectionSaveResult:
+    def reflection_save(self, entry_id: str, text: str, *, reflection_id: Optional[str] = NOT_GIVEN) -> ReflectionSaveResult:
         """Attaches a short note to an entry (or rewrites reflection `reflectionId`). (``reflection.save``)
 
         entry_id: The entry.
@@ -1590,7 +1604,7 @@ class Operations:
         result: ReflectionDeleteResult = self._call("reflection.delete", _args(("reflectionId", reflection_id)))
         return result
 
-    def reflection_list(self, *, entry_id: Optional[str] = None) -> ReflectionListResult:
+    def reflection_list(self, *, entry_id: Optional[str] = NOT_GIVEN) -> ReflectionListResult:
         """Reflections on an entry (or all of yours). (``reflection.list``)
 
         entry_id: The entry.
@@ -1598,7 +1612,7 @@ class Operations:
         result: ReflectionListResult = self._call("reflection.list", _args(("entryId", entry_id)))
         return result
 
-    def wellbeing_log(self, metric: str, value: float, *, at: Optional[InstantLike] = None, day: Optional[DayLike] = None, note: Optional[str] = None, wellbeing_id: Optional[str] = None) -> WellbeingLogResult:
+    def wellbeing_log(self, metric: str, value: float, *, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, wellbeing_id: Optional[str] = NOT_GIVEN) -> WellbeingLogResult:
         """Logs a wellbeing value (mood, energy, sleepHours…): it stands alone, no habit changes. (``wellbeing.log``)
 
         metric: 1 to 32 of a-z A-Z 0-9 _ -.
@@ -1611,7 +1625,7 @@ class Operations:
         result: WellbeingLogResult = self._call("wellbeing.log", _args(("metric", metric), ("value", value), ("timestampUtc", at), ("dayKey", day), ("note", note), ("wellbeingId", wellbeing_id)))
         return result
 
-    def wellbeing_edit(self, wellbeing_id: str, *, value: Optional[float] = None, note: Optional[str] = None, at: Optional[InstantLike] = None, day: Optional[DayLike] = None) -> WellbeingEditResult:
+    def wellbeing_edit(self, wellbeing_id: str, *, value: Optional[float] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN) -> WellbeingEditResult:
         """Changes a wellbeing value, note, time or day (last edit wins). (``wellbeing.edit``)
 
         wellbeing_id: The entry.
@@ -1631,7 +1645,7 @@ class Operations:
         result: WellbeingDeleteResult = self._call("wellbeing.delete", _args(("wellbeingId", wellbeing_id)))
         return result
 
-    def wellbeing_list(self, *, metric: Optional[str] = None) -> WellbeingListResult:
+    def wellbeing_list(self, *, metric: Optional[str] = NOT_GIVEN) -> WellbeingListResult:
         """Your wellbeing values, optionally of one metric. (``wellbeing.list``)
 
         metric: Only this metric.
@@ -1649,7 +1663,7 @@ class Operations:
         result: WellbeingTrendResult = self._call("wellbeing.trend", _args(("metric", metric), ("from", start), ("to", end)))
         return result
 
-    def persona_save(self, name: str, *, persona_id: Optional[str] = None, description: Optional[str] = None, habit_ids: Optional[Sequence[Any]] = None, goal_ids: Optional[Sequence[Any]] = None) -> PersonaSaveResult:
+    def persona_save(self, name: str, *, persona_id: Optional[str] = NOT_GIVEN, description: Optional[str] = NOT_GIVEN, habit_ids: Optional[Iterable[str]] = NOT_GIVEN, goal_ids: Optional[Iterable[str]] = NOT_GIVEN) -> PersonaSaveResult:
         """Creates or updates a persona: a focus lens: `habit.list`, `goal.list` and `metrics.today` take `personaId` to show only its habits and goals. (``persona.save``)
 
         persona_id: The persona (new when absent).
@@ -1683,7 +1697,7 @@ class Operations:
         result: PersonaDeleteResult = self._call("persona.delete", _args(("personaId", persona_id)))
         return result
 
-    def identity_save(self, name: str, *, identity_id: Optional[str] = None, description: Optional[str] = None, habit_ids: Optional[Sequence[Any]] = None, goal_ids: Optional[Sequence[Any]] = None) -> IdentitySaveResult:
+    def identity_save(self, name: str, *, identity_id: Optional[str] = NOT_GIVEN, description: Optional[str] = NOT_GIVEN, habit_ids: Optional[Iterable[str]] = NOT_GIVEN, goal_ids: Optional[Iterable[str]] = NOT_GIVEN) -> IdentitySaveResult:
         """Creates or updates a identity: narrative context over habits and goals. (``identity.save``)
 
         identity_id: The identity (new when absent).
@@ -1717,7 +1731,7 @@ class Operations:
         result: IdentityDeleteResult = self._call("identity.delete", _args(("identityId", identity_id)))
         return result
 
-    def skill_save(self, name: str, *, skill_id: Optional[str] = None, description: Optional[str] = None, habit_ids: Optional[Sequence[Any]] = None, goal_ids: Optional[Sequence[Any]] = None) -> SkillSaveResult:
+    def skill_save(self, name: str, *, skill_id: Optional[str] = NOT_GIVEN, description: Optional[str] = NOT_GIVEN, habit_ids: Optional[Iterable[str]] = NOT_GIVEN, goal_ids: Optional[Iterable[str]] = NOT_GIVEN) -> SkillSaveResult:
         """Creates or updates a skill: which habits express a capability. (``skill.save``)
 
         skill_id: The skill (new when absent).
@@ -1751,7 +1765,7 @@ class Operations:
         result: SkillDeleteResult = self._call("skill.delete", _args(("skillId", skill_id)))
         return result
 
-    def sync_changes(self, *, since: Optional[str] = None, for_partner: Optional[bool] = None, remote: Optional[str] = None) -> SyncChangesResult:
+    def sync_changes(self, *, since: Optional[str] = NOT_GIVEN, for_partner: Optional[bool] = NOT_GIVEN, remote: Optional[str] = NOT_GIVEN) -> SyncChangesResult:
         """Every record of yours changed here or received since a cursor, parents first: `{kind, stamp, record}` each. (``sync.changes``)
 
         since: A cursor from an earlier sync.changes (default: everything).
@@ -1761,7 +1775,7 @@ class Operations:
         result: SyncChangesResult = self._call("sync.changes", _args(("since", since), ("forPartner", for_partner), ("remote", remote)))
         return result
 
-    def sync_apply(self, changes: Sequence[Any], *, remote: Optional[str] = None, remote_cursor: Optional[str] = None, sync_version: Optional[int] = None) -> SyncApplyResult:
+    def sync_apply(self, changes: Iterable[Any], *, remote: Optional[str] = NOT_GIVEN, remote_cursor: Optional[str] = NOT_GIVEN, sync_version: Optional[int] = NOT_GIVEN) -> SyncApplyResult:
         """Applies another replica's changes in one transaction — all or nothing, idempotent, in any order: a later stamp wins the whole record; two active entries for one habit and day keep one (manual > routine/evidence > import, then a value, then the latest edit) and set the other aside for sync.repairs. (``sync.apply``)
 
         changes: `[{kind, stamp, record}]` as sync.changes gives them.
@@ -1789,7 +1803,7 @@ class Operations:
         result: SyncRemoteResult = self._call("sync.remote", _args(("remote", remote)))
         return result
 
-    def sync_step(self, remote: str, *, state: Optional[Mapping[str, Any]] = None, answer: Optional[Mapping[str, Any]] = None, wait: Optional[int] = None) -> SyncStepResult:
+    def sync_step(self, remote: str, *, state: Optional[Mapping[str, Any]] = NOT_GIVEN, answer: Optional[Mapping[str, Any]] = NOT_GIVEN, wait: Optional[int] = NOT_GIVEN) -> SyncStepResult:
         """One step of a sync with a server (push what it lacks, then pull what it has, page by page): the engine names each HTTP request and reads each answer; you carry them. Start with `{remote}`; while the result has `request`, send it to the server and call again with `{remote, state, answer}`. The library opens no socket. (``sync.step``)
 
         remote: The sync server's base URL (it names the cursors kept for it).
@@ -1826,7 +1840,7 @@ class Operations:
         result: StepGoalGetResult = self._call("stepGoal.get", _args())
         return result
 
-    def step_goal_set(self, *, enabled: Optional[bool] = None, target: Optional[int] = None) -> StepGoalSetResult:
+    def step_goal_set(self, *, enabled: Optional[bool] = NOT_GIVEN, target: Optional[int] = NOT_GIVEN) -> StepGoalSetResult:
         """Turns the step goal on or off and sets its target from today on (a target version; past days keep theirs). (``stepGoal.set``)
 
         enabled: On or off.
@@ -1835,7 +1849,7 @@ class Operations:
         result: StepGoalSetResult = self._call("stepGoal.set", _args(("enabled", enabled), ("target", target)))
         return result
 
-    def data_export(self, *, format: Optional[str] = None) -> DataExportResult:
+    def data_export(self, *, format: Optional[str] = NOT_GIVEN) -> DataExportResult:
         """Everything of yours — habits, entries, targets, categories, goals and links, routines, evidence, journals, reflections, wellbeing, lenses, deleted ones too — as a versioned document (json), or your entries as CSV for spreadsheets. Nothing of another user's, nor what points at it (a partnership, a link to a partner's goal): that comes back by syncing with the partner. (``data.export``)
 
         format: `json` (default): the complete backup data.import restores; `csv`: one row per active entry.
@@ -1859,7 +1873,7 @@ class Operations:
         result: DataImportLoopResult = self._call("data.importLoop", _args(("path", path)))
         return result
 
-    def log(self, habit_id: str, value: Optional[float] = None, *, entry_id: Optional[str] = None, at: Optional[InstantLike] = None, day: Optional[DayLike] = None, note: Optional[str] = None, source: Optional[str] = None, confirm: Optional[bool] = None) -> EntryLogResult:
+    def log(self, habit_id: str, value: Optional[float] = NOT_GIVEN, *, entry_id: Optional[str] = NOT_GIVEN, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, source: Optional[str] = NOT_GIVEN, confirm: Optional[bool] = NOT_GIVEN) -> EntryLogResult:
         """Logs a habit: one entry per habit and day (unless multiplePerDay); again on the same day updates that entry, a retry changes nothing. (``entry.log``)
 
         habit_id: The habit.
@@ -1874,7 +1888,7 @@ class Operations:
         result: EntryLogResult = self._call("entry.log", _args(("habitId", habit_id), ("entryId", entry_id), ("timestampUtc", at), ("dayKey", day), ("value", value), ("note", note), ("source", source), ("confirm", confirm)))
         return result
 
-    def entries(self, habit_id: Optional[str] = None, *, start: Optional[DayLike] = None, end: Optional[DayLike] = None, include_deleted: Optional[bool] = None) -> List[Any]:
+    def entries(self, habit_id: Optional[str] = NOT_GIVEN, *, start: Optional[DayLike] = NOT_GIVEN, end: Optional[DayLike] = NOT_GIVEN, include_deleted: Optional[bool] = NOT_GIVEN) -> List[Any]:
         """The user's entries, by day then time. (``entry.list``, its ``entries``)
 
         habit_id: Only this habit's.
@@ -1885,7 +1899,7 @@ class Operations:
         result: EntryListResult = self._call("entry.list", _args(("habitId", habit_id), ("from", start), ("to", end), ("includeDeleted", include_deleted)))
         return result["entries"]
 
-    def habits(self, *, include_archived: Optional[bool] = None, include_deleted: Optional[bool] = None, persona_id: Optional[str] = None) -> List[Any]:
+    def habits(self, *, include_archived: Optional[bool] = NOT_GIVEN, include_deleted: Optional[bool] = NOT_GIVEN, persona_id: Optional[str] = NOT_GIVEN) -> List[Any]:
         """The user's habits, oldest first. (``habit.list``, its ``habits``)
 
         include_archived: Default true.
@@ -1895,7 +1909,7 @@ class Operations:
         result: HabitListResult = self._call("habit.list", _args(("includeArchived", include_archived), ("includeDeleted", include_deleted), ("personaId", persona_id)))
         return result["habits"]
 
-    def today(self, day: Optional[DayLike] = None, *, records: Optional[Mapping[str, Any]] = None, persona_id: Optional[str] = None) -> List[Any]:
+    def today(self, day: Optional[DayLike] = NOT_GIVEN, *, records: Optional[Mapping[str, Any]] = NOT_GIVEN, persona_id: Optional[str] = NOT_GIVEN) -> List[Any]:
         """Every active habit's standing on a day (default today): status, value, target, streaks, week, momentum. (``metrics.today``, its ``habits``)
 
         day: The day (default: today in the user's zone).
@@ -1905,7 +1919,7 @@ class Operations:
         result: MetricsTodayResult = self._call("metrics.today", _args(("dayKey", day), ("records", records), ("personaId", persona_id)))
         return result["habits"]
 
-    def streaks(self, habit_id: str, day: Optional[DayLike] = None, *, records: Optional[Mapping[str, Any]] = None) -> MetricsStreaksResult:
+    def streaks(self, habit_id: str, day: Optional[DayLike] = NOT_GIVEN, *, records: Optional[Mapping[str, Any]] = NOT_GIVEN) -> MetricsStreaksResult:
         """Current and longest streaks: consecutive complete days (or weeks that met N); today is open; rest days are skipped. (``metrics.streaks``)
 
         habit_id: The habit (a bundle: derived from its habits).
@@ -1915,7 +1929,7 @@ class Operations:
         result: MetricsStreaksResult = self._call("metrics.streaks", _args(("habitId", habit_id), ("dayKey", day), ("records", records)))
         return result
 
-    def week(self, habit_id: str, day: Optional[DayLike] = None, *, records: Optional[Mapping[str, Any]] = None) -> MetricsWeekResult:
+    def week(self, habit_id: str, day: Optional[DayLike] = NOT_GIVEN, *, records: Optional[Mapping[str, Any]] = NOT_GIVEN) -> MetricsWeekResult:
         """Progress of the week containing a day: completed days against N (N per week) or the required days (daily). (``metrics.week``)
 
         habit_id: The habit (a bundle: derived from its habits).
@@ -1925,7 +1939,7 @@ class Operations:
         result: MetricsWeekResult = self._call("metrics.week", _args(("habitId", habit_id), ("dayKey", day), ("records", records)))
         return result
 
-    def momentum(self, habit_id: str, day: Optional[DayLike] = None, *, records: Optional[Mapping[str, Any]] = None) -> float:
+    def momentum(self, habit_id: str, day: Optional[DayLike] = NOT_GIVEN, *, records: Optional[Mapping[str, Any]] = NOT_GIVEN) -> float:
         """Loop Habit Tracker's strength score in [0, 1] as of a day (see Lally et al. 2010). (``metrics.momentum``, its ``momentum``)
 
         habit_id: The habit (a bundle: derived from its habits).
@@ -1935,7 +1949,7 @@ class Operations:
         result: MetricsMomentumResult = self._call("metrics.momentum", _args(("habitId", habit_id), ("dayKey", day), ("records", records)))
         return result["momentum"]
 
-    def history(self, habit_id: str, start: DayLike, end: DayLike, *, records: Optional[Mapping[str, Any]] = None) -> List[Any]:
+    def history(self, habit_id: str, start: DayLike, end: DayLike, *, records: Optional[Mapping[str, Any]] = NOT_GIVEN) -> List[Any]:
         """A habit day by day (the data of a heatmap): value, target, status. (``metrics.history``, its ``days``)
 
         habit_id: The habit (a bundle: derived from its habits).
@@ -1946,7 +1960,7 @@ class Operations:
         result: MetricsHistoryResult = self._call("metrics.history", _args(("habitId", habit_id), ("from", start), ("to", end), ("records", records)))
         return result["days"]
 
-    def strength(self, habit_id: str, start: Optional[DayLike] = None, end: Optional[DayLike] = None, per: Optional[str] = None, *, records: Optional[Mapping[str, Any]] = None) -> List[Any]:
+    def strength(self, habit_id: str, start: Optional[DayLike] = NOT_GIVEN, end: Optional[DayLike] = NOT_GIVEN, per: Optional[str] = NOT_GIVEN, *, records: Optional[Mapping[str, Any]] = NOT_GIVEN) -> List[Any]:
         """Strength (momentum) over time, averaged per day, week or month: the data of Loop's score chart. (``metrics.strength``, its ``points``)
 
         habit_id: The habit (a bundle: derived from its habits).
@@ -1958,7 +1972,7 @@ class Operations:
         result: MetricsStrengthResult = self._call("metrics.strength", _args(("habitId", habit_id), ("from", start), ("to", end), ("per", per), ("records", records)))
         return result["points"]
 
-    def create_habit(self, name: str, *, habit_id: Optional[str] = None, kind: Optional[str] = None, unit: Optional[str] = None, cadence: Optional[str] = None, times_per_week: Optional[int] = None, target_type: Optional[str] = None, multiple_per_day: Optional[bool] = None, category_id: Optional[str] = None, target: Optional[float] = None, legacy_goal: Optional[str] = None) -> Dict[str, Any]:
+    def create_habit(self, name: str, *, habit_id: Optional[str] = NOT_GIVEN, kind: Optional[str] = NOT_GIVEN, unit: Optional[str] = NOT_GIVEN, cadence: Optional[str] = NOT_GIVEN, times_per_week: Optional[int] = NOT_GIVEN, target_type: Optional[str] = NOT_GIVEN, multiple_per_day: Optional[bool] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN, target: Optional[float] = NOT_GIVEN, legacy_goal: Optional[str] = NOT_GIVEN) -> Dict[str, Any]:
         """Creates a habit. (``habit.create``, its ``habit``)
 
         habit_id: Client id (`A-Za-z0-9._:-`, ≤ 128); generated when absent.
@@ -1976,7 +1990,7 @@ class Operations:
         result: HabitCreateResult = self._call("habit.create", _args(("habitId", habit_id), ("name", name), ("kind", kind), ("unit", unit), ("cadence", cadence), ("timesPerWeek", times_per_week), ("targetType", target_type), ("multiplePerDay", multiple_per_day), ("categoryId", category_id), ("target", target), ("legacyGoal", legacy_goal)))
         return result["habit"]
 
-    def update_habit(self, habit_id: str, *, name: Optional[str] = None, unit: Optional[str] = None, cadence: Optional[str] = None, times_per_week: Optional[int] = None, target_type: Optional[str] = None, effective_day: Optional[DayLike] = None, category_id: Optional[str] = None) -> Dict[str, Any]:
+    def update_habit(self, habit_id: str, *, name: Optional[str] = NOT_GIVEN, unit: Optional[str] = NOT_GIVEN, cadence: Optional[str] = NOT_GIVEN, times_per_week: Optional[int] = NOT_GIVEN, target_type: Optional[str] = NOT_GIVEN, effective_day: Optional[DayLike] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN) -> Dict[str, Any]:
         """Changes a habit's name or category, and its unit, cadence or target type from today (or `effectiveDayKey`) on: past days keep the definition they had, entries are never touched. (``habit.update``, its ``habit``)
 
         habit_id: The habit.
@@ -1991,7 +2005,7 @@ class Operations:
         result: HabitUpdateResult = self._call("habit.update", _args(("habitId", habit_id), ("name", name), ("unit", unit), ("cadence", cadence), ("timesPerWeek", times_per_week), ("targetType", target_type), ("effectiveDayKey", effective_day), ("categoryId", category_id)))
         return result["habit"]
 
-    def create_goal(self, title: str, type: str, target: Optional[float] = None, habit_ids: Optional[Sequence[Any]] = None, *, description: Optional[str] = None, icon: Optional[str] = None, category_id: Optional[str] = None, goal_id: Optional[str] = None, kind: Optional[str] = None, unit: Optional[str] = None, duration_weeks: Optional[int] = None, start_day: Optional[DayLike] = None, target_date: Optional[DayLike] = None, shared: Optional[bool] = None, sort_order: Optional[int] = None) -> Dict[str, Any]:
+    def create_goal(self, title: str, type: str, target: Optional[float] = NOT_GIVEN, habit_ids: Optional[Iterable[str]] = NOT_GIVEN, *, description: Optional[str] = NOT_GIVEN, icon: Optional[str] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN, goal_id: Optional[str] = NOT_GIVEN, kind: Optional[str] = NOT_GIVEN, unit: Optional[str] = NOT_GIVEN, duration_weeks: Optional[int] = NOT_GIVEN, start_day: Optional[DayLike] = NOT_GIVEN, target_date: Optional[DayLike] = NOT_GIVEN, shared: Optional[bool] = NOT_GIVEN, sort_order: Optional[int] = NOT_GIVEN) -> Dict[str, Any]:
         """Creates a goal (at most 10 active or paused per owner); progress is derived from linked habits, never stored. (``goal.create``, its ``goal``)
 
         title: The goal's title.
@@ -2013,7 +2027,7 @@ class Operations:
         result: GoalCreateResult = self._call("goal.create", _args(("title", title), ("description", description), ("icon", icon), ("categoryId", category_id), ("goalId", goal_id), ("kind", kind), ("type", type), ("target", target), ("unit", unit), ("durationWeeks", duration_weeks), ("startDayKey", start_day), ("targetDate", target_date), ("shared", shared), ("sortOrder", sort_order), ("habitIds", habit_ids)))
         return result["goal"]
 
-    def update_goal(self, goal_id: str, *, title: Optional[str] = None, description: Optional[str] = None, icon: Optional[str] = None, category_id: Optional[str] = None, target: Optional[float] = None, effective_day: Optional[DayLike] = None, duration_weeks: Optional[int] = None, target_date: Optional[DayLike] = None, status: Optional[str] = None, shared: Optional[bool] = None, sort_order: Optional[int] = None) -> Dict[str, Any]:
+    def update_goal(self, goal_id: str, *, title: Optional[str] = NOT_GIVEN, description: Optional[str] = NOT_GIVEN, icon: Optional[str] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN, target: Optional[float] = NOT_GIVEN, effective_day: Optional[DayLike] = NOT_GIVEN, duration_weeks: Optional[int] = NOT_GIVEN, target_date: Optional[DayLike] = NOT_GIVEN, status: Optional[str] = NOT_GIVEN, shared: Optional[bool] = NOT_GIVEN, sort_order: Optional[int] = NOT_GIVEN) -> Dict[str, Any]:
         """Changes a goal (yours, or one your partner shares): the last write wins; a new target applies from today (or `effectiveDayKey`) on, so past goal weeks keep theirs. (``goal.update``, its ``goal``)
 
         goal_id: The goal.
@@ -2032,7 +2046,7 @@ class Operations:
         result: GoalUpdateResult = self._call("goal.update", _args(("goalId", goal_id), ("title", title), ("description", description), ("icon", icon), ("categoryId", category_id), ("target", target), ("effectiveDayKey", effective_day), ("durationWeeks", duration_weeks), ("targetDate", target_date), ("status", status), ("shared", shared), ("sortOrder", sort_order)))
         return result["goal"]
 
-    def delete_goal(self, goal_id: str, confirm: Optional[bool] = None) -> GoalDeleteResult:
+    def delete_goal(self, goal_id: str, confirm: Optional[bool] = NOT_GIVEN) -> GoalDeleteResult:
         """Deletes a goal and its links only (needs `confirm`): no entry or habit changes; goal.restore brings it back. (``goal.delete``)
 
         goal_id: The goal.
@@ -2049,7 +2063,7 @@ class Operations:
         result: GoalRestoreResult = self._call("goal.restore", _args(("goalId", goal_id)))
         return result["goal"]
 
-    def start_routine(self, routine_id: str, *, execution_id: Optional[str] = None) -> RoutineStartResult:
+    def start_routine(self, routine_id: str, *, execution_id: Optional[str] = NOT_GIVEN) -> RoutineStartResult:
         """Starts a routine: a RoutineExecution and evidence for its habits — never an entry. Starting twice is fine. (``routine.start``)
 
         routine_id: The routine.
@@ -2064,7 +2078,7 @@ class Operations:
         result: EvidenceListResult = self._call("evidence.list", _args())
         return result["evidence"]
 
-    def confirm_evidence(self, evidence_id: str, value: Optional[float] = None, *, note: Optional[str] = None) -> EvidenceConfirmResult:
+    def confirm_evidence(self, evidence_id: str, value: Optional[float] = NOT_GIVEN, *, note: Optional[str] = NOT_GIVEN) -> EvidenceConfirmResult:
         """Confirms evidence: creates or updates the habit's entry for the day (source `evidence`) and ends the evidence; a second confirm is a no-op. (``evidence.confirm``)
 
         evidence_id: The evidence.
@@ -2082,7 +2096,7 @@ class Operations:
         result: EvidenceDismissResult = self._call("evidence.dismiss", _args(("evidenceId", evidence_id)))
         return result
 
-    def journal(self, text: Optional[str] = None, *, at: Optional[InstantLike] = None, day: Optional[DayLike] = None, template_id: Optional[str] = None, responses: Optional[Mapping[str, Any]] = None, title: Optional[str] = None, referenced_habit_ids: Optional[Sequence[Any]] = None, referenced_goal_ids: Optional[Sequence[Any]] = None, journal_id: Optional[str] = None) -> Dict[str, Any]:
+    def journal(self, text: Optional[str] = NOT_GIVEN, *, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, template_id: Optional[str] = NOT_GIVEN, responses: Optional[Mapping[str, Any]] = NOT_GIVEN, title: Optional[str] = NOT_GIVEN, referenced_habit_ids: Optional[Iterable[str]] = NOT_GIVEN, referenced_goal_ids: Optional[Iterable[str]] = NOT_GIVEN, journal_id: Optional[str] = NOT_GIVEN) -> Dict[str, Any]:
         """Writes a journal entry; references are context only and never imply completion. (``journal.create``, its ``journal``)
 
         at: When (default now).
@@ -2098,7 +2112,7 @@ class Operations:
         result: JournalCreateResult = self._call("journal.create", _args(("timestampUtc", at), ("dayKey", day), ("templateId", template_id), ("responses", responses), ("title", title), ("text", text), ("referencedHabitIds", referenced_habit_ids), ("referencedGoalIds", referenced_goal_ids), ("journalId", journal_id)))
         return result["journal"]
 
-    def log_wellbeing(self, metric: str, value: float, *, at: Optional[InstantLike] = None, day: Optional[DayLike] = None, note: Optional[str] = None, wellbeing_id: Optional[str] = None) -> Dict[str, Any]:
+    def log_wellbeing(self, metric: str, value: float, *, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, wellbeing_id: Optional[str] = NOT_GIVEN) -> Dict[str, Any]:
         """Logs a wellbeing value (mood, energy, sleepHours…): it stands alone, no habit changes. (``wellbeing.log``, its ``wellbeing``)
 
         metric: 1 to 32 of a-z A-Z 0-9 _ -.

@@ -58,6 +58,10 @@ class EngineTests(unittest.TestCase):
             hf.log("run", value=15)
             self.assertEqual(hf.goal_progress("g")["progress"]["fraction"], "75/100")
             self.assertEqual([(g["id"], p["percent"]) for g, p in hf.goals()], [("g", 75)])
+            # None is JSON's null, sent; an argument left out is not sent (issue 29).
+            eight = hf.create_goal("Eight weeks", "weeklyHabit", 2, {"run"}, duration_weeks=8)
+            self.assertEqual(hf.update_goal(eight["id"], title="Still eight")["durationWeeks"], 8)
+            self.assertIsNone(hf.update_goal("Still eight", duration_weeks=None)["durationWeeks"])
             with self.assertRaises(habitflow.HabitFlowError) as ctx:
                 hf.goal_progress("missing")
             self.assertEqual((ctx.exception.code, ctx.exception.field), ("not_found", "args.goalId"))
