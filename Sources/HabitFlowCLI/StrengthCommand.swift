@@ -36,7 +36,7 @@ struct Strength: ParsableCommand {
         let args = try range.arguments(habit, engine: engine, json: json)
         let name = CLI.text(try CLI.resolveHabit(habit, engine: engine, json: json)["name"])
         let result = try CLI.run("metrics.strength", args, json: json, engine: engine)
-        guard case let .array(points)? = result["points"], let first = points.first, let last = points.last else { return }
+        guard case let .array(points)? = result["points"], let last = points.last else { return }
         if json { return points.forEach(CLI.printJSON) }
         let palette = view.palette
         // The chart fits the terminal: the latest periods that fit, and a line saying so.
