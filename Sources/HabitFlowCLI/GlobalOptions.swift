@@ -43,6 +43,7 @@ enum GlobalOptions {
         if let implied = command.configuration.defaultSubcommand {
             rest.insert(implied._commandName, at: end)
             end += 1
+            command = implied
         }
         rest.insert(contentsOf: leading.filter(keeping(for: command)), at: end)
         return rest

@@ -113,6 +113,7 @@ import Testing
             habitflow --db other.sqlite --user ann habit add Run >/dev/null
             habitflow --db other.sqlite --user ann --zone Asia/Tokyo --json streaks
             habitflow --db=other.sqlite --user=ann --color never today
+            habitflow --db other.sqlite --user ann --json user | head -c 9; echo
             habitflow --db other.sqlite --user ann user
             habitflow --json streaks
             echo '{"op":"engine.version"}' | habitflow --json --color never batch | head -c 12; echo
@@ -123,7 +124,9 @@ import Testing
         #expect(lines.contains { $0.contains("[ ] Run") }, "\(r.stdout)")
         #expect(lines.contains { $0.hasPrefix("ann: zone ") }, "\(r.stdout)")
         // The default store (HABITFLOW_DB) has no habits: --db went to the command, not lost.
-        #expect(lines.count == 6 && lines[4].hasPrefix("ann: ") == true, "\(r.stdout)")
+        #expect(lines.count == 7 && lines[5].hasPrefix("ann: ") == true, "\(r.stdout)")
+        // A group's default command (`user` shows) takes them, --json included.
+        #expect(lines[4] == #"{"user":{"#, "\(r.stdout)")
         // --json and --color only tune output: a command without them (batch) leaves them out.
         #expect(lines.last == #"{"ok":true,""#, "\(r.stdout)")
         // An option the command does not take is still a usage error.
