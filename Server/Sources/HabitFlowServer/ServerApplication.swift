@@ -12,6 +12,8 @@ public struct ServerConfiguration: Sendable {
     public var connections = 8
     /// The largest push body read.
     public var maxBodyBytes = JSONCodec.maxRequestBytes
+    /// The most `maxBodyBytes` may be: the largest request the engine parses.
+    public static let maxBodyLimit = JSONCodec.maxRequestBytes
 
     public init() {}
 }

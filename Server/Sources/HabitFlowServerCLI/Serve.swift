@@ -16,7 +16,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Database connections (and threads running engine calls).")
     var connections = 8
 
-    @Option(name: .long, help: "The largest push body in bytes (a larger one is refused with 413).")
+    @Option(name: .long, help: "The largest push body in bytes, 1024 to 16 MiB (a larger push is refused with 413).")
     var maxBody = 16 << 20
 
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical.")
@@ -35,7 +35,10 @@ struct Serve: AsyncParsableCommand {
         configuration.host = String(listen[..<colon])
         configuration.port = port
         configuration.connections = connections
-        guard maxBody >= 1024 else { throw ValidationError("--max-body takes 1024 bytes or more") }
+        // The engine parses no larger request: a --max-body above it could never apply.
+        guard (1024...ServerConfiguration.maxBodyLimit).contains(maxBody) else {
+            throw ValidationError("--max-body takes 1024 to \(ServerConfiguration.maxBodyLimit) bytes (the engine reads no larger request)")
+        }
         configuration.maxBodyBytes = maxBody
         let db = try ServerDatabase(url: try database.url(), connections: connections, logger: logger)
         let applied = try db.migrate()

@@ -71,6 +71,32 @@ import Testing
         #expect(try bobs.cli(["partner"]).contains("Invitations from: alice"))
     }
 
+    /// A token in the query string is refused (a token goes in the Authorization header) and
+    /// written nowhere, even at trace level (issue 28); a valid request logs its route, not its
+    /// query.
+    @Test func queryStringTokensAreNeverLogged() throws {
+        let database = try TestDatabase.fresh("querytoken")
+        let server = try ServerProcess(database: database, extra: ["--log-level", "trace"])
+        let token = try makeToken(database, user: "alice")
+        for path in [
+            "/v1/changes?token=\(token)", "/v1/changes?since=0&access_token=\(token)", "/v1/watch?timeout=0&token=\(token)",
+        ] {
+            #expect(try HTTP.send("GET", server.url + path, token: nil).status == 401, "\(path)")
+        }
+        #expect(try HTTP.send("GET", server.url + "/v1/changes?since=0", token: token).status == 200)
+        try waitUntil("the request is logged", seconds: 10) { server.logText.contains("route=/v1/changes") }
+        let log = server.logText
+        #expect(!log.contains(token) && !log.contains(String(token.suffix(16))), "the token is in the log")
+        #expect(!log.contains("since=0") && !log.contains("token="), "a query string is in the log")
+        #expect(log.contains("status=401") && log.contains("status=200"), "\(log.suffix(2000))")
+    }
+
+    /// `--max-body` beyond what the engine parses would never take effect: refused at start.
+    @Test func maxBodyAboveTheEnginesLimitIsRefusedAtStart() throws {
+        let r = try run(ServerProcess.binary, ["serve", "--database", "postgres://nowhere/none", "--max-body", "\(32 << 20)"])
+        #expect(r.status == 64 && r.stderr.contains("--max-body takes 1024 to 16777216 bytes"), "\(r.status) \(r.stderr)")
+    }
+
     @Test func badInputEveryEndpoint() throws {
         let database = try TestDatabase.fresh("badinput")
         let server = try ServerProcess(database: database, extra: ["--max-body", "65536"])
