@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 /* Checks one response: a JSON object, "ok" true exactly when rc is HF_OK. */
@@ -49,6 +50,7 @@ static int hf_fuzz_call(const uint8_t *data, size_t size) {
 static hf_engine *hf_fuzz_engine;
 
 static char hf_fuzz_store[600];
+static char hf_fuzz_folder[512];
 static unsigned long hf_fuzz_inputs;
 
 static void hf_fuzz_open_store(void) {
@@ -61,6 +63,7 @@ static int hf_fuzz_engine_lines(const uint8_t *data, size_t size) {
         char path[512];
         snprintf(path, sizeof path, "%s/habitflow-fuzz-XXXXXX", tmp && *tmp ? tmp : "/tmp");
         if (!mkdtemp(path)) abort();
+        snprintf(hf_fuzz_folder, sizeof hf_fuzz_folder, "%s", path);
         snprintf(hf_fuzz_store, sizeof hf_fuzz_store, "%s/store.sqlite", path);
         hf_fuzz_open_store();
     } else if (++hf_fuzz_inputs % 256 == 0) {
@@ -84,7 +87,13 @@ static int hf_fuzz_engine_lines(const uint8_t *data, size_t size) {
         next = strchr(line, '\n');
         if (next) *next++ = 0;
         char *response = NULL;
+        /* In the store's folder: a relative path an input names (data.backup writes a file)
+         * lands there, not where the fuzzer keeps its corpus. */
+        int here = open(".", O_RDONLY | O_DIRECTORY);
+        if (here < 0 || chdir(hf_fuzz_folder) != 0) abort();
         int rc = hf_engine_call(hf_fuzz_engine, line, &response);
+        if (fchdir(here) != 0) abort();
+        close(here);
         hf_fuzz_check(rc, response, line);
     }
     free(text);

@@ -43,3 +43,25 @@ extension Engine {
         }
     }
 }
+
+extension Engine {
+    /// Writes a consistent copy of the store file to a new file at `path` (SQLite's online
+    /// backup API: every committed write, the WAL's too — a plain copy of an open store can
+    /// miss some, or carry this store's replica id to another device unnoticed).
+    ///
+    /// The copy keeps this store's replica id, to restore here. `forDevice` gives it a new one:
+    /// a store to carry to another device, which then syncs as a replica of its own.
+    /// - Returns: the copy's replica id.
+    /// - Throws: `invalidArgument` for a store that is not a file, `conflict` when `path`
+    ///   exists, `storage` when it cannot be written.
+    public func backup(to path: String, forDevice: Bool = false) throws(HabitFlowError) -> String {
+        let (store, _) = try requireStore()
+        guard let file = store as? SQLiteStore, file.path != ":memory:" else {
+            throw HabitFlowError(.invalidArgument, "only a store file can be backed up", field: "path")
+        }
+        try file.backup(to: path)
+        let copy = try SQLiteStore(path: path, clock: clock)
+        if forDevice { return try copy.write { tx throws(HabitFlowError) in try tx.newReplicaId() } }
+        return try copy.read { tx throws(HabitFlowError) in try tx.replicaId() }
+    }
+}

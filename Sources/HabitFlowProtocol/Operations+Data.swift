@@ -47,6 +47,20 @@ extension Operation {
             ])
         },
         Operation(
+            "data.backup",
+            "Writes a consistent copy of the store file to a new file (SQLite's online backup API: every committed write, the WAL's too), while others may keep writing. Copy an open store this way, never with cp. The copy keeps the store's replica id, to restore here; `forDevice` gives it a new one, for another device.",
+            arguments: [
+                Field("path", "string", "The new file; an existing one is refused (a backup never replaces a file)."),
+                Field("forDevice", "boolean", required: false, "Give the copy a replica id of its own (default false)."),
+            ],
+            result: [Field("path", "string", "The copy."), Field("replicaId", "string", "The copy's replica id.")],
+            errors: [.invalidArgument, .conflict, .storage]
+        ) { engine, args throws(ProtocolError) in
+            let path = try args.string("path"), forDevice = try args.bool("forDevice", default: false)
+            let replica = try ProtocolError.engine { () throws(HabitFlowError) in try engine.backup(to: path, forDevice: forDevice) }
+            return .object([("path", .string(path)), ("replicaId", .string(replica))])
+        },
+        Operation(
             "data.import",
             "Restores a data.export document into this store, in one transaction, under the engine's rules (as sync.apply): records of another user are refused, the latest version of each record wins, one entry per habit and day stays; importing twice changes nothing.",
             arguments: [Field("document", "object", "A data.export json document (version 1).")],

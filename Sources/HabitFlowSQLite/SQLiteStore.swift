@@ -10,7 +10,7 @@ import Synchronization
 /// and a process killed mid-write leaves the file as before or after that write. Calls on
 /// one store are serialised by a mutex, so any thread may use it.
 public final class SQLiteStore: RecordStore, @unchecked Sendable {
-    private let lock = Locked<Void>(())
+    let lock = Locked<Void>(())
     private(set) var db: SQLiteDatabase
     let busyTimeoutMilliseconds: Int32
     /// Set when a transaction failed on I/O (a full disk, say): SQLite may keep failing on

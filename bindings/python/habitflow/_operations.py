@@ -797,6 +797,13 @@ class DataExportResult(TypedDict):
     csv: str
 
 
+class DataBackupResult(TypedDict):
+    """``data.backup``'s result."""
+
+    path: str
+    replicaId: str
+
+
 class DataImportResult(TypedDict):
     """``data.import``'s result."""
 
@@ -1855,6 +1862,15 @@ class Operations:
         format: `json` (default): the complete backup data.import restores; `csv`: one row per active entry.
         """
         result: DataExportResult = self._call("data.export", _args(("format", format)))
+        return result
+
+    def data_backup(self, path: str, *, for_device: Optional[bool] = NOT_GIVEN) -> DataBackupResult:
+        """Writes a consistent copy of the store file to a new file (SQLite's online backup API: every committed write, the WAL's too), while others may keep writing. Copy an open store this way, never with cp. The copy keeps the store's replica id, to restore here; `forDevice` gives it a new one, for another device. (``data.backup``)
+
+        path: The new file; an existing one is refused (a backup never replaces a file).
+        for_device: Give the copy a replica id of its own (default false).
+        """
+        result: DataBackupResult = self._call("data.backup", _args(("path", path), ("forDevice", for_device)))
         return result
 
     def data_import(self, document: Mapping[str, Any]) -> DataImportResult:

@@ -173,13 +173,13 @@ _habitflow() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    today|habit|log|entries|edit|delete|restore|target|pause|resume|streaks|week|history|strength|chart|goal|partner|routine|evidence|journal|wellbeing|export|import|sync|user|config|demo|time|batch|version|help)
+    today|habit|log|entries|edit|delete|restore|target|pause|resume|streaks|week|history|strength|chart|goal|partner|routine|evidence|journal|wellbeing|export|import|backup|sync|user|config|demo|time|batch|version|help)
         # Offer subcommand argument completions
         "_habitflow_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause resume streaks week history strength chart goal partner routine evidence journal wellbeing export import sync user config demo time batch version help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'today habit log entries edit delete restore target pause resume streaks week history strength chart goal partner routine evidence journal wellbeing export import backup sync user config demo time batch version help' -- "${cur}"))
         ;;
     esac
 }
@@ -2049,6 +2049,27 @@ _habitflow_import_file() {
 _habitflow_import_loop() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_backup() {
+    repeating_flags=()
+    non_repeating_flags=(--for-device --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --user --zone)
     __habitflow_offer_flags_options 1

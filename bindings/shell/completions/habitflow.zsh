@@ -73,6 +73,7 @@ _habitflow() {
             'wellbeing:Wellbeing values (mood, energy, sleepHours …) and their trends.'
             'export:Export your data: json (a complete backup that habitflow import restores) or csv (your entries).'
             'import:Import a habitflow export (idempotent), or Loop Habit Tracker'\''s data (import loop).'
+            'backup:Copy the store file safely, also while it is in use (SQLite'\''s backup API).'
             'sync:Sync with a server or another store file, or move change sets by hand.'
             'user:Show or change your zone, first weekday and the hour your day begins.'
             'config:Show the defaults in effect and where each comes from (flag, environment, config file, built in).'
@@ -86,7 +87,7 @@ _habitflow() {
         ;;
     arg)
         case "${words[1]}" in
-        today|habit|log|entries|edit|delete|restore|target|pause|resume|streaks|week|history|strength|chart|goal|partner|routine|evidence|journal|wellbeing|export|import|sync|user|config|demo|time|batch|version|help)
+        today|habit|log|entries|edit|delete|restore|target|pause|resume|streaks|week|history|strength|chart|goal|partner|routine|evidence|journal|wellbeing|export|import|backup|sync|user|config|demo|time|batch|version|help)
             "_habitflow_${words[1]}" && ret=0
             ;;
         esac
@@ -1392,6 +1393,23 @@ _habitflow_import_loop() {
         '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
         ':file:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_backup() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':file:'
+        '--for-device[A copy for another device\: a replica id of its own.]'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'

@@ -1,0 +1,43 @@
+import CSQLite
+import HabitFlowCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension SQLiteStore {
+    /// Writes a consistent copy of the store to a new file at `path` with SQLite's online
+    /// backup API: every committed write, also those still in the WAL, which a plain file copy
+    /// of an open store can miss. The copy keeps this store's replica id (a backup restores
+    /// here); `Engine.backup(to:forDevice:)` gives it a new one for another device.
+    ///
+    /// - Throws: `conflict` when `path` exists (a backup never replaces a file), `storage`
+    ///   when it cannot be written.
+    public func backup(to path: String) throws(HabitFlowError) {
+        guard path != ":memory:", !path.isEmpty else {
+            throw HabitFlowError(.invalidArgument, "a backup goes to a file: give its path", field: "path")
+        }
+        guard access(path, F_OK) != 0 else {
+            throw HabitFlowError(.conflict, "\(path) already exists: a backup never replaces a file", field: "path")
+        }
+        try lock.withLock { _ throws(HabitFlowError) in
+            do throws(SQLiteError) {
+                let copy = try SQLiteDatabase(path: path)
+                defer { copy.close() }
+                guard let backup = sqlite3_backup_init(copy.handle, "main", db.handle, "main") else {
+                    throw SQLiteError(sqlite3_extended_errcode(copy.handle), db: copy.handle)
+                }
+                let rc = sqlite3_backup_step(backup, -1)  // all pages at once, under one read
+                sqlite3_backup_finish(backup)
+                guard rc == SQLITE_DONE else { throw SQLiteError(rc, db: copy.handle) }
+            } catch {
+                unlink(path)  // no half-written copy left behind
+                throw HabitFlowError(.storage, "cannot write a backup to \(path): \(error.message)", field: "path")
+            }
+        }
+    }
+}
