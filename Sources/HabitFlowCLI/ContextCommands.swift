@@ -151,9 +151,8 @@ extension EvidenceCommand {
         guard case let .array(list)? = try CLI.run("evidence.list", [], json: json, engine: engine)["evidence"] else { return text }
         if list.contains(where: { CLI.text($0["id"]) == text }) { return text }
         let dispatcher = Dispatcher(engine: engine)
-        let habit =
-            (try? dispatcher.handle(.object([("op", .string("habit.get")), ("args", .object([("habitId", .string(text))]))])))
-            ?? (try? dispatcher.handle(.object([("op", .string("habit.get")), ("args", .object([("name", .string(text))]))])))
+        // The habit's id, name or short id: the engine reads each (RecordNames).
+        let habit = try? dispatcher.handle(.object([("op", .string("habit.get")), ("args", .object([("habitId", .string(text))]))]))
         guard let habitId = habit?["habit"]?["id"] else { return text }  // evidence.* then says what is wrong with the id
         let waiting = list.filter { $0["habitId"] == habitId }
         guard waiting.count == 1 else {

@@ -8,10 +8,10 @@ struct StrengthRange: ParsableArguments {
     @Option(parsing: .unconditional, help: "First day (default: 364 days before --to).") var from: String?
     @Option(parsing: .unconditional, help: "Last day (default: today).") var to: String?
 
+    /// The request's arguments; the habit as typed (the engine reads an id, a name or a short id).
     func arguments(_ habit: String, engine: Engine, json: Bool) throws -> [(String, JSONValue)] {
-        let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
-        return CLI.args([
-            ("habitId", id), ("per", per.map(JSONValue.string)),
+        CLI.args([
+            ("habitId", .string(habit)), ("per", per.map(JSONValue.string)),
             ("from", try CLI.day(from, engine: engine, json: json, option: "from")),
             ("to", try CLI.day(to, engine: engine, json: json, option: "to")),
         ])
@@ -33,8 +33,9 @@ struct Strength: ParsableCommand {
 
     func run() throws {
         let engine = try store.openedEngine(json: json)
-        let args = try range.arguments(habit, engine: engine, json: json)
-        let name = CLI.text(try CLI.resolveHabit(habit, engine: engine, json: json)["name"])
+        let resolved = try CLI.resolveHabit(habit, engine: engine, json: json)  // once: its id and its name
+        let args = try range.arguments(CLI.text(resolved["id"]), engine: engine, json: json)
+        let name = CLI.text(resolved["name"])
         let result = try CLI.run("metrics.strength", args, json: json, engine: engine)
         guard case let .array(points)? = result["points"], let last = points.last else { return }
         if json { return points.forEach(CLI.printJSON) }

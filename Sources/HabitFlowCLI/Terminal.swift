@@ -1,4 +1,5 @@
 import ArgumentParser
+import HabitFlow
 
 #if canImport(Glibc)
 import Glibc
@@ -55,12 +56,6 @@ enum Prompt {
             return false
         }
         return ["y", "yes"].contains(answer.trimmingSpaces.lowercased())
-    }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
     }
 }
 

@@ -6,12 +6,8 @@ import Testing
 /// docs/PROTOCOL.md is generated from the dispatcher's operation list; this keeps them equal.
 @Suite struct ProtocolDocumentTests {
     @Test func protocolDocumentMatchesTheDispatcher() throws {
-        let path = Repository.path("docs/PROTOCOL.md")
         let generated = ProtocolDocument.markdown()
-        if ProcessInfo.processInfo.environment["HABITFLOW_WRITE_PROTOCOL_DOC"] == "1" {
-            try generated.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        let onDisk = try String(contentsOfFile: path, encoding: .utf8)
+        let onDisk = try Repository.generatedFile("docs/PROTOCOL.md", generated, writtenWhen: "HABITFLOW_WRITE_PROTOCOL_DOC")
         #expect(
             onDisk == generated,
             "docs/PROTOCOL.md is stale: HABITFLOW_WRITE_PROTOCOL_DOC=1 swift test --disable-xctest --filter ProtocolDocumentTests")

@@ -7,12 +7,9 @@ import Testing
 /// (issue 29: the Python face typed from the table that writes PROTOCOL.md); this keeps them equal.
 @Suite struct PythonOperationsTests {
     @Test func pythonOperationsMatchTheDispatcher() throws {
-        let path = Repository.path("bindings/python/habitflow/_operations.py")
         let generated = PythonOperations.source()
-        if ProcessInfo.processInfo.environment["HABITFLOW_WRITE_PYTHON_OPS"] == "1" {
-            try generated.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        let onDisk = try String(contentsOfFile: path, encoding: .utf8)
+        let onDisk = try Repository.generatedFile(
+            "bindings/python/habitflow/_operations.py", generated, writtenWhen: "HABITFLOW_WRITE_PYTHON_OPS")
         #expect(
             onDisk == generated,
             "_operations.py is stale: HABITFLOW_WRITE_PYTHON_OPS=1 swift test --disable-xctest --filter PythonOperationsTests")

@@ -9,12 +9,8 @@ import Testing
 /// the migrations' names usable as names.
 @Suite struct SchemaDocumentTests {
     @Test func schemaDocumentMatchesTheMigrations() throws {
-        let path = Repository.path("docs/SCHEMA.md")
         let generated = try Self.markdown()
-        if ProcessInfo.processInfo.environment["HABITFLOW_WRITE_SCHEMA_DOC"] == "1" {
-            try generated.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        let onDisk = try String(contentsOfFile: path, encoding: .utf8)
+        let onDisk = try Repository.generatedFile("docs/SCHEMA.md", generated, writtenWhen: "HABITFLOW_WRITE_SCHEMA_DOC")
         #expect(
             onDisk == generated,
             "docs/SCHEMA.md is stale: HABITFLOW_WRITE_SCHEMA_DOC=1 swift test --disable-xctest --filter SchemaDocumentTests")

@@ -20,6 +20,15 @@ public enum Repository {
         root.appendingPathComponent(relative).path
     }
 
+    /// The text on disk of a file generated from code (docs/PROTOCOL.md, docs/SCHEMA.md,
+    /// _operations.py), which a test compares with `generated`; when the environment sets
+    /// `variable` to 1 the file is written from `generated` first (how it is regenerated).
+    public static func generatedFile(_ relative: String, _ generated: String, writtenWhen variable: String) throws -> String {
+        let file = path(relative)
+        if ProcessInfo.processInfo.environment[variable] == "1" { try generated.write(toFile: file, atomically: true, encoding: .utf8) }
+        return try String(contentsOfFile: file, encoding: .utf8)
+    }
+
     /// The folder with the debug build's products (`libhabitflow.so`, `habitflow-cli`).
     /// `HABITFLOW_BUILD_DIR` overrides it.
     public static var buildDirectory: String {
