@@ -29,7 +29,7 @@ public final class PostgresStore: RecordStore, Sendable {
     public func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         attempts.add(1, ordering: .relaxed)
         return try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
-            try database.transaction(c, prepared: true) { (p: Pipeline) throws(HabitFlowError) -> T in
+            try database.transaction(c, checkingToken: true) { (p: Pipeline) throws(HabitFlowError) -> T in
                 let tx = try PostgresTransaction(p, user: user, now: clock(), writable: true, lock: true)
                 let first = tx.clock.seq
                 let result = try body(tx)
@@ -37,11 +37,9 @@ public final class PostgresStore: RecordStore, Sendable {
                 // The replica's state, and (delivered at commit, to every server process
                 // listening) a notification that wakes this user's watchers: sent with COMMIT.
                 p.send(
-                    PostgresQuery(
-                        unsafeSQL: """
-                            EXECUTE hf_replica_done(\(Literal.text(user)), \(Literal.integer(tx.clock.seq)), \(Literal.text(tx.clock.last?.description)),
-                                \(Literal.text(tx.clock.replicaId)), \(Literal.boolean(tx.clock.seq != first)), \(Literal.text(tx.wrotePartnership ? Self.partnershipMark : "")))
-                            """))
+                    FinishReplica(
+                        user: user, seq: tx.clock.seq, lastStamp: tx.clock.last?.description, replicaId: tx.clock.replicaId,
+                        notify: tx.clock.seq != first, mark: tx.wrotePartnership ? Self.partnershipMark : ""))
                 return result
             }
         }
@@ -49,7 +47,7 @@ public final class PostgresStore: RecordStore, Sendable {
 
     public func read<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
-            try database.transaction(c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", prepared: true) {
+            try database.transaction(c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", checkingToken: true) {
                 (p: Pipeline) throws(HabitFlowError) -> T in
                 try body(try PostgresTransaction(p, user: user, now: clock(), writable: false, lock: false))
             }
@@ -58,7 +56,7 @@ public final class PostgresStore: RecordStore, Sendable {
 
     public func stamp() throws(HabitFlowError) -> StoreStamp {
         let writes = try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> Int64 in
-            try c.run("SELECT writes FROM replicas WHERE user_id = \(user)", database.logger).first
+            try Pipeline(c, database).run(ReplicaWrites(user: user)).first
                 .map { row throws(HabitFlowError) in try ServerDatabase.decode(row, Int64.self) } ?? 0
         }
         return StoreStamp(dataVersion: writes, localWrites: attempts.load(ordering: .relaxed))

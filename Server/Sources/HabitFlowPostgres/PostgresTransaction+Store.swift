@@ -24,17 +24,10 @@ extension PostgresTransaction {
         }
         let result =
             if let owner, R.kind == .entry || R.kind == .targetVersion, column.rawValue == "habit_id" {
-                try query(
-                    """
-                    SELECT kind, seq, stamp, set_aside, fields FROM records
-                    WHERE user_id = \(user) AND kind = \(R.kind.rawValue) AND habit_id = ANY(\(values.map { RowSet.key([owner, $0]) }))
-                    """)
+                try query(RowsOfHabits(user: user, kind: R.kind.rawValue, habits: values.map { RowSet.key([owner, $0]) }))
             } else {
                 try query(
-                    """
-                    SELECT kind, seq, stamp, set_aside, fields FROM records
-                    WHERE user_id = \(user) AND kind = \(R.kind.rawValue) AND fields[\(i + 1)] = ANY(\(values.map { RowCoding.encode(.text($0)) }))
-                    """)
+                    RowsByField(user: user, kind: R.kind.rawValue, field: Int32(i + 1), cells: values.map { RowCoding.encode(.text($0)) }))
             }
         let o = R.kind.index(of: R.kind.ownerColumn)!
         var out: [R] = []
@@ -57,27 +50,21 @@ extension PostgresTransaction {
     func ids(_ kind: RecordKind, owner: String, startingWith prefix: String, limit: Int) throws(HabitFlowError) -> [String] {
         let id = kind.index(of: "id")! + 1, ownerColumn = kind.index(of: kind.ownerColumn)! + 1
         return try query(
-            """
-            SELECT fields[\(id)] FROM records
-            WHERE user_id = \(user) AND kind = \(kind.rawValue) AND fields[\(ownerColumn)] = \(RowCoding.encode(.text(owner)))
-              AND starts_with(fields[\(id)], \(RowCoding.encode(.text(prefix))))
-            LIMIT \(limit)
-            """
+            IdsStartingWith(
+                user: user, kind: kind.rawValue, idField: Int32(id), ownerField: Int32(ownerColumn),
+                ownerCell: RowCoding.encode(.text(owner)),
+                prefixCell: RowCoding.encode(.text(prefix)), limit: Int64(limit))
         ).map { row throws(HabitFlowError) in String(try ServerDatabase.decode(row, String.self).dropFirst()) }
     }
 
     func flag(user flagUser: String, key: String) throws(HabitFlowError) -> String? {
-        try query("SELECT value FROM flags WHERE user_id = \(user) AND flag_user = \(flagUser) AND key = \(key)").first
+        try query(ReadFlag(user: user, flagUser: flagUser, key: key)).first
             .map { row throws(HabitFlowError) in try ServerDatabase.decode(row, String.self) }
     }
 
     func setFlag(user flagUser: String, key: String, value: String) throws(HabitFlowError) {
         try requireWrite()
-        _ = try query(
-            """
-            INSERT INTO flags (user_id, flag_user, key, value) VALUES (\(user), \(flagUser), \(key), \(value))
-            ON CONFLICT (user_id, flag_user, key) DO UPDATE SET value = excluded.value
-            """)
+        _ = try query(WriteFlag(user: user, flagUser: flagUser, key: key, value: value))
     }
 
     // MARK: EntryIndex
@@ -98,12 +85,7 @@ extension PostgresTransaction {
 
     func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64) {
         var out = Set<String>()
-        for row in try query(
-            """
-            SELECT CASE WHEN kind = 'habit' THEN key ELSE habit_id END FROM records
-            WHERE user_id = \(user) AND seq > \(since) AND kind IN ('habit', 'entry', 'targetVersion')
-            """)
-        {
+        for row in try query(HabitsChanged(user: user, since: since)) {
             // A habit's key, or an entry's or version's habit key: owner ␟ id.
             if let key = try ServerDatabase.decode(row, String?.self), let cut = key.firstIndex(of: RowSet.keySeparator) {
                 out.insert(String(key[key.index(after: cut)...]))
@@ -125,9 +107,7 @@ extension PostgresTransaction {
     func changes(since: Int64) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) {
         var byKind: [RecordKind: [ChangeRecord]] = [:]
         var cursor = since
-        for result in try query(
-            "SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND seq > \(since) ORDER BY seq")
-        {
+        for result in try query(ChangesSince(user: user, since: since)) {
             let row = try row(result)
             byKind[row.kind, default: []].append(row.kind.change(row.values, stamp: row.stamp))
             cursor = max(cursor, row.seq ?? cursor)
@@ -162,18 +142,15 @@ extension PostgresTransaction {
         let naming = !loadedSidesNamingUser
         // Both loads go out together: one wait.
         flush()
-        var loading: (list: [[String]], sent: EventLoopFuture<PostgresQueryResult>)?
+        var loading: (list: [[String]], sent: EventLoopFuture<[PostgresRow]>)?
         if !wanted.isEmpty || naming {
             let list = Array(wanted)
             let kinds = list.map { $0[0] }, keys = list.map { $0[1] }
-            let args = "\(Literal.text(user)), \(Literal.texts(kinds)), \(Literal.texts(keys))"
             loading = (
                 list,
-                pipeline.send(
-                    PostgresQuery(
-                        unsafeSQL: naming
-                            ? "EXECUTE hf_rows_and_sides(\(args), \(Literal.text(RowCoding.encode(.text(user)))))"
-                            : "EXECUTE hf_rows(\(args))"))
+                naming
+                    ? pipeline.send(RowsByKeyAndSides(user: user, kinds: kinds, keys: keys, userCell: RowCoding.encode(.text(user))))
+                    : pipeline.send(RowsByKey(user: user, kinds: kinds, keys: keys))
             )
         }
         if !pairs.isEmpty { _ = try entries(on: pairs) }
@@ -197,13 +174,13 @@ extension PostgresTransaction {
         // ends rarely; the rule stays in one place).
         for (kind, columns) in RecordKind.forgettable {
             var keys: [String] = []
-            for result in try query("SELECT key, fields FROM records WHERE user_id = \(user) AND kind = \(kind.rawValue)") {
+            for result in try query(RowsOfKind(user: user, kind: kind.rawValue)) {
                 let (key, cells) = try Self.decode(result, (String, [String]).self)
                 let values = try RowCoding.decode(cells, kind: kind)
                 if columns.contains(where: { RowCoding.text(kind, values, $0) == owner }) { keys.append(key) }
             }
             guard !keys.isEmpty else { continue }
-            _ = try query("DELETE FROM records WHERE user_id = \(user) AND kind = \(kind.rawValue) AND key = ANY(\(keys)::text[])")
+            _ = try query(DeleteRows(user: user, kind: kind.rawValue, keys: keys))
             absent[kind.ordinal].formUnion(keys)
             let gone = Set(keys)
             written.removeAll { $0.kind == kind && gone.contains(RowSet.key(kind, $0.values)) }
@@ -224,12 +201,7 @@ extension PostgresTransaction {
         guard !wanted.isEmpty else { return nil }
         let pairs = Array(asked)
         var found = Set<[String]>()
-        for row in try query(
-            """
-            SELECT r.kind, r.key FROM unnest(\(pairs.map { $0[0] })::text[], \(pairs.map { $0[1] })::text[]) AS w(kind, key)
-            CROSS JOIN LATERAL (SELECT kind, key FROM records WHERE user_id = \(user) AND kind = w.kind AND key = w.key) AS r
-            """)
-        {
+        for row in try query(KeysHeld(user: user, kinds: pairs.map { $0[0] }, keys: pairs.map { $0[1] })) {
             let (k, key) = try Self.decode(row, (String, String).self)
             found.insert([k, key])
         }
@@ -252,12 +224,7 @@ extension PostgresTransaction {
 
     func setAsideDays(owner: String, habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {
         // Every row set aside is in the database (a query sends pending rows first) or held.
-        try remember(
-            query(
-                """
-                SELECT kind, seq, stamp, set_aside, fields FROM records
-                WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits.map { RowSet.key([owner, $0]) })) AND set_aside
-                """))
+        try remember(query(RowsOfHabits(user: user, kind: "entry", habits: habits.map { RowSet.key([owner, $0]) }, onlySetAside: true)))
         return rows.setAsideDays(owner: owner, habits: habits)
     }
 }

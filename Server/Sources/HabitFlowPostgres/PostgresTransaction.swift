@@ -48,12 +48,13 @@ final class PostgresTransaction: StoreTransaction {
         self.writable = writable
         // A writer locks the replica's row (writers of one replica queue here), making it on
         // first use.
-        let select = PostgresQuery(unsafeSQL: "EXECUTE \(lock ? "hf_replica_lock" : "hf_replica")(\(Literal.text(user)))")
-        var found = try pipeline.run(select).first
+        func select() throws(HabitFlowError) -> PostgresRow? {
+            try (lock ? pipeline.run(LockReplica(user: user)) : pipeline.run(ReadReplica(user: user))).first
+        }
+        var found = try select()
         if found == nil, lock {
-            let fresh = ReplicaClock.newId(prefix: "s")
-            pipeline.send("INSERT INTO replicas (user_id, replica_id) VALUES (\(user), \(fresh)) ON CONFLICT (user_id) DO NOTHING")
-            found = try pipeline.run(select).first
+            pipeline.send(CreateReplica(user: user, replicaId: ReplicaClock.newId(prefix: "s")))
+            found = try select()
         }
         if let row = found {
             let (id, seq, stamp) = try Self.decode(row, (String, Int64, String?).self)
@@ -76,13 +77,10 @@ final class PostgresTransaction: StoreTransaction {
     // MARK: Reading rows
 
     /// A query the cache cannot answer: pending writes go first, so it sees them.
-    func query(_ query: PostgresQuery) throws(HabitFlowError) -> PostgresQueryResult {
+    func query<S: PreparedStatement>(_ statement: S) throws(HabitFlowError) -> [PostgresRow] {
         flush()
-        return try pipeline.run(query)
+        return try pipeline.run(statement)
     }
-
-    /// The columns every row query selects, in `row(_:)`'s order.
-    static let rowColumns = "kind, seq, stamp, set_aside, fields"
 
     func row(_ result: PostgresRow) throws(HabitFlowError) -> Row {
         let (kindName, seq, stampText, aside, cells) = try Self.decode(result, (String, Int64?, String, Bool, [String]).self)
@@ -94,7 +92,7 @@ final class PostgresTransaction: StoreTransaction {
 
     /// Remembers rows read from the database (a row written here is newer: it stays).
     @discardableResult
-    func remember(_ result: PostgresQueryResult) throws(HabitFlowError) -> [Row] {
+    func remember(_ result: [PostgresRow]) throws(HabitFlowError) -> [Row] {
         var out: [Row] = []
         for r in result {
             let row = try row(r)
@@ -108,12 +106,7 @@ final class PostgresTransaction: StoreTransaction {
     func cached(_ kind: RecordKind, _ key: String) throws(HabitFlowError) -> Row? {
         if let held = rows.row(kind, key) { return held }
         if absent[kind.ordinal].contains(key) { return nil }
-        let found = try remember(
-            query(
-                """
-                SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = \(user) AND kind = \(kind.rawValue) AND key = \(key)
-                """)
-        ).first
+        let found = try remember(query(RowByKey(user: user, kind: kind.rawValue, key: key))).first
         if found == nil { absent[kind.ordinal].insert(key) }
         return found
     }
@@ -123,12 +116,7 @@ final class PostgresTransaction: StoreTransaction {
         let missing = Array(Set(pairs).subtracting(loadedDays))
         if !missing.isEmpty {
             loadedDays.formUnion(missing)
-            try remember(
-                query(
-                    PostgresQuery(
-                        unsafeSQL: """
-                            EXECUTE hf_day_entries(\(Literal.text(user)), \(Literal.texts(missing.map(\.habit))), \(Literal.texts(missing.map(\.day))))
-                            """)))
+            try remember(query(DayEntries(user: user, habits: missing.map(\.habit), days: missing.map(\.day))))
         }
         return Set(pairs).flatMap { rows.entries(on: $0) }
     }
@@ -143,13 +131,7 @@ final class PostgresTransaction: StoreTransaction {
 
     /// Loads every entry of `owner`'s `habits` (any day, any state) and marks their days whole.
     func loadAllEntries(owner: String, habits: [String]) throws(HabitFlowError) {
-        for row in try remember(
-            query(
-                """
-                SELECT kind, seq, stamp, set_aside, fields FROM records
-                WHERE user_id = \(user) AND kind = 'entry' AND habit_id = ANY(\(habits.map { RowSet.key([owner, $0]) }))
-                """))
-        {
+        for row in try remember(query(RowsOfHabits(user: user, kind: "entry", habits: habits.map { RowSet.key([owner, $0]) }))) {
             if let pair = Self.pair(row) { loadedDays.insert(pair) }
         }
     }
@@ -202,31 +184,16 @@ final class PostgresTransaction: StoreTransaction {
         pending = []
         pendingKeys = []
         for start in stride(from: 0, to: batch.count, by: 1000) {
-            var binds = PostgresBindings()
-            var tuples: [String] = []
-            binds.append(user)
+            var upsert = UpsertRows(user: user)
             for (kind, key) in batch[start..<min(batch.count, start + 1000)] {
                 guard let row = rows.row(kind, key) else { continue }
                 let pair = Self.pair(row)
-                let n = binds.count
-                tuples.append("($1, $\(n + 1), $\(n + 2), $\(n + 3), $\(n + 4), $\(n + 5), $\(n + 6), $\(n + 7), $\(n + 8))")
-                binds.append(kind.rawValue)
-                binds.append(key)
-                binds.append(row.seq)
-                binds.append(row.stamp.description)
-                binds.append(row.setAside)
-                binds.append(kind == .targetVersion ? Self.habitKey(kind, row.values) : pair?.habit)
-                binds.append(pair?.day)
-                binds.append(RowCoding.encode(row.values))
+                upsert.append(
+                    kind: kind.rawValue, key: key, seq: row.seq, stamp: row.stamp.description, setAside: row.setAside,
+                    habit: kind == .targetVersion ? Self.habitKey(kind, row.values) : pair?.habit, day: pair?.day,
+                    fields: RowCoding.encode(row.values))
             }
-            pipeline.send(
-                PostgresQuery(
-                    unsafeSQL: """
-                        INSERT INTO records (user_id, kind, key, seq, stamp, set_aside, habit_id, day_key, fields)
-                        VALUES \(tuples.joined(separator: ", "))
-                        ON CONFLICT (user_id, kind, key) DO UPDATE SET seq = excluded.seq, stamp = excluded.stamp,
-                            set_aside = excluded.set_aside, habit_id = excluded.habit_id, day_key = excluded.day_key, fields = excluded.fields
-                        """, binds: binds))
+            if !upsert.isEmpty { pipeline.send(upsert) }
         }
     }
 }

@@ -12,14 +12,17 @@ extension ServerDatabase {
     /// - Returns: the versions applied now.
     @discardableResult
     public func migrate() throws(HabitFlowError) -> [Int] {
-        try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> [Int] in
-            _ = try c.run(
-                """
-                CREATE TABLE IF NOT EXISTS schema_migrations (
-                    version    integer     NOT NULL PRIMARY KEY,
-                    name       text        NOT NULL,
-                    applied_at timestamptz NOT NULL DEFAULT now())
-                """, logger)
+        try withConnection(prepared: false) { (c: PostgresConnection) throws(HabitFlowError) -> [Int] in
+            try transaction(c) { (p: Pipeline) throws(HabitFlowError) in
+                _ = try p.run("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
+                _ = try p.run(
+                    """
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version    integer     NOT NULL PRIMARY KEY,
+                        name       text        NOT NULL,
+                        applied_at timestamptz NOT NULL DEFAULT now())
+                    """)
+            }
             var applied: [Int] = []
             for migration in Migration.all {
                 let done = try transaction(c) { (p: Pipeline) throws(HabitFlowError) -> Bool in
@@ -47,17 +50,13 @@ extension ServerDatabase {
     /// Runs `body` between BEGIN and COMMIT on one pipeline (BEGIN goes out with the body's
     /// first statement, COMMIT with its last); rolls back when it throws (and closes the
     /// connection when even that fails, so the pool never hands out one mid-transaction).
-    /// With `prepared`, the connection gets `PreparedStatements` first (once), and the
-    /// thread's pending token check goes out ahead of BEGIN.
+    /// With `checkingToken`, the thread's pending token check goes out ahead of BEGIN.
     func transaction<T>(
-        _ c: PostgresConnection, _ begin: PostgresQuery = "BEGIN", prepared: Bool = false,
+        _ c: PostgresConnection, _ begin: PostgresQuery = "BEGIN", checkingToken: Bool = false,
         _ body: (Pipeline) throws(HabitFlowError) -> T
     ) throws(HabitFlowError) -> T {
-        let pipeline = Pipeline(c, logger)
-        if prepared {
-            prepareStatements(pipeline)
-            try sendTokenCheck(pipeline)
-        }
+        let pipeline = Pipeline(c, self)
+        if checkingToken { try sendTokenCheck(pipeline) }
         pipeline.send(begin)
         do {
             let result = try body(pipeline)

@@ -16,17 +16,14 @@ extension ServerDatabase {
     /// Stores the hash of a new token of `user`.
     public func addToken(user: String, hash: [UInt8], label: String) throws(HabitFlowError) {
         try withConnection { (c: PostgresConnection) throws(HabitFlowError) in
-            _ = try c.run("INSERT INTO tokens (user_id, hash, label) VALUES (\(user), \(ByteBuffer(bytes: hash)), \(label))", logger)
+            _ = try run("INSERT INTO tokens (user_id, hash, label) VALUES (\(user), \(ByteBuffer(bytes: hash)), \(label))", on: c)
         }
     }
 
     /// Whether `hash` is a live (not revoked) token of `user`.
     public func tokenIsLive(user: String, hash: [UInt8]) throws(HabitFlowError) -> Bool {
         try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> Bool in
-            let pipeline = Pipeline(c, logger)
-            prepareStatements(pipeline)
-            return try pipeline.run(PostgresQuery(unsafeSQL: "EXECUTE hf_token_live(\(Literal.text(user)), \(Literal.bytes(hash)))")).first
-                != nil
+            try !Pipeline(c, self).run(TokenIsLive(user: user, hash: hash)).isEmpty
         }
     }
 
@@ -56,17 +53,14 @@ extension ServerDatabase {
         // Sent by a transaction that has ended, yet not verified: it was refused.
         if check.sent { throw TokenCheck.refused }
         check.sent = true
-        pipeline.send(
-            PostgresQuery(unsafeSQL: "EXECUTE hf_token_live(\(Literal.text(check.user)), \(Literal.bytes(check.hash)))"),
-            requiringARow: TokenCheck.refused
-        ) { check.verified = true }
+        pipeline.send(TokenIsLive(user: check.user, hash: check.hash), requiringARow: TokenCheck.refused) { check.verified = true }
     }
 
     /// Whether `user` has ever been given a token: a user of this server, not just an id
     /// someone typed.
     public func hasTokens(user: String) throws(HabitFlowError) -> Bool {
         try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> Bool in
-            try c.run("SELECT 1 FROM tokens WHERE user_id = \(user) LIMIT 1", logger).first != nil
+            try !Pipeline(c, self).run(HasTokens(user: user)).isEmpty
         }
     }
 
@@ -75,17 +69,17 @@ extension ServerDatabase {
         try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> [TokenRecord] in
             let rows =
                 if let user {
-                    try c.run(
+                    try run(
                         """
                         SELECT user_id, encode(hash, 'hex'), label, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
                             revoked_at IS NOT NULL FROM tokens WHERE user_id = \(user) ORDER BY created_at, hash
-                        """, logger)
+                        """, on: c)
                 } else {
-                    try c.run(
+                    try run(
                         """
                         SELECT user_id, encode(hash, 'hex'), label, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
                             revoked_at IS NOT NULL FROM tokens ORDER BY created_at, user_id, hash
-                        """, logger)
+                        """, on: c)
                 }
             var out: [TokenRecord] = []
             for row in rows {
@@ -108,9 +102,9 @@ extension ServerDatabase {
                     try p.run(
                         """
                         UPDATE tokens SET revoked_at = coalesce(revoked_at, now())
-                        WHERE user_id = \(user) AND starts_with(encode(hash, 'hex'), \(id))
+                        WHERE user_id = \(user) AND starts_with(encode(hash, 'hex'), \(id)) RETURNING 1
                         """
-                    ).metadata.rows ?? 0
+                    ).count
                 if n == 0 { throw HabitFlowError(.notFound, "user \(user) has no token \(id)", field: "token") }
                 if n > 1 { throw HabitFlowError(.invalidArgument, "\(id) names \(n) tokens: give more of it", field: "token") }
             }

@@ -6,35 +6,46 @@ import NIOCore
 import NIOPosix
 import PostgresNIO
 
-/// A PostgreSQL database holding HabitFlow replicas, with a small pool of connections for
-/// blocking use.
+/// A PostgreSQL database holding HabitFlow replicas, through postgres-nio's `PostgresClient`
+/// (its pool of connections), for blocking use.
 ///
 /// The engine's storage protocols are synchronous, so a transaction runs on a thread of its
-/// own (never an event loop or a Swift concurrency thread) and waits for each query. At most
-/// `connections` transactions run at once; a further one waits for a free connection.
-/// Thread-safe.
+/// own (never an event loop or a Swift concurrency thread): it borrows a connection from the
+/// pool and waits for each answer. Every wait has a deadline (`timeout`): a database that
+/// stops answering — restarted, failed over, a connection killed mid-query — fails the
+/// transaction with `unavailable` (the connection closed, so its lease returns to the pool)
+/// instead of holding a thread for good. Thread-safe.
 public final class ServerDatabase: Sendable {
+    /// The single connection `ChangeListener` listens on is made from this.
     public let configuration: PostgresConnection.Configuration
+    let client: PostgresClient
     let logger: Logger
-    private let group: any EventLoopGroup
-    private let idle = NIOLockedValueBox<[PostgresConnection]>([])
-    private let slots: DispatchSemaphore
-    private let nextID = NIOLockedValueBox(0)
+    /// The longest wait for a connection, or for one answer.
+    let timeout: Duration
+    private let running: Task<Void, Never>
     /// Each thread's token check waiting for its first transaction (`asTokenUser`).
     let tokenChecks = ThreadSpecificVariable<TokenCheck>()
-    /// The connections (by id) that hold `PreparedStatements`.
-    let prepared = NIOLockedValueBox<Set<Int>>([])
+    /// The connections (by id) that have prepared every statement (`warmUp`).
+    let warmed = NIOLockedValueBox<Set<Int>>([])
 
-    /// A database at `url` (`postgres://user:password@host:port/name`).
+    /// A database at `url` (`postgres://user:password@host:port/name`), with at most
+    /// `connections` connections.
     /// - Throws: `invalidArgument` naming `database` for a URL that is not one.
     public init(
-        url: String, connections: Int = 8, logger: Logger = Logger(label: "habitflow.postgres"),
-        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        url: String, connections: Int = 8, timeout: Duration = .seconds(30), logger: Logger = Logger(label: "habitflow.postgres")
     ) throws(HabitFlowError) {
         configuration = try Self.configuration(url: url)
         self.logger = logger
-        self.group = group
-        slots = DispatchSemaphore(value: max(1, connections))
+        self.timeout = timeout
+        var pooled = PostgresClient.Configuration(
+            host: configuration.host ?? "127.0.0.1", port: configuration.port ?? 5432, username: configuration.username,
+            password: configuration.password, database: configuration.database, tls: .disable)
+        pooled.options.maximumConnections = max(1, connections)
+        pooled.options.minimumConnections = 0
+        pooled.options.connectTimeout = timeout
+        let client = PostgresClient(configuration: pooled, backgroundLogger: logger)
+        self.client = client
+        running = Task { await client.run() }
     }
 
     /// Parses a `postgres://` URL. Only `sslmode=disable` (the default) is understood: the
@@ -58,44 +69,152 @@ public final class ServerDatabase: Sendable {
         return configuration
     }
 
-    /// Runs `body` with a connection of the pool (blocking until one is free).
-    func withConnection<T>(_ body: (PostgresConnection) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
-        slots.wait()
-        defer { slots.signal() }
-        let connection = try checkout()
-        // A transaction ends with COMMIT or ROLLBACK, or closes its connection when it cannot:
-        // a connection still open is clean.
-        defer { if !connection.isClosed { idle.withLockedValue { $0.append(connection) } } }
+    /// Runs `body`, which calls this database's blocking API (or a `PostgresStore`'s), on a
+    /// thread of its own, never one of Swift concurrency's: an async caller's way in.
+    public func perform<T: Sendable>(_ body: @escaping @Sendable () throws(HabitFlowError) -> T) async throws(HabitFlowError) -> T {
+        let result: Result<T, HabitFlowError>
+        do {
+            result = try await NIOThreadPool.singleton.runIfActive {
+                do throws(HabitFlowError) { return .success(try body()) } catch { return .failure(error) }
+            }
+        } catch {
+            throw HabitFlowError(.internal, "the database's threads have stopped: \(error)")
+        }
+        return try result.get()
+    }
+
+    /// Runs `body` with a connection borrowed from the pool (blocking until one is lent, at
+    /// most `timeout`). A transaction ends with COMMIT or ROLLBACK, or closes its connection
+    /// when it cannot, so what goes back to the pool is clean.
+    /// - Throws: `unavailable` when no connection comes in time.
+    /// `prepared: false` (migrations) lends a connection as it is: its statements may name
+    /// tables not made yet.
+    func withConnection<T>(prepared: Bool = true, _ body: (PostgresConnection) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        // The pool runs on Swift concurrency's threads: blocking one of them to wait for it
+        // could wait for good (on one core, there is one).
+        guard withUnsafeCurrentTask(body: { $0 == nil }) else {
+            throw HabitFlowError(.internal, "a blocking database call inside a Swift task: run it with ServerDatabase.perform")
+        }
+        let loop = MultiThreadedEventLoopGroup.singleton.any()
+        let lent = loop.makePromise(of: PostgresConnection.self)
+        let returned = loop.makePromise(of: Void.self)
+        let lease = Task { [client] in
+            do {
+                try await client.withConnection { connection in
+                    lent.succeed(connection)
+                    try? await returned.futureResult.get()
+                }
+            } catch {
+                lent.fail(error)
+            }
+        }
+        defer { returned.succeed(()) }
+        let connection: PostgresConnection
+        do throws(HabitFlowError) {
+            connection = try wait(lent.futureResult, closing: nil)
+        } catch {
+            lease.cancel()
+            throw error
+        }
+        if prepared, !warmed.withLockedValue({ $0.contains(connection.id) }) { try warmUp(connection) }
         return try body(connection)
     }
 
-    private func checkout() throws(HabitFlowError) -> PostgresConnection {
-        while let connection = idle.withLockedValue({ $0.popLast() }) {
-            if !connection.isClosed { return connection }
-        }
-        let id = nextID.withLockedValue { (n: inout Int) -> Int in
-            n += 1
-            return n
-        }
-        do {
-            return try PostgresConnection.connect(on: group.next(), configuration: configuration, id: id, logger: logger).wait()
+    /// Prepares every statement of `PreparedStatements.all` on a connection new to the
+    /// server, by running each once with harmless values in a transaction rolled back.
+    /// - Throws: `unavailable` or `storage` when one fails (the connection is then closed).
+    private func warmUp(_ connection: PostgresConnection) throws(HabitFlowError) {
+        let pipeline = Pipeline(connection, self)
+        do throws(HabitFlowError) {
+            pipeline.send("BEGIN")
+            for statement in PreparedStatements.all { pipeline.send(statement) }
+            try pipeline.settle()
+            _ = try pipeline.run("ROLLBACK")
         } catch {
-            throw HabitFlowError(.storage, "cannot connect to the database: \(Self.describe(error))")
+            let _: EventLoopFuture<Void> = connection.close()
+            throw error
+        }
+        warmed.withLockedValue { _ = $0.insert(connection.id) }
+    }
+
+    /// Waits for `future` at most `timeout`, or until `connection` (the one it waits on) is
+    /// lost: postgres-nio never answers a statement written to a connection already closed
+    /// (its promise is dropped with the write), so a lost connection is an answer too. On time
+    /// out, `connection` is closed, which fails whatever else waits on it.
+    /// - Throws: `unavailable` on time out or a lost connection; `storage` for an error the
+    ///   database answered.
+    func wait<T: Sendable>(_ future: EventLoopFuture<T>, closing connection: PostgresConnection?) throws(HabitFlowError) -> T {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = NIOLockedValueBox<Result<T, any Error>?>(nil)
+        future.whenComplete { result in
+            outcome.withLockedValue { $0 = result }
+            done.signal()
+        }
+        let deadline = ContinuousClock.now + timeout
+        // In slices, looking at the connection between them; one slice more after it is
+        // lost, for answers already on their way.
+        var lostSince: ContinuousClock.Instant?
+        while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            let now = ContinuousClock.now
+            if let connection, connection.isClosed {
+                if let lostSince, now - lostSince >= .milliseconds(100) {
+                    throw Self.unavailable("the connection to it was lost")
+                }
+                lostSince = lostSince ?? now
+            }
+            if now >= deadline {
+                logger.warning(
+                    "the database did not answer in time",
+                    metadata: ["waited": "\(timeout)", "for": "\(connection == nil ? "a connection" : "an answer")"])
+                if let connection { let _: EventLoopFuture<Void> = connection.close() }
+                throw Self.unavailable("it did not answer within \(timeout)")
+            }
+        }
+        switch outcome.withLockedValue({ $0! }) {
+        case let .success(value): return value
+        case let .failure(error):
+            let failure = Self.failure(error)
+            if failure.field == "database" {
+                logger.notice("the database is unavailable", metadata: ["error": "\(String(reflecting: error))"])
+            } else {
+                logger.debug("a statement failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            throw failure
         }
     }
 
-    /// Closes the idle connections and waits until they are (call it off event loops).
+    /// Stops the pool: its connections close, and any later call fails.
     public func close() {
-        for connection in idle.withLockedValue({ list in
-            defer { list = [] }
-            return list
-        }) {
-            let closing: EventLoopFuture<Void> = connection.close()
-            try? closing.wait()
-        }
+        running.cancel()
     }
 
-    deinit { close() }
+    deinit { running.cancel() }
+
+    /// The error of a failed database call: `unavailable` when the database could not be
+    /// reached or went away (the request may be retried), else `storage` in its own words.
+    static func failure(_ error: any Error) -> HabitFlowError {
+        if let error = error as? HabitFlowError { return error }
+        if let error = error as? PSQLError {
+            switch error.code {
+            case .server:
+                // Class 08: connection exceptions; 57P0x: shut down, crashed, starting up;
+                // 53300: the connection table is full.
+                let state = error.serverInfo?[.sqlState] ?? ""
+                if state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" { return unavailable(describe(error)) }
+            case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed:
+                return unavailable(describe(error))
+            default: break
+            }
+        }
+        if error is CancellationError { return unavailable("the request was cancelled") }
+        return HabitFlowError(.storage, "database: \(describe(error))")
+    }
+
+    /// A database that cannot be reached now: `storage`, naming the field `database` (the
+    /// HTTP API answers 503, worth retrying).
+    static func unavailable(_ why: String) -> HabitFlowError {
+        HabitFlowError(.storage, "the database is unavailable: \(why)", field: "database")
+    }
 
     /// The server's own words for a database error.
     static func describe(_ error: any Error) -> String {
@@ -103,19 +222,22 @@ public final class ServerDatabase: Sendable {
             if let message = error.serverInfo?[.message] {
                 return message + (error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? "")
             }
-            return "\(error.code)"
+            switch error.code {
+            case .serverClosedConnection: return "it closed the connection"
+            case .clientClosedConnection: return "the connection was closed"
+            case .connectionError: return "cannot connect" + (error.underlying.map { " (\($0))" } ?? "")
+            case .poolClosed: return "the server is stopping"
+            default: return error.underlying.map { "\(error.code): \($0)" } ?? "\(error.code)"
+            }
         }
         return "\(error)"
     }
 }
 
-extension PostgresConnection {
-    /// Runs `query` and waits for its rows.
-    func run(_ query: PostgresQuery, _ logger: Logger) throws(HabitFlowError) -> PostgresQueryResult {
-        do {
-            return try self.query(query, logger: logger).wait()
-        } catch {
-            throw HabitFlowError(.storage, "database: \(ServerDatabase.describe(error))")
-        }
+extension ServerDatabase {
+    /// Runs one statement on its own (outside a pipeline) and waits for its rows.
+    func run(_ query: PostgresQuery, on connection: PostgresConnection) throws(HabitFlowError) -> [PostgresRow] {
+        let pipeline = Pipeline(connection, self)
+        return try pipeline.run(query)
     }
 }

@@ -21,13 +21,16 @@ struct APIError: Error, HTTPResponseError {
         case .conflict, .confirmationRequired: .conflict
         case .limitExceeded: .contentTooLarge
         case .forbidden: error.field == "authorization" ? .unauthorized : .forbidden
-        case .storage, .internal: .internalServerError
+        // The database could not be reached or went away (`ServerDatabase.unavailable`): worth retrying.
+        case .storage: error.field == "database" ? .serviceUnavailable : .internalServerError
+        case .internal: .internalServerError
         }
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/json"]
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
+        if status == .serviceUnavailable { headers[.retryAfter] = "1" }
         let body = JSONCodec.serialize(.object([("error", error.json)]))
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HabitFlowCore
 import HabitFlowPostgres
 import HabitFlowServer
 import Hummingbird
@@ -41,7 +42,7 @@ struct Serve: AsyncParsableCommand {
         }
         configuration.maxBodyBytes = maxBody
         let db = try ServerDatabase(url: try database.url(), connections: connections, logger: logger)
-        let applied = try db.migrate()
+        let applied = try await db.perform { () throws(HabitFlowError) in try db.migrate() }
         if !applied.isEmpty { logger.info("database migrated", metadata: ["versions": "\(applied)"]) }
         let engines = UserEngines(database: db, threads: connections, logger: logger)
         let app = makeServer(configuration, engines: engines, logger: logger)

@@ -10,7 +10,7 @@ struct Token: ParsableCommand {
         subcommands: [Create.self, List.self, Revoke.self]
     )
 
-    struct Create: ParsableCommand {
+    struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a token for a user: printed on the second line, then the command a device syncs with.")
         @OptionGroup var database: DatabaseOptions
@@ -19,45 +19,52 @@ struct Token: ParsableCommand {
         @Option(name: .long, help: "The server's address as devices reach it, for the sync command printed.")
         var url = "http://127.0.0.1:8080"
 
-        func run() throws {
+        func run() async throws {
             do { try RecordID.validate(user, field: "user") } catch { throw ValidationError(error.message) }
             let db = try ServerDatabase(url: try database.url(), connections: 1)
             defer { db.close() }
-            try db.migrate()
             let token = AccessToken.make(user: user)
-            try db.addToken(user: user, hash: token.hash, label: label)
+            try await db.perform { [user, label] () throws(HabitFlowError) in
+                try db.migrate()
+                try db.addToken(user: user, hash: token.hash, label: label)
+            }
             print("token for \(user) (shown once; keep it secret):")
             print(token.text)
             print("on a device: habitflow sync with \(url) --token \(token.text)")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List tokens: id, user, created, state, label.")
         @OptionGroup var database: DatabaseOptions
         @Option(name: .long, help: "Only this user's.") var user: String?
 
-        func run() throws {
+        func run() async throws {
             let db = try ServerDatabase(url: try database.url(), connections: 1)
             defer { db.close() }
-            try db.migrate()
-            for t in try db.tokens(user: user) {
+            let tokens = try await db.perform { [user] () throws(HabitFlowError) in
+                try db.migrate()
+                return try db.tokens(user: user)
+            }
+            for t in tokens {
                 print([t.id, t.user, t.createdAt, t.revoked ? "revoked" : "live", t.label].joined(separator: "\t"))
             }
         }
     }
 
-    struct Revoke: ParsableCommand {
+    struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Revoke a token: requests with it are refused from now on.")
         @OptionGroup var database: DatabaseOptions
         @Option(name: .long, help: "The token's user.") var user: String
         @Argument(help: "The token's id (from token list; 8 or more hex digits).") var id: String
 
-        func run() throws {
+        func run() async throws {
             let db = try ServerDatabase(url: try database.url(), connections: 1)
             defer { db.close() }
-            try db.migrate()
-            try db.revokeToken(user: user, id: id)
+            try await db.perform { [user, id] () throws(HabitFlowError) in
+                try db.migrate()
+                try db.revokeToken(user: user, id: id)
+            }
             print("revoked \(id)")
         }
     }

@@ -9,175 +9,194 @@ import Testing
 @Suite struct PostgresStoreContractTests {
     static let database = Result { try TestDatabase.open("contract") }
 
+    /// The shared database, migrated (on a thread of `blocking`'s).
+    static func migrated() throws -> ServerDatabase {
+        let db = try database.get()
+        try db.migrate()
+        return db
+    }
+
     /// Each store is a new user's replica: empty, in one shared database.
     static func stores(_ label: String) throws -> [(name: String, store: any RecordStore)] {
-        let db = try database.get()
+        let db = try migrated()
         let t0 = StoreContract.t0
         return [("postgres", PostgresStore(database: db, user: "u-\(label)-\(UInt32.random(in: 0...UInt32.max))", clock: { t0 }))]
     }
 
     @Test(arguments: StoreContract.checks.map(\.name))
-    func contract(_ check: String) throws {
-        try StoreContract.checks.first { $0.name == check }!.run(Self.stores)
+    func contract(_ check: String) async throws {
+        try await blocking { try StoreContract.checks.first { $0.name == check }!.run(Self.stores) }
     }
 
     /// Issue 26: a change set with one field broken gets the same answer from PostgreSQL as
     /// from the in-memory store, and what they take pulls into each other.
-    @Test func everyStoreAnswersAMutatedSetAlike() throws {
+    @Test func everyStoreAnswersAMutatedSetAlike() async throws {
         let t0 = StoreContract.t0
-        try SyncDoors.sameAnswerOnEveryStore(
-            { label in [("memory", MemoryStore(clock: { t0 }))] + (try Self.stores(label)) },
-            seed: SplitMix64.testSeed(), rounds: 40)
+        let seed = SplitMix64.testSeed()
+        try await blocking {
+            try SyncDoors.sameAnswerOnEveryStore(
+                { label in [("memory", MemoryStore(clock: { t0 }))] + (try Self.stores(label)) }, seed: seed, rounds: 40)
+        }
     }
 
     /// Replicas share tables, never rows: one user's records are invisible to another's store.
-    @Test func replicasAreApart() throws {
-        let db = try Self.database.get()
-        let t0 = StoreContract.t0
-        let a = PostgresStore(database: db, user: "apart-a", clock: { t0 })
-        let b = PostgresStore(database: db, user: "apart-b", clock: { t0 })
-        try a.write { tx throws(HabitFlowError) in
-            try tx.save(StoreContract.user)
-            try tx.save(StoreContract.habit("h1"))
+    @Test func replicasAreApart() async throws {
+        try await blocking {
+            let db = try Self.migrated()
+            let t0 = StoreContract.t0
+            let a = PostgresStore(database: db, user: "apart-a", clock: { t0 })
+            let b = PostgresStore(database: db, user: "apart-b", clock: { t0 })
+            try a.write { tx throws(HabitFlowError) in
+                try tx.save(StoreContract.user)
+                try tx.save(StoreContract.habit("h1"))
+            }
+            try b.read { tx throws(HabitFlowError) in
+                #expect(try tx.habit("h1", of: "alice") == nil)
+                #expect(try tx.changes(since: 0).changes.isEmpty)
+            }
+            // The same id in b's replica is b's own record: no collision, nothing told.
+            try b.write { tx throws(HabitFlowError) in
+                try tx.save(StoreContract.user)
+                try tx.save(StoreContract.habit("h1"))
+            }
+            #expect(try a.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 2)
         }
-        try b.read { tx throws(HabitFlowError) in
-            #expect(try tx.habit("h1", of: "alice") == nil)
-            #expect(try tx.changes(since: 0).changes.isEmpty)
-        }
-        // The same id in b's replica is b's own record: no collision, nothing told.
-        try b.write { tx throws(HabitFlowError) in
-            try tx.save(StoreContract.user)
-            try tx.save(StoreContract.habit("h1"))
-        }
-        #expect(try a.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 2)
     }
 
     /// Ids are data: the statements run by name (`EXECUTE`) take their arguments as literals,
     /// and quotes, backslashes and other scripts in a user's or a record's id neither break a
     /// statement nor change it — through every prepared statement (replica, rows, the day's
     /// entries, the replica's update, the token check).
-    @Test func hostileIdsAreData() throws {
-        let db = try Self.database.get()
-        let t0 = StoreContract.t0
-        let user = "o'brien\\'); DROP TABLE records; --\\ E'\\x' ☕"
-        let store = PostgresStore(database: db, user: user, clock: { t0 })
-        let habit = "it's \\ \"h\" 日本 E'\\x00'"
-        let entry = "e'1\\"
-        let day = try DayKey(parsing: "2025-03-12")
-        try store.write { tx throws(HabitFlowError) in
-            try tx.save(UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
-            try tx.save(StoreContract.habit(habit, owner: user))
-            try tx.save(StoreContract.entry(entry, habit, "2025-03-12"), of: user, multiplePerDay: false)
+    @Test func hostileIdsAreData() async throws {
+        try await blocking {
+            let db = try Self.migrated()
+            let t0 = StoreContract.t0
+            let user = "o'brien\\'); DROP TABLE records; --\\ E'\\x' ☕"
+            let store = PostgresStore(database: db, user: user, clock: { t0 })
+            let habit = "it's \\ \"h\" 日本 E'\\x00'"
+            let entry = "e'1\\"
+            let day = try DayKey(parsing: "2025-03-12")
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
+                try tx.save(StoreContract.habit(habit, owner: user))
+                try tx.save(StoreContract.entry(entry, habit, "2025-03-12"), of: user, multiplePerDay: false)
+            }
+            let changes = try store.read { tx throws(HabitFlowError) in
+                #expect(try tx.habit(habit, of: user)?.ownerId == user)
+                #expect(try tx.activeEntries(owner: user, habit: habit, day: day).map(\.id) == [entry])
+                return try tx.changes(since: 0).changes
+            }
+            #expect(changes.count == 3)
+            try store.write { tx throws(HabitFlowError) in
+                try tx.prefetch(changes)
+                #expect(try tx.held(.habit, key: [user, habit]) != nil)
+                #expect(try tx.contenders(owner: user, habits: [habit], day: day).map(\.entry.id) == [entry])
+            }
+            #expect(try db.tokenIsLive(user: user, hash: Array(repeating: 0x27, count: 32)) == false)
+            #expect(try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 3)
         }
-        let changes = try store.read { tx throws(HabitFlowError) in
-            #expect(try tx.habit(habit, of: user)?.ownerId == user)
-            #expect(try tx.activeEntries(owner: user, habit: habit, day: day).map(\.id) == [entry])
-            return try tx.changes(since: 0).changes
-        }
-        #expect(changes.count == 3)
-        try store.write { tx throws(HabitFlowError) in
-            try tx.prefetch(changes)
-            #expect(try tx.held(.habit, key: [user, habit]) != nil)
-            #expect(try tx.contenders(owner: user, habits: [habit], day: day).map(\.entry.id) == [entry])
-        }
-        #expect(try db.tokenIsLive(user: user, hash: Array(repeating: 0x27, count: 32)) == false)
-        #expect(try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 3)
     }
 
     /// A statement that fails inside a pipelined batch fails the whole write: here the upsert,
     /// which goes out with the replica's update and COMMIT, is refused by the database (a
     /// trigger of this test's). The write throws, nothing of it is stored (not its other rows,
     /// not the replica's counters), and the same connection serves the next write.
-    @Test func aRefusedUpsertRollsBackTheWholeWrite() throws {
-        let url = try TestDatabase.fresh("refused")
-        let db = try ServerDatabase(url: url, connections: 1)
-        try db.migrate()
-        _ = try TestDatabase.query(
-            url,
-            """
-            CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN IF NEW.key LIKE '%poison' THEN RAISE EXCEPTION 'poisoned row'; END IF; RETURN NEW; END $$
-            """)
-        _ = try TestDatabase.query(
-            url, "CREATE TRIGGER poison BEFORE INSERT OR UPDATE ON records FOR EACH ROW EXECUTE FUNCTION refuse_poison()")
-        let t0 = StoreContract.t0
-        let store = PostgresStore(database: db, user: "p", clock: { t0 })
-        try store.write { tx throws(HabitFlowError) in
-            try tx.save(StoreContract.user)
-            try tx.save(StoreContract.habit("h1"))
-        }
-        let snapshot = "SELECT kind, key, seq, stamp FROM records ORDER BY 1, 2"
-        let replica = "SELECT seq, last_stamp, writes FROM replicas"
-        let (records, counters) = (try TestDatabase.query(url, snapshot), try TestDatabase.query(url, replica))
-        do {
+    @Test func aRefusedUpsertRollsBackTheWholeWrite() async throws {
+        try await blocking {
+            let url = try TestDatabase.fresh("refused")
+            let db = try ServerDatabase(url: url, connections: 1)
+            try db.migrate()
+            _ = try TestDatabase.query(
+                url,
+                """
+                CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN IF NEW.key LIKE '%poison' THEN RAISE EXCEPTION 'poisoned row'; END IF; RETURN NEW; END $$
+                """)
+            _ = try TestDatabase.query(
+                url, "CREATE TRIGGER poison BEFORE INSERT OR UPDATE ON records FOR EACH ROW EXECUTE FUNCTION refuse_poison()")
+            let t0 = StoreContract.t0
+            let store = PostgresStore(database: db, user: "p", clock: { t0 })
             try store.write { tx throws(HabitFlowError) in
-                try tx.save(StoreContract.habit("h2"))
-                try tx.save(StoreContract.habit("poison"))
+                try tx.save(StoreContract.user)
+                try tx.save(StoreContract.habit("h1"))
             }
-            Issue.record("a refused upsert was acknowledged")
-        } catch {
-            #expect(error.code == .storage && error.message.contains("poisoned row"), "\(error.message)")
+            let snapshot = "SELECT kind, key, seq, stamp FROM records ORDER BY 1, 2"
+            let replica = "SELECT seq, last_stamp, writes FROM replicas"
+            let (records, counters) = (try TestDatabase.query(url, snapshot), try TestDatabase.query(url, replica))
+            do throws(HabitFlowError) {
+                try store.write { tx throws(HabitFlowError) in
+                    try tx.save(StoreContract.habit("h2"))
+                    try tx.save(StoreContract.habit("poison"))
+                }
+                Issue.record("a refused upsert was acknowledged")
+            } catch {
+                #expect(error.code == .storage && error.message.contains("poisoned row"), "\(error.message)")
+            }
+            #expect(try TestDatabase.query(url, snapshot) == records)
+            #expect(try TestDatabase.query(url, replica) == counters)
+            try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h3")) }
+            #expect(try store.read { tx throws(HabitFlowError) in try tx.habit("h3", of: "alice") } != nil)
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE key LIKE '%h2' OR key LIKE '%poison'") == ["0"])
         }
-        #expect(try TestDatabase.query(url, snapshot) == records)
-        #expect(try TestDatabase.query(url, replica) == counters)
-        try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h3")) }
-        #expect(try store.read { tx throws(HabitFlowError) in try tx.habit("h3", of: "alice") } != nil)
-        #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE key LIKE '%h2' OR key LIKE '%poison'") == ["0"])
     }
 
     /// A request acting as a token's user (`asTokenUser`): a refused token fails the first
     /// transaction, and every later one of the same request, even when the body catches the
     /// first refusal (as forwarding to a partner does) — nothing is written; a live token's
     /// writes go through, checked once.
-    @Test func aRefusedTokenStopsEveryTransactionOfItsRequest() throws {
-        let url = try TestDatabase.fresh("tokens")
-        let db = try ServerDatabase(url: url, connections: 2)
-        try db.migrate()
-        let t0 = StoreContract.t0
-        let store = PostgresStore(database: db, user: "alice", clock: { t0 })
-        let live = Array(repeating: UInt8(9), count: 32)
-        try db.addToken(user: "alice", hash: live, label: "test")
-        var refusals = 0
-        do {
-            try db.asTokenUser("alice", hash: Array(repeating: 7, count: 32)) { () throws(HabitFlowError) in
-                for id in ["h1", "h2"] {
-                    do throws(HabitFlowError) {
-                        try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit(id)) }
-                    } catch { if error.code == .forbidden && error.field == "authorization" { refusals += 1 } }
+    @Test func aRefusedTokenStopsEveryTransactionOfItsRequest() async throws {
+        try await blocking {
+            let url = try TestDatabase.fresh("tokens")
+            let db = try ServerDatabase(url: url, connections: 2)
+            try db.migrate()
+            let t0 = StoreContract.t0
+            let store = PostgresStore(database: db, user: "alice", clock: { t0 })
+            let live = Array(repeating: UInt8(9), count: 32)
+            try db.addToken(user: "alice", hash: live, label: "test")
+            var refusals = 0
+            do throws(HabitFlowError) {
+                try db.asTokenUser("alice", hash: Array(repeating: 7, count: 32)) { () throws(HabitFlowError) in
+                    for id in ["h1", "h2"] {
+                        do throws(HabitFlowError) {
+                            try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit(id)) }
+                        } catch { if error.code == .forbidden && error.field == "authorization" { refusals += 1 } }
+                    }
                 }
+                Issue.record("a made-up token was accepted")
+            } catch {
+                #expect(error.code == .forbidden && error.field == "authorization")
             }
-            Issue.record("a made-up token was accepted")
-        } catch {
-            #expect(error.code == .forbidden && error.field == "authorization")
-        }
-        #expect(refusals == 2)
-        #expect(try TestDatabase.query(url, "SELECT count(*) FROM records") == ["0"])
-        try db.asTokenUser("alice", hash: live) { () throws(HabitFlowError) in
-            try store.write { tx throws(HabitFlowError) in
-                try tx.save(StoreContract.user)
-                try tx.save(StoreContract.habit("h1"))
+            #expect(refusals == 2)
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records") == ["0"])
+            try db.asTokenUser("alice", hash: live) { () throws(HabitFlowError) in
+                try store.write { tx throws(HabitFlowError) in
+                    try tx.save(StoreContract.user)
+                    try tx.save(StoreContract.habit("h1"))
+                }
+                try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h2")) }
             }
-            try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h2")) }
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records") == ["3"])
         }
-        #expect(try TestDatabase.query(url, "SELECT count(*) FROM records") == ["3"])
     }
 
     /// Migrations run once: a second run (or a second server starting) applies nothing.
-    @Test func migrationsRunOnce() throws {
-        let url = try TestDatabase.fresh("migrate")
-        let first = try ServerDatabase(url: url, connections: 2)
-        let second = try ServerDatabase(url: url, connections: 2)
-        #expect(try first.migrate() == [1, 2, 3])
-        #expect(try second.migrate() == [])
-        #expect(try TestDatabase.query(url, "SELECT version FROM schema_migrations ORDER BY version") == ["1", "2", "3"])
-        // Every table's key starts with user_id: each distributes by user.
-        let keys = try TestDatabase.query(
-            url,
-            """
-            SELECT c.relname, a.attname FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
-            JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
-            WHERE c.relnamespace = 'public'::regnamespace AND c.relname <> 'schema_migrations' ORDER BY 1, 2
-            """)
-        #expect(!keys.isEmpty && keys.allSatisfy { $0.hasSuffix("|user_id") }, "\(keys)")
+    @Test func migrationsRunOnce() async throws {
+        try await blocking {
+            let url = try TestDatabase.fresh("migrate")
+            let first = try ServerDatabase(url: url, connections: 2)
+            let second = try ServerDatabase(url: url, connections: 2)
+            #expect(try first.migrate() == [1, 2, 3])
+            #expect(try second.migrate() == [])
+            #expect(try TestDatabase.query(url, "SELECT version FROM schema_migrations ORDER BY version") == ["1", "2", "3"])
+            // Every table's key starts with user_id: each distributes by user.
+            let keys = try TestDatabase.query(
+                url,
+                """
+                SELECT c.relname, a.attname FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
+                JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
+                WHERE c.relnamespace = 'public'::regnamespace AND c.relname <> 'schema_migrations' ORDER BY 1, 2
+                """)
+            #expect(!keys.isEmpty && keys.allSatisfy { $0.hasSuffix("|user_id") }, "\(keys)")
+        }
     }
 }

@@ -10,7 +10,7 @@ import Testing
 /// user's habit, entry, target version, goal and link, and another user's replica holding
 /// records under the same ids — read back whole, by owner, after the migration.
 @Suite struct ServerMigrationTests {
-    @Test func ownerKeysConvertASchema2Database() throws {
+    @Test func ownerKeysConvertASchema2Database() async throws {
         let url = try TestDatabase.fresh("schema2")
         _ = try TestDatabase.query(
             url,
@@ -60,28 +60,32 @@ import Testing
             }
             _ = try TestDatabase.query(url, "INSERT INTO replicas (user_id, replica_id, seq) VALUES ('\(user)', 's1', 6)")
         }
-        let db = try ServerDatabase(url: url, connections: 1)
-        #expect(try db.migrate() == [3])
-        for (user, value) in [("alice", 3.0), ("bob", 8.0)] {
-            let store = PostgresStore(database: db, user: user, clock: { t0 })
-            try store.read { tx throws(HabitFlowError) in
-                #expect(try tx.habit("h1", of: user)?.ownerId == user)
-                #expect(try tx.entry("e1", of: user)?.value == value)
-                #expect(try tx.activeEntries(owner: user, habit: "h1", day: day).map(\.value) == [value])
-                #expect(try tx.activeDays(owner: user)["h1"]?.sums == [value])
-                #expect(try tx.targetVersions(habit: "h1", of: user).map(\.target) == [value])
-                #expect(try tx.links(goal: "g1", of: user).map(\.goalOwnerId) == [user])
-                #expect(try tx.changes(since: 0).changes.count == 6)
-                #expect(try tx.habitsChanged(since: 0).habits == ["h1"])
+        let applied = try await blocking {
+            let db = try ServerDatabase(url: url, connections: 1)
+            let applied = try db.migrate()
+            for (user, value) in [("alice", 3.0), ("bob", 8.0)] {
+                let store = PostgresStore(database: db, user: user, clock: { t0 })
+                try store.read { tx throws(HabitFlowError) in
+                    #expect(try tx.habit("h1", of: user)?.ownerId == user)
+                    #expect(try tx.entry("e1", of: user)?.value == value)
+                    #expect(try tx.activeEntries(owner: user, habit: "h1", day: day).map(\.value) == [value])
+                    #expect(try tx.activeDays(owner: user)["h1"]?.sums == [value])
+                    #expect(try tx.targetVersions(habit: "h1", of: user).map(\.target) == [value])
+                    #expect(try tx.links(goal: "g1", of: user).map(\.goalOwnerId) == [user])
+                    #expect(try tx.changes(since: 0).changes.count == 6)
+                    #expect(try tx.habitsChanged(since: 0).habits == ["h1"])
+                }
+                // Written again, a record keeps its one row.
+                try store.write { tx throws(HabitFlowError) in
+                    var entry = try tx.entry("e1", of: user)!
+                    entry.value = value + 1
+                    try tx.update(entry, of: user)
+                    #expect(try tx.danglingReference() == nil)
+                }
             }
-            // Written again, a record keeps its one row.
-            try store.write { tx throws(HabitFlowError) in
-                var entry = try tx.entry("e1", of: user)!
-                entry.value = value + 1
-                try tx.update(entry, of: user)
-                #expect(try tx.danglingReference() == nil)
-            }
+            return applied
         }
+        #expect(applied == [3])
         #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE kind = 'entry'") == ["2"])
     }
 
@@ -89,10 +93,10 @@ import Testing
     /// habit without `bundle`, `bundle_id`, a target version holding a target only — read them
     /// as NULL on a current database, with no server migration; and each step the page names
     /// is where it says.
-    @Test func aRowWrittenBeforeAColumnReadsItAsNull() throws {
+    @Test func aRowWrittenBeforeAColumnReadsItAsNull() async throws {
         let url = try TestDatabase.fresh("shortrows")
         let db = try ServerDatabase(url: url, connections: 1)
-        _ = try db.migrate()
+        _ = try await blocking { try db.migrate() }
         let t0 = StoreContract.t0, user = "carol"
         let profile = UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0)
         var habit = StoreContract.habit("h1", owner: user)
@@ -116,13 +120,12 @@ import Testing
         }
         _ = try TestDatabase.query(url, "INSERT INTO replicas (user_id, replica_id, seq) VALUES ('\(user)', 's1', 3)")
         let store = PostgresStore(database: db, user: user, clock: { t0 })
-        try store.read { tx throws(HabitFlowError) in
-            let read = try tx.habit("h1", of: user)
-            #expect(read?.name == habit.name && read?.bundle == nil && read?.bundleId == nil)
-            // A version from before pauses were markers: target 0 reads as a pause (TargetVersion).
-            let versions = try tx.targetVersions(habit: "h1", of: user)
-            #expect(versions.map(\.target) == [0] && versions.map(\.paused) == [true])
+        let (read, versions) = try await blocking {
+            try store.read { tx throws(HabitFlowError) in (try tx.habit("h1", of: user), try tx.targetVersions(habit: "h1", of: user)) }
         }
+        #expect(read?.name == habit.name && read?.bundle == nil && read?.bundleId == nil)
+        // A version from before pauses were markers: target 0 reads as a pause (TargetVersion).
+        #expect(versions.map(\.target) == [0] && versions.map(\.paused) == [true])
         let page = try String(contentsOfFile: Repository.path("docs/SERVER.md"), encoding: .utf8)
         let section = try #require(page.range(of: "### A new column").map { page[$0.upperBound...] })
         for named in [

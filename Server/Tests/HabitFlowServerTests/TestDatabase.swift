@@ -24,11 +24,9 @@ enum TestDatabase {
         return base.replacingOccurrences(of: "/postgres", with: "/\(name)")
     }
 
-    /// A migrated database, opened.
+    /// A new database, opened (not yet migrated: `migrate` blocks, see `blocking`).
     static func open(_ label: String, connections: Int = 4) throws -> ServerDatabase {
-        let db = try ServerDatabase(url: try fresh(label), connections: connections)
-        try db.migrate()
-        return db
+        try ServerDatabase(url: try fresh(label), connections: connections)
     }
 
     /// One SQL query's rows, as psql prints them unaligned (`|` between columns).
@@ -41,4 +39,14 @@ enum TestDatabase {
 
 struct TestSetupError: Error, CustomStringConvertible {
     var description: String
+}
+
+/// Runs a test's blocking database work (`migrate`, a store's transactions, token calls) on a
+/// thread of its own: `ServerDatabase` never blocks Swift concurrency's threads, whose pool
+/// its connections need. An expectation that fails inside still fails the run (Swift Testing
+/// reports it without the test's name: return what to check where it can be).
+func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
 }

@@ -1,6 +1,7 @@
 import HabitFlowProtocol
 import Hummingbird
 import NIOCore
+import ServiceLifecycle
 
 /// `POST /v1/changes` (push), `GET /v1/changes` (pull) and `GET /v1/watch` (pull that waits):
 /// the engine's `sync.apply` and `sync.changes` on the token user's replica, bodies in the
@@ -39,7 +40,8 @@ struct ChangesRoutes {
     }
 
     /// As pull, but when nothing is new it waits (up to `timeout` seconds, default 25, at most
-    /// 60) for the first change, and answers then.
+    /// 60) for the first change, and answers then. A server shutting down answers at once
+    /// (nothing new), so SIGTERM never waits out a watch.
     @Sendable func watch(_ request: Request, context: ServerContext) async throws -> Response {
         let token = try context.requireToken()
         var query = try Query(request, allowed: ["since", "timeout"])
@@ -64,6 +66,10 @@ struct ChangesRoutes {
                 }
                 group.addTask {
                     try? await Task.sleep(until: deadline)
+                    return false
+                }
+                group.addTask {
+                    try? await gracefulShutdown()
                     return false
                 }
                 let first = await group.next() ?? false

@@ -1,0 +1,49 @@
+import PostgresNIO
+
+/// A statement the server runs on requests: postgres-nio prepares it once per connection
+/// (PostgreSQL parses and plans it once) and then runs it by name, every value a bound
+/// parameter — no value is ever written into SQL text. Rows come back as they are; the
+/// transaction decodes them (`PostgresTransaction.row`).
+///
+/// Lists of keys are joined LATERAL to a subquery that cannot be flattened (`OFFSET 0`), so
+/// even the generic plan looks each key up in the index: flattened, it may hash-join every
+/// row of the user's.
+protocol PreparedStatement: PostgresPreparedStatement where Row == PostgresRow {}
+
+extension PreparedStatement {
+    static var name: String { "hf_" + String(describing: self) }
+
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+}
+
+extension PostgresBindings {
+    /// Bindings of `values`, in order ($1, $2, ...).
+    init<each Value: PostgresDynamicTypeEncodable>(_ values: repeat each Value) {
+        self.init()
+        repeat append(each values)
+    }
+}
+
+/// The columns every row query selects, in `PostgresTransaction.row`'s order.
+let rowColumns = "kind, seq, stamp, set_aside, fields"
+
+/// Every statement, each with harmless values: `ServerDatabase.warmUp` prepares them all on
+/// each new connection (in a transaction it rolls back), and `Pipeline.send` refuses one
+/// missing here. A test keeps the list whole.
+enum PreparedStatements {
+    static let all: [any PreparedStatement] = [
+        ReadReplica(user: ""), LockReplica(user: ""), CreateReplica(user: "", replicaId: ""),
+        FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: ""), ReplicaWrites(user: ""),
+        RowByKey(user: "", kind: "", key: ""), RowsByKey(user: "", kinds: [], keys: []),
+        RowsByKeyAndSides(user: "", kinds: [], keys: [], userCell: ""), KeysHeld(user: "", kinds: [], keys: []),
+        DayEntries(user: "", habits: [], days: []), RowsOfHabits(user: "", kind: "", habits: []),
+        RowsByField(user: "", kind: "", field: 1, cells: []), RowsOfKind(user: "", kind: ""),
+        IdsStartingWith(user: "", kind: "", idField: 1, ownerField: 1, ownerCell: "", prefixCell: "", limit: 0),
+        ChangesSince(user: "", since: 0), HabitsChanged(user: "", since: 0), ReadFlag(user: "", flagUser: "", key: ""),
+        UpsertRows(user: ""), DeleteRows(user: "", kind: "", keys: []), WriteFlag(user: "", flagUser: "", key: "", value: ""),
+        TokenIsLive(user: "", hash: []), HasTokens(user: ""),
+    ]
+
+    /// Their names.
+    static let names = Set(all.map { type(of: $0).name })
+}

@@ -1,0 +1,72 @@
+import PostgresNIO
+
+/// Rows stored (inserted or replaced), one per element of the arrays. A row's fields are
+/// `cells[first...last]`; `seq` -1 and an empty habit or day stand for NULL (postgres-nio
+/// binds no array with NULLs).
+struct UpsertRows: PreparedStatement {
+    static let sql = """
+        INSERT INTO records (user_id, kind, key, seq, stamp, set_aside, habit_id, day_key, fields)
+        SELECT $1, w.kind, w.key, NULLIF(w.seq, -1), w.stamp, w.set_aside, NULLIF(w.habit_id, ''), NULLIF(w.day_key, ''),
+            ($9::text[])[w.first:w.last]
+        FROM unnest($2::text[], $3::text[], $4::int8[], $5::text[], $6::boolean[], $7::text[], $8::text[], $10::int4[], $11::int4[])
+            AS w(kind, key, seq, stamp, set_aside, habit_id, day_key, first, last)
+        ON CONFLICT (user_id, kind, key) DO UPDATE SET seq = excluded.seq, stamp = excluded.stamp,
+            set_aside = excluded.set_aside, habit_id = excluded.habit_id, day_key = excluded.day_key, fields = excluded.fields
+        """
+    var user: String
+    var kinds: [String] = []
+    var keys: [String] = []
+    var seqs: [Int64] = []
+    var stamps: [String] = []
+    var setAside: [Bool] = []
+    var habits: [String] = []
+    var days: [String] = []
+    var cells: [String] = []
+    var first: [Int32] = []
+    var last: [Int32] = []
+
+    init(user: String) { self.user = user }
+
+    var isEmpty: Bool { kinds.isEmpty }
+
+    mutating func append(
+        kind: String, key: String, seq: Int64?, stamp: String, setAside aside: Bool, habit: String?, day: String?, fields: [String]
+    ) {
+        kinds.append(kind)
+        keys.append(key)
+        seqs.append(seq ?? -1)
+        stamps.append(stamp)
+        setAside.append(aside)
+        habits.append(habit ?? "")
+        days.append(day ?? "")
+        first.append(Int32(cells.count + 1))
+        cells += fields
+        last.append(Int32(cells.count))
+    }
+
+    func makeBindings() -> PostgresBindings {
+        PostgresBindings(user, kinds, keys, seqs, stamps, setAside, habits, days, cells, first, last)
+    }
+}
+
+/// Rows of kind $2 with keys $3 deleted.
+struct DeleteRows: PreparedStatement {
+    static let sql = "DELETE FROM records WHERE user_id = $1 AND kind = $2 AND key = ANY($3::text[])"
+    var user: String
+    var kind: String
+    var keys: [String]
+    func makeBindings() -> PostgresBindings { PostgresBindings(user, kind, keys) }
+}
+
+/// A device setting (`flags`) of user $2 stored.
+struct WriteFlag: PreparedStatement {
+    static let sql = """
+        INSERT INTO flags (user_id, flag_user, key, value) VALUES ($1, $2, $3, $4)
+        ON CONFLICT (user_id, flag_user, key) DO UPDATE SET value = excluded.value
+        """
+    var user: String
+    var flagUser: String
+    var key: String
+    var value: String
+    func makeBindings() -> PostgresBindings { PostgresBindings(user, flagUser, key, value) }
+}

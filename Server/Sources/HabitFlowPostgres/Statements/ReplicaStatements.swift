@@ -1,0 +1,57 @@
+import PostgresNIO
+
+/// The replica's id, sequence and clock (`replicas`), read by every transaction first.
+struct ReadReplica: PreparedStatement {
+    static let sql = "SELECT replica_id, seq, last_stamp FROM replicas WHERE user_id = $1"
+    var user: String
+    func makeBindings() -> PostgresBindings { PostgresBindings(user) }
+}
+
+/// As `ReadReplica`, locking the row: writers of one replica queue here.
+struct LockReplica: PreparedStatement {
+    static let sql = "SELECT replica_id, seq, last_stamp FROM replicas WHERE user_id = $1 FOR UPDATE"
+    var user: String
+    func makeBindings() -> PostgresBindings { PostgresBindings(user) }
+}
+
+/// A replica's row, made on its first write.
+struct CreateReplica: PreparedStatement {
+    static let sql = "INSERT INTO replicas (user_id, replica_id) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING"
+    var user: String
+    var replicaId: String
+    func makeBindings() -> PostgresBindings { PostgresBindings(user, replicaId) }
+}
+
+/// A write transaction's last statement: the replica's state, and (delivered at commit to
+/// every server process listening) a notification that wakes the user's watchers when
+/// anything changed — its payload the user, then `mark`.
+struct FinishReplica: PreparedStatement {
+    static let sql = """
+        WITH updated AS (
+            UPDATE replicas SET seq = $2::int8, last_stamp = $3::text, replica_id = $4::text, writes = writes + 1
+            WHERE user_id = $1 RETURNING user_id)
+        SELECT pg_notify('\(PostgresStore.channel)', user_id || $6::text) FROM updated WHERE $5::boolean
+        """
+    var user: String
+    var seq: Int64
+    var lastStamp: String?
+    var replicaId: String
+    var notify: Bool
+    var mark: String
+
+    func makeBindings() -> PostgresBindings {
+        var binds = PostgresBindings(user, seq)
+        binds.append(lastStamp)
+        binds.append(replicaId)
+        binds.append(notify)
+        binds.append(mark)
+        return binds
+    }
+}
+
+/// Write transactions run on a replica: the read caches' stamp.
+struct ReplicaWrites: PreparedStatement {
+    static let sql = "SELECT writes FROM replicas WHERE user_id = $1"
+    var user: String
+    func makeBindings() -> PostgresBindings { PostgresBindings(user) }
+}
