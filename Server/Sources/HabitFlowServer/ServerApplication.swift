@@ -2,9 +2,11 @@ import HabitFlow
 import HabitFlowPostgres
 import HabitFlowProtocol
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 
-/// How a server runs.
+/// How a server runs: every limit in one place (docs/SERVER.md, "Limits").
 public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     public var port = 8080
@@ -14,6 +16,17 @@ public struct ServerConfiguration: Sendable {
     public var maxBodyBytes = JSONCodec.maxRequestBytes
     /// The most `maxBodyBytes` may be: the largest request the engine parses.
     public static let maxBodyLimit = JSONCodec.maxRequestBytes
+    /// Open client connections at most; past it, new ones wait to be accepted. Below the
+    /// process's file limit (`ServerLimits.connectionLimit`), so files are left for the
+    /// database's connections and the server's own.
+    public var maxConnections = 512
+    /// A connection with no request under way — idle between requests, or still sending a
+    /// request's head — is closed after this long.
+    public var idleTimeout: Duration = .seconds(15)
+    /// A request's body (and end) must arrive within this long of its head.
+    public var bodyTimeout: Duration = .seconds(30)
+    /// The longest wait for a database connection, or for one answer (then 503).
+    public var databaseTimeout: Duration = .seconds(30)
 
     public init() {}
 }
@@ -32,10 +45,24 @@ public func makeServer(_ configuration: ServerConfiguration, engines: UserEngine
     }
     let v1 = router.group("v1").add(middleware: TokenMiddleware(engines: engines))
     ChangesRoutes(engines: engines, watchers: watchers, maxBodyBytes: configuration.maxBodyBytes).register(v1)
+    let bodyTimeout = TimeAmount(configuration.bodyTimeout)
     return Application(
         router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "habitflow-server"),
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [RequestDeadlineHandler(timeout: bodyTimeout)],
+                idleTimeout: TimeAmount(configuration.idleTimeout))),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "habitflow-server",
+            availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections, logger: logger)),
         services: [ChangeListener(database: engines.database, watchers: watchers, engines: engines, logger: logger)],
         logger: logger
     )
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
 }

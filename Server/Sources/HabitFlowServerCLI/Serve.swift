@@ -20,6 +20,18 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "The largest push body in bytes, 1024 to 16 MiB (a larger push is refused with 413).")
     var maxBody = 16 << 20
 
+    @Option(name: .long, help: "Open client connections at most (default 512, below the file limit).")
+    var maxConnections: Int?
+
+    @Option(name: .long, help: "Seconds a connection may stay without a request under way (or sending a request's head).")
+    var idleTimeout = 15
+
+    @Option(name: .long, help: "Seconds a request's body may take to arrive, from its head.")
+    var bodyTimeout = 30
+
+    @Option(name: .long, help: "Seconds to wait for a database connection or answer before answering 503.")
+    var databaseTimeout = 30
+
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -41,7 +53,26 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--max-body takes 1024 to \(ServerConfiguration.maxBodyLimit) bytes (the engine reads no larger request)")
         }
         configuration.maxBodyBytes = maxBody
-        let db = try ServerDatabase(url: try database.url(), connections: connections, logger: logger)
+        for (name, seconds) in [("--idle-timeout", idleTimeout), ("--body-timeout", bodyTimeout), ("--database-timeout", databaseTimeout)] {
+            guard (1...3600).contains(seconds) else { throw ValidationError("\(name) takes 1 to 3600 seconds") }
+        }
+        configuration.idleTimeout = .seconds(idleTimeout)
+        configuration.bodyTimeout = .seconds(bodyTimeout)
+        configuration.databaseTimeout = .seconds(databaseTimeout)
+        // Each client connection is a file; the database's connections and the server's own
+        // need theirs, so the cap stays below the process's limit.
+        let most = ServerLimits.connectionLimit(databaseConnections: connections)
+        guard most >= 1 else { throw ValidationError("the file limit (ulimit -n) leaves no room for client connections") }
+        if let maxConnections {
+            guard (1...most).contains(maxConnections) else {
+                throw ValidationError("--max-connections takes 1 to \(most) (the file limit, ulimit -n, less what the server needs)")
+            }
+            configuration.maxConnections = maxConnections
+        } else {
+            configuration.maxConnections = min(configuration.maxConnections, most)
+        }
+        let db = try ServerDatabase(
+            url: try database.url(), connections: connections, timeout: configuration.databaseTimeout, logger: logger)
         let applied = try await db.perform { () throws(HabitFlowError) in try db.migrate() }
         if !applied.isEmpty { logger.info("database migrated", metadata: ["versions": "\(applied)"]) }
         let engines = UserEngines(database: db, threads: connections, logger: logger)
