@@ -8,7 +8,8 @@ import PackageDescription
 
 let package = Package(
     name: "HabitFlowServer",
-    platforms: [.macOS(.v15)],
+    // macOS 26: the database layer starts tasks with Task.immediate (the server ships for Linux).
+    platforms: [.macOS("26.0")],
     products: [
         .executable(name: "habitflow-server", targets: ["HabitFlowServerCLI"])
     ],
