@@ -63,9 +63,9 @@ import Testing
         }
     }
 
-    /// Ids are data: the statements run by name (`EXECUTE`) take their arguments as literals,
-    /// and quotes, backslashes and other scripts in a user's or a record's id neither break a
-    /// statement nor change it — through every prepared statement (replica, rows, the day's
+    /// Ids are data: every value is a bound parameter of a prepared statement, so quotes,
+    /// backslashes and other scripts in a user's or a record's id neither break a statement
+    /// nor change it — through every prepared statement (replica, rows, the day's
     /// entries, the replica's update, the token check).
     @Test func hostileIdsAreData() async throws {
         try await blocking {
