@@ -226,6 +226,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 memo.clear()
             }
             transaction.pendingCache = nil
+            transaction.deferringForeignKeys = false  // COMMIT and ROLLBACK turn the pragma off
             do throws(HabitFlowError) {
                 try sql { () throws(SQLiteError) in
                     try db.run(begin)  // cached statements: no parse per transaction

@@ -97,7 +97,12 @@ extension SQLiteTransaction {
 
     func receive(_ change: ChangeRecord, _ kind: RecordKind) throws(HabitFlowError) {
         // Parents may come later in the same set: references are checked when it is all in.
-        try sql { () throws(SQLiteError) in try db.execute("PRAGMA defer_foreign_keys = ON") }
+        // Once a transaction: a flag pragma expires every prepared statement, so setting it
+        // for each record compiled every statement again (most of a restore's time).
+        if !deferringForeignKeys {
+            try sql { () throws(SQLiteError) in try db.execute("PRAGMA defer_foreign_keys = ON") }
+            deferringForeignKeys = true
+        }
         var seq: SQLiteValue? = nil
         if var r = store.replica {
             seq = .integer(r.clock.receive(change.stamp))
@@ -130,6 +135,7 @@ extension SQLiteTransaction {
     func danglingReference() throws(HabitFlowError) -> String? {
         try sql { () throws(SQLiteError) in
             try db.execute("PRAGMA defer_foreign_keys = OFF")
+            deferringForeignKeys = false
             return try db.rows("PRAGMA foreign_key_check") { s -> String? in
                 "\(s.text(0) ?? "?") row \(s.int64(1)) references a missing \(s.text(2) ?? "?")"
             }.first

@@ -10,6 +10,9 @@ final class SQLiteTransaction: StoreTransaction {
 
     /// Cache rows a read computed, written by the store once the read ends (`ActiveDaysCache`).
     var pendingCache: ActiveDaysCache.Pending?
+    /// Foreign keys are checked at commit (`receive`): set once a transaction, as setting the
+    /// pragma expires every prepared statement (each would be compiled again).
+    var deferringForeignKeys = false
 
     init(_ store: SQLiteStore) { self.store = store }
 

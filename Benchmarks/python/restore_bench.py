@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Restoring a backup as hosts pay for it (issue 28): data.import beside entry.import of the same
+entries, in one run, through the Python binding and through the CLI.
+
+  python    entry.import of ENTRIES entries (10,000 a request) into a new store; data.export of
+            it; data.import of that document into another new store. Ratio = data.import's
+            records/s ÷ entry.import's entries/s (goal ≥ 0.8).
+  cli       the same entries through `habitflow batch` (entry.import requests on stdin), then
+            `habitflow import FILE` of the export, each into a new store: the same ratio.
+
+Usage: restore_bench.py [ENTRIES=25000]   (HABITFLOW_LIB or the installed package; HABITFLOW_CLI)
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import habitflow
+
+HABITS = 100
+CHUNK = 10_000
+USER, ZONE, NOW = "bench", "Europe/Amsterdam", "2030-01-01T12:00:00Z"
+
+
+def entries(total):
+    """Entry i: habit i % HABITS on day i // HABITS, one entry per habit and day."""
+    base = 1577869200  # 2020-01-01T09:00:00Z
+    return [{"entryId": f"e{i}", "habitId": f"h{i % HABITS}",
+             "timestampUtc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(base + (i // HABITS) * 86_400)),
+             "value": float(i % 90)} for i in range(total)]
+
+
+def habits():
+    return [("habit.create", {"habitId": f"h{h}", "name": f"Habit {h}", "kind": "numeric", "unit": "min"})
+            for h in range(HABITS)]
+
+
+def python_round(folder, data):
+    source = habitflow.Engine(os.path.join(folder, "py-source.sqlite"), user=USER, zone=ZONE, now=NOW)
+    for op, args in habits():
+        source.call(op, **args)
+    started = time.perf_counter()
+    for start in range(0, len(data), CHUNK):
+        source.call("entry.import", entries=data[start:start + CHUNK])
+    imported = len(data) / (time.perf_counter() - started)
+    document = source.call("data.export")["document"]
+    target = habitflow.Engine(os.path.join(folder, "py-target.sqlite"), user=USER, zone=ZONE, now=NOW)
+    started = time.perf_counter()
+    summary = target.call("data.import", document=document)
+    restored = summary["records"] / (time.perf_counter() - started)
+    return document, imported, restored
+
+
+def cli_round(folder, data, document):
+    cli = os.environ.get("HABITFLOW_CLI", "habitflow")
+    common = ["--user", USER, "--zone", ZONE]
+    requests = [json.dumps({"op": op, "args": args}) for op, args in habits()]
+    requests += [json.dumps({"op": "entry.import", "args": {"entries": data[s:s + CHUNK]}})
+                 for s in range(0, len(data), CHUNK)]
+    store = os.path.join(folder, "cli-source.sqlite")
+    started = time.perf_counter()
+    subprocess.run([cli, "batch", "--bail", "--db", store] + common, input="\n".join(requests) + "\n",
+                   text=True, check=True, capture_output=True)
+    imported = len(data) / (time.perf_counter() - started)
+    path = os.path.join(folder, "backup.json")
+    with open(path, "w") as f:
+        json.dump(document, f)
+    started = time.perf_counter()
+    subprocess.run([cli, "import", path, "--db", os.path.join(folder, "cli-target.sqlite")] + common,
+                   check=True, capture_output=True)
+    restored = len(document["records"]) / (time.perf_counter() - started)
+    return imported, restored
+
+
+def main():
+    total = int(sys.argv[1]) if len(sys.argv) > 1 else 25_000
+    data = entries(total)
+    with tempfile.TemporaryDirectory() as folder:
+        document, py_import, py_restore = python_round(folder, data)
+        cli_import, cli_restore = cli_round(folder, data, document)
+    for face, imported, restored in [("python", py_import, py_restore), ("cli", cli_import, cli_restore)]:
+        print(json.dumps({"bench": "restore", "face": face, "entries": total, "records": len(document["records"]),
+                          "entryImportPerSecond": round(imported), "dataImportPerSecond": round(restored),
+                          "ratio": round(restored / imported, 2), "goal": 0.8}))
+
+
+if __name__ == "__main__":
+    main()
