@@ -85,10 +85,10 @@ public final class ServerDatabase: Sendable {
 
     /// Runs `body` with a connection borrowed from the pool (blocking until one is lent, at
     /// most `timeout`). A transaction ends with COMMIT or ROLLBACK, or closes its connection
-    /// when it cannot, so what goes back to the pool is clean.
+    /// when it cannot, so what goes back to the pool is clean. A connection new to the server
+    /// is warmed up first (`warmUp`), unless `prepared` is false (migrations: the statements
+    /// name tables not made yet).
     /// - Throws: `unavailable` when no connection comes in time.
-    /// `prepared: false` (migrations) lends a connection as it is: its statements may name
-    /// tables not made yet.
     func withConnection<T>(prepared: Bool = true, _ body: (PostgresConnection) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         // The pool runs on Swift concurrency's threads: blocking one of them to wait for it
         // could wait for good (on one core, there is one).
