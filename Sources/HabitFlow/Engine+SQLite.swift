@@ -45,6 +45,13 @@ extension Engine {
 }
 
 extension Engine {
+    /// What opening the store found that a person should hear, or nil: a store file that is
+    /// a copy of another took a new replica id (`SQLiteStore.copyNotice`).
+    public var storeNotice: String? {
+        guard let (store, _) = try? requireStore() else { return nil }
+        return (store as? SQLiteStore)?.copyNotice
+    }
+
     /// Writes a consistent copy of the store file to a new file at `path` (SQLite's online
     /// backup API: every committed write, the WAL's too — a plain copy of an open store can
     /// miss some, or carry this store's replica id to another device unnoticed).

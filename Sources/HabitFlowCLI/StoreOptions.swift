@@ -72,9 +72,11 @@ struct StoreOptions: ParsableArguments {
 
     /// The engine on the store; an open failure becomes an engine that reports it.
     func engine() -> (Engine, HabitFlowError?) {
-        Engine.open(
+        let opened = Engine.open(
             storePath: path, user: userName, zone: zoneName, now: Self.fixedNow,
             firstWeekday: Config.current.firstWeekday.flatMap(Weekday.init(name:)))
+        if let notice = opened.0.storeNotice { CLI.writeError("habitflow: warning: \(notice)") }
+        return opened
     }
 
     /// The engine on the store, or exit 1 with the reason.

@@ -34,6 +34,11 @@ extension SQLiteStore {
                 let rc = sqlite3_backup_step(backup, -1)  // all pages at once, under one read
                 sqlite3_backup_finish(backup)
                 guard rc == SQLITE_DONE else { throw SQLiteError(rc, db: copy.handle) }
+                // The copy is a file of its own, made to be one: opened, it is not taken for
+                // a stray copy (`checkCopy`), and keeps the replica id to restore here.
+                if let identity = Self.fileIdentity(path) {
+                    try copy.run("UPDATE replica SET file_identity = ? WHERE id = 1", [.text(identity)])
+                }
             } catch {
                 unlink(path)  // no half-written copy left behind
                 throw HabitFlowError(.storage, "cannot write a backup to \(path): \(error.message)", field: "path")

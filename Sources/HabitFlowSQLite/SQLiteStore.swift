@@ -29,6 +29,9 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     /// `PRAGMA data_version` as the current transaction began (`nil` outside one): read once
     /// per transaction, for the memo and for `stamp()`.
     private var transactionDataVersion: Int64?
+    /// Set when the file opened is a copy of another store's (`checkCopy`): its replica id was
+    /// renewed, and this says so for a person (the CLI prints it).
+    public internal(set) var copyNotice: String?
 
     /// The schema version this library writes.
     public static var schemaVersion: Int { Schema.migrations.count }
@@ -50,6 +53,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             try checkIdentity()  // before WAL: a file of another program is left untouched
             try Self.configure(db, path)
             try migrate()
+            try checkCopy()
         } catch let error as SQLiteError {
             throw Self.storageError(error, path: path)
         } catch let error as HabitFlowError {

@@ -20,5 +20,6 @@ enum Schema {
         .ownedIds,  // 9
         .oneEntryIndex,  // 10
         .definitionVersions,  // 11
+        .fileIdentity,  // 12
     ]
 }

@@ -36,7 +36,7 @@ import Testing
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         return (process, out.fileHandleForReading)
     }
 

@@ -49,7 +49,7 @@ final class Pipeline {
             promise.fail(HabitFlowError(.internal, "\(S.name) is not in PreparedStatements.all"))
             return promise.futureResult
         }
-        Task.immediate { [connection, logger] in
+        Task.immediate(executorPreference: PoolExecutor.shared) { [connection, logger] in
             do {
                 var rows: [PostgresRow] = []
                 for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }

@@ -45,7 +45,7 @@ public final class ServerDatabase: Sendable {
         pooled.options.connectTimeout = timeout
         let client = PostgresClient(configuration: pooled, backgroundLogger: logger)
         self.client = client
-        running = Task { await client.run() }
+        running = Task(executorPreference: PoolExecutor.shared) { await client.run() }
     }
 
     /// Parses a `postgres://` URL. Only `sslmode=disable` (the default) is understood: the
@@ -90,15 +90,15 @@ public final class ServerDatabase: Sendable {
     /// name tables not made yet).
     /// - Throws: `unavailable` when no connection comes in time.
     func withConnection<T>(prepared: Bool = true, _ body: (PostgresConnection) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
-        // The pool runs on Swift concurrency's threads: blocking one of them to wait for it
-        // could wait for good (on one core, there is one).
+        // A task's thread blocked here holds one of Swift concurrency's few shared threads:
+        // async callers go through `perform`.
         guard withUnsafeCurrentTask(body: { $0 == nil }) else {
             throw HabitFlowError(.internal, "a blocking database call inside a Swift task: run it with ServerDatabase.perform")
         }
         let loop = MultiThreadedEventLoopGroup.singleton.any()
         let lent = loop.makePromise(of: PostgresConnection.self)
         let returned = loop.makePromise(of: Void.self)
-        let lease = Task { [client] in
+        let lease = Task(executorPreference: PoolExecutor.shared) { [client] in
             do {
                 try await client.withConnection { connection in
                     lent.succeed(connection)

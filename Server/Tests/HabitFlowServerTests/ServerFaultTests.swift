@@ -42,6 +42,30 @@ import Testing
         var stderr: String
     }
 
+    /// Pull loops, one thread per token, until the stop file exists; prints the count of
+    /// each HTTP status (0: no answer within 60 s, or none at all).
+    static let pullLoops = #"""
+        import http.client, json, os, sys, threading, urllib.parse
+        url, stop, tokens = sys.argv[1], sys.argv[2], sys.argv[3:]
+        host = urllib.parse.urlparse(url)
+        counts, lock = {}, threading.Lock()
+        def loop(token):
+            while not os.path.exists(stop):
+                try:
+                    c = http.client.HTTPConnection(host.hostname, host.port, timeout=60)
+                    c.request("GET", "/v1/changes?since=0", headers={"Authorization": "Bearer " + token})
+                    status = c.getresponse().status
+                    c.close()
+                except Exception:
+                    status = 0
+                with lock:
+                    counts[str(status)] = counts.get(str(status), 0) + 1
+        threads = [threading.Thread(target=loop, args=(t,)) for t in tokens]
+        for t in threads: t.start()
+        for t in threads: t.join()
+        print(json.dumps(counts))
+        """#
+
     @Test func theServerOutlivesItsDatabase() throws {
         let cluster = try Cluster()
         defer { cluster.stop() }
@@ -85,21 +109,18 @@ import Testing
                 }
             }.start()
         }
-        // And pulls, as fast as they are answered: reads in flight when the database goes.
-        let pulls = NIOLockedValueBox<[Int: Int]>([:])
-        for user in users {
-            let token = tokensByUser[user]!
-            group.enter()
-            Thread {
-                defer { group.leave() }
-                while !stop.withLockedValue({ $0 }) {
-                    let answer = try? HTTP.send("GET", url + "/v1/changes?since=0", token: token)
-                    let status = answer?.status ?? -1
-                    if ![200, 503].contains(status) { print("fault test: a pull answered \(status): \(answer?.body.prefix(300) ?? "")") }
-                    pulls.withLockedValue { $0[status, default: 0] += 1 }
-                }
-            }.start()
-        }
+        // And pulls, as fast as they are answered: reads in flight when the database goes. One
+        // Python process makes them all (a process per pull was churn enough to crash
+        // Foundation's Process.run elsewhere in the test process).
+        let stopFile = Repository.temporaryDirectory("fault-pulls").appendingPathComponent("stop").path
+        let pulls = NIOLockedValueBox<ProcessResult?>(nil)
+        group.enter()
+        Thread {
+            defer { group.leave() }
+            let result = try? run(
+                "python3", ["-c", Self.pullLoops, url, stopFile] + users.map { tokensByUser[$0]! }, timeout: 300)
+            pulls.withLockedValue { $0 = result }
+        }.start()
         /// Waits until every device has synced `more` more times successfully.
         func progress(_ more: Int) throws {
             let base = attempts.withLockedValue { table in users.map { u in table[u, default: []].filter { $0.status == 0 }.count } }
@@ -115,6 +136,7 @@ import Testing
         try cluster.restart("immediate")
         try progress(3)
         stop.withLockedValue { $0 = true }
+        _ = FileManager.default.createFile(atPath: stopFile, contents: nil)
         group.wait()
 
         let all = attempts.withLockedValue { $0.values.flatMap { $0 } }
@@ -127,7 +149,10 @@ import Testing
             #expect(attempt.stderr.contains("HTTP 503") && attempt.stderr.contains("unavailable"), "\(attempt.stderr)")
         }
         // Every pull was answered: the changes, or 503.
-        let statuses = pulls.withLockedValue { $0 }
+        let pulled = try #require(pulls.withLockedValue { $0 })
+        let statuses = try #require(
+            try JSONSerialization.jsonObject(with: Data(pulled.stdout.utf8)) as? [String: Int], "\(pulled.stdout) \(pulled.stderr)"
+        ).reduce(into: [Int: Int]()) { $0[Int($1.key) ?? -1] = $1.value }
         #expect(Set(statuses.keys).isSubset(of: [200, 503]) && statuses[200] != nil, "\(statuses)")
         // No slot leaked: every device syncs whole, at once, and the server holds no more
         // connections than its pool (4) and its listener.

@@ -45,7 +45,7 @@ import Testing
             "--db", bob.path, "--user", "bob", "--zone", bob.zone,
         ]
         watch.standardOutput = FileHandle.nullDevice
-        try watch.run()
+        try launch(watch)
         try waitUntil("bob's watch request reaches the server", seconds: 30) { server.logText.contains("/v1/watch") }
         try alice.cli(["goal", "add", "Walk together", "--weekly", "3", "--shared", "--habits", "Walk", "--id", "walk"])
         try sync(alice)

@@ -25,7 +25,7 @@ final class ServerProcess {
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
-        try process.run()
+        try launch(process)
         try waitUntil("the server at \(url) answers", seconds: 60) { (try? self.health()) == true }
     }
 

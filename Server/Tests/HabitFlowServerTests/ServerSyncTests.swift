@@ -104,7 +104,7 @@ import Testing
         ]
         let output = Pipe()
         watch.standardOutput = output
-        try watch.run()
+        try launch(watch)
         // Once the server has the watch request waiting, the phone pushes.
         try waitUntil("the watch request reaches the server", seconds: 30) { server.logText.contains("/v1/watch") }
         try phone.cli(["habit", "add", "Stretch"])
