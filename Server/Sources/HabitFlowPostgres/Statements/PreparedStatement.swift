@@ -29,7 +29,7 @@ let rowColumns = "kind, seq, stamp, set_aside, fields"
 
 /// Every statement, each with harmless values: `ServerDatabase.warmUp` prepares them all on
 /// each new connection (in a transaction it rolls back), and `Pipeline.send` refuses one
-/// missing here. A test keeps the list whole.
+/// missing here. `PreparedStatementListTests` keeps the list whole.
 enum PreparedStatements {
     static let all: [any PreparedStatement] = [
         ReadReplica(user: ""), LockReplica(user: ""), CreateReplica(user: "", replicaId: ""),
