@@ -22,19 +22,31 @@ extension Engine {
     /// server has them (`acknowledgePush`). A record that breaks a rule (written before the
     /// rule) is held back and reported, with the records that point at it, so the server,
     /// which refuses it, takes the rest; editing it here makes a new change that goes out.
+    ///
+    /// - Parameters:
+    ///   - after: where the page starts (an earlier page's `end`); `nil`, the cursor
+    ///     acknowledged for `remote`.
+    ///   - limit: the changes of at most this many sequence numbers (1 or more; `nil`, all).
+    ///   - holding: the kind and key (`[kind] + key`) of records earlier pages held back:
+    ///     what points at them is held back too, and the cursor stays.
     public func changesToPush(
-        _ remote: String
-    ) throws(HabitFlowError)
-        -> (changes: [ChangeRecord], cursor: Int64, heldBack: [HeldBackRecord])
-    {
-        let since = try remoteCursors(remote).pushed
+        _ remote: String, after: Int64? = nil, limit: Int? = nil, holding: Set<[String]> = []
+    ) throws(HabitFlowError) -> PushPage {
+        let acknowledged = try remoteCursors(remote).pushed
+        let since = after ?? acknowledged
+        guard since >= 0 else { throw HabitFlowError.invalid("after", "after is a page's end (0 or more)") }
+        try Self.checkLimit(limit)
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
-            let (all, cursor) = try visibleChanges(store, user, since: since, forPartner: false)
+            let (all, end, more) = try visibleChanges(store, user, since: since, limit: limit, forPartner: false)
             var out: [ChangeRecord] = [], heldBack: [HeldBackRecord] = []
-            var heldKeys = Set<[String]>()
+            var heldKeys = holding
             out.reserveCapacity(all.count)
             for change in all {  // parents first
+                // A record an earlier page held back, come again as a parent: reported once.
+                if !holding.isEmpty, let kind = RecordKind(syncName: change.kind), holding.contains([change.kind] + change.key(kind)) {
+                    continue
+                }
                 do throws(HabitFlowError) {
                     let (kind, record) = try validated(change, at: "record")
                     for (columns, parent) in kind.references {
@@ -52,7 +64,8 @@ extension Engine {
             }
             // While anything is held back the cursor stays, so what points at it goes out
             // once it is fixed (the server ignores what it holds already).
-            return (out, heldBack.isEmpty ? cursor : since, heldBack)
+            let cursor = heldBack.isEmpty && holding.isEmpty ? end : acknowledged
+            return PushPage(changes: out, cursor: cursor, heldBack: heldBack, end: end, more: more)
         }
     }
 

@@ -17,21 +17,32 @@ extension Engine {
     /// parents first, with the cursor to pass next time.
     ///
     /// - Parameters:
+    ///   - limit: pages the answer: the changes of at most this many sequence numbers (1 or
+    ///     more; `nil`, all of them), and `more` while some are left. A page carries the
+    ///     parents its records point at even when their own change lies in a later page, so
+    ///     each page applies on its own, in order.
     ///   - forPartner: only what the partner's replica takes (profile, partnership, shared
-    ///     goals): another user's replica refuses everything else.
+    ///     goals): another user's replica refuses everything else. Never paged.
     ///   - recipient: with `forPartner`, the user it goes to (a server forwarding): what the
     ///     partnership shares goes only to the user this replica's side names as its active
     ///     partner; anyone else gets the profile and the side alone.
     public func syncChanges(
-        since cursor: Int64 = 0, forPartner: Bool = false, recipient: String? = nil
+        since cursor: Int64 = 0, limit: Int? = nil, forPartner: Bool = false, recipient: String? = nil
     ) throws(HabitFlowError)
-        -> (changes: [ChangeRecord], cursor: Int64)
+        -> (changes: [ChangeRecord], cursor: Int64, more: Bool)
     {
         let (store, user) = try requireStore()
         guard cursor >= 0 else { throw HabitFlowError.invalid("since", "since is a cursor from sync.changes (0 or more)") }
+        try Self.checkLimit(limit, forPartner: forPartner)
         return try store.read { store throws(HabitFlowError) in
-            try visibleChanges(store, user, since: cursor, forPartner: forPartner, recipient: recipient)
+            try visibleChanges(store, user, since: cursor, limit: limit, forPartner: forPartner, recipient: recipient)
         }
+    }
+
+    static func checkLimit(_ limit: Int?, forPartner: Bool = false) throws(HabitFlowError) {
+        guard let limit else { return }
+        guard limit >= 1 else { throw HabitFlowError.invalid("limit", "limit is a number of changes, 1 or more") }
+        guard !forPartner else { throw HabitFlowError.invalid("limit", "what goes to a partner is never paged: leave limit out") }
     }
 
     /// Every record of the user's own, for a backup (`data.export`): nothing of another user's —
@@ -50,18 +61,21 @@ extension Engine {
         }
     }
 
-    /// The log's changes after `since` that `SyncRules.visible` lets the asking replica have.
+    /// The log's changes after `since` (a page of `limit` when given) that `SyncRules.visible`
+    /// lets the asking replica have.
     func visibleChanges(
-        _ store: any StoreTransaction, _ user: String, since: Int64, forPartner: Bool, recipient: String? = nil
+        _ store: any StoreTransaction, _ user: String, since: Int64, limit: Int? = nil, forPartner: Bool,
+        recipient: String? = nil
     ) throws(HabitFlowError)
-        -> (changes: [ChangeRecord], cursor: Int64)
+        -> (changes: [ChangeRecord], cursor: Int64, more: Bool)
     {
         var scope = try sharingScope(store, user)
-        var (all, cursor) = try store.changes(since: since)
+        var (all, cursor, more) = try store.changes(since: since, limit: limit)
+        if more { all = try withParents(store, all) }
         if forPartner, let recipient, recipient != scope.partner {
             // Not the active partner: the profile and the side, and only to whom the side
             // names (an invitation, an answer) — an inviter learns nothing else of the user.
-            guard try store.side(user: user)?.partnerId == recipient else { return ([], cursor) }
+            guard try store.side(user: user)?.partnerId == recipient else { return ([], cursor, false) }
             scope = SharingScope(user: user)
         }
         // What a partner may see grows with a shared goal, a link or a partnership: records
@@ -80,7 +94,31 @@ extension Engine {
             let (owner, habitId) = SyncRules.directOwner(change, kind)
             if SyncRules.visible(change, kind, owner: owner, habitId: habitId, scope: scope, forPartner: forPartner) { out.append(change) }
         }
-        return (out, cursor)
+        return (out, cursor, more)
+    }
+
+    /// A page's changes with the records they point at that the page lacks, and theirs in
+    /// turn, as held now, kinds in `RecordKind` order: a parent whose own change lies in a
+    /// later page comes early too (applying it again then is ignored), so nothing a page
+    /// brings dangles.
+    private func withParents(_ store: any StoreTransaction, _ page: [ChangeRecord]) throws(HabitFlowError) -> [ChangeRecord] {
+        var present = Set(page.map { c in [c.kind] + (RecordKind(syncName: c.kind).map(c.key) ?? []) })
+        var added: [ChangeRecord] = [], pending = page
+        while let change = pending.popLast() {
+            guard let kind = RecordKind(syncName: change.kind) else { continue }
+            for (columns, parent) in kind.references {
+                let key = columns.compactMap { change.text($0) }
+                guard key.count == columns.count, present.insert([parent.rawValue] + key).inserted else { continue }
+                if let held = try store.held(parent, key: key) {
+                    added.append(held)
+                    pending.append(held)
+                }
+            }
+        }
+        guard !added.isEmpty else { return page }
+        let rank = Dictionary(uniqueKeysWithValues: RecordKind.allCases.enumerated().map { ($1.rawValue, $0) })
+        return (page + added).enumerated().sorted { (rank[$0.element.kind] ?? 99, $0.offset) < (rank[$1.element.kind] ?? 99, $1.offset) }
+            .map(\.element)
     }
 
     /// Applies another replica's changes in one transaction: all or nothing, idempotent,

@@ -122,6 +122,10 @@ extension Operation {
             arguments: [
                 Field("since", "string", required: false, "A cursor from an earlier sync.changes (default: everything)."),
                 Field(
+                    "limit", "integer", required: false,
+                    "Pages the answer: the changes of at most this many sequence numbers (1 or more), with the parents they point at; pass `cursor` as `since` for the next page while `more` is true. Default: everything."
+                ),
+                Field(
                     "forPartner", "boolean", required: false,
                     "Only what your partner's replica takes: your profile, partnership and shared goals."),
                 Field(
@@ -135,6 +139,7 @@ extension Operation {
                     "`[{kind, stamp, record}]`; kinds: user, habit, category, goal, targetVersion, entry, goalLink, partnership, routine, routineExecution, evidence, journalTemplate, journal, reflection, wellbeing, lens, goalVersion."
                 ),
                 Field("cursor", "string", "Pass it as `since` next time."),
+                Field("more", "boolean", "Whether changes after `cursor` are left (with `limit`; otherwise false)."),
                 Field("replicaId", "string", "This store's replica."),
                 Field(
                     "syncVersion", "integer", "The change format's version (\(SyncRules.version)): pass it to sync.apply with the changes."),
@@ -148,20 +153,26 @@ extension Operation {
             let since = try args.optionalString("since").map { text throws(ProtocolError) in try parseCursor(text, "args.since") } ?? 0
             let forPartner = try args.bool("forPartner", default: false)
             let remote = try args.optionalString("remote")
+            let limit = try args.integer("limit", in: 1...Int(Int32.max))
             if remote != nil, args.raw("since") != nil || forPartner {
                 throw ProtocolError(
                     .invalidArgument, "args.remote replaces since (and is for your own devices, not forPartner)", field: "args.remote")
             }
-            let (changes, cursor, heldBack, replica) = try ProtocolError.engine { () throws(HabitFlowError) in
+            if limit != nil, remote != nil || forPartner {
+                throw ProtocolError(
+                    .invalidArgument, "args.limit pages a read since a cursor; a push is paged by sync.step, a partner's share never",
+                    field: "args.limit")
+            }
+            let (changes, cursor, more, heldBack, replica) = try ProtocolError.engine { () throws(HabitFlowError) in
                 if let remote {
                     let push = try engine.changesToPush(remote)
-                    return (push.changes, push.cursor, push.heldBack, try engine.replicaId())
+                    return (push.changes, push.cursor, false, push.heldBack, try engine.replicaId())
                 }
-                let pull = try engine.syncChanges(since: since, forPartner: forPartner)
-                return (pull.changes, pull.cursor, [HeldBackRecord](), try engine.replicaId())
+                let pull = try engine.syncChanges(since: since, limit: limit, forPartner: forPartner)
+                return (pull.changes, pull.cursor, pull.more, [HeldBackRecord](), try engine.replicaId())
             }
             var answer: [(String, JSONValue)] = [
-                ("changes", .array(changes.map(ChangeJSON.json))), ("cursor", .string(String(cursor))),
+                ("changes", .array(changes.map(ChangeJSON.json))), ("cursor", .string(String(cursor))), ("more", .bool(more)),
                 ("replicaId", .string(replica)), ("syncVersion", .int(Int64(SyncRules.version))),
             ]
             if remote != nil { answer.append(("heldBack", .array(heldBack.map(ChangeJSON.json)))) }
@@ -312,8 +323,11 @@ extension Operation {
                 guard let status = try answer.integer("status", in: 100...599) else {
                     throw ProtocolError(.invalidArgument, "args.answer.status is the HTTP status (100 to 599)", field: "args.answer.status")
                 }
-                step = try SyncSession.resume(
-                    engine, remote: remote, state: state, status: status, body: Array(try answer.string("body").utf8))
+                // A page of changes: as long as the request that carries it (16 MiB), not a field's 64 KiB.
+                guard case let .string(body)? = answer.raw("body") else {
+                    throw ProtocolError(.invalidArgument, "args.answer.body is the answer's text (a string)", field: "args.answer.body")
+                }
+                step = try SyncSession.resume(engine, remote: remote, state: state, status: status, body: Array(body.utf8))
             } else {
                 guard args.raw("answer") == nil else {
                     throw ProtocolError(.invalidArgument, "args.answer goes with a state", field: "args.answer")

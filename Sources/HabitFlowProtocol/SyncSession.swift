@@ -31,25 +31,62 @@ public enum SyncSession {
         case done(sent: JSONValue, received: JSONValue)
     }
 
+    /// The most changes a push page carries, and the most bytes its body may take before the
+    /// page is halved (a server's `--max-body` is 16 MiB unless set lower; a 413 halves it too).
+    public static let pageRecords = 5_000
+    public static let pageBytes = 4 << 20
+
     /// The first step of a sync with `remote` (the server's URL, which names its cursors).
     /// - Parameters:
     ///   - wait: pull with `/v1/watch`, waiting up to this many seconds (1 to 60) for a change.
     public static func start(_ engine: Engine, remote: String, wait: Int? = nil) throws(ProtocolError) -> Step {
         if let wait, !(1...60).contains(wait) { throw ProtocolError(.invalidArgument, "wait is 1 to 60 seconds", field: "args.wait") }
-        let push = try ProtocolError.engine { () throws(HabitFlowError) in try engine.changesToPush(remote) }
-        let heldBack = JSONValue.array(push.heldBack.map(ChangeJSON.json))
         let waiting: [(String, JSONValue)] = wait.map { [("wait", .int(Int64($0)))] } ?? []
-        guard !push.changes.isEmpty else {
-            return try pull(engine, remote, sent: summary(heldBack: heldBack), received: nil, extra: waiting)
+        return try push(engine, remote, after: nil, limit: pageRecords, heldBack: [], sent: nil, extra: waiting)
+    }
+
+    /// The next push page from `after` (`nil`: the acknowledged cursor), or the pull once
+    /// nothing is left to push. A page whose body outgrows `pageBytes` is halved.
+    private static func push(
+        _ engine: Engine, _ remote: String, after: Int64?, limit: Int, heldBack: [JSONValue], sent: JSONValue?,
+        extra: [(String, JSONValue)]
+    ) throws(ProtocolError) -> Step {
+        let holding = Set(
+            heldBack.compactMap { held -> [String]? in
+                guard case let .string(kind)? = held["kind"], case let .array(key)? = held["key"] else { return nil }
+                return [kind] + key.compactMap { if case let .string(k) = $0 { k } else { nil } }
+            })
+        var after = after, limit = limit, heldBack = heldBack
+        while true {
+            let page = try ProtocolError.engine { () throws(HabitFlowError) in
+                try engine.changesToPush(remote, after: after, limit: limit, holding: holding)
+            }
+            let held = heldBack + page.heldBack.map(ChangeJSON.json)
+            guard !page.changes.isEmpty else {
+                // Everything here was held back: on to the next page, or the pull.
+                if page.more {
+                    (after, heldBack) = (page.end, held)
+                    continue
+                }
+                return try pull(engine, remote, sent: sentSummary(sent, heldBack: held), received: nil, extra: extra)
+            }
+            let body = JSONCodec.serialize(
+                .object([
+                    ("changes", .array(page.changes.map(ChangeJSON.json))),
+                    ("syncVersion", .int(Int64(SyncRules.version))),
+                ]))
+            if body.utf8.count > pageBytes, limit > 1 {
+                limit /= 2
+                continue
+            }
+            var state: [(String, JSONValue)] = [
+                ("phase", .string("push")), ("cursor", .string(String(page.cursor))), ("end", .string(String(page.end))),
+                ("more", .bool(page.more)), ("limit", .int(Int64(limit))), ("heldBack", .array(held)),
+            ]
+            if let after { state.append(("after", .string(String(after)))) }
+            if let sent { state.append(("sent", sent)) }
+            return .send(Request(method: "POST", path: "/v1/changes", body: Array(body.utf8)), state: .object(state + extra))
         }
-        let body = JSONCodec.serialize(
-            .object([
-                ("changes", .array(push.changes.map(ChangeJSON.json))),
-                ("syncVersion", .int(Int64(SyncRules.version))),
-            ]))
-        return .send(
-            Request(method: "POST", path: "/v1/changes", body: Array(body.utf8)),
-            state: .object([("phase", .string("push")), ("cursor", .string(String(push.cursor))), ("heldBack", heldBack)] + waiting))
     }
 
     /// The next step, given the answer (`status`, `body`) to the request of `state`.
@@ -59,20 +96,32 @@ public enum SyncSession {
     {
         guard case let .object(members) = state else { throw badState("an object") }
         let s = Arguments(members, prefix: "args.state.")
-        try s.requireOnly(["phase", "cursor", "heldBack", "sent", "received", "wait"])
-        let answer = try Self.answer(status: status, body: body, remote: remote)
+        try s.requireOnly(["phase", "cursor", "end", "more", "limit", "after", "heldBack", "sent", "received", "wait"])
         let waiting: [(String, JSONValue)] = try s.integer("wait", in: 1...60).map { [("wait", .int(Int64($0)))] } ?? []
         switch try s.string("phase") {
         case "push":
-            guard case let .string(text)? = s.raw("cursor"), let cursor = Int64(text), cursor >= 0, case .array? = s.raw("heldBack") else {
-                throw badState("a push state with its cursor and heldBack")
+            guard let cursor = cursorIn(s.raw("cursor")), let end = cursorIn(s.raw("end")), case let .bool(more)? = s.raw("more"),
+                case let .int(limit)? = s.raw("limit"), limit >= 1, case let .array(heldBack)? = s.raw("heldBack")
+            else {
+                throw badState("a push state with its cursors and heldBack")
             }
-            guard case var .object(sent) = answer else { throw notTheServer(remote, status) }
+            let after = cursorIn(s.raw("after"))
+            // A server that takes smaller bodies: the same page, halved.
+            if status == 413, limit > 1 {
+                return try push(
+                    engine, remote, after: after, limit: Int(limit / 2), heldBack: heldBack, sent: s.raw("sent"), extra: waiting)
+            }
+            let answer = try Self.answer(status: status, body: body, remote: remote)
+            guard case var .object(summary) = answer else { throw notTheServer(remote, status) }
             try ProtocolError.engine { () throws(HabitFlowError) in try engine.acknowledgePush(remote, cursor: cursor) }
-            sent.removeAll { $0.0 == "heldBack" }
-            sent.append(("heldBack", s.raw("heldBack")!))
-            return try pull(engine, remote, sent: .object(sent), received: nil, extra: waiting)
+            summary.removeAll { $0.0 == "heldBack" }
+            let sent = merge(s.raw("sent"), .object(summary))
+            if more {
+                return try push(engine, remote, after: end, limit: Int(limit), heldBack: heldBack, sent: sent, extra: waiting)
+            }
+            return try pull(engine, remote, sent: sentSummary(sent, heldBack: heldBack), received: nil, extra: waiting)
         case "pull":
+            let answer = try Self.answer(status: status, body: body, remote: remote)
             guard case .object? = s.raw("sent") else { throw badState("a pull state with what was sent") }
             guard let changes = answer["changes"], case let .string(cursor)? = answer["cursor"] else { throw notTheServer(remote, status) }
             var args: [(String, JSONValue)] = [("changes", changes), ("remote", .string(remote)), ("remoteCursor", .string(cursor))]
@@ -85,6 +134,12 @@ public enum SyncSession {
         default:
             throw badState("a state sync.step gave")
         }
+    }
+
+    /// A cursor as a state keeps it (a decimal string, 0 or more).
+    private static func cursorIn(_ value: JSONValue?) -> Int64? {
+        guard case let .string(text)? = value, let n = Int64(text), n >= 0 else { return nil }
+        return n
     }
 
     /// The pull request from the cursor kept for `remote`.
@@ -100,9 +155,14 @@ public enum SyncSession {
         return .send(Request(method: "GET", path: path, body: nil), state: .object(state + extra))
     }
 
-    /// What a push of nothing answers: nothing applied, and the records held back.
-    private static func summary(heldBack: JSONValue) -> JSONValue {
-        .object([("applied", .int(0)), ("ignored", .int(0)), ("repairs", .int(0)), ("heldBack", heldBack)])
+    /// The push summary over every page (nothing applied when nothing went), with the
+    /// records held back.
+    private static func sentSummary(_ sent: JSONValue?, heldBack: [JSONValue]) -> JSONValue {
+        guard case var .object(summary)? = sent else {
+            return .object([("applied", .int(0)), ("ignored", .int(0)), ("repairs", .int(0)), ("heldBack", .array(heldBack))])
+        }
+        summary.removeAll { $0.0 == "heldBack" }
+        return .object(summary + [("heldBack", .array(heldBack))])
     }
 
     /// Two pages' `sync.apply` answers as one: counts add, held-back records join, the last

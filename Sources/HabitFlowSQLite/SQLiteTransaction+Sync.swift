@@ -60,15 +60,34 @@ extension SQLiteTransaction {
 
     // MARK: The log
 
-    func changes(since: Int64) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) {
+    func changes(since: Int64, limit: Int?) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64, more: Bool) {
+        // A page ends at the `limit`-th lowest sequence over every table: each table's lowest
+        // `limit + 1` (read from its seq index alone) are enough to find it.
+        var cut = Int64.max, more = false
+        if let limit {
+            let limit = max(limit, 1)
+            var seqs: [Int64] = []
+            for kind in RecordKind.allCases {
+                seqs += try sql { () throws(SQLiteError) in
+                    try db.rows(
+                        "SELECT seq FROM \(kind.table) WHERE seq > ? ORDER BY seq LIMIT ?", [.integer(since), .integer(Int64(limit) + 1)]
+                    ) { s -> Int64? in s.int64(0) }
+                }
+            }
+            if seqs.count > limit {
+                seqs.sort()
+                cut = seqs[limit - 1]
+                more = seqs.last! > cut
+            }
+        }
         var out: [ChangeRecord] = []
         var cursor = since
         for kind in RecordKind.allCases {
             let n = Int32(kind.columns.count)
             let s = try sql { () throws(SQLiteError) in
                 try db.statement(
-                    "SELECT \(kind.columns.joined(separator: ", ")), stamp, seq FROM \(kind.table) WHERE seq > ? ORDER BY seq",
-                    [.integer(since)])
+                    "SELECT \(kind.columns.joined(separator: ", ")), stamp, seq FROM \(kind.table) WHERE seq > ? AND seq <= ? ORDER BY seq",
+                    [.integer(since), .integer(cut)])
             }
             defer { sqlite3_reset(s.handle) }
             while try sql({ () throws(SQLiteError) in try s.step() }) {
@@ -79,7 +98,7 @@ extension SQLiteTransaction {
                 cursor = max(cursor, s.int64(n + 1))
             }
         }
-        return (out, cursor)
+        return (out, cursor, more)
     }
 
     func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord? {

@@ -102,7 +102,9 @@ final class MemoryTransaction: StoreTransaction {
         return state.clock.replicaId
     }
 
-    func changes(since: Int64) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) { state.rows.changes(since: since) }
+    func changes(since: Int64, limit: Int?) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64, more: Bool) {
+        state.rows.changes(since: since, limit: limit)
+    }
 
     func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord? {
         state.rows.row(kind, RowSet.key(key))?.change

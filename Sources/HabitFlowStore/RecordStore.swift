@@ -91,9 +91,13 @@ public protocol SyncLog: AnyObject {
     func replicaId() throws(HabitFlowError) -> String
     /// Gives this replica a new id (a copied store file must not share its source's).
     func newReplicaId() throws(HabitFlowError) -> String
-    /// Every record changed here or received after sequence `since` (any owner), kinds in
-    /// `RecordKind` order, then by sequence; and the highest sequence seen.
-    func changes(since: Int64) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64)
+    /// The records changed here or received after sequence `since` (any owner), kinds in
+    /// `RecordKind` order, then by sequence; the highest sequence among them (`since` when
+    /// none); and whether rows with a higher sequence are left.
+    ///
+    /// - Parameter limit: `nil`, every such row; otherwise the rows of the `limit` lowest
+    ///   sequences (1 or more), so the next page starts at `cursor`.
+    func changes(since: Int64, limit: Int?) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64, more: Bool)
     /// The held version of the record of `kind` with `key`, with its stamp.
     func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord?
     /// Writes a received record as it came, stamp and all (an entry arrives set aside, for
@@ -191,5 +195,13 @@ extension EntryIndex where Self: RecordTransaction {
             if !days.days.isEmpty { out[habit.id] = days }
         }
         return out
+    }
+}
+
+extension SyncLog {
+    /// Every record changed after sequence `since`, and the highest sequence seen.
+    public func changes(since: Int64) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) {
+        let page = try changes(since: since, limit: nil)
+        return (page.changes, page.cursor)
     }
 }

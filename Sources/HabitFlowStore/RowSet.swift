@@ -288,16 +288,31 @@ public struct RowSet: Sendable {
     /// Every row changed after sequence `since` (placeholders never), kinds in `RecordKind`
     /// order, then by sequence; and the highest sequence among them (`since` when none).
     public func changes(since: Int64) -> (changes: [ChangeRecord], cursor: Int64) {
+        let page = changes(since: since, limit: nil)
+        return (page.changes, page.cursor)
+    }
+
+    /// As `changes(since:)`, the rows of the `limit` lowest sequences alone (`nil`: all), and
+    /// whether rows of higher sequences are left (`SyncLog.changes(since:limit:)`).
+    public func changes(since: Int64, limit: Int?) -> (changes: [ChangeRecord], cursor: Int64, more: Bool) {
+        var cut = Int64.max, more = false
+        if let limit {
+            let seqs = RecordKind.allCases.flatMap { rows($0).compactMap(\.seq).filter { $0 > since } }.sorted()
+            if seqs.count > max(limit, 1) {
+                cut = seqs[max(limit, 1) - 1]
+                more = seqs.last! > cut
+            }
+        }
         var out: [ChangeRecord] = []
         var cursor = since
         for kind in RecordKind.allCases {
-            let changed = rows(kind).filter { ($0.seq ?? .min) > since }.sorted { $0.seq! < $1.seq! }
+            let changed = rows(kind).filter { ($0.seq ?? .min) > since && $0.seq! <= cut }.sorted { $0.seq! < $1.seq! }
             for row in changed {
                 out.append(row.change)
                 cursor = max(cursor, row.seq!)
             }
         }
-        return (out, cursor)
+        return (out, cursor, more)
     }
 
     /// The ids of habits whose record, entries or target versions changed after `since`.

@@ -7,11 +7,13 @@ import Testing
 /// of the user answering as the sync server's API does, paging its pulls. The real server and
 /// the CLI and Python carrying it are the server package's tests.
 @Suite struct SyncSessionTests {
-    /// A server in memory: pushes apply to its own replica; pulls page `pageSize` changes at a
-    /// time (`more: true` until the last page, whose cursor is the real one).
+    /// A server in memory: pushes apply to its own replica (a body over `maxBody` is refused
+    /// with 413, as the server's `--max-body` does); pulls are the engine's pages of
+    /// `pageSize` changes (`more: true` until the last).
     final class StandInServer: SyncTransport {
         let replica: Engine
         let pageSize: Int
+        var maxBody = Int.max
         var requests: [String] = []
         /// A refusal to give instead of the next answer.
         var refusal: (status: Int, body: String)?
@@ -29,23 +31,19 @@ import Testing
                 try dispatcher.handle(.object([("op", .string(op)), ("args", .object(args))]))
             }
             if request.method == "POST" {
+                guard request.body!.count <= maxBody else {
+                    return (
+                        413, Array(#"{"error":{"code":"limitExceeded","message":"a push is at most so many bytes","field":"body"}}"#.utf8)
+                    )
+                }
                 let body = try request.body!.withUnsafeBufferPointer { bytes throws(ProtocolError) in try JSONCodec.parse(bytes) }
                 let summary = try call("sync.apply", [("changes", body["changes"]!)])
                 return (200, Array(JSONCodec.serialize(summary).utf8))
             }
-            // GET /v1/changes?since=N&page=P (the page is this stand-in's own bookkeeping).
             let query = request.path.split(separator: "?")[1].split(separator: "&")
             let since = String(query.first { $0.hasPrefix("since=") }!.dropFirst(6))
-            let all = try call("sync.changes", [("since", .string(since))])
-            guard case let .array(changes)? = all["changes"] else { return (500, []) }
-            let page = requests.filter { $0.hasPrefix("GET") && $0.contains("since=\(since)") }.count - 1
-            let slice = Array(changes.dropFirst(page * pageSize).prefix(pageSize))
-            let more = (page + 1) * pageSize < changes.count
-            let answer = JSONValue.object([
-                ("changes", .array(slice)), ("cursor", more ? .string(since) : all["cursor"]!),
-                ("replicaId", all["replicaId"]!), ("syncVersion", all["syncVersion"]!), ("more", .bool(more)),
-            ])
-            return (200, Array(JSONCodec.serialize(answer).utf8))
+            let page = try call("sync.changes", [("since", .string(since)), ("limit", .int(Int64(pageSize)))])
+            return (200, Array(JSONCodec.serialize(page).utf8))
         }
     }
 
@@ -79,8 +77,9 @@ import Testing
         let (sent, received) = try SyncSession.run(device, remote: "https://sync.example", over: transport)
         // The device's habit and entry (its profile is older than the server replica's own).
         #expect(sent["applied"] == .int(2) && sent["ignored"] == .int(1) && sent["heldBack"] == .array([]), "\(sent)")
-        // The server's profile, habit and entry, and the device's two echoed back (ignored), in pages of two.
-        #expect(received["applied"] == .int(3) && received["ignored"] == .int(2), "\(received)")
+        // The server's profile, habit and entry, in pages of two. Ignored: the device's two echoed
+        // back, and two parents a page carried before their own page brought them again.
+        #expect(received["applied"] == .int(3) && received["ignored"] == .int(4), "\(received)")
         #expect(
             transport.requests.first == "POST /v1/changes" && transport.requests.filter { $0.hasPrefix("GET") }.count == 3,
             "\(transport.requests)")
@@ -91,11 +90,53 @@ import Testing
         #expect(again["applied"] == .int(0) && transport.requests.allSatisfy { $0.hasPrefix("GET") }, "\(transport.requests) \(again)")
     }
 
-    /// Through `sync.step`, as a C or Python host runs it: the same loop over JSON.
-    @Test func syncStepRunsTheSameSessionOverJSON() throws {
-        let (device, server) = try Self.engines("step")
-        try Self.logRun(device, habit: "read", entry: "e1")
-        let transport = StandInServer(server, pageSize: 100)
+    /// A history larger than a page, both ways: the push is halved until it fits the server's
+    /// body limit (413), then goes page after page; a new device pulls it in pages of seven.
+    /// Habits renamed after their entries were logged (so their change lies past the entries'
+    /// pages) come early, with the entries that point at them.
+    @Test func aHistoryLargerThanAPageSyncsBothWays() throws {
+        let (device, server) = try Self.engines("paged")
+        for habit in ["read", "run", "sit"] {
+            var draft = HabitDraft(name: habit)
+            draft.id = habit
+            _ = try device.createHabit(draft)
+            for day in 1...15 {
+                var log = LogRequest(habitId: habit)
+                log.entryId = "\(habit)-\(day)"
+                log.dayKey = DayKey(year: 2025, month: 2, day: day)
+                log.confirm = true
+                _ = try device.log(log)
+            }
+        }
+        for habit in ["read", "run", "sit"] {
+            var changes = HabitChanges()
+            changes.name = habit.uppercased()
+            _ = try device.updateHabit(habit, changes)
+        }
+        let transport = StandInServer(server, pageSize: 7)
+        transport.maxBody = 3_000
+        let (sent, _) = try SyncSession.run(device, remote: "https://s", over: transport)
+        let posts = transport.requests.filter { $0.hasPrefix("POST") }
+        #expect(posts.count >= 8 && transport.requests.first == "POST /v1/changes", "\(transport.requests)")
+        #expect(sent["heldBack"] == .array([]), "\(sent)")
+        #expect(try Self.entryIds(server, "run").count == 15 && server.habits().map(\.name).sorted() == ["READ", "RUN", "SIT"])
+        // Every page was acknowledged: a second sync sends nothing.
+        transport.requests = []
+        _ = try SyncSession.run(device, remote: "https://s", over: transport)
+        #expect(transport.requests.allSatisfy { $0.hasPrefix("GET") }, "\(transport.requests)")
+
+        let fresh = try TestStore("paged-new").engine(now: "2025-03-12T13:00:00Z")
+        transport.requests = []
+        let (_, received) = try SyncSession.run(fresh, remote: "https://s", over: transport)
+        #expect(received["heldBack"] == .array([]), "\(received)")
+        #expect(transport.requests.filter { $0.hasPrefix("GET") }.count >= 7, "\(transport.requests)")
+        #expect(try fresh.canonicalDump() == server.canonicalDump())
+        #expect(try Self.entryIds(fresh, "sit").count == 15)
+    }
+
+    /// Runs `sync.step` to the end over `transport`, as a C or Python host does: the rounds
+    /// and the last answer.
+    static func stepLoop(_ device: Engine, _ transport: StandInServer) throws -> (rounds: Int, last: JSONValue) {
         let dispatcher = Dispatcher(engine: device)
         var step = try dispatcher.handle(.object([("op", .string("sync.step")), ("args", .object([("remote", .string("https://s"))]))]))
         var rounds = 0
@@ -104,8 +145,7 @@ import Testing
             var body: [UInt8]? = nil
             if case let .string(text)? = request["body"] { body = Array(text.utf8) }
             guard case let .string(method)? = request["method"], case let .string(path)? = request["path"] else {
-                Issue.record("\(request)")
-                return
+                throw ProtocolError(.internal, "a request without method or path: \(request)")
             }
             let (status, answer) = try transport.exchange(SyncSession.Request(method: method, path: path, body: body))
             step = try dispatcher.handle(
@@ -123,8 +163,34 @@ import Testing
                     ),
                 ]))
         }
+        return (rounds, step)
+    }
+
+    /// Through `sync.step`, as a C or Python host runs it: the same loop over JSON.
+    @Test func syncStepRunsTheSameSessionOverJSON() throws {
+        let (device, server) = try Self.engines("step")
+        try Self.logRun(device, habit: "read", entry: "e1")
+        let (rounds, step) = try Self.stepLoop(device, StandInServer(server, pageSize: 100))
         #expect(rounds == 2 && step["sent"]?["applied"] == .int(2), "\(step)")
         #expect(try Self.entryIds(server, "read") == ["e1"])
+    }
+
+    /// An answer is as long as a page is (megabytes), not a field's 64 KiB.
+    @Test func syncStepTakesAnAnswerLongerThanAField() throws {
+        let (device, server) = try Self.engines("step-long")
+        var draft = HabitDraft(name: "read")
+        draft.id = "read"
+        _ = try server.createHabit(draft)
+        _ = try server.importEntries(
+            (0..<400).map { i in
+                var log = LogRequest(habitId: "read")
+                log.entryId = "e\(i)"
+                log.timestampUtc = Instant(unixSeconds: 1_704_099_600 + Int64(i) * 86_400)  // from 2024-01-01T09:00Z
+                return log
+            })
+        let (_, step) = try Self.stepLoop(device, StandInServer(server, pageSize: 1_000))
+        #expect(step["received"]?["applied"] == .int(402), "\(step)")  // the profile, the habit, 400 entries
+        #expect(try Self.entryIds(device, "read").count == 400)
     }
 
     @Test func aRefusalIsTheErrorTheServerNames() throws {

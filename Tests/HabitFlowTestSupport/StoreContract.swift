@@ -26,6 +26,7 @@ public enum StoreContract {
         ("aPlaceholderLosesToAnyChange", aPlaceholderLosesToAnyChange), ("flagsArePerUserAndRollBack", flagsArePerUserAndRollBack),
         ("habitsChangedNamesWhatChanged", habitsChangedNamesWhatChanged), ("prefetchChangesNoAnswer", prefetchChangesNoAnswer),
         ("bulkInsertAnswersAlike", bulkInsertAnswersAlike), ("idsByPrefixAreAnOwnersOwn", idsByPrefixAreAnOwnersOwn),
+        ("pagesCoverTheLogOnce", pagesCoverTheLogOnce),
     ]
 
     public static let t0 = try! Instant(parsing: "2025-03-12T11:00:00Z")
@@ -114,6 +115,41 @@ public enum StoreContract {
             #expect(changes.changes.map(\.kind) == records.map { type(of: $0).kind }.sorted().map(\.rawValue), "\(name)")
             let after = try store.read { tx throws(HabitFlowError) in try tx.changes(since: changes.cursor) }
             #expect(changes.cursor >= Int64(records.count) && after.changes.isEmpty && after.cursor == changes.cursor, "\(name)")
+        }
+    }
+
+    /// Paged, the log gives every change once, page after page, each page in kind order, its
+    /// cursor the page's highest sequence, `more` until the last — for every page size.
+    public static func pagesCoverTheLogOnce(_ stores: Stores) throws {
+        for (name, store) in try stores("pages") {
+            let records = Self.everyKind()
+            try store.write { tx throws(HabitFlowError) in for r in records { try tx.save(r) } }
+            // Later changes to early records: their sequences now come last.
+            try store.write { tx throws(HabitFlowError) in
+                var h = Self.habit("h1")
+                h.name = "renamed"
+                try tx.save(h)
+            }
+            let whole = try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0, limit: nil) }
+            #expect(!whole.more && whole.changes.count == records.count, "\(name)")
+            for limit in [1, 2, 5, records.count - 1, records.count, records.count + 1] {
+                var since: Int64 = 0, seen: [ChangeRecord] = [], pages = 0
+                while true {
+                    let page = try store.read { tx throws(HabitFlowError) in try tx.changes(since: since, limit: limit) }
+                    pages += 1
+                    #expect(page.changes.count <= limit && (page.changes.count == limit || !page.more), "\(name) limit \(limit)")
+                    let ranks = page.changes.map { c in RecordKind.allCases.firstIndex { $0.rawValue == c.kind }! }
+                    #expect(ranks == ranks.sorted(), "\(name) limit \(limit): kinds in order")
+                    #expect(page.cursor > since || (page.changes.isEmpty && page.cursor == since), "\(name)")
+                    seen += page.changes
+                    since = page.cursor
+                    if !page.more || pages > records.count + 2 { break }
+                }
+                #expect(seen.count == whole.changes.count, "\(name) limit \(limit): each once")
+                #expect(Set(seen.map { "\($0.kind) \($0.stamp)" }) == Set(whole.changes.map { "\($0.kind) \($0.stamp)" }), "\(name)")
+                #expect(since == whole.cursor, "\(name) limit \(limit)")
+                #expect(pages == (records.count + limit - 1) / limit, "\(name) limit \(limit): \(pages) pages")
+            }
         }
     }
 

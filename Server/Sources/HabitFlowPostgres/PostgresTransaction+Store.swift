@@ -104,15 +104,23 @@ extension PostgresTransaction {
         return clock.replicaId
     }
 
-    func changes(since: Int64) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64) {
+    func changes(since: Int64, limit: Int?) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64, more: Bool) {
+        // One row past the page says whether more are left.
+        let take = limit.map { Int64(max($0, 1)) + 1 } ?? Int64.max
+        var rows = try query(ChangesSince(user: user, since: since, limit: take)).map { r throws(HabitFlowError) in try row(r) }
+        var more = false
+        if let limit, rows.count > max(limit, 1) {
+            let cut = rows[max(limit, 1) - 1].seq ?? .max
+            rows.removeAll { ($0.seq ?? .max) > cut }
+            more = true
+        }
         var byKind: [RecordKind: [ChangeRecord]] = [:]
         var cursor = since
-        for result in try query(ChangesSince(user: user, since: since)) {
-            let row = try row(result)
+        for row in rows {
             byKind[row.kind, default: []].append(row.kind.change(row.values, stamp: row.stamp))
             cursor = max(cursor, row.seq ?? cursor)
         }
-        return (RecordKind.allCases.flatMap { byKind[$0] ?? [] }, cursor)
+        return (RecordKind.allCases.flatMap { byKind[$0] ?? [] }, cursor, more)
     }
 
     func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord? {

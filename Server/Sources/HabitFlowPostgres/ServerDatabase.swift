@@ -122,10 +122,15 @@ public final class ServerDatabase: Sendable {
 
     /// Prepares every statement of `PreparedStatements.all` on a connection new to the
     /// server, by running each once with harmless values in a transaction rolled back.
+    ///
+    /// Plans stay custom (planned for each run's values): a generic plan knows neither the
+    /// user nor how many keys an array holds, and would pick a join for a push of one entry
+    /// as for a page of 5,000. Planning again each time costs less than a round trip.
     /// - Throws: `unavailable` or `storage` when one fails (the connection is then closed).
     private func warmUp(_ connection: PostgresConnection) throws(HabitFlowError) {
         let pipeline = Pipeline(connection, self)
         do throws(HabitFlowError) {
+            pipeline.send("SET plan_cache_mode = force_custom_plan")
             pipeline.send("BEGIN")
             for statement in PreparedStatements.all { pipeline.send(statement) }
             try pipeline.settle()

@@ -42,3 +42,8 @@ func jsonResponse(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Resp
         status: status, headers: [.contentType: "application/json"],
         body: .init(byteBuffer: ByteBuffer(string: JSONCodec.serialize(value))))
 }
+
+/// A JSON answer already serialized.
+func jsonResponse(_ text: String) -> Response {
+    Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
+}

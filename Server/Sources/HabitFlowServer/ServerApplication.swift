@@ -27,6 +27,11 @@ public struct ServerConfiguration: Sendable {
     public var bodyTimeout: Duration = .seconds(30)
     /// The longest wait for a database connection, or for one answer (then 503).
     public var databaseTimeout: Duration = .seconds(30)
+    /// A pull's page: the changes of at most this many sequence numbers (a pull's `limit`
+    /// asks for fewer)…
+    public var pageRecords = 5_000
+    /// …and, past this many bytes of answer, half as many (down to one record).
+    public var pageBytes = 4 << 20
 
     public init() {}
 }
@@ -44,7 +49,10 @@ public func makeServer(_ configuration: ServerConfiguration, engines: UserEngine
             ]))
     }
     let v1 = router.group("v1").add(middleware: TokenMiddleware(engines: engines))
-    ChangesRoutes(engines: engines, watchers: watchers, maxBodyBytes: configuration.maxBodyBytes).register(v1)
+    ChangesRoutes(
+        engines: engines, watchers: watchers, maxBodyBytes: configuration.maxBodyBytes, pageRecords: configuration.pageRecords,
+        pageBytes: configuration.pageBytes
+    ).register(v1)
     let bodyTimeout = TimeAmount(configuration.bodyTimeout)
     return Application(
         router: router,

@@ -137,17 +137,75 @@ public final class UserEngines: Sendable {
     func call(_ token: AccessToken, _ op: String, _ arguments: Arguments) async throws -> JSONValue {
         let user = token.user
         let result: Result<JSONValue, APIError> = try await run { () throws(HabitFlowError) in
-            do throws(HabitFlowError) {
-                return try self.database.asTokenUser(user, hash: token.hash) { () throws(HabitFlowError) in
-                    try self.perform(user, op, arguments)
+            try self.asUser(token) { () throws(HabitFlowError) in try self.perform(user, op, arguments) }
+        }
+        return try result.get()
+    }
+
+    /// A pull of `token`'s user: what partners share comes in first (as `call` does), then
+    /// `sync.changes` from `since`, a page of `limit` records — halved while its answer is over
+    /// `maxBytes`, down to one record. The answer, serialized, and how many changes it holds.
+    func pull(_ token: AccessToken, since: Int64, limit: Int, maxBytes: Int) async throws -> (count: Int, body: String) {
+        let user = token.user
+        let result: Result<(count: Int, body: String), APIError> = try await run { () throws(HabitFlowError) in
+            try self.asUser(token) { () throws(HabitFlowError) in
+                let engine = try self.engine(user)
+                try self.bringInShares(user, engine)
+                var limit = limit
+                while true {
+                    let args = JSONValue.object([("since", .string(String(since))), ("limit", .int(Int64(limit)))])
+                    let answer: JSONValue
+                    switch Self.dispatch(Dispatcher(engine: engine), "sync.changes", args) {
+                    case let .success(value): answer = value
+                    case let .failure(error): return .failure(error)
+                    }
+                    let body = JSONCodec.serialize(answer)
+                    guard case let .array(changes)? = answer["changes"] else { return .failure(APIError(.internal, "no changes")) }
+                    if body.utf8.count > maxBytes, limit > 1, changes.count > 1 {
+                        limit /= 2
+                        continue
+                    }
+                    return .success((changes.count, body))
                 }
-            } catch {
-                // A refused token is the request's own field (401), not an argument's.
-                guard error.code == .forbidden, error.field == "authorization" else { throw error }
-                return .failure(APIError(.forbidden, error.message, field: "authorization"))
             }
         }
         return try result.get()
+    }
+
+    /// Runs `body` once the token is found live, in the same transaction as its check.
+    private func asUser<T>(
+        _ token: AccessToken, _ body: () throws(HabitFlowError) -> Result<T, APIError>
+    ) throws(HabitFlowError) -> Result<T, APIError> {
+        do throws(HabitFlowError) {
+            return try database.asTokenUser(token.user, hash: token.hash, body)
+        } catch {
+            // A refused token is the request's own field (401), not an argument's.
+            guard error.code == .forbidden, error.field == "authorization" else { throw error }
+            return .failure(APIError(.forbidden, error.message, field: "authorization"))
+        }
+    }
+
+    /// Before a pull: what partners and inviters share with `user` comes into their replica.
+    private func bringInShares(_ user: String, _ engine: Engine) throws(HabitFlowError) {
+        let status = try partnerStatus(user, engine)
+        for source in Set([status.partner?.partnerId, status.invited].compactMap { $0 } + status.invitations) {
+            forward(from: source, to: user)
+        }
+    }
+
+    /// Runs `op` through the engine's dispatcher; errors name fields as the HTTP body does.
+    private static func dispatch(_ dispatcher: Dispatcher, _ op: String, _ args: JSONValue) -> Result<JSONValue, APIError> {
+        do throws(ProtocolError) {
+            return .success(try dispatcher.handle(.object([("op", .string(op)), ("args", args)])))
+        } catch {
+            var error = error
+            // The body is the arguments: a field is named as it is there.
+            if let field = error.field, field.hasPrefix("args.") {
+                error.field = String(field.dropFirst(5))
+                error.message = error.message.replacingOccurrences(of: field, with: String(field.dropFirst(5)))
+            }
+            return .failure(APIError(error))
+        }
     }
 
     /// `call`'s work, on the pool, as the token's user (checked before anything is answered).
@@ -168,22 +226,11 @@ public final class UserEngines: Sendable {
             }
         }
         let engine = try self.engine(user)
-        let dispatcher = Dispatcher(engine: engine)
-        if op == "sync.changes" {
-            let status = try self.partnerStatus(user, engine)
-            for source in Set([status.partner?.partnerId, status.invited].compactMap { $0 } + status.invitations) {
-                self.forward(from: source, to: user)
-            }
-        }
+        if op == "sync.changes" { try bringInShares(user, engine) }
         let answer: JSONValue
-        do throws(ProtocolError) { answer = try dispatcher.handle(.object([("op", .string(op)), ("args", args)])) } catch {
-            var error = error
-            // The body is the arguments: a field is named as it is there.
-            if let field = error.field, field.hasPrefix("args.") {
-                error.field = String(field.dropFirst(5))
-                error.message = error.message.replacingOccurrences(of: field, with: String(field.dropFirst(5)))
-            }
-            return .failure(APIError(error))
+        switch Self.dispatch(Dispatcher(engine: engine), op, args) {
+        case let .success(value): answer = value
+        case let .failure(error): return .failure(error)
         }
         if op == "sync.apply" {
             if Self.holdsPartnership(args) { self.forgetPartnerStatus(user) }
@@ -202,7 +249,7 @@ public final class UserEngines: Sendable {
             guard try isServerUser(target), try isServerUser(source) else { return }
             let from = try engine(source), to = try engine(target)
             let remote = "partner:" + source
-            let (changes, cursor) = try from.syncChanges(since: try to.remoteCursors(remote).pulled, forPartner: true, recipient: target)
+            let (changes, cursor, _) = try from.syncChanges(since: try to.remoteCursors(remote).pulled, forPartner: true, recipient: target)
             _ = try to.applyChanges(changes, fromRemote: remote, cursor: cursor, source: .partner(source))
             if changes.contains(where: { $0.kind == RecordKind.partnership.rawValue }) { forgetPartnerStatus(target) }
         } catch {

@@ -32,6 +32,12 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Seconds to wait for a database connection or answer before answering 503.")
     var databaseTimeout = 30
 
+    @Option(name: .long, help: "A pull page's most changes (1 to 50,000; a pull's limit asks for fewer).")
+    var pageRecords = 5_000
+
+    @Option(name: .long, help: "A pull page's bytes past which it is halved (1024 to 16 MiB).")
+    var pageBytes = 4 << 20
+
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -56,6 +62,12 @@ struct Serve: AsyncParsableCommand {
         for (name, seconds) in [("--idle-timeout", idleTimeout), ("--body-timeout", bodyTimeout), ("--database-timeout", databaseTimeout)] {
             guard (1...3600).contains(seconds) else { throw ValidationError("\(name) takes 1 to 3600 seconds") }
         }
+        guard (1...50_000).contains(pageRecords) else { throw ValidationError("--page-records takes 1 to 50000") }
+        guard (1024...ServerConfiguration.maxBodyLimit).contains(pageBytes) else {
+            throw ValidationError("--page-bytes takes 1024 to \(ServerConfiguration.maxBodyLimit) (what a device parses)")
+        }
+        configuration.pageRecords = pageRecords
+        configuration.pageBytes = pageBytes
         configuration.idleTimeout = .seconds(idleTimeout)
         configuration.bodyTimeout = .seconds(bodyTimeout)
         configuration.databaseTimeout = .seconds(databaseTimeout)

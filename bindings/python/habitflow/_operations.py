@@ -710,6 +710,7 @@ class SyncChangesResult(TypedDict):
 
     changes: List[Any]
     cursor: str
+    more: bool
     replicaId: str
     syncVersion: int
     heldBack: List[Any]
@@ -1772,14 +1773,15 @@ class Operations:
         result: SkillDeleteResult = self._call("skill.delete", _args(("skillId", skill_id)))
         return result
 
-    def sync_changes(self, *, since: Optional[str] = NOT_GIVEN, for_partner: Optional[bool] = NOT_GIVEN, remote: Optional[str] = NOT_GIVEN) -> SyncChangesResult:
+    def sync_changes(self, *, since: Optional[str] = NOT_GIVEN, limit: Optional[int] = NOT_GIVEN, for_partner: Optional[bool] = NOT_GIVEN, remote: Optional[str] = NOT_GIVEN) -> SyncChangesResult:
         """Every record of yours changed here or received since a cursor, parents first: `{kind, stamp, record}` each. (``sync.changes``)
 
         since: A cursor from an earlier sync.changes (default: everything).
+        limit: Pages the answer: the changes of at most this many sequence numbers (1 or more), with the parents they point at; pass `cursor` as `since` for the next page while `more` is true. Default: everything.
         for_partner: Only what your partner's replica takes: your profile, partnership and shared goals.
         remote: A sync server's URL: the changes not yet pushed to it (instead of `since`); acknowledge them with sync.acknowledge once it has them.
         """
-        result: SyncChangesResult = self._call("sync.changes", _args(("since", since), ("forPartner", for_partner), ("remote", remote)))
+        result: SyncChangesResult = self._call("sync.changes", _args(("since", since), ("limit", limit), ("forPartner", for_partner), ("remote", remote)))
         return result
 
     def sync_apply(self, changes: Iterable[Any], *, remote: Optional[str] = NOT_GIVEN, remote_cursor: Optional[str] = NOT_GIVEN, sync_version: Optional[int] = NOT_GIVEN) -> SyncApplyResult:

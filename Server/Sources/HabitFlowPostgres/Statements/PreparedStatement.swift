@@ -1,13 +1,15 @@
 import PostgresNIO
 
 /// A statement the server runs on requests: postgres-nio prepares it once per connection
-/// (PostgreSQL parses and plans it once) and then runs it by name, every value a bound
-/// parameter — no value is ever written into SQL text. Rows come back as they are; the
-/// transaction decodes them (`PostgresTransaction.row`).
+/// (PostgreSQL parses it once, and plans it for each run's values: `ServerDatabase.warmUp`)
+/// and then runs it by name, every value a bound parameter — no value is ever written into
+/// SQL text. Rows come back as they are; the transaction decodes them
+/// (`PostgresTransaction.row`).
 ///
-/// Lists of keys are joined LATERAL to a subquery that cannot be flattened (`OFFSET 0`), so
-/// even the generic plan looks each key up in the index: flattened, it may hash-join every
-/// row of the user's.
+/// Lists of whole primary keys are joined LATERAL to a subquery that cannot be flattened
+/// (`OFFSET 0`), so each key is looked up in the primary key: flattened, a plan may
+/// hash-join every row of the user's. A key's every column is given, so no plan can do
+/// worse. (`DayEntries` goes through a partial index, and is a join.)
 protocol PreparedStatement: PostgresPreparedStatement where Row == PostgresRow {}
 
 extension PreparedStatement {
@@ -39,7 +41,7 @@ enum PreparedStatements {
         DayEntries(user: "", habits: [], days: []), RowsOfHabits(user: "", kind: "", habits: []),
         RowsByField(user: "", kind: "", field: 1, cells: []), RowsOfKind(user: "", kind: ""),
         IdsStartingWith(user: "", kind: "", idField: 1, ownerField: 1, ownerCell: "", prefixCell: "", limit: 0),
-        ChangesSince(user: "", since: 0), HabitsChanged(user: "", since: 0), ReadFlag(user: "", flagUser: "", key: ""),
+        ChangesSince(user: "", since: 0, limit: 1), HabitsChanged(user: "", since: 0), ReadFlag(user: "", flagUser: "", key: ""),
         UpsertRows(user: ""), DeleteRows(user: "", kind: "", keys: []), WriteFlag(user: "", flagUser: "", key: "", value: ""),
         TokenIsLive(user: "", hash: []), HasTokens(user: ""),
     ]

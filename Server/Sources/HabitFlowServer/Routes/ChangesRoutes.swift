@@ -5,12 +5,16 @@ import ServiceLifecycle
 
 /// `POST /v1/changes` (push), `GET /v1/changes` (pull) and `GET /v1/watch` (pull that waits):
 /// the engine's `sync.apply` and `sync.changes` on the token user's replica, bodies in the
-/// engine's change format.
+/// engine's change format. Pulls are paged: `more: true` while changes are left after the
+/// answer's `cursor`.
 struct ChangesRoutes {
     let engines: UserEngines
     let watchers: Watchers
     /// The largest request body read (a larger one is 413, unread).
     let maxBodyBytes: Int
+    /// A pull page's most records (and its `limit`'s default), and the bytes past which it is halved.
+    let pageRecords: Int
+    let pageBytes: Int
 
     func register(_ group: RouterGroup<ServerContext>) {
         group.post("changes", use: push)
@@ -30,13 +34,15 @@ struct ChangesRoutes {
         return jsonResponse(try await engines.call(token, "sync.apply", .body(buffer)))
     }
 
-    /// The changes after `since` (a cursor from the last pull; 0 or absent: everything).
+    /// The changes after `since` (a cursor from the last pull; 0 or absent: from the start), a
+    /// page of at most `limit` records.
     @Sendable func pull(_ request: Request, context: ServerContext) async throws -> Response {
         let token = try context.requireToken()
-        var query = try Query(request, allowed: ["since"])
+        var query = try Query(request, allowed: ["since", "limit"])
         let since = try query.cursor()
+        let limit = try query.integer("limit", default: Int64(pageRecords), range: 1...Int64(pageRecords))
         try query.done()
-        return jsonResponse(try await engines.call(token, "sync.changes", .value(.object([("since", .string(String(since)))]))))
+        return jsonResponse(try await engines.pull(token, since: since, limit: Int(limit), maxBytes: pageBytes).body)
     }
 
     /// As pull, but when nothing is new it waits (up to `timeout` seconds, default 25, at most
@@ -44,21 +50,21 @@ struct ChangesRoutes {
     /// (nothing new), so SIGTERM never waits out a watch.
     @Sendable func watch(_ request: Request, context: ServerContext) async throws -> Response {
         let token = try context.requireToken()
-        var query = try Query(request, allowed: ["since", "timeout"])
+        var query = try Query(request, allowed: ["since", "limit", "timeout"])
         let since = try query.cursor()
+        let limit = try query.integer("limit", default: Int64(pageRecords), range: 1...Int64(pageRecords))
         let timeout = try query.integer("timeout", default: 25, range: 0...60)
         try query.done()
-        let args = JSONValue.object([("since", .string(String(since)))])
         let deadline = ContinuousClock.now + .seconds(timeout)
         // Each read registers first, so a change that lands in between still wakes it. A
         // wake-up with nothing new for the device (bookkeeping, or what this very read brought
         // in from a partner) waits on: only changes, or the timeout, end the request.
-        var answer: JSONValue
+        var answer: (count: Int, body: String)
         while true {
             let (signal, cancel) = watchers.register(token.user)
             defer { cancel() }
-            answer = try await engines.call(token, "sync.changes", .value(args))
-            if case let .array(changes)? = answer["changes"], !changes.isEmpty { break }
+            answer = try await engines.pull(token, since: since, limit: Int(limit), maxBytes: pageBytes)
+            if answer.count > 0 { break }
             let woken = await withTaskGroup(of: Bool.self) { group in
                 group.addTask {
                     for await _ in signal { return true }
@@ -78,7 +84,7 @@ struct ChangesRoutes {
             }
             if !woken { break }
         }
-        return jsonResponse(answer)
+        return jsonResponse(answer.body)
     }
 }
 
