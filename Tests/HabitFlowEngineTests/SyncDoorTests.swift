@@ -269,6 +269,35 @@ import Testing
         #expect(throws: Never.self) { _ = try server.applyChanges(push.changes) }
     }
 
+    /// Paged, the same: a record held back on one page holds back what points at it on later
+    /// pages (`holding`), each is reported once, and no page moves the cursor past it.
+    @Test func aPagedPushHoldsBackAcrossPages() throws {
+        let store = TestStore("door-push-pages")
+        let device = try store.engine(now: Self.now)
+        try habit(device, "walk")
+        try habit(device, "read")
+        let sql = try run("sqlite3", [store.path, "UPDATE habits SET name = printf('%.300c', 'w') WHERE id = 'walk'"])
+        #expect(sql.status == 0, "\(sql.stderr)")
+        for limit in [1, 2, 3] {
+            let server = try serverReplica("alice")
+            var after: Int64? = nil, holding = Set<[String]>(), held: [HeldBackRecord] = [], sent: [ChangeRecord] = []
+            while true {
+                let page = try device.changesToPush("https://sync.example", after: after, limit: limit, holding: holding)
+                #expect(page.cursor == 0 || (held.isEmpty && page.heldBack.isEmpty), "limit \(limit): the cursor waits")
+                // Each page applies on its own, in order.
+                #expect(throws: Never.self) { _ = try server.applyChanges(page.changes) }
+                sent += page.changes
+                held += page.heldBack
+                holding.formUnion(page.heldBack.map { [$0.kind] + $0.key })
+                after = page.end
+                if !page.more { break }
+            }
+            #expect(held.map(\.kind) == ["habit", "entry"] && held.first?.key == ["alice", "walk"], "limit \(limit): \(held)")
+            #expect(!sent.contains { $0["id"] == .text("walk") || $0["habit_id"] == .text("walk") }, "limit \(limit)")
+            #expect(sent.contains { $0["habit_id"] == .text("read") }, "limit \(limit)")
+        }
+    }
+
     /// Item 4: a replica never writes a stamp it cannot parse, even after taking one at the
     /// text form's ceiling before it was refused.
     @Test func theClockNeverOutgrowsItsTextForm() {
