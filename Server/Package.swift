@@ -55,6 +55,8 @@ let package = Package(
             dependencies: [
                 "HabitFlowServer",
                 .product(name: "HabitFlowTestSupport", package: "HabitFlowCore"),
+                .product(name: "HabitFlowProtocol", package: "HabitFlowCore"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
     ]

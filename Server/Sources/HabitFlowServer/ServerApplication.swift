@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// How a server runs: every limit in one place (docs/SERVER.md, "Limits").
 public struct ServerConfiguration: Sendable {
@@ -39,6 +40,30 @@ public struct ServerConfiguration: Sendable {
 /// The sync service's HTTP application on `engines` (see docs/SERVER.md for the API).
 public func makeServer(_ configuration: ServerConfiguration, engines: UserEngines, logger: Logger) -> some ApplicationProtocol {
     let watchers = Watchers()
+    let router = buildRouter(engines, watchers: watchers, configuration: configuration)
+    let bodyTimeout = TimeAmount(configuration.bodyTimeout)
+    // Changes committed by other server processes wake this one's watches (PostgreSQL's
+    // notifications); a store in memory has no other process.
+    var services: [any Service] = []
+    if let database = engines.replicas as? ServerDatabase {
+        services.append(ChangeListener(database: database, watchers: watchers, engines: engines, logger: logger))
+    }
+    return Application(
+        router: router,
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [RequestDeadlineHandler(timeout: bodyTimeout)],
+                idleTimeout: TimeAmount(configuration.idleTimeout))),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "habitflow-server",
+            availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections, logger: logger)),
+        services: services,
+        logger: logger
+    )
+}
+
+/// The routes on `engines`' replicas: health, then every `/v1` route behind the token.
+func buildRouter(_ engines: UserEngines, watchers: Watchers, configuration: ServerConfiguration) -> Router<ServerContext> {
     let router = Router(context: ServerContext.self)
     router.add(middleware: RequestLogMiddleware())
     router.get("v1/health") { _, _ in
@@ -53,19 +78,7 @@ public func makeServer(_ configuration: ServerConfiguration, engines: UserEngine
         engines: engines, watchers: watchers, maxBodyBytes: configuration.maxBodyBytes, pageRecords: configuration.pageRecords,
         pageBytes: configuration.pageBytes
     ).register(v1)
-    let bodyTimeout = TimeAmount(configuration.bodyTimeout)
-    return Application(
-        router: router,
-        server: .http1(
-            configuration: .init(
-                additionalChannelHandlers: [RequestDeadlineHandler(timeout: bodyTimeout)],
-                idleTimeout: TimeAmount(configuration.idleTimeout))),
-        configuration: .init(
-            address: .hostname(configuration.host, port: configuration.port), serverName: "habitflow-server",
-            availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections, logger: logger)),
-        services: [ChangeListener(database: engines.database, watchers: watchers, engines: engines, logger: logger)],
-        logger: logger
-    )
+    return router
 }
 
 extension TimeAmount {

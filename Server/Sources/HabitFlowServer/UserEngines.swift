@@ -9,10 +9,11 @@ import NIOPosix
 /// The engine of each user the server holds a replica for, made on first use.
 ///
 /// The engine's store calls block, so every engine call runs on a thread of `pool`, as many
-/// as the database has connections. Engines are cached per user (they hold no state that
+/// as the database has connections. The replicas and tokens are `replicas`' (PostgreSQL in
+/// service, memory in route tests). Engines are cached per user (they hold no state that
 /// matters: the database is the truth, and each call reads it).
 public final class UserEngines: Sendable {
-    public let database: ServerDatabase
+    public let replicas: any ReplicaStore
     let pool: NIOThreadPool
     private let engines = NIOLockedValueBox<[String: Engine]>([:])
     /// Each user's partnership as their replica holds it (who they share with, who invited
@@ -25,10 +26,10 @@ public final class UserEngines: Sendable {
     let logger: Logger
 
     public init(
-        database: ServerDatabase, threads: Int, clock: @escaping @Sendable () -> Instant = { SystemClock.now() },
+        replicas: some ReplicaStore, threads: Int, clock: @escaping @Sendable () -> Instant = { SystemClock.now() },
         logger: Logger = Logger(label: "habitflow-server")
     ) {
-        self.database = database
+        self.replicas = replicas
         self.logger = logger
         pool = NIOThreadPool(numberOfThreads: threads)
         pool.start()
@@ -54,7 +55,7 @@ public final class UserEngines: Sendable {
     /// (stamped before any real change, never sent), which their device's profile replaces.
     func engine(_ user: String) throws(HabitFlowError) -> Engine {
         if let engine = engines.withLockedValue({ $0[user] }) { return engine }
-        let store = PostgresStore(database: database, user: user, clock: clock)
+        let store = replicas.replica(of: user, clock: clock)
         let t0 = Instant(unixSeconds: 0)!
         try store.write { tx throws(HabitFlowError) in
             if try tx.fetch(UserProfile.self, key: [user]) == nil {
@@ -74,7 +75,7 @@ public final class UserEngines: Sendable {
 
     func isServerUser(_ user: String) throws(HabitFlowError) -> Bool {
         if serverUsers.withLockedValue({ $0.contains(user) }) { return true }
-        guard try database.hasTokens(user: user) else { return false }
+        guard try replicas.hasTokens(user: user) else { return false }
         serverUsers.withLockedValue { known in
             if known.count >= Self.keptUsers { known = [] }
             known.insert(user)
@@ -177,7 +178,7 @@ public final class UserEngines: Sendable {
         _ token: AccessToken, _ body: () throws(HabitFlowError) -> Result<T, APIError>
     ) throws(HabitFlowError) -> Result<T, APIError> {
         do throws(HabitFlowError) {
-            return try database.asTokenUser(token.user, hash: token.hash, body)
+            return try replicas.asTokenUser(token.user, hash: token.hash, body)
         } catch {
             // A refused token is the request's own field (401), not an argument's.
             guard error.code == .forbidden, error.field == "authorization" else { throw error }

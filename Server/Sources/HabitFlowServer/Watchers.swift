@@ -35,6 +35,9 @@ final class Watchers: Sendable {
         )
     }
 
+    /// How many watches of `user` are registered (a read under way or waiting).
+    func count(_ user: String) -> Int { waiting.withLockedValue { $0[user]?.count ?? 0 } }
+
     /// Wakes every watcher of `user`.
     func notify(_ user: String) {
         for continuation in waiting.withLockedValue({ $0[user].map { Array($0.values) } ?? [] }) { continuation.yield() }

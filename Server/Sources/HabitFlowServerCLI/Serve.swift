@@ -87,7 +87,7 @@ struct Serve: AsyncParsableCommand {
             url: try database.url(), connections: connections, timeout: configuration.databaseTimeout, logger: logger)
         let applied = try await db.perform { () throws(HabitFlowError) in try db.migrate() }
         if !applied.isEmpty { logger.info("database migrated", metadata: ["versions": "\(applied)"]) }
-        let engines = UserEngines(database: db, threads: connections, logger: logger)
+        let engines = UserEngines(replicas: db, threads: connections, logger: logger)
         let app = makeServer(configuration, engines: engines, logger: logger)
         try await app.runService()
         try await engines.shutdown()

@@ -31,7 +31,10 @@ struct ChangesRoutes {
         do { buffer = try await request.collectBody(upTo: maxBodyBytes) } catch is NIOTooManyBytesError {
             throw APIError(.limitExceeded, "a push is at most \(maxBodyBytes) bytes: send fewer changes at a time", field: "body")
         }
-        return jsonResponse(try await engines.call(token, "sync.apply", .body(buffer)))
+        let summary = try await engines.call(token, "sync.apply", .body(buffer))
+        // This process's watches wake now (others' on the database's notification).
+        watchers.notify(token.user)
+        return jsonResponse(summary)
     }
 
     /// The changes after `since` (a cursor from the last pull; 0 or absent: from the start), a

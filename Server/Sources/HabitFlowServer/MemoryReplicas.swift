@@ -1,0 +1,41 @@
+import HabitFlowCore
+import HabitFlowStore
+import NIOConcurrencyHelpers
+
+/// Replicas and tokens in memory, gone with the process: the server's routes tested in
+/// process (`HummingbirdTesting`), with no database.
+public final class MemoryReplicas: ReplicaStore {
+    private let state = NIOLockedValueBox<(replicas: [String: MemoryStore], tokens: [String: Set<[UInt8]>])>(([:], [:]))
+
+    public init() {}
+
+    /// Makes `token` live.
+    public func add(_ token: AccessToken) {
+        state.withLockedValue { _ = $0.tokens[token.user, default: []].insert(token.hash) }
+    }
+
+    /// Makes `token` refused from now on (its user stays a user of the server).
+    public func revoke(_ token: AccessToken) {
+        state.withLockedValue { _ = $0.tokens[token.user]?.remove(token.hash) }
+    }
+
+    public func replica(of user: String, clock: @escaping @Sendable () -> Instant) -> any RecordStore {
+        state.withLockedValue { state in
+            if let held = state.replicas[user] { return held }
+            let made = MemoryStore(clock: clock)
+            state.replicas[user] = made
+            return made
+        }
+    }
+
+    public func asTokenUser<T>(_ user: String, hash: [UInt8], _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        guard state.withLockedValue({ $0.tokens[user]?.contains(hash) == true }) else {
+            throw HabitFlowError(.forbidden, "the token is unknown or revoked", field: "authorization")
+        }
+        return try body()
+    }
+
+    public func hasTokens(user: String) throws(HabitFlowError) -> Bool {
+        state.withLockedValue { $0.tokens[user] != nil }
+    }
+}

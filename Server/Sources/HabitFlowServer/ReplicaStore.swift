@@ -1,0 +1,23 @@
+import HabitFlowCore
+import HabitFlowPostgres
+import HabitFlowStore
+
+/// Where the server keeps its users' replicas and their access tokens: PostgreSQL in service
+/// (`ServerDatabase`), memory for the routes' in-process tests (`MemoryReplicas`). The
+/// routes and `UserEngines` see only this.
+public protocol ReplicaStore: Sendable {
+    /// The store of `user`'s replica, its local changes stamped with `clock`'s time.
+    func replica(of user: String, clock: @escaping @Sendable () -> Instant) -> any RecordStore
+    /// Runs `body` as `user` once their token `hash` is found live (where the store can, in
+    /// the same transaction as `body`'s first read).
+    /// - Throws: `forbidden` naming `authorization` when the token is unknown or revoked.
+    func asTokenUser<T>(_ user: String, hash: [UInt8], _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
+    /// Whether `user` has ever been given a token: a user of this server.
+    func hasTokens(user: String) throws(HabitFlowError) -> Bool
+}
+
+extension ServerDatabase: ReplicaStore {
+    public func replica(of user: String, clock: @escaping @Sendable () -> Instant) -> any RecordStore {
+        PostgresStore(database: self, user: user, clock: clock)
+    }
+}
