@@ -171,12 +171,7 @@ extension Operation {
                 let pull = try engine.syncChanges(since: since, limit: limit, forPartner: forPartner)
                 return (pull.changes, pull.cursor, pull.more, [HeldBackRecord](), try engine.replicaId())
             }
-            var answer: [(String, JSONValue)] = [
-                ("changes", .array(changes.map(ChangeJSON.json))), ("cursor", .string(String(cursor))), ("more", .bool(more)),
-                ("replicaId", .string(replica)), ("syncVersion", .int(Int64(SyncRules.version))),
-            ]
-            if remote != nil { answer.append(("heldBack", .array(heldBack.map(ChangeJSON.json)))) }
-            return .object(answer)
+            return SyncBodies.page(changes, cursor: cursor, more: more, replicaId: replica, heldBack: remote != nil ? heldBack : nil)
         },
         Operation(
             "sync.apply",
@@ -208,18 +203,7 @@ extension Operation {
             ],
             errors: syncErrors
         ) { engine, args throws(ProtocolError) in
-            guard case let .array(items)? = args.raw("changes") else {
-                throw ProtocolError(.invalidArgument, "args.changes must be an array of changes", field: "args.changes")
-            }
-            if let version = try args.integer("syncVersion", in: 1...Int(Int32.max)), version > SyncRules.version {
-                throw ProtocolError(
-                    .invalidArgument,
-                    "these changes come from a newer HabitFlow (sync version \(version); this one reads up to \(SyncRules.version)): upgrade it to sync",
-                    field: "args.syncVersion")
-            }
-            var changes: [ChangeRecord] = []
-            changes.reserveCapacity(items.count)
-            for (i, item) in items.enumerated() { changes.append(try ChangeJSON.change(item, at: "args.changes[\(i)]")) }
+            let changes = try SyncBodies.changes(args.raw("changes"), syncVersion: args.raw("syncVersion"), prefix: "args.")
             let remote = try args.optionalString("remote")
             let remoteCursor = try args.optionalString("remoteCursor").map { text throws(ProtocolError) in
                 try parseCursor(text, "args.remoteCursor")
@@ -237,16 +221,9 @@ extension Operation {
                     summary = try engine.applyChanges(changes)
                 }
             } catch {
-                throw ProtocolError(ChangeJSON.relocate(error))
+                throw SyncBodies.located(error, prefix: "args.")
             }
-            var answer: [(String, JSONValue)] = [
-                ("applied", .int(Int64(summary.applied))), ("ignored", .int(Int64(summary.ignored))),
-                ("repairs", .int(Int64(summary.repairs))),
-            ]
-            if remote != nil { answer.append(("heldBack", .array(summary.heldBack.map(ChangeJSON.json)))) }
-            // Goals made on two devices may merge above the limit: the answer says so.
-            if changes.contains(where: { $0.kind == RecordKind.goal.rawValue }), let over = try overLimit(engine) { answer.append(over) }
-            return .object(answer)
+            return try SyncBodies.applied(summary, changes, remote: remote != nil, engine: engine)
         },
         Operation(
             "sync.acknowledge",

@@ -113,67 +113,75 @@ public final class UserEngines: Sendable {
         }
     }
 
-    /// Whether a change set (a push body's `changes`, or records) holds a partnership row.
-    static func holdsPartnership(_ args: JSONValue) -> Bool {
-        guard case let .array(changes)? = args["changes"] else { return false }
-        return changes.contains { $0["kind"] == .string(RecordKind.partnership.rawValue) }
-    }
-
-    /// A call's arguments: a value, or a request body still to be parsed (on the pool, with
-    /// the rest of the call).
-    enum Arguments: Sendable {
-        case value(JSONValue)
-        case body(ByteBuffer)
-    }
-
-    /// Runs operation `op` of the engine's protocol on the replica of `token`'s user, after
-    /// checking the token is live: one job on the pool (the check, the body's parsing and the
-    /// engine call), so a request pays one hop off the event loop. Errors name fields as the
-    /// HTTP body does (`changes[0].record.habitId`, not `args.…`).
+    /// A push of `token`'s user: the body's changes applied to their replica in one
+    /// transaction (`Engine.applyChanges`), after the token is found live — one job on the
+    /// pool (the check, the parsing and the engine call), so a request pays one hop off the
+    /// event loop. Errors name fields as the body does (`changes[0].record.habitId`).
     ///
-    /// Partners: after a push, what the user shares goes on to the replica their side of a
-    /// partnership names; before a pull, what partners and inviters share comes in (so a
-    /// user the pusher's side named before learns of a change on their next pull). Both run the engine's own sync (`sync.changes {forPartner}`
-    /// into `sync.apply`), with cursors it keeps per source, so nothing is lost when one fails.
-    func call(_ token: AccessToken, _ op: String, _ arguments: Arguments) async throws -> JSONValue {
+    /// Then what the user shares goes on to the replica their side of a partnership names.
+    func push(_ token: AccessToken, body: ByteBuffer) async throws -> JSONValue {
         let user = token.user
         let result: Result<JSONValue, APIError> = try await run { () throws(HabitFlowError) in
-            try self.asUser(token) { () throws(HabitFlowError) in try self.perform(user, op, arguments) }
+            try self.asUser(token) { () throws(HabitFlowError) in
+                let parsed = body.withUnsafeReadableBytes { raw in
+                    Result { () throws(ProtocolError) in try SyncBodies.push(JSONCodec.parse(raw.assumingMemoryBound(to: UInt8.self))) }
+                }
+                let changes: [ChangeRecord]
+                switch parsed {
+                case let .success(value): changes = value
+                case let .failure(error): return .failure(APIError(error))
+                }
+                let engine = try self.engine(user)
+                let answer: JSONValue
+                do throws(ProtocolError) {
+                    let summary = try ProtocolError.located { () throws(HabitFlowError) in try engine.applyChanges(changes) }
+                    answer = try SyncBodies.applied(summary, changes, remote: false, engine: engine)
+                } catch {
+                    return .failure(APIError(error))
+                }
+                if changes.contains(where: { $0.kind == RecordKind.partnership.rawValue }) { self.forgetPartnerStatus(user) }
+                if let target = try self.partnerStatus(user, engine).side?.partnerId { self.forward(from: user, to: target) }
+                return .success(answer)
+            }
         }
         return try result.get()
     }
 
-    /// A pull of `token`'s user: what partners share comes in first (as `call` does), then
-    /// `sync.changes` from `since`, a page of `limit` records — halved while its answer is over
-    /// `maxBytes`, down to one record. The answer, serialized, and how many changes it holds.
+    /// A pull of `token`'s user: what partners and inviters share comes into their replica
+    /// first (so a user the pusher's side named before learns of a change on their next
+    /// pull), then a page of the changes from `since` (`Engine.syncChanges`), at most
+    /// `limit` — halved while its answer is over `maxBytes`, down to one change. The answer,
+    /// serialized, and how many changes it holds.
+    ///
+    /// Partners' changes move by the engine's own sync (`syncChanges(forPartner:)` into
+    /// `applyChanges(fromRemote:)`), with cursors it keeps per source, so nothing is lost
+    /// when one fails.
     func pull(_ token: AccessToken, since: Int64, limit: Int, maxBytes: Int) async throws -> (count: Int, body: String) {
         let user = token.user
         let result: Result<(count: Int, body: String), APIError> = try await run { () throws(HabitFlowError) in
             try self.asUser(token) { () throws(HabitFlowError) in
                 let engine = try self.engine(user)
-                try self.bringInShares(user, engine)
+                let status = try self.partnerStatus(user, engine)
+                for source in Set([status.partner?.partnerId, status.invited].compactMap { $0 } + status.invitations) {
+                    self.forward(from: source, to: user)
+                }
                 var limit = limit
                 while true {
-                    let args = JSONValue.object([("since", .string(String(since))), ("limit", .int(Int64(limit)))])
-                    let answer: JSONValue
-                    switch Self.dispatch(Dispatcher(engine: engine), "sync.changes", args) {
-                    case let .success(value): answer = value
-                    case let .failure(error): return .failure(error)
-                    }
-                    let body = JSONCodec.serialize(answer)
-                    guard case let .array(changes)? = answer["changes"] else { return .failure(APIError(.internal, "no changes")) }
-                    if body.utf8.count > maxBytes, limit > 1, changes.count > 1 {
+                    let page = try engine.syncChanges(since: since, limit: limit)
+                    let body = JSONCodec.serialize(
+                        SyncBodies.page(page.changes, cursor: page.cursor, more: page.more, replicaId: try engine.replicaId()))
+                    if body.utf8.count > maxBytes, limit > 1, page.changes.count > 1 {
                         limit /= 2
                         continue
                     }
-                    return .success((changes.count, body))
+                    return .success((page.changes.count, body))
                 }
             }
         }
         return try result.get()
     }
 
-    /// Runs `body` once the token is found live, in the same transaction as its check.
+    /// Runs `body` once the token is found live (`ReplicaStore.asTokenUser`).
     private func asUser<T>(
         _ token: AccessToken, _ body: () throws(HabitFlowError) -> Result<T, APIError>
     ) throws(HabitFlowError) -> Result<T, APIError> {
@@ -184,60 +192,6 @@ public final class UserEngines: Sendable {
             guard error.code == .forbidden, error.field == "authorization" else { throw error }
             return .failure(APIError(.forbidden, error.message, field: "authorization"))
         }
-    }
-
-    /// Before a pull: what partners and inviters share with `user` comes into their replica.
-    private func bringInShares(_ user: String, _ engine: Engine) throws(HabitFlowError) {
-        let status = try partnerStatus(user, engine)
-        for source in Set([status.partner?.partnerId, status.invited].compactMap { $0 } + status.invitations) {
-            forward(from: source, to: user)
-        }
-    }
-
-    /// Runs `op` through the engine's dispatcher; errors name fields as the HTTP body does.
-    private static func dispatch(_ dispatcher: Dispatcher, _ op: String, _ args: JSONValue) -> Result<JSONValue, APIError> {
-        do throws(ProtocolError) {
-            return .success(try dispatcher.handle(.object([("op", .string(op)), ("args", args)])))
-        } catch {
-            var error = error
-            // The body is the arguments: a field is named as it is there.
-            if let field = error.field, field.hasPrefix("args.") {
-                error.field = String(field.dropFirst(5))
-                error.message = error.message.replacingOccurrences(of: field, with: String(field.dropFirst(5)))
-            }
-            return .failure(APIError(error))
-        }
-    }
-
-    /// `call`'s work, on the pool, as the token's user (checked before anything is answered).
-    private func perform(_ user: String, _ op: String, _ arguments: Arguments) throws(HabitFlowError) -> Result<JSONValue, APIError> {
-        let args: JSONValue
-        switch arguments {
-        case let .value(value): args = value
-        case let .body(buffer):
-            let parsed = buffer.withUnsafeReadableBytes { raw in
-                Result { () throws(ProtocolError) in try JSONCodec.parse(raw.assumingMemoryBound(to: UInt8.self)) }
-            }
-            switch parsed {
-            case let .success(value): args = value
-            case let .failure(error): return .failure(APIError(error))
-            }
-            guard case .object = args else {
-                return .failure(APIError(.invalidArgument, "the body is an object {\"changes\": [...]}", field: "body"))
-            }
-        }
-        let engine = try self.engine(user)
-        if op == "sync.changes" { try bringInShares(user, engine) }
-        let answer: JSONValue
-        switch Self.dispatch(Dispatcher(engine: engine), op, args) {
-        case let .success(value): answer = value
-        case let .failure(error): return .failure(error)
-        }
-        if op == "sync.apply" {
-            if Self.holdsPartnership(args) { self.forgetPartnerStatus(user) }
-            if let target = try self.partnerStatus(user, engine).side?.partnerId { self.forward(from: user, to: target) }
-        }
-        return .success(answer)
     }
 
     /// Moves what `source` shares with `target` into `target`'s replica. A failure is logged,

@@ -4,8 +4,8 @@ import NIOCore
 import ServiceLifecycle
 
 /// `POST /v1/changes` (push), `GET /v1/changes` (pull) and `GET /v1/watch` (pull that waits):
-/// the engine's `sync.apply` and `sync.changes` on the token user's replica, bodies in the
-/// engine's change format. Pulls are paged: `more: true` while changes are left after the
+/// the engine's typed sync calls on the token user's replica (`UserEngines.push`, `pull`),
+/// bodies in the engine's change format (`SyncBodies`). Pulls are paged: `more: true` while changes are left after the
 /// answer's `cursor`.
 struct ChangesRoutes {
     let engines: UserEngines
@@ -31,7 +31,7 @@ struct ChangesRoutes {
         do { buffer = try await request.collectBody(upTo: maxBodyBytes) } catch is NIOTooManyBytesError {
             throw APIError(.limitExceeded, "a push is at most \(maxBodyBytes) bytes: send fewer changes at a time", field: "body")
         }
-        let summary = try await engines.call(token, "sync.apply", .body(buffer))
+        let summary = try await engines.push(token, body: buffer)
         // This process's watches wake now (others' on the database's notification).
         watchers.notify(token.user)
         return jsonResponse(summary)
