@@ -124,12 +124,20 @@ public enum SyncSession {
             let answer = try Self.answer(status: status, body: body, remote: remote)
             guard case .object? = s.raw("sent") else { throw badState("a pull state with what was sent") }
             guard let changes = answer["changes"], case let .string(cursor)? = answer["cursor"] else { throw notTheServer(remote, status) }
-            var args: [(String, JSONValue)] = [("changes", changes), ("remote", .string(remote)), ("remoteCursor", .string(cursor))]
+            // Once a page held a record back, the kept cursor stays where it is for the rest
+            // of the pull (the next pull brings that record again); the pages go on.
+            var keep = cursor
+            if case let .array(held)? = s.raw("received")?["heldBack"], !held.isEmpty {
+                keep = String(try ProtocolError.engine { () throws(HabitFlowError) in try engine.remoteCursors(remote).pulled })
+            }
+            var args: [(String, JSONValue)] = [("changes", changes), ("remote", .string(remote)), ("remoteCursor", .string(keep))]
             if let version = answer["syncVersion"] { args.append(("syncVersion", version)) }
             let applied = try Dispatcher.perform("sync.apply", Arguments(args, prefix: "args."), engine: engine)
             let received = merge(s.raw("received"), applied)
             // A server that pages says so; the next page starts where this one ended.
-            if answer["more"] == .bool(true) { return try pull(engine, remote, sent: s.raw("sent")!, received: received, extra: waiting) }
+            if answer["more"] == .bool(true), let next = Int64(cursor), next >= 0 {
+                return try pull(engine, remote, since: next, sent: s.raw("sent")!, received: received, extra: waiting)
+            }
             return .done(sent: s.raw("sent")!, received: received)
         default:
             throw badState("a state sync.step gave")
@@ -142,12 +150,14 @@ public enum SyncSession {
         return n
     }
 
-    /// The pull request from the cursor kept for `remote`.
+    /// The pull request for the page from `since`.
+    /// - Parameter since: where the page starts; `nil`, the cursor kept for `remote`.
     private static func pull(
-        _ engine: Engine, _ remote: String, sent: JSONValue, received: JSONValue?,
+        _ engine: Engine, _ remote: String, since: Int64? = nil, sent: JSONValue, received: JSONValue?,
         extra: [(String, JSONValue)]
     ) throws(ProtocolError) -> Step {
-        let since = try ProtocolError.engine { () throws(HabitFlowError) in try engine.remoteCursors(remote).pulled }
+        let kept = try ProtocolError.engine { () throws(HabitFlowError) in try engine.remoteCursors(remote).pulled }
+        let since = since ?? kept
         var path = "/v1/changes?since=\(since)"
         if case let .int(wait)? = extra.first(where: { $0.0 == "wait" })?.1 { path = "/v1/watch?since=\(since)&timeout=\(wait)" }
         var state: [(String, JSONValue)] = [("phase", .string("pull")), ("sent", sent)]

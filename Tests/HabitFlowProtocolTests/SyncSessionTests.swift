@@ -25,6 +25,8 @@ import Testing
 
         func exchange(_ request: SyncSession.Request) throws(ProtocolError) -> (status: Int, body: [UInt8]) {
             requests.append("\(request.method) \(request.path)")
+            // A session that would never end fails instead of hanging the suite.
+            guard requests.count < 500 else { return (500, Array("looping".utf8)) }
             if let refusal { return (refusal.status, Array(refusal.body.utf8)) }
             let dispatcher = Dispatcher(engine: replica)
             func call(_ op: String, _ args: [(String, JSONValue)]) throws(ProtocolError) -> JSONValue {
@@ -132,6 +134,31 @@ import Testing
         #expect(transport.requests.filter { $0.hasPrefix("GET") }.count >= 7, "\(transport.requests)")
         #expect(try fresh.canonicalDump() == server.canonicalDump())
         #expect(try Self.entryIds(fresh, "sit").count == 15)
+    }
+
+    /// A record a page holds back (the server's, written before a rule) neither stops the
+    /// pages nor is skipped: the later pages apply, the kept cursor stays where it was, and
+    /// the next sync brings the record again — and ends too.
+    @Test func aHeldBackRecordNeitherStopsNorSkipsThePages() throws {
+        let serverStore = TestStore("held-server")
+        let server = try serverStore.engine(now: "2025-03-12T12:00:00Z")
+        let device = try TestStore("held-device").engine(now: "2025-03-12T11:00:00Z")
+        try Self.logRun(server, habit: "walk", entry: "w1")
+        for i in 0..<6 { try Self.logRun(server, habit: "h\(i)", entry: "e\(i)") }
+        let sql = try run("sqlite3", [serverStore.path, "UPDATE habits SET name = printf('%.300c', 'w') WHERE id = 'walk'"])
+        #expect(sql.status == 0, "\(sql.stderr)")
+        let transport = StandInServer(server, pageSize: 3)
+        let (_, received) = try SyncSession.run(device, remote: "https://s", over: transport)
+        guard case let .array(held)? = received["heldBack"] else {
+            Issue.record("\(received)")
+            return
+        }
+        #expect(held.contains { $0["kind"] == .string("habit") } && held.contains { $0["kind"] == .string("entry") }, "\(held)")
+        #expect(try Self.entryIds(device, "h5") == ["e5"] && ((try? Self.entryIds(device, "walk")) ?? []).isEmpty)
+        #expect(try device.remoteCursors("https://s").pulled == 0, "the cursor waits for the held record")
+        transport.requests = []
+        let (_, again) = try SyncSession.run(device, remote: "https://s", over: transport)
+        #expect(again["heldBack"] != .array([]) && transport.requests.count < 20, "\(transport.requests.count) requests: \(again)")
     }
 
     /// Runs `sync.step` to the end over `transport`, as a C or Python host does: the rounds
