@@ -47,7 +47,11 @@ public final class UserEngines: Sendable {
         }
         switch result {
         case let .success(value): return value
-        case let .failure(error): throw APIError(ProtocolError(error))
+        case let .failure(error):
+            // Fields as the request names them (`database`, `authorization`), not `args.…`.
+            var named = ProtocolError(error)
+            named.field = error.field
+            throw APIError(named)
         }
     }
 
