@@ -57,6 +57,7 @@ let package = Package(
                 .product(name: "HabitFlowTestSupport", package: "HabitFlowCore"),
                 .product(name: "HabitFlowProtocol", package: "HabitFlowCore"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ]

@@ -4,6 +4,7 @@ import HabitFlowProtocol
 import HabitFlowTestSupport
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
 import Testing
 
@@ -23,8 +24,10 @@ import Testing
         init(configure: (inout ServerConfiguration) -> Void = { _ in }) {
             var configuration = ServerConfiguration()
             configure(&configuration)
-            engines = UserEngines(replicas: replicas, threads: 2)
-            app = Application(router: buildRouter(engines, watchers: watchers, configuration: configuration))
+            var logger = Logger(label: "route-tests")
+            logger.logLevel = .warning  // the request log is the server's, not the test's
+            engines = UserEngines(replicas: replicas, threads: 2, logger: logger)
+            app = Application(router: buildRouter(engines, watchers: watchers, configuration: configuration), logger: logger)
         }
 
         /// A live token for `user`.

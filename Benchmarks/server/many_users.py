@@ -1,0 +1,119 @@
+"""Many users, most of them cold, on habitflow-server (issue 28): USERS users whose replicas
+hold a history already (scripts/bench-server copies one user's in SQL), and devices of users
+drawn at random pushing 1 to 5 new entries each, paced at OFFERED entry changes per second
+(0: as fast as answered) for SECONDS. Prints one JSON line: pushes, entry changes applied per
+second, push latency p50/p99, the server's resident memory (now and at its peak) and the
+errors.
+
+    python3 Benchmarks/server/many_users.py URL USERS OFFERED SECONDS SERVER_PID [THREADS=32]
+
+Tokens are the bench's own, made the same way in SQL: `hf1.` + the user id in base64url + `.`
++ the first 43 characters of base64url(SHA-256(user + ":bench")).
+"""
+import base64
+import hashlib
+import http.client
+import json
+import random
+import sys
+import threading
+import time
+import urllib.parse
+from typing import Any, Dict, List
+
+STAMP = "%016d.%06d.r%s"
+RUN = int(time.time() * 1000) % 1_000_000_000
+
+
+def token(user: str) -> str:
+    name = base64.urlsafe_b64encode(user.encode()).decode().rstrip("=")
+    secret = base64.urlsafe_b64encode(hashlib.sha256((user + ":bench").encode()).digest()).decode()[:43]
+    return "hf1." + name + "." + secret
+
+
+def entries(user: str, n: int, serial: int) -> List[Dict[str, Any]]:
+    """`n` new entries of the user's five habits, on days after their history."""
+    out = []
+    for i in range(n):
+        k = serial * 5 + i
+        day = "2027-%02d-%02d" % (1 + (k // 28) % 12, 1 + k % 28)
+        t = day + "T08:00:00Z"
+        out.append({"kind": "entry", "stamp": STAMP % (1_800_000_000_000 + k, RUN % 1_000_000, user), "record": {
+            "id": "m-%d-%d" % (RUN, k), "ownerId": user, "habitId": "h%d" % (i % 5), "timestampUtc": t, "dayKey": day,
+            "value": 1, "note": None, "source": "manual", "createdAt": t, "updatedAt": t, "deletedAt": None,
+            "multiplePerDay": 1}})
+    return out
+
+
+def rss(pid: int) -> Dict[str, int]:
+    fields = {}
+    for line in open("/proc/%d/status" % pid):
+        name, _, value = line.partition(":")
+        if name in ("VmRSS", "VmHWM"):
+            fields[name] = int(value.split()[0]) // 1024
+    return fields
+
+
+def main() -> None:
+    url, users, offered, seconds, pid = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
+    threads = int(sys.argv[6]) if len(sys.argv) > 6 else 32
+    parts = urllib.parse.urlsplit(url)
+    latencies: List[float] = []
+    applied: List[int] = []
+    errors: List[str] = []
+    serial = [0]
+    lock = threading.Lock()
+    # Pushes average 3 changes: the pace is in pushes, spread over the threads.
+    per_thread = offered / 3 / threads if offered > 0 else 0.0
+    start = time.perf_counter()
+
+    def work(seed: int) -> None:
+        rng = random.Random(seed)
+        conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
+        sent = 0
+        while time.perf_counter() - start < seconds:
+            if per_thread > 0:
+                time.sleep(max(0.0, start + sent / per_thread - time.perf_counter()))
+            user = "u%d" % rng.randint(1, users)
+            n = rng.randint(1, 5)
+            with lock:
+                serial[0] += 1
+                mine = serial[0]
+            body = json.dumps({"changes": entries(user, n, mine)})
+            began = time.perf_counter()
+            try:
+                conn.request("POST", "/v1/changes", body, {"Authorization": "Bearer " + token(user),
+                                                           "Content-Type": "application/json"})
+                answer = conn.getresponse()
+                data = answer.read()
+            except Exception as error:  # a dropped connection: counted, and a new one
+                errors.append(repr(error))
+                conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
+                continue
+            latencies.append(time.perf_counter() - began)
+            sent += 1
+            if answer.status != 200:
+                errors.append("%d %s" % (answer.status, data[:200].decode(errors="replace")))
+                continue
+            applied.append(json.loads(data)["applied"])
+
+    workers = [threading.Thread(target=work, args=(i,)) for i in range(threads)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    elapsed = time.perf_counter() - start
+    latencies.sort()
+
+    def pct(p: float) -> float:
+        return round(latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000, 1) if latencies else 0.0
+    memory = rss(pid)
+    print(json.dumps({"users": users, "pushes": len(latencies),
+                      "offeredPerSecond": offered if offered > 0 else "as fast as answered",
+                      "entryChangesPerSecond": round(sum(applied) / elapsed), "pushP50ms": pct(0.50), "pushP99ms": pct(0.99),
+                      "serverRssMB": memory.get("VmRSS"), "serverPeakRssMB": memory.get("VmHWM"),
+                      "seconds": round(elapsed, 1), "errors": len(errors), "firstErrors": errors[:3]}))
+
+
+if __name__ == "__main__":
+    main()
