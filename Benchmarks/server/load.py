@@ -84,6 +84,22 @@ def client(url: str, user: str, token: str, pushes: int, size: int, rate: float,
             cursor = json.loads(answer.read())["cursor"]
 
 
+def run_all(threads: List[threading.Thread]) -> float:
+    """Starts `threads`, waits for them all: the seconds it took."""
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return time.perf_counter() - start
+
+
+def percentile(values: List[float], p: float) -> float:
+    """The `p` quantile of `values` (seconds) in milliseconds, 0 for none."""
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000, 1) if ordered else 0.0
+
+
 def main() -> None:
     urls = sys.argv[1].split(",")
     pairs = [line.split() for line in open(sys.argv[2]) if line.strip()]
@@ -96,16 +112,8 @@ def main() -> None:
     threads = [threading.Thread(target=client, args=(urls[i % len(urls)], user, token, pushes, size, rate, i / len(pairs),
                                                      latencies, firsts, applied, errors))
                for i, (user, token) in enumerate(pairs)]
-    start = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    elapsed = time.perf_counter() - start
-    latencies.sort()
-    firsts.sort()
-    def pct(values: List[float], p: float) -> float:
-        return round(values[min(len(values) - 1, int(p * len(values)))] * 1000, 1) if values else 0.0
+    elapsed = run_all(threads)
+    pct = percentile
     print(json.dumps({"servers": len(urls), "clients": len(pairs), "pushes": len(latencies) + len(firsts), "entriesPerPush": size,
                       "offeredPerSecond": round(rate * size * len(pairs)) if rate else "as fast as answered",
                       "entryChangesPerSecond": round(sum(applied) / elapsed), "pushP50ms": pct(latencies, 0.50),

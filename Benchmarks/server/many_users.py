@@ -21,6 +21,8 @@ import time
 import urllib.parse
 from typing import Any, Dict, List
 
+from load import percentile, run_all  # this folder's load generator
+
 STAMP = "%016d.%06d.r%s"
 RUN = int(time.time() * 1000) % 1_000_000_000
 
@@ -97,20 +99,11 @@ def main() -> None:
                 continue
             applied.append(json.loads(data)["applied"])
 
-    workers = [threading.Thread(target=work, args=(i,)) for i in range(threads)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join()
-    elapsed = time.perf_counter() - start
-    latencies.sort()
-
-    def pct(p: float) -> float:
-        return round(latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000, 1) if latencies else 0.0
+    elapsed = run_all([threading.Thread(target=work, args=(i,)) for i in range(threads)])
     memory = rss(pid)
     print(json.dumps({"users": users, "pushes": len(latencies),
                       "offeredPerSecond": offered if offered > 0 else "as fast as answered",
-                      "entryChangesPerSecond": round(sum(applied) / elapsed), "pushP50ms": pct(0.50), "pushP99ms": pct(0.99),
+                      "entryChangesPerSecond": round(sum(applied) / elapsed), "pushP50ms": percentile(latencies, 0.50), "pushP99ms": percentile(latencies, 0.99),
                       "serverRssMB": memory.get("VmRSS"), "serverPeakRssMB": memory.get("VmHWM"),
                       "seconds": round(elapsed, 1), "errors": len(errors), "firstErrors": errors[:3]}))
 

@@ -251,14 +251,20 @@ import Testing
         #expect { _ = try other.applyChanges(pulled) } throws: { ($0 as? HabitFlowError)?.code == .invalidArgument }
     }
 
+    /// A device with `habits` (an entry each) whose habit `walk` breaks a rule written after
+    /// it: its name, set behind the engine's back, is 300 characters.
+    func deviceWithAnOldBadHabit(_ label: String, habits: [String]) throws -> Engine {
+        let store = TestStore(label)
+        let device = try store.engine(now: Self.now)
+        for id in habits { try habit(device, id) }
+        let sql = try run("sqlite3", [store.path, "UPDATE habits SET name = printf('%.300c', 'w') WHERE id = 'walk'"])
+        try #require(sql.status == 0, "\(sql.stderr)")
+        return device
+    }
+
     /// A device holding a record written before these rules pushes the rest, and says which.
     @Test func aPushHoldsBackAnOldBadRecordAndSendsTheRest() throws {
-        let store = TestStore("door-push")
-        let device = try store.engine(now: Self.now)
-        try habit(device, "read")
-        try habit(device, "walk")
-        let sql = try run("sqlite3", [store.path, "UPDATE habits SET name = printf('%.300c', 'w') WHERE id = 'walk'"])
-        #expect(sql.status == 0, "\(sql.stderr)")
+        let device = try deviceWithAnOldBadHabit("door-push", habits: ["read", "walk"])
         let push = try device.changesToPush("https://sync.example")
         #expect(push.heldBack.map(\.kind) == ["habit", "entry"] && push.heldBack.first?.key == ["alice", "walk"], "\(push.heldBack)")
         #expect(push.heldBack.first?.message.contains("name") == true)
@@ -272,12 +278,7 @@ import Testing
     /// Paged, the same: a record held back on one page holds back what points at it on later
     /// pages (`holding`), each is reported once, and no page moves the cursor past it.
     @Test func aPagedPushHoldsBackAcrossPages() throws {
-        let store = TestStore("door-push-pages")
-        let device = try store.engine(now: Self.now)
-        try habit(device, "walk")
-        try habit(device, "read")
-        let sql = try run("sqlite3", [store.path, "UPDATE habits SET name = printf('%.300c', 'w') WHERE id = 'walk'"])
-        #expect(sql.status == 0, "\(sql.stderr)")
+        let device = try deviceWithAnOldBadHabit("door-push-pages", habits: ["walk", "read"])
         for limit in [1, 2, 3] {
             let server = try serverReplica("alice")
             var after: Int64? = nil, holding = Set<[String]>(), held: [HeldBackRecord] = [], sent: [ChangeRecord] = []
