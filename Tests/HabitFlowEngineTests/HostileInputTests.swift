@@ -29,7 +29,8 @@ import Testing
         var state = try engine.canonicalDump()  // what the store holds: changes only on success
         for op in Dispatcher.operations {
             for field in op.arguments {
-                for value in Self.hostile {
+                for hostile in Self.hostile {
+                    let value = op.name == "data.backup" && field.name == "path" ? Self.underStore(hostile, store) : hostile
                     let (text, code) = d.respond(to: #"{"op":"\#(op.name)","args":{"\#(field.name)":\#(value)}}"#)
                     calls += 1
                     let response = try JSONCodec.parse(text)
@@ -47,5 +48,13 @@ import Testing
         }
         #expect(calls > 1000 && refused > calls * 3 / 4)
         #expect(try store.dump().contains("INSERT INTO entries"))  // the file is still whole and readable
+    }
+
+    /// A backup path the test may write: a relative one is taken beside the store, never in the
+    /// directory the tests run in (a backup to "2025-02-30" succeeds, and would litter the clone).
+    static func underStore(_ value: String, _ store: TestStore) -> String {
+        guard value.hasPrefix("\""), !value.hasPrefix("\"/") else { return value }
+        let directory = String(store.path[..<store.path.lastIndex(of: "/")!])
+        return "\"" + directory + "/" + value.dropFirst()
     }
 }
