@@ -23,7 +23,7 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            try store.bulkInsert(owner: user, habits: Set(requests.map(\.habitId)), count: requests.count) { () throws(HabitFlowError) in
+            try store.bulkInsert(habits: [user: Set(requests.map(\.habitId))], count: requests.count) { () throws(HabitFlowError) in
                 try importAll(requests, store, user, now)
             }
         }

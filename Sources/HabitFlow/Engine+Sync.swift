@@ -146,8 +146,34 @@ extension Engine {
     ) throws(HabitFlowError) -> ApplySummary {
         let changes = try upgraded(changes, store, user)
         try store.prefetch(changes)
+        // A restore brings thousands of entries: the store may set per-row work aside.
+        var habits: [String: Set<String>] = [:], entries = 0
+        for c in changes where c.kind == RecordKind.entry.rawValue {
+            guard let owner = c.text("owner_id"), let habit = c.text("habit_id") else { continue }
+            habits[owner, default: []].insert(habit)
+            entries += 1
+        }
+        return try store.bulkInsert(habits: habits, count: entries) { () throws(HabitFlowError) in
+            try applyInOrder(store, user, changes, source: source, holdingBack: holdingBack)
+        }
+    }
+
+    /// `apply`'s work, the changes upgraded.
+    private func applyInOrder(
+        _ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord], source: ChangeSource, holdingBack: Bool
+    ) throws(HabitFlowError) -> ApplySummary {
         var summary = ApplySummary()
-        var touched = Set<[String]>()
+        var touched = Set<HabitDay>()
+        // A restore's days settle as they come: a new entry of a habit new to this store (no
+        // entry of it can be held) and of no bundle, the set's only live entry on its day, is
+        // that day's only contender, which `SyncRules.settle` keeps.
+        var newHabits = Set<[String]>()  // owner, habit: received here, not held before, of no bundle
+        var entriesOnDay: [[String]: Int] = [:]  // owner, habit, day: live entries in the set
+        for c in changes where c.kind == RecordKind.entry.rawValue && c.text("deleted_at") == nil {
+            if let owner = c.text("owner_id"), let habit = c.text("habit_id"), let day = c.text("day_key") {
+                entriesOnDay[[owner, habit, day], default: 0] += 1
+            }
+        }
         // Profiles and partnerships first (a side points at two profiles): what they make of
         // the partnership decides what else of the partner may come in. Then parents before
         // children (`RecordKind` order).
@@ -208,6 +234,7 @@ extension Engine {
             }
             let key = record.key(kind)
             let held = try store.held(kind, key: key)
+            var settled = false
             guard try SyncRules.checkOwner(record, kind, held: held, scope: scope, source: source, at: at),
                 SyncRules.replaces(record, held: held)
             else {
@@ -220,7 +247,11 @@ extension Engine {
                         try store.habit(habitId, of: owner)?.multiplePerDay
                     } else { nil }
                 try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: habitMultiplePerDay, at: at)
-                do throws(HabitFlowError) { try store.receive(record, kind) } catch {
+                settled =
+                    kind == .entry && held == nil && record.text("deleted_at") == nil
+                    && newHabits.contains([record.text("owner_id") ?? "", record.text("habit_id") ?? ""])
+                    && entriesOnDay[[record.text("owner_id") ?? "", record.text("habit_id") ?? "", record.text("day_key") ?? ""]] == 1
+                do throws(HabitFlowError) { try store.receive(record, kind, new: held == nil, settled: settled) } catch {
                     guard error.code != .storage else { throw error }
                     throw HabitFlowError(.invalidArgument, "\(at): \(error.message)", field: at)
                 }
@@ -228,12 +259,18 @@ extension Engine {
                 try holdBack(change, error)
                 continue
             }
-            if kind == .entry, case let .text(owner)? = record["owner_id"], case let .text(habitId)? = record["habit_id"],
+            if kind == .habit, held == nil, record.text("bundle_id") == nil, let owner = record.text("owner_id"), let id = record.text("id")
+            {
+                newHabits.insert([owner, id])
+            }
+            if kind == .entry, !settled, case let .text(owner)? = record["owner_id"], case let .text(habitId)? = record["habit_id"],
                 case let .text(day)? = record["day_key"]
             {
                 // The day it leaves.
-                if case let .text(h)? = held?["habit_id"], case let .text(d)? = held?["day_key"] { touched.insert([owner, h, d]) }
-                touched.insert([owner, habitId, day])
+                if case let .text(h)? = held?["habit_id"], case let .text(d)? = held?["day_key"], let d = try? DayKey(parsing: d) {
+                    touched.insert(HabitDay(owner: owner, habit: h, day: d))
+                }
+                if let day = try? DayKey(parsing: day) { touched.insert(HabitDay(owner: owner, habit: habitId, day: day)) }
             }
             // The user's side names someone this replica has not heard of (an invitation made
             // elsewhere): a stand-in profile, as `invitePartner` makes, until theirs arrives.
@@ -253,10 +290,7 @@ extension Engine {
         if let partnerBefore, try store.partnership(user: user)?.partnerId != partnerBefore {
             try endSharing(store, user, with: partnerBefore)
         }
-        for group in touched.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            guard let day = try? DayKey(parsing: group[2]) else { continue }
-            if try settle(store, owner: group[0], habit: group[1], day: day) { summary.repairs += 1 }
-        }
+        summary.repairs = try settle(store, touched.sorted { ($0.owner, $0.habit, $0.day) < ($1.owner, $1.habit, $1.day) })
         return summary
     }
 
@@ -333,17 +367,67 @@ extension Engine {
         return options.contains(habitId) ? options : [habitId]
     }
 
-    /// Settles one (habit, day) — for an option of a choice bundle, the bundle's day: of the
-    /// active entries, `SyncRules.settle` picks those that stay; the others are set aside.
-    /// Returns whether any is set aside.
+    /// Settles one (habit, day): `settle(_:_:)` of that day alone. Returns whether any entry is set aside.
     @discardableResult
     func settle(_ store: any StoreTransaction, owner: String, habit: String, day: DayKey) throws(HabitFlowError) -> Bool {
-        let contenders = try store.contenders(owner: owner, habits: try conflictGroup(store, owner, habit), day: day)
-        let keep = SyncRules.settle(contenders)
+        try settle(store, [HabitDay(owner: owner, habit: habit, day: day)]) > 0
+    }
+
+    /// A habit's day of an owner's.
+    struct HabitDay: Hashable {
+        var owner: String
+        var habit: String
+        var day: DayKey
+    }
+
+    /// Settles (habit, day)s — for an option of a choice bundle, the bundle's day: of each
+    /// day's active entries, `SyncRules.settle` picks those that stay; the others are set
+    /// aside. The days of one conflict group are read together and the changes written
+    /// together (a restore settles every day it brings). Returns how many of those days hold
+    /// an entry set aside.
+    @discardableResult
+    func settle(_ store: any StoreTransaction, _ days: some Collection<HabitDay>) throws(HabitFlowError) -> Int {
+        var groups: [[String]: Set<DayKey>] = [:]  // owner, then the group's habits
+        var order: [[String]] = []
+        var groupOf: [[String]: [String]] = [:]  // owner, habit
+        for d in days {
+            let group: [String]
+            if let known = groupOf[[d.owner, d.habit]] {
+                group = known
+            } else {
+                group = [d.owner] + (try conflictGroup(store, d.owner, d.habit))
+                groupOf[[d.owner, d.habit]] = group
+            }
+            if groups[group] == nil { order.append(group) }
+            groups[group, default: []].insert(d.day)
+        }
+        var aside: [(owner: String, id: String)] = [], back: [(owner: String, id: String)] = []
+        var kept = 0
+        for group in order {
+            let owner = group[0]
+            let contenders = try store.contenders(owner: owner, habits: Array(group.dropFirst()), days: Array(groups[group]!))
+            var start = contenders.startIndex
+            while start < contenders.endIndex {
+                let day = contenders[start].entry.dayKey
+                let end = contenders[start...].firstIndex { $0.entry.dayKey != day } ?? contenders.endIndex
+                let onDay = contenders[start..<end]
+                let keep = SyncRules.settle(Array(onDay))
+                for c in onDay {
+                    let stays = keep.contains(c.entry.id)
+                    if stays, c.setAside { back.append((owner, c.entry.id)) }
+                    if !stays, !c.setAside { aside.append((owner, c.entry.id)) }
+                }
+                if keep.count < onDay.count { kept += 1 }
+                start = end
+            }
+        }
         // Aside first, then active: one active entry per (habit, day) at every step.
-        for c in contenders where !keep.contains(c.entry.id) && !c.setAside { try store.setAside(owner: owner, entry: c.entry.id, true) }
-        for c in contenders where keep.contains(c.entry.id) && c.setAside { try store.setAside(owner: owner, entry: c.entry.id, false) }
-        return keep.count < contenders.count
+        for (list, value) in [(aside, true), (back, false)] {
+            for (owner, ids) in Dictionary(grouping: list, by: \.owner).sorted(by: { $0.key < $1.key }) {
+                try store.setAside(owner: owner, entries: ids.map(\.id), value)
+            }
+        }
+        return kept
     }
 
     /// Saves a locally changed entry; a delete or move may free a day a merge had set an entry
@@ -373,7 +457,7 @@ extension Engine {
         for (habit, day) in try store.setAsideDays(owner: user, habits: try store.habits(owner: user).map(\.id)) {
             let group = try conflictGroup(store, user, habit)
             guard seen.insert(group + [day.description]).inserted else { continue }
-            let contenders = try store.contenders(owner: user, habits: group, day: day)
+            let contenders = try store.contenders(owner: user, habits: group, days: [day])
             guard contenders.count > 1, let kept = contenders.first(where: { !$0.setAside })?.entry else { continue }
             let reason = EntryConflict.keep(contenders.map { ($0.entry, $0.stamp) }).reason
             out.append(

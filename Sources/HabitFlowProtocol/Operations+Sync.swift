@@ -19,8 +19,10 @@ enum ChangeJSON {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A wire name's column (`habitId` → `habit_id`).
+    /// A wire name's column (`habitId` → `habit_id`): every column's from a table (a restore
+    /// asks for each field of each record), any other name converted.
     static func snake(_ name: String) -> String {
+        if let column = columnOfWireName[name] { return column }
         var out: [UInt8] = []
         for c in name.utf8 {
             if c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") {
@@ -32,6 +34,10 @@ enum ChangeJSON {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// Every kind's columns by wire name.
+    static let columnOfWireName: [String: String] = Dictionary(
+        RecordKind.allCases.flatMap { $0.columns }.map { (camel($0), $0) }, uniquingKeysWith: { a, _ in a })
 
     static func json(_ c: ChangeRecord) -> JSONValue {
         .object([

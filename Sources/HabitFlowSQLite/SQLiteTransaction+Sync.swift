@@ -102,6 +102,8 @@ extension SQLiteTransaction {
     }
 
     func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord? {
+        // Found absent by `prefetch`: once (the caller receives it next).
+        if kind == .entry, absentEntries.remove(key) != nil { return nil }
         let n = Int32(kind.columns.count)
         return try sql { () throws(SQLiteError) in
             try db.rows(
@@ -114,7 +116,7 @@ extension SQLiteTransaction {
         }
     }
 
-    func receive(_ change: ChangeRecord, _ kind: RecordKind) throws(HabitFlowError) {
+    func receive(_ change: ChangeRecord, _ kind: RecordKind, new: Bool, settled: Bool) throws(HabitFlowError) {
         // Parents may come later in the same set: references are checked when it is all in.
         // Once a transaction: a flag pragma expires every prepared statement, so setting it
         // for each record compiled every statement again (most of a restore's time).
@@ -128,13 +130,43 @@ extension SQLiteTransaction {
             r.dirty = true
             store.replica = r
         }
+        if kind == .entry { absentEntries.remove(change.key(kind)) }
+        // Fields in column order (as `SyncRules.validated` leaves them) need no look-up.
+        let columns = kind.columns
+        let inOrder = change.fields.count == columns.count && zip(change.fields, columns).allSatisfy { $0.0.name == $0.1 }
+        let values = inOrder ? change.fields.map { SQLiteValue($0.value) } : columns.map { SQLiteValue(change[$0] ?? .null) }
         do throws(HabitFlowError) {
             try upsert(
-                kind, kind.columns.map { SQLiteValue(change[$0] ?? .null) }, stamp: .text(change.stamp.description), seq: seq,
-                setAside: kind == .entry ? true : nil)
+                kind, values, stamp: .text(change.stamp.description), seq: seq, setAside: kind == .entry ? !settled : nil, new: new)
         } catch {
             guard error.code != .storage else { throw error }  // the disk, not the record
             throw HabitFlowError(.invalidArgument, "the store refused the \(kind.rawValue): \(error.message)")
+        }
+    }
+
+    /// Before a set is applied: which of its entries are not held, read a chunk at a time
+    /// (`held` answers those without a query — a restore asks once per entry).
+    func prefetch(_ changes: [ChangeRecord]) throws(HabitFlowError) {
+        var keys: [String: [String]] = [:]  // ids by owner
+        for c in changes where c.kind == RecordKind.entry.rawValue {
+            if let owner = c.text("owner_id"), let id = c.text("id") { keys[owner, default: []].append(id) }
+        }
+        guard keys.values.contains(where: { $0.count >= Self.chunk }) else { return }  // a few: one query each costs no more
+        for (owner, ids) in keys {
+            var asked = Set(ids)
+            for start in stride(from: 0, to: ids.count, by: Self.chunk) {
+                let chunk = Self.padded(ids[start..<min(start + Self.chunk, ids.count)])
+                let held = try sql { () throws(SQLiteError) in
+                    try db.rows(
+                        "SELECT id FROM entries WHERE owner_id = ? AND id IN (\(Self.marks(chunk.count)))",
+                        [.text(owner)] + chunk.map { .text($0) }
+                    ) {
+                        $0.text(0)
+                    }
+                }
+                asked.subtract(held)
+            }
+            for id in asked { absentEntries.insert([owner, id]) }
         }
     }
 
@@ -161,36 +193,59 @@ extension SQLiteTransaction {
         }
     }
 
-    func contenders(owner: String, habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
+    func contenders(owner: String, habits: [String], days: [DayKey]) throws(HabitFlowError) -> [SyncRules.Contender] {
         guard !habits.isEmpty else { return [] }
         let kind = RecordKind.entry
         let n = Int32(kind.columns.count)
-        let marks = Array(repeating: "?", count: habits.count).joined(separator: ", ")
-        let s = try sql { () throws(SQLiteError) in
-            try db.statement(
-                """
-                SELECT \(kind.columns.joined(separator: ", ")), stamp, set_aside FROM entries INDEXED BY entries_by_habit_day
-                WHERE owner_id = ? AND habit_id IN (\(marks)) AND set_aside IN (0, 1) AND day_key = ? AND deleted_at IS NULL ORDER BY id
-                """, [.text(owner)] + habits.map { .text($0) } + [.text(day.description)])
-        }
-        defer { sqlite3_reset(s.handle) }
+        let habits = Self.padded(habits[...])
         var out: [SyncRules.Contender] = []
-        while try sql({ () throws(SQLiteError) in try s.step() }) {
-            let stored = try Self.record(StoredEntry.self, s)
-            let stamp = s.text(n).flatMap(HybridTimestamp.init(parsing:)) ?? ReplicaClock.zeroStamp
-            out.append(
-                SyncRules.Contender(entry: stored.entry, stamp: stamp, multiplePerDay: stored.multiplePerDay, setAside: s.int64(n + 1) == 1)
-            )
+        let days = Set(days).map(\.description).sorted()
+        for start in stride(from: 0, to: days.count, by: Self.chunk) {
+            let chunk = Self.padded(days[start..<min(start + Self.chunk, days.count)])
+            let s = try sql { () throws(SQLiteError) in
+                try db.statement(
+                    """
+                    SELECT \(kind.columns.joined(separator: ", ")), stamp, set_aside FROM entries INDEXED BY entries_by_habit_day
+                    WHERE owner_id = ? AND habit_id IN (\(Self.marks(habits.count))) AND set_aside IN (0, 1)
+                    AND day_key IN (\(Self.marks(chunk.count))) AND deleted_at IS NULL ORDER BY day_key, id
+                    """, [.text(owner)] + habits.map { .text($0) } + chunk.map { .text($0) })
+            }
+            defer { sqlite3_reset(s.handle) }
+            while try sql({ () throws(SQLiteError) in try s.step() }) {
+                let stored = try Self.record(StoredEntry.self, s)
+                let stamp = s.text(n).flatMap(HybridTimestamp.init(parsing:)) ?? ReplicaClock.zeroStamp
+                out.append(
+                    SyncRules.Contender(
+                        entry: stored.entry, stamp: stamp, multiplePerDay: stored.multiplePerDay, setAside: s.int64(n + 1) == 1))
+            }
         }
         return out
     }
 
-    func setAside(owner: String, entry id: String, _ aside: Bool) throws(HabitFlowError) {
-        try sql { () throws(SQLiteError) in
-            try db.run(
-                "UPDATE entries SET set_aside = ?1 WHERE owner_id = ?2 AND id = ?3 AND set_aside <> ?1",
-                [.integer(aside ? 1 : 0), .text(owner), .text(id)])
+    func setAside(owner: String, entries ids: [String], _ aside: Bool) throws(HabitFlowError) {
+        for start in stride(from: 0, to: ids.count, by: Self.chunk) {
+            let chunk = Self.padded(ids[start..<min(start + Self.chunk, ids.count)])
+            try sql { () throws(SQLiteError) in
+                try db.run(
+                    "UPDATE entries SET set_aside = ? WHERE owner_id = ? AND id IN (\(Self.marks(chunk.count))) AND set_aside <> ?",
+                    [.integer(aside ? 1 : 0), .text(owner)] + chunk.map { .text($0) } + [.integer(aside ? 1 : 0)])
+            }
         }
+    }
+
+    /// Values bound in one `IN (…)` list at most: far below SQLite's limit on parameters.
+    static let chunk = 512
+
+    /// `count` parameter marks, comma-separated.
+    static func marks(_ count: Int) -> String { Array(repeating: "?", count: count).joined(separator: ", ") }
+
+    /// `values` grown to a power of two by repeating the last (the same in an `IN` list), so
+    /// a statement of each size is prepared once and the connection's cache stays small.
+    static func padded(_ values: ArraySlice<String>) -> [String] {
+        guard let last = values.last else { return [] }
+        var size = 1
+        while size < values.count { size *= 2 }
+        return Array(values) + Array(repeating: last, count: size - values.count)
     }
 
     func setAsideDays(owner: String, habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {

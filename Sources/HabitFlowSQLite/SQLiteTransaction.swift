@@ -13,6 +13,9 @@ final class SQLiteTransaction: StoreTransaction {
     /// Foreign keys are checked at commit (`receive`): set once a transaction, as setting the
     /// pragma expires every prepared statement (each would be compiled again).
     var deferringForeignKeys = false
+    /// Keys of entries `prefetch` found not held, each answered once by `held`; a write of
+    /// an entry by any other way forgets them all.
+    var absentEntries = Set<[String]>()
 
     init(_ store: SQLiteStore) { self.store = store }
 
@@ -56,12 +59,14 @@ final class SQLiteTransaction: StoreTransaction {
 
     func save<R: StoredRecord>(_ record: R) throws(HabitFlowError) {
         store.memo.forget(R.kind)
+        if R.kind == .entry { absentEntries.removeAll() }
         let next = nextStamp()
         try upsert(R.kind, record.row.map(SQLiteValue.init), stamp: next?.0, seq: next?.1)
     }
 
     func saveNew<R: StoredRecord>(_ record: R) throws(HabitFlowError) {
         store.memo.forget(R.kind)
+        if R.kind == .entry { absentEntries.removeAll() }
         let next = nextStamp()
         var bound = record.row.map(SQLiteValue.init)
         bound.append(next?.0)
@@ -72,14 +77,21 @@ final class SQLiteTransaction: StoreTransaction {
     /// Inserts or replaces the row of `kind` (its key decides which), with stamp and sequence.
     func upsert(
         _ kind: RecordKind, _ values: [SQLiteValue?], stamp: SQLiteValue?, seq: SQLiteValue?,
-        setAside: Bool? = nil
+        setAside: Bool? = nil, new: Bool = false
     ) throws(HabitFlowError) {
         store.memo.forget(kind)
         var bound = values
         bound.append(stamp)
         bound.append(seq)
         if let setAside { bound.append(.integer(setAside ? 1 : 0)) }
-        try sql { () throws(SQLiteError) in try db.run(setAside == nil ? SQLText.upsert[kind]! : SQLText.upsertReceivedEntry, bound) }
+        let text =
+            switch (setAside != nil, new) {
+            case (false, false): SQLText.upsert[kind]!
+            case (false, true): SQLText.insert[kind]!
+            case (true, false): SQLText.upsertReceivedEntry
+            case (true, true): SQLText.insertReceivedEntry
+            }
+        try sql { () throws(SQLiteError) in try db.run(text, bound) }
     }
 
     func savePlaceholder(_ user: UserProfile) throws(HabitFlowError) {
@@ -245,6 +257,13 @@ enum SQLText {
 
     /// The same for an entry received by sync, with its `set_aside` flag.
     static let upsertReceivedEntry = upsertText(.entry, ["set_aside"])
+
+    /// Insert a new entry received by sync, with its `set_aside` flag.
+    static let insertReceivedEntry = {
+        let names = RecordKind.entry.columns + ["stamp", "seq", "set_aside"]
+        return
+            "INSERT INTO entries (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
+    }()
 
     private static func upsertText(_ kind: RecordKind, _ extra: [String]) -> String {
         let names = kind.columns + ["stamp", "seq"] + extra

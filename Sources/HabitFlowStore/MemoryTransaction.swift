@@ -110,7 +110,7 @@ final class MemoryTransaction: StoreTransaction {
         state.rows.row(kind, RowSet.key(key))?.change
     }
 
-    func receive(_ change: ChangeRecord, _ kind: RecordKind) throws(HabitFlowError) {
+    func receive(_ change: ChangeRecord, _ kind: RecordKind, new: Bool, settled: Bool) throws(HabitFlowError) {
         try requireWrite()
         received = true
         deferReferences = true
@@ -118,7 +118,8 @@ final class MemoryTransaction: StoreTransaction {
         let seq = state.clock.receive(change.stamp)
         try put(
             RowSet.Row(
-                kind: kind, values: kind.columns.map { change[$0] ?? .null }, stamp: change.stamp, seq: seq, setAside: kind == .entry))
+                kind: kind, values: kind.columns.map { change[$0] ?? .null }, stamp: change.stamp, seq: seq,
+                setAside: kind == .entry && !settled))
     }
 
     func danglingReference() throws(HabitFlowError) -> String? { state.rows.danglingReference() }
@@ -128,13 +129,13 @@ final class MemoryTransaction: StoreTransaction {
         state.rows.forget(owner: owner)
     }
 
-    func contenders(owner: String, habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
-        try state.rows.contenders(owner: owner, habits: habits, day: day)
+    func contenders(owner: String, habits: [String], days: [DayKey]) throws(HabitFlowError) -> [SyncRules.Contender] {
+        try state.rows.contenders(owner: owner, habits: habits, days: days)
     }
 
-    func setAside(owner: String, entry id: String, _ aside: Bool) throws(HabitFlowError) {
+    func setAside(owner: String, entries ids: [String], _ aside: Bool) throws(HabitFlowError) {
         try requireWrite()
-        state.rows.setAside(entry: RowSet.key([owner, id]), aside)
+        for id in ids { state.rows.setAside(entry: RowSet.key([owner, id]), aside) }
     }
 
     func setAsideDays(owner: String, habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {

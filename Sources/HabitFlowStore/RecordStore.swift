@@ -66,18 +66,19 @@ public protocol EntryIndex: AnyObject {
     /// target versions changed after sequence number `since`, and the latest sequence
     /// number: what a read cache re-reads.
     func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64)
-    /// A hint around `body`, which inserts about `count` entries of `owner`'s `habits` (an
-    /// import): a store may set per-row work aside and do it once for all when `body` ends
-    /// (SQLite: its cache trigger). Every answer afterwards is the same; other stores just run it.
+    /// A hint around `body`, which inserts about `count` entries of `habits` (by owner: an
+    /// import, a restore): a store may set per-row work aside and do it once for all when
+    /// `body` ends (SQLite: its cache trigger). Every answer afterwards is the same; other
+    /// stores just run it.
     func bulkInsert<T>(
-        owner: String, habits: Set<String>, count: Int,
+        habits: [String: Set<String>], count: Int,
         _ body: () throws(HabitFlowError) -> T
     ) throws(HabitFlowError) -> T
 }
 
 extension EntryIndex {
     public func bulkInsert<T>(
-        owner: String, habits: Set<String>, count: Int,
+        habits: [String: Set<String>], count: Int,
         _ body: () throws(HabitFlowError) -> T
     ) throws(HabitFlowError) -> T {
         try body()
@@ -100,9 +101,12 @@ public protocol SyncLog: AnyObject {
     func changes(since: Int64, limit: Int?) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64, more: Bool)
     /// The held version of the record of `kind` with `key`, with its stamp.
     func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord?
-    /// Writes a received record as it came, stamp and all (an entry arrives set aside, for
-    /// `SyncRules.settle` to place), and moves this replica's clock past its stamp.
-    func receive(_ change: ChangeRecord, _ kind: RecordKind) throws(HabitFlowError)
+    /// Writes a received record as it came, stamp and all, and moves this replica's clock
+    /// past its stamp. An entry arrives set aside, for `SyncRules.settle` to place, unless
+    /// `settled`: its caller settled its day already (it is the day's only contender).
+    /// - Parameter new: no version of it is held (`held` said so in this transaction), so a
+    ///   store may insert without looking for one.
+    func receive(_ change: ChangeRecord, _ kind: RecordKind, new: Bool, settled: Bool) throws(HabitFlowError)
     /// A record that points at one this store does not hold, described; `nil` when none does.
     func danglingReference() throws(HabitFlowError) -> String?
     /// Drops the copies of `owner`'s records a partnership brought here — every record of
@@ -110,10 +114,11 @@ public protocol SyncLog: AnyObject {
     /// nothing: they were never this replica's to send, and every replica of the user drops
     /// them alike when it learns the partnership ended.
     func forget(owner: String) throws(HabitFlowError)
-    /// The active entries (set aside or not) of `owner`'s `habits` on `day`, with their stamps.
-    func contenders(owner: String, habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender]
-    /// Sets `owner`'s entry `id` aside (inactive until a repair) or back.
-    func setAside(owner: String, entry id: String, _ aside: Bool) throws(HabitFlowError)
+    /// The active entries (set aside or not) of `owner`'s `habits` on `days`, with their
+    /// stamps, by day then id. Many days at once: a restore settles thousands.
+    func contenders(owner: String, habits: [String], days: [DayKey]) throws(HabitFlowError) -> [SyncRules.Contender]
+    /// Sets `owner`'s entries `ids` aside (inactive until a repair) or back.
+    func setAside(owner: String, entries ids: [String], _ aside: Bool) throws(HabitFlowError)
     /// The (habit, day) pairs of `owner`'s `habits` holding an active entry set aside, by day then habit.
     func setAsideDays(owner: String, habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)]
     /// A hint before `changes` are applied: a store whose reads cost a round trip (the
@@ -138,6 +143,11 @@ extension RecordTransaction {
 
 extension SyncLog {
     public func prefetch(_ changes: [ChangeRecord]) throws(HabitFlowError) {}
+
+    /// `receive` of a record that may be held, an entry set aside.
+    public func receive(_ change: ChangeRecord, _ kind: RecordKind) throws(HabitFlowError) {
+        try receive(change, kind, new: false, settled: false)
+    }
 }
 
 /// A habit's active entries per day, ascending, as the store aggregates them.

@@ -240,18 +240,21 @@ public struct RowSet: Sendable {
         return out.sorted { ($0.dayKey, $0.timestampUtc, $0.id) < ($1.dayKey, $1.timestampUtc, $1.id) }
     }
 
-    /// The live entries (set aside or not) of `owner`'s `habits` on `day`, with their stamps, by id.
-    public func contenders(owner: String, habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
+    /// The live entries (set aside or not) of `owner`'s `habits` on `days`, with their stamps,
+    /// by day then id.
+    public func contenders(owner: String, habits: [String], days: [DayKey]) throws(HabitFlowError) -> [SyncRules.Contender] {
         var out: [SyncRules.Contender] = []
-        for habit in habits {
-            for row in entries(on: Day(owner: owner, habit: habit, day: day)) where row.isLiveEntry {
-                let stored = try row.record(StoredEntry.self)
-                out.append(
-                    SyncRules.Contender(
-                        entry: stored.entry, stamp: row.stamp, multiplePerDay: stored.multiplePerDay, setAside: row.setAside))
+        for day in Set(days) {
+            for habit in habits {
+                for row in entries(on: Day(owner: owner, habit: habit, day: day)) where row.isLiveEntry {
+                    let stored = try row.record(StoredEntry.self)
+                    out.append(
+                        SyncRules.Contender(
+                            entry: stored.entry, stamp: row.stamp, multiplePerDay: stored.multiplePerDay, setAside: row.setAside))
+                }
             }
         }
-        return out.sorted { $0.entry.id < $1.entry.id }
+        return out.sorted { ($0.entry.dayKey, $0.entry.id) < ($1.entry.dayKey, $1.entry.id) }
     }
 
     /// The (habit, day) pairs of `owner`'s `habits` holding a live entry set aside, by day then habit.

@@ -82,6 +82,68 @@ import Testing
         #expect(try engineB.canonicalDump() == before)
     }
 
+    /// A restore settles each day as the same records applied one by one do: a new habit's
+    /// lone days (placed as they arrive), a day two devices both logged (one set aside), a
+    /// multiple-per-day habit's day, a deleted entry, and two options of a choice bundle on
+    /// one day.
+    @Test func aRestoreSettlesEveryDayAsRecordByRecord() throws {
+        func count(_ value: JSONValue?) -> Int? { if case let .array(items)? = value { items.count } else { nil } }
+        let source = TestStore("settle-source")
+        let a = Dispatcher(engine: try source.engine(now: "2025-06-01T10:00:00Z"))
+        for request in [
+            #"{"habitId":"solo","name":"Solo"}"#, #"{"habitId":"multi","name":"Multi","kind":"numeric","unit":"x","multiplePerDay":true}"#,
+            #"{"habitId":"o1","name":"Run"}"#, #"{"habitId":"o2","name":"Swim"}"#,
+        ] {
+            _ = try call(a, "habit.create", request)
+        }
+        _ = try call(a, "bundle.create", #"{"bundleId":"b","name":"Move","kind":"choice","habitIds":["o1","o2"]}"#)
+        for (id, habit, day) in [("s1", "solo", "05-01"), ("s2", "solo", "05-02"), ("s3", "solo", "05-03"), ("o", "o1", "05-01")] {
+            _ = try call(a, "entry.log", #"{"entryId":"\#(id)","habitId":"\#(habit)","dayKey":"2025-\#(day)","confirm":true}"#)
+        }
+        for id in ["m1", "m2"] {
+            _ = try call(a, "entry.log", #"{"entryId":"\#(id)","habitId":"multi","dayKey":"2025-05-01","value":2,"confirm":true}"#)
+        }
+        _ = try call(a, "entry.delete", #"{"entryId":"s3","confirm":true}"#)
+        let exported = try call(a, "data.export", "{}")["document"] ?? .null
+        guard case let .object(header) = exported, case let .array(records)? = exported["records"] else {
+            Issue.record("no document")
+            return
+        }
+        // Another device's entry on a day already logged: solo's 05-01, and o2 beside o1.
+        func twin(of id: String, _ newId: String, habit: String) -> JSONValue? {
+            guard let original = records.first(where: { $0["kind"] == .string("entry") && $0["record"]?["id"] == .string(id) }),
+                case let .object(fields) = original, case let .object(record)? = original["record"]
+            else { return nil }
+            let changed = record.map { ($0.0, $0.0 == "id" ? .string(newId) : $0.0 == "habitId" ? .string(habit) : $0.1) }
+            return .object(
+                fields.map {
+                    ($0.0, $0.0 == "record" ? .object(changed) : $0.0 == "stamp" ? .string("0002000000000000.000000.rother") : $0.1)
+                })
+        }
+        let all = records + [twin(of: "s1", "t1", habit: "solo"), twin(of: "o", "t2", habit: "o2")].compactMap { $0 }
+        #expect(all.count == records.count + 2)
+        func document(_ records: [JSONValue]) -> JSONValue {
+            .object(header.map { ($0.0, $0.0 == "records" ? .array(records) : $0.1) })
+        }
+        let once = TestStore("settle-once"), oneByOne = TestStore("settle-one-by-one")
+        let c = Dispatcher(engine: try once.engine(now: "2025-06-01T10:00:00Z"))
+        let d = Dispatcher(engine: try oneByOne.engine(now: "2025-06-01T10:00:00Z"))
+        let summary = try call(c, "data.import", .object([("document", document(all))]))
+        #expect(summary["repairs"] == .int(2), "\(summary)")
+        for record in all { _ = try call(d, "data.import", .object([("document", document([record]))])) }
+        let (dumpC, dumpD) = (try c.engine.canonicalDump().map(\.contents), try d.engine.canonicalDump().map(\.contents))
+        #expect(dumpC == dumpD, "\(dumpC.filter { !dumpD.contains($0) }) vs \(dumpD.filter { !dumpC.contains($0) })")
+        let repairs = try call(c, "sync.repairs", "{}")
+        #expect(repairs == (try call(d, "sync.repairs", "{}")))
+        #expect(count(repairs["repairs"]) == 2, "\(repairs)")
+        for habit in ["solo", "multi", "o1", "o2"] {
+            let listed = try call(c, "entry.list", #"{"habitId":"\#(habit)"}"#)
+            #expect(listed == (try call(d, "entry.list", #"{"habitId":"\#(habit)"}"#)), "\(habit)")
+        }
+        #expect(count(try call(c, "entry.list", #"{"habitId":"multi"}"#)["entries"]) == 2)
+        #expect(try call(c, "metrics.streaks", #"{"habitId":"solo"}"#) == call(a, "metrics.streaks", #"{"habitId":"solo"}"#))
+    }
+
     /// Bad documents and another user's data are refused by field, and nothing is written.
     @Test func badDocumentsAreRefusedAndChangeNothing() throws {
         let own = try TestStore("import-own").engine(now: "2025-06-01T10:00:00Z")

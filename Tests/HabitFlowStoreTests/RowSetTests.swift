@@ -21,7 +21,7 @@ import Testing
         try rows.put(Self.row(StoreContract.entry("e3", "h1", "2025-03-12"), aside: true))  // set aside: holds no day
         try rows.put(Self.row(StoreContract.entry("e4", "h1", "2025-03-12", deleted: true)))
         #expect(try rows.activeEntries(owner: "alice", habit: "h1", day: DayKey("2025-03-12")).map(\.value) == [7])
-        #expect(try rows.contenders(owner: "alice", habits: ["h1"], day: DayKey("2025-03-12")).map(\.entry.id) == ["e1", "e3"])
+        #expect(try rows.contenders(owner: "alice", habits: ["h1"], days: [DayKey("2025-03-12")]).map(\.entry.id) == ["e1", "e3"])
         #expect(rows.setAsideDays(owner: "alice", habits: ["h1"]).map(\.dayKey) == [DayKey("2025-03-12")])
     }
 

@@ -26,7 +26,7 @@ public enum StoreContract {
         ("aPlaceholderLosesToAnyChange", aPlaceholderLosesToAnyChange), ("flagsArePerUserAndRollBack", flagsArePerUserAndRollBack),
         ("habitsChangedNamesWhatChanged", habitsChangedNamesWhatChanged), ("prefetchChangesNoAnswer", prefetchChangesNoAnswer),
         ("bulkInsertAnswersAlike", bulkInsertAnswersAlike), ("idsByPrefixAreAnOwnersOwn", idsByPrefixAreAnOwnersOwn),
-        ("pagesCoverTheLogOnce", pagesCoverTheLogOnce),
+        ("pagesCoverTheLogOnce", pagesCoverTheLogOnce), ("manyDaysSettleAtOnce", manyDaysSettleAtOnce),
     ]
 
     public static let t0 = try! Instant(parsing: "2025-03-12T11:00:00Z")
@@ -149,6 +149,43 @@ public enum StoreContract {
                 #expect(Set(seen.map { "\($0.kind) \($0.stamp)" }) == Set(whole.changes.map { "\($0.kind) \($0.stamp)" }), "\(name)")
                 #expect(since == whole.cursor, "\(name) limit \(limit)")
                 #expect(pages == (records.count + limit - 1) / limit, "\(name) limit \(limit): \(pages) pages")
+            }
+        }
+    }
+
+    /// `contenders` of many days at once (more than a SQLite statement binds, not a power of
+    /// two) answers each day's live entries, by day then id; `setAside` of many entries moves
+    /// each, and only the owner's.
+    public static func manyDaysSettleAtOnce(_ stores: Stores) throws {
+        let n = 1_300
+        let days = (0..<n).map { DayKey("2025-01-01").adding(days: $0)! }
+        for (name, store) in try stores("many-days") {
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(Self.user)
+                try tx.save(UserProfile(id: "bob", zone: "UTC", firstWeekday: .monday, createdAt: Self.t0, updatedAt: Self.t0))
+                try tx.save(Self.habit("h1"))
+                try tx.save(Self.habit("h2"))
+                try tx.save(Self.habit("h1", owner: "bob"))
+                try tx.save(StoredEntry(Self.entry("kept", "h2", "2025-01-02"), ownerId: "alice", multiplePerDay: false))
+                try tx.save(StoredEntry(Self.entry("gone", "h2", "2025-01-03", deleted: true), ownerId: "alice", multiplePerDay: false))
+                try tx.save(StoredEntry(Self.entry("e0", "h1", "2025-01-01"), ownerId: "bob", multiplePerDay: false))
+                for (i, day) in days.enumerated() {
+                    let entry = StoredEntry(Self.entry("e\(i)", "h1", day.description), ownerId: "alice", multiplePerDay: false)
+                    try tx.receive(entry.change(stamp: HybridTimestamp(wallMilliseconds: 1, counter: Int32(i), replicaId: "r")), .entry)
+                }
+            }
+            let asked = days + [DayKey("2024-12-31")]
+            let all = try store.read { tx throws(HabitFlowError) in try tx.contenders(owner: "alice", habits: ["h1", "h2"], days: asked) }
+            #expect(all.count == n + 1, "\(name): \(all.count)")
+            #expect(all.map { "\($0.entry.dayKey) \($0.entry.id)" } == all.map { "\($0.entry.dayKey) \($0.entry.id)" }.sorted(), "\(name)")
+            #expect(all.filter(\.setAside).count == n && all.first { !$0.setAside }?.entry.id == "kept", "\(name)")
+            try store.write { tx throws(HabitFlowError) in try tx.setAside(owner: "alice", entries: (0..<n).map { "e\($0)" }, false) }
+            try store.write { tx throws(HabitFlowError) in try tx.setAside(owner: "alice", entries: ["e5", "e700", "e1299"], true) }
+            try store.read { tx throws(HabitFlowError) in
+                #expect(try tx.activeDays(owner: "alice", habit: "h1").days.count == n - 3, "\(name)")
+                #expect(try tx.setAsideDays(owner: "alice", habits: ["h1"]).map(\.dayKey) == [days[5], days[700], days[1299]], "\(name)")
+                #expect(try tx.contenders(owner: "bob", habits: ["h1"], days: [days[0]]).map(\.setAside) == [false], "\(name): bob's stays")
+                #expect(try tx.contenders(owner: "alice", habits: ["h1"], days: []).isEmpty, "\(name)")
             }
         }
     }
@@ -321,14 +358,14 @@ public enum StoreContract {
                 #expect(
                     try tx.activeEntries(owner: "alice", habit: "h1", day: DayKey("2025-03-12")).isEmpty, "\(name): set aside until settled"
                 )
-                let contenders = try tx.contenders(owner: "alice", habits: ["h1"], day: DayKey("2025-03-12"))
+                let contenders = try tx.contenders(owner: "alice", habits: ["h1"], days: [DayKey("2025-03-12")])
                 #expect(contenders.map(\.entry.id) == ["e9"] && contenders[0].setAside, "\(name)")
                 #expect(try tx.setAsideDays(owner: "alice", habits: ["h1"]).map(\.dayKey) == [DayKey("2025-03-12")], "\(name)")
                 let later = try tx.changes(since: first.cursor)
                 #expect(later.changes.map(\.kind) == ["entry"] && later.cursor > first.cursor, "\(name)")
             }
             try store.write { tx throws(HabitFlowError) in
-                try tx.setAside(owner: "alice", entry: "e9", false)
+                try tx.setAside(owner: "alice", entries: ["e9"], false)
                 try tx.save(Self.habit("h2"))
             }
             try store.read { tx throws(HabitFlowError) in
@@ -419,13 +456,13 @@ public enum StoreContract {
                     #expect(try tx.targetVersions(habit: "h1", of: owner).map(\.target) == [value], "\(name)")
                     #expect(try tx.goal("g1", of: owner)?.title == owner, "\(name)")
                     #expect(try tx.links(goal: "g1", of: owner).map(\.createdBy) == [owner], "\(name)")
-                    #expect(try tx.contenders(owner: owner, habits: ["h1"], day: day).map(\.entry.value) == [value], "\(name)")
+                    #expect(try tx.contenders(owner: owner, habits: ["h1"], days: [day]).map(\.entry.value) == [value], "\(name)")
                 }
                 #expect(try tx.changes(since: 0).changes.filter { $0.kind == "entry" }.count == 2, "\(name)")
             }
             // One user's one-per-day entry leaves the other's day free, and setting one aside
             // leaves the other's as it was.
-            try store.write { tx throws(HabitFlowError) in try tx.setAside(owner: "bob", entry: "e1", true) }
+            try store.write { tx throws(HabitFlowError) in try tx.setAside(owner: "bob", entries: ["e1"], true) }
             try store.read { tx throws(HabitFlowError) in
                 #expect(try tx.activeEntries(owner: "alice", habit: "h1", day: day).count == 1, "\(name)")
                 #expect(try tx.activeEntries(owner: "bob", habit: "h1", day: day).isEmpty, "\(name)")
@@ -468,7 +505,7 @@ public enum StoreContract {
             }
             try store.write { tx throws(HabitFlowError) in
                 try tx.save(Self.entry("e2", "h1", "2025-03-12", deleted: true), of: "alice", multiplePerDay: false)
-                try tx.setAside(owner: "alice", entry: "e1", true)
+                try tx.setAside(owner: "alice", entries: ["e1"], true)
                 try tx.save(Self.entry("e4", "h1", "2025-03-12", 5), of: "alice", multiplePerDay: false)
                 try tx.save(Self.entry("e5", "h1", "2025-03-13", 6), of: "alice", multiplePerDay: false)
             }
@@ -570,6 +607,13 @@ public enum StoreContract {
             StoredEntry(Self.entry("e2", "h2", "2025-03-12", 9), ownerId: "alice", multiplePerDay: false).change(stamp: stamp),
             StoredEntry(Self.entry("e1", "h1", "2025-03-12", 8), ownerId: "alice", multiplePerDay: false).change(stamp: stamp),
         ]
+        // A restore's worth (more than a statement binds): a store may read them a chunk at a time.
+        let many = (100..<700).map { i in
+            StoredEntry(
+                Self.entry("e\(i)", "h2", DayKey("2025-03-13").adding(days: i)!.description), ownerId: "alice", multiplePerDay: false
+            )
+            .change(stamp: stamp)
+        }
         for (name, store) in try stores("prefetch") {
             try store.write { tx throws(HabitFlowError) in
                 try tx.save(Self.user)
@@ -581,14 +625,27 @@ public enum StoreContract {
                 #expect(try tx.entry("e1", of: "alice")?.value == 1, "\(name)")
                 #expect(try tx.habit("h2", of: "alice") == nil, "\(name)")
                 #expect(
-                    try tx.contenders(owner: "alice", habits: ["h1", "h2"], day: DayKey("2025-03-12")).map(\.entry.id) == ["e1"], "\(name)")
+                    try tx.contenders(owner: "alice", habits: ["h1", "h2"], days: [DayKey("2025-03-12")]).map(\.entry.id) == ["e1"],
+                    "\(name)")
                 for change in incoming { try tx.receive(change, RecordKind(syncName: change.kind)!) }
                 #expect(try tx.danglingReference() == nil, "\(name)")
+            }
+            try store.write { tx throws(HabitFlowError) in
+                try tx.prefetch(many + incoming)
+                #expect(try tx.held(.entry, key: ["alice", "e1"])?.fields.first { $0.name == "value" }?.value == .real(8), "\(name)")
+                #expect(try tx.held(.entry, key: ["alice", "e150"]) == nil, "\(name)")
+                #expect(try tx.held(.entry, key: ["alice", "e151"]) == nil, "\(name)")
+                try tx.receive(many[51], .entry, new: true, settled: false)
+                try tx.receive(many[52], .entry, new: true, settled: false)  // never asked for
+                #expect(try tx.held(.entry, key: ["alice", "e151"]) != nil, "\(name): received, so held")
+                #expect(try tx.held(.entry, key: ["alice", "e152"]) != nil, "\(name): received, so held")
+                try tx.save(Self.entry("e153", "h2", "2026-01-01"), of: "alice", multiplePerDay: false)
+                #expect(try tx.held(.entry, key: ["alice", "e153"]) != nil, "\(name): saved, so held")
             }
             try store.read { tx throws(HabitFlowError) in
                 #expect(try tx.entry("e1", of: "alice")?.value == 8, "\(name)")
                 #expect(try tx.habit("h2", of: "alice")?.name == "h2", "\(name)")
-                let contenders = try tx.contenders(owner: "alice", habits: ["h1", "h2"], day: DayKey("2025-03-12"))
+                let contenders = try tx.contenders(owner: "alice", habits: ["h1", "h2"], days: [DayKey("2025-03-12")])
                 #expect(contenders.map(\.entry.id) == ["e1", "e2"] && contenders.allSatisfy(\.setAside), "\(name)")
             }
         }
@@ -602,7 +659,7 @@ public enum StoreContract {
                 try tx.save(Self.habit("h1"))
                 try tx.save(Self.habit("m1", multiple: true))
                 _ = try tx.activeDays(owner: "alice")  // a cache filled before the import must not survive it
-                try tx.bulkInsert(owner: "alice", habits: ["h1", "m1"], count: 40) { () throws(HabitFlowError) in
+                try tx.bulkInsert(habits: ["alice": ["h1", "m1"]], count: 40) { () throws(HabitFlowError) in
                     for i in 0..<20 {
                         let day = DayKey("2025-03-12").adding(days: i)!.description
                         try tx.save(Self.entry("h\(i)", "h1", day, Double(i)), of: "alice", multiplePerDay: false)

@@ -127,10 +127,10 @@ extension PostgresTransaction {
         try cached(kind, RowSet.key(key)).map(\.change)
     }
 
-    func receive(_ change: ChangeRecord, _ kind: RecordKind) throws(HabitFlowError) {
+    func receive(_ change: ChangeRecord, _ kind: RecordKind, new: Bool, settled: Bool) throws(HabitFlowError) {
         try requireWrite()
         let seq = clock.receive(change.stamp)
-        try put(kind, kind.columns.map { change[$0] ?? .null }, stamp: change.stamp, seq: seq, setAside: kind == .entry)
+        try put(kind, kind.columns.map { change[$0] ?? .null }, stamp: change.stamp, seq: seq, setAside: kind == .entry && !settled)
     }
 
     func prefetch(_ changes: [ChangeRecord]) throws(HabitFlowError) {
@@ -217,17 +217,19 @@ extension PostgresTransaction {
         return RowSet.describe(missing.kind, column: missing.column, parent: missing.parent, key: missing.id)
     }
 
-    func contenders(owner: String, habits: [String], day: DayKey) throws(HabitFlowError) -> [SyncRules.Contender] {
-        _ = try entries(on: habits.map { DayPair(owner: owner, habit: $0, day: day) })
-        return try rows.contenders(owner: owner, habits: habits, day: day)
+    func contenders(owner: String, habits: [String], days: [DayKey]) throws(HabitFlowError) -> [SyncRules.Contender] {
+        _ = try entries(on: days.flatMap { day in habits.map { DayPair(owner: owner, habit: $0, day: day) } })
+        return try rows.contenders(owner: owner, habits: habits, days: days)
     }
 
-    func setAside(owner: String, entry id: String, _ aside: Bool) throws(HabitFlowError) {
+    func setAside(owner: String, entries ids: [String], _ aside: Bool) throws(HabitFlowError) {
         try requireWrite()
-        let key = RowSet.key([owner, id])
-        guard try cached(.entry, key) != nil else { return }
-        rows.setAside(entry: key, aside)
-        pend(.entry, key)
+        for id in ids {
+            let key = RowSet.key([owner, id])
+            guard try cached(.entry, key) != nil else { continue }
+            rows.setAside(entry: key, aside)
+            pend(.entry, key)
+        }
     }
 
     func setAsideDays(owner: String, habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {

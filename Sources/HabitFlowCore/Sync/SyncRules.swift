@@ -35,8 +35,10 @@ public enum SyncRules {
         for (name, _) in change.fields where kind.index(of: name) == nil {
             throw HabitFlowError.invalid("\(at).\(name)", "\(kind.rawValue) has no field \(name)")
         }
-        for name in kind.columns {
-            guard let value = change[name] ?? (kind.addedColumns.contains(name) ? .null : nil) else {
+        for (i, name) in kind.columns.enumerated() {
+            // A change's fields come in column order, as every store and the wire write them.
+            let inOrder = i < change.fields.count && change.fields[i].name == name ? change.fields[i].value : nil
+            guard let value = inOrder ?? change[name] ?? (kind.addedColumns.contains(name) ? .null : nil) else {
                 throw HabitFlowError.invalid("\(at).\(name)", "\(kind.rawValue) needs \(name) (null if empty)")
             }
             var checked = value
@@ -44,14 +46,15 @@ public enum SyncRules {
                 guard text.utf8.count <= maxFieldBytes, !text.utf8.contains(0) else {
                     throw HabitFlowError.invalid("\(at).\(name)", "\(name) is too long or holds a NUL byte")
                 }
-                if name == "id" || name.hasSuffix("_id") || name == "created_by" {
-                    try RecordID.validate(text, field: "\(at).\(name)")
-                } else if name.hasSuffix("day_key") || name == "target_date" {
+                switch ColumnRole.of(kind)[i] {
+                case .id: try RecordID.validate(text, field: "\(at).\(name)")
+                case .day:
                     do throws(TimeError) { _ = try DayKey(parsing: text) } catch { throw HabitFlowError(error, field: "\(at).\(name)") }
-                } else if name.hasSuffix("_at") || name == "timestamp_utc" {
+                case .instant:
                     do throws(TimeError) { checked = RowValue.instant(try Instant(parsing: text)) } catch {
                         throw HabitFlowError(error, field: "\(at).\(name)")
                     }
+                case .other: break
                 }
             }
             out.fields.append((name, checked))
