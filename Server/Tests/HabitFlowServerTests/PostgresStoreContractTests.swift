@@ -90,7 +90,7 @@ import Testing
             try store.write { tx throws(HabitFlowError) in
                 try tx.prefetch(changes)
                 #expect(try tx.held(.habit, key: [user, habit]) != nil)
-                #expect(try tx.contenders(owner: user, habits: [habit], day: day).map(\.entry.id) == [entry])
+                #expect(try tx.contenders(owner: user, habits: [habit], days: [day]).map(\.entry.id) == [entry])
             }
             #expect(try db.tokenIsLive(user: user, hash: Array(repeating: 0x27, count: 32)) == false)
             #expect(try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 3)
