@@ -109,6 +109,10 @@ public final class Engine: Sendable {
         _ store: any RecordStore, user: String, zone: String?, now: Instant,
         firstWeekday: Weekday? = nil
     ) throws(HabitFlowError) {
+        // Most opens find the profile as it is: a read, not a write transaction (on a server a
+        // write locks the user's replica and commits to disk — for nothing).
+        let held = try store.read { store throws(HabitFlowError) in try store.user(user) }
+        if let held, zone == nil || zone == held.zone { return }
         try store.write { store throws(HabitFlowError) -> Void in
             if var profile = try store.user(user) {
                 if let zone, zone != profile.zone {

@@ -61,9 +61,13 @@ public final class UserEngines: Sendable {
         if let engine = engines.withLockedValue({ $0[user] }) { return engine }
         let store = replicas.replica(of: user, clock: clock)
         let t0 = Instant(unixSeconds: 0)!
-        try store.write { tx throws(HabitFlowError) in
-            if try tx.fetch(UserProfile.self, key: [user]) == nil {
-                try tx.savePlaceholder(UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
+        // Read first: a returning user's first request since the server started (most of a
+        // hosted server's) writes nothing, so it commits nothing.
+        if try store.read({ tx throws(HabitFlowError) in try tx.fetch(UserProfile.self, key: [user]) }) == nil {
+            try store.write { tx throws(HabitFlowError) in
+                if try tx.fetch(UserProfile.self, key: [user]) == nil {
+                    try tx.savePlaceholder(UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
+                }
             }
         }
         let engine = try Engine(store: store, user: user, zone: nil, caching: false, changeSource: .device)
