@@ -74,6 +74,11 @@ public func run(
     process.waitUntilExit()
     deadline.cancel()
     group.wait()
+    // The read ends are ours to close: left to Foundation they stay open, and a test process
+    // that runs thousands of children ends up with over 1,300 pipes — where Foundation's
+    // `Process.run` (which lists /proc/self/fd) crashes in a `memmove`.
+    try? output.fileHandleForReading.close()
+    try? errors.fileHandleForReading.close()
     fired.lock()
     let killed = timedOut
     fired.unlock()
