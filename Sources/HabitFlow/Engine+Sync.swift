@@ -247,10 +247,11 @@ extension Engine {
                         try store.habit(habitId, of: owner)?.multiplePerDay
                     } else { nil }
                 try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: habitMultiplePerDay, at: at)
-                settled =
-                    kind == .entry && held == nil && record.text("deleted_at") == nil
-                    && newHabits.contains([record.text("owner_id") ?? "", record.text("habit_id") ?? ""])
-                    && entriesOnDay[[record.text("owner_id") ?? "", record.text("habit_id") ?? "", record.text("day_key") ?? ""]] == 1
+                if kind == .entry, held == nil, record.text("deleted_at") == nil, let owner = record.text("owner_id"),
+                    let habit = record.text("habit_id"), let day = record.text("day_key")
+                {
+                    settled = newHabits.contains([owner, habit]) && entriesOnDay[[owner, habit, day]] == 1
+                }
                 do throws(HabitFlowError) { try store.receive(record, kind, new: held == nil, settled: settled) } catch {
                     guard error.code != .storage else { throw error }
                     throw HabitFlowError(.invalidArgument, "\(at): \(error.message)", field: at)

@@ -153,11 +153,15 @@ public enum SyncSession {
     /// The pull request for the page from `since`.
     /// - Parameter since: where the page starts; `nil`, the cursor kept for `remote`.
     private static func pull(
-        _ engine: Engine, _ remote: String, since: Int64? = nil, sent: JSONValue, received: JSONValue?,
+        _ engine: Engine, _ remote: String, since given: Int64? = nil, sent: JSONValue, received: JSONValue?,
         extra: [(String, JSONValue)]
     ) throws(ProtocolError) -> Step {
-        let kept = try ProtocolError.engine { () throws(HabitFlowError) in try engine.remoteCursors(remote).pulled }
-        let since = since ?? kept
+        let since: Int64
+        if let given {
+            since = given
+        } else {
+            since = try ProtocolError.engine { () throws(HabitFlowError) in try engine.remoteCursors(remote).pulled }
+        }
         var path = "/v1/changes?since=\(since)"
         if case let .int(wait)? = extra.first(where: { $0.0 == "wait" })?.1 { path = "/v1/watch?since=\(since)&timeout=\(wait)" }
         var state: [(String, JSONValue)] = [("phase", .string("pull")), ("sent", sent)]

@@ -82,7 +82,7 @@ extension SQLiteTransaction {
         else { return try body() }
         try sql { () throws(SQLiteError) in try db.execute("DROP TRIGGER entries_insert_uncache") }
         let cache = try sql { () throws(SQLiteError) in try db.rows("PRAGMA cache_size") { $0.int64(0) }.first ?? -2000 }
-        try sql { () throws(SQLiteError) in try db.execute("PRAGMA cache_size = \(min(cache, Self.bulkCachePages))") }
+        try sql { () throws(SQLiteError) in try db.execute("PRAGMA cache_size = \(Self.bulkCachePages)") }
         defer { try? sql { () throws(SQLiteError) in try db.execute("PRAGMA cache_size = \(cache)") } }
         let result: T
         do throws(HabitFlowError) { result = try body() } catch {
