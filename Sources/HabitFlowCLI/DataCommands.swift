@@ -42,9 +42,9 @@ struct ImportExport: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let document = try SyncCommand.readJSON(file, json: json)
+        let document = try SyncCommand.readJSON(file, json: json, changeSetAt: ["records"])
         let engine = try store.openedEngine(json: json)
-        let r = try CLI.run("data.import", [("document", document)], json: json, engine: engine)
+        let r = try CLI.run("data.import", [("document", document.value)], json: json, engine: engine, changeSet: document.changes)
         if json { return CLI.printJSON(r) }
         print(
             "Imported \(file): \(CLI.text(r["records"])) records, \(CLI.text(r["applied"])) applied, \(CLI.text(r["ignored"])) already here"

@@ -17,10 +17,12 @@ enum CLI {
 
     /// Runs `op` with `args` (on `engine`, else without a store); on failure prints the
     /// error and exits 1.
-    static func run(_ op: String, _ args: [(String, JSONValue)], json: Bool, engine: Engine? = nil) throws -> JSONValue {
+    static func run(
+        _ op: String, _ args: [(String, JSONValue)], json: Bool, engine: Engine? = nil, changeSet: [ChangeRecord]? = nil
+    ) throws -> JSONValue {
         let dispatcher = engine.map { Dispatcher(engine: $0) } ?? Self.dispatcher
         do throws(ProtocolError) {
-            return try dispatcher.handle(.object([("op", .string(op)), ("args", .object(args))]))
+            return try dispatcher.handle(.object([("op", .string(op)), ("args", .object(args))]), changeSet: changeSet)
         } catch {
             // A person at a terminal sees what the change would move and answers y/N; a script
             // (no terminal, or --json) gets the error and exit 1, as before (issue 29).
@@ -29,7 +31,8 @@ enum CLI {
                     writeError("Nothing changed.")
                     throw ExitCode(1)
                 }
-                return try run(op, args.filter { $0.0 != "confirm" } + [("confirm", .bool(true))], json: json, engine: engine)
+                return try run(
+                    op, args.filter { $0.0 != "confirm" } + [("confirm", .bool(true))], json: json, engine: engine, changeSet: changeSet)
             }
             report(error, json: json)
             throw ExitCode(1)

@@ -183,12 +183,21 @@ struct SyncCommand: ParsableCommand {
     /// The JSON document in `path` (`-`: stdin); a file that cannot be read or parsed is
     /// reported (naming the file) and ends the run with exit 1.
     static func readJSON(_ path: String, json: Bool) throws -> JSONValue {
+        try readJSON(path, json: json, changeSetAt: nil).value
+    }
+
+    /// The JSON in `path`, the change set at member path `changeSet` read straight into records
+    /// (`JSONCodec.parse(_:changeSetAt:)`: a restore's records).
+    static func readJSON(_ path: String, json: Bool, changeSetAt changeSet: [String]?) throws -> ParsedWithChanges {
         guard let bytes = read(path) else {
             CLI.report(ProtocolError(.invalidArgument, "cannot read \(path)", field: "file"), json: json)
             throw ExitCode(1)
         }
         do throws(ProtocolError) {
-            return try bytes.withUnsafeBufferPointer { b throws(ProtocolError) in try JSONCodec.parse(b) }
+            return try bytes.withUnsafeBufferPointer { b throws(ProtocolError) in
+                guard let changeSet else { return ParsedWithChanges(value: try JSONCodec.parse(b), changes: nil, path: nil) }
+                return try JSONCodec.parse(b, changeSetAt: changeSet)
+            }
         } catch {
             CLI.report(ProtocolError(error.code, "\(path): \(error.message)", field: "file"), json: json)
             throw ExitCode(1)

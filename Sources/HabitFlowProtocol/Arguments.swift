@@ -7,10 +7,14 @@ public struct Arguments {
     /// What field names are prefixed with in errors: `args.`, or `args.entries[3].` for an
     /// object inside an array argument.
     let prefix: String
+    /// The operation's change set, read apart from `members` (`Operation.changeSetPath`);
+    /// `nil` when the members hold it as JSON.
+    let changeSet: [ChangeRecord]?
 
-    init(_ members: [(String, JSONValue)], prefix: String = "args.") {
+    init(_ members: [(String, JSONValue)], prefix: String = "args.", changeSet: [ChangeRecord]? = nil) {
         self.members = members
         self.prefix = prefix
+        self.changeSet = changeSet
     }
 
     private func member(_ name: String) -> JSONValue? {

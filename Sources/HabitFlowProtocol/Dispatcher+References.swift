@@ -20,11 +20,13 @@ extension Dispatcher {
     /// The most references one request may have resolved (each costs a run of the operation).
     public static let maxReferences = 16
 
-    func runResolvingReferences(_ operation: Operation, _ given: [(String, JSONValue)]) throws(ProtocolError) -> JSONValue {
+    func runResolvingReferences(
+        _ operation: Operation, _ given: [(String, JSONValue)], changeSet: [ChangeRecord]? = nil
+    ) throws(ProtocolError) -> JSONValue {
         var args = given, resolved = 0
         while true {
             do throws(ProtocolError) {
-                return try operation.handler(engine, Arguments(args))
+                return try operation.handler(engine, Arguments(args, changeSet: changeSet))
             } catch {
                 guard let (member, index, id) = try reference(in: error, args, of: operation.name) else { throw error }
                 guard resolved < Self.maxReferences else {

@@ -18,6 +18,9 @@ public struct Dispatcher: Sendable {
     private static let byName: [String: Operation] =
         Dictionary(uniqueKeysWithValues: operations.map { ($0.name, $0) })
 
+    /// Where a request holds a change set read in bulk: `args` and an operation's path.
+    private static let changeSetPaths: [[String]] = operations.compactMap { $0.changeSetPath.map { ["args"] + $0 } }
+
     public let engine: Engine
 
     public init(engine: Engine) {
@@ -36,9 +39,11 @@ public struct Dispatcher: Sendable {
         let failure: ProtocolError?
         var requestID: JSONValue = .null
         do throws(ProtocolError) {
-            let value = try JSONCodec.parse(request)
-            requestID = try Self.requestID(of: value)
-            response = .object([("ok", .bool(true)), ("result", try handle(value)), ("requestId", requestID)])
+            let parsed = try Self.parse(request)
+            requestID = try Self.requestID(of: parsed.value)
+            response = .object([
+                ("ok", .bool(true)), ("result", try handle(parsed.value, changeSet: parsed.changes)), ("requestId", requestID),
+            ])
             failure = nil
         } catch {
             response = .object([("ok", .bool(false)), ("error", error.json), ("requestId", requestID)])
@@ -53,8 +58,20 @@ public struct Dispatcher: Sendable {
         return copy.withUTF8 { respond(to: $0) }
     }
 
-    /// Runs a parsed request; returns its `result`.
-    public func handle(_ request: JSONValue) throws(ProtocolError) -> JSONValue {
+    /// A request text, its change set read in bulk when its operation takes one (issue 28).
+    private static func parse(_ request: UnsafeBufferPointer<UInt8>) throws(ProtocolError) -> ParsedWithChanges {
+        let parsed = try JSONCodec.parse(request, changeSetAtFirstOf: changeSetPaths)
+        guard let path = parsed.path else { return parsed }
+        // A change set at another operation's path is not this one's: the request is read whole.
+        if case let .string(name)? = parsed.value["op"], byName[name]?.changeSetPath.map({ ["args"] + $0 }) == path {
+            return parsed
+        }
+        return ParsedWithChanges(value: try JSONCodec.parse(request), changes: nil, path: nil)
+    }
+
+    /// Runs a parsed request; returns its `result`. `changeSet` is the operation's change set
+    /// when it was read apart from `request` (`JSONCodec.parse(_:changeSetAt:)`).
+    public func handle(_ request: JSONValue, changeSet: [ChangeRecord]? = nil) throws(ProtocolError) -> JSONValue {
         guard case let .object(members) = request else {
             throw ProtocolError(.invalidArgument, "a request must be a JSON object, not \(request.typeName)")
         }
@@ -77,7 +94,7 @@ public struct Dispatcher: Sendable {
         for (key, _) in args where !operation.arguments.contains(where: { $0.name == key }) {
             throw ProtocolError(.invalidArgument, "\(name) has no argument \"\(key)\"", field: "args." + key)
         }
-        return try runResolvingReferences(operation, args)
+        return try runResolvingReferences(operation, args, changeSet: operation.changeSetPath == nil ? nil : changeSet)
     }
 
     /// Runs operation `name` (one of `operations`) with `args`: for an operation built on others.

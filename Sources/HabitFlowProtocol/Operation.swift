@@ -28,17 +28,22 @@ public struct Operation: Sendable {
     public var arguments: [Field]
     public var result: [Field]
     public var errors: [ErrorCode]
+    /// The member path below `args` of a change set this operation takes in bulk
+    /// (`["document", "records"]`): the dispatcher reads it straight into records
+    /// (`JSONCodec.parse(_:changeSetAt:)`) and the handler finds them in `Arguments.changeSet`.
+    var changeSetPath: [String]?
     let handler: @Sendable (Engine, Arguments) throws(ProtocolError) -> JSONValue
 
     init(
         _ name: String, _ summary: String, arguments: [Field], result: [Field], errors: [ErrorCode],
-        handler: @escaping @Sendable (Engine, Arguments) throws(ProtocolError) -> JSONValue
+        changeSetPath: [String]? = nil, handler: @escaping @Sendable (Engine, Arguments) throws(ProtocolError) -> JSONValue
     ) {
         self.name = name
         self.summary = summary
         self.arguments = arguments
         self.result = result
         self.errors = errors
+        self.changeSetPath = changeSetPath
         self.handler = handler
     }
 }

@@ -70,7 +70,7 @@ extension Operation {
                 Field("ignored", "integer", "Records already held or older."),
                 Field("repairs", "integer", "Habit days now holding a set-aside entry."),
             ],
-            errors: [.invalidArgument, .forbidden, .storage]
+            errors: [.invalidArgument, .forbidden, .storage], changeSetPath: ["document", "records"]
         ) { engine, args throws(ProtocolError) in
             guard case let .object(members)? = args.raw("document") else {
                 throw ProtocolError(.invalidArgument, "args.document must be a data.export document (an object)", field: "args.document")
@@ -90,9 +90,11 @@ extension Operation {
             guard case let .array(items)? = document["records"] else {
                 throw ProtocolError(.invalidArgument, "args.document.records must be an array", field: "args.document.records")
             }
-            var changes: [ChangeRecord] = []
-            changes.reserveCapacity(items.count)
-            for (i, item) in items.enumerated() { changes.append(try ChangeJSON.change(item, at: "args.document.records[\(i)]")) }
+            var changes: [ChangeRecord] = args.changeSet ?? []
+            if args.changeSet == nil {
+                changes.reserveCapacity(items.count)
+                for (i, item) in items.enumerated() { changes.append(try ChangeJSON.change(item, at: "args.document.records[\(i)]")) }
+            }
             let summary: ApplySummary
             do throws(HabitFlowError) { summary = try engine.applyChanges(changes) } catch {
                 var moved = ChangeJSON.relocate(error)

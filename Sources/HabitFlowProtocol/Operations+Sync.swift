@@ -35,6 +35,11 @@ enum ChangeJSON {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Each kind's columns in order, with their wire names' bytes (by `RecordKind.ordinal`).
+    static let wireColumns: [[(wire: [UInt8], column: String)]] = RecordKind.allCases.map { kind in
+        kind.columns.map { (Array(camel($0).utf8), $0) }
+    }
+
     /// Every kind's columns by wire name.
     static let columnOfWireName: [String: String] = Dictionary(
         RecordKind.allCases.flatMap { $0.columns }.map { (camel($0), $0) }, uniquingKeysWith: { a, _ in a })

@@ -6,6 +6,9 @@ import CSQLite
 final class SQLiteDatabase {
     let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
+    /// The statement used last: a bulk write runs one statement many times, and comparing its
+    /// text (the same string: one pointer check) costs less than hashing it each time.
+    private var last: (sql: String, statement: SQLiteStatement)?
 
     /// Opens (creating if needed) the database at `path`; `:memory:` is a private in-memory one.
     /// `readOnly` opens an existing file without writing to it (another program's data).
@@ -30,6 +33,7 @@ final class SQLiteDatabase {
     func close() {
         guard !closed else { return }
         closed = true
+        last = nil
         statements.removeAll()
         sqlite3_close_v2(handle)
     }
@@ -51,12 +55,15 @@ final class SQLiteDatabase {
     /// The cached prepared statement for `sql`, reset and bound to `values`.
     func statement(_ sql: String, _ values: [SQLiteValue?] = []) throws(SQLiteError) -> SQLiteStatement {
         let statement: SQLiteStatement
-        if let cached = statements[sql] {
+        if let last, last.sql == sql {
+            statement = last.statement
+        } else if let cached = statements[sql] {
             statement = cached
         } else {
             statement = try SQLiteStatement(db: handle, sql: sql)
             statements[sql] = statement
         }
+        last = (sql, statement)
         try statement.bind(values)
         return statement
     }

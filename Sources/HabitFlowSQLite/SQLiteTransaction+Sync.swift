@@ -130,11 +130,17 @@ extension SQLiteTransaction {
             r.dirty = true
             store.replica = r
         }
-        if kind == .entry { absentEntries.remove(change.key(kind)) }
+        if kind == .entry, !absentEntries.isEmpty { absentEntries.remove(change.key(kind)) }
         // Fields in column order (as `SyncRules.validated` leaves them) need no look-up.
         let columns = kind.columns
         let inOrder = change.fields.count == columns.count && zip(change.fields, columns).allSatisfy { $0.0.name == $0.1 }
-        let values = inOrder ? change.fields.map { SQLiteValue($0.value) } : columns.map { SQLiteValue(change[$0] ?? .null) }
+        var values: [SQLiteValue?] = []
+        values.reserveCapacity(columns.count + 3)  // and the stamp, seq and set-aside flag `upsert` binds
+        if inOrder {
+            for field in change.fields { values.append(SQLiteValue(field.value)) }
+        } else {
+            for column in columns { values.append(SQLiteValue(change[column] ?? .null)) }
+        }
         do throws(HabitFlowError) {
             try upsert(
                 kind, values, stamp: .text(change.stamp.description), seq: seq, setAside: kind == .entry ? !settled : nil, new: new)

@@ -76,11 +76,11 @@ final class SQLiteTransaction: StoreTransaction {
 
     /// Inserts or replaces the row of `kind` (its key decides which), with stamp and sequence.
     func upsert(
-        _ kind: RecordKind, _ values: [SQLiteValue?], stamp: SQLiteValue?, seq: SQLiteValue?,
+        _ kind: RecordKind, _ values: consuming [SQLiteValue?], stamp: SQLiteValue?, seq: SQLiteValue?,
         setAside: Bool? = nil, new: Bool = false
     ) throws(HabitFlowError) {
         store.memo.forget(kind)
-        var bound = values
+        var bound = values  // taken, not copied: a caller may leave room for what follows
         bound.append(stamp)
         bound.append(seq)
         if let setAside { bound.append(.integer(setAside ? 1 : 0)) }

@@ -145,6 +145,56 @@ import Testing
     }
 
     /// Bad documents and another user's data are refused by field, and nothing is written.
+    /// A restore sent as text, large enough that its records are read straight into changes
+    /// (`ChangeSetReader`), writes what the same document as a tree writes; a bad record in it
+    /// is named as the tree names it, and nothing is written.
+    @Test func aLargeRestoreTextReadsAsItsTree() throws {
+        let source = TestStore("export-large")
+        let a = Dispatcher(engine: try source.engine(now: "2025-06-01T10:00:00Z"))
+        _ = try call(a, "habit.create", #"{"habitId":"h0","name":"Run \"far\" ✓","kind":"numeric","unit":"km"}"#)
+        let entries = (0..<400).map { i in
+            #"{"entryId":"e\#(i)","habitId":"h0","timestampUtc":"\#(DayKey(dayNumber: 20_000 + i)!)T09:00:00Z","value":\#(Double(i) / 4),"note":"n\\u00e9 \#(i)"}"#
+        }
+        _ = try call(a, "entry.import", "{\"entries\":[\(entries.joined(separator: ","))]}")
+        let document = try call(a, "data.export", "{}")["document"] ?? .null
+        let text = #"{"op":"data.import","args":{"document":\#(JSONCodec.serialize(document))}}"#
+        #expect(text.utf8.count > JSONCodec.changeSetMinimumBytes)
+
+        let byText = try TestStore("import-large-text").engine(now: "2025-06-01T10:00:00Z")
+        let byTree = try TestStore("import-large-tree").engine(now: "2025-06-01T10:00:00Z")
+        let (response, code) = Dispatcher(engine: byText).respond(to: text)
+        #expect(code == nil, "\(response.prefix(300))")
+        _ = try call(Dispatcher(engine: byTree), "data.import", .object([("document", document)]))
+        #expect(try byText.canonicalDump().map(\.contents) == byTree.canonicalDump().map(\.contents))
+        #expect(try byText.canonicalDump().map(\.contents) == a.engine.canonicalDump().map(\.contents))
+
+        // Record 101 of an unknown kind: the same error by either path, and nothing written.
+        guard case var .object(members) = document, let r = members.firstIndex(where: { $0.0 == "records" }),
+            case var .array(records) = members[r].1, case let .object(record) = records[101]
+        else {
+            Issue.record("no records")
+            return
+        }
+        records[101] = .object(record.map { $0.0 == "kind" ? ($0.0, .string("gadget")) : $0 })
+        members[r].1 = .array(records)
+        let bad = #"{"op":"data.import","args":{"document":\#(JSONCodec.serialize(.object(members)))}}"#
+        let empty = try TestStore("import-large-bad").engine(now: "2025-06-01T10:00:00Z")
+        let before = try empty.canonicalDump()
+        let (refusal, refused) = Dispatcher(engine: empty).respond(to: bad)
+        #expect(refused == .invalidArgument)
+        let error = try JSONCodec.parse(refusal)["error"]
+        #expect(error?["field"] == .string("args.document.records[101].kind"), "\(refusal)")
+        #expect(throws: ProtocolError.self) {
+            try call(Dispatcher(engine: empty), "data.import", .object([("document", .object(members))]))
+        }
+        do {
+            _ = try call(Dispatcher(engine: empty), "data.import", .object([("document", .object(members))]))
+        } catch let tree as ProtocolError {
+            #expect(error?["message"] == .string(tree.message) && error?["field"] == tree.field.map(JSONValue.string))
+        }
+        #expect(try empty.canonicalDump() == before)
+    }
+
     @Test func badDocumentsAreRefusedAndChangeNothing() throws {
         let own = try TestStore("import-own").engine(now: "2025-06-01T10:00:00Z")
         let source = TestStore("export-bad"), target = TestStore("import-bad")

@@ -56,7 +56,12 @@ extension StoredRecord {
     /// Reads the record from a change (its fields by name): a value of the wrong type is the
     /// sender's `invalidArgument`, naming the field.
     public init(change: ChangeRecord) throws(HabitFlowError) {
-        try self.init(row: RowReader(kind: Self.kind, values: Self.kind.columns.map { change[$0] ?? .null }, fromChange: true))
+        let columns = Self.kind.columns
+        // Fields in column order (as `SyncRules.validated` leaves them) are the row as they are.
+        let values =
+            change.fields.count == columns.count && zip(change.fields, columns).allSatisfy { $0.name == $1 }
+            ? change.fields.map(\.value) : columns.map { change[$0] ?? .null }
+        try self.init(row: RowReader(kind: Self.kind, values: values, fromChange: true))
     }
 }
 

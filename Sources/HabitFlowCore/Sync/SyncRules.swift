@@ -31,33 +31,43 @@ public enum SyncRules {
             throw HabitFlowError.invalid("\(at).stamp", "stamp \(change.stamp) is too close to the year 9999: no replica's clock makes it")
         }
         var out = change
+        let columns = kind.columns, roles = ColumnRole.of(kind)
         out.fields = []
-        for (name, _) in change.fields where kind.index(of: name) == nil {
-            throw HabitFlowError.invalid("\(at).\(name)", "\(kind.rawValue) has no field \(name)")
+        out.fields.reserveCapacity(columns.count)
+        // A change's fields come in column order, as every store and the wire write them: then
+        // each is a column, and no field is looked for.
+        let inColumnOrder = change.fields.count == columns.count && zip(change.fields, columns).allSatisfy { $0.name == $1 }
+        if !inColumnOrder {
+            for (name, _) in change.fields where kind.index(of: name) == nil {
+                throw HabitFlowError.invalid("\(at).\(name)", "\(kind.rawValue) has no field \(name)")
+            }
         }
-        for (i, name) in kind.columns.enumerated() {
-            // A change's fields come in column order, as every store and the wire write them.
-            let inOrder = i < change.fields.count && change.fields[i].name == name ? change.fields[i].value : nil
+        for (i, name) in columns.enumerated() {
+            let inOrder = inColumnOrder || (i < change.fields.count && change.fields[i].name == name) ? change.fields[i].value : nil
             guard let value = inOrder ?? change[name] ?? (kind.addedColumns.contains(name) ? .null : nil) else {
                 throw HabitFlowError.invalid("\(at).\(name)", "\(kind.rawValue) needs \(name) (null if empty)")
             }
-            var checked = value
             if case let .text(text) = value {
                 guard text.utf8.count <= maxFieldBytes, !text.utf8.contains(0) else {
                     throw HabitFlowError.invalid("\(at).\(name)", "\(name) is too long or holds a NUL byte")
                 }
-                switch ColumnRole.of(kind)[i] {
-                case .id: try RecordID.validate(text, field: "\(at).\(name)")
+                switch roles[i] {
+                case .id:
+                    // The field is named only for an error: building it for every id was a tenth of this.
+                    do throws(HabitFlowError) { try RecordID.validate(text, field: name) } catch {
+                        try RecordID.validate(text, field: "\(at).\(name)")
+                    }
                 case .day:
                     do throws(TimeError) { _ = try DayKey(parsing: text) } catch { throw HabitFlowError(error, field: "\(at).\(name)") }
                 case .instant:
-                    do throws(TimeError) { checked = RowValue.instant(try Instant(parsing: text)) } catch {
+                    // Checked here for the error's words; the record's row writes it in its fixed width.
+                    do throws(TimeError) { _ = try Instant(parsing: text) } catch {
                         throw HabitFlowError(error, field: "\(at).\(name)")
                     }
                 case .other: break
                 }
             }
-            out.fields.append((name, checked))
+            out.fields.append((name, value))
         }
         let record: any StoredRecord
         do throws(HabitFlowError) {
@@ -76,7 +86,7 @@ public enum SyncRules {
         }
         // Kept as the record reads: a field its type does not hold (a daily habit's
         // `times_per_week`) is not carried on, so every store holds the same row.
-        out.fields = Array(zip(kind.columns, record.row))
+        out.fields = zip(columns, record.row).map { (name: $0, value: $1) }
         return (kind, out)
     }
 

@@ -1,0 +1,190 @@
+import HabitFlow
+
+/// A text parsed with the change set at one member path read straight into records.
+public struct ParsedWithChanges {
+    /// The text's value; where the change set was read, an empty array stands in its place.
+    public var value: JSONValue
+    /// The change set, when it was read apart; `nil` when `value` holds it as JSON.
+    public var changes: [ChangeRecord]?
+    /// The member path it was read at.
+    public var path: [String]?
+
+    public init(value: JSONValue, changes: [ChangeRecord]?, path: [String]?) {
+        self.value = value
+        self.changes = changes
+        self.path = path
+    }
+}
+
+extension JSONCodec {
+    /// Texts shorter than this are parsed the standard way only: the split pays off on bulk.
+    public static let changeSetMinimumBytes = 32 << 10
+
+    /// Parses `bytes` as `parse(_:)` does, reading the change set at member `path` (`["records"]`,
+    /// `["args", "document", "records"]`) with `ChangeSetReader` and the rest with json-c.
+    ///
+    /// Any text the split does not take plainly — a flaw anywhere, the path absent, not unique
+    /// or not an array, a change of another shape — is parsed whole by `parse(_:)`, so errors
+    /// and results are the standard ones: only the cost differs.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, changeSetAt path: [String]) throws(ProtocolError) -> ParsedWithChanges {
+        try parse(bytes, changeSetAtFirstOf: [path])
+    }
+
+    /// As `parse(_:changeSetAt:)`, at the first of `paths` the text holds; texts shorter than
+    /// `minimumBytes` are parsed whole (tests pass 0).
+    public static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, changeSetAtFirstOf paths: [[String]], minimumBytes: Int = changeSetMinimumBytes
+    ) throws(ProtocolError) -> ParsedWithChanges {
+        if bytes.count >= minimumBytes, bytes.count <= maxRequestBytes, firstTextFlaw(bytes) == nil,
+            let (path, split) = firstSplit(bytes, paths)
+        {
+            // The rest, with `[]` where the change set stood: json-c checks every byte of it.
+            var rest: [UInt8] = []
+            rest.reserveCapacity(bytes.count - split.range.count + 2)
+            rest.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<split.range.lowerBound]))
+            rest.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
+            rest.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[split.range.upperBound...]))
+            let value = try? rest.withUnsafeBufferPointer { b throws(ProtocolError) in try parse(b) }
+            if let value { return ParsedWithChanges(value: value, changes: split.changes, path: path) }
+        }
+        return ParsedWithChanges(value: try parse(bytes), changes: nil, path: nil)
+    }
+
+    /// The first of `paths` whose change set splits off, and the split (a loop: a lazy
+    /// `compactMap(…).first` reads the winner twice).
+    private static func firstSplit(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ paths: [[String]]
+    ) -> ([String], (changes: [ChangeRecord], range: Range<Int>))? {
+        for path in paths { if let split = splitChangeSet(bytes, at: path) { return (path, split) } }
+        return nil
+    }
+
+    /// The change set at `path` in an object text and the bytes it spans; `nil` when the text is
+    /// not plainly shaped for it (the caller parses it whole).
+    static func splitChangeSet(
+        _ bytes: UnsafeBufferPointer<UInt8>, at path: [String]
+    ) -> (changes: [ChangeRecord], range: Range<Int>)? {
+        var scan = MemberScan(bytes: bytes)
+        guard !path.isEmpty, let found = scan.find(path[...]) else { return nil }
+        scan.skipSpace()
+        return scan.i == bytes.count ? found : nil
+    }
+}
+
+/// Walks an object text's members by key to one member path, skipping every other value. It
+/// trusts the text's syntax only as far as json-c checks it afterwards: everything it skips is
+/// parsed by json-c, and what it finds by `ChangeSetReader`.
+private struct MemberScan {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var i = 0
+
+    /// The change set at `path` below the object starting here; the object is walked to its
+    /// end, so a key on the path given twice (json-c keeps the last) is seen and refused.
+    mutating func find(_ path: ArraySlice<String>) -> (changes: [ChangeRecord], range: Range<Int>)? {
+        skipSpace()
+        guard take(UInt8(ascii: "{")) else { return nil }
+        var found: (changes: [ChangeRecord], range: Range<Int>)?
+        var seen = false
+        skipSpace()
+        if take(UInt8(ascii: "}")) { return nil }
+        repeat {
+            skipSpace()
+            guard let key = key() else { return nil }
+            skipSpace()
+            guard take(UInt8(ascii: ":")) else { return nil }
+            skipSpace()
+            if key.elementsEqual(path.first!.utf8) {
+                guard !seen else { return nil }
+                seen = true
+                if path.count == 1 {
+                    guard let read = ChangeSetReader.read(bytes, at: i) else { return nil }
+                    found = (read.changes, i..<read.end)
+                    i = read.end
+                } else {
+                    guard let inner = find(path.dropFirst()) else { return nil }
+                    found = inner
+                }
+            } else {
+                guard skipValue(depth: 1) else { return nil }
+            }
+            skipSpace()
+        } while take(UInt8(ascii: ","))
+        guard take(UInt8(ascii: "}")) else { return nil }
+        return found
+    }
+
+    /// A key's raw bytes; `nil` for one with an escape (then it could spell a path key).
+    mutating func key() -> UnsafeBufferPointer<UInt8>? {
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        let start = i
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                i += 1
+                return UnsafeBufferPointer(rebasing: bytes[start..<(i - 1)])
+            case UInt8(ascii: "\\"): return nil
+            default: i += 1
+            }
+        }
+        return nil
+    }
+
+    /// Steps over one value of valid JSON; for invalid text it stops somewhere json-c refuses.
+    mutating func skipValue(depth: Int) -> Bool {
+        guard depth <= Int(JSONCodec.maxDepth), i < bytes.count else { return false }
+        switch bytes[i] {
+        case UInt8(ascii: "\""):
+            i += 1
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "\""):
+                    i += 1
+                    return true
+                case UInt8(ascii: "\\"): i += 2
+                default: i += 1
+                }
+            }
+            return false
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let close = bytes[i] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            let object = close == UInt8(ascii: "}")
+            i += 1
+            skipSpace()
+            if take(close) { return true }
+            repeat {
+                skipSpace()
+                if object {
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: "\""), skipValue(depth: depth) else { return false }
+                    skipSpace()
+                    guard take(UInt8(ascii: ":")) else { return false }
+                    skipSpace()
+                }
+                guard skipValue(depth: depth + 1) else { return false }
+                skipSpace()
+            } while take(UInt8(ascii: ","))
+            return take(close)
+        default:
+            // A number or a literal: json-c reads what these bytes spell.
+            let start = i
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "-"),
+                    UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "E"):
+                    i += 1
+                default: return i > start
+                }
+            }
+            return i > start
+        }
+    }
+
+    mutating func take(_ c: UInt8) -> Bool {
+        guard i < bytes.count, bytes[i] == c else { return false }
+        i += 1
+        return true
+    }
+
+    mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+    }
+}
