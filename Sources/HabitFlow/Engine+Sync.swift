@@ -167,11 +167,11 @@ extension Engine {
         // A restore's days settle as they come: a new entry of a habit new to this store (no
         // entry of it can be held) and of no bundle, the set's only live entry on its day, is
         // that day's only contender, which `SyncRules.settle` keeps.
-        var newHabits = Set<[String]>()  // owner, habit: received here, not held before, of no bundle
-        var entriesOnDay: [[String]: Int] = [:]  // owner, habit, day: live entries in the set
+        var newHabits = Set<HabitText>()  // received here, not held before, of no bundle
+        var entriesOnDay: [HabitDayText: Int] = [:]  // live entries in the set
         for c in changes where c.kind == RecordKind.entry.rawValue && c.text("deleted_at") == nil {
             if let owner = c.text("owner_id"), let habit = c.text("habit_id"), let day = c.text("day_key") {
-                entriesOnDay[[owner, habit, day], default: 0] += 1
+                entriesOnDay[HabitDayText(owner: owner, habit: habit, day: day), default: 0] += 1
             }
         }
         // Profiles and partnerships first (a side points at two profiles): what they make of
@@ -250,7 +250,9 @@ extension Engine {
                 if kind == .entry, held == nil, record.text("deleted_at") == nil, let owner = record.text("owner_id"),
                     let habit = record.text("habit_id"), let day = record.text("day_key")
                 {
-                    settled = newHabits.contains([owner, habit]) && entriesOnDay[[owner, habit, day]] == 1
+                    settled =
+                        newHabits.contains(HabitText(owner: owner, habit: habit))
+                        && entriesOnDay[HabitDayText(owner: owner, habit: habit, day: day)] == 1
                 }
                 do throws(HabitFlowError) { try store.receive(record, kind, new: held == nil, settled: settled) } catch {
                     guard error.code != .storage else { throw error }
@@ -262,7 +264,7 @@ extension Engine {
             }
             if kind == .habit, held == nil, record.text("bundle_id") == nil, let owner = record.text("owner_id"), let id = record.text("id")
             {
-                newHabits.insert([owner, id])
+                newHabits.insert(HabitText(owner: owner, habit: id))
             }
             if kind == .entry, !settled, case let .text(owner)? = record["owner_id"], case let .text(habitId)? = record["habit_id"],
                 case let .text(day)? = record["day_key"]
@@ -379,6 +381,19 @@ extension Engine {
         var owner: String
         var habit: String
         var day: DayKey
+    }
+
+    /// An owner's habit, as a record's text names it (a key that allocates nothing).
+    struct HabitText: Hashable {
+        var owner: String
+        var habit: String
+    }
+
+    /// A habit's day of an owner's, as a record's text names it.
+    struct HabitDayText: Hashable {
+        var owner: String
+        var habit: String
+        var day: String
     }
 
     /// Settles (habit, day)s — for an option of a choice bundle, the bundle's day: of each

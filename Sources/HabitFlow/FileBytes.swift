@@ -27,13 +27,14 @@ public enum FileBytes {
         return ferror(file) == 0 ? out : nil
     }
 
-    enum Failure: Error, CustomStringConvertible {
+    /// Why a file was not read.
+    public enum Failure: Error, CustomStringConvertible {
         case missing
         case notAFile
         case tooLarge(Int)
         case system(Int32)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .missing: "no such file"
             case .notAFile: "not a regular file"
@@ -68,7 +69,7 @@ public enum FileBytes {
     }
 
     /// The file's bytes (its first `prefix` bytes when given), refusing files over `limit`.
-    static func contents(_ path: String, limit: Int, prefix: Int? = nil) -> Result<[UInt8], Failure> {
+    public static func contents(_ path: String, limit: Int, prefix: Int? = nil) -> Result<[UInt8], Failure> {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // never block on a FIFO
         guard fd >= 0 else { return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .system(errno)) }
         defer { close(fd) }

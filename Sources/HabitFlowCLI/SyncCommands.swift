@@ -35,9 +35,9 @@ struct SyncCommand: ParsableCommand {
 
         func run() throws {
             let engine = try store.openedEngine(json: json)
-            let value = try SyncCommand.readJSON(file, json: json)
-            let changes = value["changes"] ?? value
-            let r = try CLI.run("sync.apply", [("changes", changes)], json: json, engine: engine)
+            let parsed = try SyncCommand.readJSON(file, json: json, changeSetAt: ["changes"])
+            let changes = parsed.value["changes"] ?? parsed.value
+            let r = try CLI.run("sync.apply", [("changes", changes)], json: json, engine: engine, changeSet: parsed.changes)
             json
                 ? CLI.printJSON(r)
                 : print("Applied \(CLI.text(r["applied"])), ignored \(CLI.text(r["ignored"])), repairs \(CLI.text(r["repairs"]))")

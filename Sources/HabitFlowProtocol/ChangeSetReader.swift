@@ -178,8 +178,10 @@ struct ChangeSetReader {
             case UInt8(ascii: "u"):
                 guard var scalar = hex4() else { return nil }
                 if (0xD800...0xDBFF).contains(scalar) {
-                    // firstTextFlaw has checked that a low half follows.
-                    guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hex4() else { return nil }
+                    // firstTextFlaw has checked that a low half follows; checked again all the
+                    // same, as everything this reader is given is untrusted (a server's push).
+                    guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hex4(), (0xDC00...0xDFFF).contains(low)
+                    else { return nil }
                     scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
                 }
                 guard scalar != 0, let s = Unicode.Scalar(scalar) else { return nil }

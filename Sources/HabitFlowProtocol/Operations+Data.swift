@@ -63,49 +63,52 @@ extension Operation {
         Operation(
             "data.import",
             "Restores a data.export document into this store, in one transaction, under the engine's rules (as sync.apply): records of another user are refused, the latest version of each record wins, one entry per habit and day stays; importing twice changes nothing.",
-            arguments: [Field("document", "object", "A data.export json document (version 1).")],
+            arguments: [
+                Field("document", "object", required: false, "A data.export json document (version 1)."),
+                Field(
+                    "path", "string", required: false,
+                    "Instead of document: the file on this machine holding one (what a backup was saved to), read by the engine."),
+            ],
             result: [
                 Field("records", "integer", "Records in the document."),
                 Field("applied", "integer", "Records that replaced what was held."),
                 Field("ignored", "integer", "Records already held or older."),
                 Field("repairs", "integer", "Habit days now holding a set-aside entry."),
             ],
-            errors: [.invalidArgument, .forbidden, .storage], changeSetPath: ["document", "records"]
+            errors: [.invalidArgument, .forbidden, .storage, .limitExceeded, .invalidJSON], changeSetPath: ["document", "records"]
         ) { engine, args throws(ProtocolError) in
-            guard case let .object(members)? = args.raw("document") else {
-                throw ProtocolError(.invalidArgument, "args.document must be a data.export document (an object)", field: "args.document")
+            let document = args.raw("document").flatMap { $0 == .null ? nil : $0 }
+            switch (document, try args.optionalString("path")) {
+            case (nil, let path?):
+                // The file's text, its records read straight into changes; its errors name the
+                // path, and the place in the document in the message.
+                let bytes: [UInt8]
+                switch FileBytes.contents(path, limit: JSONCodec.maxRequestBytes) {
+                case let .success(read): bytes = read
+                case let .failure(.tooLarge(size)):
+                    throw ProtocolError(
+                        .limitExceeded, "\(path) is \(size) bytes; a document is at most \(JSONCodec.maxRequestBytes)", field: "args.path")
+                case let .failure(failure): throw ProtocolError(.invalidArgument, "cannot read \(path): \(failure)", field: "args.path")
+                }
+                do throws(ProtocolError) {
+                    let parsed = try bytes.withUnsafeBufferPointer { b throws(ProtocolError) in
+                        try JSONCodec.parse(b, changeSetAt: ["records"])
+                    }
+                    return try restore(engine, parsed.value, changes: parsed.changes)
+                } catch {
+                    guard error.field == nil || error.field!.hasPrefix("args.document") else { throw error }
+                    var moved = error
+                    moved.field = "args.path"
+                    moved.message = "\(path): " + error.message.replacingPrefix("args.", with: "")
+                    throw moved
+                }
+            case (let document?, nil):
+                return try restore(engine, document, changes: args.changeSet)
+            case (nil, nil):
+                throw ProtocolError(.invalidArgument, "args.document or args.path is required", field: "args.document")
+            case (_?, _?):
+                throw ProtocolError(.invalidArgument, "give args.document or args.path, not both", field: "args.path")
             }
-            let document = JSONValue.object(members)
-            guard document["format"] == .string(exportFormat) else {
-                throw ProtocolError(.invalidArgument, "args.document.format must be \"\(exportFormat)\"", field: "args.document.format")
-            }
-            guard case let .int(version)? = document["version"], version >= 1 else {
-                throw ProtocolError(.invalidArgument, "args.document.version must be a version number", field: "args.document.version")
-            }
-            guard version <= exportVersion else {
-                throw ProtocolError(
-                    .invalidArgument, "args.document.version \(version) was written by a newer library (this one reads \(exportVersion))",
-                    field: "args.document.version")
-            }
-            guard case let .array(items)? = document["records"] else {
-                throw ProtocolError(.invalidArgument, "args.document.records must be an array", field: "args.document.records")
-            }
-            var changes: [ChangeRecord] = args.changeSet ?? []
-            if args.changeSet == nil {
-                changes.reserveCapacity(items.count)
-                for (i, item) in items.enumerated() { changes.append(try ChangeJSON.change(item, at: "args.document.records[\(i)]")) }
-            }
-            let summary: ApplySummary
-            do throws(HabitFlowError) { summary = try engine.applyChanges(changes) } catch {
-                var moved = ChangeJSON.relocate(error)
-                moved.field = moved.field.map { $0.replacingPrefix("changes", with: "document.records") }
-                moved.message = moved.message.replacingPrefix("changes", with: "document.records")
-                throw ProtocolError(moved)
-            }
-            return .object([
-                ("records", .int(Int64(changes.count))), ("applied", .int(Int64(summary.applied))),
-                ("ignored", .int(Int64(summary.ignored))), ("repairs", .int(Int64(summary.repairs))),
-            ])
         },
         Operation(
             "data.importLoop",
@@ -173,6 +176,46 @@ extension Operation {
 
     static func csvNumber(_ d: Double) -> String {
         d.rounded() == d && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+    }
+}
+
+extension Operation {
+    /// Restores `document` (a data.export document; `changes` its records when they were read
+    /// apart from it), naming its fields as `args.document`'s.
+    private static func restore(_ engine: Engine, _ document: JSONValue, changes read: [ChangeRecord]?) throws(ProtocolError) -> JSONValue {
+        guard case .object = document else {
+            throw ProtocolError(.invalidArgument, "args.document must be a data.export document (an object)", field: "args.document")
+        }
+        guard document["format"] == .string(exportFormat) else {
+            throw ProtocolError(.invalidArgument, "args.document.format must be \"\(exportFormat)\"", field: "args.document.format")
+        }
+        guard case let .int(version)? = document["version"], version >= 1 else {
+            throw ProtocolError(.invalidArgument, "args.document.version must be a version number", field: "args.document.version")
+        }
+        guard version <= exportVersion else {
+            throw ProtocolError(
+                .invalidArgument, "args.document.version \(version) was written by a newer library (this one reads \(exportVersion))",
+                field: "args.document.version")
+        }
+        guard case let .array(items)? = document["records"] else {
+            throw ProtocolError(.invalidArgument, "args.document.records must be an array", field: "args.document.records")
+        }
+        var changes: [ChangeRecord] = read ?? []
+        if read == nil {
+            changes.reserveCapacity(items.count)
+            for (i, item) in items.enumerated() { changes.append(try ChangeJSON.change(item, at: "args.document.records[\(i)]")) }
+        }
+        let summary: ApplySummary
+        do throws(HabitFlowError) { summary = try engine.applyChanges(changes) } catch {
+            var moved = ChangeJSON.relocate(error)
+            moved.field = moved.field.map { $0.replacingPrefix("changes", with: "document.records") }
+            moved.message = moved.message.replacingPrefix("changes", with: "document.records")
+            throw ProtocolError(moved)
+        }
+        return .object([
+            ("records", .int(Int64(changes.count))), ("applied", .int(Int64(summary.applied))),
+            ("ignored", .int(Int64(summary.ignored))), ("repairs", .int(Int64(summary.repairs))),
+        ])
     }
 }
 

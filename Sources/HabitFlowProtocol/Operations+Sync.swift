@@ -212,9 +212,10 @@ extension Operation {
                     "Only when goals arrived and you now hold more than 10 open ones: `{open, max, message}` (nothing is lost; new goals are refused until under)."
                 ),
             ],
-            errors: syncErrors
+            errors: syncErrors, changeSetPath: ["changes"]
         ) { engine, args throws(ProtocolError) in
-            let changes = try SyncBodies.changes(args.raw("changes"), syncVersion: args.raw("syncVersion"), prefix: "args.")
+            let changes = try SyncBodies.changes(
+                args.raw("changes"), syncVersion: args.raw("syncVersion"), prefix: "args.", changeSet: args.changeSet)
             let remote = try args.optionalString("remote")
             let remoteCursor = try args.optionalString("remoteCursor").map { text throws(ProtocolError) in
                 try parseCursor(text, "args.remoteCursor")

@@ -7,8 +7,11 @@ import HabitFlow
 /// arguments, nothing for an HTTP body).
 public enum SyncBodies {
     /// The changes of `items` (`[{kind, stamp, record}]`) at `prefix + "changes"`, once
-    /// `syncVersion` (when given) is one this engine reads.
-    public static func changes(_ items: JSONValue?, syncVersion: JSONValue?, prefix: String = "") throws(ProtocolError) -> [ChangeRecord] {
+    /// `syncVersion` (when given) is one this engine reads. `changeSet` is those changes when
+    /// they were read apart from the text (`JSONCodec.parse(_:changeSetAt:)`; `items` is then `[]`).
+    public static func changes(
+        _ items: JSONValue?, syncVersion: JSONValue?, prefix: String = "", changeSet: [ChangeRecord]? = nil
+    ) throws(ProtocolError) -> [ChangeRecord] {
         guard case let .array(list)? = items else {
             throw ProtocolError(.invalidArgument, "\(prefix)changes must be an array of changes", field: prefix + "changes")
         }
@@ -24,6 +27,7 @@ public enum SyncBodies {
         default:
             throw ProtocolError(.invalidArgument, "\(prefix)syncVersion must be 1 or more", field: prefix + "syncVersion")
         }
+        if let changeSet { return changeSet }
         var out: [ChangeRecord] = []
         out.reserveCapacity(list.count)
         for (i, item) in list.enumerated() { out.append(try ChangeJSON.change(item, at: "\(prefix)changes[\(i)]")) }
@@ -31,12 +35,18 @@ public enum SyncBodies {
     }
 
     /// A push body `{changes, syncVersion?}`: its changes (nothing else is a member).
-    public static func push(_ body: JSONValue) throws(ProtocolError) -> [ChangeRecord] {
+    public static func push(_ body: JSONValue, changeSet: [ChangeRecord]? = nil) throws(ProtocolError) -> [ChangeRecord] {
         guard case let .object(members) = body else {
             throw ProtocolError(.invalidArgument, "the body is an object {\"changes\": [...]}", field: "body")
         }
         try Arguments(members, prefix: "").requireOnly(["changes", "syncVersion"])
-        return try changes(body["changes"], syncVersion: body["syncVersion"])
+        return try changes(body["changes"], syncVersion: body["syncVersion"], changeSet: changeSet)
+    }
+
+    /// A push body's text: its changes, read straight into records when it is large.
+    public static func push(_ text: UnsafeBufferPointer<UInt8>) throws(ProtocolError) -> [ChangeRecord] {
+        let parsed = try JSONCodec.parse(text, changeSetAt: ["changes"])
+        return try push(parsed.value, changeSet: parsed.changes)
     }
 
     /// An error of applying changes, its field named as the change set names it, after

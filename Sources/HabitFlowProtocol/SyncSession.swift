@@ -121,7 +121,8 @@ public enum SyncSession {
             }
             return try pull(engine, remote, sent: sentSummary(sent, heldBack: heldBack), received: nil, extra: waiting)
         case "pull":
-            let answer = try Self.answer(status: status, body: body, remote: remote)
+            // A page's changes are read straight into records (a new device pulls many).
+            let (answer, pulled) = try Self.answer(status: status, body: body, remote: remote, changeSetAt: ["changes"])
             guard case .object? = s.raw("sent") else { throw badState("a pull state with what was sent") }
             guard let changes = answer["changes"], case let .string(cursor)? = answer["cursor"] else { throw notTheServer(remote, status) }
             // Once a page held a record back, the kept cursor stays where it is for the rest
@@ -132,7 +133,7 @@ public enum SyncSession {
             }
             var args: [(String, JSONValue)] = [("changes", changes), ("remote", .string(remote)), ("remoteCursor", .string(keep))]
             if let version = answer["syncVersion"] { args.append(("syncVersion", version)) }
-            let applied = try Dispatcher.perform("sync.apply", Arguments(args, prefix: "args."), engine: engine)
+            let applied = try Dispatcher.perform("sync.apply", Arguments(args, prefix: "args.", changeSet: pulled), engine: engine)
             let received = merge(s.raw("received"), applied)
             // A server that pages says so; the next page starts where this one ended.
             if answer["more"] == .bool(true), let next = Int64(cursor), next >= 0 {
@@ -196,8 +197,20 @@ public enum SyncSession {
 
     /// A 2xx answer's JSON; a server's error answer as the error it names.
     static func answer(status: Int, body: [UInt8], remote: String) throws(ProtocolError) -> JSONValue {
-        let value = try? body.withUnsafeBufferPointer { bytes throws(ProtocolError) in try JSONCodec.parse(bytes) }
-        if (200..<300).contains(status), let value { return value }
+        try answer(status: status, body: body, remote: remote, changeSetAt: nil).value
+    }
+
+    /// As `answer(status:body:remote:)`, with the change set at member path `changeSet` read
+    /// straight into records (`nil` when the JSON holds it).
+    static func answer(
+        status: Int, body: [UInt8], remote: String, changeSetAt changeSet: [String]?
+    ) throws(ProtocolError) -> (value: JSONValue, changes: [ChangeRecord]?) {
+        let parsed = try? body.withUnsafeBufferPointer { bytes throws(ProtocolError) in
+            guard let changeSet else { return ParsedWithChanges(value: try JSONCodec.parse(bytes), changes: nil, path: nil) }
+            return try JSONCodec.parse(bytes, changeSetAt: changeSet)
+        }
+        let value = parsed?.value
+        if (200..<300).contains(status), let parsed { return (parsed.value, parsed.changes) }
         if case let .string(code)? = value?["error"]?["code"], let known = ErrorCode(rawValue: code),
             case let .string(message)? = value?["error"]?["message"]
         {

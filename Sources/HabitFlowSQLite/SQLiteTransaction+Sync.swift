@@ -103,7 +103,7 @@ extension SQLiteTransaction {
 
     func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord? {
         // Found absent by `prefetch`: once (the caller receives it next).
-        if kind == .entry, absentEntries.remove(key) != nil { return nil }
+        if kind == .entry, let entry = EntryKey(key), absentEntries.remove(entry) != nil { return nil }
         let n = Int32(kind.columns.count)
         return try sql { () throws(SQLiteError) in
             try db.rows(
@@ -130,7 +130,7 @@ extension SQLiteTransaction {
             r.dirty = true
             store.replica = r
         }
-        if kind == .entry, !absentEntries.isEmpty { absentEntries.remove(change.key(kind)) }
+        if kind == .entry, !absentEntries.isEmpty, let entry = EntryKey(change.key(kind)) { absentEntries.remove(entry) }
         // Fields in column order (as `SyncRules.validated` leaves them) need no look-up.
         let columns = kind.columns
         let inOrder = change.fields.count == columns.count && zip(change.fields, columns).allSatisfy { $0.0.name == $0.1 }
@@ -172,7 +172,7 @@ extension SQLiteTransaction {
                 }
                 asked.subtract(held)
             }
-            for id in asked { absentEntries.insert([owner, id]) }
+            for id in asked { absentEntries.insert(EntryKey(owner: owner, id: id)) }
         }
     }
 

@@ -58,4 +58,16 @@ import Testing
         }
         #expect(Set(kind.columns).count == kind.columns.count)
     }
+
+    /// `RecordColumns.position` reads a column's place from its enum value, not its name: for
+    /// every kind and column it is the name's place in `columns`.
+    @Test(arguments: RecordKind.allCases) func aColumnsPositionIsItsPlaceByName(kind: RecordKind) {
+        func check<R: StoredRecord>(_: R.Type) {
+            #expect(MemoryLayout<R.Columns>.size == 1, "\(kind.rawValue): one byte per column value")
+            for (i, column) in R.Columns.allCases.enumerated() {
+                #expect(column.position == i && kind.columns.firstIndex(of: column.rawValue) == i, "\(kind.rawValue).\(column.rawValue)")
+            }
+        }
+        check(kind.recordType)
+    }
 }

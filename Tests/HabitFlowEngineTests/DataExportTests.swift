@@ -1,3 +1,4 @@
+import Foundation
 import HabitFlow
 import HabitFlowProtocol
 import HabitFlowTestSupport
@@ -167,6 +168,14 @@ import Testing
         _ = try call(Dispatcher(engine: byTree), "data.import", .object([("document", document)]))
         #expect(try byText.canonicalDump().map(\.contents) == byTree.canonicalDump().map(\.contents))
         #expect(try byText.canonicalDump().map(\.contents) == a.engine.canonicalDump().map(\.contents))
+        // sync.apply takes its changes the same way.
+        let changes = try call(a, "sync.changes", "{}")["changes"] ?? .null
+        let applyText = #"{"op":"sync.apply","args":{"changes":\#(JSONCodec.serialize(changes))}}"#
+        #expect(applyText.utf8.count > JSONCodec.changeSetMinimumBytes)
+        let synced = try TestStore("import-large-sync").engine(now: "2025-06-01T10:00:00Z")
+        let (applied, failed) = Dispatcher(engine: synced).respond(to: applyText)
+        #expect(failed == nil, "\(applied.prefix(300))")
+        #expect(try synced.canonicalDump().map(\.contents) == a.engine.canonicalDump().map(\.contents))
 
         // Record 101 of an unknown kind: the same error by either path, and nothing written.
         guard case var .object(members) = document, let r = members.firstIndex(where: { $0.0 == "records" }),
@@ -191,6 +200,51 @@ import Testing
             _ = try call(Dispatcher(engine: empty), "data.import", .object([("document", .object(members))]))
         } catch let tree as ProtocolError {
             #expect(error?["message"] == .string(tree.message) && error?["field"] == tree.field.map(JSONValue.string))
+        }
+        #expect(try empty.canonicalDump() == before)
+    }
+
+    /// `data.import {path}`: the engine reads the backup file itself (a host holding a file
+    /// parses and re-serialises nothing); what it writes is what the document writes, and a
+    /// file it cannot take is named by its path, with the place in the document.
+    @Test func aRestoreReadsABackupFile() throws {
+        let source = TestStore("export-file")
+        let a = Dispatcher(engine: try source.engine(now: "2025-06-01T10:00:00Z"))
+        try randomStore(a, source, seed: 4)
+        let document = try call(a, "data.export", "{}")["document"] ?? .null
+        let folder = Repository.temporaryDirectory("import-files").path
+        func file(_ name: String, _ text: String) throws -> String {
+            let path = "\(folder)/\(name)"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let backup = try file("backup.json", JSONCodec.serialize(document))
+        let restored = try TestStore("import-file").engine(now: "2025-06-01T10:00:00Z")
+        let answer = try call(Dispatcher(engine: restored), "data.import", .object([("path", .string(backup))]))
+        #expect(answer["applied"] != .int(0))
+        #expect(try restored.canonicalDump().map(\.contents) == a.engine.canonicalDump().map(\.contents))
+
+        let empty = try TestStore("import-file-bad").engine(now: "2025-06-01T10:00:00Z")
+        let before = try empty.canonicalDump()
+        let cases: [(JSONValue, ErrorCode, String)] = [
+            (.object([("path", .string(folder + "/none.json"))]), .invalidArgument, "none.json: no such file"),
+            (.object([("path", .string(folder))]), .invalidArgument, "not a regular file"),
+            (.object([("path", .string(try file("cut.json", "{\"format\": ")))]), .invalidJSON, "cut.json: malformed JSON at byte"),
+            (
+                .object([("path", .string(try file("other.json", #"{"format":"other"}"#)))]), .invalidArgument,
+                "other.json: document.format must be"
+            ),
+            (.object([("path", .string(backup)), ("document", document)]), .invalidArgument, "not both"),
+            (.object([]), .invalidArgument, "args.document or args.path is required"),
+        ]
+        for (args, code, words) in cases {
+            do {
+                _ = try call(Dispatcher(engine: empty), "data.import", args)
+                Issue.record("accepted: \(args)")
+            } catch let error as ProtocolError {
+                #expect(error.code == code && error.message.contains(words), "\(error)")
+                #expect(error.field == (words.hasPrefix("args.") ? "args.document" : "args.path"), "\(error)")
+            }
         }
         #expect(try empty.canonicalDump() == before)
     }

@@ -132,7 +132,7 @@ public final class UserEngines: Sendable {
         let result: Result<JSONValue, APIError> = try await run { () throws(HabitFlowError) in
             try self.asUser(token) { () throws(HabitFlowError) in
                 let parsed = body.withUnsafeReadableBytes { raw in
-                    Result { () throws(ProtocolError) in try SyncBodies.push(JSONCodec.parse(raw.assumingMemoryBound(to: UInt8.self))) }
+                    Result { () throws(ProtocolError) in try SyncBodies.push(raw.assumingMemoryBound(to: UInt8.self)) }
                 }
                 let changes: [ChangeRecord]
                 switch parsed {

@@ -24,7 +24,11 @@ public struct ChangeRecord: Sendable, Equatable {
         self.fields = fields
     }
 
-    public subscript(name: String) -> Value? { fields.first { $0.name == name }?.value }
+    public subscript(name: String) -> Value? {
+        // Lengths first: most names differ in length, and comparing two short strings' text costs more.
+        let count = name.utf8.count
+        return fields.first { $0.name.utf8.count == count && $0.name == name }?.value
+    }
 
     /// Field `name`'s text; `nil` when absent or not text.
     public func text(_ name: String) -> String? { self[name]?.text }

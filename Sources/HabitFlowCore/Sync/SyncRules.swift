@@ -71,7 +71,7 @@ public enum SyncRules {
         }
         let record: any StoredRecord
         do throws(HabitFlowError) {
-            record = try kind.recordType.init(change: out)
+            record = try kind.recordType.init(changeValues: out.fields.map(\.value))
         } catch {
             let field = error.field.map { "\(at).\($0)" } ?? at
             throw HabitFlowError(.invalidArgument, "\(field): \(error.message)", field: field)

@@ -192,7 +192,8 @@ def _request(request: Union[str, Mapping[str, Any]], args: Mapping[str, Any]) ->
     if isinstance(request, str):
         request = {"op": request, "args": dict(args)}
     try:
-        return json.dumps(request, allow_nan=False, default=_jsonable)
+        # Compact: no reader needs the spaces, and a restore's document is a tenth smaller.
+        return json.dumps(request, allow_nan=False, default=_jsonable, separators=(",", ":"))
     except ValueError as e:  # NaN or infinity
         raise _error("invalid_argument", "numbers must be finite (%s)" % e)
 

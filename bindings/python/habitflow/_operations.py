@@ -1875,12 +1875,13 @@ class Operations:
         result: DataBackupResult = self._call("data.backup", _args(("path", path), ("forDevice", for_device)))
         return result
 
-    def data_import(self, document: Mapping[str, Any]) -> DataImportResult:
+    def data_import(self, *, document: Optional[Mapping[str, Any]] = NOT_GIVEN, path: Optional[str] = NOT_GIVEN) -> DataImportResult:
         """Restores a data.export document into this store, in one transaction, under the engine's rules (as sync.apply): records of another user are refused, the latest version of each record wins, one entry per habit and day stays; importing twice changes nothing. (``data.import``)
 
         document: A data.export json document (version 1).
+        path: Instead of document: the file on this machine holding one (what a backup was saved to), read by the engine.
         """
-        result: DataImportResult = self._call("data.import", _args(("document", document)))
+        result: DataImportResult = self._call("data.import", _args(("document", document), ("path", path)))
         return result
 
     def data_import_loop(self, path: str) -> DataImportLoopResult:
@@ -2143,12 +2144,13 @@ class Operations:
         result: WellbeingLogResult = self._call("wellbeing.log", _args(("metric", metric), ("value", value), ("timestampUtc", at), ("dayKey", day), ("note", note), ("wellbeingId", wellbeing_id)))
         return result["wellbeing"]
 
-    def import_data(self, document: Mapping[str, Any]) -> DataImportResult:
+    def import_data(self, document: Optional[Mapping[str, Any]] = NOT_GIVEN, *, path: Optional[str] = NOT_GIVEN) -> DataImportResult:
         """Restores a data.export document into this store, in one transaction, under the engine's rules (as sync.apply): records of another user are refused, the latest version of each record wins, one entry per habit and day stays; importing twice changes nothing. (``data.import``)
 
         document: A data.export json document (version 1).
+        path: Instead of document: the file on this machine holding one (what a backup was saved to), read by the engine.
         """
-        result: DataImportResult = self._call("data.import", _args(("document", document)))
+        result: DataImportResult = self._call("data.import", _args(("document", document), ("path", path)))
         return result
 
     def import_loop(self, path: str) -> DataImportLoopResult:
