@@ -100,6 +100,49 @@ static int hf_fuzz_engine_lines(const uint8_t *data, size_t size) {
     return 0;
 }
 
+/* A change set read straight from the text (issue 28) beside the standard parse: the input is
+ * the changes of a sync.apply, sent to two in-memory stores in the same state — padded with
+ * trailing spaces past the size where the dispatcher reads change sets apart, and as it is.
+ * Both must answer with the same code, and the same text when they apply: the split reads
+ * what the standard parse reads, and refuses what it refuses. */
+static hf_engine *hf_fuzz_split_engines[2];
+static unsigned long hf_fuzz_split_inputs;
+
+static int hf_fuzz_changes(const uint8_t *data, size_t size) {
+    if (hf_fuzz_split_inputs++ % 256 == 0) {
+        for (int i = 0; i < 2; i++) {
+            if (hf_fuzz_split_engines[i]) hf_close(hf_fuzz_split_engines[i]);
+            if (hf_open(":memory:", "{\"user\":\"alice\",\"zone\":\"UTC\",\"now\":\"2026-11-26T20:00:00Z\"}",
+                        &hf_fuzz_split_engines[i]) != HF_OK) abort();
+        }
+    }
+    static const char head[] = "{\"op\":\"sync.apply\",\"args\":{\"changes\":";
+    size_t n = strnlen((const char *)data, size), padding = 40 << 10;
+    char *text = malloc(sizeof head + n + 2 + padding + 1);
+    if (!text) return 0;
+    memcpy(text, head, sizeof head - 1);
+    memcpy(text + sizeof head - 1, data, n);
+    size_t end = sizeof head - 1 + n;
+    memcpy(text + end, "}}", 2);
+    end += 2;
+    char *responses[2] = {NULL, NULL};
+    text[end] = 0;
+    int plain = hf_engine_call(hf_fuzz_split_engines[1], text, &responses[1]);
+    memset(text + end, ' ', padding);
+    text[end + padding] = 0;
+    int split = hf_engine_call(hf_fuzz_split_engines[0], text, &responses[0]);
+    if (plain != split || (plain == HF_OK && responses[0] && responses[1] && strcmp(responses[0], responses[1]) != 0)) {
+        fprintf(stderr, "fuzz changes: read apart %d %.300s\n  read whole %d %.300s\n  for %.300s\n", split,
+                responses[0] ? responses[0] : "-", plain, responses[1] ? responses[1] : "-", text);
+        abort();
+    }
+    text[end] = 0;
+    hf_fuzz_check(split, responses[0], text);
+    hf_fuzz_check(plain, responses[1], text);
+    free(text);
+    return 0;
+}
+
 /* The zone handle (hf_zone_*) and hf_day_key on one input: a zone name, a newline, then
  * 8 bytes of Unix seconds and 2 of day_starts_at (little-endian), then a day key text.
  * Every answer is checked against the header's promises and against the other functions:

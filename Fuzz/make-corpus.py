@@ -69,7 +69,8 @@ def write(folder, content):
 def main():
     call_dir, engine_dir = os.path.join(HERE, "corpus", "call"), os.path.join(HERE, "corpus", "engine")
     zone_dir = os.path.join(HERE, "corpus", "zone")
-    for d in (call_dir, engine_dir, zone_dir):
+    changes_dir = os.path.join(HERE, "corpus", "changes")
+    for d in (call_dir, engine_dir, zone_dir, changes_dir):
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
     setup = [
@@ -100,6 +101,7 @@ def main():
         count += 1
     count += sync_seeds(engine_dir)
     count += zone_seeds(zone_dir)
+    count += change_set_seeds(changes_dir)
     count += tzdata_seeds(zone_dir)
     print("fuzz corpus: %d inputs in %s" % (count, os.path.join(HERE, "corpus")))
 
@@ -132,6 +134,35 @@ def sync_seeds(folder):
         n += 1
     write(folder, "\n".join(json.dumps(r) for r in [{"op": "sync.apply", "args": {"changes": valid}}] + READS))
     return n + 1
+
+
+def change_set_seeds(folder):
+    """The changes target's inputs (a sync.apply's changes array): the valid set, then texts
+    that take each way out of the reader — escapes, numbers at their edges, repeated and
+    unknown keys, kinds after records, nested values, cuts."""
+    valid = json.load(open(os.path.join(HERE, "sync-changes.json"), encoding="utf-8"))["changes"]
+    texts = [json.dumps(valid), json.dumps(valid, separators=(",", ":")), json.dumps(valid, indent=1), "[]", "[ ]", "{}"]
+    for i, change in enumerate(valid):
+        fields = sorted(change["record"])
+        for k, name in enumerate(fields[:6]):
+            mutated = json.loads(json.dumps(valid))
+            mutated[i]["record"][name] = SYNC_HOSTILE[(i * 5 + k) % len(SYNC_HOSTILE)]
+            texts.append(json.dumps(mutated))
+    one = json.dumps(valid[:2], separators=(",", ":"))
+    for old, new in [('"kind":"user"', '"kind":"user","kind":"habit"'), ('"zone":', '"zone":"A","zone":'),
+                     ('"UTC"', '"\\u0055T\\u0043"'), ('"UTC"', '"\\ud83d\\ude00"'), ('"UTC"', '"\\ud83d"'),
+                     ('"UTC"', '"\\u0000"'), ('"firstWeekday":1', '"firstWeekday":1.0e0'),
+                     ('"firstWeekday":1', '"firstWeekday":9007199254740993'), ('"firstWeekday":1', '"firstWeekday":-0'),
+                     ('"firstWeekday":1', '"firstWeekday":01'), ('"firstWeekday":1', '"firstWeekday":1e999'),
+                     ('"firstWeekday":1', '"firstWeekday":true'), ('"firstWeekday":1', '"firstWeekday":{"a":1}'),
+                     ('"stamp":', '"extra":1,"stamp":'), ('"record":{', '"record":{"unknownField":null,')]:
+        texts.append(one.replace(old, new, 1))
+    moved = [{"record": c["record"], "stamp": c["stamp"], "kind": c["kind"]} for c in valid[:3]]
+    texts.append(json.dumps(moved))
+    texts += [one[:n] for n in (1, 10, len(one) // 2, len(one) - 1)]
+    for t in texts:
+        write(folder, t)
+    return len(texts)
 
 
 def tzdata_seeds(folder):

@@ -1,4 +1,4 @@
-/* Replays the committed corpus through every target's body (by folder: call, engine, zone) against a built library (no
+/* Replays the committed corpus through every target's body (by folder: call, engine, zone, changes) against a built library (no
  * instrumentation needed): what scripts/test runs so CI catches a regression at once.
  * Usage: replay DIR...   Prints "fuzz replay: N inputs, 0 findings"; any finding aborts. */
 #define _DEFAULT_SOURCE
@@ -20,7 +20,10 @@ static void replay_dir(const char *dir, int target) {
             static uint8_t buf[1 << 20];
             size_t size = fread(buf, 1, sizeof buf, f);
             fclose(f);
-            if (target == 1) hf_fuzz_engine_lines(buf, size); else if (target == 2) hf_fuzz_zone(buf, size); else hf_fuzz_call(buf, size);
+            if (target == 1) hf_fuzz_engine_lines(buf, size);
+            else if (target == 2) hf_fuzz_zone(buf, size);
+            else if (target == 3) hf_fuzz_changes(buf, size);
+            else hf_fuzz_call(buf, size);
             replayed++;
         }
         free(names[i]);
@@ -29,7 +32,7 @@ static void replay_dir(const char *dir, int target) {
 }
 
 int main(int argc, char **argv) {
-    for (int i = 1; i < argc; i++) replay_dir(argv[i], strstr(argv[i], "engine") ? 1 : strstr(argv[i], "zone") ? 2 : 0);
+    for (int i = 1; i < argc; i++) replay_dir(argv[i], strstr(argv[i], "engine") ? 1 : strstr(argv[i], "zone") ? 2 : strstr(argv[i], "changes") ? 3 : 0);
     printf("fuzz replay: %d inputs, 0 findings\n", replayed);
     hf_close(hf_fuzz_engine);
     return replayed > 0 ? 0 : 1;

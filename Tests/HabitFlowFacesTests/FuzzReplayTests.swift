@@ -2,7 +2,8 @@ import Foundation
 import HabitFlowTestSupport
 import Testing
 
-/// The committed fuzz corpus (Fuzz/corpus), replayed through every target's body (hf_call, hf_engine_call, the zone handle) against the
+/// The committed fuzz corpus (Fuzz/corpus), replayed through every target's body (hf_call, hf_engine_call, the zone handle, a change
+/// set read apart beside read whole) against the
 /// shipped library on every test run: a finding that once crashed the host, or a response
 /// that is not a JSON object whose "ok" matches the status, fails here (issue 13).
 @Suite struct FuzzReplayTests {
@@ -18,7 +19,7 @@ import Testing
             ])
         try #require(cc.status == 0, "cc failed: \(cc.stderr)")
         let result = try run(
-            exe, ["call", "engine", "zone"].map { Repository.path("Fuzz/corpus/" + $0) },
+            exe, ["call", "engine", "zone", "changes"].map { Repository.path("Fuzz/corpus/" + $0) },
             environment: ["TMPDIR": dir.path])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let count = Int(result.stdout.split(separator: " ").dropFirst(2).first ?? "") ?? 0
