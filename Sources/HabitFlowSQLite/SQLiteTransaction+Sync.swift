@@ -256,11 +256,11 @@ extension SQLiteTransaction {
 
     func setAsideDays(owner: String, habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {
         guard !habits.isEmpty else { return [] }
-        let marks = Array(repeating: "?", count: habits.count).joined(separator: ", ")
+        let habits = Self.padded(habits[...])  // one prepared statement per size
         return try sql { () throws(SQLiteError) in
             try db.rows(
                 """
-                SELECT DISTINCT habit_id, day_key FROM entries WHERE owner_id = ? AND habit_id IN (\(marks))
+                SELECT DISTINCT habit_id, day_key FROM entries WHERE owner_id = ? AND habit_id IN (\(Self.marks(habits.count)))
                 AND set_aside = 1 AND deleted_at IS NULL ORDER BY day_key, habit_id
                 """, [.text(owner)] + habits.map { .text($0) }
             ) { s -> (habitId: String, dayKey: DayKey)? in

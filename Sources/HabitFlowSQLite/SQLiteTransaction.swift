@@ -65,10 +65,18 @@ final class SQLiteTransaction: StoreTransaction {
         let column = column.rawValue
         guard !values.isEmpty else { return [] }
         let scope = owner == nil ? "" : "\(R.kind.ownerColumn) = ? AND "
-        let bound: [SQLiteValue?] = (owner.map { [.text($0)] } ?? []) + values.map { .text($0) }
-        if values.count == 1 { return try records(type, "\(scope)\(column) = ?", bound) }
-        let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
-        return try records(type, "\(scope)\(column) IN (\(marks))", bound)
+        let owned: [SQLiteValue?] = owner.map { [.text($0)] } ?? []
+        if values.count == 1 { return try records(type, "\(scope)\(column) = ?", owned + [.text(values[0])]) }
+        // Each value once (a record found in two chunks would come twice), a chunk at a time
+        // (below SQLite's bound-variable limit), padded: one prepared statement per size.
+        var seen = Set<String>()
+        let unique = values.filter { seen.insert($0).inserted }
+        var out: [R] = []
+        for start in stride(from: 0, to: unique.count, by: Self.chunk) {
+            let chunk = Self.padded(unique[start..<min(start + Self.chunk, unique.count)])
+            out += try records(type, "\(scope)\(column) IN (\(Self.marks(chunk.count)))", owned + chunk.map { .text($0) })
+        }
+        return out
     }
 
     func save<R: StoredRecord>(_ record: R) throws(HabitFlowError) {

@@ -105,9 +105,11 @@ private func drain(_ handle: FileHandle) -> Data {
     }
 }
 
-/// Starts `process`, one at a time across the test process: Foundation's `Process.run` on
-/// Linux is not safe to call from several threads at once (a fault test that spawns from six
-/// threads crashed in it, in a `memmove`).
+/// Starts `process`, one at a time across the test process. A fault test spawning from six
+/// threads crashed in `Process.run` (a `memmove`); the same crash came back in session 17 from
+/// a descriptor leak (this file left two pipes open per child: `Process.run` lists
+/// /proc/self/fd and failed past about 1,360), so the leak was the likely cause. The lock stays:
+/// spawning one at a time costs the tests nothing measurable.
 public func launch(_ process: Process) throws {
     try spawning.withLock { try process.run() }
 }

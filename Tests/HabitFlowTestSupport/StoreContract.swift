@@ -186,6 +186,11 @@ public enum StoreContract {
                 #expect(try tx.setAsideDays(owner: "alice", habits: ["h1"]).map(\.dayKey) == [days[5], days[700], days[1299]], "\(name)")
                 #expect(try tx.contenders(owner: "bob", habits: ["h1"], days: [days[0]]).map(\.setAside) == [false], "\(name): bob's stays")
                 #expect(try tx.contenders(owner: "alice", habits: ["h1"], days: []).isEmpty, "\(name)")
+                // More values than one statement binds, some twice: each record once, only alice's.
+                let ids = (0..<n).map { "e\($0)" } + ["e0", "e1299", "kept", "nobody"]
+                let found = try tx.fetchAll(StoredEntry.self, owner: "alice", where: .id, in: ids)
+                #expect(found.count == n + 1 && Set(found.map(\.entry.id)).count == n + 1, "\(name): \(found.count)")
+                #expect(try tx.fetchAll(StoredEntry.self, owner: nil, where: .id, in: ["e0"]).count == 2, "\(name): both owners' e0")
             }
         }
     }

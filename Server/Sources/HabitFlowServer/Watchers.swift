@@ -35,7 +35,8 @@ final class Watchers: Sendable {
         )
     }
 
-    /// How many watches of `user` are registered (a read under way or waiting).
+    /// How many watches of `user` are registered (a read under way or waiting): what a test
+    /// waits on to know a watch is in place before it pushes, instead of sleeping.
     func count(_ user: String) -> Int { waiting.withLockedValue { $0[user]?.count ?? 0 } }
 
     /// Wakes every watcher of `user`.
