@@ -17,9 +17,17 @@ import PackageDescription
 
 let package = Package(
     name: "HabitFlowCore",
+    // The oldest systems a habit tracker's iPhone, Mac and Watch apps still ship to (issue 30).
+    // Nothing here may need a newer one: Synchronization's Mutex and Atomic (macOS 15 / iOS 18)
+    // are used only behind `#available` (PublishedSlots), locks are pthread mutexes (Locked),
+    // and AvailabilityAuditTests holds every source to that, as no Apple machine builds here.
+    platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10), .tvOS(.v17), .visionOS(.v1)],
     products: [
         .library(name: "habitflow", type: .dynamic, targets: ["HabitFlowC"]),
         .library(name: "habitflow-static", type: .static, targets: ["HabitFlowC"]),
+        // The engine alone, on the standard library: days, zones, rules, metrics, goals, sync
+        // (no SQLite, zlib or json-c; a host brings its own store).
+        .library(name: "HabitFlowCore", targets: ["HabitFlowCore"]),
         .library(name: "HabitFlow", targets: ["HabitFlow"]),
         .library(name: "HabitFlowProtocol", targets: ["HabitFlowProtocol"]),
         // For other stores (the server's PostgreSQL store) and their tests: the storage

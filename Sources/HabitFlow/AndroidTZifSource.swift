@@ -1,5 +1,4 @@
 import HabitFlowCore
-import Synchronization
 
 /// An Android-format concatenated `tzdata` file a host names (bionic's format, as in
 /// `/apex/com.android.tzdata/etc/tz/tzdata`).
@@ -33,7 +32,7 @@ public struct AndroidTZifSource: TZifSource {
     private struct Stamp: Hashable {
         var path: String, size: Int, modified: Int
     }
-    private static let loaded = Mutex<[Stamp: AndroidTZData]>([:])
+    private static let loaded = Locked<[Stamp: AndroidTZData]>([:])
 
     private static func load(_ path: String) throws(TimeError) -> AndroidTZData {
         let (size, modified) = FileBytes.stamp(path)

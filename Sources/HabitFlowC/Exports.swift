@@ -1,6 +1,5 @@
 import HabitFlow
 import HabitFlowProtocol
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -123,7 +122,7 @@ private final class EngineHandle: Sendable {
     let dispatcher: Dispatcher
     /// The last call's failure message (NUL-terminated, owned here) for `hf_errmsg`; none
     /// after a success.
-    private let lastFailure = Mutex<CMessage>(CMessage())
+    private let lastFailure = Locked<CMessage>(CMessage())
 
     /// A malloc'd C string, freed when replaced.
     private struct CMessage: @unchecked Sendable {
@@ -151,7 +150,7 @@ private final class EngineHandle: Sendable {
 
 /// The process's tz data setting: `hf_set_tzdata`'s, read by the handle-free engine when it
 /// is made and by each `hf_open` without a "tzdata" option.
-let processTZData = Mutex<(tzdata: TZData, started: Bool)>((TZData.environment, false))
+let processTZData = Locked<(tzdata: TZData, started: Bool)>((TZData.environment, false))
 
 @_cdecl("hf_set_tzdata")
 public func hf_set_tzdata(

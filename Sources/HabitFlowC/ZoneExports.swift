@@ -19,10 +19,9 @@ public func hf_zone_open(_ name: UnsafePointer<CChar>?, _ out: UnsafeMutablePoin
     guard let name else { return ErrorCode.invalidArgument.number }
     let length = strnlen(name, ZoneName.maxLength + 1)
     guard length <= ZoneName.maxLength else { return ErrorCode.unknownZone.number }
-    let text = name.withMemoryRebound(to: UInt8.self, capacity: length) {
-        String(validating: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+    guard let text = String(validatingCString: name), let zone = try? processEngine.zones.zone(named: text) else {
+        return ErrorCode.unknownZone.number
     }
-    guard let text, let zone = try? processEngine.zones.zone(named: text) else { return ErrorCode.unknownZone.number }
     out.pointee = OpaquePointer(Unmanaged.passRetained(zone).toOpaque())
     return 0
 }

@@ -59,7 +59,9 @@ struct Config {
             bytes += buffer[..<n]
             guard bytes.count <= 1 << 16 else { throw ParseError(message: "\(path): larger than 64 KiB") }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw ParseError(message: "\(path): not valid UTF-8") }
+        // Valid UTF-8 decodes to the same bytes (String(validating:) needs macOS 15).
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.elementsEqual(bytes) else { throw ParseError(message: "\(path): not valid UTF-8") }
         return try parse(text, path: path)
     }
 

@@ -1,7 +1,6 @@
 import CSQLite
 import HabitFlowCore
 import HabitFlowStore
-import Synchronization
 
 /// The embedded store: one SQLite file (WAL, foreign keys, busy timeout), or `:memory:`.
 ///
@@ -176,7 +175,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     // MARK: Transactions
 
     public func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
-        defer { localWrites.add(1, ordering: .relaxed) }  // even a failed write may have changed the file
+        defer { localWrites.withLock { $0 += 1 } }  // even a failed write may have changed the file
         return try run("BEGIN IMMEDIATE") { () throws(HabitFlowError) -> T in
             // The replica's clock and sequence, read under the write lock (other processes
             // share the file) and written back with the transaction.
@@ -195,7 +194,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     }
 
     /// Write transactions run on this handle (any outcome): half of `stamp()`.
-    private let localWrites = Atomic<UInt64>(0)
+    private let localWrites = Locked<UInt64>(0)
 
     public func stamp() throws(HabitFlowError) -> StoreStamp {
         // data_version moves when another connection commits; our own commits are counted here.
@@ -206,7 +205,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
         } else {
             version = try sql { () throws(SQLiteError) in try db.pragmaInteger("data_version") }
         }
-        return StoreStamp(dataVersion: version, localWrites: localWrites.load(ordering: .relaxed))
+        return StoreStamp(dataVersion: version, localWrites: localWrites.withLock { $0 })
     }
 
     public func read<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
@@ -225,7 +224,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                     try Self.configure(fresh, path)
                     return fresh
                 }
-                localWrites.add(1, ordering: .relaxed)  // a new connection's data_version starts anew
+                localWrites.withLock { $0 += 1 }  // a new connection's data_version starts anew
                 reopenBeforeNextUse = false
                 memo.clear()
             }

@@ -1,5 +1,4 @@
 import HabitFlowCore
-import Synchronization
 
 /// A store in memory: for tests, and for hosts that keep their own storage and hand the
 /// engine records for a session. Nothing outlives the value.
@@ -14,8 +13,8 @@ public final class MemoryStore: RecordStore, Sendable {
     /// Write transactions run (any outcome), and those that received sync changes: the stamp
     /// of read caches (a received change may move an entry between habits, which a cache
     /// cannot follow by sequence numbers, so it reads everything again).
-    private let writes = Atomic<UInt64>(0)
-    private let receivingWrites = Atomic<Int64>(0)
+    /// Writes, and writes that received changes: what `stamp` reports.
+    private let counts = Locked<(writes: UInt64, receiving: Int64)>((0, 0))
 
     /// An empty store whose local changes are stamped with `clock`'s time.
     public init(clock: @escaping @Sendable () -> Instant) {
@@ -26,10 +25,10 @@ public final class MemoryStore: RecordStore, Sendable {
     public func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         try state.withLock { (current: inout MemoryState) throws(HabitFlowError) -> T in
             let tx = MemoryTransaction(current, now: clock(), writable: true)
-            defer { writes.add(1, ordering: .relaxed) }  // even a failed write counts, as in a file store
+            defer { counts.withLock { $0.writes += 1 } }  // even a failed write counts, as in a file store
             let result = try body(tx)
             try tx.commitCheck()
-            if tx.received { receivingWrites.add(1, ordering: .relaxed) }
+            if tx.received { counts.withLock { $0.receiving += 1 } }
             current = tx.state
             return result
         }
@@ -41,9 +40,10 @@ public final class MemoryStore: RecordStore, Sendable {
         }
     }
 
-    /// Needs no lock: callable inside `read` (whose snapshot it then describes).
+    /// Takes only the counters' own lock: callable inside `read` (whose snapshot it then describes).
     public func stamp() throws(HabitFlowError) -> StoreStamp {
-        StoreStamp(dataVersion: receivingWrites.load(ordering: .relaxed), localWrites: writes.load(ordering: .relaxed))
+        let (writes, receiving) = counts.withLock { ($0.writes, $0.receiving) }
+        return StoreStamp(dataVersion: receiving, localWrites: writes)
     }
 }
 

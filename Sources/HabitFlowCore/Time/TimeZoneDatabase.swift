@@ -1,33 +1,28 @@
-import Synchronization
-
 /// The zones an engine has read, each parsed once and kept for the database's lifetime.
 ///
-/// Lookups of a zone already loaded take no lock: the table is open-addressed over atomic
-/// slots that are written once (under a mutex, on first use of a name) and never change
-/// again, so readers on any number of threads only load. Unknown names are not cached:
+/// Lookups of a zone already loaded take no lock: the table is open-addressed over slots
+/// that are written once (under a mutex, on first use of a name) and never change again, so
+/// readers on any number of threads only load (`PublishedSlots`; on Apple systems before
+/// macOS 15 / iOS 18 each load takes a lock). Unknown names are not cached:
 /// each attempt asks the source again, so a zone installed later is found.
 public final class TimeZoneDatabase: @unchecked Sendable {
     private static let capacity = 4096  // power of two; the tz database has ~600 ids
     /// Where zones are read from.
     public let source: any TZifSource
-    private let slots: UnsafeMutablePointer<Atomic<UInt>>
+    private let slots = PublishedSlots(count: TimeZoneDatabase.capacity)
     /// Serialises loads; holds zones that did not fit the table (never in practice).
-    private let writer = Mutex<[String: Zone]>([:])
+    private let writer = Locked<[String: Zone]>([:])
 
     /// A database reading TZif bytes from `source`.
     public init(source: any TZifSource) {
         self.source = source
-        slots = .allocate(capacity: Self.capacity)
-        for i in 0..<Self.capacity { (slots + i).initialize(to: Atomic<UInt>(0)) }
     }
 
     deinit {
         for i in 0..<Self.capacity {
-            let bits = slots[i].load(ordering: .relaxed)
+            let bits = slots.load(i)
             if bits != 0 { Unmanaged<Zone>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
         }
-        slots.deinitialize(count: Self.capacity)
-        slots.deallocate()
     }
 
     /// The zone with id `name`.
@@ -64,7 +59,7 @@ public final class TimeZoneDatabase: @unchecked Sendable {
     public func withCachedZone<R>(_ name: UnsafeBufferPointer<UInt8>, _ body: (Zone) -> R) -> R? {
         var i = Int(truncatingIfNeeded: Self.hash(name)) & (Self.capacity - 1)
         for _ in 0..<Self.capacity {
-            let bits = slots[i].load(ordering: .acquiring)
+            let bits = slots.load(i)
             if bits == 0 { return nil }
             let zone = Unmanaged<Zone>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
             let match = zone._withUnsafeGuaranteedRef { z in
@@ -108,9 +103,8 @@ public final class TimeZoneDatabase: @unchecked Sendable {
         let hash = Self.hash(UnsafeBufferPointer(zone.nameBytes))
         var i = Int(truncatingIfNeeded: hash) & (Self.capacity - 1)
         for _ in 0..<Self.capacity {
-            if slots[i].load(ordering: .relaxed) == 0 {
-                let bits = UInt(bitPattern: Unmanaged.passRetained(zone).toOpaque())
-                slots[i].store(bits, ordering: .releasing)
+            if slots.load(i) == 0 {
+                slots.publish(UInt(bitPattern: Unmanaged.passRetained(zone).toOpaque()), at: i)
                 return true
             }
             i = (i + 1) & (Self.capacity - 1)

@@ -6,11 +6,13 @@ import Musl
 import Darwin
 #endif
 
-/// A value guarded by a pthread mutex: the lock of every engine handle and store.
+/// A value guarded by a pthread mutex: the lock of every engine handle, store and cache.
 ///
-/// Not `Synchronization.Mutex`: on Linux it locks inside the uninstrumented Swift runtime,
-/// where ThreadSanitizer cannot see it, and every access it guards then reads as a race
-/// (`scripts/sanitize` would check nothing). A pthread mutex is what ThreadSanitizer follows.
+/// Not `Synchronization.Mutex`: that needs macOS 15 / iOS 18, newer than the systems the
+/// package supports (Package.swift), and on Linux it locks inside the uninstrumented Swift
+/// runtime, where ThreadSanitizer cannot see it, so every access it guards reads as a race
+/// (`scripts/sanitize` would check nothing). A pthread mutex exists on every platform and is
+/// what ThreadSanitizer follows.
 public final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
