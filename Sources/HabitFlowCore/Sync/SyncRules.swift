@@ -48,7 +48,7 @@ public enum SyncRules {
                 throw HabitFlowError.invalid("\(at).\(name)", "\(kind.rawValue) needs \(name) (null if empty)")
             }
             if case let .text(text) = value {
-                guard text.utf8.count <= maxFieldBytes, !text.utf8.contains(0) else {
+                guard text.utf8.count <= maxFieldBytes, !Self.holdsNUL(text) else {
                     throw HabitFlowError.invalid("\(at).\(name)", "\(name) is too long or holds a NUL byte")
                 }
                 switch roles[i] {
@@ -88,6 +88,12 @@ public enum SyncRules {
         // `times_per_week`) is not carried on, so every store holds the same row.
         out.fields = zip(columns, record.row).map { (name: $0, value: $1) }
         return (kind, out)
+    }
+
+    /// Whether `text` holds a NUL byte: over its contiguous bytes when it has them (a generic
+    /// scan of the UTF-8 view was a tenth of `validated`).
+    static func holdsNUL(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains(0) } ?? text.utf8.contains(0)
     }
 
     /// The column a `validate()` field names: `timesPerWeek` → `times_per_week`, and the
