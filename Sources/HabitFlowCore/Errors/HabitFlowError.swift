@@ -55,3 +55,9 @@ public struct HabitFlowError: Error, Sendable {
         HabitFlowError(.invalidArgument, message, field: field)
     }
 }
+
+extension HabitFlowError: CustomStringConvertible {
+    /// The code, the message and the field, as a log line or a `print` shows a refusal
+    /// (`notFound: no habit "h9" (field habitId)`), not the struct's fields.
+    public var description: String { "\(code): \(message)" + (field.map { " (field \($0))" } ?? "") }
+}
