@@ -69,7 +69,3 @@ struct Token: ParsableCommand {
         }
     }
 }
-
-extension HabitFlowError: @retroactive CustomStringConvertible {
-    public var description: String { message }
-}
