@@ -19,8 +19,9 @@ let package = Package(
     name: "HabitFlowCore",
     // The oldest systems a habit tracker's iPhone, Mac and Watch apps still ship to (issue 30).
     // Nothing here may need a newer one: Synchronization's Mutex and Atomic (macOS 15 / iOS 18)
-    // are used only behind `#available` (PublishedSlots), locks are pthread mutexes (Locked),
-    // and AvailabilityAuditTests holds every source to that, as no Apple machine builds here.
+    // are used only behind `#available` (Core's PublishedSlots and CoreLock, on the standard
+    // library alone), other modules lock with pthread mutexes (Locked), and PortabilityTests
+    // holds every source to that, as no Apple machine builds here.
     platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10), .tvOS(.v17), .visionOS(.v1)],
     products: [
         .library(name: "habitflow", type: .dynamic, targets: ["HabitFlowC"]),

@@ -1,4 +1,5 @@
 import HabitFlowCore
+import HabitFlowStore
 
 /// An Android-format concatenated `tzdata` file a host names (bionic's format, as in
 /// `/apex/com.android.tzdata/etc/tz/tzdata`).

@@ -1,5 +1,6 @@
 import HabitFlow
 import HabitFlowProtocol
+import HabitFlowStore
 
 #if canImport(Glibc)
 import Glibc

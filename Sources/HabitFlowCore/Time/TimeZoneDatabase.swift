@@ -11,7 +11,8 @@ public final class TimeZoneDatabase: @unchecked Sendable {
     public let source: any TZifSource
     private let slots = PublishedSlots(count: TimeZoneDatabase.capacity)
     /// Serialises loads; holds zones that did not fit the table (never in practice).
-    private let writer = Locked<[String: Zone]>([:])
+    private let writer = CoreLock()
+    private var overflow: [String: Zone] = [:]  // under `writer`
 
     /// A database reading TZif bytes from `source`.
     public init(source: any TZifSource) {
@@ -80,7 +81,7 @@ public final class TimeZoneDatabase: @unchecked Sendable {
 
     /// Loads a zone on first use. Validated names only.
     private func load(_ name: String) throws(TimeError) -> Zone {
-        let result: Result<Zone, TimeError> = writer.withLock { overflow in
+        let result: Result<Zone, TimeError> = writer.withLock {
             if let zone = overflow[name] { return .success(zone) }
             var copy = name
             if let zone = copy.withUTF8({ bytes in withCachedZone(bytes) { $0 } }) { return .success(zone) }

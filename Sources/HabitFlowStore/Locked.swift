@@ -6,7 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// A value guarded by a pthread mutex: the lock of every engine handle, store and cache.
+/// A value guarded by a pthread mutex: the lock of every engine handle, store and cache
+/// outside HabitFlowCore (which holds to the standard library: `CoreLock`).
 ///
 /// Not `Synchronization.Mutex`: that needs macOS 15 / iOS 18, newer than the systems the
 /// package supports (Package.swift), and on Linux it locks inside the uninstrumented Swift
