@@ -175,7 +175,12 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     // MARK: Transactions
 
     public func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
-        defer { localWrites.withLock { $0 += 1 } }  // even a failed write may have changed the file
+        // Counted before the bell rings (a watcher woken by it reads the stamp), and even when
+        // the write failed: it may have changed the file.
+        defer {
+            localWrites.withLock { $0 += 1 }
+            CommitBell.shared.ring()
+        }
         return try run("BEGIN IMMEDIATE") { () throws(HabitFlowError) -> T in
             // The replica's clock and sequence, read under the write lock (other processes
             // share the file) and written back with the transaction.

@@ -23,7 +23,8 @@ public final class MemoryStore: RecordStore, Sendable {
     }
 
     public func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
-        try state.withLock { (current: inout MemoryState) throws(HabitFlowError) -> T in
+        defer { CommitBell.shared.ring() }  // after the counts move: a watcher reads `stamp()`
+        return try state.withLock { (current: inout MemoryState) throws(HabitFlowError) -> T in
             let tx = MemoryTransaction(current, now: clock(), writable: true)
             defer { counts.withLock { $0.writes += 1 } }  // even a failed write counts, as in a file store
             let result = try body(tx)

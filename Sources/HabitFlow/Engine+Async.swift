@@ -1,0 +1,28 @@
+import Dispatch
+
+/// The async face: engine calls awaited from a SwiftUI view, an actor or a server handler.
+extension Engine {
+    /// Runs `body` with this engine on a thread of its own, off the caller's executor (a
+    /// store read or write blocks on disk; on the main actor it would hold up the interface,
+    /// in a cooperative pool a thread every task shares), and returns its answer.
+    ///
+    /// ```swift
+    /// let today = try await engine.run { try $0.todayOverview() }
+    /// ```
+    ///
+    /// Cancellation is honoured before `body` starts: a task cancelled by then gets
+    /// `CancellationError` and nothing runs. Once started, a call runs to its end — each is
+    /// one transaction, stored whole or not at all — and its answer is returned, so a caller
+    /// never mistakes a committed write for one that did not happen.
+    ///
+    /// - Throws: `CancellationError`, or what `body` throws (the engine's calls: `HabitFlowError`).
+    public func run<T: Sendable>(_ body: @escaping @Sendable (Engine) throws -> T) async throws -> T {
+        try Task.checkCancellation()
+        let result: Result<T, any Error> = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                continuation.resume(returning: Result { try body(self) })
+            }
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,141 @@
+import HabitFlow
+import HabitFlowProtocol
+import HabitFlowTestSupport
+import Testing
+
+/// `Engine.changes()` (issue 30): a commit by this handle, another handle, another process or
+/// a sync apply each yields, naming what moved, and nothing else does.
+@Suite(.timeLimit(.minutes(1))) struct ChangesTests {
+    let store = TestStore("changes")
+    static let now = "2025-03-12T11:00:00Z"
+
+    func engine(user: String = "alice") throws -> Engine {
+        try store.engine(now: Self.now, user: user)
+    }
+
+    func habit(_ engine: Engine, _ id: String) throws {
+        var draft = HabitDraft(name: id)
+        draft.id = id
+        _ = try engine.createHabit(draft)
+    }
+
+    func log(_ engine: Engine, _ habit: String, _ day: String) throws {
+        var r = LogRequest(habitId: habit)
+        r.dayKey = DayKey(day)
+        r.confirm = true
+        _ = try engine.log(r)
+    }
+
+    /// The stream's next change, or `nil` when none comes within `limit` (the bound the issue
+    /// sets: a commit is seen within a second).
+    func next(_ stream: AsyncStream<StoreChange>, within limit: Duration = .seconds(1)) async -> StoreChange? {
+        await withTaskGroup(of: StoreChange?.self) { group in
+            group.addTask {
+                for await change in stream { return change }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            let first = await group.next()!
+            group.cancelAll()
+            return first
+        }
+    }
+
+    @Test func aWriteOnAnotherHandleYieldsWhatMoved() async throws {
+        let watched = try engine()
+        try habit(watched, "read")
+        let changes = watched.changes()
+        let other = try engine()
+        try log(other, "read", "2025-03-11")
+        let change = try #require(await next(changes))
+        #expect(change.kinds == [.entry])
+        #expect(change.habitIds == ["read"])
+        #expect(change.days == [DayKey("2025-03-11")])
+        #expect(change.touches(habitId: "read", day: DayKey("2025-03-11")))
+        #expect(!change.touches(habitId: "run", day: DayKey("2025-03-12")))
+    }
+
+    @Test func anEntryMovedToAnotherDayNamesBothDays() async throws {
+        let engine = try engine()
+        try habit(engine, "read")
+        try log(engine, "read", "2025-03-10")
+        let id = try engine.entries(EntryQuery()).first!.id
+        let changes = engine.changes()
+        var edit = EntryRules.Edit()
+        edit.dayKey = DayKey("2025-03-11")
+        edit.confirm = true
+        _ = try engine.editEntry(id, edit)
+        let change = try #require(await next(changes))
+        #expect(change.days == [DayKey("2025-03-10"), DayKey("2025-03-11")])
+    }
+
+    @Test func aWriteByAnotherProcessYields() async throws {
+        let watched = try engine()
+        try habit(watched, "read")
+        let changes = watched.changes()
+        let cli = try run(
+            Repository.cli, ["log", "read", "--db", store.path, "--user", "alice", "--day", "2025-03-09", "--confirm"],
+            environment: ["HABITFLOW_NOW": Self.now, "HABITFLOW_ZONE": "Europe/Amsterdam"])
+        #expect(cli.status == 0, "\(cli.stderr)")
+        let change = try #require(await next(changes))
+        #expect(change.kinds == [.entry])
+        #expect(change.days == [DayKey("2025-03-09")])
+    }
+
+    @Test func aSyncApplyYields() async throws {
+        let phone = try TestStore("changes-phone").engine(now: Self.now)
+        try habit(phone, "run")
+        try log(phone, "run", "2025-03-12")
+        let watched = try engine()
+        let changes = watched.changes()
+        // Through the dispatcher, as every face applies what it pulled.
+        let pulled = try #require(try Dispatcher(engine: phone).handle(.object([("op", .string("sync.changes"))]))["changes"])
+        _ = try Dispatcher(engine: watched).handle(.object([("op", .string("sync.apply")), ("args", .object([("changes", pulled)]))]))
+        let change = try #require(await next(changes))
+        #expect(change.kinds.isSuperset(of: [.habit, .entry]))
+        #expect(change.habitIds == ["run"])
+        #expect(change.days.contains(DayKey("2025-03-12")))
+    }
+
+    /// Reads, a failed write and another user's commit yield nothing: the first change the
+    /// stream gives is the user's own write that follows them.
+    @Test func nothingIsYieldedWithoutACommitOfTheUsers() async throws {
+        let watched = try engine()
+        try habit(watched, "read")
+        let changes = watched.changes()
+        _ = try watched.habits()
+        _ = try watched.metrics(habitId: "read")
+        #expect(throws: HabitFlowError.self) { try log(watched, "nope", "2025-03-11") }
+        let bob = try engine(user: "bob")
+        try habit(bob, "bobs")
+        try log(bob, "bobs", "2025-03-10")
+        try log(watched, "read", "2025-03-11")
+        let change = try #require(await next(changes))
+        #expect(change == StoreChange(kinds: [.entry], habitIds: ["read"], days: [DayKey("2025-03-11")], sequence: change.sequence))
+    }
+
+    @Test func aCancelledConsumerEndsTheStream() async throws {
+        let watched = try engine()
+        try habit(watched, "read")
+        let changes = watched.changes()
+        let consumer = Task {
+            var seen = 0
+            for await _ in changes { seen += 1 }
+            return seen
+        }
+        consumer.cancel()
+        #expect(await consumer.value == 0)
+        // Ended for good: a commit afterwards reaches nobody, and iterating again ends at once.
+        try log(watched, "read", "2025-03-11")
+        var iterator = changes.makeAsyncIterator()
+        #expect(await iterator.next() == nil)
+    }
+
+    @Test func anEngineWithoutAStoreFinishesAtOnce() async {
+        var iterator = Engine().changes().makeAsyncIterator()
+        #expect(await iterator.next() == nil)
+    }
+}
