@@ -3,21 +3,8 @@ import HabitFlow
 /// Change sets as JSON: `{kind, stamp, record}` with the record's fields in the SPEC's
 /// camelCase names — the wire format of `sync.*` and of a sync server.
 enum ChangeJSON {
-    /// A column's wire name (`habit_id` → `habitId`). Columns are ASCII: bytes, not Characters
-    /// (whose case tests cost more than the rest of a change's decoding).
-    static func camel(_ column: String) -> String {
-        var out: [UInt8] = []
-        var upper = false
-        for c in column.utf8 {
-            if c == UInt8(ascii: "_") {
-                upper = true
-                continue
-            }
-            out.append(upper && c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z") ? c - 32 : c)
-            upper = false
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    /// A column's wire name (`habit_id` → `habitId`): `RecordKind.wireName(of:)`.
+    static func camel(_ column: String) -> String { RecordKind.wireName(of: column) }
 
     /// A wire name's column (`habitId` → `habit_id`): every column's from a table (a restore
     /// asks for each field of each record), any other name converted.
