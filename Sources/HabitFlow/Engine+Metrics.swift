@@ -40,16 +40,23 @@ public struct MetricsContext: Sendable {
         return HabitToday(habit: habit, input.metrics(for: habit).summary(today: day ?? today, firstWeekday: firstWeekday))
     }
 
+    /// The current and longest streak of habit `id` as of `day` (default today).
+    public func streaks(habitId id: String, day: DayKey? = nil) throws(HabitFlowError) -> HabitMetrics.Streaks {
+        let t = try today(habitId: id, day: day)
+        return HabitMetrics.Streaks(current: t.currentStreak, longest: t.longestStreak ?? .none)
+    }
+
     /// Every active habit's standing on `day` (default today): the Today screen (status, value,
-    /// target, current streak, week, momentum; no longest streak).
-    public func overview(day: DayKey? = nil) -> (day: DayKey, habits: [HabitToday]) {
+    /// target, current streak, week, momentum). The longest streak reads a habit's whole
+    /// history, so it is left out (`longestStreak` is `nil`) unless `longestStreak` asks for it.
+    public func overview(day: DayKey? = nil, longestStreak: Bool = false) -> TodayOverview {
         let date = day ?? today
         let habits = input.habits.filter { !$0.archived && $0.deletedAt == nil }
-        // The Today screen reads recent history only: no longest streak here (metrics.streaks has it).
-        return (
-            date,
-            habits.map { HabitToday(habit: $0, input.metrics(for: $0).summary(today: date, firstWeekday: firstWeekday, longest: false)) }
-        )
+        return TodayOverview(
+            day: date,
+            habits: habits.map {
+                HabitToday(habit: $0, input.metrics(for: $0).summary(today: date, firstWeekday: firstWeekday, longest: longestStreak))
+            })
     }
 
     /// Every metric of every habit not deleted, as of `day` (default today).
@@ -163,10 +170,18 @@ extension Engine {
     }
 
     /// The metrics of habit `habitId` (checked to be the user's), with today and the first weekday.
-    public func metrics(habitId: String) throws(HabitFlowError) -> (HabitMetrics, today: DayKey, firstWeekday: Weekday) {
+    public func metrics(habitId: String) throws(HabitFlowError) -> HabitMetricsAsOf {
         let context = try metricsContext()
         let habit = try owned(context, habitId)
-        return (context.input.metrics(for: habit), context.today, context.firstWeekday)
+        return HabitMetricsAsOf(metrics: context.input.metrics(for: habit), today: context.today, firstWeekday: context.firstWeekday)
+    }
+
+    /// The current and longest streak of habit `habitId` as of `day` (default today): runs of
+    /// complete days, or of weeks that met their number for an N-per-week habit.
+    public func streaks(habitId: String, day: DayKey? = nil) throws(HabitFlowError) -> HabitMetrics.Streaks {
+        let context = try metricsContext()
+        _ = try owned(context, habitId)
+        return try context.streaks(habitId: habitId, day: day)
     }
 
     /// Status, value, target, streaks, this week's progress and momentum of habit `habitId`
@@ -182,11 +197,18 @@ extension Engine {
         try context.habit(id)
     }
 
-    /// Every active habit's standing on `day` (default today): the Today screen.
-    public func todayOverview(day: DayKey? = nil, personaId: String? = nil) throws(HabitFlowError) -> (day: DayKey, habits: [HabitToday]) {
+    /// Every active habit's standing on `day` (default today): the Today screen. Only the
+    /// habits of persona `personaId` when given; each row's longest streak when `longestStreak`
+    /// (it reads all history: off, `longestStreak` is `nil`).
+    public func todayOverview(
+        day: DayKey? = nil, personaId: String? = nil, longestStreak: Bool = false
+    ) throws(HabitFlowError)
+        -> TodayOverview
+    {
         let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id).habitIds) }
-        let (date, habits) = try metricsContext().overview(day: day)
-        return (date, habits.filter { focus?.contains($0.habit.id) ?? true })
+        var overview = try metricsContext().overview(day: day, longestStreak: longestStreak)
+        if let focus { overview.habits.removeAll { !focus.contains($0.habit.id) } }
+        return overview
     }
 
     /// Every metric of every habit (all days, all weeks, streaks, momentum) as of `day`.

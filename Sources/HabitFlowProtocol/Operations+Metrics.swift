@@ -73,11 +73,11 @@ extension Operation {
         ) { engine, args throws(ProtocolError) in
             let day = try args.optionalDayKey("dayKey")
             let persona = try args.optionalString("personaId")
-            let (date, habits) =
+            let overview =
                 try persona == nil
                 ? metricsContext(engine, args, habitId: nil).overview(day: day)
                 : ProtocolError.engine { () throws(HabitFlowError) in try engine.todayOverview(day: day, personaId: persona) }
-            return .object([("dayKey", .string(date.description)), ("habits", .array(habits.map(habitTodayJSON)))])
+            return .object([("dayKey", .string(overview.day.description)), ("habits", .array(overview.habits.map(habitTodayJSON)))])
         },
         Operation(
             "metrics.history", "A habit day by day (the data of a heatmap): value, target, status.",
@@ -148,16 +148,16 @@ extension Operation {
             let id = try args.string("habitId")
             let day = try args.optionalDayKey("dayKey")
             let context = try metricsContext(engine, args, habitId: id)
-            let (t, rule) = try ProtocolError.engine { () throws(HabitFlowError) in
+            let (streaks, rule) = try ProtocolError.engine { () throws(HabitFlowError) in
                 (
-                    try context.today(habitId: id, day: day),
+                    try context.streaks(habitId: id, day: day),
                     context.input.metrics(for: try context.habit(id)).rules.rule(on: day ?? context.today)
                 )
             }
             // The unit of the cadence in force on that day (a streak may span a cadence change).
             let unit = rule.perWeek == 0 ? "days" : "weeks"
             return .object([
-                ("current", streakJSON(t.currentStreak)), ("longest", streakJSON(t.longestStreak ?? .none)),
+                ("current", streakJSON(streaks.current)), ("longest", streakJSON(streaks.longest)),
                 ("unit", .string(unit)),
             ])
         },

@@ -44,9 +44,9 @@ import Testing
             TargetVersion(id: "q", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2024-03-04"), target: 1, recordedAt: Self.t0),
         ]
         let metrics = HabitMetrics(habit: habit(.binary), days: HabitDays(entries, kind: .binary), targets: TargetSchedule(pause))
-        let (current, longest) = metrics.streaks(today: DayKey("2024-03-05"), firstWeekday: .monday)
-        #expect(current == .init(length: 3, first: DayKey("2024-03-01"), last: DayKey("2024-03-04")))
-        #expect(longest == current)
+        let streaks = metrics.streaks(today: DayKey("2024-03-05"), firstWeekday: .monday)
+        #expect(streaks.current == .init(length: 3, first: DayKey("2024-03-01"), last: DayKey("2024-03-04")))
+        #expect(streaks.longest == streaks.current)
         #expect(metrics.status(on: DayKey("2024-03-03")) == .notRequired)
         // The day after today without an entry breaks it.
         #expect(metrics.streaks(today: DayKey("2024-03-06"), firstWeekday: .monday).current.length == 0)
@@ -112,8 +112,8 @@ import Testing
                 }
             }
             let naive = naiveStreaks(statuses)
-            let (current, longest) = metrics.streaks(today: today, firstWeekday: .monday)
-            #expect(current.length == naive.current && longest.length == naive.longest, "round \(round), seed \(seed)")
+            let streaks = metrics.streaks(today: today, firstWeekday: .monday)
+            #expect(streaks.current.length == naive.current && streaks.longest.length == naive.longest, "round \(round), seed \(seed)")
         }
     }
 
@@ -264,9 +264,9 @@ import Testing
         let entries = days.map { entry(DayKey($0).dayNumber, nil) }
         let metrics = HabitMetrics(
             habit: habit(.binary, .timesPerWeek(3)), days: HabitDays(entries, kind: .binary), targets: TargetSchedule([]))
-        let (current, longest) = metrics.streaks(today: DayKey("2024-01-16"), firstWeekday: .monday)
-        #expect(current == .init(length: 2, first: DayKey("2024-01-01"), last: DayKey("2024-01-08")))
-        #expect(longest.length == 2)
+        let streaks = metrics.streaks(today: DayKey("2024-01-16"), firstWeekday: .monday)
+        #expect(streaks.current == .init(length: 2, first: DayKey("2024-01-01"), last: DayKey("2024-01-08")))
+        #expect(streaks.longest.length == 2)
         #expect(metrics.streaks(today: DayKey("2024-01-22"), firstWeekday: .monday).current.length == 0)
     }
 }

@@ -3,7 +3,7 @@
 extension HabitMetrics {
     /// A run of consecutive successful days (daily habits) or weeks (N-per-week habits),
     /// named by its first and last DayKeys.
-    public struct Streak: Sendable, Equatable {
+    public struct Streak: Sendable, Hashable {
         /// Days (daily habits) or weeks (weekly habits) in the run.
         public var length: Int
         public var first: DayKey?
@@ -18,15 +18,29 @@ extension HabitMetrics {
         public static let none = Streak(length: 0, first: nil, last: nil)
     }
 
+    /// A habit's current and longest streak as of a day.
+    public struct Streaks: Sendable, Hashable {
+        /// The run that reaches the day (or the day before: the day itself is still open).
+        public var current: Streak
+        /// The longest run up to the day (the current one when it is the longest).
+        public var longest: Streak
+
+        public init(current: Streak, longest: Streak) {
+            self.current = current
+            self.longest = longest
+        }
+    }
+
     /// The current and the longest streak as of `today`.
     ///
     /// Daily habits: consecutive complete days; not-required days neither extend nor break a
     /// run. Weekly habits: consecutive weeks with at least N complete days. Today (the current
     /// week) is open: not done yet does not break the current streak. A week counts by the
     /// cadence in force on its last day, so a run may hold days and weeks: each counts one.
-    public func streaks(today: DayKey, firstWeekday: Weekday) -> (current: Streak, longest: Streak) {
-        guard let line = historyLine(today: today, firstWeekday: firstWeekday) else { return (.none, .none) }
-        return streaks(line, today: today)
+    public func streaks(today: DayKey, firstWeekday: Weekday) -> Streaks {
+        guard let line = historyLine(today: today, firstWeekday: firstWeekday) else { return Streaks(current: .none, longest: .none) }
+        let (current, longest) = streaks(line, today: today)
+        return Streaks(current: current, longest: longest)
     }
 
     func streaks(_ line: DayLine, today: DayKey) -> (current: Streak, longest: Streak) {

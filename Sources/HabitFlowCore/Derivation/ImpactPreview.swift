@@ -52,10 +52,10 @@ public struct ImpactPreview: Sendable, Equatable {
             seen.append(a.weekStart)
             weeks.append((a.weekStart, Change(before: a.completed, after: b.completed)))
         }
-        let (oldCurrent, oldLongest) = old.streaks(today: today, firstWeekday: firstWeekday)
-        let (newCurrent, newLongest) = new.streaks(today: today, firstWeekday: firstWeekday)
-        currentStreak = Change(before: oldCurrent.length, after: newCurrent.length)
-        longestStreak = Change(before: oldLongest.length, after: newLongest.length)
+        let before = old.streaks(today: today, firstWeekday: firstWeekday)
+        let after = new.streaks(today: today, firstWeekday: firstWeekday)
+        currentStreak = Change(before: before.current.length, after: after.current.length)
+        longestStreak = Change(before: before.longest.length, after: after.longest.length)
         momentum = Change(before: old.momentum(today: today), after: new.momentum(today: today))
     }
 }
