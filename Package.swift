@@ -6,6 +6,7 @@
 //                  <-  HabitFlowStore (the storage protocols, the in-memory store)
 //                  <-  HabitFlowSQLite (the SQLite file store)
 //                  <-  HabitFlow (Swift API, engine handle, system tz files)
+//                  <-  HabitFlowFoundation (Date, TimeZone, DateComponents: the only Foundation)
 //                  <-  HabitFlowCharts (SVG pictures of derived data)
 //                  <-  HabitFlowProtocol (dispatcher + JSON codec over json-c)
 //                  <-  HabitFlowC (@_cdecl exports behind include/habitflow.h)
@@ -30,6 +31,9 @@ let package = Package(
         // (no SQLite, zlib or json-c; a host brings its own store).
         .library(name: "HabitFlowCore", targets: ["HabitFlowCore"]),
         .library(name: "HabitFlow", targets: ["HabitFlow"]),
+        // Date, TimeZone and DateComponents to and from the engine's values: the one module
+        // that imports Foundation, so hosts that do not want it never link it.
+        .library(name: "HabitFlowFoundation", targets: ["HabitFlowFoundation"]),
         .library(name: "HabitFlowProtocol", targets: ["HabitFlowProtocol"]),
         // For other stores (the server's PostgreSQL store) and their tests: the storage
         // protocols, and the store suite every store passes.
@@ -69,6 +73,7 @@ let package = Package(
         .target(name: "HabitFlowStore", dependencies: ["HabitFlowCore"]),
         .target(name: "HabitFlowSQLite", dependencies: ["HabitFlowStore", "CSQLite"]),
         .target(name: "HabitFlow", dependencies: ["HabitFlowCore", "HabitFlowTZData", "HabitFlowStore", "HabitFlowSQLite", "CZlib"]),
+        .target(name: "HabitFlowFoundation", dependencies: ["HabitFlow"]),
         .target(name: "HabitFlowCharts", dependencies: ["HabitFlowCore"]),
         .target(name: "HabitFlowProtocol", dependencies: ["HabitFlow", "HabitFlowCharts", "CJSONC"]),
         .target(name: "HabitFlowC", dependencies: ["HabitFlowProtocol"]),
@@ -84,6 +89,7 @@ let package = Package(
         .testTarget(
             name: "HabitFlowEngineTests",
             dependencies: ["HabitFlow", "HabitFlowStore", "HabitFlowSQLite", "HabitFlowProtocol", "HabitFlowTestSupport"]),
+        .testTarget(name: "HabitFlowFoundationTests", dependencies: ["HabitFlowFoundation", "HabitFlowTestSupport"]),
         .testTarget(name: "HabitFlowStoreTests", dependencies: ["HabitFlowStore", "HabitFlowTestSupport"]),
         .testTarget(name: "HabitFlowSQLiteTests", dependencies: ["HabitFlowSQLite", "HabitFlow", "CSQLite", "HabitFlowTestSupport"]),
         .testTarget(name: "HabitFlowProtocolTests", dependencies: ["HabitFlowProtocol", "HabitFlowTestSupport"]),

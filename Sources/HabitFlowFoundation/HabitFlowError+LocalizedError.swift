@@ -1,0 +1,13 @@
+import Foundation
+import HabitFlow
+
+/// An engine error as Foundation hosts show one (an alert's text, `localizedDescription`).
+extension HabitFlowError: LocalizedError {
+    public var errorDescription: String? { message }
+    /// The field at fault, when the error names one.
+    public var failureReason: String? { field.map { "\($0): \(code)" } }
+}
+
+extension TimeError: LocalizedError {
+    public var errorDescription: String? { message }
+}
