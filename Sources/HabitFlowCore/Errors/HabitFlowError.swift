@@ -50,6 +50,21 @@ public struct HabitFlowError: Error, Sendable {
         }
     }
 
+    /// What a `confirmationRequired` refusal previews: the change to statuses, weeks, streaks,
+    /// momentum and goals the mutation would make (`nil` for any other error, or a preview of
+    /// days only: `affectedDays`).
+    public var impact: ImpactPreview? {
+        if case let .impact(_, preview)? = details { preview } else { nil }
+    }
+
+    /// The days a `confirmationRequired` refusal names: those whose derived values would change.
+    public var affectedDays: [DayKey] {
+        switch details {
+        case let .affectedDays(days)?, let .impact(days, _)?: days
+        default: []
+        }
+    }
+
     /// An `invalidArgument` error about `field`.
     public static func invalid(_ field: String, _ message: String) -> HabitFlowError {
         HabitFlowError(.invalidArgument, message, field: field)
