@@ -6,9 +6,7 @@ extension Engine {
     /// derived from its habits' (all of them, or exactly one option for `.choice`).
     public func createBundle(
         name: String, kind: Habit.Bundle, habitIds: [String], id: String? = nil
-    )
-        throws(HabitFlowError) -> (bundle: Habit, habits: [Habit])
-    {
+    ) throws(HabitFlowError) -> BundleDetail {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
@@ -28,7 +26,7 @@ extension Engine {
                     throw located
                 }
             }
-            return (parent, children)
+            return BundleDetail(bundle: parent, habits: children)
         }
     }
 
@@ -59,11 +57,11 @@ extension Engine {
     }
 
     /// Bundle `id` and its habits (not deleted), in creation order.
-    public func bundle(_ id: String) throws(HabitFlowError) -> (bundle: Habit, habits: [Habit]) {
+    public func bundle(_ id: String) throws(HabitFlowError) -> BundleDetail {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
             let parent = try ownedBundle(store, user, id)
-            return (parent, try store.habits(owner: user).filter { $0.bundleId == id && $0.deletedAt == nil })
+            return BundleDetail(bundle: parent, habits: try store.habits(owner: user).filter { $0.bundleId == id && $0.deletedAt == nil })
         }
     }
 

@@ -60,9 +60,9 @@ extension Engine {
     }
 
     /// What `mutation` would do and change, as if confirmed; nothing is written.
-    public func preview(_ mutation: EntryMutation) throws(HabitFlowError) -> (outcome: EntryRules.Outcome, impact: ImpactPreview) {
+    public func preview(_ mutation: EntryMutation) throws(HabitFlowError) -> EntryPreview {
         let (outcome, impact) = try run(mutation, dryRun: true)
-        return (outcome, impact!)
+        return EntryPreview(outcome: outcome, impact: impact!)
     }
 
     /// Applies `mutation` under the entry rules (the typed methods above call this).

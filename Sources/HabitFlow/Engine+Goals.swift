@@ -319,7 +319,7 @@ extension Engine {
 
     /// Goal `id`, its links and the linked habits' names by habit (owner, id): a partner's
     /// habit linked to a shared goal is named too (000 goal detail, 001 FR-023).
-    public func goal(_ id: String) throws(HabitFlowError) -> (goal: Goal, links: [GoalLink], habitNames: [RecordRef: String]) {
+    public func goal(_ id: String) throws(HabitFlowError) -> GoalDetail {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
             let goal = try asToday(try accessibleGoal(store, user, id), store, try userZone(store, user).1)
@@ -331,7 +331,7 @@ extension Engine {
                     names[RecordRef(owner: link.createdBy, id: link.habitId)] = habit.name
                 }
             }
-            return (goal, links, names)
+            return GoalDetail(goal: goal, links: links, habitNames: names)
         }
     }
 

@@ -24,6 +24,7 @@ extension Engine {
     /// which refuses it, takes the rest; editing it here makes a new change that goes out.
     ///
     /// - Parameters:
+    ///   - remote: the server, as `remoteCursors` names it.
     ///   - after: where the page starts (an earlier page's `end`); `nil`, the cursor
     ///     acknowledged for `remote`.
     ///   - limit: the changes of at most this many sequence numbers (1 or more; `nil`, all).
@@ -84,8 +85,12 @@ extension Engine {
     /// transaction. When nothing local was waiting to be pushed, what arrived is not pushed
     /// back either (the server sent it).
     ///
-    /// - Parameter source: where the changes come from: `nil`, this engine's `changeSource`; a
-    ///   server forwarding what a partner shares names them (`.partner`).
+    /// - Parameters:
+    ///   - changes: the records pulled, as the server's page gave them.
+    ///   - remote: the server, as `remoteCursors` names it.
+    ///   - cursor: the server's cursor after this page: the next pull starts there.
+    ///   - source: where the changes come from: `nil`, this engine's `changeSource`; a
+    ///     server forwarding what a partner shares names them (`.partner`).
     public func applyChanges(
         _ changes: [ChangeRecord], fromRemote remote: String, cursor: Int64,
         source: ChangeSource? = nil

@@ -17,6 +17,7 @@ extension Engine {
     /// parents first, with the cursor to pass next time.
     ///
     /// - Parameters:
+    ///   - cursor: a cursor an earlier call gave (0: from the start).
     ///   - limit: pages the answer: the changes of at most this many sequence numbers (1 or
     ///     more; `nil`, all of them), and `more` while some are left. A page carries the
     ///     parents its records point at even when their own change lies in a later page, so
@@ -28,15 +29,14 @@ extension Engine {
     ///     partner; anyone else gets the profile and the side alone.
     public func syncChanges(
         since cursor: Int64 = 0, limit: Int? = nil, forPartner: Bool = false, recipient: String? = nil
-    ) throws(HabitFlowError)
-        -> (changes: [ChangeRecord], cursor: Int64, more: Bool)
-    {
+    ) throws(HabitFlowError) -> ChangePage {
         let (store, user) = try requireStore()
         guard cursor >= 0 else { throw HabitFlowError.invalid("since", "since is a cursor from sync.changes (0 or more)") }
         try Self.checkLimit(limit, forPartner: forPartner)
-        return try store.read { store throws(HabitFlowError) in
+        let page = try store.read { store throws(HabitFlowError) in
             try visibleChanges(store, user, since: cursor, limit: limit, forPartner: forPartner, recipient: recipient)
         }
+        return ChangePage(changes: page.changes, cursor: page.cursor, more: page.more)
     }
 
     static func checkLimit(_ limit: Int?, forPartner: Bool = false) throws(HabitFlowError) {

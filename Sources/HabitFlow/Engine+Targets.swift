@@ -58,9 +58,9 @@ extension Engine {
     }
 
     /// The target of habit `habitId` on `day`, and the version that sets it (`nil`: the default 1).
-    public func target(habitId: String, on day: DayKey) throws(HabitFlowError) -> (target: Double, version: TargetVersion?) {
+    public func target(habitId: String, on day: DayKey) throws(HabitFlowError) -> TargetOnDay {
         let schedule = try targetSchedule(habitId: habitId)
-        return (schedule.target(on: day), schedule.version(on: day))
+        return TargetOnDay(target: schedule.target(on: day), version: schedule.version(on: day))
     }
 
     /// The definition of habit `habitId` on `day`: target, pause, cadence, target type, unit.

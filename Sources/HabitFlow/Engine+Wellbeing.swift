@@ -85,7 +85,7 @@ extension Engine {
 
     /// The trend of `metric` from `from` through `to`: each day's mean and count (days without
     /// values are left out), and the mean over the range.
-    public func wellbeingTrend(metric: String, from: DayKey, to: DayKey) throws(HabitFlowError) -> (days: [WellbeingDay], mean: Double?) {
+    public func wellbeingTrend(metric: String, from: DayKey, to: DayKey) throws(HabitFlowError) -> WellbeingTrend {
         try WellbeingMetricEntry.checkMetric(metric)
         guard from <= to else { throw HabitFlowError.invalid("to", "to (\(to)) is before from (\(from))") }
         var sums: [DayKey: (Double, Int)] = [:]
@@ -95,7 +95,7 @@ extension Engine {
         }
         let days = sums.keys.sorted().map { d in WellbeingDay(dayKey: d, mean: sums[d]!.0 / Double(sums[d]!.1), count: sums[d]!.1) }
         let total = sums.values.reduce((0.0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
-        return (days, total.1 == 0 ? nil : total.0 / Double(total.1))
+        return WellbeingTrend(days: days, mean: total.1 == 0 ? nil : total.0 / Double(total.1))
     }
 
     private func ownedWellbeing(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> WellbeingMetricEntry

@@ -72,12 +72,16 @@ public final class Engine: Sendable {
     /// An engine on `store`, acting as `user`: the one initialiser every store goes through.
     ///
     /// - Parameters:
+    ///   - store: where the records live (`SQLiteStore`, `MemoryStore`, a server's own).
+    ///   - user: the user this engine acts as (an id: letters, digits, `. _ : -`).
     ///   - zone: the user's current zone; stored when it changes (new entries use it, old
     ///     DayKeys stay). Required the first time a user opens a store.
     ///   - storePath: the file the store keeps, reported back to hosts (`nil` in memory).
     ///   - now: a fixed clock, for tests and replays; `nil` reads the system clock.
     ///   - caching: keep the folded records between metrics reads until the store changes
     ///     (off: every read goes to the store; the answers are the same).
+    ///   - zoneSource: where zones are read (default: the system's tz database, else the
+    ///     built-in copy).
     ///   - firstWeekday: the week start of a profile made now (a user new to the store); an
     ///     existing profile keeps its own.
     ///   - changeSource: where `applyChanges` takes its changes from: `.device` on a server.

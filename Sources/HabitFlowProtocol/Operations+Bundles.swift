@@ -56,10 +56,10 @@ extension Operation {
             }
             let ids = try args.stringList("habitIds") ?? []
             let id = try args.optionalString("bundleId")
-            let (bundle, habits) = try ProtocolError.engine { () throws(HabitFlowError) in
+            let detail = try ProtocolError.engine { () throws(HabitFlowError) in
                 try engine.createBundle(name: name, kind: kind, habitIds: ids, id: id)
             }
-            return try bundleJSON(engine, bundle, habits, day: nil)
+            return try bundleJSON(engine, detail.bundle, detail.habits, day: nil)
         },
         Operation(
             "bundle.add", "Adds a habit to a bundle (a choice bundle refuses an option logged on a day another option is).",
@@ -67,11 +67,11 @@ extension Operation {
             result: bundleResult, errors: bundleErrors
         ) { engine, args throws(ProtocolError) in
             let bundleId = try args.string("bundleId"), habitId = try args.string("habitId")
-            let (bundle, habits) = try ProtocolError.engine { () throws(HabitFlowError) in
+            let detail = try ProtocolError.engine { () throws(HabitFlowError) in
                 _ = try engine.addToBundle(bundleId, habitId: habitId)
                 return try engine.bundle(bundleId)
             }
-            return try bundleJSON(engine, bundle, habits, day: nil)
+            return try bundleJSON(engine, detail.bundle, detail.habits, day: nil)
         },
         Operation(
             "bundle.remove", "Takes a habit out of a bundle; its entries stay as they are.",
@@ -79,11 +79,11 @@ extension Operation {
             result: bundleResult, errors: bundleErrors
         ) { engine, args throws(ProtocolError) in
             let bundleId = try args.string("bundleId"), habitId = try args.string("habitId")
-            let (bundle, habits) = try ProtocolError.engine { () throws(HabitFlowError) in
+            let detail = try ProtocolError.engine { () throws(HabitFlowError) in
                 _ = try engine.removeFromBundle(bundleId, habitId: habitId)
                 return try engine.bundle(bundleId)
             }
-            return try bundleJSON(engine, bundle, habits, day: nil)
+            return try bundleJSON(engine, detail.bundle, detail.habits, day: nil)
         },
         Operation(
             "bundle.get", "A bundle, its habits and how it stands on a day (derived from its habits' entries).",
@@ -95,8 +95,8 @@ extension Operation {
         ) { engine, args throws(ProtocolError) in
             let bundleId = try args.string("bundleId")
             let day = try args.optionalDayKey("dayKey")
-            let (bundle, habits) = try ProtocolError.engine { () throws(HabitFlowError) in try engine.bundle(bundleId) }
-            return try bundleJSON(engine, bundle, habits, day: day)
+            let detail = try ProtocolError.engine { () throws(HabitFlowError) in try engine.bundle(bundleId) }
+            return try bundleJSON(engine, detail.bundle, detail.habits, day: day)
         },
         Operation(
             "bundle.list", "The user's bundles (not deleted).", arguments: [],

@@ -429,21 +429,21 @@ extension Operation {
                 errors: contextErrors
             ) { engine, args throws(ProtocolError) in
                 let metric = try args.string("metric"), from = try args.dayKey("from"), to = try args.dayKey("to")
-                let (days, mean) = try ProtocolError.engine { () throws(HabitFlowError) in
+                let trend = try ProtocolError.engine { () throws(HabitFlowError) in
                     try engine.wellbeingTrend(metric: metric, from: from, to: to)
                 }
                 return .object([
                     (
                         "days",
                         .array(
-                            days.map {
+                            trend.days.map {
                                 .object([
                                     ("dayKey", .string($0.dayKey.description)), ("mean", .double($0.mean)),
                                     ("count", .int(Int64($0.count))),
                                 ])
                             })
                     ),
-                    ("mean", mean.map(JSONValue.double) ?? .null),
+                    ("mean", trend.mean.map(JSONValue.double) ?? .null),
                 ])
             },
         ] + Lens.Kind.allCases.flatMap(lensOperations)

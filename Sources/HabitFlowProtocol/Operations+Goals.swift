@@ -226,8 +226,8 @@ extension Operation {
         ) { engine, args throws(ProtocolError) in
             let id = try args.string("goalId")
             let (goal, links, names, progress) = try ProtocolError.engine { () throws(HabitFlowError) in
-                let (g, l, n) = try engine.goal(id)
-                return (g, l, n, try engine.goalProgress(id))
+                let detail = try engine.goal(id)
+                return (detail.goal, detail.links, detail.habitNames, try engine.goalProgress(id))
             }
             let linked = links.map { linkJSON($0, habitName: names[RecordRef(owner: $0.createdBy, id: $0.habitId)]) }
             return .object([("goal", goalJSON(goal)), ("links", .array(linked)), ("progress", progressJSON(progress, history: true))])

@@ -392,9 +392,9 @@ extension Operation {
             let declared = Dispatcher.operations.first { $0.name == op }!.arguments.map(\.name)
             try inner.requireOnly(declared)
             let mutation = try entryMutation(op, inner)
-            let (outcome, impact) = try ProtocolError.engine { () throws(HabitFlowError) in try engine.preview(mutation) }
-            guard case let .object(members) = RecordJSON.outcome(outcome) else { return .null }
-            return .object(members + [("impact", RecordJSON.impact(impact))])
+            let preview = try ProtocolError.engine { () throws(HabitFlowError) in try engine.preview(mutation) }
+            guard case let .object(members) = RecordJSON.outcome(preview.outcome) else { return .null }
+            return .object(members + [("impact", RecordJSON.impact(preview.impact))])
         },
         Operation(
             "entry.get", "One entry, deleted or not.",
@@ -467,8 +467,8 @@ extension Operation {
             let id = try args.string("habitId")
             let day = try args.dayKey("dayKey")
             let (target, version, rule) = try ProtocolError.engine { () throws(HabitFlowError) in
-                let (t, v) = try engine.target(habitId: id, on: day)
-                return (t, v, try engine.rule(habitId: id, on: day))
+                let target = try engine.target(habitId: id, on: day)
+                return (target.target, target.version, try engine.rule(habitId: id, on: day))
             }
             return .object([
                 ("target", .double(rule.paused ? 0 : target)), ("paused", .bool(rule.paused)),

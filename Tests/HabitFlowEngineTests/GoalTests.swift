@@ -127,8 +127,8 @@ import Testing
         try log(e, "gym", "2025-02-25")
         try log(e, "swim", "2025-02-26")
         try log(e, "gym", "2025-03-04")
-        let (g, links, _) = try e.goal("fit")
-        #expect(g.durationWeeks == 8 && links.map(\.habitId) == ["gym", "swim"])
+        let detail = try e.goal("fit")
+        #expect(detail.goal.durationWeeks == 8 && detail.links.map(\.habitId) == ["gym", "swim"])
         #expect(try e.goalProgress("fit").weeks.map(\.met) == [true, false, false])
         var c = GoalChanges()
         c.title = "Fitter"

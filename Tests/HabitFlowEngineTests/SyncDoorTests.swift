@@ -20,8 +20,8 @@ import Testing
     /// The server's forward of what `from` shares with `to`.
     func forward(_ from: Engine, _ to: Engine) throws {
         let remote = "partner:" + from.userId!
-        let (changes, cursor, _) = try from.syncChanges(since: try to.remoteCursors(remote).pulled, forPartner: true, recipient: to.userId!)
-        _ = try to.applyChanges(changes, fromRemote: remote, cursor: cursor, source: .partner(from.userId!))
+        let page = try from.syncChanges(since: try to.remoteCursors(remote).pulled, forPartner: true, recipient: to.userId!)
+        _ = try to.applyChanges(page.changes, fromRemote: remote, cursor: page.cursor, source: .partner(from.userId!))
     }
 
     /// `a` invites `b`, who accepts, each answer forwarded.

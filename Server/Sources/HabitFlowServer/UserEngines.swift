@@ -212,9 +212,9 @@ public final class UserEngines: Sendable {
             guard try isServerUser(target), try isServerUser(source) else { return }
             let from = try engine(source), to = try engine(target)
             let remote = "partner:" + source
-            let (changes, cursor, _) = try from.syncChanges(since: try to.remoteCursors(remote).pulled, forPartner: true, recipient: target)
-            _ = try to.applyChanges(changes, fromRemote: remote, cursor: cursor, source: .partner(source))
-            if changes.contains(where: { $0.kind == RecordKind.partnership.rawValue }) { forgetPartnerStatus(target) }
+            let page = try from.syncChanges(since: try to.remoteCursors(remote).pulled, forPartner: true, recipient: target)
+            _ = try to.applyChanges(page.changes, fromRemote: remote, cursor: page.cursor, source: .partner(source))
+            if page.changes.contains(where: { $0.kind == RecordKind.partnership.rawValue }) { forgetPartnerStatus(target) }
         } catch {
             logger.warning(
                 "sharing with a partner failed", metadata: ["from": "\(source)", "to": "\(target)", "error": "\(error.message)"])

@@ -1,0 +1,14 @@
+/// A goal with what it counts, as `Engine.goal(_:)` gives it.
+public struct GoalDetail: Sendable {
+    public var goal: Goal
+    /// The habits linked to it, with how each contributes.
+    public var links: [GoalLink]
+    /// The names of the linked habits, by owner and id (a partner's too, on a shared goal).
+    public var habitNames: [RecordRef: String]
+
+    public init(goal: Goal, links: [GoalLink], habitNames: [RecordRef: String]) {
+        self.goal = goal
+        self.links = links
+        self.habitNames = habitNames
+    }
+}
