@@ -5,6 +5,7 @@ public struct BundleDetail: Sendable {
     /// The habits it groups.
     public var habits: [Habit]
 
+    /// A bundle and its habits.
     public init(bundle: Habit, habits: [Habit]) {
         self.bundle = bundle
         self.habits = habits

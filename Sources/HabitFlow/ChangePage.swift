@@ -7,6 +7,7 @@ public struct ChangePage: Sendable {
     /// Whether changes after `cursor` are left (a paged call).
     public var more: Bool
 
+    /// A page of `changes` ending at `cursor`.
     public init(changes: [ChangeRecord], cursor: Int64, more: Bool) {
         self.changes = changes
         self.cursor = cursor

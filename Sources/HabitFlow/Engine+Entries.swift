@@ -2,6 +2,7 @@ import HabitFlowStore
 
 /// A request to log an entry, as the faces receive it.
 public struct LogRequest: Sendable {
+    /// The habit logged (the user's own).
     public var habitId: String
     /// The client's id; a random one when `nil`.
     public var entryId: String?
@@ -9,29 +10,43 @@ public struct LogRequest: Sendable {
     public var timestampUtc: Instant?
     /// An explicit day (backfill, a late-night log meant for yesterday); else derived.
     public var dayKey: DayKey?
+    /// The amount, for a numeric habit (steps, km); `nil` for a yes/no one.
     public var value: Double?
+    /// A note kept with the entry (at most `TextLimit.note` bytes).
     public var note: String?
+    /// Who made it: `manual` here; imports and the step goal name themselves.
     public var source: EntrySource = .manual
+    /// Set to go ahead when the log changes a past day (the first try answers `confirmationRequired` with the impact).
     public var confirm = false
 
+    /// A log of habit `habitId`, now, with no value.
     public init(habitId: String) { self.habitId = habitId }
 }
 
 /// Which entries to list.
 public struct EntryQuery: Sendable {
+    /// Only this habit's entries; `nil`, every habit's.
     public var habitId: String?
+    /// The first day listed; `nil`, from the start.
     public var from: DayKey?
+    /// The last day listed; `nil`, through the last entry.
     public var to: DayKey?
+    /// Whether deleted entries are listed too.
     public var includeDeleted = false
 
+    /// Every active entry of every habit.
     public init() {}
 }
 
 /// One change to an entry, as the faces ask for it (and as `entry.preview` previews it).
 public enum EntryMutation: Sendable {
+    /// Logs an entry (`Engine.log`).
     case log(LogRequest)
+    /// Edits entry `entryId` (`Engine.editEntry`).
     case edit(entryId: String, EntryRules.Edit)
+    /// Deletes entry `entryId`; a past day's needs `confirm`.
     case delete(entryId: String, confirm: Bool)
+    /// Brings deleted entry `entryId` back; a past day's needs `confirm`.
     case restore(entryId: String, confirm: Bool)
 }
 

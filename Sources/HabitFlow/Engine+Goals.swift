@@ -2,50 +2,76 @@ import HabitFlowStore
 
 /// What a caller chooses when creating a goal.
 public struct GoalDraft: Sendable {
+    /// The client's id; a random one when `nil`.
     public var id: String?
+    /// What the goal is called.
     public var title: String
+    /// A longer text, shown with the goal.
     public var description: String?
+    /// An icon's name, as the app draws it.
     public var icon: String?
+    /// The category it is listed under.
     public var categoryId: String?
+    /// What it counts: days done (`count`) or an amount (`quantity`, in `unit`).
     public var kind: Goal.Kind = .count
+    /// How it counts: per week (`weeklyHabit`), a task each week (`recurringTask`) or a total (`targetAmount`).
     public var type: Goal.GoalType = .weeklyHabit
-    /// Per week (`weeklyHabit`) or the total (`targetAmount`); 1 for `recurringTask` (default).
+    /// Per week (`weeklyHabit`) or the total (`targetAmount`): required for those two
+    /// (`invalidArgument` naming `target` without it); 1 for `recurringTask` (default).
     public var target: Double?
+    /// The unit of a quantity goal (`km`, `min`); linked habits' units convert to it where they can.
     public var unit: String?
+    /// How many weeks it runs from its start; `nil` with no `targetDate`, ongoing.
     public var durationWeeks: Int?
     /// Default: the day the goal is created.
     public var startDayKey: DayKey?
+    /// The last day it runs, instead of `durationWeeks`.
     public var targetDate: DayKey?
+    /// Whether the user's partner sees it and its progress.
     public var shared = false
+    /// Its place in its category's list; `nil`, after the others.
     public var sortOrder: Int?
 
+    /// A goal called `title`: a weekly habit goal (set its `target`), from today, ongoing.
     public init(title: String) { self.title = title }
 }
 
 /// Changes to a goal; `nil` leaves a field as it is (`clear…` empties an optional one).
 public struct GoalChanges: Sendable {
+    /// A new title.
     public var title: String?
+    /// A new description.
     public var description: String?
+    /// A new icon.
     public var icon: String?
+    /// Another category.
     public var categoryId: String?
     /// A new target, from `effectiveDayKey` on: past goal weeks keep theirs.
     public var target: Double?
     /// The first day the new target counts: today (default) or later; a past day is refused.
     public var effectiveDayKey: DayKey?
+    /// A new duration in weeks, from the goal's start.
     public var durationWeeks: Int?
+    /// Set to end neither by weeks nor by date: the goal runs on.
     public var makeOngoing = false
+    /// A new last day.
     public var targetDate: DayKey?
+    /// `active` or `paused` (`completed` and `expired` are derived, never set).
     public var status: Goal.Status?
+    /// Whether the partner sees it.
     public var shared: Bool?
+    /// Its place in its category's list.
     public var sortOrder: Int?
     /// Optional fields to empty (a value given for one of them is then ignored).
     public var clear: Set<Clearable> = []
 
     /// The goal's optional fields, which an edit may empty.
     public enum Clearable: String, Sendable, CaseIterable {
+        /// `description`, `icon`, `categoryId`, `targetDate`, `sortOrder`.
         case description, icon, categoryId, targetDate, sortOrder
     }
 
+    /// No change: set the fields to change.
     public init() {}
 }
 
@@ -59,9 +85,11 @@ public enum GoalSegment: String, Sendable, CaseIterable {
 
 /// "Based on your goals" (001 User Story 7): what is still to do in a week.
 public struct GoalSuggestion: Sendable, Equatable {
+    /// The goal.
     public var goal: Goal
     /// Completions (weekly habit) or the task (recurring: 1) still to do that week.
     public var remaining: Double
+    /// Its linked habits that can still add to it this week.
     public var habitIds: [String]
 }
 

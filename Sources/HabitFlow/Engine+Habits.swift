@@ -2,19 +2,29 @@ import HabitFlowStore
 
 /// What a caller chooses when creating a habit.
 public struct HabitDraft: Sendable {
+    /// The client's id; a random one when `nil`.
     public var id: String?
+    /// What it is called (unique among the user's habits, ignoring case).
     public var name: String
+    /// Yes/no (`binary`) or an amount (`numeric`).
     public var kind: Habit.Kind = .binary
+    /// A numeric habit's unit (`steps`, `km`).
     public var unit: String?
+    /// Every day (`daily`) or N days a week (`timesPerWeek`).
     public var cadence: Habit.Cadence = .daily
+    /// Whether a day is met at the target or more (`atLeast`) or at most (`atMost`).
     public var targetType: Habit.TargetType = .atLeast
+    /// Whether a day may hold several entries (summed) instead of one.
     public var multiplePerDay = false
+    /// The category it is listed under.
     public var categoryId: String?
     /// An initial target, recorded as a version from the start of the habit's history (a
     /// backfilled entry counts against it too, 003 §7.3.2).
     public var target: Double?
+    /// A goal written as text by an older app ("3 glasses"), kept until it is migrated to a target.
     public var legacyGoal: String?
 
+    /// A daily yes/no habit called `name`.
     public init(name: String) { self.name = name }
 }
 
@@ -24,15 +34,24 @@ public struct HabitDraft: Sendable {
 /// `effectiveDayKey` (today when `nil`; never a past day) as a version, and past days keep
 /// theirs. The rest are plain edits.
 public struct HabitChanges: Sendable {
+    /// A new name.
     public var name: String?
+    /// A new unit, from `effectiveDayKey`.
     public var unit: String?
+    /// A new cadence, from `effectiveDayKey`.
     public var cadence: Habit.Cadence?
+    /// A new target type, from `effectiveDayKey`.
     public var targetType: Habit.TargetType?
+    /// The first day the definition changes count: today (`nil`) or later.
     public var effectiveDayKey: DayKey?
+    /// Another category.
     public var categoryId: String?
+    /// Set to take the habit out of its category.
     public var clearCategory = false
+    /// Archive (hide from Today, keep its history) or bring back.
     public var archived: Bool?
 
+    /// No change: set the fields to change.
     public init() {}
 }
 

@@ -2,10 +2,14 @@ import HabitFlowStore
 
 /// How many entries an import created, updated and left unchanged.
 public struct ImportSummary: Sendable, Equatable {
+    /// Entries made.
     public var created = 0
+    /// Entries that replaced one with the same id.
     public var updated = 0
+    /// Entries already held as they came.
     public var unchanged = 0
 
+    /// A summary of these counts.
     public init(created: Int = 0, updated: Int = 0, unchanged: Int = 0) {
         self.created = created
         self.updated = updated

@@ -2,19 +2,28 @@ import HabitFlowStore
 
 /// A journal entry as a caller writes it; `nil` leaves a field as it is on edit.
 public struct JournalDraft: Sendable {
+    /// The client's id; a random one when `nil`.
     public var id: String?
     /// When (default now); its DayKey comes from the user's zone unless `dayKey` is given.
     public var timestampUtc: Instant?
+    /// An explicit day, instead of the timestamp's.
     public var dayKey: DayKey?
+    /// The template whose fields `responses` answer.
     public var templateId: String?
+    /// Answers to the template's fields.
     public var responses: [JournalEntry.Response]?
+    /// A title.
     public var title: String?
+    /// The free text.
     public var text: String?
+    /// Habits the entry is about (the user's own).
     public var referencedHabitIds: [String]?
+    /// Goals the entry is about.
     public var referencedGoalIds: [String]?
     /// A change of day needs it (003 §7.10.2).
     public var confirm = false
 
+    /// An empty draft: set what the entry holds.
     public init() {}
 }
 

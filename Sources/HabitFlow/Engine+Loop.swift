@@ -2,17 +2,23 @@ import HabitFlowStore
 
 /// What an import from Loop Habit Tracker did, habit by habit.
 public struct LoopImportSummary: Sendable, Equatable {
+    /// One habit of the backup, and what became of it.
     public struct Habit: Sendable, Equatable {
+        /// Its name in Loop.
         public var name: String
+        /// The habit it became or matched; `nil` when skipped.
         public var habitId: String?
         /// `created`, `matched` (imported before: only what is missing was added) or `skipped`.
         public var outcome: String
+        /// Entries made for it.
         public var entries = 0
+        /// Days Loop marked as skipped, kept as rest days.
         public var daysOff = 0
         /// Why the habit was skipped, or how it was mapped when not exactly.
         public var notes: [String] = []
     }
 
+    /// Each habit of the backup, in its order.
     public var habits: [Habit] = []
     /// Entries created (a second import of the same backup creates none).
     public var entriesCreated = 0

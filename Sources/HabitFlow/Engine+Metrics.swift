@@ -4,23 +4,31 @@ import HabitFlowStore
 /// habit's `HabitSummary` (`today.status`, `today.currentStreak`, …).
 @dynamicMemberLookup
 public struct HabitToday: Sendable {
+    /// The habit.
     public var habit: Habit
+    /// Its numbers on the day.
     public var summary: HabitSummary
 
+    /// The row of `habit` with its `summary`.
     public init(habit: Habit, _ summary: HabitSummary) {
         self.habit = habit
         self.summary = summary
     }
 
+    /// `row.status`, `row.currentStreak`, …: the summary's fields, read on the row.
     public subscript<T>(dynamicMember path: KeyPath<HabitSummary, T>) -> T { summary[keyPath: path] }
 }
 
 /// What every metric of one user reads: the records (folded), today, and how weeks start.
 public struct MetricsContext: Sendable {
+    /// The user's records, folded for derivation.
     public var input: MetricsInput
+    /// Today in the user's zone.
     public var today: DayKey
+    /// The user's first day of the week.
     public var firstWeekday: Weekday
 
+    /// A context over `input` as of `today`.
     public init(input: MetricsInput, today: DayKey, firstWeekday: Weekday) {
         self.input = input
         self.today = today

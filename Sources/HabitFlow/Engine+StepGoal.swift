@@ -2,11 +2,15 @@ import HabitFlowStore
 
 /// The user's daily step goal and how today stands against it.
 public struct StepGoalState: Sendable {
+    /// Whether the step goal is on.
     public var enabled: Bool
     /// The target in force today (1 until one is set: the default of every habit).
     public var target: Int
+    /// The habit that keeps the steps.
     public var habitId: String
+    /// Today's steps; `nil` before any.
     public var stepsToday: Double?
+    /// Whether today's steps reach the target.
     public var metToday: Bool
 }
 

@@ -2,8 +2,11 @@ import HabitFlowStore
 
 /// The outcome of migrating legacy goal texts to target versions (seed 004).
 public struct LegacyMigrationSummary: Sendable, Equatable {
+    /// Habits with a legacy goal text.
     public var total = 0
+    /// Texts that became a target version.
     public var migrated = 0
+    /// Texts left as they were (already migrated, or nothing to read in them).
     public var skipped = 0
     /// Habits that could not be migrated, with why.
     public var errors: [(habitId: String, message: String)] = []

@@ -2,9 +2,11 @@ import HabitFlowStore
 
 /// One day of a wellbeing metric's trend.
 public struct WellbeingDay: Sendable, Equatable {
+    /// The day.
     public var dayKey: DayKey
     /// The mean of the day's values.
     public var mean: Double
+    /// How many readings the day holds.
     public var count: Int
 }
 

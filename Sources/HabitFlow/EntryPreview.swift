@@ -5,6 +5,7 @@ public struct EntryPreview: Sendable {
     /// What it would change in the derived values: statuses, weeks, streaks, momentum, goals.
     public var impact: ImpactPreview
 
+    /// A preview of `outcome` and its `impact`.
     public init(outcome: EntryRules.Outcome, impact: ImpactPreview) {
         self.outcome = outcome
         self.impact = impact

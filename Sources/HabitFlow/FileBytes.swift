@@ -29,9 +29,13 @@ public enum FileBytes {
 
     /// Why a file was not read.
     public enum Failure: Error, CustomStringConvertible {
+        /// No file at the path.
         case missing
+        /// The path names a folder or a device, not a file.
         case notAFile
+        /// Larger than the limit (the size, in bytes).
         case tooLarge(Int)
+        /// The system refused the read (its `errno`).
         case system(Int32)
 
         public var description: String {

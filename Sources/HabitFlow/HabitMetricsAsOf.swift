@@ -1,12 +1,14 @@
 /// A habit's metrics with the day they are read as of and how the user's weeks start: what
 /// every question to `HabitMetrics` (streaks, weeks, momentum) needs beside it.
 public struct HabitMetricsAsOf: Sendable {
+    /// The habit's derivations over its whole history.
     public var metrics: HabitMetrics
     /// Today in the user's zone (the engine's clock).
     public var today: DayKey
     /// The user's first day of the week.
     public var firstWeekday: Weekday
 
+    /// Metrics read as of `today`, weeks starting on `firstWeekday`.
     public init(metrics: HabitMetrics, today: DayKey, firstWeekday: Weekday) {
         self.metrics = metrics
         self.today = today

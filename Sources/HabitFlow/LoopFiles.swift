@@ -11,6 +11,8 @@ import Darwin
 /// Reads what Loop Habit Tracker writes, whichever form it has: its SQLite backup (`.db`), its
 /// CSV export as the zip it shares, or that zip unpacked into a folder.
 public enum LoopFiles {
+    /// The backup at `path`: a `.db`, a zip or a folder.
+    /// - Throws: `invalidArgument` naming `path` when it is none of them or cannot be read.
     public static func read(path: String) throws(HabitFlowError) -> LoopBackup {
         func fail(_ why: String) -> HabitFlowError { HabitFlowError(.invalidArgument, "\(path): \(why)", field: "path") }
         var info = stat()

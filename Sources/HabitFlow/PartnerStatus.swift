@@ -13,5 +13,6 @@ public struct PartnerStatus: Sendable, Equatable {
     /// The user's own side as it stands (live or ended): whom their replica tells.
     public var side: Partnership?
 
+    /// A status with `partner` and nothing pending.
     public init(partner: Partnership?) { self.partner = partner }
 }

@@ -13,6 +13,7 @@ public struct StoreChange: Sendable, Hashable {
     /// The store's change sequence after them: it grows with every record written or received.
     public var sequence: Int64
 
+    /// A change naming these kinds, habits and days, read up to `sequence`.
     public init(kinds: Set<RecordKind> = [], habitIds: Set<String> = [], days: Set<DayKey> = [], sequence: Int64 = 0) {
         self.kinds = kinds
         self.habitIds = habitIds

@@ -10,6 +10,7 @@ import Darwin
 
 /// The system's real-time clock, as an `Instant`.
 public enum SystemClock {
+    /// The current instant (`CLOCK_REALTIME`).
     public static func now() -> Instant {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)

@@ -22,7 +22,9 @@ public struct TZData: Hashable, Sendable {
     public enum First: Hashable, Sendable {
         /// A folder of TZif files or an Android `tzdata` file.
         case path(String)
+        /// The system's tz database (`TZDIR`, else `/usr/share/zoneinfo`).
         case system
+        /// The copy built into the library.
         case embedded
     }
 

@@ -5,6 +5,7 @@ public struct TargetOnDay: Sendable, Equatable {
     /// The version that set it; `nil` when none has (the habit's kind's default).
     public var version: TargetVersion?
 
+    /// A day's `target`, set by `version`.
     public init(target: Double, version: TargetVersion?) {
         self.target = target
         self.version = version

@@ -5,6 +5,7 @@ public struct TodayOverview: Sendable {
     /// One row per active habit (not archived, not deleted).
     public var habits: [HabitToday]
 
+    /// The overview of `day`: a row per habit.
     public init(day: DayKey, habits: [HabitToday]) {
         self.day = day
         self.habits = habits

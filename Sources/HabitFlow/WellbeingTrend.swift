@@ -5,6 +5,7 @@ public struct WellbeingTrend: Sendable, Equatable {
     /// The mean of every reading in the range; `nil` when there is none.
     public var mean: Double?
 
+    /// A trend of `days` and their `mean`.
     public init(days: [WellbeingDay], mean: Double?) {
         self.days = days
         self.mean = mean
