@@ -49,16 +49,19 @@ private enum Failure {
     }
 }
 
+/// `hf_version`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_version")
 public func hf_version() -> UnsafePointer<CChar> {
     UnsafeRawPointer(HabitFlowVersion.cString.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
+/// `hf_version_number`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_version_number")
 public func hf_version_number() -> Int32 {
     HabitFlowVersion.number
 }
 
+/// `hf_call`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_call")
 public func hf_call(
     _ request: UnsafePointer<CChar>?,
@@ -92,6 +95,7 @@ private func call(
     return (failure?.code.number ?? HF_OK, failure?.message)
 }
 
+/// `hf_day_key`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_day_key")
 public func hf_day_key(
     _ unixSeconds: Int64, _ zone: UnsafePointer<CChar>?,
@@ -153,6 +157,7 @@ private final class EngineHandle: Sendable {
 /// is made and by each `hf_open` without a "tzdata" option.
 let processTZData = Locked<(tzdata: TZData, started: Bool)>((TZData.environment, false))
 
+/// `hf_set_tzdata`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_set_tzdata")
 public func hf_set_tzdata(
     _ tzdata: UnsafePointer<CChar>?, _ only: Int32, _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
@@ -172,6 +177,7 @@ public func hf_set_tzdata(
     return ErrorCode.invalidArgument.number
 }
 
+/// `hf_open`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_open")
 public func hf_open(
     _ path: UnsafePointer<CChar>?, _ options: UnsafePointer<CChar>?,
@@ -192,6 +198,7 @@ public func hf_open(
     return error?.code.number ?? HF_OK
 }
 
+/// `hf_engine_call`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_engine_call")
 public func hf_engine_call(
     _ handle: OpaquePointer?, _ request: UnsafePointer<CChar>?,
@@ -212,12 +219,14 @@ public func hf_engine_call(
     return status
 }
 
+/// `hf_close`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_close")
 public func hf_close(_ handle: OpaquePointer?) {
     guard let handle else { return }
     Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(handle)).release()
 }
 
+/// `hf_errmsg`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_errmsg")
 public func hf_errmsg(_ handle: OpaquePointer?) -> UnsafePointer<CChar> {
     guard let handle else { return staticText("engine handle is NULL") }
@@ -225,6 +234,7 @@ public func hf_errmsg(_ handle: OpaquePointer?) -> UnsafePointer<CChar> {
     return engine.message ?? staticText("not an error")
 }
 
+/// `hf_errstr`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_errstr")
 public func hf_errstr(_ code: Int32) -> UnsafePointer<CChar> {
     if code == HF_OK { return staticText("not an error") }
@@ -237,6 +247,7 @@ private func staticText(_ text: StaticString) -> UnsafePointer<CChar> {
     UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
+/// `hf_string_free`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_string_free")
 public func hf_string_free(_ string: UnsafeMutablePointer<CChar>?) {
     free(string)

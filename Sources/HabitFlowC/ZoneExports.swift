@@ -12,6 +12,7 @@ import Darwin
 // hf_zone_*: one zone, opened once, then DayKeys and day ranges with no JSON and no lookup by
 // name. The handle is the core's `Zone` itself, retained: immutable, so any thread may use it.
 
+/// `hf_zone_open`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_zone_open")
 public func hf_zone_open(_ name: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guard let out else { return ErrorCode.invalidArgument.number }
@@ -26,17 +27,20 @@ public func hf_zone_open(_ name: UnsafePointer<CChar>?, _ out: UnsafeMutablePoin
     return 0
 }
 
+/// `hf_zone_close`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_zone_close")
 public func hf_zone_close(_ zone: OpaquePointer?) {
     guard let zone else { return }
     Unmanaged<Zone>.fromOpaque(UnsafeRawPointer(zone)).release()
 }
 
+/// `hf_zone_day_key`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_zone_day_key")
 public func hf_zone_day_key(_ zone: OpaquePointer?, _ unixSeconds: Int64, _ out: UnsafeMutablePointer<CChar>?) -> Int32 {
     hf_zone_day_key_from(zone, unixSeconds, 0, out)
 }
 
+/// `hf_zone_day_key_from`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_zone_day_key_from")
 public func hf_zone_day_key_from(
     _ zone: OpaquePointer?, _ unixSeconds: Int64, _ dayStartsAt: Int32,
@@ -65,11 +69,13 @@ private struct CDayRange {
     var intervals: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64)
 }
 
+/// `hf_zone_day_range`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_zone_day_range")
 public func hf_zone_day_range(_ zone: OpaquePointer?, _ dayKey: UnsafePointer<CChar>?, _ out: UnsafeMutableRawPointer?) -> Int32 {
     hf_zone_day_range_from(zone, dayKey, 0, out)
 }
 
+/// `hf_zone_day_range_from`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_zone_day_range_from")
 public func hf_zone_day_range_from(
     _ zone: OpaquePointer?, _ dayKey: UnsafePointer<CChar>?, _ dayStartsAt: Int32,

@@ -1,9 +1,13 @@
 /// The colours of every chart, in one place: each names what a day or a week means, so a
 /// test (and a reader) can find the data in the picture.
 public enum ChartPalette {
+    /// The picture's background.
     public static let background = "#ffffff"
+    /// Axis and legend text.
     public static let label = "#57606a"
+    /// The title.
     public static let title = "#1f2328"
+    /// Grid lines.
     public static let grid = "#d8dee4"
     /// A day done (complete), a goal week met, the strength line.
     public static let done = "#2da44e"

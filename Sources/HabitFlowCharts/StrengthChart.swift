@@ -6,6 +6,7 @@ public enum StrengthChart {
     static let width = 720.0, height = 280.0
     static let plotLeft = 48.0, plotRight = 704.0, plotTop = 56.0, plotBottom = 236.0
 
+    /// The chart of `points` (one per `period`) titled `title`, as SVG text.
     public static func svg(title: String, points: [StrengthPoint], per period: StrengthPeriod) -> String {
         var svg = SVG(width: Int(width), height: Int(height), title: "\(title): strength")
         svg.label(title, x: plotLeft, y: 22, size: 15, fill: ChartPalette.title, weight: "bold")

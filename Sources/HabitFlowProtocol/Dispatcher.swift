@@ -21,8 +21,10 @@ public struct Dispatcher: Sendable {
     /// Where a request holds a change set read in bulk: `args` and an operation's path.
     private static let changeSetPaths: [[String]] = operations.compactMap { $0.changeSetPath.map { ["args"] + $0 } }
 
+    /// The engine every operation calls.
     public let engine: Engine
 
+    /// A dispatcher over `engine`.
     public init(engine: Engine) {
         self.engine = engine
     }

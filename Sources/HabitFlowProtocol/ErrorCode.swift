@@ -3,17 +3,29 @@
 /// Codes are never renumbered or reused; a new situation gets a new case at the end.
 /// `include/habitflow.h` lists the same table, and a test keeps the two equal.
 public enum ErrorCode: String, CaseIterable, Sendable {
+    /// The request is not JSON (or nests too deep).
     case invalidJSON = "invalid_json"
+    /// An argument the operation does not accept.
     case invalidArgument = "invalid_argument"
+    /// No operation of that name (`engine.info` lists them).
     case unknownOp = "unknown_op"
+    /// A zone the tz database does not know.
     case unknownZone = "unknown_zone"
+    /// A date or instant that is not valid.
     case invalidDate = "invalid_date"
+    /// No such record of the user's.
     case notFound = "not_found"
+    /// It would break a uniqueness rule.
     case conflict = "conflict"
+    /// It changes the past: send it again with `confirm`.
     case confirmationRequired = "confirmation_required"
+    /// Past a limit.
     case limitExceeded = "limit_exceeded"
+    /// Another user's record.
     case forbidden = "forbidden"
+    /// The store failed.
     case storage = "storage"
+    /// A fault of the engine's own.
     case `internal` = "internal"
 
     /// The C status code (`HF_EINVALID_JSON` = 1 ...); 0 is `HF_OK`.

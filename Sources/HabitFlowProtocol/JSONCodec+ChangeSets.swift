@@ -9,6 +9,7 @@ public struct ParsedWithChanges {
     /// The member path it was read at.
     public var path: [String]?
 
+    /// A parse of these parts.
     public init(value: JSONValue, changes: [ChangeRecord]?, path: [String]?) {
         self.value = value
         self.changes = changes

@@ -4,14 +4,19 @@
 /// limit; serialising); this tree is what Swift code reads and writes in between. Object
 /// keys keep their order so responses read the way PROTOCOL.md documents them.
 public enum JSONValue: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A JSON integer; always within ±2^53 (larger ones are refused at parse time).
     case int(Int64)
     /// A JSON number with a fraction or exponent; always finite.
     case double(Double)
+    /// A string (valid UTF-8).
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its members in order (a key appears once).
     case object([(String, JSONValue)])
 
     public static func == (a: JSONValue, b: JSONValue) -> Bool {

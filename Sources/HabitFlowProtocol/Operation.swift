@@ -7,11 +7,16 @@ import HabitFlow
 public struct Operation: Sendable {
     /// One documented argument or result field.
     public struct Field: Sendable {
+        /// The field's name.
         public var name: String
+        /// Its JSON type, as PROTOCOL.md writes it (`string`, `number|null`, …).
         public var type: String
+        /// Whether a request must give it.
         public var required: Bool
+        /// What it means, for PROTOCOL.md.
         public var summary: String
 
+        /// A field `name` of JSON type `type`.
         public init(_ name: String, _ type: String, required: Bool = true, _ summary: String) {
             self.name = name
             self.type = type
@@ -23,10 +28,15 @@ public struct Operation: Sendable {
     /// The longest string argument accepted, in bytes.
     public static let maxStringBytes = 64 << 10
 
+    /// The operation's name (`entry.log`).
     public var name: String
+    /// What it does, for PROTOCOL.md.
     public var summary: String
+    /// The arguments it takes (any other is refused).
     public var arguments: [Field]
+    /// The members of its answer.
     public var result: [Field]
+    /// The codes it may answer with.
     public var errors: [ErrorCode]
     /// The member path below `args` of a change set this operation takes in bulk
     /// (`["document", "records"]`): the dispatcher reads it straight into records

@@ -5,12 +5,16 @@ import HabitFlow
 /// Every engine error becomes one of these in exactly one place (`init(_:field:)`), so each
 /// face reports the same code for the same mistake.
 public struct ProtocolError: Error, Sendable {
+    /// The stable code.
     public var code: ErrorCode
+    /// What went wrong, for a person.
     public var message: String
     /// The request path of the offending value, e.g. `args.zone`; `nil` when no one field is.
     public var field: String?
+    /// Facts a host can act on (a confirmation's preview).
     public var details: JSONValue?
 
+    /// An error with its code, message, field and details.
     public init(_ code: ErrorCode, _ message: String, field: String? = nil, details: JSONValue? = nil) {
         self.code = code
         self.message = message

@@ -11,11 +11,14 @@ import HabitFlow
 public enum SyncSession {
     /// An HTTP request to the sync server: `path` (with its query) is relative to its base URL.
     public struct Request: Sendable, Equatable {
+        /// `GET` or `POST`.
         public var method: String
+        /// The path and query, relative to the server's base URL.
         public var path: String
         /// A JSON body (POST), `nil` for a GET.
         public var body: [UInt8]?
 
+        /// A request of these parts.
         public init(method: String, path: String, body: [UInt8]?) {
             self.method = method
             self.path = path
@@ -25,6 +28,7 @@ public enum SyncSession {
 
     /// What to do next: send a request and resume with its answer, or nothing (the summaries).
     public enum Step: Sendable {
+        /// Send the request, then resume with its answer and `state`.
         case send(Request, state: JSONValue)
         /// `sent`: the server's push summary `{applied, ignored, repairs, heldBack}`;
         /// `received`: `sync.apply`'s over every page pulled.
@@ -34,6 +38,7 @@ public enum SyncSession {
     /// The most changes a push page carries, and the most bytes its body may take before the
     /// page is halved (a server's `--max-body` is 16 MiB unless set lower; a 413 halves it too).
     public static let pageRecords = 5_000
+    /// The most bytes a push body may take before its page is halved.
     public static let pageBytes = 4 << 20
 
     /// The first step of a sync with `remote` (the server's URL, which names its cursors).

@@ -5,8 +5,11 @@ import HabitFlowCore
 /// `Repetitions`, timestamps in milliseconds at 00:00 UTC of the local day, numerical values
 /// × 1000. The file is opened read-only and never changed.
 public enum LoopDatabase {
+    /// The backup schema versions this reads (Loop 1.8 on).
     public static let versions: ClosedRange<Int64> = 8...25
 
+    /// The habits and checkmarks of the backup at `path`.
+    /// - Throws: `invalidArgument` for a file that is not a Loop backup of a known version, `storage` when it cannot be read.
     public static func read(path: String) throws(HabitFlowError) -> LoopBackup {
         // Our own refusals travel as SQLITE_FORMAT, SQLite's as they are.
         func fail(_ why: String) -> SQLiteError { SQLiteError(SQLITE_FORMAT, why) }

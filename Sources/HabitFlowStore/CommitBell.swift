@@ -22,6 +22,7 @@ public final class CommitBell: Sendable {
 
     private let state = Locked(State())
 
+    /// A bell of its own (tests; a store rings `shared`).
     public init() {}
 
     /// How many times the bell has rung: pass it to `wait(after:timeout:)`.

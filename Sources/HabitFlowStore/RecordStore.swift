@@ -48,6 +48,7 @@ public protocol RecordTransaction: AnyObject {
 
     /// A per-user setting of the engine's (e.g. that a one-time migration ran).
     func flag(user: String, key: String) throws(HabitFlowError) -> String?
+    /// Sets a per-user setting of the engine's.
     func setFlag(user: String, key: String, value: String) throws(HabitFlowError)
 }
 
@@ -159,6 +160,7 @@ public struct ActiveDays: Sendable, Equatable {
     /// The sum of their values (0 when none has a value).
     public var sums: [Double] = []
 
+    /// No active days.
     public init() {}
 
     /// Adds one active entry on `day` (days arrive in ascending order).
@@ -178,9 +180,12 @@ public struct ActiveDays: Sendable, Equatable {
 /// `dataVersion` holds, every change since a cached read shows in `EntryIndex.habitsChanged`;
 /// when it moves (another connection wrote, or sync changes came in), a cache reads anew.
 public struct StoreStamp: Equatable, Sendable {
+    /// Moves when another connection commits, or sync changes arrive.
     public var dataVersion: Int64
+    /// Write transactions run on this handle.
     public var localWrites: UInt64
 
+    /// A stamp of these counts.
     public init(dataVersion: Int64, localWrites: UInt64) {
         self.dataVersion = dataVersion
         self.localWrites = localWrites

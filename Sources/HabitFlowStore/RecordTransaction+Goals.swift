@@ -90,6 +90,7 @@ extension RecordTransaction {
             .sorted { ($0.sortOrder, $0.name, $0.id) < ($1.sortOrder, $1.name, $1.id) }
     }
 
+    /// Deletes category `id` of `owner` at `at` (a tombstone); nothing when there is none.
     public func deleteCategory(_ id: String, of owner: String, at: Instant) throws(HabitFlowError) {
         guard var category = try fetch(Category.self, key: [owner, id]) else { return }
         category.deletedAt = at

@@ -2,6 +2,7 @@ import HabitFlowCore
 
 // Users, habits, entries and target versions, typed, over the generic record calls.
 extension RecordTransaction {
+    /// User `id`'s profile; `nil` when the user is new to the store.
     public func user(_ id: String) throws(HabitFlowError) -> UserProfile? {
         try fetch(UserProfile.self, key: [id])
     }

@@ -11,6 +11,7 @@ public struct ReplicaClock: Sendable, Equatable {
     /// The latest sequence number given to a change, made or received (the `sync.changes` cursor).
     public var seq: Int64
 
+    /// A clock of replica `replicaId`, after stamp `last` and sequence `seq`.
     public init(replicaId: String, last: HybridTimestamp? = nil, seq: Int64 = 0) {
         self.replicaId = replicaId
         self.last = last

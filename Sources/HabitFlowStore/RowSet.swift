@@ -12,14 +12,18 @@ import HabitFlowCore
 public struct RowSet: Sendable {
     /// One record as stored: its values in `kind.columns` order, its stamp and sequence number.
     public struct Row: Sendable {
+        /// The row's kind.
         public var kind: RecordKind
+        /// Its values, in `kind.columns` order.
         public var values: [ChangeRecord.Value]
+        /// Its sync stamp: the version that wins is the one with the later stamp.
         public var stamp: HybridTimestamp
         /// `nil` for a placeholder, which is never sent.
         public var seq: Int64?
         /// Entries only: set aside by a merge (inactive until a repair).
         public var setAside: Bool
 
+        /// A row of `kind` with its values, stamp, sequence and set-aside flag.
         public init(kind: RecordKind, values: [ChangeRecord.Value], stamp: HybridTimestamp, seq: Int64?, setAside: Bool = false) {
             self.kind = kind
             self.values = values
@@ -65,14 +69,18 @@ public struct RowSet: Sendable {
 
     /// A habit's day: the habit's key (owner ␟ id) and the DayKey's text.
     public struct Day: Hashable, Sendable {
+        /// The habit.
         public var habit: String
+        /// The DayKey's text.
         public var day: String
 
+        /// A row of `kind` with its values, stamp, sequence and set-aside flag.
         public init(habit: String, day: String) {
             self.habit = habit
             self.day = day
         }
 
+        /// A row of `kind` with its values, stamp, sequence and set-aside flag.
         public init(owner: String, habit: String, day: DayKey) {
             self.init(habit: RowSet.key([owner, habit]), day: day.description)
         }
@@ -104,6 +112,7 @@ public struct RowSet: Sendable {
     private var byDay: [Day: Set<String>] = [:]
     private var daysOfHabit: [String: Set<String>] = [:]
 
+    /// A row of `kind` with its values, stamp, sequence and set-aside flag.
     public init() {}
 
     // MARK: Rows

@@ -7,6 +7,7 @@ import HabitFlowCore
 /// Its release is `version`; a newer one comes with a rebuild on a machine with newer tz data,
 /// or from the system database or a host-given file, which the engine asks first.
 public struct EmbeddedTZifSource: TZifSource {
+    /// The copy built into the library.
     public init() {}
 
     /// Decoded once per process, on first use (a few hundred microseconds).

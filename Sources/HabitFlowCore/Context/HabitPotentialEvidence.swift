@@ -3,24 +3,33 @@
 public struct HabitPotentialEvidence: Hashable, Sendable {
     /// How evidence ended. Kept with the tombstone so replicas agree (confirmation wins).
     public enum Resolution: String, Sendable, CaseIterable {
+        /// The user confirmed it: it became an entry.
         case confirmed
+        /// The user said it was not done.
         case dismissed
         /// Its routine execution was deleted.
         case withdrawn
     }
 
     public var id: String
+    /// The routine run that suggested it.
     public var executionId: String
+    /// The habit the run may have done.
     public var habitId: String
+    /// The user whose record it is.
     public var ownerId: String
+    /// The day it belongs to: its local date in the user's zone when it was recorded.
     public var dayKey: DayKey
+    /// When the run suggested it.
     public var createdAt: Instant
     /// When it ended; `nil` while it stands.
     public var deletedAt: Instant?
+    /// What the user made of it; `nil` while open.
     public var resolution: Resolution?
     /// The entry a confirmation created or updated.
     public var entryId: String?
 
+    /// A record of these fields, as given: `validate()` checks them against the engine's limits.
     public init(
         id: String, executionId: String, habitId: String, ownerId: String, dayKey: DayKey, createdAt: Instant,
         deletedAt: Instant?, resolution: Resolution?, entryId: String?

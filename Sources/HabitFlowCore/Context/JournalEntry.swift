@@ -2,30 +2,45 @@
 /// implies or changes completion, streaks or progress. Soft-deleted; the last edit wins.
 public struct JournalEntry: Hashable, Sendable {
     public var id: String
+    /// The user whose record it is.
     public var ownerId: String
+    /// When it happened.
     public var timestampUtc: Instant
+    /// The day it belongs to: its local date in the user's zone when it was recorded.
     public var dayKey: DayKey
+    /// The template its responses answer; `nil` for free text.
     public var templateId: String?
     /// Answers to the template's fields, in the template's order.
     public var responses: [Response]
+    /// Its title.
     public var title: String?
+    /// Its text.
     public var text: String?
+    /// Habits it mentions.
     public var referencedHabitIds: [String]
+    /// Goals it mentions.
     public var referencedGoalIds: [String]
+    /// When it was made.
     public var createdAt: Instant
+    /// When it last changed.
     public var updatedAt: Instant
+    /// When it was deleted (a tombstone sync carries); `nil` while it exists.
     public var deletedAt: Instant?
 
     /// One answered field.
     public struct Response: Hashable, Sendable {
+        /// The template field answered.
         public var field: String
+        /// The answer.
         public var value: String
+        /// An answer to `field`.
         public init(field: String, value: String) {
             self.field = field
             self.value = value
         }
     }
 
+    /// A record of these fields, as given: `validate()` checks them against the engine's limits.
     public init(
         id: String, ownerId: String, timestampUtc: Instant, dayKey: DayKey, templateId: String?, responses: [Response],
         title: String?, text: String?, referencedHabitIds: [String], referencedGoalIds: [String], createdAt: Instant,

@@ -6,15 +6,19 @@ extension HabitMetrics {
     public struct Streak: Sendable, Hashable {
         /// Days (daily habits) or weeks (weekly habits) in the run.
         public var length: Int
+        /// Its first day (a week's first day, for weeks); `nil` for no run.
         public var first: DayKey?
+        /// Its last day (a week's first day, for weeks); `nil` for no run.
         public var last: DayKey?
 
+        /// A run of `length` from `first` to `last`.
         public init(length: Int, first: DayKey?, last: DayKey?) {
             self.length = length
             self.first = first
             self.last = last
         }
 
+        /// No run.
         public static let none = Streak(length: 0, first: nil, last: nil)
     }
 
@@ -25,6 +29,7 @@ extension HabitMetrics {
         /// The longest run up to the day (the current one when it is the longest).
         public var longest: Streak
 
+        /// Streaks of these runs.
         public init(current: Streak, longest: Streak) {
             self.current = current
             self.longest = longest

@@ -4,14 +4,18 @@
 /// for a bundle parent, of its children's metrics. Recomputed on every read, never stored.
 /// Every metric over a span of days reads one `DayLine`, built in a single merge walk.
 public struct HabitMetrics: Sendable {
+    /// The habit.
     public let habit: Habit
+    /// Its active entries, folded per day.
     public let days: HabitDays
+    /// Its target versions, in force order.
     public let targets: TargetSchedule
     /// The definition on every day, resolved from the habit and its versions.
     public let rules: HabitRules
     /// A bundle parent's children (options, for a choice bundle); empty for other habits.
     public let children: [HabitMetrics]
 
+    /// The metrics of `habit` over its days and targets.
     public init(habit: Habit, days: HabitDays, targets: TargetSchedule) {
         self.habit = habit
         self.days = days

@@ -12,6 +12,7 @@ public struct HabitRules: Sendable {
     /// may assume them.
     public let hasOneShape: Bool
 
+    /// The rules of `habit` with its target versions.
     public init(habit: Habit, schedule: TargetSchedule) {
         var starts: [Int32] = [DayKey.min.dayNumber], rules = [DayRule(base: habit)]
         for v in schedule.versions {

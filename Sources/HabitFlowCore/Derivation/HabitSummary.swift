@@ -1,15 +1,23 @@
 /// A habit's standing on one day: the numbers a Today screen shows.
 public struct HabitSummary: Sendable, Equatable {
+    /// The habit.
     public var habitId: String
+    /// The day described.
     public var dayKey: DayKey
+    /// Complete, incomplete or not required, against the target in force that day.
     public var status: DayStatus
+    /// The day's value (a numeric habit's sum of entries); `nil` when there is none to show.
     public var value: Double?
+    /// The target in force that day.
     public var target: Double
+    /// The run reaching the day.
     public var currentStreak: HabitMetrics.Streak
     /// `nil` when not asked for: the Today screen reads only recent history (see `summary`).
     public var longestStreak: HabitMetrics.Streak?
     /// The progress of the week containing `dayKey` (all seven days).
     public var week: WeekProgress
+    /// How the habit has been kept lately (Loop's score, 0 to 1; recent days weigh more: see
+    /// `HabitMetrics.momentum(today:)`).
     public var momentum: Double
 }
 

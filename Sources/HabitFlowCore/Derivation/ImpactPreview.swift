@@ -5,22 +5,30 @@
 public struct ImpactPreview: Sendable, Equatable {
     /// One derived value, before and after.
     public struct Change<Value: Sendable & Equatable>: Sendable, Equatable {
+        /// A change from `before` to `after`.
         public init(before: Value, after: Value) {
             self.before = before
             self.after = after
         }
+        /// Now.
         public var before: Value
+        /// Were the change made.
         public var after: Value
+        /// Whether it would move.
         public var changes: Bool { before != after }
     }
 
+    /// The habit changed.
     public var habitId: String
     /// The status of each affected day.
     public var days: [(dayKey: DayKey, status: Change<DayStatus>)]
     /// The progress (completed days) of each affected week, by its first day.
     public var weeks: [(weekStart: DayKey, completed: Change<Int>)]
+    /// The current streak's length.
     public var currentStreak: Change<Int>
+    /// The longest streak's length.
     public var longestStreak: Change<Int>
+    /// The momentum.
     public var momentum: Change<Double>
     /// The goals whose progress would move, each before and after (filled by the engine,
     /// which holds the goals: the same derivation run twice).

@@ -9,6 +9,7 @@ public struct MetricsInput: Sendable {
     /// Target schedules by habit id (absent: the default target).
     public var targets: [String: TargetSchedule]
 
+    /// Input of these habits, with their days and targets by habit id.
     public init(habits: [Habit], days: [String: HabitDays], targets: [String: TargetSchedule]) {
         self.habits = habits
         self.days = days

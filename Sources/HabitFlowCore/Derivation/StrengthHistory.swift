@@ -1,5 +1,6 @@
 /// How a strength history groups its days: Loop's score chart shows days, weeks or months.
 public enum StrengthPeriod: String, Sendable, CaseIterable {
+    /// A point per day, per week (from the user's first weekday) or per calendar month.
     case day, week, month
 }
 

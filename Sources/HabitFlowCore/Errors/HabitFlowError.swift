@@ -6,15 +6,25 @@
 public struct HabitFlowError: Error, Sendable {
     /// The refusal's code; one-to-one with the JSON error codes (`invalid_argument`, …).
     public enum Code: Sendable, Equatable {
+        /// A value the engine does not accept (a name too long, a bad id, an unknown kind).
         case invalidArgument
+        /// A zone the tz database does not know.
         case unknownZone
+        /// A date or instant that is not valid text or outside the years 1 to 9999.
         case invalidDate
+        /// No such record of the user's.
         case notFound
+        /// It would break a uniqueness rule (a second entry on a one-a-day habit's day, a taken name).
         case conflict
+        /// It changes the past: send it again with `confirm` (the details preview what it changes).
         case confirmationRequired
+        /// Past a limit (too many records, too large a request).
         case limitExceeded
+        /// Another user's record, or a partner's only its creator may change.
         case forbidden
+        /// The store failed (a full disk, a locked or unreadable file).
         case storage
+        /// A fault of the engine's own: please report it.
         case `internal`
     }
 
@@ -28,12 +38,16 @@ public struct HabitFlowError: Error, Sendable {
         case occupiedBy(entryId: String, dayKey: DayKey)
     }
 
+    /// What kind of refusal it is.
     public var code: Code
+    /// What went wrong, for a person.
     public var message: String
     /// The request field at fault, by its SPEC name; `nil` when no one field is.
     public var field: String?
+    /// Facts a host can act on (a confirmation's preview, the entry holding a day).
     public var details: Details?
 
+    /// A refusal with its code, message, field and details.
     public init(_ code: Code, _ message: String, field: String? = nil, details: Details? = nil) {
         self.code = code
         self.message = message

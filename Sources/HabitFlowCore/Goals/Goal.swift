@@ -25,21 +25,30 @@ public struct Goal: Hashable, Sendable {
     /// What the user set. `completed` and `expired` are never stored: they are derived at the
     /// end of the window (see `GoalProgress.status`).
     public enum Status: String, Sendable, CaseIterable {
+        /// Running.
         case active
+        /// Paused by the user.
         case paused
+        /// Done: a total reached, or a dated window ended with every week met (derived).
         case completed
+        /// A dated window ended short of its target (derived).
         case expired
     }
 
     public var id: String
     /// The creator: the goal is theirs, and stays theirs when a partnership ends.
     public var ownerId: String
+    /// Its title.
     public var title: String
+    /// A longer text about it.
     public var description: String?
     /// An emoji.
     public var icon: String?
+    /// The category it is listed under.
     public var categoryId: String?
+    /// What it counts: days done, or an amount.
     public var kind: Kind
+    /// How it counts: per week, a weekly task, or a total.
     public var type: GoalType
     /// Per week (`weeklyHabit`), the total (`targetAmount`); 1 for `recurringTask`.
     public var target: Double
@@ -47,7 +56,9 @@ public struct Goal: Hashable, Sendable {
     public var unit: String?
     /// 4, 8 or 12; `nil` for an ongoing goal.
     public var durationWeeks: Int?
+    /// Its first day.
     public var startDayKey: DayKey
+    /// Its last day, when it runs to a date.
     public var targetDate: DayKey?
     /// `active` or `paused`, as the user set it.
     public var userStatus: Status
@@ -55,11 +66,14 @@ public struct Goal: Hashable, Sendable {
     public var shared: Bool
     /// The order within its category (lower first); `nil` after the ordered ones.
     public var sortOrder: Int?
+    /// When it was made.
     public var createdAt: Instant
+    /// When it last changed.
     public var updatedAt: Instant
     /// When it was deleted (a tombstone that sync carries); `nil` while it exists.
     public var deletedAt: Instant?
 
+    /// A record of these fields, as given: `validate()` checks them against the engine's limits.
     public init(
         id: String, ownerId: String, title: String, description: String?, icon: String?, categoryId: String?,
         kind: Kind, type: GoalType, target: Double, unit: String?, durationWeeks: Int?, startDayKey: DayKey,
@@ -103,6 +117,7 @@ public struct Goal: Hashable, Sendable {
 
     /// The most goals an owner may have active or paused (001 FR-006a).
     public static let maxActive = 10
+    /// The durations an app offers, in weeks.
     public static let durations = [4, 8, 12]
 
     /// Checks the fields a caller chose; throws naming the first bad one.

@@ -10,18 +10,22 @@ public struct GoalLink: Hashable, Sendable {
 
     /// The goal's owner: the user's own, or their partner's shared goal (ids are per owner).
     public var goalOwnerId: String
+    /// The goal it belongs to.
     public var goalId: String
     /// A habit of `createdBy`.
     public var habitId: String
+    /// How the habit's entries add to the goal.
     public var contribution: Contribution
     /// The unit the habit's values are in (its unit when linked); `nil` for count links.
     public var unit: String?
     /// Who made the link (the habit's owner).
     public var createdBy: String
+    /// When it was made.
     public var createdAt: Instant
     /// When it was deleted (a tombstone that sync carries); `nil` while it exists.
     public var deletedAt: Instant?
 
+    /// A record of these fields, as given: `validate()` checks them against the engine's limits.
     public init(
         goalOwnerId: String, goalId: String, habitId: String, contribution: Contribution, unit: String?, createdBy: String,
         createdAt: Instant,

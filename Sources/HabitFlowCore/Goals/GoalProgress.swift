@@ -3,6 +3,7 @@
 public struct GoalProgress: Sendable, Equatable {
     /// One week of the goal's window.
     public struct Week: Sendable, Equatable {
+        /// The week's first day.
         public var weekStart: DayKey
         /// What the week's entries added (count or quantity in the goal's unit).
         public var value: Double
@@ -13,6 +14,7 @@ public struct GoalProgress: Sendable, Equatable {
         public var met: Bool
     }
 
+    /// The goal.
     public var goalId: String
     /// This week's value (weekly types), the cumulative total (target amount), or once a dated
     /// window has ended, for weekly types, the weeks met.

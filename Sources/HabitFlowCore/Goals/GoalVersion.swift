@@ -9,13 +9,16 @@ public struct GoalVersion: Hashable, Sendable {
     /// The goal's owner (ids are per owner: the goal is `(ownerId, goalId)`), also when the
     /// partner it is shared with sets the target.
     public var ownerId: String
+    /// The goal whose target it sets.
     public var goalId: String
+    /// The first day it applies; earlier days keep what they had.
     public var effectiveDayKey: DayKey
     /// Per week (`weeklyHabit`) or the total (`targetAmount`).
     public var target: Double
     /// When the version was recorded: on the same effective day, the later one wins.
     public var recordedAt: Instant
 
+    /// A record of these fields, as given: `validate()` checks them against the engine's limits.
     public init(id: String, ownerId: String, goalId: String, effectiveDayKey: DayKey, target: Double, recordedAt: Instant) {
         self.id = id
         self.ownerId = ownerId

@@ -1,13 +1,17 @@
 /// What a habit asks of one day: the definition in force then (its fields, then its versions).
 public struct DayRule: Hashable, Sendable {
+    /// The target that day.
     public var target: Double
+    /// Whether the target is a minimum or a maximum.
     public var targetType: Habit.TargetType
+    /// The cadence in force.
     public var cadence: Habit.Cadence
     /// The unit the day's entries count in (`nil`: binary).
     public var unit: String?
     /// A pause: nothing is asked, whatever the type.
     public var paused: Bool
 
+    /// A day's rule.
     public init(target: Double, targetType: Habit.TargetType, cadence: Habit.Cadence, unit: String?, paused: Bool) {
         self.target = target
         self.targetType = targetType

@@ -5,7 +5,9 @@
 public enum EntryRules {
     /// What a mutation does to the store.
     public enum Outcome: Equatable, Sendable {
+        /// A new entry was made.
         case created(HabitEntry)
+        /// The entry that held the day, or the one named, was changed.
         case updated(HabitEntry)
         /// Nothing differs (a retry, a double tap): nothing is written.
         case unchanged(HabitEntry)
@@ -31,13 +33,20 @@ public enum EntryRules {
     public struct Log: Sendable {
         /// The client's id for the entry; a retry with the same id is recognised.
         public var entryId: String
+        /// When it happened.
         public var timestampUtc: Instant
+        /// The day it belongs to.
         public var dayKey: DayKey
+        /// The amount; `nil` for a yes/no habit.
         public var value: Double?
+        /// A note.
         public var note: String?
+        /// Who made it.
         public var source: EntrySource
+        /// Set to go ahead when the change touches a past day (`confirmationRequired` otherwise).
         public var confirm: Bool
 
+        /// A log with every field given.
         public init(
             entryId: String, timestampUtc: Instant, dayKey: DayKey, value: Double?, note: String?,
             source: EntrySource, confirm: Bool
@@ -54,20 +63,28 @@ public enum EntryRules {
 
     /// A request to edit an entry; `nil` leaves a field as it is.
     public struct Edit: Sendable {
+        /// The amount; `nil` for a yes/no habit.
         public var value: Double?
+        /// Set to remove the value.
         public var clearValue = false
+        /// When it happened.
         public var timestampUtc: Instant?
         /// The DayKey of `timestampUtc` in the user's zone, when the timestamp changes.
         public var derivedDayKey: DayKey?
         /// An explicit new DayKey (wins over the derived one).
         public var dayKey: DayKey?
+        /// A note.
         public var note: String?
+        /// Set to remove the note.
         public var clearNote = false
+        /// Who made it.
         public var source: EntrySource?
         /// Source changes only in import/repair flows, and only with this flag.
         public var repair = false
+        /// Set to go ahead when the change touches a past day (`confirmationRequired` otherwise).
         public var confirm = false
 
+        /// No change: set the fields to change.
         public init() {}
     }
 

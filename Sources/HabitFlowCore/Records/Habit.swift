@@ -13,6 +13,7 @@ public struct Habit: Hashable, Sendable {
 
     /// How often the habit is meant to happen.
     public enum Cadence: Hashable, Sendable {
+        /// Every day.
         case daily
         /// N days a week (1 ... 7), any days.
         case timesPerWeek(Int)
@@ -26,7 +27,9 @@ public struct Habit: Hashable, Sendable {
 
     /// Whether the day's value must reach the target or stay under it.
     public enum TargetType: String, Sendable, CaseIterable {
+        /// Met at the target or more (read 20 pages).
         case atLeast
+        /// Met at the target or less (at most 2 coffees).
         case atMost
     }
 
@@ -39,29 +42,40 @@ public struct Habit: Hashable, Sendable {
     }
 
     public var id: String
+    /// The user whose record it is.
     public var ownerId: String
+    /// Its name (unique among the user's habits, ignoring case).
     public var name: String
+    /// Yes/no or an amount.
     public var kind: Kind
     /// The unit of numeric habits (`steps`, `km`); `nil` for binary habits.
     public var unit: String?
+    /// Every day, or N days a week.
     public var cadence: Cadence
+    /// Whether a day is met at the target or more (`atLeast`) or at most (`atMost`).
     public var targetType: TargetType
     /// Several entries per day (numeric or session habits only, explicit opt-in).
     public let multiplePerDay: Bool
+    /// The category it is listed under.
     public var categoryId: String?
+    /// Whether it is archived: hidden from Today, its history kept.
     public var archived: Bool
     /// A legacy goal text ("3 times per day") awaiting `engine.migrateLegacyTargets`.
     public var legacyGoal: String?
+    /// When it was made: its history starts on that day.
     public var createdAt: Instant
     /// The DayKey the habit was created on, in the owner's zone then.
     public var createdDayKey: DayKey
+    /// When it last changed.
     public var updatedAt: Instant
+    /// When it was deleted (a tombstone sync carries); `nil` while it exists.
     public var deletedAt: Instant?
     /// Set on a bundle parent: the habit groups children and never has entries of its own.
     public var bundle: Bundle?
     /// Set on a bundle's child (an option, in a choice bundle): the parent's id.
     public var bundleId: String?
 
+    /// A record of these fields, as given: `validate()` checks them against the engine's limits.
     public init(
         id: String, ownerId: String, name: String, kind: Kind, unit: String?, cadence: Cadence,
         targetType: TargetType, multiplePerDay: Bool, categoryId: String?, archived: Bool,

@@ -1,6 +1,7 @@
 /// A record that belongs to one user, named by its `ownerId`: the engine checks that owner
 /// in one place (`Engine.owned`) before a request reads or changes the record.
 public protocol OwnedRecord: StoredRecord {
+    /// The user whose record it is.
     var ownerId: String { get }
     /// What people call the record in a message ("habit", "journal entry").
     static var noun: String { get }

@@ -7,10 +7,14 @@ public enum RecordNames {
 
     /// A record as a reference may name it.
     public struct Named: Sendable {
+        /// The record's id.
         public var id: String
+        /// Its name; `nil` when it has none.
         public var name: String?
+        /// Whether it is deleted.
         public var deleted: Bool
 
+        /// A record's name and whether it is deleted.
         public init(id: String, name: String?, deleted: Bool) {
             self.id = id
             self.name = name

@@ -7,14 +7,18 @@
 public enum StepGoal {
     /// The targets offered: 1,000 ... 20,000 in steps of 500.
     public static let range = 1000...20000
+    /// The step a target moves by, in steps.
     public static let increment = 500
     /// The average distance of a step, in metres, for the estimated distance (2.5 ft).
     public static let averageStepMeters = 0.762
 
     /// A milestone tier: its title, icon and colour.
     public struct Tier: Sendable, Equatable {
+        /// The step goal's habit's name.
         public var title: String
+        /// Its icon.
         public var icon: String
+        /// Its colour.
         public var colour: String
     }
 

@@ -10,6 +10,7 @@ public struct TargetSchedule: Sendable {
     /// The versions in force order: ascending by (effectiveDayKey, recordedAt, id).
     public let versions: [TargetVersion]
 
+    /// The schedule of `versions`, in any order (they are put in force order).
     public init(_ versions: [TargetVersion]) {
         self.versions = versions.sorted {
             ($0.effectiveDayKey, $0.recordedAt, $0.id) < ($1.effectiveDayKey, $1.recordedAt, $1.id)

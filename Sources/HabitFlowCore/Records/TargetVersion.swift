@@ -9,7 +9,9 @@ public struct TargetVersion: Hashable, Sendable {
     public var id: String
     /// The habit's owner (ids are per owner: the habit is `(ownerId, habitId)`).
     public var ownerId: String
+    /// The habit it defines.
     public var habitId: String
+    /// The first day it applies; earlier days keep what they had.
     public var effectiveDayKey: DayKey
     /// The target, ≥ 0 (`nil`: unchanged). On an at-least habit 0 asks nothing; on an
     /// at-most habit 0 allows none.
@@ -17,13 +19,16 @@ public struct TargetVersion: Hashable, Sendable {
     /// `true` starts a pause (nothing is asked, whatever the type), `false` ends one; `nil`:
     /// unchanged. A pause is its own marker, so the target scheduled around it holds after it.
     public var paused: Bool?
+    /// The cadence from `effectiveDayKey`; `nil` keeps the one before.
     public var cadence: Habit.Cadence?
+    /// The target type from `effectiveDayKey`; `nil` keeps the one before.
     public var targetType: Habit.TargetType?
     /// The unit of a numeric habit's entries from this day on (history is never converted).
     public var unit: String?
     /// When the version was recorded: on the same effective day, the later one wins.
     public var recordedAt: Instant
 
+    /// A record of these fields, as given: `validate()` checks them against the engine's limits.
     public init(
         id: String, ownerId: String, habitId: String, effectiveDayKey: DayKey, target: Double?,
         paused: Bool? = nil, cadence: Habit.Cadence? = nil, targetType: Habit.TargetType? = nil,

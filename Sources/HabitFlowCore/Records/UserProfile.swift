@@ -6,12 +6,16 @@ public struct UserProfile: Hashable, Sendable {
     public var id: String
     /// The IANA zone new entries derive their DayKey in.
     public var zone: String
+    /// The day weeks start on.
     public var firstWeekday: Weekday
     /// When the user's day begins (opt-in; midnight by default).
     public var dayStartsAt: DayStart
+    /// When the user first opened a store.
     public var createdAt: Instant
+    /// When it last changed.
     public var updatedAt: Instant
 
+    /// A record of these fields, as given: `validate()` checks them against the engine's limits.
     public init(
         id: String, zone: String, firstWeekday: Weekday, dayStartsAt: DayStart = .midnight, createdAt: Instant,
         updatedAt: Instant

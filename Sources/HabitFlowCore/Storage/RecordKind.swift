@@ -5,7 +5,10 @@
 /// a column is named once. Cases are declared parents first (a habit before its entries), so
 /// a change set sorted by kind applies in one pass.
 public enum RecordKind: String, CaseIterable, Sendable, Comparable {
+    /// The truth layer and goals, parents before the records that point at them.
     case user, habit, category, goal, targetVersion, entry, goalLink, partnership
+    /// The context records: routines and their runs, evidence, journals, reflections,
+    /// wellbeing readings, lenses.
     case routine, routineExecution, evidence, journalTemplate, journal, reflection, wellbeing, lens
     /// Added after the others (store schema 11): last, so every earlier kind keeps its place.
     case goalVersion

@@ -6,6 +6,7 @@
 /// `SyncRules.validated`, as a sync change's or an import's do, and a record the engine would
 /// refuse fails to decode with `DecodingError.dataCorrupted` carrying the `HabitFlowError`.
 extension StoredRecord where Self: Encodable {
+    /// Writes the record's fields under their wire names (see above).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         for (name, value) in zip(Self.kind.wireNames, row) {
@@ -21,6 +22,7 @@ extension StoredRecord where Self: Encodable {
 }
 
 extension StoredRecord where Self: Decodable {
+    /// Reads a record's fields and checks them as a received change is (see above).
     public init(from decoder: any Decoder) throws {
         self = try Self(decodingWireFieldsFrom: decoder)
     }

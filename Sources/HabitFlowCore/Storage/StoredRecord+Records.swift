@@ -1,9 +1,11 @@
 // Each record kind's mapping to its row: the one place a column is written and read.
 
 extension UserProfile: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .user }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, zone, firstWeekday = "first_weekday", createdAt = "created_at", updatedAt = "updated_at",
             dayStartsAt = "day_starts_at"
     }
@@ -25,9 +27,11 @@ extension UserProfile: StoredRecord {
 }
 
 extension Habit: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .habit }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, ownerId = "owner_id", name, kind, unit, cadence, timesPerWeek = "times_per_week",
             targetType = "target_type", multiplePerDay = "multiple_per_day", categoryId = "category_id", archived,
             legacyGoal = "legacy_goal", createdAt = "created_at", createdDayKey = "created_day_key",
@@ -77,9 +81,11 @@ extension Habit: StoredRecord {
 }
 
 extension Category: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .category }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, ownerId = "owner_id", name, sortOrder = "sort_order", createdAt = "created_at",
             deletedAt = "deleted_at"
     }
@@ -99,9 +105,11 @@ extension Category: StoredRecord {
 }
 
 extension Goal: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .goal }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, ownerId = "owner_id", title, description, icon, categoryId = "category_id", kind, type, target, unit,
             durationWeeks = "duration_weeks", startDayKey = "start_day_key", targetDate = "target_date", status,
             shared, sortOrder = "sort_order", createdAt = "created_at", updatedAt = "updated_at",
@@ -142,9 +150,11 @@ extension Goal: StoredRecord {
 }
 
 extension GoalVersion: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .goalVersion }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, ownerId = "owner_id", goalId = "goal_id", effectiveDayKey = "effective_day_key", target,
             recordedAt = "recorded_at"
     }
@@ -164,9 +174,11 @@ extension GoalVersion: StoredRecord {
 }
 
 extension TargetVersion: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .targetVersion }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, ownerId = "owner_id", habitId = "habit_id", effectiveDayKey = "effective_day_key", target,
             recordedAt = "recorded_at", paused, cadence, timesPerWeek = "times_per_week", targetType = "target_type",
             unit
@@ -228,18 +240,23 @@ extension TargetVersion: StoredRecord {
 /// An entry as stored: with its habit's `multiplePerDay`, fixed at the habit's creation, which
 /// lets a store hold UNIQUE(habit, day) among the active entries of one-per-day habits.
 public struct StoredEntry: StoredRecord, Hashable {
+    /// Its kind.
     public static var kind: RecordKind { .entry }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, ownerId = "owner_id", habitId = "habit_id", timestampUtc = "timestamp_utc", dayKey = "day_key", value,
             note, source, createdAt = "created_at", updatedAt = "updated_at", deletedAt = "deleted_at",
             multiplePerDay = "multiple_per_day"
     }
+    /// The entry.
     public var entry: HabitEntry
     /// The habit's owner (ids are per owner: the entry is `(ownerId, entry.id)`).
     public var ownerId: String
+    /// Whether its habit takes several entries a day (the store's one-a-day index skips those).
     public var multiplePerDay: Bool
 
+    /// The stored form of `entry`, of `ownerId`'s habit.
     public init(_ entry: HabitEntry, ownerId: String, multiplePerDay: Bool) {
         self.entry = entry
         self.ownerId = ownerId
@@ -274,9 +291,11 @@ public struct StoredEntry: StoredRecord, Hashable {
 }
 
 extension GoalLink: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .goalLink }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case goalOwnerId = "goal_owner_id", goalId = "goal_id", habitId = "habit_id", contribution, unit,
             createdBy = "created_by", createdAt = "created_at", deletedAt = "deleted_at"
     }
@@ -300,9 +319,11 @@ extension GoalLink: StoredRecord {
 }
 
 extension Partnership: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .partnership }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case userId = "user_id", partnerId = "partner_id", createdAt = "created_at", deletedAt = "deleted_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
@@ -319,9 +340,11 @@ extension Partnership: StoredRecord {
 }
 
 extension Routine: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .routine }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, ownerId = "owner_id", name, habitIds = "habit_ids", createdAt = "created_at",
             updatedAt = "updated_at", deletedAt = "deleted_at"
     }
@@ -342,9 +365,11 @@ extension Routine: StoredRecord {
 }
 
 extension RoutineExecution: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .routineExecution }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, routineId = "routine_id", ownerId = "owner_id", startedAt = "started_at", dayKey = "day_key",
             deletedAt = "deleted_at"
     }
@@ -364,9 +389,11 @@ extension RoutineExecution: StoredRecord {
 }
 
 extension HabitPotentialEvidence: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .evidence }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, executionId = "execution_id", habitId = "habit_id", ownerId = "owner_id", dayKey = "day_key",
             createdAt = "created_at", deletedAt = "deleted_at", resolution, entryId = "entry_id"
     }
@@ -391,9 +418,11 @@ extension HabitPotentialEvidence: StoredRecord {
 }
 
 extension JournalTemplate: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .journalTemplate }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, ownerId = "owner_id", name, fields, createdAt = "created_at", updatedAt = "updated_at",
             deletedAt = "deleted_at"
     }
@@ -414,9 +443,11 @@ extension JournalTemplate: StoredRecord {
 }
 
 extension JournalEntry: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .journal }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, ownerId = "owner_id", timestampUtc = "timestamp_utc", dayKey = "day_key", templateId = "template_id",
             responses, title, text, referencedHabitIds = "referenced_habit_ids",
             referencedGoalIds = "referenced_goal_ids", createdAt = "created_at", updatedAt = "updated_at",
@@ -451,9 +482,11 @@ extension JournalEntry: StoredRecord {
 }
 
 extension HabitEntryReflection: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .reflection }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, entryId = "entry_id", ownerId = "owner_id", text, createdAt = "created_at", updatedAt = "updated_at",
             deletedAt = "deleted_at"
     }
@@ -474,9 +507,11 @@ extension HabitEntryReflection: StoredRecord {
 }
 
 extension WellbeingMetricEntry: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .wellbeing }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, ownerId = "owner_id", metric, value, timestampUtc = "timestamp_utc", dayKey = "day_key", note,
             createdAt = "created_at", updatedAt = "updated_at", deletedAt = "deleted_at"
     }
@@ -501,9 +536,11 @@ extension WellbeingMetricEntry: StoredRecord {
 }
 
 extension Lens: StoredRecord {
+    /// Its kind.
     public static var kind: RecordKind { .lens }
     /// The columns, in row order: append only.
     public enum Columns: String, RecordColumns {
+        /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, ownerId = "owner_id", kind, name, description, habitIds = "habit_ids", goalIds = "goal_ids",
             createdAt = "created_at", updatedAt = "updated_at", deletedAt = "deleted_at"
     }

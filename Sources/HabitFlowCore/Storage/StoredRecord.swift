@@ -10,6 +10,7 @@
 public protocol StoredRecord: Sendable {
     /// The kind's columns, in row order: append only.
     associatedtype Columns: RecordColumns
+    /// The kind this type is stored as.
     static var kind: RecordKind { get }
     /// Writes every column's value.
     func encode(to row: inout RowWriter<Columns>)
@@ -80,6 +81,7 @@ extension StoredRecord {
 
 /// Collects one row's values by column (see `StoredRecord.encode(to:)`).
 public struct RowWriter<Columns: RecordColumns> {
+    /// The record kind of the row.
     public let kind: RecordKind
     /// The values, in `kind.columns` order (null where none was written).
     public private(set) var values: [ChangeRecord.Value]
@@ -94,6 +96,7 @@ public struct RowWriter<Columns: RecordColumns> {
     /// Whether every column was written.
     var isComplete: Bool { written == (values.count == 64 ? ~0 : (1 << UInt64(values.count)) - 1) }
 
+    /// The value written to `column`.
     public subscript(column: Columns) -> ChangeRecord.Value {
         get { values[column.position] }
         set {
@@ -106,7 +109,9 @@ public struct RowWriter<Columns: RecordColumns> {
 
 /// Reads one row's values by column, each checked for its type.
 public struct RowReader<Columns: RecordColumns> {
+    /// The record kind of the row.
     public let kind: RecordKind
+    /// The row's values, in `kind.columns` order.
     public let values: [ChangeRecord.Value]
     /// The values are a change someone sent, not a stored row: a bad one is their error.
     public let fromChange: Bool
@@ -147,6 +152,7 @@ public struct RowReader<Columns: RecordColumns> {
             .storage, "the store holds a \(kind.rawValue) record it cannot read: \(kind.table).\(name) is not \(what) (\(value(column)))")
     }
 
+    /// The text in `column`; `nil` for null.
     public func optionalText(_ column: Columns) throws(HabitFlowError) -> String? {
         switch value(column) {
         case .null: nil
@@ -155,11 +161,13 @@ public struct RowReader<Columns: RecordColumns> {
         }
     }
 
+    /// The text in `column`.
     public func text(_ column: Columns) throws(HabitFlowError) -> String {
         guard let t = try optionalText(column) else { throw bad(column, "text") }
         return t
     }
 
+    /// The integer in `column`; `nil` for null.
     public func optionalInteger(_ column: Columns) throws(HabitFlowError) -> Int64? {
         switch value(column) {
         case .null: nil
@@ -168,22 +176,26 @@ public struct RowReader<Columns: RecordColumns> {
         }
     }
 
+    /// The integer in `column`.
     public func integer(_ column: Columns) throws(HabitFlowError) -> Int64 {
         guard let i = try optionalInteger(column) else { throw bad(column, "an integer") }
         return i
     }
 
+    /// The count in `column` (an integer within ±2^53).
     public func int(_ column: Columns) throws(HabitFlowError) -> Int {
         let i = try integer(column)
         guard let n = Int(exactly: i), abs(i) < 1 << 53 else { throw bad(column, "a count") }
         return n
     }
 
+    /// The count in `column`; `nil` for null.
     public func optionalInt(_ column: Columns) throws(HabitFlowError) -> Int? {
         guard try optionalInteger(column) != nil else { return nil }
         return try int(column)
     }
 
+    /// The flag in `column` (0 or 1).
     public func flag(_ column: Columns) throws(HabitFlowError) -> Bool {
         switch try integer(column) {
         case 0: false
@@ -192,6 +204,7 @@ public struct RowReader<Columns: RecordColumns> {
         }
     }
 
+    /// The finite number in `column` (an integer reads as one); `nil` for null.
     public func optionalReal(_ column: Columns) throws(HabitFlowError) -> Double? {
         switch value(column) {
         case .null: nil
@@ -201,33 +214,39 @@ public struct RowReader<Columns: RecordColumns> {
         }
     }
 
+    /// The number in `column`.
     public func real(_ column: Columns) throws(HabitFlowError) -> Double {
         guard let d = try optionalReal(column) else { throw bad(column, "a number") }
         return d
     }
 
+    /// The instant in `column` (RFC 3339 text); `nil` for null.
     public func optionalInstant(_ column: Columns) throws(HabitFlowError) -> Instant? {
         guard let t = try optionalText(column) else { return nil }
         guard let instant = try? Instant(parsing: t) else { throw bad(column, "an instant") }
         return instant
     }
 
+    /// The instant in `column`.
     public func instant(_ column: Columns) throws(HabitFlowError) -> Instant {
         guard let i = try optionalInstant(column) else { throw bad(column, "an instant") }
         return i
     }
 
+    /// The DayKey in `column`; `nil` for null.
     public func optionalDayKey(_ column: Columns) throws(HabitFlowError) -> DayKey? {
         guard let t = try optionalText(column) else { return nil }
         guard let day = try? DayKey(parsing: t) else { throw bad(column, "a DayKey") }
         return day
     }
 
+    /// The DayKey in `column`.
     public func dayKey(_ column: Columns) throws(HabitFlowError) -> DayKey {
         guard let d = try optionalDayKey(column) else { throw bad(column, "a DayKey") }
         return d
     }
 
+    /// The case of `E` named in `column`; `nil` for null.
     public func optionalEnum<E: RawRepresentable>(_ column: Columns, _: E.Type = E.self) throws(HabitFlowError) -> E?
     where E.RawValue == String {
         guard let t = try optionalText(column) else { return nil }
@@ -235,6 +254,7 @@ public struct RowReader<Columns: RecordColumns> {
         return e
     }
 
+    /// The case of `E` named in `column`.
     public func enumValue<E: RawRepresentable>(_ column: Columns, _: E.Type = E.self) throws(HabitFlowError) -> E
     where E.RawValue == String {
         guard let e = try optionalEnum(column, E.self) else { throw bad(column, "one of \(E.self)'s names") }
@@ -263,9 +283,13 @@ public enum RowValue {
 
     /// The remaining column types: a DayKey, optional text, a count, a number, a 0/1 flag.
     public static func day(_ day: DayKey?) -> ChangeRecord.Value { day.map { .text($0.description) } ?? .null }
+    /// Text, or null.
     public static func text(_ text: String?) -> ChangeRecord.Value { text.map { .text($0) } ?? .null }
+    /// An integer, or null.
     public static func int(_ int: Int?) -> ChangeRecord.Value { int.map { .integer(Int64($0)) } ?? .null }
+    /// A number, or null.
     public static func real(_ real: Double?) -> ChangeRecord.Value { real.map { .real($0) } ?? .null }
+    /// A flag: 1 or 0.
     public static func flag(_ flag: Bool) -> ChangeRecord.Value { .integer(flag ? 1 : 0) }
 
     /// A list of strings as one column: each item `<UTF-8 byte count>:<bytes>`, so any text

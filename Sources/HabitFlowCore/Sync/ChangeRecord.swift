@@ -3,9 +3,13 @@
 public struct ChangeRecord: Sendable, Equatable {
     /// A field's value, as the store holds it.
     public enum Value: Sendable, Equatable {
+        /// No value.
         case null
+        /// An integer.
         case integer(Int64)
+        /// A number that is not an integer.
         case real(Double)
+        /// Text.
         case text(String)
 
         /// The text, when it is one.
@@ -14,16 +18,19 @@ public struct ChangeRecord: Sendable, Equatable {
 
     /// `habit`, `entry`, `targetVersion`, `goal`, … (a `RecordKind`'s raw value).
     public var kind: String
+    /// Its sync stamp: the version that wins is the one with the later stamp.
     public var stamp: HybridTimestamp
     /// Every field of the record, the key included.
     public var fields: [(name: String, value: Value)]
 
+    /// A change of `kind`, stamped `stamp`, holding `fields`.
     public init(kind: String, stamp: HybridTimestamp, fields: [(name: String, value: Value)]) {
         self.kind = kind
         self.stamp = stamp
         self.fields = fields
     }
 
+    /// The value of field `name`; `nil` when the change has none.
     public subscript(name: String) -> Value? {
         // Lengths first: most names differ in length, and comparing two short strings' text costs more.
         let count = name.utf8.count

@@ -13,6 +13,7 @@ public struct HeldBackRecord: Sendable, Equatable {
     /// The rule, and what to do.
     public var message: String
 
+    /// A record held back, with the field and rule it breaks.
     public init(kind: String, key: [String], field: String?, message: String) {
         self.kind = kind
         self.key = key

@@ -3,10 +3,14 @@
 /// made after seeing another orders after it even when the device clock is behind — the
 /// clock is never "corrected" (003 §9.7.2). Its text form sorts as the stamps do.
 public struct HybridTimestamp: Comparable, Hashable, Sendable, CustomStringConvertible {
+    /// The wall clock, in milliseconds since 1970.
     public var wallMilliseconds: Int64
+    /// Orders stamps of the same millisecond.
     public var counter: Int32
+    /// The replica that made it: the last tie-break.
     public var replicaId: String
 
+    /// The stamp of these parts.
     public init(wallMilliseconds: Int64, counter: Int32, replicaId: String) {
         self.wallMilliseconds = wallMilliseconds
         self.counter = counter

@@ -7,6 +7,7 @@
 /// each other. Only then is anything shared: goals marked shared, the habits either partner
 /// links to them and those habits' entries and targets — nothing else of the other user.
 public struct SharingScope: Sendable, Equatable {
+    /// The user whose records are shared.
     public var user: String
     /// The active partner.
     public var partner: String?
@@ -20,6 +21,7 @@ public struct SharingScope: Sendable, Equatable {
     /// The user's habits linked to a shared goal (by the user): what the partner sees.
     public var userHabits: Set<String> = []
 
+    /// What `user` shares with `partner`.
     public init(user: String, partner: String? = nil) {
         self.user = user
         self.partner = partner

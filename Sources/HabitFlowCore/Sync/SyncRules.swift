@@ -328,11 +328,16 @@ public enum SyncRules {
 
     /// One active entry competing for a (habit, day) — for a choice bundle, the bundle's day.
     public struct Contender: Sendable {
+        /// The entry.
         public var entry: HabitEntry
+        /// Its stamp.
         public var stamp: HybridTimestamp
+        /// Whether its habit takes several a day.
         public var multiplePerDay: Bool
+        /// Whether a merge set it aside.
         public var setAside: Bool
 
+        /// A contender with its stamp and state.
         public init(entry: HabitEntry, stamp: HybridTimestamp, multiplePerDay: Bool, setAside: Bool) {
             self.entry = entry
             self.stamp = stamp

@@ -5,6 +5,7 @@ public struct InstantInterval: Hashable, Sendable {
     /// The first instant after the interval.
     public var end: Int64
 
+    /// The instants from `start` (included) to `end` (excluded), in seconds since 1970.
     @inlinable
     public init(start: Int64, end: Int64) {
         self.start = start

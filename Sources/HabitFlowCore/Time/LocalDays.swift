@@ -2,9 +2,12 @@
 /// a user — a new entry's, today, a journal's — comes from here, so the day start is applied
 /// in one place.
 public struct LocalDays: Sendable {
+    /// The zone days are counted in.
     public let zone: Zone
+    /// When a day starts (midnight unless the user moved it).
     public let dayStart: DayStart
 
+    /// Days in `zone`, starting at `dayStart`.
     public init(zone: Zone, dayStart: DayStart = .midnight) {
         self.zone = zone
         self.dayStart = dayStart

@@ -38,9 +38,11 @@ public struct PosixTimeZoneRule: Hashable, Sendable {
         /// The day DST starts, and the local (standard) time of day it starts at, in seconds;
         /// may be negative or past 24 h (RFC 8536 §3.3.1 allows −167 ... 167 hours).
         public var start: DateRule
+        /// Seconds after local midnight that summer time starts.
         public var startTime: Int32
         /// The day DST ends, and the local (daylight) time of day it ends at, in seconds.
         public var end: DateRule
+        /// Seconds after local midnight that summer time ends.
         public var endTime: Int32
     }
 

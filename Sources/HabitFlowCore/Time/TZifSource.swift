@@ -36,12 +36,14 @@ public struct TZDataInfo: Hashable, Sendable {
         case custom
     }
 
+    /// Where the zones come from.
     public var source: Source
     /// The tz database release (`2025b`), when the data says.
     public var version: String?
     /// The folder or file read; `nil` for the embedded copy.
     public var path: String?
 
+    /// A description of a source.
     public init(source: Source, version: String? = nil, path: String? = nil) {
         self.source = source
         self.version = version
@@ -60,8 +62,10 @@ public struct TZDataInfo: Hashable, Sendable {
 /// Bytes a source returns are checked here as TZif, so a broken zone is reported with the
 /// source it came from (`… in /data/tzdata`) rather than silently taken from a later source.
 public struct TZifSourceChain: TZifSource {
+    /// The sources, asked in order.
     public let sources: [any TZifSource]
 
+    /// A source asking each of `sources` in turn.
     public init(_ sources: [any TZifSource]) {
         self.sources = sources
     }

@@ -1,5 +1,6 @@
 /// A day of the week; the raw value counts from Sunday = 0, as POSIX and the tz rules do.
 public enum Weekday: Int, CaseIterable, Sendable {
+    /// The days of the week, numbered as C's `tm_wday` (Sunday 0).
     case sunday = 0, monday, tuesday, wednesday, thursday, friday, saturday
 
     /// The lowercase English name, as used in requests (`"monday"`).
