@@ -180,7 +180,7 @@ extension Engine {
     /// The metrics of habit `habitId` (checked to be the user's), with today and the first weekday.
     public func metrics(habitId: String) throws(HabitFlowError) -> HabitMetricsAsOf {
         let context = try metricsContext()
-        let habit = try owned(context, habitId)
+        let habit = try context.habit(habitId)
         return HabitMetricsAsOf(metrics: context.input.metrics(for: habit), today: context.today, firstWeekday: context.firstWeekday)
     }
 
@@ -188,7 +188,7 @@ extension Engine {
     /// complete days, or of weeks that met their number for an N-per-week habit.
     public func streaks(habitId: String, day: DayKey? = nil) throws(HabitFlowError) -> HabitMetrics.Streaks {
         let context = try metricsContext()
-        _ = try owned(context, habitId)
+        _ = try context.habit(habitId)
         return try context.streaks(habitId: habitId, day: day)
     }
 
@@ -196,13 +196,8 @@ extension Engine {
     /// on `day` (default today).
     public func habitToday(habitId: String, day: DayKey? = nil) throws(HabitFlowError) -> HabitToday {
         let context = try metricsContext()
-        _ = try owned(context, habitId)
+        _ = try context.habit(habitId)
         return try context.today(habitId: habitId, day: day)
-    }
-
-    /// Habit `id` of the context: the user's own (ids are per owner), else `notFound`.
-    public func owned(_ context: MetricsContext, _ id: String) throws(HabitFlowError) -> Habit {
-        try context.habit(id)
     }
 
     /// Every active habit's standing on `day` (default today): the Today screen. Only the
@@ -227,7 +222,7 @@ extension Engine {
     /// Habit `habitId` day by day from `from` through `to`.
     public func history(habitId: String, from: DayKey, to: DayKey) throws(HabitFlowError) -> DayLine {
         let context = try metricsContext()
-        _ = try owned(context, habitId)
+        _ = try context.habit(habitId)
         return try context.history(habitId: habitId, from: from, to: to)
     }
 }

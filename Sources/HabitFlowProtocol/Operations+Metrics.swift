@@ -42,7 +42,7 @@ extension Operation {
         if let records = args.raw("records"), records != .null { return try InlineRecords.context(records, engine: engine) }
         return try ProtocolError.engine { () throws(HabitFlowError) in
             let context = try engine.metricsContext()
-            if let habitId { _ = try engine.owned(context, habitId) }
+            if let habitId { _ = try context.habit(habitId) }
             return context
         }
     }

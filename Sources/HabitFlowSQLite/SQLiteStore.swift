@@ -47,6 +47,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
         self.path = path
         self.clock = clock
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        try Self.checkLibrary(version: sqlite3_libversion_number())
         do {
             db = try Self.connect(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             try checkIdentity()  // before WAL: a file of another program is left untouched
@@ -61,6 +62,20 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             throw HabitFlowError(.storage, "\(error)")
         }
         transaction = SQLiteTransaction(self)
+    }
+
+    /// The oldest SQLite the schema runs on: 3.37, for STRICT tables (every table is one). The
+    /// store links the system's library (Debian's package, Apple's SDK), so an older one is
+    /// refused by name at open, not by a syntax error mid-migration.
+    public static let minimumLibraryVersion: Int32 = 3_037_000
+
+    /// Refuses a SQLite library older than `minimumLibraryVersion` (`sqlite3_libversion_number`).
+    public static func checkLibrary(version: Int32) throws(HabitFlowError) {
+        guard version < minimumLibraryVersion else { return }
+        func dotted(_ n: Int32) -> String { "\(n / 1_000_000).\(n / 1000 % 1000).\(n % 1000)" }
+        throw HabitFlowError(
+            .storage,
+            "SQLite \(dotted(version)) is too old for the store: it needs \(dotted(minimumLibraryVersion)) or newer (STRICT tables)")
     }
 
     private static func connect(_ path: String, busyTimeoutMilliseconds: Int32) throws(SQLiteError) -> SQLiteDatabase {

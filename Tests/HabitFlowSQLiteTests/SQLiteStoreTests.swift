@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import HabitFlow
 import HabitFlowSQLite
@@ -97,5 +98,21 @@ import Testing
             environment: ["XDG_DATA_HOME": home.path, "HABITFLOW_DB": override])
         #expect(second.status == 0)
         #expect(FileManager.default.fileExists(atPath: override))
+    }
+}
+
+/// The store runs on the system's SQLite (issue 30: Apple's SDK, Debian's package): one too old
+/// for the schema is refused by name at open.
+@Suite struct SQLiteLibraryVersionTests {
+    @Test func anOlderLibraryIsRefusedByName() throws {
+        #expect(throws: Never.self) { try SQLiteStore.checkLibrary(version: sqlite3_libversion_number()) }
+        #expect(throws: Never.self) { try SQLiteStore.checkLibrary(version: SQLiteStore.minimumLibraryVersion) }
+        do {
+            try SQLiteStore.checkLibrary(version: 3_036_002)
+            Issue.record("SQLite 3.36.2 was accepted")
+        } catch {
+            #expect(error.code == .storage)
+            #expect(error.message.contains("3.36.2") && error.message.contains("3.37.0"), "\(error.message)")
+        }
     }
 }
