@@ -169,6 +169,7 @@ extension Engine {
         // that day's only contender, which `SyncRules.settle` keeps.
         var newHabits = Set<HabitText>()  // received here, not held before, of no bundle
         var entriesOnDay: [HabitDayText: Int] = [:]  // live entries in the set
+        entriesOnDay.reserveCapacity(changes.count)  // a restore: one a day, mostly (no rehash per growth)
         for c in changes where c.kind == RecordKind.entry.rawValue && c.text("deleted_at") == nil {
             if let owner = c.text("owner_id"), let habit = c.text("habit_id"), let day = c.text("day_key") {
                 entriesOnDay[HabitDayText(owner: owner, habit: habit, day: day), default: 0] += 1
@@ -181,7 +182,12 @@ extension Engine {
             guard let k = RecordKind(syncName: kind) else { return 99 }
             return k == .user ? -2 : k == .partnership ? -1 : RecordKind.allCases.firstIndex(of: k)!
         }
-        let ordered = changes.enumerated().sorted { (rank($0.element.kind), $0.offset) < (rank($1.element.kind), $1.offset) }
+        // A backup or a page comes parents first already (every face writes it so): then no sort.
+        let ranks = changes.map { rank($0.kind) }
+        let ordered =
+            zip(ranks, ranks.dropFirst()).allSatisfy { $0 <= $1 }
+            ? Array(changes.enumerated())
+            : changes.enumerated().sorted { (ranks[$0.offset], $0.offset) < (ranks[$1.offset], $1.offset) }
         var scope = try sharingScope(store, user, incoming: changes)
         // Only a partnership in the set can change the scope once it is in.
         let partnerships = changes.contains { $0.kind == RecordKind.partnership.rawValue }
