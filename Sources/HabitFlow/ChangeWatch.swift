@@ -1,52 +1,61 @@
 import HabitFlowStore
 
 /// What `Engine.changes()` knows between looks at the store: where it last read the change
-/// log, and the day of each of the user's entries (an edit may move one: the view of the day
-/// it left must refresh too, and the log holds only where it went).
+/// log, what the user may see of a partner's, and the day of each of the user's entries (an
+/// edit may move one: the view of the day it left must refresh too, and the log holds only
+/// where it went).
+///
 struct ChangeWatch: Sendable {
     let store: any RecordStore
     let user: String
+    /// What the user may see of others' records (`SyncRules.visible`): read anew at each look.
+    let scope: @Sendable (any StoreTransaction) throws(HabitFlowError) -> SharingScope
     private(set) var stamp: StoreStamp
     private(set) var sequence: Int64
-    /// The user's partner, whose shared records the user reads too.
-    private var partner: String?
     /// Each of the user's entries' day, by entry id.
-    private var entryDays: [String: DayKey] = [:]
+    private var entryDays: [String: DayKey]
     /// What the log showed since the last change reported.
     private var pending = StoreChange()
 
     /// Records read per look at the log: a restore of a large backup is folded page by page.
     static let page = 2_048
 
-    /// The watch from this moment: what is committed now is not reported.
-    init(store: any RecordStore, user: String) throws(HabitFlowError) {
+    /// The watch from this moment: what is committed now is not reported. One read, on the
+    /// caller's thread: the watch must know where each entry is before a later edit moves it.
+    init(
+        store: any RecordStore, user: String,
+        scope: @escaping @Sendable (any StoreTransaction) throws(HabitFlowError) -> SharingScope
+    ) throws(HabitFlowError) {
         self.store = store
         self.user = user
-        // The stamp first: a commit between the two reads shows in the sequence, and the
-        // stamp it moved finds nothing after that sequence.
-        stamp = try store.stamp()
-        (sequence, partner, entryDays) = try store.read { tx throws(HabitFlowError) in
+        self.scope = scope
+        // The stamp first: a commit after it shows in the sequence (and is not reported), and
+        // the stamp it moved finds nothing after that sequence. In one transaction, as every
+        // store call here: a watch runs beside the engine's calls on one connection.
+        (stamp, sequence, entryDays) = try store.read { tx throws(HabitFlowError) in
+            let stamp = try store.stamp()
             let sequence = try tx.habitsChanged(since: .max).sequence
-            let partner = try tx.fetch(Partnership.self, key: [user])?.partnerId
             var days: [String: DayKey] = [:]
             for stored in try tx.fetchAll(StoredEntry.self, owner: user, where: .ownerId, in: [user]) {
                 days[stored.entry.id] = stored.entry.dayKey
             }
-            return (sequence, partner, days)
+            return (stamp, sequence, days)
         }
     }
 
-    /// What changed since the last look, or `nil` when nothing of the user's did (the store
+    /// What changed since the last look, or `nil` when nothing the user sees did (the store
     /// may have moved for another user, or a write may have failed).
     mutating func look() throws(HabitFlowError) -> StoreChange? {
-        let now = try store.stamp()
+        let now = try store.read { _ throws(HabitFlowError) in try store.stamp() }
         guard now != stamp else { return nil }
         var more = true
         while more {
             // Folded into `pending` page by page: a look that fails keeps what it read, and the
             // next one goes on from there.
-            let read = try store.read { tx throws(HabitFlowError) in try tx.changes(since: sequence, limit: Self.page) }
-            for record in read.changes { fold(record) }
+            let (read, scope) = try store.read { tx throws(HabitFlowError) in
+                (try tx.changes(since: sequence, limit: Self.page), try self.scope(tx))
+            }
+            for record in read.changes { fold(record, scope) }
             sequence = read.cursor
             more = read.more && !read.changes.isEmpty
         }
@@ -57,12 +66,16 @@ struct ChangeWatch: Sendable {
         return change.isEmpty ? nil : change
     }
 
-    private mutating func fold(_ record: ChangeRecord) {
-        guard let kind = RecordKind(rawValue: record.kind), let owner = record.text(kind.ownerColumn) else { return }
-        if kind == .partnership, owner == user { partner = record.text("partner_id") }
-        guard owner == user || owner == partner else { return }
+    private mutating func fold(_ record: ChangeRecord, _ scope: SharingScope) {
+        guard let kind = RecordKind(rawValue: record.kind) else { return }
+        let (owner, habitId) = SyncRules.directOwner(record, kind)
+        guard SyncRules.visible(record, kind, owner: owner, habitId: habitId, scope: scope, forPartner: false) else { return }
         pending.kinds.insert(kind)
         if let habit = kind == .habit ? record.text("id") : record.text("habit_id") { pending.habitIds.insert(habit) }
+        for list in ["habit_ids", "referenced_habit_ids"] {
+            if let text = record.text(list), let ids = RowValue.items(text) { pending.habitIds.formUnion(ids) }
+        }
+        if kind == .reflection, let entry = record.text("entry_id"), let day = entryDays[entry] { pending.days.insert(day) }
         guard let text = record.text("day_key"), let day = try? DayKey(parsing: text) else { return }
         pending.days.insert(day)
         if kind == .entry, owner == user, let id = record.text("id") {

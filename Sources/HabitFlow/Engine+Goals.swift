@@ -21,11 +21,12 @@ public struct GoalDraft: Sendable {
     public var target: Double?
     /// The unit of a quantity goal (`km`, `min`); linked habits' units convert to it where they can.
     public var unit: String?
-    /// How many weeks it runs from its start; `nil` with no `targetDate`, ongoing.
+    /// How many weeks it runs from its start (4, 8 or 12); `nil`, ongoing.
     public var durationWeeks: Int?
     /// Default: the day the goal is created.
     public var startDayKey: DayKey?
-    /// The last day it runs, instead of `durationWeeks`.
+    /// A date the user aims at: shown with the goal, informational only (the window is
+    /// `durationWeeks`').
     public var targetDate: DayKey?
     /// Whether the user's partner sees it and its progress.
     public var shared = false
@@ -52,9 +53,9 @@ public struct GoalChanges: Sendable {
     public var effectiveDayKey: DayKey?
     /// A new duration in weeks, from the goal's start.
     public var durationWeeks: Int?
-    /// Set to end neither by weeks nor by date: the goal runs on.
+    /// Set to drop the duration: the goal runs on, with no window end.
     public var makeOngoing = false
-    /// A new last day.
+    /// A new informational target date.
     public var targetDate: DayKey?
     /// `active` or `paused` (`completed` and `expired` are derived, never set).
     public var status: Goal.Status?

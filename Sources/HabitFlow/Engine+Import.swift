@@ -4,7 +4,7 @@ import HabitFlowStore
 public struct ImportSummary: Sendable, Equatable {
     /// Entries made.
     public var created = 0
-    /// Entries that replaced one with the same id.
+    /// Entries that changed one held: the same id, or the day's entry of a one-a-day habit.
     public var updated = 0
     /// Entries already held as they came.
     public var unchanged = 0

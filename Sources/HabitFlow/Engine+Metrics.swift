@@ -56,7 +56,8 @@ public struct MetricsContext: Sendable {
 
     /// Every active habit's standing on `day` (default today): the Today screen (status, value,
     /// target, current streak, week, momentum). The longest streak reads a habit's whole
-    /// history, so it is left out (`longestStreak` is `nil`) unless `longestStreak` asks for it.
+    /// history, so it is computed only when `longestStreak` asks for it: otherwise a row's may
+    /// be `nil` (some rows carry it anyway), and a habit with no history has none.
     public func overview(day: DayKey? = nil, longestStreak: Bool = false) -> TodayOverview {
         let date = day ?? today
         let habits = input.habits.filter { !$0.archived && $0.deletedAt == nil }
@@ -202,7 +203,7 @@ extension Engine {
 
     /// Every active habit's standing on `day` (default today): the Today screen. Only the
     /// habits of persona `personaId` when given; each row's longest streak when `longestStreak`
-    /// (it reads all history: off, `longestStreak` is `nil`).
+    /// (it reads all history: off, a row's may be `nil`).
     public func todayOverview(
         day: DayKey? = nil, personaId: String? = nil, longestStreak: Bool = false
     ) throws(HabitFlowError)

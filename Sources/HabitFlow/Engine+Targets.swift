@@ -13,6 +13,7 @@ public struct LegacyMigrationSummary: Sendable, Equatable {
     /// Whether the migration is marked done for this user (only when error-free).
     public var done = false
 
+    /// Whether the two hold the same values.
     public static func == (a: Self, b: Self) -> Bool {
         a.total == b.total && a.migrated == b.migrated && a.skipped == b.skipped && a.done == b.done
             && a.errors.map(\.habitId) == b.errors.map(\.habitId)

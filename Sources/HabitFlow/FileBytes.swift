@@ -38,6 +38,7 @@ public enum FileBytes {
         /// The system refused the read (its `errno`).
         case system(Int32)
 
+        /// Why, for a person.
         public var description: String {
             switch self {
             case .missing: "no such file"

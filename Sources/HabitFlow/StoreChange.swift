@@ -1,14 +1,19 @@
 /// What one or more commits to a store changed, as `Engine.changes()` reports it: enough for
 /// a view to refresh only what moved.
 ///
-/// It names the records of the engine's user and of their partner, never another user's.
+/// It names the records the engine's user sees — their own, and what a partner shares with
+/// them (`SyncRules.visible`) — never another user's.
 public struct StoreChange: Sendable, Hashable {
     /// The kinds of the records written (made, edited, deleted or received by sync).
     public var kinds: Set<RecordKind>
-    /// The habits whose record, entries, target versions, goal links or context records changed.
+    /// The habits named by the records written: a habit itself; the habit of an entry, a
+    /// target version, a goal link or evidence; the habits a routine, a lens or a journal
+    /// entry lists.
     public var habitIds: Set<String>
-    /// The days those records fall on — an entry moved to another day names both — for entries,
-    /// routine runs, evidence, journal, reflections and wellbeing readings.
+    /// The days of the records written that fall on one — entries (an entry moved to another
+    /// day names both), routine runs, evidence, journal entries, wellbeing readings — and a
+    /// reflection's, its entry's day. A profile edit (zone, day start) names no day: it
+    /// moves every one (`kinds` holds `.user`).
     public var days: Set<DayKey>
     /// The store's change sequence after them: it grows with every record written or received.
     public var sequence: Int64
@@ -19,6 +24,14 @@ public struct StoreChange: Sendable, Hashable {
         self.habitIds = habitIds
         self.days = days
         self.sequence = sequence
+    }
+
+    /// Adds what `other` names (an earlier change the consumer had not taken).
+    mutating func merge(_ other: StoreChange) {
+        kinds.formUnion(other.kinds)
+        habitIds.formUnion(other.habitIds)
+        days.formUnion(other.days)
+        sequence = max(sequence, other.sequence)
     }
 
     /// Whether nothing of the user's changed.

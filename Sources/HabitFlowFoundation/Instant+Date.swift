@@ -3,7 +3,8 @@ import HabitFlow
 
 extension Instant {
     /// The instant `date` names, to the nanosecond a `Double` holds (about a microsecond today);
-    /// `nil` outside the years 1…9999 the engine keeps.
+    /// `nil` outside the instants the engine keeps (`Instant.minSeconds` up to, not including,
+    /// `Instant.endSeconds`: 0001-01-02 through 9999-12-30).
     public init?(_ date: Date) {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite else { return nil }

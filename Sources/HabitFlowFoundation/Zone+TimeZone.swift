@@ -19,7 +19,7 @@ extension Engine {
     /// engine parses each zone once and hands out that one.)
     ///
     /// - Throws: `TimeError.unknownZone` for a zone without an IANA identifier (a fixed offset
-    ///   such as `TimeZone(secondsFromGMT:)`): never a silent UTC.
+    ///   such as `TimeZone(secondsFromGMT: 3600)`, "GMT+0100"): never a silent UTC.
     public func zone(for timeZone: TimeZone) throws(TimeError) -> Zone {
         try zone(named: timeZone.identifier)
     }
@@ -27,7 +27,7 @@ extension Engine {
     /// The DayKey `date` falls on in `timeZone`: the day an entry logged then belongs to.
     public func dayKey(at date: Date, in timeZone: TimeZone) throws(TimeError) -> DayKey {
         guard let instant = Instant(date) else {
-            throw TimeError.invalidInstant("\(date)", reason: "outside the years 1 to 9999")
+            throw TimeError.invalidInstant("\(date)", reason: "outside the instants the engine keeps (0001-01-02 through 9999-12-30)")
         }
         return try zone(for: timeZone).dayKey(at: instant)
     }

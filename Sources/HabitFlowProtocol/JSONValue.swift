@@ -19,6 +19,7 @@ public enum JSONValue: Equatable, Sendable {
     /// An object, its members in order (a key appears once).
     case object([(String, JSONValue)])
 
+    /// Whether the two hold the same values.
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true

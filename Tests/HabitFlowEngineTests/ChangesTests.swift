@@ -117,6 +117,31 @@ import Testing
         #expect(change == StoreChange(kinds: [.entry], habitIds: ["read"], days: [DayKey("2025-03-11")], sequence: change.sequence))
     }
 
+    /// A partner's records reach the user only as the partnership shares them: an invitation
+    /// not answered shares nothing, and an active one only shared goals and their linked
+    /// habits — never the partner's other habits and entries.
+    @Test func aPartnersUnsharedRecordsAreNotNamed() async throws {
+        let alice = try engine()
+        try habit(alice, "read")
+        let bob = try engine(user: "bob")
+        _ = try alice.invitePartner("bob")
+        let changes = alice.changes()
+        try habit(bob, "bobs")
+        try log(bob, "bobs", "2025-03-10")
+        _ = try bob.acceptPartner("alice")
+        try log(bob, "bobs", "2025-03-09")
+        try log(alice, "read", "2025-03-11")
+        var seen = StoreChange()
+        while let change = await next(changes) {
+            seen.kinds.formUnion(change.kinds)
+            seen.habitIds.formUnion(change.habitIds)
+            seen.days.formUnion(change.days)
+            if change.habitIds.contains("read") { break }
+        }
+        #expect(!seen.habitIds.contains("bobs") && !seen.days.contains(DayKey("2025-03-10")) && !seen.days.contains(DayKey("2025-03-09")))
+        #expect(seen.habitIds.contains("read") && seen.days.contains(DayKey("2025-03-11")))
+    }
+
     @Test func aCancelledConsumerEndsTheStream() async throws {
         let watched = try engine()
         try habit(watched, "read")

@@ -39,6 +39,11 @@ import Testing
         #expect(try DayKey(components) == day)
         #expect(throws: TimeError.self) { try DayKey(DateComponents(year: 2023, month: 2, day: 29)) }
         #expect(throws: TimeError.self) { try DayKey(DateComponents(year: 2023, month: 2)) }
+        // Components of another calendar are refused, not read as Gregorian.
+        #expect(throws: TimeError.self) {
+            try DayKey(DateComponents(calendar: Calendar(identifier: .hebrew), year: 5785, month: 1, day: 1))
+        }
+        #expect(try DayKey(DateComponents(calendar: Calendar(identifier: .gregorian), year: 2024, month: 3, day: 1)) == DayKey("2024-03-01"))
     }
 
     @Test func errorsReadAsFoundationShowsThem() {

@@ -1,5 +1,6 @@
 /// A short note on one entry (003 HabitEntryReflection): micro-context, never behaviour.
 public struct HabitEntryReflection: Hashable, Sendable {
+    /// Its id: the client's, unique among its owner's records of the kind (`Identifiable`).
     public var id: String
     /// The entry it is about.
     public var entryId: String

@@ -11,6 +11,7 @@ public struct HabitPotentialEvidence: Hashable, Sendable {
         case withdrawn
     }
 
+    /// Its id: the client's, unique among its owner's records of the kind (`Identifiable`).
     public var id: String
     /// The routine run that suggested it.
     public var executionId: String

@@ -1,6 +1,7 @@
 /// A reflection (003 §7.10): it may reference habits and goals as context only, and never
 /// implies or changes completion, streaks or progress. Soft-deleted; the last edit wins.
 public struct JournalEntry: Hashable, Sendable {
+    /// Its id: the client's, unique among its owner's records of the kind (`Identifiable`).
     public var id: String
     /// The user whose record it is.
     public var ownerId: String

@@ -1,5 +1,6 @@
 /// Named fields a journal entry can answer (003 §1.1 JournalTemplate).
 public struct JournalTemplate: Hashable, Sendable {
+    /// Its id: the client's, unique among its owner's records of the kind (`Identifiable`).
     public var id: String
     /// The user whose record it is.
     public var ownerId: String

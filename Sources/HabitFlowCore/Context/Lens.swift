@@ -12,6 +12,7 @@ public struct Lens: Hashable, Sendable {
         case skill
     }
 
+    /// Its id: the client's, unique among its owner's records of the kind (`Identifiable`).
     public var id: String
     /// The user whose record it is.
     public var ownerId: String

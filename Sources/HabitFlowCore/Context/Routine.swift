@@ -1,6 +1,7 @@
 /// An ordered list of habits done together (003 §2.3). Structure only: it never creates an
 /// entry, and nothing about it is ever "complete".
 public struct Routine: Hashable, Sendable {
+    /// Its id: the client's, unique among its owner's records of the kind (`Identifiable`).
     public var id: String
     /// The user whose record it is.
     public var ownerId: String

@@ -1,6 +1,7 @@
 /// A marker that a routine was started (003 §9.3.1): intent, never completion. Several may
 /// exist for one routine and day; an abandoned one is not a failure and is never cleaned up.
 public struct RoutineExecution: Hashable, Sendable {
+    /// Its id: the client's, unique among its owner's records of the kind (`Identifiable`).
     public var id: String
     /// The routine run.
     public var routineId: String

@@ -1,6 +1,7 @@
 /// A subjective or measured wellbeing signal (003 §7.11): mood, sleep, energy. Truth for
 /// that state, orthogonal to behaviour: it never changes completion, streaks or goals.
 public struct WellbeingMetricEntry: Hashable, Sendable {
+    /// Its id: the client's, unique among its owner's records of the kind (`Identifiable`).
     public var id: String
     /// The user whose record it is.
     public var ownerId: String

@@ -34,6 +34,7 @@ public struct ImpactPreview: Sendable, Equatable {
     /// which holds the goals: the same derivation run twice).
     public var goals: [GoalEffect] = []
 
+    /// Whether the two hold the same values.
     public static func == (a: Self, b: Self) -> Bool {
         a.habitId == b.habitId && a.days.map(\.dayKey) == b.days.map(\.dayKey)
             && a.days.map(\.status) == b.days.map(\.status) && a.weeks.map(\.weekStart) == b.weeks.map(\.weekStart)

@@ -1,9 +1,10 @@
 /// A named group for habits and goals, in the user's order (000 "Sorting & Organization").
 public struct Category: Hashable, Sendable {
+    /// Its id: the client's, unique among its owner's records of the kind (`Identifiable`).
     public var id: String
     /// The user whose record it is.
     public var ownerId: String
-    /// Its name (unique among the user's categories).
+    /// Its name.
     public var name: String
     /// Categories are listed by this, then by name.
     public var sortOrder: Int

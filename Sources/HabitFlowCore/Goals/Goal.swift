@@ -35,6 +35,7 @@ public struct Goal: Hashable, Sendable {
         case expired
     }
 
+    /// Its id: the client's, unique among its owner's records of the kind (`Identifiable`).
     public var id: String
     /// The creator: the goal is theirs, and stays theirs when a partnership ends.
     public var ownerId: String
@@ -58,7 +59,8 @@ public struct Goal: Hashable, Sendable {
     public var durationWeeks: Int?
     /// Its first day.
     public var startDayKey: DayKey
-    /// Its last day, when it runs to a date.
+    /// A date the user aims at: shown with the goal, informational only (the window is
+    /// `durationWeeks`').
     public var targetDate: DayKey?
     /// `active` or `paused`, as the user set it.
     public var userStatus: Status

@@ -5,6 +5,7 @@
 /// day), else the goal's own `target`. Versions are never edited: a new target is a new
 /// version dated today or later, so past goal weeks keep the target they had.
 public struct GoalVersion: Hashable, Sendable {
+    /// Its id: the client's, unique among its owner's records of the kind (`Identifiable`).
     public var id: String
     /// The goal's owner (ids are per owner: the goal is `(ownerId, goalId)`), also when the
     /// partner it is shared with sets the target.

@@ -41,6 +41,7 @@ public struct Habit: Hashable, Sendable {
         case choice
     }
 
+    /// Its id: the client's, unique among its owner's records of the kind (`Identifiable`).
     public var id: String
     /// The user whose record it is.
     public var ownerId: String

@@ -13,5 +13,6 @@ public struct RecordRef: Hashable, Sendable, CustomStringConvertible {
         self.id = id
     }
 
+    /// `owner/id`.
     public var description: String { "\(owner)/\(id)" }
 }

@@ -6,6 +6,7 @@
 /// fields, then every version up to that day in force order (`HabitRules`). Versions are never
 /// edited: a change of meaning is a new version dated today or later, so past days keep theirs.
 public struct TargetVersion: Hashable, Sendable {
+    /// Its id: the client's, unique among its owner's records of the kind (`Identifiable`).
     public var id: String
     /// The habit's owner (ids are per owner: the habit is `(ownerId, habitId)`).
     public var ownerId: String

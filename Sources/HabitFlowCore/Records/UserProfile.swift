@@ -3,6 +3,7 @@
 /// Changing the zone or the day start changes only how *new* entries get their DayKey;
 /// stored DayKeys are never rewritten (003 §10.3.2).
 public struct UserProfile: Hashable, Sendable {
+    /// Its id: the client's, unique among its owner's records of the kind (`Identifiable`).
     public var id: String
     /// The IANA zone new entries derive their DayKey in.
     public var zone: String

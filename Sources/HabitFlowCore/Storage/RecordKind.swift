@@ -102,6 +102,7 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// Parents before children: declaration order.
     public static func < (a: Self, b: Self) -> Bool { a.ordinal < b.ordinal }
 
     /// The kind a sync change names (`"entry"`, `"goalLink"`, …).

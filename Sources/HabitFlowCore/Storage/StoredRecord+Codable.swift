@@ -35,12 +35,16 @@ extension StoredRecord {
         try self.init(wireFields: try Self.fields(container), codingPath: container.codingPath)
     }
 
-    /// A decoder's fields under their column names (an unknown name kept as it is: `validated`
-    /// refuses it, naming it).
+    /// A decoder's fields under their column names. Only wire names are fields: any other key
+    /// (a column's own name, `habit_id`, included) is refused, so one field has one spelling.
     static func fields(_ container: KeyedDecodingContainer<WireKey>) throws -> [(name: String, value: ChangeRecord.Value)] {
         let kind = Self.kind
         return try container.allKeys.map { key in
-            (kind.wireNames.firstIndex(of: key.stringValue).map { kind.columns[$0] } ?? key.stringValue, try value(container, key))
+            guard let i = kind.wireNames.firstIndex(of: key.stringValue) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: container.codingPath + [key], debugDescription: "\(kind.rawValue) has no field \(key.stringValue)"))
+            }
+            return (kind.columns[i], try value(container, key))
         }
     }
 
@@ -112,6 +116,7 @@ extension UserProfile: Identifiable {}
 extension HabitEntry: Codable, Identifiable {
     private static let habitColumns: Set<StoredEntry.Columns> = [.ownerId, .multiplePerDay]
 
+    /// Writes the entry's fields under their wire names, without its habit's two.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         let row = StoredEntry(self, ownerId: "", multiplePerDay: false).row
@@ -126,6 +131,7 @@ extension HabitEntry: Codable, Identifiable {
         }
     }
 
+    /// Reads an entry's fields, checked as a received entry is.
     public init(from decoder: any Decoder) throws {
         // Checked as a whole entry record, with stand-ins for the habit's two fields.
         let container = try decoder.container(keyedBy: WireKey.self)

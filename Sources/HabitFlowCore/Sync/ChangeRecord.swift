@@ -45,6 +45,7 @@ public struct ChangeRecord: Sendable, Equatable {
         kind.key.map { text($0) ?? "" }
     }
 
+    /// Whether the two hold the same values.
     public static func == (a: Self, b: Self) -> Bool {
         a.kind == b.kind && a.stamp == b.stamp && a.fields.map(\.name) == b.fields.map(\.name)
             && a.fields.map(\.value) == b.fields.map(\.value)

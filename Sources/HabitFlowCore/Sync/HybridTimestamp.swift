@@ -77,6 +77,7 @@ public struct HybridTimestamp: Comparable, Hashable, Sendable, CustomStringConve
     /// share one stamp.
     public static let maxWallMilliseconds: Int64 = (Instant.endSeconds - 366 * 86_400) * 1000
 
+    /// The earlier stamp: by wall time, then counter, then replica id.
     public static func < (a: Self, b: Self) -> Bool {
         (a.wallMilliseconds, a.counter, a.replicaId) < (b.wallMilliseconds, b.counter, b.replicaId)
     }

@@ -101,6 +101,7 @@ public struct DayKey: Hashable, Comparable, Sendable {
         two(d, 8)
     }
 
+    /// The earlier day.
     @inlinable
     public static func < (a: DayKey, b: DayKey) -> Bool { a.dayNumber < b.dayNumber }
 }

@@ -105,6 +105,7 @@ public struct Instant: Hashable, Comparable, Sendable {
             : Instant(uncheckedSeconds: seconds, nanoseconds: nanoseconds + 1)
     }
 
+    /// The earlier instant.
     @inlinable
     public static func < (a: Instant, b: Instant) -> Bool {
         (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)

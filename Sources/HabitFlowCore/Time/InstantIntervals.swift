@@ -11,6 +11,7 @@ public struct InstantIntervals: RandomAccessCollection, Hashable, Sendable {
     private var b = InstantInterval(start: 0, end: 0)
     private var c = InstantInterval(start: 0, end: 0)
     private var d = InstantInterval(start: 0, end: 0)
+    /// How many intervals it holds.
     public private(set) var count = 0
     /// Set when an interval did not fit (corrupt zone data only).
     private(set) var overflowed = false
@@ -23,9 +24,12 @@ public struct InstantIntervals: RandomAccessCollection, Hashable, Sendable {
         for interval in intervals { add(start: interval.start, end: interval.end) }
     }
 
+    /// The first interval's position: 0.
     public var startIndex: Int { 0 }
+    /// The position after the last interval.
     public var endIndex: Int { count }
 
+    /// The interval at `position`.
     public subscript(position: Int) -> InstantInterval {
         precondition(position >= 0 && position < count, "index out of range")
         switch position {
@@ -59,10 +63,12 @@ public struct InstantIntervals: RandomAccessCollection, Hashable, Sendable {
         }
     }
 
+    /// Whether the two hold the same values.
     public static func == (l: InstantIntervals, r: InstantIntervals) -> Bool {
         l.elementsEqual(r)
     }
 
+    /// Hashes the intervals it holds.
     public func hash(into hasher: inout Hasher) {
         for interval in self { hasher.combine(interval) }
     }
