@@ -43,7 +43,8 @@ import Testing
         #expect(throws: TimeError.self) {
             try DayKey(DateComponents(calendar: Calendar(identifier: .hebrew), year: 5785, month: 1, day: 1))
         }
-        #expect(try DayKey(DateComponents(calendar: Calendar(identifier: .gregorian), year: 2024, month: 3, day: 1)) == DayKey("2024-03-01"))
+        #expect(
+            try DayKey(DateComponents(calendar: Calendar(identifier: .gregorian), year: 2024, month: 3, day: 1)) == DayKey("2024-03-01"))
     }
 
     @Test func errorsReadAsFoundationShowsThem() {
