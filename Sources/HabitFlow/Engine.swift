@@ -1,6 +1,6 @@
 @_exported import HabitFlowCore
 import HabitFlowStore
-@_exported import HabitFlowTZData
+import HabitFlowTZData
 
 /// The handle a host holds: the engine's state and its typed API.
 ///
