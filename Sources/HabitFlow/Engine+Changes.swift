@@ -43,10 +43,8 @@ extension Engine {
             while !Task.isCancelled {
                 seen = await bell.wait(after: seen, timeout: interval)
                 if Task.isCancelled { break }
-                guard var change = await looks.next() else { continue }
-                while case let .dropped(older) = continuation.yield(change) {
-                    change.merge(older)  // the consumer had not taken it: the two as one
-                }
+                guard let change = await looks.next() else { continue }
+                StoreChange.deliver(change, to: continuation)
             }
             continuation.finish()
         }

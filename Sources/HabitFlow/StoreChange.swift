@@ -26,6 +26,17 @@ public struct StoreChange: Sendable, Hashable {
         self.sequence = sequence
     }
 
+    /// Yields `change` to a stream that keeps one change waiting (`bufferingNewest(1)`): one
+    /// the consumer has not taken yet is merged into it, so the consumer gets both as one.
+    static func deliver(_ change: StoreChange, to continuation: AsyncStream<StoreChange>.Continuation) {
+        guard case let .dropped(older) = continuation.yield(change) else { return }
+        // `change` now waits, `older` was dropped: one more yield puts both in its place (and
+        // drops `change`, which the merge holds). Once: another loop would drop it for ever.
+        var merged = change
+        merged.merge(older)
+        _ = continuation.yield(merged)
+    }
+
     /// Adds what `other` names (an earlier change the consumer had not taken).
     mutating func merge(_ other: StoreChange) {
         kinds.formUnion(other.kinds)

@@ -1,7 +1,8 @@
-import HabitFlow
 import HabitFlowProtocol
 import HabitFlowTestSupport
 import Testing
+
+@testable import HabitFlow
 
 /// `Engine.changes()` (issue 30): a commit by this handle, another handle, another process or
 /// a sync apply each yields, naming what moved, and nothing else does.
@@ -140,6 +141,23 @@ import Testing
         }
         #expect(!seen.habitIds.contains("bobs") && !seen.days.contains(DayKey("2025-03-10")) && !seen.days.contains(DayKey("2025-03-09")))
         #expect(seen.habitIds.contains("read") && seen.days.contains(DayKey("2025-03-11")))
+    }
+
+    /// A consumer that falls behind finds one change naming all it missed, not a backlog:
+    /// the stream `changes()` makes, fed as its watch feeds it.
+    @Test func aConsumerThatFallsBehindGetsOneFoldedChange() async {
+        let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .bufferingNewest(1))
+        StoreChange.deliver(StoreChange(kinds: [.entry], habitIds: ["read"], days: [DayKey("2025-03-10")], sequence: 4), to: continuation)
+        StoreChange.deliver(StoreChange(kinds: [.habit], habitIds: ["run"], sequence: 5), to: continuation)
+        StoreChange.deliver(StoreChange(kinds: [.entry], habitIds: ["read"], days: [DayKey("2025-03-11")], sequence: 6), to: continuation)
+        continuation.finish()
+        var received: [StoreChange] = []
+        for await change in stream { received.append(change) }
+        #expect(
+            received == [
+                StoreChange(
+                    kinds: [.entry, .habit], habitIds: ["read", "run"], days: [DayKey("2025-03-10"), DayKey("2025-03-11")], sequence: 6)
+            ])
     }
 
     @Test func aCancelledConsumerEndsTheStream() async throws {
