@@ -24,12 +24,12 @@ enum ChangeJSON {
 
     /// Each kind's columns in order, with their wire names' bytes (by `RecordKind.ordinal`).
     static let wireColumns: [[(wire: [UInt8], column: String)]] = RecordKind.allCases.map { kind in
-        kind.columns.map { (Array(camel($0).utf8), $0) }
+        zip(kind.wireNames, kind.columns).map { (Array($0.utf8), $1) }
     }
 
     /// Every kind's columns by wire name.
     static let columnOfWireName: [String: String] = Dictionary(
-        RecordKind.allCases.flatMap { $0.columns }.map { (camel($0), $0) }, uniquingKeysWith: { a, _ in a })
+        RecordKind.allCases.flatMap { zip($0.wireNames, $0.columns) }, uniquingKeysWith: { a, _ in a })
 
     static func json(_ c: ChangeRecord) -> JSONValue {
         .object([

@@ -218,7 +218,8 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
 
     public func stamp() throws(HabitFlowError) -> StoreStamp {
         // data_version moves when another connection commits; our own commits are counted here.
-        // Inside a transaction it is the one read as it began (it cannot move before it ends).
+        // Called inside a transaction (the protocol's contract: the connection is the lock's),
+        // it is the one read as the transaction began, which cannot move before it ends.
         let version: Int64
         if let current = transactionDataVersion {
             version = current

@@ -14,6 +14,10 @@ public protocol RecordStore: AnyObject, Sendable {
     func read<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
     /// Changes whenever anything in the store may have changed, by this handle or another
     /// connection: the key of read caches.
+    ///
+    /// Call it inside `read` or `write` (in the body): a store may answer from the
+    /// transaction's connection, which only its lock guards (SQLite's does), and the stamp
+    /// then describes what that transaction sees.
     func stamp() throws(HabitFlowError) -> StoreStamp
 }
 

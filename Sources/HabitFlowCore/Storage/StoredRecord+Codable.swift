@@ -9,15 +9,7 @@ extension StoredRecord where Self: Encodable {
     /// Writes the record's fields under their wire names (see above).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        for (name, value) in zip(Self.kind.wireNames, row) {
-            let key = WireKey(name)
-            switch value {
-            case .null: try container.encodeNil(forKey: key)
-            case let .integer(i): try container.encode(i, forKey: key)
-            case let .real(d): try container.encode(d, forKey: key)
-            case let .text(t): try container.encode(t, forKey: key)
-            }
-        }
+        for (name, value) in zip(Self.kind.wireNames, row) { try container.encode(value, forKey: WireKey(name)) }
     }
 }
 
@@ -80,6 +72,18 @@ extension StoredRecord {
     }
 }
 
+extension KeyedEncodingContainer<WireKey> {
+    /// A row value as JSON holds it: null, an integer, a number, text.
+    mutating func encode(_ value: ChangeRecord.Value, forKey key: WireKey) throws {
+        switch value {
+        case .null: try encodeNil(forKey: key)
+        case let .integer(i): try encode(i, forKey: key)
+        case let .real(d): try encode(d, forKey: key)
+        case let .text(t): try encode(t, forKey: key)
+        }
+    }
+}
+
 /// A wire name as a coding key.
 struct WireKey: CodingKey {
     let stringValue: String
@@ -120,14 +124,9 @@ extension HabitEntry: Codable, Identifiable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         let row = StoredEntry(self, ownerId: "", multiplePerDay: false).row
+        let names = RecordKind.entry.wireNames
         for column in StoredEntry.Columns.allCases where !Self.habitColumns.contains(column) {
-            let key = WireKey(RecordKind.wireName(of: column.rawValue))
-            switch row[column.position] {
-            case .null: try container.encodeNil(forKey: key)
-            case let .integer(i): try container.encode(i, forKey: key)
-            case let .real(d): try container.encode(d, forKey: key)
-            case let .text(t): try container.encode(t, forKey: key)
-            }
+            try container.encode(row[column.position], forKey: WireKey(names[column.position]))
         }
     }
 
