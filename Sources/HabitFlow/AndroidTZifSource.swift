@@ -6,7 +6,7 @@ import HabitFlowStore
 ///
 /// The file is read and its index checked once per process and path (a changed file — new
 /// size or modification time — is read again); zones are then sliced from memory.
-public struct AndroidTZifSource: TZifSource {
+@_spi(Faces) public struct AndroidTZifSource: TZifSource {
     /// The `tzdata` file read.
     public let path: String
     private let data: AndroidTZData

@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 /// A bundle with its habits, as `Engine.bundle(_:)` gives it.
 public struct BundleDetail: Sendable {
     /// The bundle's own habit record (its completion is derived from its habits').

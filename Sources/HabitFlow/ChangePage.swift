@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 /// One page of the user's change log, as `Engine.syncChanges` gives it.
 public struct ChangePage: Sendable {
     /// The records changed here or received, parents first.

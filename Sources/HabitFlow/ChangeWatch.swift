@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 /// What `Engine.changes()` knows between looks at the store: where it last read the change

@@ -1,4 +1,5 @@
 import Dispatch
+import HabitFlowCore
 import HabitFlowStore
 
 /// The async face: engine calls awaited from a SwiftUI view, an actor or a server handler.

@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 /// Categories: the user's own grouping of habits and goals (a name and an order).

@@ -1,4 +1,5 @@
 import Dispatch
+import HabitFlowCore
 import HabitFlowStore
 
 /// Change observation: what a view or a sync indicator awaits.

@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 /// A request to log an entry, as the faces receive it.

@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 /// What a caller chooses when creating a habit.

@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 /// How many entries an import created, updated and left unchanged.

@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 /// A journal entry as a caller writes it; `nil` leaves a field as it is on edit.

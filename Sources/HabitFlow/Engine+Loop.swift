@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 /// What an import from Loop Habit Tracker did, habit by habit.

@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 /// A habit's standing on a day, with the habit: the Today screen's row. Its numbers are the
@@ -20,7 +21,7 @@ public struct HabitToday: Sendable {
 }
 
 /// What every metric of one user reads: the records (folded), today, and how weeks start.
-public struct MetricsContext: Sendable {
+@_spi(Faces) public struct MetricsContext: Sendable {
     /// The user's records, folded for derivation.
     public var input: MetricsInput
     /// Today in the user's zone.
@@ -105,7 +106,7 @@ extension Engine {
     /// this store (the stamp's `dataVersion` unchanged) only the habits it touched are read
     /// again, so a log followed by a read costs about one habit's read; when another connection
     /// wrote, or sync changes came in, everything is read anew.
-    public func metricsContext() throws(HabitFlowError) -> MetricsContext {
+    @_spi(Faces) public func metricsContext() throws(HabitFlowError) -> MetricsContext {
         let (source, user) = try requireStore()
         return try source.read { store throws(HabitFlowError) in
             let (_, today) = try userZone(store, user)

@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 extension Engine {

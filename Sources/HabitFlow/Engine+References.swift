@@ -10,7 +10,7 @@ extension Engine {
     ///
     /// A goal's title names the user's goals and those a partner shares with them (what they
     /// see); `preferDeleted` (a restore) looks among deleted records before live ones.
-    public func recordId(
+    @_spi(Faces) public func recordId(
         _ kind: RecordKind, referencedBy reference: String, field: String, preferDeleted: Bool = false
     ) throws(HabitFlowError) -> String? {
         let (store, user) = try requireStore()

@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 /// Where this replica stands with one sync server (a remote): the server's cursor it has

@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 /// The user's daily step goal and how today stands against it.

@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 extension Engine {
@@ -516,7 +517,7 @@ extension Engine {
     }
 
     /// Every synced record of the user, sorted: equal on two replicas that saw the same changes.
-    public func canonicalDump() throws(HabitFlowError) -> [ChangeRecord] {
+    @_spi(Faces) public func canonicalDump() throws(HabitFlowError) -> [ChangeRecord] {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
             try visibleChanges(store, user, since: -1, forPartner: false).changes.sorted {

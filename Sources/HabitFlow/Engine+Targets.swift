@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 /// The outcome of migrating legacy goal texts to target versions (seed 004).

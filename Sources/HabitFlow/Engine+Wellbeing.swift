@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 /// One day of a wellbeing metric's trend.

@@ -1,4 +1,4 @@
-@_exported import HabitFlowCore
+import HabitFlowCore
 import HabitFlowStore
 import HabitFlowTZData
 
@@ -10,7 +10,7 @@ import HabitFlowTZData
 /// An engine is safe to use from several threads: store calls are serialised.
 public final class Engine: Sendable {
     /// The zones this engine has read, each parsed once.
-    public let zones: TimeZoneDatabase
+    @_spi(Faces) public let zones: TimeZoneDatabase
     /// The store and whose it is: set at open — or, after an open that failed on storage
     /// (a full disk, a locked or missing folder), at the first request that opens it.
     let opened: Locked<Opened>
@@ -19,7 +19,7 @@ public final class Engine: Sendable {
     public let caching: Bool
     /// Where `applyChanges` takes its changes from (`.replica` on a device; `.device` on a
     /// server, which hears from each user's replica itself: see `ChangeSource`).
-    public let changeSource: ChangeSource
+    @_spi(Faces) public let changeSource: ChangeSource
     /// That read, with the store stamp and sequence number it was made at (see `metricsContext()`).
     let recordCache = Locked<(stamp: StoreStamp, input: MetricsInput, sequence: Int64)?>(nil)
 
@@ -58,7 +58,7 @@ public final class Engine: Sendable {
     /// fails with `error` — or, given `retry` and a `storage` error, tries to open the store
     /// again first (so a handle opened on a full disk works once space is back). Faces use it
     /// to report an open failure through their usual channel.
-    public init(
+    @_spi(Faces) public init(
         failedOpen error: HabitFlowError, zoneSource: any TZifSource = TZData.environment.sourcesReportingErrors(),
         retry: (@Sendable () throws(HabitFlowError) -> (store: any RecordStore, user: String, path: String?))? = nil
     ) {

@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 /// What an entry mutation would do, as `Engine.preview(_:)` gives it without writing.
 public struct EntryPreview: Sendable {
     /// The entry as it would be, and whether it would be made, updated or left.

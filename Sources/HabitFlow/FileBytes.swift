@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,7 @@ import Darwin
 #endif
 
 /// Reading whole files with plain system calls: the faces' imports, Loop's files, tz data.
-public enum FileBytes {
+@_spi(Faces) public enum FileBytes {
     /// Everything `file` holds, or `nil` on a read error. Stops after `limit` bytes (the result
     /// is then longer than `limit`, for the caller to refuse).
     public static func read(_ file: UnsafeMutablePointer<FILE>, limit: Int) -> [UInt8]? {

@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 /// A goal with what it counts, as `Engine.goal(_:)` gives it.
 public struct GoalDetail: Sendable {
     /// The goal, as of today (its target in force today).

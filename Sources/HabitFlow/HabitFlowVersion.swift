@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 /// The engine's version, the same one `hf_version()` and `engine.version` report.
 public enum HabitFlowVersion {
     /// `MAJOR.MINOR.PATCH`.

@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 /// A habit's metrics with the day they are read as of and how the user's weeks start: what
 /// every question to `HabitMetrics` (streaks, weeks, momentum) needs beside it.
 public struct HabitMetricsAsOf: Sendable {

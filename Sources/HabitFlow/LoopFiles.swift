@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowSQLite
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import HabitFlowCore
 import HabitFlowStore
 
 /// A page of the changes still to push to a sync server (`Engine.changesToPush`).

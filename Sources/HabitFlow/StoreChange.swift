@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 /// What one or more commits to a store changed, as `Engine.changes()` reports it: enough for
 /// a view to refresh only what moved.
 ///

@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -9,7 +11,7 @@ import Darwin
 /// Where the default store lives: `$HABITFLOW_DB`, else the XDG data directory
 /// (`$XDG_DATA_HOME/habitflow/habitflow.sqlite`, `$XDG_DATA_HOME` defaulting to
 /// `~/.local/share`).
-public enum StoreLocation {
+@_spi(Faces) public enum StoreLocation {
     /// The default store path (its directory is created by `prepare`).
     public static func defaultPath() -> String {
         if let db = environment("HABITFLOW_DB") { return db }

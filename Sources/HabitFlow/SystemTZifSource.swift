@@ -12,7 +12,7 @@ import Darwin
 /// or one a host names (then its `info` says `file`).
 ///
 /// The engine reads the files itself (no Foundation, no ICU): each zone once, on first use.
-public struct SystemTZifSource: TZifSource {
+@_spi(Faces) public struct SystemTZifSource: TZifSource {
     /// The directory read.
     public let directory: String
     /// How `info` names it: `.system`, or `.file` for a folder the host named.

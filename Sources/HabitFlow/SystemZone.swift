@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,7 @@ import Darwin
 #endif
 
 /// The zone id this machine is set to, for hosts (the CLI) that act in "the local zone".
-public enum SystemZone {
+@_spi(Faces) public enum SystemZone {
     /// The zone id named by `TZ` (`Europe/Amsterdam` or `:Europe/Amsterdam`), else by the
     /// `/etc/localtime` link (`…/zoneinfo/Europe/Amsterdam`), else by `/etc/timezone`; `nil`
     /// when none names one.

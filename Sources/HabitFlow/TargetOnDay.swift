@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 /// A habit's target in force on one day, as `Engine.target(habitId:on:)` gives it.
 public struct TargetOnDay: Sendable, Equatable {
     /// The target that day (0 on a paused day).

@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 /// The Today screen: every active habit's standing on one day, in the order habits were made.
 public struct TodayOverview: Sendable {
     /// The day described (today in the user's zone, unless another was asked for).

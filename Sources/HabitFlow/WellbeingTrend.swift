@@ -1,3 +1,5 @@
+import HabitFlowCore
+
 /// A wellbeing metric day by day, as `Engine.wellbeingTrend(metric:from:to:)` gives it.
 public struct WellbeingTrend: Sendable, Equatable {
     /// The days with readings, in order.

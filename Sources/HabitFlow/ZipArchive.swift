@@ -1,4 +1,5 @@
 import CZlib
+import HabitFlowCore
 
 /// The files of a zip archive (stored or deflated members), read whole into memory: what
 /// Loop Habit Tracker's CSV export is. Bounded, so a hostile archive cannot exhaust memory.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitFlow
+import HabitFlowCore
 import HabitFlowProtocol
 
 #if canImport(Glibc)

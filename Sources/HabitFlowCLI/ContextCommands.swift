@@ -1,5 +1,5 @@
 import ArgumentParser
-import HabitFlow
+@_spi(Faces) import HabitFlow
 import HabitFlowProtocol
 
 /// `habitflow routine …`: routines start executions and evidence, never entries.

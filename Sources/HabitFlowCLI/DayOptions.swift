@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitFlow
+import HabitFlowCore
 import HabitFlowProtocol
 
 /// Days and times as people type them (`--day yesterday`, `--day -2`, `--day monday`,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitFlow
+import HabitFlowCore
 import HabitFlowProtocol
 
 /// `habitflow streaks [HABIT]`: current and longest streaks.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitFlow
+import HabitFlowCore
 import HabitFlowProtocol
 
 /// The range and grouping of a strength history, shared by `strength` and `chart strength`.

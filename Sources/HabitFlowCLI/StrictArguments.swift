@@ -1,5 +1,6 @@
 import ArgumentParser
 import HabitFlow
+import HabitFlowCore
 
 extension HabitFlowCommand {
     /// Refuses arguments that are not well-formed UTF-8 before anything runs: the runtime

@@ -1,5 +1,5 @@
 import ArgumentParser
-import HabitFlow
+@_spi(Faces) import HabitFlow
 import HabitFlowProtocol
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import HabitFlow
+import HabitFlowCore
 
 /// Reads a change set — a JSON array of `{kind, stamp, record}` — from request bytes straight
 /// into `ChangeRecord`s, without json-c's tree or a `JSONValue` (issue 28: building and freeing

@@ -1,4 +1,5 @@
-import HabitFlow
+@_spi(Faces) import HabitFlow
+import HabitFlowCore
 
 /// Names and short ids where an id goes (issue 29): `habitId: "Morning run"`, `goalId: "Fit"`,
 /// `entryId: "46770c51"`, `habitIds: ["読書", "h2"]`. The rule is the engine's

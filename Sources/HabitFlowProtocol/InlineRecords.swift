@@ -1,4 +1,5 @@
-import HabitFlow
+@_spi(Faces) import HabitFlow
+import HabitFlowCore
 
 /// The `records` argument of the stateless `metrics.*` ops: a host that keeps its own
 /// storage passes its records inline and gets the same derivation, with no store.

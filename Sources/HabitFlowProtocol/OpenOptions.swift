@@ -1,4 +1,5 @@
-import HabitFlow
+@_spi(Faces) import HabitFlow
+import HabitFlowCore
 
 /// The options a C or Python host opens a store with:
 /// `{"user", "zone", "now", "tzdata", "tzdataOnly"}`.

@@ -1,4 +1,4 @@
-import HabitFlow
+@_spi(Faces) import HabitFlow
 
 extension Operation {
     private static let bundleKinds = Habit.Bundle.allCases.map { ($0.rawValue, $0) }

@@ -1,4 +1,4 @@
-import HabitFlow
+@_spi(Faces) import HabitFlow
 
 extension Operation {
     /// The export document's format name and the version this library writes and reads.

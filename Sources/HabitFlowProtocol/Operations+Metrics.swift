@@ -1,4 +1,4 @@
-import HabitFlow
+@_spi(Faces) import HabitFlow
 
 extension Operation {
     static func streakJSON(_ s: HabitMetrics.Streak) -> JSONValue {

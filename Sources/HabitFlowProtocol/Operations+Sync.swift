@@ -1,4 +1,5 @@
 import HabitFlow
+import HabitFlowCore
 
 /// Change sets as JSON: `{kind, stamp, record}` with the record's fields in the SPEC's
 /// camelCase names — the wire format of `sync.*` and of a sync server.

@@ -1,4 +1,5 @@
-import HabitFlow
+@_spi(Faces) import HabitFlow
+import HabitFlowCore
 
 extension Operation {
     /// The optional day start of `time.dayKey` and `time.dayRange`.

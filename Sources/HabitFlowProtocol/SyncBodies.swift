@@ -1,4 +1,5 @@
 import HabitFlow
+import HabitFlowCore
 
 /// The bodies of sync, read and written by one codec: `sync.changes` and `sync.apply` answer
 /// with them, and a sync server reads a push and writes its answers with them around the

@@ -1,4 +1,5 @@
 import HabitFlow
+import HabitFlowCore
 
 /// A sync with a server — push what it lacks, then pull what it has, page by page — as HTTP
 /// exchanges a host carries. The engine decides every request and reads every answer (which

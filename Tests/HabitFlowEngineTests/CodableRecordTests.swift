@@ -1,5 +1,6 @@
 import Foundation
 import HabitFlow
+import HabitFlowCore
 import HabitFlowProtocol
 import HabitFlowStore
 import HabitFlowTestSupport

@@ -1,5 +1,5 @@
 import Foundation
-import HabitFlow
+@_spi(Faces) import HabitFlow
 import HabitFlowProtocol
 import HabitFlowTestSupport
 import Testing

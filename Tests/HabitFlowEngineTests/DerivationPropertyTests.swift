@@ -1,5 +1,6 @@
 import Foundation
-import HabitFlow
+@_spi(Faces) import HabitFlow
+import HabitFlowCore
 import HabitFlowProtocol
 import HabitFlowTestSupport
 import Testing

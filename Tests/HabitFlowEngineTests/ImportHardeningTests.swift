@@ -1,4 +1,4 @@
-import HabitFlow
+@_spi(Faces) import HabitFlow
 import HabitFlowProtocol
 import HabitFlowTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import HabitFlow
+import HabitFlowCore
 import HabitFlowTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
-import HabitFlow
+@_spi(Faces) import HabitFlow
+import HabitFlowCore
 import HabitFlowProtocol
 import HabitFlowStore
 import HabitFlowTestSupport

@@ -1,5 +1,7 @@
 // Swift Testing is there for test builds; a release build of every product (scripts/build-lib)
 // has no Testing module and leaves the contract out.
+import HabitFlowCore
+
 #if canImport(Testing)
 import HabitFlow
 import HabitFlowSQLite

@@ -1,5 +1,7 @@
+import HabitFlowCore
+
 #if canImport(Testing)
-import HabitFlow
+@_spi(Faces) import HabitFlow
 import HabitFlowStore
 import Testing
 import Foundation

@@ -1,5 +1,6 @@
 import Foundation
-import HabitFlow
+@_spi(Faces) import HabitFlow
+import HabitFlowCore
 
 /// The build machine's tz database in the other shapes the engine reads: an Android
 /// `tzdata` file, with a zone planted where a test needs to know which source answered.

@@ -1,5 +1,5 @@
 import HTTPTypes
-import HabitFlow
+@_spi(Faces) import HabitFlow
 import HabitFlowProtocol
 import HabitFlowTestSupport
 import Hummingbird
