@@ -61,7 +61,7 @@ extension Engine {
 
     /// Edits entry `id`. Moving it to another day, or touching a day other than today,
     /// needs `confirm`; moving onto an occupied day is a conflict, never a merge.
-    public func editEntry(_ id: String, _ edit: EntryRules.Edit) throws(HabitFlowError) -> EntryRules.Outcome {
+    public func editEntry(_ id: String, with edit: EntryRules.Edit) throws(HabitFlowError) -> EntryRules.Outcome {
         try perform(.edit(entryId: id, edit))
     }
 

@@ -52,10 +52,9 @@ public struct GoalChanges: Sendable {
     public var target: Double?
     /// The first day the new target counts: today (default) or later; a past day is refused.
     public var effectiveDayKey: DayKey?
-    /// A new duration in weeks, from the goal's start.
+    /// A new duration in weeks, from the goal's start (clear it, and the goal runs on with no
+    /// window end).
     public var durationWeeks: Int?
-    /// Set to drop the duration: the goal runs on, with no window end.
-    public var makeOngoing = false
     /// A new informational target date.
     public var targetDate: DayKey?
     /// `active` or `paused` (`completed` and `expired` are derived, never set).
@@ -69,8 +68,9 @@ public struct GoalChanges: Sendable {
 
     /// The goal's optional fields, which an edit may empty.
     public enum Clearable: String, Sendable, CaseIterable {
-        /// `description`, `icon`, `categoryId`, `targetDate`, `sortOrder`.
-        case description, icon, categoryId, targetDate, sortOrder
+        /// `description`, `icon`, `categoryId`, `targetDate`, `durationWeeks` (the goal runs
+        /// on), `sortOrder`.
+        case description, icon, categoryId, targetDate, durationWeeks, sortOrder
     }
 
     /// No change: set the fields to change.
@@ -198,7 +198,7 @@ extension Engine {
     /// Applies `changes` to goal `id` (the owner's or a shared one): the last write wins. A new
     /// target is a version from today (or `effectiveDayKey`) on, so past goal weeks keep the
     /// target they had (004: once a day has passed, its goal is fixed).
-    public func updateGoal(_ id: String, _ changes: GoalChanges) throws(HabitFlowError) -> Goal {
+    public func updateGoal(_ id: String, with changes: GoalChanges) throws(HabitFlowError) -> Goal {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
@@ -217,7 +217,11 @@ extension Engine {
             if changes.clear.contains(.targetDate) { goal.targetDate = nil } else if let v = changes.targetDate { goal.targetDate = v }
             if changes.clear.contains(.sortOrder) { goal.sortOrder = nil } else if let v = changes.sortOrder { goal.sortOrder = v }
             if let v = changes.target { goal.target = v }
-            if changes.makeOngoing { goal.durationWeeks = nil } else if let v = changes.durationWeeks { goal.durationWeeks = v }
+            if changes.clear.contains(.durationWeeks) {
+                goal.durationWeeks = nil
+            } else if let v = changes.durationWeeks {
+                goal.durationWeeks = v
+            }
             if let v = changes.status { goal.userStatus = v }
             if let v = changes.shared {
                 guard goal.ownerId == user || v else {
@@ -372,7 +376,7 @@ extension Engine {
     ) throws(HabitFlowError)
         -> [(category: Category?, goals: [(goal: Goal, progress: GoalProgress)])]
     {
-        let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id).goalIds) }
+        let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id: id).goalIds) }
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
             let (_, today) = try userZone(store, user)
@@ -510,9 +514,9 @@ extension Engine {
         }
     }
 
-    /// Logs from a goal (000 "Log Progress from Goal UI"): an entry of linked habit
-    /// `request.habitId` under the entry rules. There is no goal-level log.
-    public func logFromGoal(_ goalId: String, _ request: LogRequest) throws(HabitFlowError) -> EntryRules.Outcome {
+    /// Logs from a goal (000 "Log Progress from Goal UI"): an entry of habit `request.habitId`,
+    /// which must be linked to goal `goalId`, under the entry rules. There is no goal-level log.
+    public func log(_ request: LogRequest, fromGoal goalId: String) throws(HabitFlowError) -> EntryRules.Outcome {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in

@@ -189,7 +189,7 @@ extension Engine {
     }
 
     /// Applies `changes` to habit `id`. Entries are never touched.
-    public func updateHabit(_ id: String, _ changes: HabitChanges) throws(HabitFlowError) -> Habit {
+    public func updateHabit(_ id: String, with changes: HabitChanges) throws(HabitFlowError) -> Habit {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
@@ -279,12 +279,17 @@ extension Engine {
         }
     }
 
-    /// Habit `id`, or the user's one active habit named `name`.
-    public func habit(id: String?, name: String? = nil) throws(HabitFlowError) -> Habit {
+    /// Habit `id` of the user's, deleted or not, with its definition as of today.
+    public func habit(_ id: String) throws(HabitFlowError) -> Habit {
+        let (store, user) = try requireStore()
+        return try store.read { store throws(HabitFlowError) in try asToday(try ownedHabit(store, user, id), store, user) }
+    }
+
+    /// The user's one active habit named `name`, compared without case: none answers
+    /// `notFound` with the closest names, several `conflict` (use the id).
+    public func habit(named name: String) throws(HabitFlowError) -> Habit {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
-            if let id { return try asToday(try ownedHabit(store, user, id), store, user) }
-            guard let name else { throw HabitFlowError.invalid("habitId", "give habitId or name") }
             let habits = try store.habits(owner: user)
             let matches = HabitNames.matches(name, in: habits)
             guard matches.count == 1 else {
@@ -314,7 +319,7 @@ extension Engine {
     public func habits(
         includeArchived: Bool = true, includeDeleted: Bool = false, personaId: String? = nil
     ) throws(HabitFlowError) -> [Habit] {
-        let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id).habitIds) }
+        let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id: id).habitIds) }
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
             var out: [Habit] = []

@@ -81,7 +81,7 @@ extension Engine {
     }
 
     /// Edits journal entry `id` (the last edit wins); moving it to another day needs `confirm`.
-    public func editJournal(_ id: String, _ draft: JournalDraft) throws(HabitFlowError) -> JournalEntry {
+    public func editJournal(_ id: String, with draft: JournalDraft) throws(HabitFlowError) -> JournalEntry {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in

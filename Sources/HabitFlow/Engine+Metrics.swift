@@ -11,7 +11,7 @@ public struct HabitToday: Sendable {
     public var summary: HabitSummary
 
     /// The row of `habit` with its `summary`.
-    public init(habit: Habit, _ summary: HabitSummary) {
+    public init(habit: Habit, summary: HabitSummary) {
         self.habit = habit
         self.summary = summary
     }
@@ -46,7 +46,7 @@ public struct HabitToday: Sendable {
     /// Status, value, target, streaks, the week and momentum of habit `id` on `day` (default today).
     public func today(habitId id: String, day: DayKey? = nil) throws(HabitFlowError) -> HabitToday {
         let habit = try habit(id)
-        return HabitToday(habit: habit, input.metrics(for: habit).summary(today: day ?? today, firstWeekday: firstWeekday))
+        return HabitToday(habit: habit, summary: input.metrics(for: habit).summary(today: day ?? today, firstWeekday: firstWeekday))
     }
 
     /// The current and longest streak of habit `id` as of `day` (default today).
@@ -57,15 +57,17 @@ public struct HabitToday: Sendable {
 
     /// Every active habit's standing on `day` (default today): the Today screen (status, value,
     /// target, current streak, week, momentum). The longest streak reads a habit's whole
-    /// history, so it is computed only when `longestStreak` asks for it: otherwise a row's may
+    /// history, so it is computed only when `includeLongestStreak` asks for it: otherwise a row's may
     /// be `nil` (some rows carry it anyway), and a habit with no history has none.
-    public func overview(day: DayKey? = nil, longestStreak: Bool = false) -> TodayOverview {
+    public func overview(day: DayKey? = nil, includeLongestStreak: Bool = false) -> TodayOverview {
         let date = day ?? today
         let habits = input.habits.filter { !$0.archived && $0.deletedAt == nil }
         return TodayOverview(
             day: date,
             habits: habits.map {
-                HabitToday(habit: $0, input.metrics(for: $0).summary(today: date, firstWeekday: firstWeekday, longest: longestStreak))
+                HabitToday(
+                    habit: $0,
+                    summary: input.metrics(for: $0).summary(today: date, firstWeekday: firstWeekday, longest: includeLongestStreak))
             })
     }
 
@@ -203,15 +205,15 @@ extension Engine {
     }
 
     /// Every active habit's standing on `day` (default today): the Today screen. Only the
-    /// habits of persona `personaId` when given; each row's longest streak when `longestStreak`
+    /// habits of persona `personaId` when given; each row's longest streak when `includeLongestStreak`
     /// (it reads all history: off, a row's may be `nil`).
     public func todayOverview(
-        day: DayKey? = nil, personaId: String? = nil, longestStreak: Bool = false
+        day: DayKey? = nil, personaId: String? = nil, includeLongestStreak: Bool = false
     ) throws(HabitFlowError)
         -> TodayOverview
     {
-        let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id).habitIds) }
-        var overview = try metricsContext().overview(day: day, longestStreak: longestStreak)
+        let focus = try personaId.map { id throws(HabitFlowError) in Set(try lens(.persona, id: id).habitIds) }
+        var overview = try metricsContext().overview(day: day, includeLongestStreak: includeLongestStreak)
         if let focus { overview.habits.removeAll { !focus.contains($0.habit.id) } }
         return overview
     }

@@ -153,7 +153,7 @@ extension Engine {
     }
 
     /// Lens `id` of `kind`, the user's and not deleted.
-    public func lens(_ kind: Lens.Kind, _ id: String) throws(HabitFlowError) -> Lens {
+    public func lens(_ kind: Lens.Kind, id: String) throws(HabitFlowError) -> Lens {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in try ownedLens(kind, id, store, user) }
     }
@@ -166,7 +166,7 @@ extension Engine {
     }
 
     /// Deletes lens `id`: no entry, habit, goal or metric changes.
-    public func deleteLens(_ kind: Lens.Kind, _ id: String) throws(HabitFlowError) {
+    public func deleteLens(_ kind: Lens.Kind, id: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
         try store.write { store throws(HabitFlowError) in

@@ -272,7 +272,7 @@ extension Operation {
                 let id = try args.string("journalId")
                 let d = try journalDraft(args)
                 return .object([
-                    ("journal", journalJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.editJournal(id, d) }))
+                    ("journal", journalJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.editJournal(id, with: d) }))
                 ])
             },
             Operation(
@@ -490,7 +490,7 @@ extension Operation {
                 result: [Field(k, "object", "The lens.")], errors: contextErrors
             ) { engine, args throws(ProtocolError) in
                 let id = try args.string(idField)
-                return .object([(k, lensJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.lens(kind, id) }))])
+                return .object([(k, lensJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.lens(kind, id: id) }))])
             },
             Operation(
                 "\(k).delete", "Deletes a \(k); no entry, habit, goal or metric changes.",
@@ -498,7 +498,7 @@ extension Operation {
                 result: [Field("deleted", "string", "Its id.")], errors: contextErrors
             ) { engine, args throws(ProtocolError) in
                 let id = try args.string(idField)
-                try ProtocolError.engine { () throws(HabitFlowError) in try engine.deleteLens(kind, id) }
+                try ProtocolError.engine { () throws(HabitFlowError) in try engine.deleteLens(kind, id: id) }
                 return .object([("deleted", .string(id))])
             },
         ]

@@ -183,11 +183,11 @@ extension Operation {
             c.target = try args.number("target")
             c.effectiveDayKey = try args.optionalDayKey("effectiveDayKey")
             let d = try duration(args)
-            if d.given { if let w = d.weeks { c.durationWeeks = w } else { c.makeOngoing = true } }
+            if d.given { if let w = d.weeks { c.durationWeeks = w } else { c.clear.insert(.durationWeeks) } }
             c.status = try args.choice("status", settableStatus)
             if args.raw("shared") != nil { c.shared = try args.bool("shared", default: false) }
             c.sortOrder = try args.integer("sortOrder", in: 0...1_000_000)
-            let goal = try ProtocolError.engine { () throws(HabitFlowError) in try engine.updateGoal(id, c) }
+            let goal = try ProtocolError.engine { () throws(HabitFlowError) in try engine.updateGoal(id, with: c) }
             return .object([("goal", goalJSON(goal))])
         },
         Operation(
@@ -288,7 +288,7 @@ extension Operation {
             let link = try ProtocolError.engine { () throws(HabitFlowError) in
                 try engine.linkHabit(goalId: goalId, habitId: habitId, contribution: mode)
             }
-            let name = try? engine.habit(id: habitId).name
+            let name = try? engine.habit(habitId).name
             return .object([("link", linkJSON(link, habitName: name))])
         },
         Operation(
@@ -360,7 +360,7 @@ extension Operation {
             // The same arguments as entry.log: one reading of them.
             guard case let .log(request) = try entryMutation("entry.log", args) else { return .null }
             let (outcome, progress) = try ProtocolError.engine { () throws(HabitFlowError) in
-                (try engine.logFromGoal(goalId, request), try engine.goalProgress(goalId))
+                (try engine.log(request, fromGoal: goalId), try engine.goalProgress(goalId))
             }
             return .object([
                 ("entry", RecordJSON.entry(outcome.entry)), ("action", .string(outcome.name)),

@@ -169,7 +169,10 @@ extension Operation {
                 if category.isEmpty { changes.clearCategory = true } else { changes.categoryId = category }
             }
             return .object([
-                ("habit", RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.updateHabit(id, changes) }))
+                (
+                    "habit",
+                    RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.updateHabit(id, with: changes) })
+                )
             ])
         },
         Operation(
@@ -184,7 +187,10 @@ extension Operation {
             var changes = HabitChanges()
             changes.archived = try args.bool("archived", default: true)
             return .object([
-                ("habit", RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.updateHabit(id, changes) }))
+                (
+                    "habit",
+                    RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.updateHabit(id, with: changes) })
+                )
             ])
         },
         Operation(
@@ -222,7 +228,15 @@ extension Operation {
             let id = try args.optionalString("habitId")
             let name = try args.optionalString("name")
             return .object([
-                ("habit", RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.habit(id: id, name: name) }))
+                (
+                    "habit",
+                    RecordJSON.habit(
+                        try ProtocolError.engine { () throws(HabitFlowError) in
+                            if let id { return try engine.habit(id) }
+                            guard let name else { throw HabitFlowError.invalid("habitId", "give habitId or name") }
+                            return try engine.habit(named: name)
+                        })
+                )
             ])
         },
         Operation(

@@ -99,7 +99,7 @@ import Testing
         var move = EntryRules.Edit()
         move.dayKey = DayKey("2025-03-12")
         move.confirm = true
-        #expect(throws: HabitFlowError.self) { _ = try engine.editEntry(teaEntry.id, move) }
+        #expect(throws: HabitFlowError.self) { _ = try engine.editEntry(teaEntry.id, with: move) }
         // An import never replaces: it is refused whole.
         var imported = LogRequest(habitId: "coffee")
         imported.timestampUtc = try Instant(parsing: "2025-03-11T08:00:00Z")
@@ -113,7 +113,7 @@ import Testing
         _ = try log(engine, "tea", "2025-03-10")
         var rename = HabitChanges()
         rename.name = "Green tea"
-        _ = try engine.updateHabit("tea", rename)
+        _ = try engine.updateHabit("tea", with: rename)
         #expect(
             try engine.entries(
                 {
@@ -127,7 +127,7 @@ import Testing
         // Making the option "at most 0" from today on: the past keeps its meaning, today a cup breaks it.
         var never = HabitChanges()
         never.targetType = .atMost
-        _ = try engine.updateHabit("tea", never)
+        _ = try engine.updateHabit("tea", with: never)
         _ = try engine.setTarget(habitId: "tea", effectiveDayKey: DayKey("2025-03-12"), target: 0)
         #expect(try engine.habitToday(habitId: "drink", day: DayKey("2025-03-10")).status == .complete, "the past keeps its meaning")
         _ = try log(engine, "tea", "2025-03-12")

@@ -68,7 +68,7 @@ import Testing
         var edit = EntryRules.Edit()
         edit.dayKey = DayKey("2025-03-11")
         edit.confirm = true
-        _ = try engine.editEntry(id, edit)
+        _ = try engine.editEntry(id, with: edit)
         let change = try #require(await next(changes))
         #expect(change.days == [DayKey("2025-03-10"), DayKey("2025-03-11")])
     }

@@ -118,14 +118,14 @@ import Testing
             }())[0]
         var edit = EntryRules.Edit()
         edit.value = 2
-        #expect(try e.editEntry(entry.id, edit).name == "updated")
+        #expect(try e.editEntry(entry.id, with: edit).name == "updated")
         #expect(try e.deleteEntry(entry.id, confirm: true).entry.deletedAt != nil)
         #expect(try entryCount() == count + 1)
 
         // Log from goal UI → creates a HabitEntry of a linked habit.
         var fromGoal = LogRequest(habitId: "run")
         fromGoal.value = 4
-        #expect(try e.logFromGoal("run50", fromGoal).name == "created")
+        #expect(try e.log(fromGoal, fromGoal: "run50").name == "created")
         #expect(try entryCount() == count + 2)
     }
 
@@ -220,13 +220,13 @@ import Testing
         var edit = JournalDraft()
         edit.text = "edited"
         edit.responses = [.init(field: "lessons", value: "rest")]
-        #expect(try e.editJournal(journal.id, edit).text == "edited")
+        #expect(try e.editJournal(journal.id, with: edit).text == "edited")
         // A day move needs confirm (003 §7.10.2), then goes through.
         var move = JournalDraft()
         move.dayKey = DayKey("2025-03-11")
-        #expect { _ = try e.editJournal(journal.id, move) } throws: { ($0 as? HabitFlowError)?.code == .confirmationRequired }
+        #expect { _ = try e.editJournal(journal.id, with: move) } throws: { ($0 as? HabitFlowError)?.code == .confirmationRequired }
         move.confirm = true
-        #expect(try e.editJournal(journal.id, move).dayKey == DayKey("2025-03-11"))
+        #expect(try e.editJournal(journal.id, with: move).dayKey == DayKey("2025-03-11"))
         try e.deleteJournal(journal.id)
         #expect(try e.journals().isEmpty)
         #expect(try behaviour(e) == before)
@@ -262,7 +262,7 @@ import Testing
         #expect(try e.habits(personaId: persona.id).map(\.id) == ["run"])
         #expect(try e.todayOverview(personaId: persona.id).habits.map(\.habit.id) == ["run"])
         #expect(try e.goals(personaId: persona.id).flatMap(\.goals).map(\.goal.id) == ["run50"])
-        for (kind, id) in [(Lens.Kind.persona, "athlete"), (.identity, "reader"), (.skill, "endurance")] { try e.deleteLens(kind, id) }
+        for (kind, id) in [(Lens.Kind.persona, "athlete"), (.identity, "reader"), (.skill, "endurance")] { try e.deleteLens(kind, id: id) }
         #expect(try e.habits().count == 2)
         #expect(try behaviour(e) == before)
     }

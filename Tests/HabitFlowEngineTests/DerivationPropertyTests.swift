@@ -193,7 +193,7 @@ import Testing
                 if rng.next() % 2 == 0 { edit.dayKey = day }
                 let id = logged[Int(rng.next() % UInt64(logged.count))]
                 if (try? engine.entry(id))?.value != nil { edit.value = Double(rng.next() % 12) }
-                _ = try? writer.editEntry(id, edit)
+                _ = try? writer.editEntry(id, with: edit)
             case 7 where !logged.isEmpty:
                 _ = try? writer.deleteEntry(logged[Int(rng.next() % UInt64(logged.count))], confirm: true)
             case 8 where !logged.isEmpty:

@@ -94,20 +94,20 @@ import Testing
         engine = try store.engine(now: noon)  // two days later
         var edit = EntryRules.Edit()
         edit.value = 6
-        refusal(.confirmationRequired) { () throws(HabitFlowError) in _ = try engine.editEntry(entry.id, edit) }
+        refusal(.confirmationRequired) { () throws(HabitFlowError) in _ = try engine.editEntry(entry.id, with: edit) }
         edit.confirm = true
-        #expect(try engine.editEntry(entry.id, edit).entry.value == 6)
+        #expect(try engine.editEntry(entry.id, with: edit).entry.value == 6)
         var move = EntryRules.Edit()
         move.dayKey = DayKey("2025-03-11")
-        refusal(.confirmationRequired) { () throws(HabitFlowError) in _ = try engine.editEntry(entry.id, move) }
+        refusal(.confirmationRequired) { () throws(HabitFlowError) in _ = try engine.editEntry(entry.id, with: move) }
         move.confirm = true
-        #expect(try engine.editEntry(entry.id, move).entry.dayKey == DayKey("2025-03-11"))
+        #expect(try engine.editEntry(entry.id, with: move).entry.dayKey == DayKey("2025-03-11"))
         var source = EntryRules.Edit()
         source.source = .import
         source.confirm = true
-        refusal(.invalidArgument, field: "source") { () throws(HabitFlowError) in _ = try engine.editEntry(entry.id, source) }
+        refusal(.invalidArgument, field: "source") { () throws(HabitFlowError) in _ = try engine.editEntry(entry.id, with: source) }
         source.repair = true
-        #expect(try engine.editEntry(entry.id, source).entry.source == .import)
+        #expect(try engine.editEntry(entry.id, with: source).entry.source == .import)
     }
 
     @Test func moveOntoAnOccupiedDayIsAConflictNeverAMerge_7_1() throws {
@@ -123,7 +123,7 @@ import Testing
         var move = EntryRules.Edit()
         move.dayKey = today.dayKey
         move.confirm = true
-        refusal(.conflict, field: "dayKey") { () throws(HabitFlowError) in _ = try engine.editEntry(yesterday.id, move) }
+        refusal(.conflict, field: "dayKey") { () throws(HabitFlowError) in _ = try engine.editEntry(yesterday.id, with: move) }
         #expect(try engine.entries(EntryQuery()).map(\.value) == [7, 2])
     }
 
@@ -227,7 +227,7 @@ import Testing
         _ = try engine.log(LogRequest(habitId: habit.id))
         var archive = HabitChanges()
         archive.archived = true
-        _ = try engine.updateHabit(habit.id, archive)
+        _ = try engine.updateHabit(habit.id, with: archive)
         refusal(.conflict, field: "habitId") { () throws(HabitFlowError) in _ = try engine.log(LogRequest(habitId: habit.id)) }
         _ = try engine.deleteHabit(habit.id, confirm: true)
         #expect(try engine.entries(EntryQuery()).count == 1)
@@ -253,7 +253,7 @@ import Testing
         request.entryId = entry.id
         request.value = nil
         #expect(try bob.log(request).entry.id == entry.id)
-        #expect(try bob.habit(id: habit.id).ownerId == "bob" && alice.habit(id: habit.id).name == habit.name)
+        #expect(try bob.habit(habit.id).ownerId == "bob" && alice.habit(habit.id).name == habit.name)
         #expect(try alice.entry(entry.id) == entry)
         _ = try bob.deleteEntry(entry.id, confirm: true)
         #expect(try alice.entry(entry.id).isActive && bob.entry(entry.id).isActive == false)

@@ -132,8 +132,19 @@ import Testing
         #expect(try e.goalProgress("fit").weeks.map(\.met) == [true, false, false])
         var c = GoalChanges()
         c.title = "Fitter"
-        _ = try e.updateGoal("fit", c)
+        _ = try e.updateGoal("fit", with: c)
         #expect(try e.goal("fit").goal.title == "Fitter")
+        // Clearing the duration makes the goal ongoing; through the protocol, `durationWeeks: null`.
+        var ongoing = GoalChanges()
+        ongoing.clear = [.durationWeeks]
+        ongoing.durationWeeks = 12  // ignored: the field is cleared
+        #expect(try e.updateGoal("fit", with: ongoing).durationWeeks == nil)
+        var again = GoalChanges()
+        again.durationWeeks = 4
+        #expect(try e.updateGoal("fit", with: again).durationWeeks == 4)
+        let answer = Dispatcher(engine: e).respond(to: #"{"op":"goal.update","args":{"goalId":"fit","durationWeeks":null}}"#)
+        #expect(answer.error == nil, "\(answer.text)")
+        #expect(try e.goal("fit").goal.durationWeeks == nil && e.goal("fit").goal.title == "Fitter")
     }
 
     @Test func deleteRemovesGoalAndLinksOnly_001_US6_2_and_000_Delete() throws {
@@ -159,8 +170,8 @@ import Testing
         a.title = "Alice's title"
         var b = GoalChanges()
         b.title = "Bob's title"
-        _ = try e.updateGoal("ours", a)
-        _ = try bob().updateGoal("ours", b)
+        _ = try e.updateGoal("ours", with: a)
+        _ = try bob().updateGoal("ours", with: b)
         #expect(try e.goal("ours").goal.title == "Bob's title")
     }
 
@@ -178,7 +189,7 @@ import Testing
         var r = LogRequest(habitId: "gym")
         r.dayKey = DayKey("2025-03-11")
         r.confirm = true
-        _ = try e.logFromGoal("fit", r)  // goal.log: an entry of the linked habit
+        _ = try e.log(r, fromGoal: "fit")  // goal.log: an entry of the linked habit
         #expect(try e.goalProgress("fit").value == 2)
     }
 
@@ -262,7 +273,7 @@ import Testing
         try habit(e, "swim")
         _ = try e.linkHabit(goalId: "total", habitId: "swim")
         try log(e, "swim", "2025-03-12")
-        _ = try e.updateHabit("swim", archive)
+        _ = try e.updateHabit("swim", with: archive)
         #expect(try e.goalProgress("total").value == 3)
     }
 
@@ -272,7 +283,7 @@ import Testing
         _ = try goal(e, "paused", .recurringTask)
         var pause = GoalChanges()
         pause.status = .paused
-        _ = try e.updateGoal("paused", pause)  // paused ones count
+        _ = try e.updateGoal("paused", with: pause)  // paused ones count
         let before = try store.dump()
         #expect { _ = try goal(e, "g10", .recurringTask) } throws: { error in
             let e = error as? HabitFlowError
@@ -299,7 +310,7 @@ import Testing
         try habit(e, "gym")
         var r = LogRequest(habitId: "gym")
         r.confirm = true
-        #expect { _ = try e.logFromGoal("lonely", r) } throws: { ($0 as? HabitFlowError)?.code == .invalidArgument }
+        #expect { _ = try e.log(r, fromGoal: "lonely") } throws: { ($0 as? HabitFlowError)?.code == .invalidArgument }
         #expect(try e.entries(EntryQuery()).isEmpty)
     }
 
@@ -348,10 +359,10 @@ import Testing
         #expect(groups[1].goals.map(\.goal.id) == ["a", "b"])
         var pause = GoalChanges()
         pause.status = .paused
-        #expect(try e.updateGoal("a", pause).userStatus == .paused)
+        #expect(try e.updateGoal("a", with: pause).userStatus == .paused)
         var resume = GoalChanges()
         resume.status = .active
-        #expect(try e.updateGoal("a", resume).userStatus == .active)
+        #expect(try e.updateGoal("a", with: resume).userStatus == .active)
         var filed = HabitDraft(name: "Email")
         filed.id = "email"
         filed.categoryId = "work"
@@ -360,7 +371,7 @@ import Testing
         #expect(try e.goals().last?.category == nil)  // uncategorised, still there
         // Issue 27, item 14: for good — a category made again with that id starts empty.
         _ = try e.saveCategory(id: "work", name: "Work again", sortOrder: nil)
-        #expect(try e.goal("w").goal.categoryId == nil && e.habit(id: "email").categoryId == nil)
+        #expect(try e.goal("w").goal.categoryId == nil && e.habit("email").categoryId == nil)
         #expect(try e.goals().map { $0.category?.id }.contains(nil))
     }
 

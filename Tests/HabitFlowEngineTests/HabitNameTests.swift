@@ -14,9 +14,9 @@ import Testing
         let read = try e.createHabit(HabitDraft(name: "Read"))
         var rename = HabitChanges()
         rename.name = "run"
-        #expect { _ = try e.updateHabit(read.id, rename) } throws: { ($0 as? HabitFlowError)?.field == "name" }
+        #expect { _ = try e.updateHabit(read.id, with: rename) } throws: { ($0 as? HabitFlowError)?.field == "name" }
         // Renaming a habit to its own name in another case is fine; so is a deleted habit's name.
-        _ = try e.updateHabit(run.id, rename)
+        _ = try e.updateHabit(run.id, with: rename)
         _ = try e.deleteHabit(run.id, confirm: true)
         #expect(try e.createHabit(HabitDraft(name: "Run")).name == "Run")
         // Another user's names are theirs.
@@ -28,14 +28,14 @@ import Testing
         let e = try TestStore("names-find").engine(now: "2025-03-12T11:00:00Z")
         let run = try e.createHabit(HabitDraft(name: "Run"))
         _ = try e.createHabit(HabitDraft(name: "Meditate"))
-        #expect(try e.habit(id: nil, name: "run") == run)
+        #expect(try e.habit(named: "run") == run)
         do {
-            _ = try e.habit(id: nil, name: "Meditat")
+            _ = try e.habit(named: "Meditat")
             Issue.record("found a habit by a wrong name")
         } catch {
             #expect(error.code == .notFound && error.message.contains("did you mean \"Meditate\""), "\(error.message)")
         }
-        #expect { _ = try e.habit(id: nil, name: "Swim") } throws: { ($0 as? HabitFlowError)?.message.contains("did you mean") == false }
+        #expect { _ = try e.habit(named: "Swim") } throws: { ($0 as? HabitFlowError)?.message.contains("did you mean") == false }
     }
 }
 

@@ -40,7 +40,7 @@ import Testing
         let plain = try engine.todayOverview()
         #expect(plain.day == DayKey("2025-03-12"))
         #expect(plain.habits.map(\.habit.id) == ["read"] && plain.habits[0].longestStreak == nil)
-        let full = try engine.todayOverview(longestStreak: true)
+        let full = try engine.todayOverview(includeLongestStreak: true)
         #expect(full.habits[0].longestStreak?.length == 3)
         #expect(full.habits[0].currentStreak == plain.habits[0].currentStreak)
     }

@@ -123,7 +123,7 @@ import Testing
         // Editing the goal Alice shares is Bob's to do (001 FR-026), from his device too.
         var c = GoalChanges()
         c.title = "Ours, renamed"
-        _ = try bob.updateGoal("ours", c)
+        _ = try bob.updateGoal("ours", with: c)
         try forwardAll([alice, bob])
         #expect(try alice.goal("ours").goal.title == "Ours, renamed")
     }
@@ -349,7 +349,7 @@ import Testing
         _ = try bob.linkHabit(goalId: "walk", habitId: "b-walk")
         var rename = GoalChanges()
         rename.title = "Walk more"
-        _ = try bob.updateGoal("walk", rename)  // an edit of alice's goal written on bob's replica
+        _ = try bob.updateGoal("walk", with: rename)  // an edit of alice's goal written on bob's replica
         try forwardAll([alice, bob])
         try alice.unlinkPartner()
         try forwardAll([alice, bob])

@@ -94,8 +94,8 @@ final class ClockBox: Sendable {
         var second = EntryRules.Edit()
         second.value = 8
         second.confirm = true
-        _ = try r[0].editEntry(entry.id, first)
-        _ = try r[1].editEntry(entry.id, second)  // later stamp: same wall time, this replica's clock has seen more
+        _ = try r[0].editEntry(entry.id, with: first)
+        _ = try r[1].editEntry(entry.id, with: second)  // later stamp: same wall time, this replica's clock has seen more
         try exchange(r)
         let merged = try r.map { try $0.entry(entry.id) }
         #expect(merged[0] == merged[1])
@@ -115,14 +115,14 @@ final class ClockBox: Sendable {
         edit.value = 9
         edit.confirm = true
         let later = try store(r[1], now: "2025-03-12T12:00:00Z")
-        _ = try later.editEntry(entry.id, edit)
+        _ = try later.editEntry(entry.id, with: edit)
         try exchange([r[0], later])
         #expect(try r[0].entry(entry.id).deletedAt == nil && r[0].entry(entry.id).value == 9)
         // The delete is later: the deletion wins, whole.
         r = try replicas(2, label: "b2")
         entry = try log(r[0], "run", "2025-03-11", value: 6)
         try exchange(r)
-        _ = try r[1].editEntry(entry.id, edit)
+        _ = try r[1].editEntry(entry.id, with: edit)
         _ = try store(r[0], now: "2025-03-12T12:00:00Z").deleteEntry(entry.id, confirm: true)
         try exchange(r)
         #expect(try r[1].entry(entry.id).deletedAt != nil && r[0].canonicalDump() == r[1].canonicalDump())
@@ -178,7 +178,7 @@ final class ClockBox: Sendable {
         var move = EntryRules.Edit()
         move.dayKey = DayKey("2025-03-10")
         move.confirm = true
-        _ = try store(r[0], now: "2025-03-12T12:00:00Z").editEntry(kept.id, move)
+        _ = try store(r[0], now: "2025-03-12T12:00:00Z").editEntry(kept.id, with: move)
         try exchange(r)
         for e in r {
             #expect(try e.syncRepairs().isEmpty)
@@ -260,8 +260,8 @@ final class ClockBox: Sendable {
         e0.text = "from phone"
         var e1 = JournalDraft()
         e1.text = "from laptop"
-        _ = try r[0].editJournal("j", e0)
-        _ = try store(r[1], now: "2025-03-12T11:05:00Z").editJournal("j", e1)
+        _ = try r[0].editJournal("j", with: e0)
+        _ = try store(r[1], now: "2025-03-12T11:05:00Z").editJournal("j", with: e1)
         let before = try r[0].todayOverview().habits.map(\.status)
         try exchange(r)
         #expect(try r.map { try $0.journal("j").text } == ["from laptop", "from laptop"])
@@ -337,11 +337,11 @@ final class ClockBox: Sendable {
         var edit = EntryRules.Edit()
         edit.value = 8
         edit.confirm = true
-        _ = try r[0].editEntry(entry.id, edit)
+        _ = try r[0].editEntry(entry.id, with: edit)
         try exchange(r)
         let behind = try store(r[1], now: "2025-03-11T11:00:00Z")
         edit.value = 9
-        _ = try behind.editEntry(entry.id, edit)
+        _ = try behind.editEntry(entry.id, with: edit)
         try exchange([r[0], behind])
         #expect(try r[0].entry(entry.id).value == 9)
         #expect(try r[0].entry(entry.id).updatedAt == Instant(parsing: "2025-03-11T11:00:00Z"))  // not "fixed"
@@ -355,7 +355,7 @@ final class ClockBox: Sendable {
         var edit = EntryRules.Edit()
         edit.dayKey = DayKey("2025-03-09")
         edit.confirm = true
-        _ = try r[0].editEntry(b.id, edit)
+        _ = try r[0].editEntry(b.id, with: edit)
         let expected = try active(r[0], "read")
         // Partial data first (only the habit-level records): no entry appears, nothing completes.
         let before = try r[1].todayOverview(day: DayKey("2025-03-11"))
@@ -395,14 +395,14 @@ final class ClockBox: Sendable {
         // Bob edits it; the last write wins on both replicas.
         var c = GoalChanges()
         c.title = "Walk the dog together"
-        _ = try store(bob, now: "2025-03-12T12:00:00Z").updateGoal("walk", c)
+        _ = try store(bob, now: "2025-03-12T12:00:00Z").updateGoal("walk", with: c)
         _ = try alice.applyChanges(try bob.syncChanges(forPartner: true).changes)
         #expect(try alice.goal("walk").goal.title == "Walk the dog together")
         // A new target is a version of Alice's goal, dated Bob's today: it reaches her too,
         // and her earlier weeks keep the target they had.
         var t = GoalChanges()
         t.target = 5
-        _ = try store(bob, now: "2025-03-12T12:00:00Z").updateGoal("walk", t)
+        _ = try store(bob, now: "2025-03-12T12:00:00Z").updateGoal("walk", with: t)
         let versions = try bob.syncChanges(forPartner: true).changes.filter { $0.kind == "goalVersion" }
         #expect(versions.count == 2 && versions.allSatisfy { $0["owner_id"] == .text("alice") })
         _ = try alice.applyChanges(versions)
@@ -569,8 +569,8 @@ final class ClockBox: Sendable {
             return c
         }
         _ = try alice.applyChanges(reowned)
-        #expect(try alice.habit(id: "bobs").ownerId == "alice")
-        #expect(try bob.habit(id: "bobs").ownerId == "bob" && bob.habit(id: "bobs").name == "Bob's")
+        #expect(try alice.habit("bobs").ownerId == "alice")
+        #expect(try bob.habit("bobs").ownerId == "bob" && bob.habit("bobs").name == "Bob's")
         #expect(try bob.syncChanges().changes.filter { $0.kind == "habit" } == bobsHabit)
         // Alice's own link may not point at a goal of Bob's (no partner of hers), though the
         // file holds it.
@@ -662,7 +662,7 @@ final class ClockBox: Sendable {
                         var edit = EntryRules.Edit()
                         edit.confirm = true
                         if x.habitId == "run" { edit.value = Double(rng.next() % 9) } else { edit.dayKey = day }
-                        _ = try? clock.editEntry(x.id, edit)
+                        _ = try? clock.editEntry(x.id, with: edit)
                     }
                 case 4:
                     _ = try? clock.setTarget(habitId: "run", effectiveDayKey: day, target: Double(1 + rng.next() % 6))
@@ -670,7 +670,11 @@ final class ClockBox: Sendable {
                     var j = JournalDraft()
                     j.id = "j\(rng.next() % 4)"
                     j.text = "note \(step)"
-                    if (try? clock.journal(j.id!)) != nil { _ = try? clock.editJournal(j.id!, j) } else { _ = try? clock.createJournal(j) }
+                    if (try? clock.journal(j.id!)) != nil {
+                        _ = try? clock.editJournal(j.id!, with: j)
+                    } else {
+                        _ = try? clock.createJournal(j)
+                    }
                 case 6:
                     if let ev = try e.evidence().randomElement(using: &rng) {
                         if rng.next() % 2 == 0 {
@@ -684,7 +688,7 @@ final class ClockBox: Sendable {
                 case 7:
                     var c = GoalChanges()
                     c.target = Double(10 + rng.next() % 90)
-                    _ = try? clock.updateGoal("goal", c)
+                    _ = try? clock.updateGoal("goal", with: c)
                 default:
                     // A partial, shuffled, sometimes duplicated delivery from another replica.
                     let from = r[Int(rng.next() % UInt64(n))]

@@ -113,7 +113,7 @@ import Testing
         for habit in ["read", "run", "sit"] {
             var changes = HabitChanges()
             changes.name = habit.uppercased()
-            _ = try device.updateHabit(habit, changes)
+            _ = try device.updateHabit(habit, with: changes)
         }
         let transport = StandInServer(server, pageSize: 7)
         transport.maxBody = 3_000

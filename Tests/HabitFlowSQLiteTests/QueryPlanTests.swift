@@ -64,7 +64,7 @@ import Testing
         var edit = EntryRules.Edit()
         edit.dayKey = DayKey("2025-03-11")
         edit.confirm = true
-        _ = try a.editEntry("read-2", edit)
+        _ = try a.editEntry("read-2", with: edit)
         _ = try a.deleteEntry("read-1", confirm: true)
         _ = try a.restoreEntry("read-1", confirm: true)
         for deleted in [false, true] {

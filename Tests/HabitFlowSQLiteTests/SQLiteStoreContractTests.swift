@@ -27,7 +27,7 @@ import Testing
         let habit = try engine.createHabit(HabitDraft(name: "Read"))
         #expect(try run("sqlite3", [store.path, "UPDATE habits SET created_at = 'yesterday-ish' WHERE id = '\(habit.id)'"]).status == 0)
         do {
-            _ = try store.engine(now: "2025-03-12T11:00:00Z").habit(id: habit.id)
+            _ = try store.engine(now: "2025-03-12T11:00:00Z").habit(habit.id)
             Issue.record("a corrupt row was read")
         } catch let error as HabitFlowError {
             #expect(error.code == .storage)

@@ -72,7 +72,7 @@ import Testing
         let habit = try store.engine(now: "2025-03-12T11:00:00Z").createHabit(HabitDraft(name: "Read"))
         #expect(try run("sqlite3", [store.path, "PRAGMA application_id"]).stdout == "\(0x4846_4C57)\n")
         #expect(try run("sqlite3", [store.path, "PRAGMA application_id = 0"]).status == 0)
-        #expect(try store.engine(now: "2025-03-12T11:00:00Z").habit(id: habit.id) == habit)
+        #expect(try store.engine(now: "2025-03-12T11:00:00Z").habit(habit.id) == habit)
         #expect(try run("sqlite3", [store.path, "PRAGMA application_id"]).stdout == "\(0x4846_4C57)\n")
     }
 

@@ -46,7 +46,7 @@ struct HabitTracker {
         }
 
         // The Today screen, off the caller's executor as a view model would read it.
-        let today = try await engine.run { try $0.todayOverview(longestStreak: true) }
+        let today = try await engine.run { try $0.todayOverview(includeLongestStreak: true) }
         print("today \(today.day)")
         for row in today.habits {
             let value = row.value.map { "\(Int($0))" } ?? "-"
@@ -79,7 +79,7 @@ struct HabitTracker {
         // Records are Codable in the protocol's JSON: what an export or a sync change holds.
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let habit = try engine.habit(id: "water")
+        let habit = try engine.habit("water")
         let json = String(decoding: try encoder.encode(habit), as: UTF8.self)
         print("json \(json.prefix(60))…")
         let back = try JSONDecoder().decode(Habit.self, from: Data(json.utf8))
