@@ -12,10 +12,15 @@ extension Engine {
     /// let today = try await engine.run { try $0.todayOverview() }
     /// ```
     ///
-    /// Cancellation is honoured until `body` starts — a task cancelled before, or while the
-    /// call waits for a thread, gets `CancellationError` and nothing runs. Once started, a call
-    /// runs to its end — each is one transaction, stored whole or not at all — and its answer
-    /// is returned, so a caller never mistakes a committed write for one that did not happen.
+    /// Cancellation is honoured throughout. A task cancelled before `body` starts, or while the
+    /// call waits for a thread, gets `CancellationError` and nothing runs. Cancelled while an
+    /// engine call in `body` runs, that call's transaction stops at its next store step (SQLite
+    /// interrupts the statement running) or before it commits, is rolled back whole, and
+    /// `run` throws `CancellationError`. A call that committed first keeps its answer: `run`
+    /// returns it, so a caller never mistakes a committed write for one that did not happen.
+    /// (Each engine call is one transaction: in a `body` of several, those before the
+    /// cancelled one stay done.) The check is this call's own: other callers of the engine,
+    /// and its other faces, are never interrupted.
     ///
     /// - Throws: `CancellationError`, or what `body` throws (the engine's calls: `HabitFlowError`).
     public func run<T: Sendable>(_ body: @escaping @Sendable (Engine) throws -> T) async throws -> T {
@@ -24,8 +29,11 @@ extension Engine {
         let result: Result<T, any Error> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 DispatchQueue.global(qos: .userInitiated).async { [self] in
-                    guard !cancelled.withLock({ $0 }) else { return continuation.resume(returning: .failure(CancellationError())) }
-                    continuation.resume(returning: Result { try body(self) })
+                    let isCancelled: @Sendable () -> Bool = { cancelled.withLock { $0 } }
+                    guard !isCancelled() else { return continuation.resume(returning: .failure(CancellationError())) }
+                    let result = Result { try StoreCancellation.$check.withValue(isCancelled) { try body(self) } }
+                    if case .failure = result, isCancelled() { return continuation.resume(returning: .failure(CancellationError())) }
+                    continuation.resume(returning: result)
                 }
             }
         } onCancel: {

@@ -251,6 +251,11 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             }
             transaction.pendingCache = nil
             transaction.deferringForeignKeys = false  // COMMIT and ROLLBACK turn the pragma off
+            // A call its caller may cancel (`Engine.run`): SQLite asks every thousand steps,
+            // and a yes interrupts the statement running; nothing is installed otherwise.
+            let cancellable = StoreCancellation.check != nil
+            if cancellable { sqlite3_progress_handler(db.handle, 1000, { _ in StoreCancellation.isCancelled ? 1 : 0 }, nil) }
+            defer { if cancellable { sqlite3_progress_handler(db.handle, 0, nil, nil) } }
             do throws(HabitFlowError) {
                 try sql { () throws(SQLiteError) in
                     try db.run(begin)  // cached statements: no parse per transaction
@@ -260,6 +265,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 }
                 defer { transactionDataVersion = nil }
                 let result = try body()
+                try StoreCancellation.checkNotCancelled()
                 try sql { () throws(SQLiteError) in try db.run("COMMIT") }
                 if let replica = memo.committing { memo.replica = replica }
                 // Cache rows a read computed go in now, before anyone else can use this connection.
@@ -271,9 +277,10 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             } catch {
                 let code = sqlite3_extended_errcode(db.handle) & 0xFF
                 if code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CANTOPEN { reopenBeforeNextUse = true }
+                if cancellable { sqlite3_progress_handler(db.handle, 0, nil, nil) }  // or ROLLBACK is interrupted too
                 try? db.execute("ROLLBACK")
                 memo.clear()
-                throw error
+                throw cancellable && StoreCancellation.isCancelled ? StoreCancellation.error : error
             }
         }
     }

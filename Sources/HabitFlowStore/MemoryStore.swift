@@ -29,6 +29,7 @@ public final class MemoryStore: RecordStore, Sendable {
             defer { counts.withLock { $0.writes += 1 } }  // even a failed write counts, as in a file store
             let result = try body(tx)
             try tx.commitCheck()
+            try StoreCancellation.checkNotCancelled()
             if tx.received { counts.withLock { $0.receiving += 1 } }
             current = tx.state
             return result

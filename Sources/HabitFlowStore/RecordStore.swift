@@ -8,7 +8,9 @@ import HabitFlowCore
 /// (`StoreContract`, run on every store) holds every implementation to the same contract; the
 /// invariants themselves are written once, in `RowSet` and `ReplicaClock`.
 public protocol RecordStore: AnyObject, Sendable {
-    /// Runs `body` in one write transaction: all of it is stored, or none (it throws).
+    /// Runs `body` in one write transaction: all of it is stored, or none (it throws). Before
+    /// it commits, a store asks `StoreCancellation` and rolls back when the caller cancelled
+    /// (a file store may ask while statements run too).
     func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
     /// Runs `body` over one consistent snapshot; `body` must not write.
     func read<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T

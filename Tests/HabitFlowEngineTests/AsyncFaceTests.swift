@@ -1,10 +1,11 @@
 import Foundation
 import HabitFlow
+import HabitFlowStore
 import HabitFlowTestSupport
 import Testing
 
 /// `Engine.run` (issue 30): awaited off the caller's executor, errors typed, cancellation
-/// honoured before a call starts.
+/// honoured before a call starts and while it runs.
 @Suite struct AsyncFaceTests {
     let store = TestStore("async")
 
@@ -39,5 +40,85 @@ import Testing
         }
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(try engine.habits().isEmpty)
+    }
+
+    /// A year of daily entries for habit `read`, as an import takes them.
+    static func year() -> [LogRequest] {
+        (0..<365).map { n in
+            var r = LogRequest(habitId: "read")
+            let day = DayKey("2024-03-12").adding(days: n)!
+            r.dayKey = day
+            r.timestampUtc = try! Instant(parsing: "\(day)T12:00:00Z")
+            r.entryId = "e\(n)"
+            return r
+        }
+    }
+
+    /// Cancelled while its body runs: the import's transaction is rolled back whole and `run`
+    /// throws `CancellationError`. The body waits until the cancellation has been made, so the
+    /// import runs cancelled every time (no race with its end).
+    @Test func aCallCancelledWhileItRunsLeavesNoTrace() async throws {
+        let engine = try store.engine(now: "2025-03-12T11:00:00Z")
+        var draft = HabitDraft(name: "Read")
+        draft.id = "read"
+        _ = try engine.createHabit(draft)
+        let before = try store.dump()
+        let (started, starting) = AsyncStream<Void>.makeStream()
+        let cancelMade = DispatchSemaphore(value: 0)
+        let task = Task {
+            try await engine.run { engine in
+                starting.yield()
+                cancelMade.wait()
+                return try engine.importEntries(Self.year())
+            }
+        }
+        var running = started.makeAsyncIterator()
+        await running.next()
+        task.cancel()
+        cancelMade.signal()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(try store.dump() == before)
+        // The handle goes on, and an import no one cancels is stored.
+        #expect(try await engine.run { try $0.importEntries(Self.year()) }.created == 365)
+    }
+
+    /// SQLite's progress handler stops the transaction at the statement running, not only at
+    /// its commit: the check is asked a handful of times, not once per statement of a year's
+    /// import. And it is the calling thread's alone: the next caller, unbound, is never asked.
+    @Test func theStoreStopsAtTheStatementRunning() throws {
+        let engine = try store.engine(now: "2025-03-12T11:00:00Z")
+        var draft = HabitDraft(name: "Read")
+        draft.id = "read"
+        _ = try engine.createHabit(draft)
+        let before = try store.dump()
+        let asked = Locked(0)
+        let check: @Sendable () -> Bool = {
+            asked.withLock {
+                $0 += 1
+                return $0 >= 3
+            }
+        }
+        #expect {
+            try StoreCancellation.$check.withValue(check) { _ = try engine.importEntries(Self.year()) }
+        } throws: { ($0 as? HabitFlowError)?.message == StoreCancellation.error.message }
+        #expect(asked.withLock { $0 } < 10)
+        #expect(try store.dump() == before)
+        let unbound = asked.withLock { $0 }
+        #expect(try engine.importEntries(Self.year()).created == 365)
+        #expect(asked.withLock { $0 } == unbound)
+    }
+
+    /// The memory store asks once, before it commits, and keeps nothing of a cancelled write.
+    @Test func theMemoryStoreKeepsNothingOfACancelledWrite() throws {
+        let now = try Instant(parsing: "2025-03-12T11:00:00Z")
+        let engine = try Engine(store: MemoryStore(clock: { now }), user: "alice", zone: "Europe/Amsterdam", now: now)
+        var draft = HabitDraft(name: "Read")
+        draft.id = "read"
+        _ = try engine.createHabit(draft)
+        #expect {
+            try StoreCancellation.$check.withValue({ true }) { _ = try engine.importEntries(Self.year()) }
+        } throws: { ($0 as? HabitFlowError)?.message == StoreCancellation.error.message }
+        #expect(try engine.entries(EntryQuery()).isEmpty)
+        #expect(try engine.importEntries(Self.year()).created == 365)
     }
 }

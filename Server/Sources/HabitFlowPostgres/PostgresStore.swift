@@ -34,6 +34,7 @@ public final class PostgresStore: RecordStore, Sendable {
                 let first = tx.clock.seq
                 let result = try body(tx)
                 try tx.commitCheck()
+                try StoreCancellation.checkNotCancelled()
                 // The replica's state, and (delivered at commit, to every server process
                 // listening) a notification that wakes this user's watchers: sent with COMMIT.
                 p.send(
