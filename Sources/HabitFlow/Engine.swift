@@ -69,6 +69,22 @@ public final class Engine: Sendable {
         changeSource = .replica
     }
 
+    /// This engine with its store reached through `store`, a view of the same records: how
+    /// a server hands each request's token check to the store explicitly, under an engine it
+    /// keeps per user. The zones, clock and settings are this engine's; nothing is read.
+    @_spi(Faces) public func through(_ store: any RecordStore) -> Engine {
+        Engine(sharing: self, store: store)
+    }
+
+    private init(sharing engine: Engine, store: any RecordStore) {
+        zones = engine.zones
+        clock = engine.clock
+        caching = engine.caching
+        changeSource = engine.changeSource
+        let (user, path) = engine.opened.withLock { ($0.userId, $0.storePath) }
+        opened = Locked(Opened(store: store, userId: user, storePath: path))
+    }
+
     /// An engine on `store`, acting as `user`: the one initialiser every store goes through.
     ///
     /// - Parameters:

@@ -16,20 +16,26 @@ public final class PostgresStore: RecordStore, Sendable {
     /// Whose replica this is.
     public let user: String
     let clock: @Sendable () -> Instant
+    /// The token of the request this handle serves, checked with its first transaction
+    /// (see `ServerDatabase.asTokenUser`); `nil` for the server's own work.
+    let token: TokenCheck?
     /// Write transactions this handle began (any outcome): a failed one rolls back its
     /// database counter too, yet read caches must not trust what they saw before it.
     private let attempts = Atomic<UInt64>(0)
 
-    public init(database: ServerDatabase, user: String, clock: @escaping @Sendable () -> Instant) {
+    /// `user`'s replica in `database`; with `token`, as a request bearing it reaches the
+    /// replica: the token is checked with the first transaction, ahead of its BEGIN.
+    public init(database: ServerDatabase, user: String, clock: @escaping @Sendable () -> Instant, token: TokenCheck? = nil) {
         self.database = database
         self.user = user
         self.clock = clock
+        self.token = token
     }
 
     public func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         attempts.add(1, ordering: .relaxed)
         return try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
-            try database.transaction(c, checkingToken: true) { (p: Pipeline) throws(HabitFlowError) -> T in
+            try database.transaction(c, checking: token) { (p: Pipeline) throws(HabitFlowError) -> T in
                 let tx = try PostgresTransaction(p, user: user, now: clock(), writable: true, lock: true)
                 let first = tx.clock.seq
                 let result = try body(tx)
@@ -48,7 +54,7 @@ public final class PostgresStore: RecordStore, Sendable {
 
     public func read<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
-            try database.transaction(c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", checkingToken: true) {
+            try database.transaction(c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", checking: token) {
                 (p: Pipeline) throws(HabitFlowError) -> T in
                 try body(try PostgresTransaction(p, user: user, now: clock(), writable: false, lock: false))
             }

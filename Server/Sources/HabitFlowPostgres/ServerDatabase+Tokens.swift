@@ -1,4 +1,5 @@
 import HabitFlowCore
+import HabitFlowStore
 import NIOCore
 import PostgresNIO
 
@@ -27,33 +28,27 @@ extension ServerDatabase {
         }
     }
 
-    /// Runs `body` (on this thread, blocking) acting as the user of the token `hash`, which is
-    /// checked with the first transaction `body` opens — sent ahead of its BEGIN and verified
-    /// before that transaction hands out any answer, so the check costs no round trip of its
-    /// own — or, when `body` opens none or fails before one, on its own before returning.
+    /// Runs `body` (on this thread, blocking) with `user`'s replica as a request bearing the
+    /// token `hash` reaches it: the token is checked with the first transaction `body` opens
+    /// on that store — sent ahead of its BEGIN and verified before that transaction hands out
+    /// any answer, so the check costs no round trip of its own — or, when `body` opens none or
+    /// fails before one, on its own before returning.
     /// - Throws: `forbidden` naming `authorization` when the token is unknown or revoked.
-    public func asTokenUser<T>(_ user: String, hash: [UInt8], _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+    public func asTokenUser<T>(
+        _ user: String, hash: [UInt8], clock: @escaping @Sendable () -> Instant,
+        _ body: (any RecordStore) throws(HabitFlowError) -> T
+    ) throws(HabitFlowError) -> T {
         let check = TokenCheck(user: user, hash: hash)
-        let outer = tokenChecks.currentValue
-        tokenChecks.currentValue = check
-        defer { tokenChecks.currentValue = outer }
         let result: Result<T, HabitFlowError>
-        do throws(HabitFlowError) { result = .success(try body()) } catch { result = .failure(error) }
+        do throws(HabitFlowError) {
+            result = .success(try body(PostgresStore(database: self, user: user, clock: clock, token: check)))
+        } catch {
+            result = .failure(error)
+        }
         if !check.verified {
             guard try tokenIsLive(user: user, hash: hash) else { throw TokenCheck.refused }
         }
         return try result.get()
-    }
-
-    /// Sends this thread's pending token check (see `asTokenUser`) on `pipeline`.
-    /// - Throws: `forbidden` when an earlier transaction's check failed (whoever caught that
-    ///   error): no later transaction of the request runs.
-    func sendTokenCheck(_ pipeline: Pipeline) throws(HabitFlowError) {
-        guard let check = tokenChecks.currentValue, !check.verified else { return }
-        // Sent by a transaction that has ended, yet not verified: it was refused.
-        if check.sent { throw TokenCheck.refused }
-        check.sent = true
-        pipeline.send(TokenIsLive(user: check.user, hash: check.hash), requiringARow: TokenCheck.refused) { check.verified = true }
     }
 
     /// Whether `user` has ever been given a token: a user of this server, not just an id
@@ -112,9 +107,10 @@ extension ServerDatabase {
     }
 }
 
-/// A token to check before a request's first transaction answers (`asTokenUser`). Only the
-/// thread it was made for touches it (it lives in a thread-specific variable).
-final class TokenCheck: @unchecked Sendable {
+/// A request's token, checked before the request's first transaction answers
+/// (`asTokenUser`): the request's store (`PostgresStore.token`) carries it to each of its
+/// transactions. One request's, touched by the thread serving it only.
+public final class TokenCheck: @unchecked Sendable {
     let user: String
     let hash: [UInt8]
     /// Sent with a transaction (once: a failed check fails the request).
@@ -125,6 +121,17 @@ final class TokenCheck: @unchecked Sendable {
     init(user: String, hash: [UInt8]) {
         self.user = user
         self.hash = hash
+    }
+
+    /// Sends the check on `pipeline`, ahead of its transaction, unless it was verified.
+    /// - Throws: `forbidden` when an earlier transaction's check failed (whoever caught that
+    ///   error): no later transaction of the request runs.
+    func send(on pipeline: Pipeline) throws(HabitFlowError) {
+        guard !verified else { return }
+        // Sent by a transaction that has ended, yet not verified: it was refused.
+        if sent { throw TokenCheck.refused }
+        sent = true
+        pipeline.send(TokenIsLive(user: user, hash: hash), requiringARow: TokenCheck.refused) { self.verified = true }
     }
 
     static let refused = HabitFlowError(.forbidden, "the token is unknown or revoked", field: "authorization")

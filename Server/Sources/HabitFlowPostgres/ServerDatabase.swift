@@ -23,8 +23,6 @@ public final class ServerDatabase: Sendable {
     /// The longest wait for a connection, or for one answer.
     let timeout: Duration
     private let running: Task<Void, Never>
-    /// Each thread's token check waiting for its first transaction (`asTokenUser`).
-    let tokenChecks = ThreadSpecificVariable<TokenCheck>()
     /// The connections (by id) that have prepared every statement (`warmUp`).
     let warmed = NIOLockedValueBox<Set<Int>>([])
 

@@ -28,11 +28,14 @@ public final class MemoryReplicas: ReplicaStore {
         }
     }
 
-    public func asTokenUser<T>(_ user: String, hash: [UInt8], _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+    public func asTokenUser<T>(
+        _ user: String, hash: [UInt8], clock: @escaping @Sendable () -> Instant,
+        _ body: (any RecordStore) throws(HabitFlowError) -> T
+    ) throws(HabitFlowError) -> T {
         guard state.withLockedValue({ $0.tokens[user]?.contains(hash) == true }) else {
             throw HabitFlowError(.forbidden, "the token is unknown or revoked", field: "authorization")
         }
-        return try body()
+        return try body(replica(of: user, clock: clock))
     }
 
     public func hasTokens(user: String) throws(HabitFlowError) -> Bool {

@@ -8,10 +8,14 @@ import HabitFlowStore
 public protocol ReplicaStore: Sendable {
     /// The store of `user`'s replica, its local changes stamped with `clock`'s time.
     func replica(of user: String, clock: @escaping @Sendable () -> Instant) -> any RecordStore
-    /// Runs `body` as `user` once their token `hash` is found live (where the store can, in
-    /// the same transaction as `body`'s first read).
+    /// Runs `body` with `user`'s replica as a request bearing their token `hash` reaches it,
+    /// the token found live first (where the store can, in the same transaction as the first
+    /// read `body` makes on that store: the store it is given carries the check).
     /// - Throws: `forbidden` naming `authorization` when the token is unknown or revoked.
-    func asTokenUser<T>(_ user: String, hash: [UInt8], _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
+    func asTokenUser<T>(
+        _ user: String, hash: [UInt8], clock: @escaping @Sendable () -> Instant,
+        _ body: (any RecordStore) throws(HabitFlowError) -> T
+    ) throws(HabitFlowError) -> T
     /// Whether `user` has ever been given a token: a user of this server.
     func hasTokens(user: String) throws(HabitFlowError) -> Bool
 }

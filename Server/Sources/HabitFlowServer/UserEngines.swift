@@ -1,6 +1,8 @@
-import HabitFlow
+@_spi(Faces) import HabitFlow
+import HabitFlowCore
 import HabitFlowPostgres
 import HabitFlowProtocol
+import HabitFlowStore
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
@@ -55,11 +57,15 @@ public final class UserEngines: Sendable {
         }
     }
 
-    /// The engine on `user`'s replica. A user new to the server gets a stand-in profile
-    /// (stamped before any real change, never sent), which their device's profile replaces.
-    func engine(_ user: String) throws(HabitFlowError) -> Engine {
-        if let engine = engines.withLockedValue({ $0[user] }) { return engine }
-        let store = replicas.replica(of: user, clock: clock)
+    /// The engine on `user`'s replica, kept per user; given a request's `store` (from
+    /// `ReplicaStore.asTokenUser`, carrying its token check), that engine reaching the replica
+    /// through it. A user new to the server gets a stand-in profile (stamped before any real
+    /// change, never sent), which their device's profile replaces: written through the
+    /// request's store, so its token is checked before anything is written.
+    func engine(_ user: String, through request: (any RecordStore)? = nil) throws(HabitFlowError) -> Engine {
+        if let engine = engines.withLockedValue({ $0[user] }) { return request.map(engine.through) ?? engine }
+        let plain = replicas.replica(of: user, clock: clock)
+        let store = request ?? plain
         let t0 = Instant(unixSeconds: 0)!
         // Read first: a returning user's first request since the server started (most of a
         // hosted server's) writes nothing, so it commits nothing.
@@ -70,12 +76,12 @@ public final class UserEngines: Sendable {
                 }
             }
         }
-        let engine = try Engine(store: store, user: user, zone: nil, caching: false, changeSource: .device)
+        let engine = try Engine(store: plain, user: user, zone: nil, caching: false, changeSource: .device)
         engines.withLockedValue { kept in
             if kept.count >= Self.keptUsers { kept = [:] }
             kept[user] = engine
         }
-        return engine
+        return request.map(engine.through) ?? engine
     }
 
     /// Users known to have a token (kept: a user of the server stays one).
@@ -130,7 +136,7 @@ public final class UserEngines: Sendable {
     func push(_ token: AccessToken, body: ByteBuffer) async throws -> JSONValue {
         let user = token.user
         let result: Result<JSONValue, APIError> = try await run { () throws(HabitFlowError) in
-            try self.asUser(token) { () throws(HabitFlowError) in
+            try self.asUser(token) { store throws(HabitFlowError) in
                 let parsed = body.withUnsafeReadableBytes { raw in
                     Result { () throws(ProtocolError) in try SyncBodies.push(raw.assumingMemoryBound(to: UInt8.self)) }
                 }
@@ -139,7 +145,7 @@ public final class UserEngines: Sendable {
                 case let .success(value): changes = value
                 case let .failure(error): return .failure(APIError(error))
                 }
-                let engine = try self.engine(user)
+                let engine = try self.engine(user, through: store)
                 let answer: JSONValue
                 do throws(ProtocolError) {
                     let summary = try ProtocolError.located { () throws(HabitFlowError) in try engine.applyChanges(changes) }
@@ -167,8 +173,8 @@ public final class UserEngines: Sendable {
     func pull(_ token: AccessToken, since: Int64, limit: Int, maxBytes: Int) async throws -> (count: Int, body: String) {
         let user = token.user
         let result: Result<(count: Int, body: String), APIError> = try await run { () throws(HabitFlowError) in
-            try self.asUser(token) { () throws(HabitFlowError) in
-                let engine = try self.engine(user)
+            try self.asUser(token) { store throws(HabitFlowError) in
+                let engine = try self.engine(user, through: store)
                 let status = try self.partnerStatus(user, engine)
                 for source in Set([status.partner?.partnerId, status.invited].compactMap { $0 } + status.invitations) {
                     self.forward(from: source, to: user)
@@ -189,12 +195,13 @@ public final class UserEngines: Sendable {
         return try result.get()
     }
 
-    /// Runs `body` once the token is found live (`ReplicaStore.asTokenUser`).
+    /// Runs `body` with the user's replica as `token`'s request reaches it: the token is
+    /// checked with the first transaction on that store (`ReplicaStore.asTokenUser`).
     private func asUser<T>(
-        _ token: AccessToken, _ body: () throws(HabitFlowError) -> Result<T, APIError>
+        _ token: AccessToken, _ body: (any RecordStore) throws(HabitFlowError) -> Result<T, APIError>
     ) throws(HabitFlowError) -> Result<T, APIError> {
         do throws(HabitFlowError) {
-            return try replicas.asTokenUser(token.user, hash: token.hash, body)
+            return try replicas.asTokenUser(token.user, hash: token.hash, clock: clock, body)
         } catch {
             // A refused token is the request's own field (401), not an argument's.
             guard error.code == .forbidden, error.field == "authorization" else { throw error }

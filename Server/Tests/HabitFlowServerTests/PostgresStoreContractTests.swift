@@ -140,22 +140,21 @@ import Testing
         }
     }
 
-    /// A request acting as a token's user (`asTokenUser`): a refused token fails the first
-    /// transaction, and every later one of the same request, even when the body catches the
-    /// first refusal (as forwarding to a partner does) — nothing is written; a live token's
-    /// writes go through, checked once.
+    /// A request acting as a token's user (`asTokenUser`): the store it is handed carries the
+    /// token, so a refused token fails the first transaction on it, and every later one of
+    /// the same request, even when the body catches the first refusal (as forwarding to a
+    /// partner does) — nothing is written; a live token's writes go through.
     @Test func aRefusedTokenStopsEveryTransactionOfItsRequest() async throws {
         try await blocking {
             let url = try TestDatabase.fresh("tokens")
             let db = try ServerDatabase(url: url, connections: 2)
             try db.migrate()
             let t0 = StoreContract.t0
-            let store = PostgresStore(database: db, user: "alice", clock: { t0 })
             let live = Array(repeating: UInt8(9), count: 32)
             try db.addToken(user: "alice", hash: live, label: "test")
             var refusals = 0
             do throws(HabitFlowError) {
-                try db.asTokenUser("alice", hash: Array(repeating: 7, count: 32)) { () throws(HabitFlowError) in
+                try db.asTokenUser("alice", hash: Array(repeating: 7, count: 32), clock: { t0 }) { store throws(HabitFlowError) in
                     for id in ["h1", "h2"] {
                         do throws(HabitFlowError) {
                             try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit(id)) }
@@ -168,7 +167,7 @@ import Testing
             }
             #expect(refusals == 2)
             #expect(try TestDatabase.query(url, "SELECT count(*) FROM records") == ["0"])
-            try db.asTokenUser("alice", hash: live) { () throws(HabitFlowError) in
+            try db.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
                 try store.write { tx throws(HabitFlowError) in
                     try tx.save(StoreContract.user)
                     try tx.save(StoreContract.habit("h1"))
