@@ -16,7 +16,8 @@ extension Engine {
     /// call waits for a thread, gets `CancellationError` and nothing runs. Cancelled while an
     /// engine call in `body` runs, that call's transaction stops at its next store step (SQLite
     /// interrupts the statement running) or before it commits, is rolled back whole, and
-    /// `run` throws `CancellationError`. A call that committed first keeps its answer: `run`
+    /// `run` throws `CancellationError` (for a call that fails once cancelled, whatever it
+    /// failed with). A call that committed first keeps its answer: `run`
     /// returns it, so a caller never mistakes a committed write for one that did not happen.
     /// (Each engine call is one transaction: in a `body` of several, those before the
     /// cancelled one stay done.) The check is this call's own: other callers of the engine,

@@ -61,6 +61,8 @@ extension Engine {
                     do throws(HabitFlowError) {
                         habit = try insertHabit(draft, store, user, today: zoneToday.1, now: now)
                     } catch {
+                        // The habit is refused, not the store: a failed write ends the import.
+                        guard error.code != .storage else { throw error }
                         report.outcome = "skipped"
                         report.notes.append(error.message)
                         summary.habits.append(report)

@@ -175,6 +175,11 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
 
     /// Runs SQL and converts failures to `storage` errors.
     func sql<T>(_ body: () throws(SQLiteError) -> T) throws(HabitFlowError) -> T {
+        // A transaction SQLite ended on its own (an interrupted or failed write rolls it back):
+        // nothing more runs in it, or each statement would commit by itself.
+        if transactionDataVersion != nil, sqlite3_get_autocommit(db.handle) != 0 {
+            throw StoreCancellation.isCancelled ? StoreCancellation.error : Self.transactionEnded
+        }
         do throws(SQLiteError) { return try body() } catch {
             if error.isUniqueViolation {
                 throw .heldKey
@@ -186,6 +191,9 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             throw Self.storageError(error, path: path)
         }
     }
+
+    /// What a store call answers after SQLite rolled its transaction back by itself.
+    static let transactionEnded = HabitFlowError(.storage, "the store rolled the transaction back after an error: nothing was written")
 
     // MARK: Transactions
 
@@ -266,6 +274,9 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 defer { transactionDataVersion = nil }
                 let result = try body()
                 try StoreCancellation.checkNotCancelled()
+                // From here the call commits: a cancel no longer stops it (SQLite asks the
+                // handler on COMMIT's way out too, after the data is on disk).
+                if cancellable { sqlite3_progress_handler(db.handle, 0, nil, nil) }
                 try sql { () throws(SQLiteError) in try db.run("COMMIT") }
                 if let replica = memo.committing { memo.replica = replica }
                 // Cache rows a read computed go in now, before anyone else can use this connection.

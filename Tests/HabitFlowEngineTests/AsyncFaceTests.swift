@@ -1,5 +1,6 @@
 import Foundation
 import HabitFlow
+import HabitFlowSQLite
 import HabitFlowStore
 import HabitFlowTestSupport
 import Testing
@@ -120,5 +121,71 @@ import Testing
         } throws: { ($0 as? HabitFlowError)?.message == StoreCancellation.error.message }
         #expect(try engine.entries(EntryQuery()).isEmpty)
         #expect(try engine.importEntries(Self.year()).created == 365)
+    }
+
+    /// A cancel may land anywhere in a Loop import — in a habit's insert, which the import
+    /// otherwise reports as skipped, or between entries: the import is stored whole or not at
+    /// all, never in part (SQLite rolls an interrupted write back by itself, and nothing more
+    /// runs in that transaction).
+    @Test func aLoopImportCancelledAnywhereIsStoredWholeOrNotAtAll() throws {
+        // Many habits with few days: many of the import's statements are a habit's insert.
+        let days = (0..<4).map { DayKey("2025-02-01").adding(days: $0)! }
+        let backup = LoopBackup(
+            habits: (1...40).map { n in
+                LoopHabit(
+                    key: "h\(n)", name: "Habit \(n)", numerator: 1, denominator: 1, numerical: true, unit: "km", target: 5,
+                    checkmarks: days.map { LoopCheckmark(day: $0, mark: .done(Double(n))) })
+            })
+        var stopped = 0
+        for stopAt in 1...40 {
+            let store = TestStore("loop-cancel")
+            let engine = try store.engine(now: "2025-03-12T11:00:00Z")
+            let before = try store.dump()
+            let asked = Locked(0)
+            let check: @Sendable () -> Bool = {
+                asked.withLock {
+                    $0 += 1
+                    return $0 >= stopAt
+                }
+            }
+            do {
+                let summary = try StoreCancellation.$check.withValue(check) { try engine.importLoop(backup) }
+                #expect(summary.entriesCreated == 160, "stopAt \(stopAt)")
+                #expect(try engine.habits().count == 40 && engine.entries(EntryQuery()).count == 160, "stopAt \(stopAt)")
+            } catch {
+                stopped += 1
+                #expect(try store.dump() == before, "stopAt \(stopAt): part of a cancelled import was stored")
+            }
+        }
+        #expect(stopped >= 20)
+    }
+
+    /// A body that catches a store error and writes on (as a skip-and-continue import would)
+    /// writes nothing more once SQLite has rolled an interrupted transaction back: each later
+    /// statement is refused, where it would otherwise commit on its own.
+    @Test func nothingRunsInATransactionSQLiteEnded() throws {
+        let store = TestStore("ended")
+        let t0 = StoreContract.t0
+        let sqlite = try SQLiteStore(path: store.path, clock: { t0 })
+        try sqlite.write { tx throws(HabitFlowError) in try tx.save(StoreContract.user) }
+        let before = try store.dump()
+        let asked = Locked(0)
+        var refused = 0
+        #expect(throws: HabitFlowError.self) {
+            try StoreCancellation.$check.withValue({
+                asked.withLock {
+                    $0 += 1
+                    return $0 >= 2
+                }
+            }) {
+                try sqlite.write { tx throws(HabitFlowError) in
+                    for n in 0..<300 {
+                        do throws(HabitFlowError) { try tx.save(StoreContract.habit("h\(n)")) } catch { refused += 1 }
+                    }
+                }
+            }
+        }
+        #expect(refused > 0)
+        #expect(try store.dump() == before)
     }
 }

@@ -14,9 +14,10 @@ import Testing
         "DayStart", "DayStatus", "EntryConflict", "EntryRepair", "EntryRules", "EntrySource", "Goal",
         "GoalLink", "GoalProgress", "GoalUnit", "GoalVersion", "Habit", "HabitEntry", "HabitEntryReflection",
         "HabitFlowError", "HabitMetrics", "HabitPotentialEvidence", "HabitReport", "HabitSummary",
-        "HeldBackRecord", "ImpactPreview", "Instant", "JournalEntry", "JournalTemplate", "Lens", "LoopBackup",
+        "HeldBackRecord", "HybridTimestamp", "ImpactPreview", "Instant", "InstantInterval", "InstantIntervals", "JournalEntry",
+        "JournalTemplate", "Lens", "LoopBackup", "LoopCheckmark", "LoopHabit", "LoopMark",
         "Partnership", "RecordKind", "RecordRef", "Routine", "RoutineExecution", "StepGoal", "StrengthPeriod",
-        "StrengthPoint", "TZDataInfo", "TZifSource", "TargetSchedule", "TargetVersion", "TimeError",
+        "StrengthPoint", "TZDataInfo", "TZifSource", "TZifSourceChain", "TargetSchedule", "TargetVersion", "TimeError",
         "UserProfile", "Week", "WeekProgress", "Weekday", "WellbeingMetricEntry", "Zone",
     ]
     /// The engine's own faces' plumbing in HabitFlow, behind `@_spi(Faces)`.
@@ -25,7 +26,7 @@ import Testing
     /// Every `public` type declared at the top level of HabitFlowCore's sources.
     static func coreTypes() throws -> Set<String> {
         let root = Repository.path("Sources/HabitFlowCore")
-        let declaration = #/^public (?:final )?(?:struct|enum|class|protocol|actor) (\w+)/#
+        let declaration = #/^(?:@\w+ )*public (?:final |indirect )?(?:struct|enum|class|protocol|actor) (\w+)/#
         var names = Set<String>()
         for case let file as String in FileManager.default.enumerator(atPath: root)! where file.hasSuffix(".swift") {
             for line in try String(contentsOfFile: root + "/" + file, encoding: .utf8).split(separator: "\n") {
@@ -38,7 +39,7 @@ import Testing
     @Test func aHostSeesTheEngineAndItsValuesNotThePlumbing() throws {
         let core = try Self.coreTypes()
         #expect(Self.exported.isSubset(of: core), "not in HabitFlowCore: \(Self.exported.subtracting(core))")
-        #expect(core.count > Self.exported.count + 30, "HabitFlowCore has \(core.count) public types")
+        #expect(core.count >= Self.exported.count + 30, "HabitFlowCore has \(core.count) public types")
         let probed = core.sorted() + Self.facesOnly
         var probe = "import HabitFlow\nlet engine: Engine? = nil\n"
         for (index, name) in probed.enumerated() { probe += "typealias Probe\(index) = \(name)\n" }

@@ -176,8 +176,10 @@ public final class UserEngines: Sendable {
             try self.asUser(token) { store throws(HabitFlowError) in
                 let engine = try self.engine(user, through: store)
                 let status = try self.partnerStatus(user, engine)
+                // Into the user's replica through the request's store: the token is checked
+                // before anything is written (the status may have been kept, reading nothing).
                 for source in Set([status.partner?.partnerId, status.invited].compactMap { $0 } + status.invitations) {
-                    self.forward(from: source, to: user)
+                    self.forward(from: source, to: user, through: store)
                 }
                 var limit = limit
                 while true {
@@ -214,12 +216,18 @@ public final class UserEngines: Sendable {
     ///
     /// Only between users of this server (with a token): an invitation to any other id makes
     /// no replica here. Once they have a token, the source's next push brings it.
-    func forward(from source: String, to target: String) {
+    ///
+    /// For a pull, `request` is the puller's (`target`'s) store, carrying their token: the
+    /// target's replica is read first through it, so the token is checked before either
+    /// replica is touched further.
+    func forward(from source: String, to target: String, through request: (any RecordStore)? = nil) {
         do throws(HabitFlowError) {
             guard try isServerUser(target), try isServerUser(source) else { return }
-            let from = try engine(source), to = try engine(target)
+            let to = try engine(target, through: request)
             let remote = "partner:" + source
-            let page = try from.syncChanges(since: try to.remoteCursors(remote).pulled, forPartner: true, recipient: target)
+            let since = try to.remoteCursors(remote).pulled
+            let from = try engine(source)
+            let page = try from.syncChanges(since: since, forPartner: true, recipient: target)
             _ = try to.applyChanges(page.changes, fromRemote: remote, cursor: page.cursor, source: .partner(source))
             if page.changes.contains(where: { $0.kind == RecordKind.partnership.rawValue }) { forgetPartnerStatus(target) }
         } catch {

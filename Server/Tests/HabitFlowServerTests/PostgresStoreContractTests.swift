@@ -4,6 +4,8 @@ import HabitFlowStore
 import HabitFlowTestSupport
 import Testing
 
+@testable import HabitFlowServer
+
 /// The server's PostgreSQL store keeps the contract of every store (`StoreContract`, the
 /// same checks the SQLite and in-memory stores pass), on a real PostgreSQL server.
 @Suite struct PostgresStoreContractTests {
@@ -175,6 +177,65 @@ import Testing
                 try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h2")) }
             }
             #expect(try TestDatabase.query(url, "SELECT count(*) FROM records") == ["3"])
+        }
+    }
+
+    /// A pull carries what a partner shares into the puller's replica before it reads its
+    /// page (`UserEngines.forward`): with a refused token nothing comes in, even when the
+    /// puller's engine and partnership are kept from an earlier request (so the pull itself
+    /// has read nothing yet); with a live one, it does.
+    @Test func aRefusedPullForwardsNothing() async throws {
+        try await blocking {
+            let url = try TestDatabase.fresh("forward")
+            let db = try ServerDatabase(url: url, connections: 2)
+            try db.migrate()
+            let bobs = Array(repeating: UInt8(5), count: 32), alices = Array(repeating: UInt8(6), count: 32)
+            try db.addToken(user: "bob", hash: bobs, label: "test")
+            try db.addToken(user: "alice", hash: alices, label: "test")
+            let engines = UserEngines(replicas: db, threads: 1)
+            defer { try? engines.pool.syncShutdownGracefully() }
+            // Partners, by their devices' pushes and pulls (as `SyncSession` carries them).
+            let t0 = try Instant(parsing: "2025-03-12T11:00:00Z")
+            let alice = try Engine(store: MemoryStore(clock: { t0 }), user: "alice", zone: "UTC", now: t0)
+            let bob = try Engine(store: MemoryStore(clock: { t0 }), user: "bob", zone: "UTC", now: t0)
+            func push(_ device: Engine, _ user: String) throws {
+                let page = try device.changesToPush("server")
+                _ = try engines.engine(user).applyChanges(page.changes)
+                try device.acknowledgePush("server", cursor: page.cursor)
+                if let partner = try engines.partnerStatus(user, engines.engine(user)).side?.partnerId {
+                    engines.forward(from: user, to: partner)
+                }
+                engines.forgetPartnerStatuses()
+            }
+            func pull(_ device: Engine, _ user: String) throws {
+                let page = try engines.engine(user).syncChanges(since: 0)
+                _ = try device.applyChanges(page.changes, fromRemote: "server", cursor: page.cursor)
+            }
+            _ = try alice.invitePartner("bob")
+            try push(alice, "alice")
+            try pull(bob, "bob")
+            _ = try bob.acceptPartner("alice")
+            try push(bob, "bob")
+            try pull(alice, "alice")
+            var draft = GoalDraft(title: "Walk together")
+            draft.id = "walk"
+            draft.target = 3
+            draft.shared = true
+            _ = try alice.createGoal(draft)
+            _ = try engines.engine("alice").applyChanges(try alice.changesToPush("server").changes)  // pushed; not yet forwarded
+            let before = try TestDatabase.query(url, "SELECT count(*) FROM records WHERE user_id = 'bob'")
+            #expect(throws: HabitFlowError.self) {
+                try db.asTokenUser("bob", hash: Array(repeating: 7, count: 32), clock: { SystemClock.now() }) {
+                    store throws(HabitFlowError) in
+                    engines.forward(from: "alice", to: "bob", through: store)
+                }
+            }
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE user_id = 'bob'") == before)
+            try db.asTokenUser("bob", hash: bobs, clock: { SystemClock.now() }) { store throws(HabitFlowError) in
+                engines.forward(from: "alice", to: "bob", through: store)
+            }
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE user_id = 'bob'") != before)
+            #expect(try engines.engine("bob").goal("walk").goal.title == "Walk together")
         }
     }
 
