@@ -36,11 +36,7 @@ struct ChangeWatch: Sendable {
         (stamp, sequence, entryDays) = try store.read { tx throws(HabitFlowError) in
             let stamp = try store.stamp()
             let sequence = try tx.habitsChanged(since: .max).sequence
-            var days: [String: DayKey] = [:]
-            for stored in try tx.fetchAll(StoredEntry.self, owner: user, where: .ownerId, in: [user]) {
-                days[stored.entry.id] = stored.entry.dayKey
-            }
-            return (stamp, sequence, days)
+            return (stamp, sequence, try tx.entryDays(owner: user))
         }
     }
 

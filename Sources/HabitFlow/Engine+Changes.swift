@@ -18,10 +18,11 @@ extension Engine {
     /// Swift's cooperative pool.
     ///
     /// Starting it reads, on the caller's thread, where the stream starts and the day of each
-    /// of the user's entries (an edit may move one): one query, tens of milliseconds for
-    /// 25,000 entries. The stream ends when its consumer stops (the task iterating it is
-    /// cancelled, or the stream is dropped); it finishes at once on an engine without a store,
-    /// or whose store cannot be read when it starts.
+    /// of the user's entries (an edit may move one): one query of two columns (`entryDays`),
+    /// 24 ms for 25,000 entries in a debug build (180 ms when it decoded whole entries).
+    /// The stream ends when its consumer stops (the task iterating it is cancelled, or the
+    /// stream is dropped); it finishes at once on an engine without a store, or whose store
+    /// cannot be read when it starts.
     public func changes(polling interval: Duration = .milliseconds(250)) -> AsyncStream<StoreChange> {
         let bell = CommitBell.shared
         let rings = bell.rings  // before the watch starts: a commit in between wakes it at once

@@ -218,6 +218,20 @@ final class SQLiteTransaction: StoreTransaction {
         try cachedActiveDays(owner: owner)
     }
 
+    /// Two columns of the entries, read without decoding an entry.
+    func entryDays(owner: String) throws(HabitFlowError) -> [String: DayKey] {
+        try sql { () throws(SQLiteError) in
+            let s = try db.statement("SELECT id, day_key FROM entries WHERE owner_id = ?", [.text(owner)])
+            defer { sqlite3_reset(s.handle) }  // a cached statement: never leave it holding a snapshot
+            var days: [String: DayKey] = [:]
+            while try s.step() {
+                guard let id = s.text(0), let day = s.withBytes(1, DayKey.init(utf8:)) else { continue }
+                days[id] = day
+            }
+            return days
+        }
+    }
+
     /// Every active day of the owner's habits, from the entries.
     func scanActiveDays(owner: String) throws(SQLiteError) -> [String: ActiveDays] {
         // One pass over the covering index entries_by_habit_day, in (habit, day) order (a seek

@@ -69,6 +69,10 @@ public protocol EntryIndex: AnyObject {
     func activeDays(owner: String) throws(HabitFlowError) -> [String: ActiveDays]
     /// The same for one habit of `owner` (empty when it has no active entry).
     func activeDays(owner: String, habit: String) throws(HabitFlowError) -> ActiveDays
+    /// The day of every entry of `owner` (deleted and set aside ones too), by id: what a
+    /// change watch keeps, to name the day an edit moves an entry from. A store may answer
+    /// from an index alone (SQLite does); the default reads the entries.
+    func entryDays(owner: String) throws(HabitFlowError) -> [String: DayKey]
     /// The ids of habits (of any owner: a superset of one owner's) whose record, entries or
     /// target versions changed after sequence number `since`, and the latest sequence
     /// number: what a read cache re-reads.
@@ -81,6 +85,17 @@ public protocol EntryIndex: AnyObject {
         habits: [String: Set<String>], count: Int,
         _ body: () throws(HabitFlowError) -> T
     ) throws(HabitFlowError) -> T
+}
+
+extension EntryIndex where Self: RecordTransaction {
+    /// Reads `owner`'s entries whole: a store with an index of (id, day) answers from it.
+    public func entryDays(owner: String) throws(HabitFlowError) -> [String: DayKey] {
+        var days: [String: DayKey] = [:]
+        for stored in try fetchAll(StoredEntry.self, owner: owner, where: .ownerId, in: [owner]) {
+            days[stored.entry.id] = stored.entry.dayKey
+        }
+        return days
+    }
 }
 
 extension EntryIndex {

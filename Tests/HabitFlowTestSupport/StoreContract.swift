@@ -29,6 +29,7 @@ public enum StoreContract {
         ("habitsChangedNamesWhatChanged", habitsChangedNamesWhatChanged), ("prefetchChangesNoAnswer", prefetchChangesNoAnswer),
         ("bulkInsertAnswersAlike", bulkInsertAnswersAlike), ("idsByPrefixAreAnOwnersOwn", idsByPrefixAreAnOwnersOwn),
         ("pagesCoverTheLogOnce", pagesCoverTheLogOnce), ("manyDaysSettleAtOnce", manyDaysSettleAtOnce),
+        ("entryDaysAreAnOwnersEveryEntry", entryDaysAreAnOwnersEveryEntry),
     ]
 
     public static let t0 = try! Instant(parsing: "2025-03-12T11:00:00Z")
@@ -342,6 +343,26 @@ public enum StoreContract {
                 #expect(some.map(\.dayKey.description) == ["2025-03-10", "2025-03-12"], "\(name)")
                 #expect(try tx.activeDays(owner: "alice")["h1"]?.sums == [3, 1, 2, 0], "\(name)")
                 #expect(try tx.activeDays(owner: "bob").isEmpty, "\(name)")
+            }
+        }
+    }
+
+    /// `entryDays`: the day of each of an owner's entries, deleted ones too, and no one else's.
+    public static func entryDaysAreAnOwnersEveryEntry(_ stores: Stores) throws {
+        for (name, store) in try stores("entry-days") {
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(Self.user)
+                try tx.save(UserProfile(id: "bob", zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
+                try tx.save(Self.habit("h1"))
+                try tx.save(Self.habit("h1", owner: "bob"))
+                try tx.save(Self.entry("e1", "h1", "2025-03-10"), of: "alice", multiplePerDay: false)
+                try tx.save(Self.entry("e2", "h1", "2025-03-11", deleted: true), of: "alice", multiplePerDay: false)
+                try tx.save(Self.entry("e3", "h1", "2025-03-12"), of: "bob", multiplePerDay: false)
+            }
+            try store.read { tx throws(HabitFlowError) in
+                #expect(try tx.entryDays(owner: "alice") == ["e1": DayKey("2025-03-10"), "e2": DayKey("2025-03-11")], "\(name)")
+                #expect(try tx.entryDays(owner: "bob") == ["e3": DayKey("2025-03-12")], "\(name)")
+                #expect(try tx.entryDays(owner: "carol").isEmpty, "\(name)")
             }
         }
     }
