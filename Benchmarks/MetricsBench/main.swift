@@ -197,8 +197,10 @@ func derived(_ reports: [HabitReport]) -> [Derived] {
 func deriveAllPerHabit(_ engine: Engine) -> [Derived] {
     var out: [Derived] = []
     for habit in try! engine.habits(includeArchived: false, includeDeleted: false) {
-        let (m, today, firstWeekday) = try! engine.metrics(habitId: habit.id)
-        let (current, longest) = m.streaks(today: today, firstWeekday: firstWeekday)
+        let asOf = try! engine.metrics(habitId: habit.id)
+        let (m, today, firstWeekday) = (asOf.metrics, asOf.today, asOf.firstWeekday)
+        let streaks = m.streaks(today: today, firstWeekday: firstWeekday)
+        let (current, longest) = (streaks.current, streaks.longest)
         var weeks: [WeekProgress] = []
         weeks.reserveCapacity(weekStarts.count)
         for start in weekStarts { weeks.append(try! m.weekProgress(containing: start, firstWeekday: firstWeekday)) }
@@ -212,8 +214,9 @@ func dailyStreaks(_ engine: Engine) -> [String: (current: HabitMetrics.Streak, l
     var out: [String: (current: HabitMetrics.Streak, longest: HabitMetrics.Streak)] = [:]
     for habit in try! engine.habits(includeArchived: false, includeDeleted: false) {
         guard case .daily = habit.cadence else { continue }
-        let (m, today, firstWeekday) = try! engine.metrics(habitId: habit.id)
-        out[habit.id] = m.streaks(today: today, firstWeekday: firstWeekday)
+        let asOf = try! engine.metrics(habitId: habit.id)
+        let streaks = asOf.metrics.streaks(today: asOf.today, firstWeekday: asOf.firstWeekday)
+        out[habit.id] = (streaks.current, streaks.longest)
     }
     return out
 }
