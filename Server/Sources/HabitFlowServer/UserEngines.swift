@@ -66,22 +66,26 @@ public final class UserEngines: Sendable {
         if let engine = engines.withLockedValue({ $0[user] }) { return request.map(engine.through) ?? engine }
         let plain = replicas.replica(of: user, clock: clock)
         let store = request ?? plain
-        let t0 = Instant(unixSeconds: 0)!
-        // Read first: a returning user's first request since the server started (most of a
-        // hosted server's) writes nothing, so it commits nothing.
-        if try store.read({ tx throws(HabitFlowError) in try tx.fetch(UserProfile.self, key: [user]) }) == nil {
+        // A returning user's first request since the server started (most of a hosted
+        // server's) costs one read, the engine's own of the profile, and writes nothing.
+        let engine: Engine
+        do throws(HabitFlowError) {
+            engine = try Engine(store: store, user: user, zone: nil, caching: false, changeSource: .device)
+        } catch let error where error.code == .invalidArgument && error.field == "zone" {  // no profile: a user new to the server
+            let t0 = Instant(unixSeconds: 0)!
             try store.write { tx throws(HabitFlowError) in
                 if try tx.fetch(UserProfile.self, key: [user]) == nil {
                     try tx.savePlaceholder(UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
                 }
             }
+            engine = try Engine(store: store, user: user, zone: nil, caching: false, changeSource: .device)
         }
-        let engine = try Engine(store: plain, user: user, zone: nil, caching: false, changeSource: .device)
-        engines.withLockedValue { kept in
-            if kept.count >= Self.keptUsers { kept = [:] }
-            kept[user] = engine
+        let kept = request == nil ? engine : engine.through(plain)
+        engines.withLockedValue { table in
+            if table.count >= Self.keptUsers { table = [:] }
+            table[user] = kept
         }
-        return request.map(engine.through) ?? engine
+        return engine
     }
 
     /// Users known to have a token (kept: a user of the server stays one).
