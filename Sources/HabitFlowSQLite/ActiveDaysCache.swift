@@ -83,7 +83,9 @@ extension SQLiteTransaction {
         try sql { () throws(SQLiteError) in try db.execute("DROP TRIGGER entries_insert_uncache") }
         let cache = try sql { () throws(SQLiteError) in try db.rows("PRAGMA cache_size") { $0.int64(0) }.first ?? -2000 }
         try sql { () throws(SQLiteError) in try db.execute("PRAGMA cache_size = \(Self.bulkCachePages)") }
-        defer { try? sql { () throws(SQLiteError) in try db.execute("PRAGMA cache_size = \(cache)") } }
+        // The connection's setting, not the transaction's: put back even after SQLite ended the
+        // transaction (an interrupted import), when `sql` runs nothing more.
+        defer { try? db.execute("PRAGMA cache_size = \(cache)") }
         let result: T
         do throws(HabitFlowError) { result = try body() } catch {
             try? sql { () throws(SQLiteError) in try db.execute(trigger) }  // never left out, even if the caller went on

@@ -218,18 +218,22 @@ final class SQLiteTransaction: StoreTransaction {
         try cachedActiveDays(owner: owner)
     }
 
-    /// Two columns of the entries, read without decoding an entry.
+    /// Two columns of the entries, read without decoding an entry: all of one owner's, by
+    /// design (once per `Engine.changes()`), through the owner's index.
+    static let entryDaysSQL = "SELECT id, day_key FROM entries WHERE owner_id = ?"
+
     func entryDays(owner: String) throws(HabitFlowError) -> [String: DayKey] {
-        try sql { () throws(SQLiteError) in
-            let s = try db.statement("SELECT id, day_key FROM entries WHERE owner_id = ?", [.text(owner)])
-            defer { sqlite3_reset(s.handle) }  // a cached statement: never leave it holding a snapshot
-            var days: [String: DayKey] = [:]
-            while try s.step() {
-                guard let id = s.text(0), let day = s.withBytes(1, DayKey.init(utf8:)) else { continue }
-                days[id] = day
+        let s = try sql { () throws(SQLiteError) in try db.statement(Self.entryDaysSQL, [.text(owner)]) }
+        defer { sqlite3_reset(s.handle) }  // a cached statement: never leave it holding a snapshot
+        var days: [String: DayKey] = [:]
+        while try sql({ () throws(SQLiteError) in try s.step() }) {
+            // A row that does not read is an error, as the entries' own decoding makes it.
+            guard let id = s.text(0), let day = s.withBytes(1, DayKey.init(utf8:)) else {
+                throw HabitFlowError(.storage, "the store holds an entry without a readable id or day (owner \(owner))")
             }
-            return days
+            days[id] = day
         }
+        return days
     }
 
     /// Every active day of the owner's habits, from the entries.

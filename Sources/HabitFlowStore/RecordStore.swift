@@ -70,8 +70,8 @@ public protocol EntryIndex: AnyObject {
     /// The same for one habit of `owner` (empty when it has no active entry).
     func activeDays(owner: String, habit: String) throws(HabitFlowError) -> ActiveDays
     /// The day of every entry of `owner` (deleted and set aside ones too), by id: what a
-    /// change watch keeps, to name the day an edit moves an entry from. A store may answer
-    /// from an index alone (SQLite does); the default reads the entries.
+    /// change watch keeps, to name the day an edit moves an entry from. A store may read the
+    /// two columns alone (SQLite does); the default reads the entries whole.
     func entryDays(owner: String) throws(HabitFlowError) -> [String: DayKey]
     /// The ids of habits (of any owner: a superset of one owner's) whose record, entries or
     /// target versions changed after sequence number `since`, and the latest sequence

@@ -160,6 +160,41 @@ import Testing
         #expect(stopped >= 20)
     }
 
+    /// A store error in the middle of a Loop import — here SQLite interrupting one statement,
+    /// a read perhaps, the transaction still open, and no cancel after — ends the import with
+    /// nothing stored: it is never taken for a habit the import may skip, the rest committed.
+    @Test func aStoreErrorInALoopImportStoresNothing() throws {
+        let days = (0..<4).map { DayKey("2025-02-01").adding(days: $0)! }
+        let backup = LoopBackup(
+            habits: (1...40).map { n in
+                LoopHabit(
+                    key: "h\(n)", name: "Habit \(n)", numerator: 1, denominator: 1, numerical: true, unit: "km", target: 5,
+                    checkmarks: days.map { LoopCheckmark(day: $0, mark: .done(Double(n))) })
+            })
+        var failed = 0
+        for failAt in 1...40 {
+            let store = TestStore("loop-error")
+            let engine = try store.engine(now: "2025-03-12T11:00:00Z")
+            let before = try store.dump()
+            let asked = Locked(0)
+            let once: @Sendable () -> Bool = {
+                asked.withLock {
+                    $0 += 1
+                    return $0 == failAt
+                }
+            }
+            do {
+                let summary = try StoreCancellation.$check.withValue(once) { try engine.importLoop(backup) }
+                #expect(summary.habits.allSatisfy { $0.outcome != "skipped" }, "failAt \(failAt): \(summary.habits.map(\.notes))")
+                #expect(try engine.habits().count == 40 && engine.entries(EntryQuery()).count == 160, "failAt \(failAt)")
+            } catch {
+                failed += 1
+                #expect(try store.dump() == before, "failAt \(failAt): part of a failed import was stored")
+            }
+        }
+        #expect(failed >= 20)
+    }
+
     /// A body that catches a store error and writes on (as a skip-and-continue import would)
     /// writes nothing more once SQLite has rolled an interrupted transaction back: each later
     /// statement is refused, where it would otherwise commit on its own.

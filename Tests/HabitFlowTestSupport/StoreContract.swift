@@ -347,7 +347,8 @@ public enum StoreContract {
         }
     }
 
-    /// `entryDays`: the day of each of an owner's entries, deleted ones too, and no one else's.
+    /// `entryDays`: the day of each of an owner's entries, deleted and set-aside ones too, and
+    /// no one else's.
     public static func entryDaysAreAnOwnersEveryEntry(_ stores: Stores) throws {
         for (name, store) in try stores("entry-days") {
             try store.write { tx throws(HabitFlowError) in
@@ -358,9 +359,15 @@ public enum StoreContract {
                 try tx.save(Self.entry("e1", "h1", "2025-03-10"), of: "alice", multiplePerDay: false)
                 try tx.save(Self.entry("e2", "h1", "2025-03-11", deleted: true), of: "alice", multiplePerDay: false)
                 try tx.save(Self.entry("e3", "h1", "2025-03-12"), of: "bob", multiplePerDay: false)
+                try tx.save(Self.entry("e4", "h1", "2025-03-13"), of: "alice", multiplePerDay: false)
+                try tx.setAside(owner: "alice", entries: ["e4"], true)
             }
             try store.read { tx throws(HabitFlowError) in
-                #expect(try tx.entryDays(owner: "alice") == ["e1": DayKey("2025-03-10"), "e2": DayKey("2025-03-11")], "\(name)")
+                #expect(
+                    try tx.entryDays(owner: "alice") == [
+                        "e1": DayKey("2025-03-10"), "e2": DayKey("2025-03-11"), "e4": DayKey("2025-03-13"),
+                    ],
+                    "\(name)")
                 #expect(try tx.entryDays(owner: "bob") == ["e3": DayKey("2025-03-12")], "\(name)")
                 #expect(try tx.entryDays(owner: "carol").isEmpty, "\(name)")
             }

@@ -235,6 +235,8 @@ public final class UserEngines: Sendable {
             _ = try to.applyChanges(page.changes, fromRemote: remote, cursor: page.cursor, source: .partner(source))
             if page.changes.contains(where: { $0.kind == RecordKind.partnership.rawValue }) { forgetPartnerStatus(target) }
         } catch {
+            // A pull whose token was refused: the request answers 401; nothing failed here.
+            if error.code == .forbidden, error.field == "authorization" { return }
             logger.warning(
                 "sharing with a partner failed", metadata: ["from": "\(source)", "to": "\(target)", "error": "\(error.message)"])
         }

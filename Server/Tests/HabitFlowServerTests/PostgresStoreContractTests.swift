@@ -182,18 +182,17 @@ import Testing
 
     /// A pull carries what a partner shares into the puller's replica before it reads its
     /// page (`UserEngines.forward`): with a refused token nothing comes in, even when the
-    /// puller's engine and partnership are kept from an earlier request (so the pull itself
-    /// has read nothing yet); with a live one, it does.
+    /// puller's engine and partnership are kept from earlier requests (so the pull itself
+    /// reads nothing before forwarding); with a live one, it does.
     @Test func aRefusedPullForwardsNothing() async throws {
-        try await blocking {
+        let bobToken = AccessToken.make(user: "bob")
+        let (url, engines) = try await blocking { () throws -> (String, UserEngines) in
             let url = try TestDatabase.fresh("forward")
             let db = try ServerDatabase(url: url, connections: 2)
             try db.migrate()
-            let bobs = Array(repeating: UInt8(5), count: 32), alices = Array(repeating: UInt8(6), count: 32)
-            try db.addToken(user: "bob", hash: bobs, label: "test")
-            try db.addToken(user: "alice", hash: alices, label: "test")
+            try db.addToken(user: "bob", hash: bobToken.hash, label: "test")
+            try db.addToken(user: "alice", hash: AccessToken.make(user: "alice").hash, label: "test")
             let engines = UserEngines(replicas: db, threads: 1)
-            defer { try? engines.pool.syncShutdownGracefully() }
             // Partners, by their devices' pushes and pulls (as `SyncSession` carries them).
             let t0 = try Instant(parsing: "2025-03-12T11:00:00Z")
             let alice = try Engine(store: MemoryStore(clock: { t0 }), user: "alice", zone: "UTC", now: t0)
@@ -223,20 +222,19 @@ import Testing
             draft.shared = true
             _ = try alice.createGoal(draft)
             _ = try engines.engine("alice").applyChanges(try alice.changesToPush("server").changes)  // pushed; not yet forwarded
-            let before = try TestDatabase.query(url, "SELECT count(*) FROM records WHERE user_id = 'bob'")
-            #expect(throws: HabitFlowError.self) {
-                try db.asTokenUser("bob", hash: Array(repeating: 7, count: 32), clock: { SystemClock.now() }) {
-                    store throws(HabitFlowError) in
-                    engines.forward(from: "alice", to: "bob", through: store)
-                }
-            }
-            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE user_id = 'bob'") == before)
-            try db.asTokenUser("bob", hash: bobs, clock: { SystemClock.now() }) { store throws(HabitFlowError) in
-                engines.forward(from: "alice", to: "bob", through: store)
-            }
-            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE user_id = 'bob'") != before)
-            #expect(try engines.engine("bob").goal("walk").goal.title == "Walk together")
+            _ = try engines.partnerStatus("bob", engines.engine("bob"))  // bob's engine and partnership kept
+            return (url, engines)
         }
+        let bobsRecords = "SELECT count(*) FROM records WHERE user_id = 'bob'"
+        let before = try TestDatabase.query(url, bobsRecords)
+        await #expect(throws: APIError.self) {
+            _ = try await engines.pull(AccessToken.make(user: "bob"), since: 0, limit: 100, maxBytes: 1 << 20)
+        }
+        #expect(try TestDatabase.query(url, bobsRecords) == before)
+        let page = try await engines.pull(bobToken, since: 0, limit: 100, maxBytes: 1 << 20)
+        #expect(page.body.contains("Walk together"))
+        #expect(try TestDatabase.query(url, bobsRecords) != before)
+        try await engines.shutdown()
     }
 
     /// Migrations run once: a second run (or a second server starting) applies nothing.
