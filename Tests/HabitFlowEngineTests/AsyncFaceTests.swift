@@ -44,16 +44,16 @@ import Testing
     }
 
     /// A year of daily entries for habit `read`, as an import takes them.
-    static func year() -> [LogRequest] {
-        (0..<365).map { n in
-            var r = LogRequest(habitId: "read")
-            let day = DayKey("2024-03-12").adding(days: n)!
-            r.dayKey = day
-            r.timestampUtc = try! Instant(parsing: "\(day)T12:00:00Z")
-            r.entryId = "e\(n)"
-            return r
-        }
-    }
+    static func year() -> [LogRequest] { LogRequest.daily(habitId: "read", from: DayKey("2024-03-12"), days: 365) }
+
+    /// 40 numerical Loop habits with 4 days each: many of an import's statements are a
+    /// habit's insert.
+    static let loopBackup = LoopBackup(
+        habits: (1...40).map { n in
+            LoopHabit(
+                key: "h\(n)", name: "Habit \(n)", numerator: 1, denominator: 1, numerical: true, unit: "km", target: 5,
+                checkmarks: (0..<4).map { LoopCheckmark(day: DayKey("2025-02-01").adding(days: $0)!, mark: .done(Double(n))) })
+        })
 
     /// Cancelled while its body runs: the import's transaction is rolled back whole and `run`
     /// throws `CancellationError`. The body waits until the cancellation has been made, so the
@@ -128,71 +128,45 @@ import Testing
     /// all, never in part (SQLite rolls an interrupted write back by itself, and nothing more
     /// runs in that transaction).
     @Test func aLoopImportCancelledAnywhereIsStoredWholeOrNotAtAll() throws {
-        // Many habits with few days: many of the import's statements are a habit's insert.
-        let days = (0..<4).map { DayKey("2025-02-01").adding(days: $0)! }
-        let backup = LoopBackup(
-            habits: (1...40).map { n in
-                LoopHabit(
-                    key: "h\(n)", name: "Habit \(n)", numerator: 1, denominator: 1, numerical: true, unit: "km", target: 5,
-                    checkmarks: days.map { LoopCheckmark(day: $0, mark: .done(Double(n))) })
-            })
-        var stopped = 0
-        for stopAt in 1...40 {
-            let store = TestStore("loop-cancel")
-            let engine = try store.engine(now: "2025-03-12T11:00:00Z")
-            let before = try store.dump()
-            let asked = Locked(0)
-            let check: @Sendable () -> Bool = {
-                asked.withLock {
-                    $0 += 1
-                    return $0 >= stopAt
-                }
-            }
-            do {
-                let summary = try StoreCancellation.$check.withValue(check) { try engine.importLoop(backup) }
-                #expect(summary.entriesCreated == 160, "stopAt \(stopAt)")
-                #expect(try engine.habits().count == 40 && engine.entries(EntryQuery()).count == 160, "stopAt \(stopAt)")
-            } catch {
-                stopped += 1
-                #expect(try store.dump() == before, "stopAt \(stopAt): part of a cancelled import was stored")
-            }
-        }
-        #expect(stopped >= 20)
+        #expect(try importLoopWholeOrNothing { Self.check(saysYes: $0, andAfter: true) } >= 20)
     }
 
     /// A store error in the middle of a Loop import — here SQLite interrupting one statement,
     /// a read perhaps, the transaction still open, and no cancel after — ends the import with
     /// nothing stored: it is never taken for a habit the import may skip, the rest committed.
     @Test func aStoreErrorInALoopImportStoresNothing() throws {
-        let days = (0..<4).map { DayKey("2025-02-01").adding(days: $0)! }
-        let backup = LoopBackup(
-            habits: (1...40).map { n in
-                LoopHabit(
-                    key: "h\(n)", name: "Habit \(n)", numerator: 1, denominator: 1, numerical: true, unit: "km", target: 5,
-                    checkmarks: days.map { LoopCheckmark(day: $0, mark: .done(Double(n))) })
-            })
-        var failed = 0
-        for failAt in 1...40 {
-            let store = TestStore("loop-error")
-            let engine = try store.engine(now: "2025-03-12T11:00:00Z")
-            let before = try store.dump()
-            let asked = Locked(0)
-            let once: @Sendable () -> Bool = {
-                asked.withLock {
-                    $0 += 1
-                    return $0 == failAt
-                }
-            }
-            do {
-                let summary = try StoreCancellation.$check.withValue(once) { try engine.importLoop(backup) }
-                #expect(summary.habits.allSatisfy { $0.outcome != "skipped" }, "failAt \(failAt): \(summary.habits.map(\.notes))")
-                #expect(try engine.habits().count == 40 && engine.entries(EntryQuery()).count == 160, "failAt \(failAt)")
-            } catch {
-                failed += 1
-                #expect(try store.dump() == before, "failAt \(failAt): part of a failed import was stored")
+        #expect(try importLoopWholeOrNothing { Self.check(saysYes: $0, andAfter: false) } >= 20)
+    }
+
+    /// A check that says "cancelled" when asked for the `n`th time (and after, if `andAfter`).
+    static func check(saysYes n: Int, andAfter: Bool) -> @Sendable () -> Bool {
+        let asked = Locked(0)
+        return {
+            asked.withLock {
+                $0 += 1
+                return andAfter ? $0 >= n : $0 == n
             }
         }
-        #expect(failed >= 20)
+    }
+
+    /// `loopBackup` imported into a new store 40 times, with `check(n)` bound the `n`th time:
+    /// each is stored whole (no habit skipped) or, when it throws, not at all. How many threw.
+    func importLoopWholeOrNothing(_ check: (Int) -> @Sendable () -> Bool) throws -> Int {
+        var failed = 0
+        for n in 1...40 {
+            let store = TestStore("loop-import")
+            let engine = try store.engine(now: "2025-03-12T11:00:00Z")
+            let before = try store.dump()
+            do {
+                let summary = try StoreCancellation.$check.withValue(check(n)) { try engine.importLoop(Self.loopBackup) }
+                #expect(summary.habits.allSatisfy { $0.outcome != "skipped" }, "n \(n): \(summary.habits.map(\.notes))")
+                #expect(try engine.habits().count == 40 && engine.entries(EntryQuery()).count == 160, "n \(n)")
+            } catch {
+                failed += 1
+                #expect(try store.dump() == before, "n \(n): part of an import that failed was stored")
+            }
+        }
+        return failed
     }
 
     /// A body that catches a store error and writes on (as a skip-and-continue import would)

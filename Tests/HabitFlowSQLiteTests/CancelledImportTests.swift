@@ -18,14 +18,7 @@ import Testing
         var draft = HabitDraft(name: "Read")
         draft.id = "read"
         _ = try engine.createHabit(draft)
-        let year = (0..<365).map { n in
-            var r = LogRequest(habitId: "read")
-            let day = DayKey("2024-03-12").adding(days: n)!
-            r.dayKey = day
-            r.timestampUtc = try! Instant(parsing: "\(day)T12:00:00Z")
-            r.entryId = "e\(n)"
-            return r
-        }
+        let year = LogRequest.daily(habitId: "read", from: DayKey("2024-03-12"), days: 365)
         #expect(year.count >= SQLiteTransaction.bulkInsertThreshold)
         func pageCache() throws -> Int64 { try store.db.rows("PRAGMA cache_size") { $0.int64(0) }.first! }
         let before = try pageCache()

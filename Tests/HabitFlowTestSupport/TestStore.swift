@@ -26,3 +26,18 @@ public extension DayKey {
     /// A DayKey from text the test knows is valid.
     init(_ text: String) { self = try! DayKey(parsing: text) }
 }
+
+public extension LogRequest {
+    /// One entry a day for `habitId`, `days` days from `from`, each at noon UTC with id
+    /// `e<n>`: what an import of a history takes.
+    static func daily(habitId: String, from: DayKey, days: Int) -> [LogRequest] {
+        (0..<days).map { n in
+            var r = LogRequest(habitId: habitId)
+            let day = from.adding(days: n)!
+            r.dayKey = day
+            r.timestampUtc = try! Instant(parsing: "\(day)T12:00:00Z")
+            r.entryId = "e\(n)"
+            return r
+        }
+    }
+}
