@@ -5,7 +5,6 @@ import HabitFlowStore
 /// log, what the user may see of a partner's, and the day of each of the user's entries (an
 /// edit may move one: the view of the day it left must refresh too, and the log holds only
 /// where it went).
-///
 struct ChangeWatch: Sendable {
     let store: any RecordStore
     let user: String

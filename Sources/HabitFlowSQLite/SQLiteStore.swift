@@ -262,8 +262,8 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             // A call its caller may cancel (`Engine.run`): SQLite asks every thousand steps,
             // and a yes interrupts the statement running; nothing is installed otherwise.
             let cancellable = StoreCancellation.check != nil
+            // Removed before COMMIT, or before ROLLBACK on a failure: every way out passes one.
             if cancellable { sqlite3_progress_handler(db.handle, 1000, { _ in StoreCancellation.isCancelled ? 1 : 0 }, nil) }
-            defer { if cancellable { sqlite3_progress_handler(db.handle, 0, nil, nil) } }
             do throws(HabitFlowError) {
                 try sql { () throws(SQLiteError) in
                     try db.run(begin)  // cached statements: no parse per transaction

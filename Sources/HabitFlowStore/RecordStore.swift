@@ -88,7 +88,7 @@ public protocol EntryIndex: AnyObject {
 }
 
 extension EntryIndex where Self: RecordTransaction {
-    /// Reads `owner`'s entries whole: a store with an index of (id, day) answers from it.
+    /// Reads `owner`'s entries whole (a store that can read the two columns alone does so).
     public func entryDays(owner: String) throws(HabitFlowError) -> [String: DayKey] {
         var days: [String: DayKey] = [:]
         for stored in try fetchAll(StoredEntry.self, owner: owner, where: .ownerId, in: [owner]) {

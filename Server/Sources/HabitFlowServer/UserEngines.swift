@@ -68,9 +68,12 @@ public final class UserEngines: Sendable {
         let store = request ?? plain
         // A returning user's first request since the server started (most of a hosted
         // server's) costs one read, the engine's own of the profile, and writes nothing.
+        func open() throws(HabitFlowError) -> Engine {
+            try Engine(store: store, user: user, zone: nil, caching: false, changeSource: .device)
+        }
         let engine: Engine
         do throws(HabitFlowError) {
-            engine = try Engine(store: store, user: user, zone: nil, caching: false, changeSource: .device)
+            engine = try open()
         } catch let error where error.code == .invalidArgument && error.field == "zone" {  // no profile: a user new to the server
             let t0 = Instant(unixSeconds: 0)!
             try store.write { tx throws(HabitFlowError) in
@@ -78,7 +81,7 @@ public final class UserEngines: Sendable {
                     try tx.savePlaceholder(UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
                 }
             }
-            engine = try Engine(store: store, user: user, zone: nil, caching: false, changeSource: .device)
+            engine = try open()
         }
         let kept = request == nil ? engine : engine.through(plain)
         engines.withLockedValue { table in
@@ -210,10 +213,13 @@ public final class UserEngines: Sendable {
             return try replicas.asTokenUser(token.user, hash: token.hash, clock: clock, body)
         } catch {
             // A refused token is the request's own field (401), not an argument's.
-            guard error.code == .forbidden, error.field == "authorization" else { throw error }
+            guard Self.refusedToken(error) else { throw error }
             return .failure(APIError(.forbidden, error.message, field: "authorization"))
         }
     }
+
+    /// Whether `error` is a request's token refused (`TokenCheck`), not a failure of the work.
+    static func refusedToken(_ error: HabitFlowError) -> Bool { error.code == .forbidden && error.field == "authorization" }
 
     /// Moves what `source` shares with `target` into `target`'s replica. A failure is logged,
     /// not raised: the push it follows has committed, and the next pull or push retries.
@@ -236,7 +242,7 @@ public final class UserEngines: Sendable {
             if page.changes.contains(where: { $0.kind == RecordKind.partnership.rawValue }) { forgetPartnerStatus(target) }
         } catch {
             // A pull whose token was refused: the request answers 401; nothing failed here.
-            if error.code == .forbidden, error.field == "authorization" { return }
+            if Self.refusedToken(error) { return }
             logger.warning(
                 "sharing with a partner failed", metadata: ["from": "\(source)", "to": "\(target)", "error": "\(error.message)"])
         }
