@@ -128,11 +128,34 @@ extension Engine {
     ///
     /// - Throws: naming `changes[i].field`; then nothing is written.
     public func applyChanges(_ changes: [ChangeRecord]) throws(HabitFlowError) -> ApplySummary {
+        try applyChangesReadingPartner(changes, partner: false).applied
+    }
+
+    /// `applyChanges`, and the user's partnership as the same transaction leaves it: a server
+    /// learns whom a push goes on to without a transaction of its own (applying reads the
+    /// partnership rows already).
+    @_spi(Faces) public func applyChangesAndPartner(
+        _ changes: [ChangeRecord]
+    ) throws(HabitFlowError) -> (
+        applied: ApplySummary, partner: PartnerStatus
+    ) {
+        let (applied, partner) = try applyChangesReadingPartner(changes, partner: true)
+        return (applied, partner!)
+    }
+
+    private func applyChangesReadingPartner(
+        _ changes: [ChangeRecord], partner: Bool
+    ) throws(HabitFlowError) -> (
+        applied: ApplySummary, partner: PartnerStatus?
+    ) {
         let (store, user) = try requireStore()
         // A received entry may have moved between habits, which the read cache cannot follow
         // by sequence numbers: it reads everything again.
         defer { recordCache.withLock { $0 = nil } }
-        return try store.write { store throws(HabitFlowError) in try apply(store, user, changes, source: changeSource) }
+        return try store.write { store throws(HabitFlowError) in
+            let applied = try apply(store, user, changes, source: changeSource)
+            return (applied, partner ? try partnerStatus(store, user) : nil)
+        }
     }
 
     /// `applyChanges`' work inside a write transaction, for changes from `source`.

@@ -76,6 +76,22 @@ public final class Engine: Sendable {
         Engine(sharing: self, store: store)
     }
 
+    /// An engine on `store`, which holds `user`'s profile already (a server's replica of a
+    /// user it has given a token: `ensurePlaceholderProfile(of:)`): nothing is read, so opening
+    /// one costs no transaction — most of a hosted server's requests come from users it has
+    /// not served since it started. System clock and zones.
+    /// - Throws: `invalidArgument` (user id).
+    @_spi(Faces) public init(
+        holdingUser store: any RecordStore, user: String, caching: Bool = true, changeSource: ChangeSource = .replica
+    ) throws(HabitFlowError) {
+        try RecordID.validate(user, field: "user")
+        zones = TimeZoneDatabase(source: TZData.environment.sourcesReportingErrors())
+        opened = Locked(Opened(store: store, userId: user, storePath: nil))
+        clock = Engine.systemClock
+        self.caching = caching
+        self.changeSource = changeSource
+    }
+
     private init(sharing engine: Engine, store: any RecordStore) {
         zones = engine.zones
         clock = engine.clock

@@ -7,6 +7,16 @@ extension RecordTransaction {
         try fetch(UserProfile.self, key: [id])
     }
 
+    /// Gives user `id` a stand-in profile (UTC, weeks from Monday, stamped before any change,
+    /// never sent) unless the store holds theirs: a server's replica of a user from the moment
+    /// they are given a token, until their device's profile replaces it. So an engine on that
+    /// replica never finds its user missing, and opens without reading.
+    public func ensurePlaceholderProfile(of id: String) throws(HabitFlowError) {
+        guard try user(id) == nil else { return }
+        let t0 = Instant(unixSeconds: 0)!
+        try savePlaceholder(UserProfile(id: id, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
+    }
+
     /// `owner`'s habit `id`, deleted or not.
     public func habit(_ id: String, of owner: String) throws(HabitFlowError) -> Habit? {
         try fetch(Habit.self, key: [owner, id])

@@ -5,8 +5,8 @@ import PostgresNIO
 
 /// Statements on one connection, sent without waiting for each answer.
 ///
-/// A caller blocked on every statement pays a thread wake-up (and the event loop's hop) per
-/// round trip; statements whose answers nothing in between needs — the token check, BEGIN and
+/// A caller blocked on every statement pays a thread wake-up (and the event loop's) per round
+/// trip; statements whose answers nothing in between needs — the token check, BEGIN and
 /// the first read; the last upsert, the replica's update and COMMIT — are sent together and
 /// waited for once. PostgreSQL runs them in order, so an error surfaces at the next wait, as
 /// the first error of the batch: a statement after a failed one fails too (the transaction is
@@ -14,14 +14,17 @@ import PostgresNIO
 final class Pipeline {
     let connection: PostgresConnection
     let database: ServerDatabase
-    private var inflight: [EventLoopFuture<[PostgresRow]>] = []
+    /// Where each statement's task takes its rows: the connection's own event loop.
+    let executor: LoopExecutor
+    private var inflight: [Answer<[PostgresRow]>] = []
     /// Statements that must answer a row, each with the error to throw when one answers none
     /// (and what to do when it answers one).
-    private var requirements: [(sent: EventLoopFuture<[PostgresRow]>, error: HabitFlowError, met: () -> Void)] = []
+    private var requirements: [(sent: Answer<[PostgresRow]>, error: HabitFlowError, met: () -> Void)] = []
 
     init(_ connection: PostgresConnection, _ database: ServerDatabase) {
         self.connection = connection
         self.database = database
+        executor = LoopExecutor.on(connection.eventLoop)
     }
 
     var logger: Logger { database.logger }
@@ -30,10 +33,19 @@ final class Pipeline {
     /// administrative statement with bound values); its answer (or error) is taken at the next
     /// `settle` or `run`, or by `answer(to:)`.
     @discardableResult
-    func send(_ query: PostgresQuery) -> EventLoopFuture<[PostgresRow]> {
-        let future = connection.query(query, logger: logger).map { Array($0.rows) }
-        inflight.append(future)
-        return future
+    func send(_ query: PostgresQuery) -> Answer<[PostgresRow]> {
+        let answer = Answer<[PostgresRow]>()
+        inflight.append(answer)
+        // postgres-nio writes the query before `query` first suspends: an immediate task
+        // keeps the order of sends.
+        Task.immediate(executorPreference: executor) { [connection, logger] in
+            do {
+                answer.fulfil(.success(try await connection.query(query, logger: logger).collect()))
+            } catch {
+                answer.fulfil(.failure(error))
+            }
+        }
+        return answer
     }
 
     /// Sends a prepared statement. postgres-nio writes it before `execute` first suspends,
@@ -42,23 +54,23 @@ final class Pipeline {
     /// the connection only once prepared, after whatever was sent meanwhile, and would keep a
     /// preparation refused inside an aborted transaction as the statement's answer for good.
     @discardableResult
-    func send<S: PreparedStatement>(_ statement: S) -> EventLoopFuture<[PostgresRow]> {
-        let promise = connection.eventLoop.makePromise(of: [PostgresRow].self)
-        inflight.append(promise.futureResult)
+    func send<S: PreparedStatement>(_ statement: S) -> Answer<[PostgresRow]> {
+        let answer = Answer<[PostgresRow]>()
+        inflight.append(answer)
         guard PreparedStatements.names.contains(S.name) else {
-            promise.fail(HabitFlowError(.internal, "\(S.name) is not in PreparedStatements.all"))
-            return promise.futureResult
+            answer.fulfil(.failure(HabitFlowError(.internal, "\(S.name) is not in PreparedStatements.all")))
+            return answer
         }
-        Task.immediate(executorPreference: PoolExecutor.shared) { [connection, logger] in
+        Task.immediate(executorPreference: executor) { [connection, logger] in
             do {
                 var rows: [PostgresRow] = []
                 for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
-                promise.succeed(rows)
+                answer.fulfil(.success(rows))
             } catch {
-                promise.fail(error)
+                answer.fulfil(.failure(error))
             }
         }
-        return promise.futureResult
+        return answer
     }
 
     /// Sends `statement`, which must answer a row: the next wait throws `error` when it answers
@@ -68,7 +80,7 @@ final class Pipeline {
     }
 
     /// The answer to a statement `send` returned, once every statement sent has one.
-    func answer(to sent: EventLoopFuture<[PostgresRow]>) throws(HabitFlowError) -> [PostgresRow] {
+    func answer(to sent: Answer<[PostgresRow]>) throws(HabitFlowError) -> [PostgresRow] {
         try settle()
         return try database.wait(sent, closing: connection)
     }
@@ -93,9 +105,13 @@ final class Pipeline {
         inflight = []
         var last: [PostgresRow]?
         var failure: HabitFlowError?
+        // PostgreSQL answers in order: once the last answer is in, so is every other (one
+        // wake-up for the batch). A failed statement's successors answer too (each is its own
+        // extended-query exchange), so the last one always comes or the wait gives up.
+        if let final = waiting.last { _ = try? database.wait(final, closing: connection) }
         // Every answer is awaited, even after an error: the connection is then idle again.
-        for future in waiting {
-            do throws(HabitFlowError) { last = try database.wait(future, closing: connection) } catch {
+        for answer in waiting {
+            do throws(HabitFlowError) { last = try database.wait(answer, closing: connection) } catch {
                 if failure == nil { failure = error }
             }
         }

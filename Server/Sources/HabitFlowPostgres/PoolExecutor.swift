@@ -1,10 +1,10 @@
 import Dispatch
 
-/// Where the database's tasks run: the pool's own (`PostgresClient.run`), each lease, and the
-/// rest of each statement after postgres-nio writes it (`Pipeline.send`). Dispatch threads of
-/// their own, not Swift concurrency's shared ones: a host or a test that blocks those (a
-/// blocking call, a synchronous wait) must not keep the pool from lending a connection or a
-/// statement from being answered — on two cores the shared pool has two threads.
+/// Where the pool's own task runs (`PostgresClient.run`: connecting, closing idle
+/// connections): Dispatch threads of its own, not Swift concurrency's shared ones — a host or a
+/// test that blocks those (a blocking call, a synchronous wait) must not keep the pool from
+/// making a connection; on two cores the shared pool has two threads. (Leases and statements
+/// run on their connection's event loop: `LoopExecutor`.)
 final class PoolExecutor: TaskExecutor {
     private let queue = DispatchQueue(label: "habitflow.postgres", attributes: .concurrent)
 

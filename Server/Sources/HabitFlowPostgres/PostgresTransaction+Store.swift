@@ -150,7 +150,7 @@ extension PostgresTransaction {
         let naming = !loadedSidesNamingUser
         // Both loads go out together: one wait.
         flush()
-        var loading: (list: [[String]], sent: EventLoopFuture<[PostgresRow]>)?
+        var loading: (list: [[String]], sent: Answer<[PostgresRow]>)?
         if !wanted.isEmpty || naming {
             let list = Array(wanted)
             let kinds = list.map { $0[0] }, keys = list.map { $0[1] }

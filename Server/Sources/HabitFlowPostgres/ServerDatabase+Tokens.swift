@@ -14,11 +14,38 @@ public struct TokenRecord: Sendable, Equatable {
 }
 
 extension ServerDatabase {
-    /// Stores the hash of a new token of `user`.
+    /// Stores the hash of a new token of `user`, whose replica holds a profile from then on: a
+    /// stand-in until their device's arrives (`ensurePlaceholderProfile(of:)`), so the server
+    /// opens their engine without reading.
     public func addToken(user: String, hash: [UInt8], label: String) throws(HabitFlowError) {
+        try ensurePlaceholderProfile(of: user)
         try withConnection { (c: PostgresConnection) throws(HabitFlowError) in
             _ = try run("INSERT INTO tokens (user_id, hash, label) VALUES (\(user), \(ByteBuffer(bytes: hash)), \(label))", on: c)
         }
+    }
+
+    /// Gives `user`'s replica the stand-in profile unless it holds one (its clock is never read:
+    /// a stand-in is stamped before any change).
+    func ensurePlaceholderProfile(of user: String) throws(HabitFlowError) {
+        try PostgresStore(database: self, user: user, clock: { Instant(unixSeconds: 0)! }).write { tx throws(HabitFlowError) in
+            try tx.ensurePlaceholderProfile(of: user)
+        }
+    }
+
+    /// Gives each user with a token and no profile the stand-in one: users given a token
+    /// before `addToken` made it (the server calls this at start; each later call finds none).
+    /// - Returns: how many were given one.
+    public func ensurePlaceholderProfiles() throws(HabitFlowError) -> Int {
+        let users = try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> [String] in
+            try run(
+                """
+                SELECT DISTINCT t.user_id FROM tokens t WHERE NOT EXISTS (SELECT 1 FROM records r
+                  WHERE r.user_id = t.user_id AND r.kind = \(RecordKind.user.rawValue) AND r.key = t.user_id)
+                """, on: c
+            ).map { row throws(HabitFlowError) in try Self.decode(row, String.self) }
+        }
+        for user in users { try ensurePlaceholderProfile(of: user) }
+        return users.count
     }
 
     /// Whether `hash` is a live (not revoked) token of `user`.

@@ -93,23 +93,25 @@ public final class ServerDatabase: Sendable {
         guard withUnsafeCurrentTask(body: { $0 == nil }) else {
             throw HabitFlowError(.internal, "a blocking database call inside a Swift task: run it with ServerDatabase.perform")
         }
+        // The lease is a task on an event loop of the pool's (`LoopExecutor`): a connection
+        // lent at once reaches this thread with one wake-up.
         let loop = MultiThreadedEventLoopGroup.singleton.any()
-        let lent = loop.makePromise(of: PostgresConnection.self)
+        let lent = Answer<PostgresConnection>()
         let returned = loop.makePromise(of: Void.self)
-        let lease = Task(executorPreference: PoolExecutor.shared) { [client] in
+        let lease = Task(executorPreference: LoopExecutor.on(loop)) { [client] in
             do {
                 try await client.withConnection { connection in
-                    lent.succeed(connection)
+                    lent.fulfil(.success(connection))
                     try? await returned.futureResult.get()
                 }
             } catch {
-                lent.fail(error)
+                lent.fulfil(.failure(error))
             }
         }
         defer { returned.succeed(()) }
         let connection: PostgresConnection
         do throws(HabitFlowError) {
-            connection = try wait(lent.futureResult, closing: nil)
+            connection = try wait(lent, closing: nil)
         } catch {
             lease.cancel()
             throw error
@@ -121,14 +123,16 @@ public final class ServerDatabase: Sendable {
     /// Prepares every statement of `PreparedStatements.all` on a connection new to the
     /// server, by running each once with harmless values in a transaction rolled back.
     ///
-    /// Plans stay custom (planned for each run's values): a generic plan knows neither the
-    /// user nor how many keys an array holds, and would pick a join for a push of one entry
-    /// as for a page of 5,000. Planning again each time costs less than a round trip.
+    /// Plans are PostgreSQL's choice (`plan_cache_mode = auto`): a statement whose generic plan
+    /// costs no more than its custom ones runs without planning again — the token check, the
+    /// replica's row — and one over a list of keys keeps planning for each list's length. Every
+    /// generic plan is index lookups led by the user (lists are joined LATERAL, one lookup a
+    /// key), and `ServerStatementTests` holds them to it. Forcing custom plans for every
+    /// statement cost a sixth of PostgreSQL's time on a push.
     /// - Throws: `unavailable` or `storage` when one fails (the connection is then closed).
     private func warmUp(_ connection: PostgresConnection) throws(HabitFlowError) {
         let pipeline = Pipeline(connection, self)
         do throws(HabitFlowError) {
-            pipeline.send("SET plan_cache_mode = force_custom_plan")
             pipeline.send("BEGIN")
             for statement in PreparedStatements.all { pipeline.send(statement) }
             try pipeline.settle()
@@ -147,17 +151,19 @@ public final class ServerDatabase: Sendable {
     /// - Throws: `unavailable` on time out or a lost connection; `storage` for an error the
     ///   database answered.
     func wait<T: Sendable>(_ future: EventLoopFuture<T>, closing connection: PostgresConnection?) throws(HabitFlowError) -> T {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = NIOLockedValueBox<Result<T, any Error>?>(nil)
-        future.whenComplete { result in
-            outcome.withLockedValue { $0 = result }
-            done.signal()
-        }
+        let answer = Answer<T>()
+        future.whenComplete(answer.fulfil)
+        return try wait(answer, closing: connection)
+    }
+
+    /// Waits for `answer` as for a future (see `wait(_:closing:)`).
+    func wait<T: Sendable>(_ answer: Answer<T>, closing connection: PostgresConnection?) throws(HabitFlowError) -> T {
         let deadline = ContinuousClock.now + timeout
         // In slices, looking at the connection between them; one slice more after it is
         // lost, for answers already on their way.
         var lostSince: ContinuousClock.Instant?
-        while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+        var outcome = answer.wait(.milliseconds(100))
+        while outcome == nil {
             let now = ContinuousClock.now
             if let connection, connection.isClosed {
                 if let lostSince, now - lostSince >= .milliseconds(100) {
@@ -172,8 +178,9 @@ public final class ServerDatabase: Sendable {
                 if let connection { let _: EventLoopFuture<Void> = connection.close() }
                 throw Self.unavailable("it did not answer within \(timeout)")
             }
+            outcome = answer.wait(.milliseconds(100))
         }
-        switch outcome.withLockedValue({ $0! }) {
+        switch outcome! {
         case let .success(value): return value
         case let .failure(error):
             let failure = Self.failure(error)

@@ -9,8 +9,12 @@ public final class MemoryReplicas: ReplicaStore {
 
     public init() {}
 
-    /// Makes `token` live.
-    public func add(_ token: AccessToken) {
+    /// Makes `token` live; its user's replica holds a profile from then on (a stand-in until
+    /// their device's arrives), as `ServerDatabase.addToken` makes it.
+    public func add(_ token: AccessToken) throws(HabitFlowError) {
+        try replica(of: token.user, clock: { Instant(unixSeconds: 0)! }).write { tx throws(HabitFlowError) in
+            try tx.ensurePlaceholderProfile(of: token.user)
+        }
         state.withLockedValue { _ = $0.tokens[token.user, default: []].insert(token.hash) }
     }
 

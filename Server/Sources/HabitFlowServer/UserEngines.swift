@@ -59,30 +59,14 @@ public final class UserEngines: Sendable {
 
     /// The engine on `user`'s replica, kept per user; given a request's `store` (from
     /// `ReplicaStore.asTokenUser`, carrying its token check), that engine reaching the replica
-    /// through it. A user new to the server gets a stand-in profile (stamped before any real
-    /// change, never sent), which their device's profile replaces: written through the
-    /// request's store, so its token is checked before anything is written.
+    /// through it. A user of the server holds a profile from their first token on (a stand-in
+    /// until their device's arrives: `ensurePlaceholderProfile(of:)`), so opening their engine
+    /// reads nothing: a returning user's first request since the server started (most of a
+    /// hosted server's) costs no transaction more than a kept user's.
     func engine(_ user: String, through request: (any RecordStore)? = nil) throws(HabitFlowError) -> Engine {
         if let engine = engines.withLockedValue({ $0[user] }) { return request.map(engine.through) ?? engine }
         let plain = replicas.replica(of: user, clock: clock)
-        let store = request ?? plain
-        // A returning user's first request since the server started (most of a hosted
-        // server's) costs one read, the engine's own of the profile, and writes nothing.
-        func open() throws(HabitFlowError) -> Engine {
-            try Engine(store: store, user: user, zone: nil, caching: false, changeSource: .device)
-        }
-        let engine: Engine
-        do throws(HabitFlowError) {
-            engine = try open()
-        } catch let error where error.code == .invalidArgument && error.field == "zone" {  // no profile: a user new to the server
-            let t0 = Instant(unixSeconds: 0)!
-            try store.write { tx throws(HabitFlowError) in
-                if try tx.fetch(UserProfile.self, key: [user]) == nil {
-                    try tx.savePlaceholder(UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
-                }
-            }
-            engine = try open()
-        }
+        let engine = try Engine(holdingUser: request ?? plain, user: user, caching: false, changeSource: .device)
         let kept = request == nil ? engine : engine.through(plain)
         engines.withLockedValue { table in
             if table.count >= Self.keptUsers { table = [:] }
@@ -109,13 +93,22 @@ public final class UserEngines: Sendable {
         let (generation, kept) = statuses.withLockedValue { ($0.generation, $0.byUser[user]) }
         if let kept { return kept }
         let status = try engine.partner()
+        keep(status, of: user, readAt: generation)
+        return status
+    }
+
+    /// The kept statuses' generation now: a status read after this is kept only if nothing
+    /// was forgotten meanwhile (see `keep`).
+    func statusGeneration() -> UInt64 { statuses.withLockedValue { $0.generation } }
+
+    /// Keeps `status`, read since `generation`, unless a status was forgotten meanwhile (it may
+    /// have been read before that change).
+    func keep(_ status: PartnerStatus, of user: String, readAt generation: UInt64) {
         statuses.withLockedValue { table in
-            // Kept only if nothing was forgotten meanwhile (it may have been read before the change).
             guard table.generation == generation else { return }
             if table.byUser.count >= Self.keptUsers { table.byUser = [:] }
             table.byUser[user] = status
         }
-        return status
     }
 
     /// A partnership row of `user`'s changed: their status is read again when next needed.
@@ -154,14 +147,22 @@ public final class UserEngines: Sendable {
                 }
                 let engine = try self.engine(user, through: store)
                 let answer: JSONValue
+                let generation = self.statusGeneration()
+                let partner: PartnerStatus
                 do throws(ProtocolError) {
-                    let summary = try ProtocolError.located { () throws(HabitFlowError) in try engine.applyChanges(changes) }
-                    answer = try SyncBodies.applied(summary, changes, remote: false, engine: engine)
+                    // The partnership comes from the push's own transaction: no read of its own.
+                    let applied = try ProtocolError.located { () throws(HabitFlowError) in try engine.applyChangesAndPartner(changes) }
+                    partner = applied.partner
+                    answer = try SyncBodies.applied(applied.applied, changes, remote: false, engine: engine)
                 } catch {
                     return .failure(APIError(error))
                 }
-                if changes.contains(where: { $0.kind == RecordKind.partnership.rawValue }) { self.forgetPartnerStatus(user) }
-                if let target = try self.partnerStatus(user, engine).side?.partnerId { self.forward(from: user, to: target) }
+                if changes.contains(where: { $0.kind == RecordKind.partnership.rawValue }) {
+                    self.forgetPartnerStatus(user)
+                } else {
+                    self.keep(partner, of: user, readAt: generation)
+                }
+                if let target = partner.side?.partnerId { self.forward(from: user, to: target) }
                 return .success(answer)
             }
         }

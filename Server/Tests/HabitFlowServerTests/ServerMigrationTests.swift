@@ -6,6 +6,7 @@ import HabitFlowTestSupport
 import Testing
 
 @testable import HabitFlowPostgres
+@testable import HabitFlowServer
 
 /// Migration 3 (ids per owner) on a database left by a schema-2 server: its records — one
 /// user's habit, entry, target version, goal and link, and another user's replica holding
@@ -138,5 +139,46 @@ import Testing
         for words in ["ColumnOrderTests.pinned", "Schema.migrations", "RecordKind.addedColumns", "aRowWrittenBeforeAColumnReadsItAsNull"] {
             #expect(section.contains(words), "\(words)")
         }
+    }
+
+    /// A user given a token before tokens came with a profile (by `addToken`) gets the
+    /// stand-in at the server's start (`ensurePlaceholderProfiles`), and their push then
+    /// applies through an engine that opens without reading; a user who has a profile keeps
+    /// theirs, and a second start gives none.
+    @Test func aTokenUserWithoutAProfileGetsTheStandInAtStart() async throws {
+        let url = try TestDatabase.fresh("standin")
+        let db = try ServerDatabase(url: url, connections: 1)
+        let dave = AccessToken.make(user: "dave"), erin = AccessToken.make(user: "erin")
+        let t0 = StoreContract.t0
+        try await blocking {
+            try db.migrate()
+            try db.addToken(user: "erin", hash: erin.hash, label: "test")
+            try PostgresStore(database: db, user: "erin", clock: { t0 }).write { tx throws(HabitFlowError) in
+                try tx.save(UserProfile(id: "erin", zone: "Europe/Berlin", firstWeekday: .sunday, createdAt: t0, updatedAt: t0))
+            }
+        }
+        // As an older server stored a token: the row alone.
+        _ = try TestDatabase.query(
+            url, "INSERT INTO tokens (user_id, hash) VALUES ('dave', '\\x\(dave.hash.map { String(format: "%02x", $0) }.joined())')")
+        #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE user_id = 'dave'") == ["0"])
+        let (first, second) = try await blocking { (try db.ensurePlaceholderProfiles(), try db.ensurePlaceholderProfiles()) }
+        #expect(first == 1 && second == 0)
+        let profiles = try await blocking { () throws -> [UserProfile?] in
+            try ["dave", "erin"].map { user in
+                try PostgresStore(database: db, user: user, clock: { t0 }).read { tx throws(HabitFlowError) in try tx.user(user) }
+            }
+        }
+        #expect(profiles.map { $0?.zone } == ["UTC", "Europe/Berlin"])
+        // Dave's device pushes its profile and a habit; his pull reads them back.
+        let engines = UserEngines(replicas: db, threads: 1)
+        let device = try Engine(store: MemoryStore(clock: { t0 }), user: "dave", zone: "Asia/Tokyo", now: t0)
+        _ = try device.createHabit(HabitDraft(name: "Read"))
+        let pushed = try await blocking { () throws -> Int in
+            try engines.engine("dave").applyChanges(try device.changesToPush("server").changes).applied
+        }
+        #expect(pushed == 2)
+        let page = try await engines.pull(dave, since: 0, limit: 100, maxBytes: 1 << 20)
+        #expect(page.count == 2 && page.body.contains("Asia/Tokyo") && page.body.contains("Read"))
+        try await engines.shutdown()
     }
 }

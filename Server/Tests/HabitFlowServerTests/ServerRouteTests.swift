@@ -31,9 +31,9 @@ import Testing
         }
 
         /// A live token for `user`.
-        func token(_ user: String) -> AccessToken {
+        func token(_ user: String) throws -> AccessToken {
             let token = AccessToken.make(user: user)
-            replicas.add(token)
+            try replicas.add(token)
             return token
         }
     }
@@ -91,7 +91,7 @@ import Testing
     @Test func devicesSyncThroughTheRoutes() async throws {
         let harness = Harness { $0.pageRecords = 4 }
         defer { Task { try await harness.engines.shutdown() } }
-        let token = harness.token("alice")
+        let token = try harness.token("alice")
         let phone = try Self.device("phone"), laptop = try Self.device("laptop")
         try Self.logDays(phone, habit: "read", days: 9)
         try await harness.app.test(.router) { client in
@@ -122,7 +122,7 @@ import Testing
     @Test func aWatchAnswersWithAPushMadeWhileItWaits() async throws {
         let harness = Harness()
         defer { Task { try await harness.engines.shutdown() } }
-        let token = harness.token("alice")
+        let token = try harness.token("alice")
         let phone = try Self.device("watch-phone")
         try await harness.app.test(.router) { client in
             _ = try await Self.sync(phone, client, token)
@@ -152,7 +152,7 @@ import Testing
     @Test func everyRefusalIsClearAndWritesNothing() async throws {
         let harness = Harness { $0.maxBodyBytes = 4096 }
         defer { Task { try await harness.engines.shutdown() } }
-        let alice = harness.token("alice"), bob = harness.token("bob")
+        let alice = try harness.token("alice"), bob = try harness.token("bob")
         let phone = try Self.device("refusals")
         try Self.logDays(phone, habit: "read", days: 1)
         let all = try Dispatcher(engine: phone).handle(.object([("op", .string("sync.changes")), ("args", .object([]))]))
@@ -177,7 +177,7 @@ import Testing
             try await expectRefusal(.get, "/v1/changes", token: nil, status: 401, code: "forbidden", field: "authorization")
             let forged = AccessToken.make(user: "alice")  // well formed, never given
             try await expectRefusal(.get, "/v1/changes", token: forged, status: 401, code: "forbidden", field: "authorization")
-            let revoked = harness.token("alice")
+            let revoked = try harness.token("alice")
             harness.replicas.revoke(revoked)
             try await expectRefusal(
                 .post, "/v1/changes", token: revoked, body: "{\"changes\":[]}", status: 401, code: "forbidden", field: "authorization")
