@@ -223,6 +223,16 @@ extension Engine {
         var heldBack = Set<[String]>()
         let incoming = holdingBack ? Set(changes.map { c in [c.kind] + (RecordKind(syncName: c.kind).map(c.key) ?? []) }) : []
         var present = Set<[String]>()  // parents found held, each looked up once
+        // Each habit's `multiple_per_day`, read once (a restore asks for every entry); read
+        // again after a habit is applied.
+        var habitsRead: [HabitText: Bool?] = [:]
+        func multiplePerDay(_ owner: String, _ habit: String) throws(HabitFlowError) -> Bool? {
+            let key = HabitText(owner: owner, habit: habit)
+            if let known = habitsRead[key] { return known }
+            let read = try store.habit(habit, of: owner)?.multiplePerDay
+            habitsRead[key] = read
+            return read
+        }
         func holdBack(_ change: ChangeRecord, _ error: HabitFlowError) throws(HabitFlowError) {
             guard holdingBack, [.invalidArgument, .limitExceeded, .unknownZone, .invalidDate, .notFound].contains(error.code) else {
                 throw error
@@ -274,7 +284,7 @@ extension Engine {
             do throws(HabitFlowError) {
                 let habitMultiplePerDay: Bool? =
                     if kind == .entry, case let .text(owner)? = record["owner_id"], case let .text(habitId)? = record["habit_id"] {
-                        try store.habit(habitId, of: owner)?.multiplePerDay
+                        try multiplePerDay(owner, habitId)
                     } else { nil }
                 try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: habitMultiplePerDay, at: at)
                 if kind == .entry, held == nil, record.text("deleted_at") == nil, let owner = record.text("owner_id"),
@@ -288,6 +298,7 @@ extension Engine {
                     guard error.code != .storage else { throw error }
                     throw HabitFlowError(.invalidArgument, "\(at): \(error.message)", field: at)
                 }
+                if kind == .habit { habitsRead.removeAll() }
             } catch {
                 try holdBack(change, error)
                 continue
@@ -424,6 +435,13 @@ extension Engine {
         var owner: String
         var habit: String
         var day: String
+
+        /// The habit and the day: a set's entries are nearly all one owner's, and hashing the
+        /// owner too was a tenth of a restore's bookkeeping. (Equality still compares all three.)
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(habit)
+            hasher.combine(day)
+        }
     }
 
     /// Settles (habit, day)s — for an option of a choice bundle, the bundle's day: of each

@@ -51,67 +51,71 @@ extension JSONCodec {
         return ParsedWithChanges(value: try parse(bytes), changes: nil, path: nil)
     }
 
-    /// The first of `paths` whose change set splits off, and the split (a loop: a lazy
-    /// `compactMap(…).first` reads the winner twice).
+    /// The first of `paths` whose change set splits off, and the split: one walk of the text
+    /// for every path (a walk per path stepped over a restore's whole document looking for a
+    /// sync's `changes`).
     private static func firstSplit(
         _ bytes: UnsafeBufferPointer<UInt8>, _ paths: [[String]]
     ) -> ([String], (changes: [ChangeRecord], range: Range<Int>))? {
-        for path in paths { if let split = splitChangeSet(bytes, at: path) { return (path, split) } }
+        var scan = MemberScan(bytes: bytes, paths: paths.count)
+        guard scan.find(paths.indices.map { ($0, paths[$0][...]) }) else { return nil }
+        scan.skipSpace()
+        guard scan.i == bytes.count else { return nil }
+        for (n, path) in paths.enumerated() where !scan.refused[n] {
+            if let found = scan.found[n] { return (path, found) }
+        }
         return nil
     }
 
-    /// The change set at `path` in an object text and the bytes it spans; `nil` when the text is
-    /// not plainly shaped for it (the caller parses it whole).
-    static func splitChangeSet(
-        _ bytes: UnsafeBufferPointer<UInt8>, at path: [String]
-    ) -> (changes: [ChangeRecord], range: Range<Int>)? {
-        var scan = MemberScan(bytes: bytes)
-        guard !path.isEmpty, let found = scan.find(path[...]) else { return nil }
-        scan.skipSpace()
-        return scan.i == bytes.count ? found : nil
-    }
 }
 
-/// Walks an object text's members by key to one member path, skipping every other value. It
+/// Walks an object text's members by key to member paths, skipping every other value. It
 /// trusts the text's syntax only as far as json-c checks it afterwards: everything it skips is
 /// parsed by json-c, and what it finds by `ChangeSetReader`.
 private struct MemberScan {
     let bytes: UnsafeBufferPointer<UInt8>
     var i = 0
+    /// Each path's change set, once read.
+    var found: [(changes: [ChangeRecord], range: Range<Int>)?]
+    /// Paths the text does not plainly hold: a key on one given twice (json-c keeps the last),
+    /// or a step into what is not an object.
+    var refused: [Bool]
 
-    /// The change set at `path` below the object starting here; the object is walked to its
-    /// end, so a key on the path given twice (json-c keeps the last) is seen and refused.
-    mutating func find(_ path: ArraySlice<String>) -> (changes: [ChangeRecord], range: Range<Int>)? {
+    init(bytes: UnsafeBufferPointer<UInt8>, paths: Int) {
+        self.bytes = bytes
+        found = Array(repeating: nil, count: paths)
+        refused = Array(repeating: false, count: paths)
+    }
+
+    /// Walks the object starting here to its end, reading the change set of each of `paths`
+    /// (numbered, what is left of each) it holds; `false` for a text it cannot follow.
+    mutating func find(_ paths: [(n: Int, rest: ArraySlice<String>)]) -> Bool {
         skipSpace()
-        guard take(UInt8(ascii: "{")) else { return nil }
-        var found: (changes: [ChangeRecord], range: Range<Int>)?
-        var seen = false
+        guard take(UInt8(ascii: "{")) else { return false }
+        var seen = Set<Int>()
         skipSpace()
-        if take(UInt8(ascii: "}")) { return nil }
+        if take(UInt8(ascii: "}")) { return true }
         repeat {
             skipSpace()
-            guard let key = key() else { return nil }
+            guard let key = key() else { return false }
             skipSpace()
-            guard take(UInt8(ascii: ":")) else { return nil }
+            guard take(UInt8(ascii: ":")) else { return false }
             skipSpace()
-            if key.elementsEqual(path.first!.utf8) {
-                guard !seen else { return nil }
-                seen = true
-                if path.count == 1 {
-                    guard let read = ChangeSetReader.read(bytes, at: i) else { return nil }
-                    found = (read.changes, i..<read.end)
-                    i = read.end
-                } else {
-                    guard let inner = find(path.dropFirst()) else { return nil }
-                    found = inner
-                }
+            let here = paths.filter { key.elementsEqual($0.rest.first!.utf8) }
+            for path in here where !seen.insert(path.n).inserted { refused[path.n] = true }
+            if let end = here.first(where: { $0.rest.count == 1 }) {
+                guard let read = ChangeSetReader.read(bytes, at: i) else { return false }
+                found[end.n] = (read.changes, i..<read.end)
+                i = read.end
+            } else if !here.isEmpty, i < bytes.count, bytes[i] == UInt8(ascii: "{") {
+                guard find(here.map { ($0.n, $0.rest.dropFirst()) }) else { return false }
             } else {
-                guard skipValue(depth: 1) else { return nil }
+                for path in here { refused[path.n] = true }
+                guard skipValue(depth: 1) else { return false }
             }
             skipSpace()
         } while take(UInt8(ascii: ","))
-        guard take(UInt8(ascii: "}")) else { return nil }
-        return found
+        return take(UInt8(ascii: "}"))
     }
 
     /// A key's raw bytes; `nil` for one with an escape (then it could spell a path key).

@@ -150,7 +150,21 @@ public enum JSONCodec {
             }
             return v
         }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        /// Whether a byte of `word` is zero (the classic test: exact for "any").
+        func anyZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
         while i < n {
+            // Eight plain bytes at a time: ASCII, no quote or backslash, and (in a string) no
+            // control character — nothing below would look at them twice. Most of a restore.
+            if i + 8 <= n {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                if word & highs == 0, !anyZero(word ^ (ones &* 0x22)), !anyZero(word ^ (ones &* 0x5C)),
+                    !inString || (word &- ones &* 0x20) & ~word & highs == 0
+                {
+                    i += 8
+                    continue
+                }
+            }
             let b = bytes[i]
             if b < 0x80 {
                 if inString {

@@ -143,7 +143,8 @@ extension SQLiteTransaction {
         }
         do throws(HabitFlowError) {
             try upsert(
-                kind, values, stamp: .text(change.stamp.description), seq: seq, setAside: kind == .entry ? !settled : nil, new: new)
+                kind, consume values, stamp: .text(change.stamp.description), seq: seq, setAside: kind == .entry ? !settled : nil,
+                new: new)
         } catch {
             guard error.code != .storage else { throw error }  // the disk, not the record
             throw HabitFlowError(.invalidArgument, "the store refused the \(kind.rawValue): \(error.message)")

@@ -30,10 +30,9 @@ public enum SyncRules {
         guard change.stamp.wallMilliseconds <= HybridTimestamp.maxWallMilliseconds else {
             throw HabitFlowError.invalid("\(at).stamp", "stamp \(change.stamp) is too close to the year 9999: no replica's clock makes it")
         }
-        var out = change
         let columns = kind.columns, roles = ColumnRole.of(kind)
-        out.fields = []
-        out.fields.reserveCapacity(columns.count)
+        var values: [ChangeRecord.Value] = []
+        values.reserveCapacity(columns.count)
         // A change's fields come in column order, as every store and the wire write them: then
         // each is a column, and no field is looked for.
         let inColumnOrder = change.fields.count == columns.count && zip(change.fields, columns).allSatisfy { $0.name == $1 }
@@ -42,37 +41,50 @@ public enum SyncRules {
                 throw HabitFlowError.invalid("\(at).\(name)", "\(kind.rawValue) has no field \(name)")
             }
         }
-        for (i, name) in columns.enumerated() {
-            let inOrder = inColumnOrder || (i < change.fields.count && change.fields[i].name == name) ? change.fields[i].value : nil
-            guard let value = inOrder ?? change[name] ?? (kind.addedColumns.contains(name) ? .null : nil) else {
-                throw HabitFlowError.invalid("\(at).\(name)", "\(kind.rawValue) needs \(name) (null if empty)")
-            }
-            if case let .text(text) = value {
-                guard text.utf8.count <= maxFieldBytes, !Self.holdsNUL(text) else {
-                    throw HabitFlowError.invalid("\(at).\(name)", "\(name) is too long or holds a NUL byte")
-                }
+        // Days and instants are parsed by the record's decoding: checked here field by field
+        // only when something failed, for the words and the order of the error (the first bad
+        // field in column order). `DecodedTimesTests` holds every such column to being parsed.
+        func checkTimes(upTo end: Int) throws(HabitFlowError) {
+            for i in 0..<end {
+                guard case let .text(text) = values[i] else { continue }
+                let name = columns[i]
                 switch roles[i] {
-                case .id:
-                    // The field is named only for an error: building it for every id was a tenth of this.
-                    do throws(HabitFlowError) { try RecordID.validate(text, field: name) } catch {
-                        try RecordID.validate(text, field: "\(at).\(name)")
-                    }
                 case .day:
                     do throws(TimeError) { _ = try DayKey(parsing: text) } catch { throw HabitFlowError(error, field: "\(at).\(name)") }
                 case .instant:
-                    // Checked here for the error's words; the record's row writes it in its fixed width.
-                    do throws(TimeError) { _ = try Instant(parsing: text) } catch {
-                        throw HabitFlowError(error, field: "\(at).\(name)")
-                    }
-                case .other: break
+                    do throws(TimeError) { _ = try Instant(parsing: text) } catch { throw HabitFlowError(error, field: "\(at).\(name)") }
+                case .id, .other: break
                 }
             }
-            out.fields.append((name, value))
+        }
+        for (i, name) in columns.enumerated() {
+            let inOrder = inColumnOrder || (i < change.fields.count && change.fields[i].name == name) ? change.fields[i].value : nil
+            do throws(HabitFlowError) {
+                guard let value = inOrder ?? change[name] ?? (kind.addedColumns.contains(name) ? .null : nil) else {
+                    throw HabitFlowError.invalid("\(at).\(name)", "\(kind.rawValue) needs \(name) (null if empty)")
+                }
+                if case let .text(text) = value {
+                    guard text.utf8.count <= maxFieldBytes, !Self.holdsNUL(text) else {
+                        throw HabitFlowError.invalid("\(at).\(name)", "\(name) is too long or holds a NUL byte")
+                    }
+                    if roles[i] == .id {
+                        // The field is named only for an error: building it for every id was a tenth of this.
+                        do throws(HabitFlowError) { try RecordID.validate(text, field: name) } catch {
+                            try RecordID.validate(text, field: "\(at).\(name)")
+                        }
+                    }
+                }
+                values.append(value)
+            } catch {
+                try checkTimes(upTo: values.count)
+                throw error
+            }
         }
         let record: any StoredRecord
         do throws(HabitFlowError) {
-            record = try kind.recordType.init(changeValues: out.fields.map(\.value))
+            record = try kind.recordType.init(changeValues: values)
         } catch {
+            try checkTimes(upTo: values.count)
             let field = error.field.map { "\(at).\($0)" } ?? at
             throw HabitFlowError(.invalidArgument, "\(field): \(error.message)", field: field)
         }
@@ -80,14 +92,13 @@ public enum SyncRules {
             // The record and the rule, as a person reads them: `changes[2].times_per_week:
             // habit alice/h1: timesPerWeek must be 1 to 7`.
             let field = error.field.map { "\(at).\(column(of: $0, in: kind))" } ?? at
-            let id = out.key(kind).joined(separator: "/")
+            let id = kind.change(values, stamp: change.stamp).key(kind).joined(separator: "/")
             // A record past a limit is a bad record (400 on the server), whatever the limit.
             throw HabitFlowError(.invalidArgument, "\(field): \(kind.rawValue) \(id): \(error.message)", field: field)
         }
         // Kept as the record reads: a field its type does not hold (a daily habit's
         // `times_per_week`) is not carried on, so every store holds the same row.
-        out.fields = zip(columns, record.row).map { (name: $0, value: $1) }
-        return (kind, out)
+        return (kind, kind.change(record.row, stamp: change.stamp))
     }
 
     /// Whether `text` holds a NUL byte: over its contiguous bytes when it has them (a generic
