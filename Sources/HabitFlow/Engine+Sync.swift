@@ -128,33 +128,28 @@ extension Engine {
     ///
     /// - Throws: naming `changes[i].field`; then nothing is written.
     public func applyChanges(_ changes: [ChangeRecord]) throws(HabitFlowError) -> ApplySummary {
-        try applyChangesReadingPartner(changes, partner: false).applied
+        let (store, user) = try requireStore()
+        // A received entry may have moved between habits, which the read cache cannot follow
+        // by sequence numbers: it reads everything again.
+        defer { recordCache.withLock { $0 = nil } }
+        return try store.write { store throws(HabitFlowError) in try apply(store, user, changes, source: changeSource) }
     }
 
-    /// `applyChanges`, and the user's partnership as the same transaction leaves it: a server
-    /// learns whom a push goes on to without a transaction of its own (applying reads the
-    /// partnership rows already).
+    /// A server's `applyChanges` of a device's push: the user holds a profile after it (a
+    /// stand-in when their replica has none, as a token given by an older server leaves it:
+    /// see `init(holdingUser:)`), and the answer carries the user's partnership as the same
+    /// transaction leaves it, so the server learns whom the push goes on to without a
+    /// transaction of its own (applying reads those rows already).
     @_spi(Faces) public func applyChangesAndPartner(
         _ changes: [ChangeRecord]
     ) throws(HabitFlowError) -> (
         applied: ApplySummary, partner: PartnerStatus
     ) {
-        let (applied, partner) = try applyChangesReadingPartner(changes, partner: true)
-        return (applied, partner!)
-    }
-
-    private func applyChangesReadingPartner(
-        _ changes: [ChangeRecord], partner: Bool
-    ) throws(HabitFlowError) -> (
-        applied: ApplySummary, partner: PartnerStatus?
-    ) {
         let (store, user) = try requireStore()
-        // A received entry may have moved between habits, which the read cache cannot follow
-        // by sequence numbers: it reads everything again.
         defer { recordCache.withLock { $0 = nil } }
         return try store.write { store throws(HabitFlowError) in
-            let applied = try apply(store, user, changes, source: changeSource)
-            return (applied, partner ? try partnerStatus(store, user) : nil)
+            let applied = try apply(store, user, changes, source: changeSource, holdingProfile: true)
+            return (applied, try partnerStatus(store, user))
         }
     }
 
@@ -164,12 +159,15 @@ extension Engine {
     ///   (`ApplySummary.heldBack`), with the records that point at it, and the rest applies —
     ///   for a pull, where one bad record of a server's must not stop a device for ever.
     ///   Otherwise it refuses the whole set.
+    /// - Parameter holdingProfile: the user is given a stand-in profile first when the store
+    ///   holds none (`ensurePlaceholderProfile(of:)`; a store reads it with the prefetch).
     func apply(
         _ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord], source: ChangeSource,
-        holdingBack: Bool = false
+        holdingBack: Bool = false, holdingProfile: Bool = false
     ) throws(HabitFlowError) -> ApplySummary {
         let changes = try upgraded(changes, store, user)
         try store.prefetch(changes)
+        if holdingProfile { try store.ensurePlaceholderProfile(of: user) }
         // A restore brings thousands of entries: the store may set per-row work aside.
         var habits: [String: Set<String>] = [:], entries = 0
         for c in changes where c.kind == RecordKind.entry.rawValue {

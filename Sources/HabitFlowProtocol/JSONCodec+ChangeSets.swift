@@ -58,7 +58,8 @@ extension JSONCodec {
         _ bytes: UnsafeBufferPointer<UInt8>, _ paths: [[String]]
     ) -> ([String], (changes: [ChangeRecord], range: Range<Int>))? {
         var scan = MemberScan(bytes: bytes, paths: paths.count)
-        guard scan.find(paths.indices.map { ($0, paths[$0][...]) }) else { return nil }
+        // An empty path names the whole text, never a change set in it.
+        guard scan.find(paths.indices.filter { !paths[$0].isEmpty }.map { ($0, paths[$0][...]) }) else { return nil }
         scan.skipSpace()
         guard scan.i == bytes.count else { return nil }
         for (n, path) in paths.enumerated() where !scan.refused[n] {

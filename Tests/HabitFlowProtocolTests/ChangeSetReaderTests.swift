@@ -145,6 +145,21 @@ import Testing
         }
     }
 
+    /// One walk serves every path: a text holding one of two paths is read apart at it, in
+    /// either order of the paths; an empty path names no change set (the text is parsed whole).
+    @Test func theFirstPathTheTextHoldsIsRead() {
+        let document = Self.document([Self.entry])
+        let request = #"{"op": "data.import", "args": {"document": \#(document)}}"#
+        for paths in [[["args", "changes"], ["args", "document", "records"]], [["args", "document", "records"], ["args", "changes"]]] {
+            var copy = request
+            let parsed = copy.withUTF8 { try? JSONCodec.parse($0, changeSetAtFirstOf: paths, minimumBytes: 0) }
+            #expect(parsed?.path == ["args", "document", "records"] && parsed?.changes?.count == 1, "\(paths)")
+        }
+        var copy = request
+        let whole = copy.withUTF8 { try? JSONCodec.parse($0, changeSetAtFirstOf: [[]], minimumBytes: 0) }
+        #expect(whole?.changes == nil && whole?.value == (try? JSONCodec.parse(request)))
+    }
+
     /// Every one-byte change, deletion and cut of a document: whenever the reader takes the
     /// text, the standard parse takes it too and reads the same.
     @Test func noDamagedTextReadsOtherwise() {

@@ -108,11 +108,18 @@ final class Pipeline {
         // PostgreSQL answers in order: once the last answer is in, so is every other (one
         // wake-up for the batch). A failed statement's successors answer too (each is its own
         // extended-query exchange), so the last one always comes or the wait gives up.
-        if let final = waiting.last { _ = try? database.wait(final, closing: connection) }
+        var stalled: HabitFlowError?
+        if let final = waiting.last {
+            do throws(HabitFlowError) { _ = try database.wait(final, closing: connection) } catch {
+                // No answer in time: the connection is closed, and the statements before it
+                // then fail as lost; the batch's failure is this one's reason.
+                if error.field == "database" { stalled = error }
+            }
+        }
         // Every answer is awaited, even after an error: the connection is then idle again.
         for answer in waiting {
             do throws(HabitFlowError) { last = try database.wait(answer, closing: connection) } catch {
-                if failure == nil { failure = error }
+                if failure == nil { failure = stalled ?? error }
             }
         }
         // Requirements first: an unmet one is the answer, whatever else failed (its caller

@@ -147,6 +147,8 @@ extension PostgresTransaction {
         // Applying reads who shares with the replica's user (`Engine.sharingScope`): their own
         // side, and every side naming them — loaded here too, so they cost no round trip.
         if !known(.partnership, user) { wanted.insert([RecordKind.partnership.rawValue, user]) }
+        // And the user's profile, which a server's push makes sure of (`applyChangesAndPartner`).
+        if !known(.user, user) { wanted.insert([RecordKind.user.rawValue, user]) }
         let naming = !loadedSidesNamingUser
         // Both loads go out together: one wait.
         flush()

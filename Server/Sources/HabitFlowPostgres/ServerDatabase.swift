@@ -123,12 +123,12 @@ public final class ServerDatabase: Sendable {
     /// Prepares every statement of `PreparedStatements.all` on a connection new to the
     /// server, by running each once with harmless values in a transaction rolled back.
     ///
-    /// Plans are PostgreSQL's choice (`plan_cache_mode = auto`): a statement whose generic plan
-    /// costs no more than its custom ones runs without planning again — the token check, the
-    /// replica's row — and one over a list of keys keeps planning for each list's length. Every
-    /// generic plan is index lookups led by the user (lists are joined LATERAL, one lookup a
-    /// key), and `ServerStatementTests` holds them to it. Forcing custom plans for every
-    /// statement cost a sixth of PostgreSQL's time on a push.
+    /// Plans are PostgreSQL's choice (`plan_cache_mode = auto`): after a few runs it keeps a
+    /// statement's generic plan when that is estimated to cost no more than its custom ones —
+    /// the token check, the replica's row — and plans the others anew each run. Every generic
+    /// plan looks up by an index led by the user (lists are joined LATERAL, one lookup a key),
+    /// and `StatementPlanTests` holds them to it. Forcing custom plans for every statement cost
+    /// a sixth of PostgreSQL's time on a push.
     /// - Throws: `unavailable` or `storage` when one fails (the connection is then closed).
     private func warmUp(_ connection: PostgresConnection) throws(HabitFlowError) {
         let pipeline = Pipeline(connection, self)

@@ -1,3 +1,4 @@
+import HabitFlow
 import HabitFlowCore
 import HabitFlowStore
 import NIOConcurrencyHelpers
@@ -10,9 +11,10 @@ public final class MemoryReplicas: ReplicaStore {
     public init() {}
 
     /// Makes `token` live; its user's replica holds a profile from then on (a stand-in until
-    /// their device's arrives), as `ServerDatabase.addToken` makes it.
-    public func add(_ token: AccessToken) throws(HabitFlowError) {
-        try replica(of: token.user, clock: { Instant(unixSeconds: 0)! }).write { tx throws(HabitFlowError) in
+    /// their device's arrives), as `ServerDatabase.addToken` makes it. A replica made here
+    /// stamps its local changes with `clock`.
+    public func add(_ token: AccessToken, clock: @escaping @Sendable () -> Instant = { SystemClock.now() }) throws(HabitFlowError) {
+        try replica(of: token.user, clock: clock).write { tx throws(HabitFlowError) in
             try tx.ensurePlaceholderProfile(of: token.user)
         }
         state.withLockedValue { _ = $0.tokens[token.user, default: []].insert(token.hash) }

@@ -17,7 +17,7 @@ import NIOPosix
 public final class UserEngines: Sendable {
     public let replicas: any ReplicaStore
     let pool: NIOThreadPool
-    private let engines = NIOLockedValueBox<[String: Engine]>([:])
+    let engines = NIOLockedValueBox<[String: Engine]>([:])
     /// Each user's partnership as their replica holds it (who they share with, who invited
     /// them), read once and kept until a partnership row of theirs changes: in this process
     /// (`call`, `forward`) or in another (`ChangeListener`, from the change notification).
@@ -59,20 +59,28 @@ public final class UserEngines: Sendable {
 
     /// The engine on `user`'s replica, kept per user; given a request's `store` (from
     /// `ReplicaStore.asTokenUser`, carrying its token check), that engine reaching the replica
-    /// through it. A user of the server holds a profile from their first token on (a stand-in
-    /// until their device's arrives: `ensurePlaceholderProfile(of:)`), so opening their engine
-    /// reads nothing: a returning user's first request since the server started (most of a
-    /// hosted server's) costs no transaction more than a kept user's.
+    /// through it, kept only once the request's token has passed (`keepEngine(_:of:)`): a stranger's
+    /// refused requests fill nothing. A user of the server holds a profile from their first
+    /// token on (a stand-in until their device's arrives: `ensurePlaceholderProfile(of:)`, and a
+    /// push makes sure of it), so opening their engine reads nothing: a returning user's first
+    /// push since the server started (most of a hosted server's requests) costs no transaction
+    /// more than a kept user's.
     func engine(_ user: String, through request: (any RecordStore)? = nil) throws(HabitFlowError) -> Engine {
         if let engine = engines.withLockedValue({ $0[user] }) { return request.map(engine.through) ?? engine }
-        let plain = replicas.replica(of: user, clock: clock)
-        let engine = try Engine(holdingUser: request ?? plain, user: user, caching: false, changeSource: .device)
-        let kept = request == nil ? engine : engine.through(plain)
+        let engine = try Engine(
+            holdingUser: request ?? replicas.replica(of: user, clock: clock), user: user, caching: false, changeSource: .device)
+        if request == nil { keepEngine(engine, of: user) }
+        return engine
+    }
+
+    /// Keeps `engine` (a request's, once its token passed) as `user`'s, on the plain replica.
+    func keepEngine(_ engine: Engine, of user: String) {
+        guard engines.withLockedValue({ $0[user] == nil }) else { return }
+        let kept = engine.through(replicas.replica(of: user, clock: clock))
         engines.withLockedValue { table in
             if table.count >= Self.keptUsers { table = [:] }
-            table[user] = kept
+            table[user] = table[user] ?? kept
         }
-        return engine
     }
 
     /// Users known to have a token (kept: a user of the server stays one).
@@ -136,7 +144,7 @@ public final class UserEngines: Sendable {
     func push(_ token: AccessToken, body: ByteBuffer) async throws -> JSONValue {
         let user = token.user
         let result: Result<JSONValue, APIError> = try await run { () throws(HabitFlowError) in
-            try self.asUser(token) { store throws(HabitFlowError) in
+            try self.asUser(token) { store, opened throws(HabitFlowError) in
                 let parsed = body.withUnsafeReadableBytes { raw in
                     Result { () throws(ProtocolError) in try SyncBodies.push(raw.assumingMemoryBound(to: UInt8.self)) }
                 }
@@ -146,6 +154,7 @@ public final class UserEngines: Sendable {
                 case let .failure(error): return .failure(APIError(error))
                 }
                 let engine = try self.engine(user, through: store)
+                opened = engine
                 let answer: JSONValue
                 let generation = self.statusGeneration()
                 let partner: PartnerStatus
@@ -181,8 +190,9 @@ public final class UserEngines: Sendable {
     func pull(_ token: AccessToken, since: Int64, limit: Int, maxBytes: Int) async throws -> (count: Int, body: String) {
         let user = token.user
         let result: Result<(count: Int, body: String), APIError> = try await run { () throws(HabitFlowError) in
-            try self.asUser(token) { store throws(HabitFlowError) in
+            try self.asUser(token) { store, opened throws(HabitFlowError) in
                 let engine = try self.engine(user, through: store)
+                opened = engine
                 let status = try self.partnerStatus(user, engine)
                 // Into the user's replica through the request's store: the token is checked
                 // before anything is written (the status may have been kept, reading nothing).
@@ -206,17 +216,25 @@ public final class UserEngines: Sendable {
     }
 
     /// Runs `body` with the user's replica as `token`'s request reaches it: the token is
-    /// checked with the first transaction on that store (`ReplicaStore.asTokenUser`).
+    /// checked with the first transaction on that store (`ReplicaStore.asTokenUser`). The
+    /// engine `body` opens (its second argument) is kept once the request succeeded, its token
+    /// found live.
     private func asUser<T>(
-        _ token: AccessToken, _ body: (any RecordStore) throws(HabitFlowError) -> Result<T, APIError>
+        _ token: AccessToken, _ body: (any RecordStore, inout Engine?) throws(HabitFlowError) -> Result<T, APIError>
     ) throws(HabitFlowError) -> Result<T, APIError> {
+        var opened: Engine?
+        let result: Result<T, APIError>
         do throws(HabitFlowError) {
-            return try replicas.asTokenUser(token.user, hash: token.hash, clock: clock, body)
+            result = try replicas.asTokenUser(token.user, hash: token.hash, clock: clock) { store throws(HabitFlowError) in
+                try body(store, &opened)
+            }
         } catch {
             // A refused token is the request's own field (401), not an argument's.
             guard Self.refusedToken(error) else { throw error }
             return .failure(APIError(.forbidden, error.message, field: "authorization"))
         }
+        if case .success = result, let opened { keepEngine(opened, of: token.user) }
+        return result
     }
 
     /// Whether `error` is a request's token refused (`TokenCheck`), not a failure of the work.

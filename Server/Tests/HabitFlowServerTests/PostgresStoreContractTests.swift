@@ -232,6 +232,11 @@ import Testing
             _ = try await engines.pull(AccessToken.make(user: "bob"), since: 0, limit: 100, maxBytes: 1 << 20)
         }
         #expect(try TestDatabase.query(url, bobsRecords) == before)
+        // A stranger's refused pull opens an engine (reading nothing) and keeps none.
+        await #expect(throws: APIError.self) {
+            _ = try await engines.pull(AccessToken.make(user: "mallory"), since: 0, limit: 100, maxBytes: 1 << 20)
+        }
+        #expect(engines.engines.withLockedValue { $0["mallory"] } == nil)
         let page = try await engines.pull(bobToken, since: 0, limit: 100, maxBytes: 1 << 20)
         #expect(page.body.contains("Walk together"))
         #expect(try TestDatabase.query(url, bobsRecords) != before)

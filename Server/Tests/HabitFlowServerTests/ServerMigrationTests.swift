@@ -1,5 +1,5 @@
 import Foundation
-import HabitFlow
+@_spi(Faces) import HabitFlow
 import HabitFlowCore
 import HabitFlowStore
 import HabitFlowTestSupport
@@ -179,6 +179,21 @@ import Testing
         #expect(pushed == 2)
         let page = try await engines.pull(dave, since: 0, limit: 100, maxBytes: 1 << 20)
         #expect(page.count == 2 && page.body.contains("Asia/Tokyo") && page.body.contains("Read"))
+        // A token given meanwhile by an older server (no stand-in, no restart): a push of an
+        // invitation alone, which makes the invitee's stand-in from the user's profile, has
+        // the push make the user's own first.
+        let frank = AccessToken.make(user: "frank")
+        _ = try TestDatabase.query(
+            url, "INSERT INTO tokens (user_id, hash) VALUES ('frank', '\\x\(frank.hash.map { String(format: "%02x", $0) }.joined())')")
+        let inviter = try Engine(store: MemoryStore(clock: { t0 }), user: "frank", zone: "UTC", now: t0)
+        _ = try inviter.invitePartner("gina")
+        let invitation = try inviter.changesToPush("server").changes.filter { $0.kind == RecordKind.partnership.rawValue }
+        #expect(invitation.count == 1)
+        let partner = try await blocking { () throws -> PartnerStatus in
+            try engines.engine("frank").applyChangesAndPartner(invitation).partner
+        }
+        #expect(partner.invited == "gina")
+        #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE user_id = 'frank' AND kind = 'user'") == ["2"])
         try await engines.shutdown()
     }
 }

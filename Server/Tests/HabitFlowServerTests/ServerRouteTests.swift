@@ -100,6 +100,7 @@ import Testing
 
             let (sent, _) = try await Self.sync(phone, client, token)
             #expect(sent["applied"] == .int(11) && sent["heldBack"] == .array([]), "\(sent)")  // profile, habit, 9 entries
+            #expect(harness.engines.engines.withLockedValue { $0["alice"] } != nil, "a user's engine is kept once a request succeeds")
             let (_, received) = try await Self.sync(laptop, client, token)
             #expect(received["heldBack"] == .array([]), "\(received)")
             #expect(try laptop.canonicalDump().filter { $0.kind != "user" } == phone.canonicalDump().filter { $0.kind != "user" })
@@ -177,6 +178,12 @@ import Testing
             try await expectRefusal(.get, "/v1/changes", token: nil, status: 401, code: "forbidden", field: "authorization")
             let forged = AccessToken.make(user: "alice")  // well formed, never given
             try await expectRefusal(.get, "/v1/changes", token: forged, status: 401, code: "forbidden", field: "authorization")
+            // A stranger's refused push and pull keep no engine (the server opens one reading nothing).
+            let stranger = AccessToken.make(user: "mallory")
+            try await expectRefusal(.get, "/v1/changes", token: stranger, status: 401, code: "forbidden", field: "authorization")
+            try await expectRefusal(
+                .post, "/v1/changes", token: stranger, body: "{\"changes\":[]}", status: 401, code: "forbidden", field: "authorization")
+            #expect(harness.engines.engines.withLockedValue { $0["mallory"] } == nil)
             let revoked = try harness.token("alice")
             harness.replicas.revoke(revoked)
             try await expectRefusal(
