@@ -170,8 +170,9 @@ extension Engine {
         if holdingProfile { try store.ensurePlaceholderProfile(of: user) }
         // A restore brings thousands of entries: the store may set per-row work aside.
         var habits: [String: Set<String>] = [:], entries = 0
-        for c in changes where c.kind == RecordKind.entry.rawValue {
-            guard let owner = c.text("owner_id"), let habit = c.text("habit_id") else { continue }
+        // By index here and below: `for c in changes` copied every change (a restore's 25,000).
+        for i in changes.indices where changes[i].kind == RecordKind.entry.rawValue {
+            guard let owner = changes[i].text("owner_id"), let habit = changes[i].text("habit_id") else { continue }
             habits[owner, default: []].insert(habit)
             entries += 1
         }
@@ -192,8 +193,8 @@ extension Engine {
         var newHabits = Set<HabitText>()  // received here, not held before, of no bundle
         var entriesOnDay: [HabitDayText: Int] = [:]  // live entries in the set
         entriesOnDay.reserveCapacity(changes.count)  // a restore: one a day, mostly (no rehash per growth)
-        for c in changes where c.kind == RecordKind.entry.rawValue && c.text("deleted_at") == nil {
-            if let owner = c.text("owner_id"), let habit = c.text("habit_id"), let day = c.text("day_key") {
+        for i in changes.indices where changes[i].kind == RecordKind.entry.rawValue && changes[i].text("deleted_at") == nil {
+            if let owner = changes[i].text("owner_id"), let habit = changes[i].text("habit_id"), let day = changes[i].text("day_key") {
                 entriesOnDay[HabitDayText(owner: owner, habit: habit, day: day), default: 0] += 1
             }
         }
@@ -208,8 +209,7 @@ extension Engine {
         let ranks = changes.map { rank($0.kind) }
         let ordered =
             zip(ranks, ranks.dropFirst()).allSatisfy { $0 <= $1 }
-            ? Array(changes.enumerated())
-            : changes.enumerated().sorted { (ranks[$0.offset], $0.offset) < (ranks[$1.offset], $1.offset) }
+            ? Array(changes.indices) : changes.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }
         var scope = try sharingScope(store, user, incoming: changes)
         // Only a partnership in the set can change the scope once it is in.
         let partnerships = changes.contains { $0.kind == RecordKind.partnership.rawValue }
@@ -239,7 +239,8 @@ extension Engine {
             heldBack.insert([change.kind] + record.key)
             summary.heldBack.append(record)
         }
-        for (i, change) in ordered {
+        for i in ordered {
+            let change = changes[i]
             if !rescoped, rank(change.kind) >= 0 {
                 scope = try sharingScope(store, user, incoming: changes)
                 rescoped = true
@@ -358,8 +359,8 @@ extension Engine {
         let profile = RecordKind.user.rawValue
         guard
             changes.contains(where: { c in
-                ((c.kind == entry || c.kind == version) && c["owner_id"] == nil) || (c.kind == link && c["goal_owner_id"] == nil)
-                    || (c.kind == profile && c["day_starts_at"] == nil)
+                ((c.kind == entry || c.kind == version) && !c.has("owner_id")) || (c.kind == link && !c.has("goal_owner_id"))
+                    || (c.kind == profile && !c.has("day_starts_at"))
             })
         else { return changes }
         var owners = [user]

@@ -103,7 +103,7 @@ extension SQLiteTransaction {
 
     func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord? {
         // Found absent by `prefetch`: once (the caller receives it next).
-        if kind == .entry, let entry = EntryKey(key), absentEntries.remove(entry) != nil { return nil }
+        if kind == .entry, key.count == 2, absentEntries[key[0]]?.remove(key[1]) != nil { return nil }
         let n = Int32(kind.columns.count)
         return try sql { () throws(SQLiteError) in
             try db.rows(
@@ -130,7 +130,9 @@ extension SQLiteTransaction {
             r.dirty = true
             store.replica = r
         }
-        if kind == .entry, !absentEntries.isEmpty, let entry = EntryKey(change.key(kind)) { absentEntries.remove(entry) }
+        if kind == .entry, !absentEntries.isEmpty, case let key = change.key(kind), key.count == 2 {
+            absentEntries[key[0]]?.remove(key[1])
+        }
         // Fields in column order (as `SyncRules.validated` leaves them) need no look-up.
         let columns = kind.columns
         let inOrder = change.fields.count == columns.count && zip(change.fields, columns).allSatisfy { $0.0.name == $0.1 }
@@ -155,12 +157,14 @@ extension SQLiteTransaction {
     /// (`held` answers those without a query — a restore asks once per entry).
     func prefetch(_ changes: [ChangeRecord]) throws(HabitFlowError) {
         var keys: [String: [String]] = [:]  // ids by owner
-        for c in changes where c.kind == RecordKind.entry.rawValue {
-            if let owner = c.text("owner_id"), let id = c.text("id") { keys[owner, default: []].append(id) }
+        for i in changes.indices where changes[i].kind == RecordKind.entry.rawValue {  // by index: no copy of each change
+            if let owner = changes[i].text("owner_id"), let id = changes[i].text("id") { keys[owner, default: []].append(id) }
         }
         guard keys.values.contains(where: { $0.count >= Self.chunk }) else { return }  // a few: one query each costs no more
         for (owner, ids) in keys {
-            var asked = Set(ids)
+            // One set, the held taken out (a restore's are mostly all absent).
+            var absent = absentEntries.removeValue(forKey: owner) ?? []
+            absent.formUnion(ids)
             for start in stride(from: 0, to: ids.count, by: Self.chunk) {
                 let chunk = Self.padded(ids[start..<min(start + Self.chunk, ids.count)])
                 let held = try sql { () throws(SQLiteError) in
@@ -171,9 +175,9 @@ extension SQLiteTransaction {
                         $0.text(0)
                     }
                 }
-                asked.subtract(held)
+                for id in held { absent.remove(id) }
             }
-            for id in asked { absentEntries.insert(EntryKey(owner: owner, id: id)) }
+            absentEntries[owner] = absent
         }
     }
 

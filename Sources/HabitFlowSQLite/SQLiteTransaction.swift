@@ -13,23 +13,9 @@ final class SQLiteTransaction: StoreTransaction {
     /// Foreign keys are checked at commit (`receive`): set once a transaction, as setting the
     /// pragma expires every prepared statement (each would be compiled again).
     var deferringForeignKeys = false
-    /// Keys of entries `prefetch` found not held, each answered once by `held`; a write of
-    /// an entry by any other way forgets them all.
-    var absentEntries = Set<EntryKey>()
-
-    /// An entry's key, owner and id (a set element that allocates nothing).
-    struct EntryKey: Hashable {
-        var owner: String
-        var id: String
-
-        /// The key of `key`, an entry's key columns' values (owner first).
-        init?(_ key: [String]) {
-            guard key.count == 2 else { return nil }
-            (owner, id) = (key[0], key[1])
-        }
-
-        init(owner: String, id: String) { (self.owner, self.id) = (owner, id) }
-    }
+    /// Ids of entries `prefetch` found not held, by owner, each answered once by `held`; a
+    /// write of an entry by any other way forgets them all.
+    var absentEntries: [String: Set<String>] = [:]
 
     init(_ store: SQLiteStore) { self.store = store }
 

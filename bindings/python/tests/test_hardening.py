@@ -39,6 +39,17 @@ class HardeningTests(unittest.TestCase):
                 habitflow.call("time.dayKey", zone=zone, instant="2024-01-01T00:00:00Z")
             self.assertEqual(ctx.exception.code, "unknown_zone")
 
+    def test_a_value_that_holds_itself_is_refused_and_writes_nothing(self):
+        with habitflow.Engine(self.path, user="alice", zone="UTC") as alice:
+            loop = {"name": "Walk"}
+            loop["self"] = loop
+            for args in [{"habitId": "h1", "name": "Walk", "extra": loop}, {"habitId": "h1", "name": [loop]}]:
+                with self.assertRaises(habitflow.HabitFlowError) as ctx:
+                    alice.call("habit.create", **args)
+                self.assertEqual(ctx.exception.code, "invalid_argument")
+                self.assertIn("holds itself", ctx.exception.message)
+            self.assertEqual(alice.call("habit.list")["habits"], [])
+
     def test_another_programs_database_is_refused_and_untouched(self):
         other = os.path.join(self.dir.name, "notes.db")
         db = sqlite3.connect(other)
