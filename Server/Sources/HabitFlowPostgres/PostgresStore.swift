@@ -36,17 +36,17 @@ public final class PostgresStore: RecordStore, Sendable {
         attempts.add(1, ordering: .relaxed)
         return try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
             try database.transaction(c, checking: token) { (p: Pipeline) throws(HabitFlowError) -> T in
-                let tx = try PostgresTransaction(p, user: user, now: clock(), writable: true, lock: true)
-                let first = tx.clock.seq
+                let tx = PostgresTransaction(p, user: user, now: clock(), writable: true, lock: true)
                 let result = try body(tx)
                 try tx.commitCheck()
                 try StoreCancellation.checkNotCancelled()
                 // The replica's state, and (delivered at commit, to every server process
                 // listening) a notification that wakes this user's watchers: sent with COMMIT.
+                let clock = try tx.replica()
                 p.send(
                     FinishReplica(
-                        user: user, seq: tx.clock.seq, lastStamp: tx.clock.last?.description, replicaId: tx.clock.replicaId,
-                        notify: tx.clock.seq != first, mark: tx.wrotePartnership ? Self.partnershipMark : ""))
+                        user: user, seq: clock.seq, lastStamp: clock.last?.description, replicaId: clock.replicaId,
+                        notify: clock.seq != tx.firstSeq, mark: tx.wrotePartnership ? Self.partnershipMark : ""))
                 return result
             }
         }
@@ -56,7 +56,7 @@ public final class PostgresStore: RecordStore, Sendable {
         try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
             try database.transaction(c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", checking: token) {
                 (p: Pipeline) throws(HabitFlowError) -> T in
-                try body(try PostgresTransaction(p, user: user, now: clock(), writable: false, lock: false))
+                try body(PostgresTransaction(p, user: user, now: clock(), writable: false, lock: false))
             }
         }
     }

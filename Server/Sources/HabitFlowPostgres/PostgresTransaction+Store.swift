@@ -37,7 +37,7 @@ extension PostgresTransaction {
 
     func save<R: StoredRecord>(_ record: R) throws(HabitFlowError) {
         try requireWrite()
-        let (stamp, seq) = clock.tick(now: now)
+        let (stamp, seq) = try updateClock { $0.tick(now: now) }
         try put(R.kind, record.row, stamp: stamp, seq: seq, setAside: nil)
     }
 
@@ -91,17 +91,19 @@ extension PostgresTransaction {
                 out.insert(String(key[key.index(after: cut)...]))
             }
         }
-        return (out, clock.seq)
+        return (out, try replica().seq)
     }
 
     // MARK: SyncLog
 
-    func replicaId() throws(HabitFlowError) -> String { clock.replicaId }
+    func replicaId() throws(HabitFlowError) -> String { try replica().replicaId }
 
     func newReplicaId() throws(HabitFlowError) -> String {
         try requireWrite()
-        clock.replicaId = ReplicaClock.newId(prefix: "s")
-        return clock.replicaId
+        return try updateClock { clock in
+            clock.replicaId = ReplicaClock.newId(prefix: "s")
+            return clock.replicaId
+        }
     }
 
     func changes(since: Int64, limit: Int?) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64, more: Bool) {
@@ -129,7 +131,7 @@ extension PostgresTransaction {
 
     func receive(_ change: ChangeRecord, _ kind: RecordKind, new: Bool, settled: Bool) throws(HabitFlowError) {
         try requireWrite()
-        let seq = clock.receive(change.stamp)
+        let seq = try updateClock { $0.receive(change.stamp) }
         try put(kind, kind.columns.map { change[$0] ?? .null }, stamp: change.stamp, seq: seq, setAside: kind == .entry && !settled)
     }
 

@@ -19,8 +19,15 @@ final class PostgresTransaction: StoreTransaction {
     let user: String
     let now: Instant
     let writable: Bool
-    /// The replica's id, clock and sequence, as of this transaction.
-    var clock: ReplicaClock
+    /// The replica's id, clock and sequence, as of this transaction, once `replica()` read it.
+    private var knownClock: ReplicaClock?
+    /// The replica's row (locked by a writer), sent by `init` without waiting: the first wait
+    /// takes its answer with whatever the transaction reads first, so a push's BEGIN, lock
+    /// and prefetch cost one round trip.
+    private var replicaRead: Answer<[PostgresRow]>?
+    private let lock: Bool
+    /// The replica's sequence when the transaction began: a write that moved it notifies.
+    private(set) var firstSeq: Int64 = 0
 
     typealias Row = RowSet.Row
     typealias DayPair = RowSet.Day
@@ -41,27 +48,52 @@ final class PostgresTransaction: StoreTransaction {
     /// Whether `prefetch` loaded every side naming the user into `rows`.
     var loadedSidesNamingUser = false
 
-    init(_ pipeline: Pipeline, user: String, now: Instant, writable: Bool, lock: Bool) throws(HabitFlowError) {
+    init(_ pipeline: Pipeline, user: String, now: Instant, writable: Bool, lock: Bool) {
         self.pipeline = pipeline
         self.user = user
         self.now = now
         self.writable = writable
-        // A writer locks the replica's row (writers of one replica queue here), making it on
-        // first use.
-        func select() throws(HabitFlowError) -> PostgresRow? {
-            try (lock ? pipeline.run(LockReplica(user: user)) : pipeline.run(ReadReplica(user: user))).first
-        }
-        var found = try select()
+        self.lock = lock
+        // A writer locks the replica's row: writers of one replica queue here. PostgreSQL runs
+        // a transaction's statements in order, so what is sent after it reads under the lock.
+        replicaRead = lock ? pipeline.send(LockReplica(user: user)) : pipeline.send(ReadReplica(user: user))
+    }
+
+    /// The replica's id, clock and sequence (read with the transaction's first wait). A
+    /// writer makes the row on the replica's first write.
+    /// - Throws: `storage` (field `database`, a 503: try again) when the row was missing and
+    ///   another transaction wrote the replica before this one locked it: what this one read
+    ///   before may be stale.
+    func replica() throws(HabitFlowError) -> ReplicaClock {
+        if let knownClock { return knownClock }
+        var found = try replicaRead.map { sent throws(HabitFlowError) in try pipeline.answer(to: sent) }?.first
+        replicaRead = nil
+        var made = false
         if found == nil, lock {
             pipeline.send(CreateReplica(user: user, replicaId: ReplicaClock.newId(prefix: "s")))
-            found = try select()
+            found = try pipeline.run(LockReplica(user: user)).first
+            made = true
         }
+        var clock = ReplicaClock(replicaId: "")
         if let row = found {
-            let (id, seq, stamp) = try Self.decode(row, (String, Int64, String?).self)
+            let (id, seq, stamp, writes) = try Self.decode(row, (String, Int64, String?, Int64).self)
+            // Made here, or by a transaction that has not written yet: nothing read was stale.
+            if made, writes > 0 {
+                throw HabitFlowError(.storage, "another write reached this new replica first: try again", field: "database")
+            }
             clock = ReplicaClock(replicaId: id, last: stamp.flatMap(HybridTimestamp.init(parsing:)), seq: seq)
-        } else {
-            clock = ReplicaClock(replicaId: "")
         }
+        knownClock = clock
+        firstSeq = clock.seq
+        return clock
+    }
+
+    /// Changes the replica's clock (read first when it was not).
+    func updateClock<T>(_ change: (inout ReplicaClock) -> T) throws(HabitFlowError) -> T {
+        var clock = try replica()
+        let result = change(&clock)
+        knownClock = clock
+        return result
     }
 
     static func decode<each T: PostgresDecodable>(_ row: PostgresRow, _: (repeat each T).Type) throws(HabitFlowError) -> (repeat each T) {

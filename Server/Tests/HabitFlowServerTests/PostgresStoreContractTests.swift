@@ -99,6 +99,44 @@ import Testing
         }
     }
 
+    /// A writer reads before it knows whether its replica's row exists (the lock goes out
+    /// with the first reads): when the row was missing and another transaction wrote that
+    /// replica before this one locked it, what this one read may be stale, so it fails with a
+    /// 503's error (try again) and writes nothing; the next write goes through.
+    @Test func aWriteThatFoundNoReplicaRowFailsWhenAnotherWroteFirst() async throws {
+        try await blocking {
+            let db = try Self.migrated()
+            let t0 = StoreContract.t0
+            let user = "racer-\(UInt32.random(in: 0...UInt32.max))"
+            let store = PostgresStore(database: db, user: user, clock: { t0 })
+            let profile = UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0)
+            do throws(HabitFlowError) {
+                try store.write { tx throws(HabitFlowError) in
+                    #expect(try tx.habit("h1", of: user) == nil)  // read with the lock, which found no row
+                    // Meanwhile another connection makes the replica and writes it.
+                    try store.write { other throws(HabitFlowError) in
+                        try other.save(profile)
+                        try other.save(StoreContract.habit("h1", owner: user))
+                    }
+                    try tx.save(StoreContract.habit("h2", owner: user))
+                }
+                Issue.record("a write on stale reads was acknowledged")
+            } catch {
+                #expect(error.code == .storage && error.field == "database" && error.message.contains("try again"), "\(error.message)")
+            }
+            #expect(try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 2)
+            try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h2", owner: user)) }
+            #expect(try store.read { tx throws(HabitFlowError) in try tx.habit("h2", of: user) } != nil)
+            // A replica's first write, alone, makes its row and goes through.
+            let alone = PostgresStore(database: db, user: user + "-alone", clock: { t0 })
+            try alone.write { tx throws(HabitFlowError) in
+                #expect(try tx.habit("h1", of: user + "-alone") == nil)
+                try tx.save(UserProfile(id: user + "-alone", zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
+            }
+            #expect(try alone.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 1)
+        }
+    }
+
     /// A statement that fails inside a pipelined batch fails the whole write: here the upsert,
     /// which goes out with the replica's update and COMMIT, is refused by the database (a
     /// trigger of this test's). The write throws, nothing of it is stored (not its other rows,

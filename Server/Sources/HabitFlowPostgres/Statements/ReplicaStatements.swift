@@ -2,14 +2,14 @@ import PostgresNIO
 
 /// The replica's id, sequence and clock (`replicas`), read by every transaction first.
 struct ReadReplica: PreparedStatement {
-    static let sql = "SELECT replica_id, seq, last_stamp FROM replicas WHERE user_id = $1"
+    static let sql = "SELECT replica_id, seq, last_stamp, writes FROM replicas WHERE user_id = $1"
     var user: String
     func makeBindings() -> PostgresBindings { PostgresBindings(user) }
 }
 
 /// As `ReadReplica`, locking the row: writers of one replica queue here.
 struct LockReplica: PreparedStatement {
-    static let sql = "SELECT replica_id, seq, last_stamp FROM replicas WHERE user_id = $1 FOR UPDATE"
+    static let sql = "SELECT replica_id, seq, last_stamp, writes FROM replicas WHERE user_id = $1 FOR UPDATE"
     var user: String
     func makeBindings() -> PostgresBindings { PostgresBindings(user) }
 }
