@@ -18,6 +18,7 @@ import Testing
             ("a control character in the next string", Array(#"",""#.utf8) + [0x1F], 3),
             ("a control character after an escaped quote", Array(#"\""#.utf8) + [0x0A], 2),
             ("a stray byte between strings", Array(#"", "#.utf8) + [0x80] + Array(#" ""#.utf8), 3),
+            ("a control character after a two-byte character", Array("é".utf8) + [0x01], 2),
         ]
         for (name, bytes, at) in flaws {
             for before in 0..<20 {

@@ -20,6 +20,11 @@ final class Pipeline {
     /// Statements that must answer a row, each with the error to throw when one answers none
     /// (and what to do when it answers one).
     private var requirements: [(sent: Answer<[PostgresRow]>, error: HabitFlowError, met: () -> Void)] = []
+    /// The error of a requirement found unmet (a refused token): every later wait throws it
+    /// too, so no answer is handed out after it, whoever caught it the first time.
+    private(set) var refusal: HabitFlowError?
+    /// Whether the last wait found a statement failed (besides a refusal).
+    private(set) var failed = false
 
     init(_ connection: PostgresConnection, _ database: ServerDatabase) {
         self.connection = connection
@@ -132,7 +137,9 @@ final class Pipeline {
             guard let answer = try? database.wait(check.sent, closing: connection) else { continue }
             if !answer.isEmpty { check.met() } else if unmet == nil { unmet = check.error }
         }
-        if let unmet { throw unmet }
+        failed = failure != nil
+        if let unmet { refusal = unmet }
+        if let refusal { throw refusal }
         if let failure { throw failure }
         return last
     }

@@ -102,8 +102,11 @@ final class PostgresTransaction: StoreTransaction {
         }
     }
 
+    /// Refuses a write inside a read transaction; in a writer, holds the replica's lock first
+    /// (`replica()`), so no write of a replica without a row yet goes out before it.
     func requireWrite() throws(HabitFlowError) {
         guard writable else { throw HabitFlowError(.internal, "a write inside a read transaction") }
+        if lock { _ = try replica() }
     }
 
     // MARK: Reading rows

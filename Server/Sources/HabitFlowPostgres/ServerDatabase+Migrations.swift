@@ -63,7 +63,11 @@ extension ServerDatabase {
             _ = try pipeline.run("COMMIT")
             return result
         } catch {
-            do throws(HabitFlowError) { _ = try pipeline.run("ROLLBACK") } catch { let _: EventLoopFuture<Void> = c.close() }
+            do throws(HabitFlowError) { _ = try pipeline.run("ROLLBACK") } catch {
+                // A refused token answers every wait, ROLLBACK's too, once the connection is
+                // idle again: only another failure leaves it in doubt.
+                if pipeline.refusal == nil || pipeline.failed { let _: EventLoopFuture<Void> = c.close() }
+            }
             throw error
         }
     }

@@ -206,6 +206,25 @@ import Testing
                 #expect(error.code == .forbidden && error.field == "authorization")
             }
             #expect(refusals == 2)
+            // A body that catches the refusal learns nothing more: every later wait throws it.
+            var answered = 0
+            do throws(HabitFlowError) {
+                try db.asTokenUser("alice", hash: Array(repeating: 7, count: 32), clock: { t0 }) { store throws(HabitFlowError) in
+                    try store.write { tx throws(HabitFlowError) in
+                        for id in ["h1", "h2"] {
+                            do throws(HabitFlowError) {
+                                _ = try tx.habit(id, of: "alice")
+                                answered += 1
+                            } catch { #expect(error.code == .forbidden && error.field == "authorization") }
+                        }
+                        try tx.save(StoreContract.habit("h3"))
+                    }
+                }
+                Issue.record("a write went on after its token was refused")
+            } catch {
+                #expect(error.code == .forbidden && error.field == "authorization")
+            }
+            #expect(answered == 0)
             // Rows written (a sequence number each): the stand-in profile `addToken` made has none.
             #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE seq IS NOT NULL") == ["0"])
             try db.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in

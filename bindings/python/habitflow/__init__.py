@@ -193,13 +193,15 @@ def _request(request: Union[str, Mapping[str, Any]], args: Mapping[str, Any]) ->
         request = {"op": request, "args": dict(args)}
     try:
         # Compact: no reader needs the spaces, and a restore's document is a tenth smaller.
-        # No circular check: its bookkeeping was a tenth of a restore's dumps (25,000 dicts);
-        # a value that holds itself then nests past Python's limit and is refused below.
-        return json.dumps(request, allow_nan=False, default=_jsonable, separators=(",", ":"), check_circular=False)
-    except ValueError as e:  # NaN or infinity
+        # The circular check stays (a tenth of a restore's dumps): without it a value that
+        # holds itself recurses to Python's limit, which a host may have raised past its stack.
+        return json.dumps(request, allow_nan=False, default=_jsonable, separators=(",", ":"))
+    except ValueError as e:  # NaN or infinity, or a value that holds itself
+        if "ircular" in str(e):
+            raise _error("invalid_argument", "a value of the request holds itself")
         raise _error("invalid_argument", "numbers must be finite (%s)" % e)
     except RecursionError:
-        raise _error("invalid_argument", "the request nests too deep (or a value holds itself)")
+        raise _error("invalid_argument", "the request nests too deep")
 
 
 def call_raw(request_json: Union[str, bytes]) -> str:
