@@ -42,9 +42,10 @@ public final class PostgresStore: RecordStore, Sendable {
                 try StoreCancellation.checkNotCancelled()
                 // The replica's state, and (delivered at commit, to every server process
                 // listening) a notification that wakes this user's watchers: sent with COMMIT.
+                // It goes with the last rows, in one statement.
                 let clock = try tx.replica()
-                p.send(
-                    FinishReplica(
+                tx.flush(
+                    finishing: FinishReplica(
                         user: user, seq: clock.seq, lastStamp: clock.last?.description, replicaId: clock.replicaId,
                         notify: clock.seq != tx.firstSeq, mark: tx.wrotePartnership ? Self.partnershipMark : ""))
                 return result

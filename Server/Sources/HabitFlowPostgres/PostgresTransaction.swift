@@ -183,7 +183,6 @@ final class PostgresTransaction: StoreTransaction {
     /// replica does not hold.
     func commitCheck() throws(HabitFlowError) {
         if let dangling = try danglingReference() { throw .dangling(dangling) }
-        flush()
     }
 
     // MARK: Writing rows
@@ -212,13 +211,16 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     /// Sends pending rows, one upsert per thousand, without waiting: their errors surface
-    /// at the transaction's next wait (a query, or COMMIT).
-    func flush() {
-        guard !pending.isEmpty else { return }
+    /// at the transaction's next wait (a query, or COMMIT). With `finish`, the write's last
+    /// statement: it goes out with the last upsert, as one (`UpsertRowsAndFinish`).
+    func flush(finishing finish: FinishReplica? = nil) {
         let batch = pending
         pending = []
         pendingKeys = []
+        var last: UpsertRows?
         for start in stride(from: 0, to: batch.count, by: 1000) {
+            if let last { pipeline.send(last) }
+            last = nil
             var upsert = UpsertRows(user: user)
             for (kind, key) in batch[start..<min(batch.count, start + 1000)] {
                 guard let row = rows.row(kind, key) else { continue }
@@ -228,7 +230,13 @@ final class PostgresTransaction: StoreTransaction {
                     habit: kind == .targetVersion ? Self.habitKey(kind, row.values) : pair?.habit, day: pair?.day,
                     fields: RowCoding.encode(row.values))
             }
-            if !upsert.isEmpty { pipeline.send(upsert) }
+            if !upsert.isEmpty { last = upsert }
+        }
+        switch (last, finish) {
+        case let (rows?, finish?): pipeline.send(UpsertRowsAndFinish(rows: rows, finish: finish))
+        case let (rows?, nil): pipeline.send(rows)
+        case let (nil, finish?): pipeline.send(finish)
+        case (nil, nil): break
         }
     }
 }

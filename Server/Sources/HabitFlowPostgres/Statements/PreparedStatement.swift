@@ -42,7 +42,10 @@ enum PreparedStatements {
         RowsByField(user: "", kind: "", field: 1, cells: []), RowsOfKind(user: "", kind: ""),
         IdsStartingWith(user: "", kind: "", idField: 1, ownerField: 1, ownerCell: "", prefixCell: "", limit: 0),
         ChangesSince(user: "", since: 0, limit: 1), HabitsChanged(user: "", since: 0), ReadFlag(user: "", flagUser: "", key: ""),
-        UpsertRows(user: ""), DeleteRows(user: "", kind: "", keys: []), WriteFlag(user: "", flagUser: "", key: "", value: ""),
+        UpsertRows(user: ""),
+        UpsertRowsAndFinish(
+            rows: UpsertRows(user: ""), finish: FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: "")),
+        DeleteRows(user: "", kind: "", keys: []), WriteFlag(user: "", flagUser: "", key: "", value: ""),
         TokenIsLive(user: "", hash: []), HasTokens(user: ""),
     ]
 

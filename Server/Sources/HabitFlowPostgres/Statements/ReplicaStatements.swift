@@ -26,12 +26,19 @@ struct CreateReplica: PreparedStatement {
 /// every server process listening) a notification that wakes the user's watchers when
 /// anything changed — its payload the user, then `mark`.
 struct FinishReplica: PreparedStatement {
-    static let sql = """
-        WITH updated AS (
-            UPDATE replicas SET seq = $2::int8, last_stamp = $3::text, replica_id = $4::text, writes = writes + 1
-            WHERE user_id = $1 RETURNING user_id)
-        SELECT pg_notify('\(PostgresStore.channel)', user_id || $6::text) FROM updated WHERE $5::boolean
+    static let sql = "WITH " + statement(from: 2)
+
+    /// The statement's text after `WITH `, its parameters after the user's ($1) numbered from
+    /// `n`: `UpsertRowsAndFinish` follows the rows' eleven with it.
+    static func statement(from n: Int) -> String {
         """
+        updated AS (
+            UPDATE replicas SET seq = $\(n)::int8, last_stamp = $\(n + 1)::text, replica_id = $\(n + 2)::text, writes = writes + 1
+            WHERE user_id = $1 RETURNING user_id)
+        SELECT pg_notify('\(PostgresStore.channel)', user_id || $\(n + 4)::text) FROM updated WHERE $\(n + 3)::boolean
+        """
+    }
+
     var user: String
     var seq: Int64
     var lastStamp: String?
@@ -40,12 +47,18 @@ struct FinishReplica: PreparedStatement {
     var mark: String
 
     func makeBindings() -> PostgresBindings {
-        var binds = PostgresBindings(user, seq)
+        var binds = PostgresBindings(user)
+        appendBindings(to: &binds)
+        return binds
+    }
+
+    /// Its values after the user's, in order.
+    func appendBindings(to binds: inout PostgresBindings) {
+        binds.append(seq)
         binds.append(lastStamp)
         binds.append(replicaId)
         binds.append(notify)
         binds.append(mark)
-        return binds
     }
 }
 
