@@ -222,7 +222,7 @@ public enum JSONCodec {
                 high = 0x8F
             default: return (i, "not UTF-8 (byte 0x\(String(b, radix: 16)))")
             }
-            guard i + length <= n else { return (i, "not UTF-8 (a truncated sequence)") }
+            guard i + length <= n, (0x80...0xBF).contains(bytes[i + 1]) else { return (i, "not UTF-8 (a truncated sequence)") }
             guard (low...high).contains(bytes[i + 1]) else {
                 return (i, "not UTF-8 (an overlong form, a surrogate or a code point above U+10FFFF)")
             }

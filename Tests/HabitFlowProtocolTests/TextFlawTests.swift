@@ -31,6 +31,20 @@ import Testing
         }
     }
 
+    /// A lead byte followed by no continuation byte is a cut sequence, not an overlong form.
+    @Test func aFlawSaysWhatItIs() {
+        let cases: [([UInt8], String)] = [
+            ([0xC3, 0x28], "truncated"), ([0xE2, 0x82, 0x28], "truncated"), ([0xC3], "truncated"),
+            ([0xED, 0xA0, 0x80], "surrogate"), ([0xE0, 0x80, 0x80], "overlong"), ([0xF4, 0x90, 0x80, 0x80], "above U+10FFFF"),
+            ([0x01], "control character"), ([0xFF], "byte 0xff"),
+        ]
+        for (bytes, words) in cases {
+            let text = Array(#"{"a":""#.utf8) + bytes + Array(#""}"#.utf8)
+            let reason = text.withUnsafeBufferPointer { JSONCodec.firstTextFlaw($0)?.reason } ?? ""
+            #expect(reason.contains(words), "\(bytes): \(reason)")
+        }
+    }
+
     @Test func plainTextPassesAtEveryAlignment() {
         let plain: [[UInt8]] = [
             Array(#"\"quoted\""#.utf8), Array(#"back\\slash"#.utf8), Array("é and 😀 and ü".utf8), Array(#"\uD83D\uDE00"#.utf8),
