@@ -217,10 +217,8 @@ final class PostgresTransaction: StoreTransaction {
         let batch = pending
         pending = []
         pendingKeys = []
-        var last: UpsertRows?
+        var upserts: [UpsertRows] = []
         for start in stride(from: 0, to: batch.count, by: 1000) {
-            if let last { pipeline.send(last) }
-            last = nil
             var upsert = UpsertRows(user: user)
             for (kind, key) in batch[start..<min(batch.count, start + 1000)] {
                 guard let row = rows.row(kind, key) else { continue }
@@ -230,8 +228,10 @@ final class PostgresTransaction: StoreTransaction {
                     habit: kind == .targetVersion ? Self.habitKey(kind, row.values) : pair?.habit, day: pair?.day,
                     fields: RowCoding.encode(row.values))
             }
-            if !upsert.isEmpty { last = upsert }
+            if !upsert.isEmpty { upserts.append(upsert) }
         }
+        let last = upserts.popLast()
+        for upsert in upserts { pipeline.send(upsert) }
         switch (last, finish) {
         case let (rows?, finish?): pipeline.send(UpsertRowsAndFinish(rows: rows, finish: finish))
         case let (rows?, nil): pipeline.send(rows)

@@ -20,9 +20,14 @@ import Testing
 
     /// Each store is a new user's replica: empty, in one shared database.
     static func stores(_ label: String) throws -> [(name: String, store: any RecordStore)] {
+        [("postgres", try replica(of: "u-\(label)-\(UInt32.random(in: 0...UInt32.max))"))]
+    }
+
+    /// `user`'s replica in the shared database, its clock at `StoreContract.t0`.
+    static func replica(of user: String) throws -> PostgresStore {
         let db = try migrated()
         let t0 = StoreContract.t0
-        return [("postgres", PostgresStore(database: db, user: "u-\(label)-\(UInt32.random(in: 0...UInt32.max))", clock: { t0 }))]
+        return PostgresStore(database: db, user: user, clock: { t0 })
     }
 
     @Test(arguments: StoreContract.checks.map(\.name))
@@ -74,7 +79,7 @@ import Testing
             let db = try Self.migrated()
             let t0 = StoreContract.t0
             let user = "o'brien\\'); DROP TABLE records; --\\ E'\\x' ☕"
-            let store = PostgresStore(database: db, user: user, clock: { t0 })
+            let store = try Self.replica(of: user)
             let habit = "it's \\ \"h\" 日本 E'\\x00'"
             let entry = "e'1\\"
             let day = try DayKey(parsing: "2025-03-12")
@@ -105,10 +110,9 @@ import Testing
     /// 503's error (try again) and writes nothing; the next write goes through.
     @Test func aWriteThatFoundNoReplicaRowFailsWhenAnotherWroteFirst() async throws {
         try await blocking {
-            let db = try Self.migrated()
             let t0 = StoreContract.t0
             let user = "racer-\(UInt32.random(in: 0...UInt32.max))"
-            let store = PostgresStore(database: db, user: user, clock: { t0 })
+            let store = try Self.replica(of: user)
             let profile = UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0)
             do throws(HabitFlowError) {
                 try store.write { tx throws(HabitFlowError) in
@@ -128,7 +132,7 @@ import Testing
             try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h2", owner: user)) }
             #expect(try store.read { tx throws(HabitFlowError) in try tx.habit("h2", of: user) } != nil)
             // A replica's first write, alone, makes its row and goes through.
-            let alone = PostgresStore(database: db, user: user + "-alone", clock: { t0 })
+            let alone = try Self.replica(of: user + "-alone")
             try alone.write { tx throws(HabitFlowError) in
                 #expect(try tx.habit("h1", of: user + "-alone") == nil)
                 try tx.save(UserProfile(id: user + "-alone", zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
