@@ -79,13 +79,16 @@ public final class Engine: Sendable {
     /// An engine on `store`, which holds `user`'s profile already (a server's replica of a
     /// user it has given a token: `ensurePlaceholderProfile(of:)`): nothing is read, so opening
     /// one costs no transaction — most of a hosted server's requests come from users it has
-    /// not served since it started. System clock and zones.
+    /// not served since it started. System clock; `zones` the server's one database, shared by
+    /// every user's engine (a database of its own per engine would hold its 32 KB table and
+    /// parse each zone again, for each of thousands of users).
     /// - Throws: `invalidArgument` (user id).
     @_spi(Faces) public init(
-        holdingUser store: any RecordStore, user: String, caching: Bool = true, changeSource: ChangeSource = .replica
+        holdingUser store: any RecordStore, user: String, zones: TimeZoneDatabase, caching: Bool = true,
+        changeSource: ChangeSource = .replica
     ) throws(HabitFlowError) {
         try RecordID.validate(user, field: "user")
-        zones = TimeZoneDatabase(source: TZData.environment.sourcesReportingErrors())
+        self.zones = zones
         opened = Locked(Opened(store: store, userId: user, storePath: nil))
         clock = Engine.systemClock
         self.caching = caching

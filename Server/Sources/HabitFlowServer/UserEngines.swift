@@ -25,6 +25,8 @@ public final class UserEngines: Sendable {
     /// Past this many, the kept engines and statuses start over (each is cheap to make again).
     static let keptUsers = 10_000
     let clock: @Sendable () -> Instant
+    /// The zones every user's engine reads: one table, each zone parsed once for the process.
+    let zones = TimeZoneDatabase(source: TZData.environment.sourcesReportingErrors())
     let logger: Logger
 
     public init(
@@ -68,7 +70,8 @@ public final class UserEngines: Sendable {
     func engine(_ user: String, through request: (any RecordStore)? = nil) throws(HabitFlowError) -> Engine {
         if let engine = engines.withLockedValue({ $0[user] }) { return request.map(engine.through) ?? engine }
         let engine = try Engine(
-            holdingUser: request ?? replicas.replica(of: user, clock: clock), user: user, caching: false, changeSource: .device)
+            holdingUser: request ?? replicas.replica(of: user, clock: clock), user: user, zones: zones, caching: false,
+            changeSource: .device)
         if request == nil { keepEngine(engine, of: user) }
         return engine
     }

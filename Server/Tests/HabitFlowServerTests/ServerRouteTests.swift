@@ -118,6 +118,16 @@ import Testing
         }
     }
 
+    /// Every user's engine reads the server's one zone table: a table per engine (32 KB, each
+    /// zone parsed again) was most of the server's memory with ten thousand users kept.
+    @Test func everyUsersEngineReadsTheServersZones() throws {
+        let harness = Harness()
+        defer { Task { try await harness.engines.shutdown() } }
+        let alice = try harness.engines.engine("alice"), bob = try harness.engines.engine("bob")
+        #expect(alice.zones === harness.engines.zones && bob.zones === harness.engines.zones)
+        #expect(try alice.zones.zone(named: "Europe/Berlin") === bob.zones.zone(named: "Europe/Berlin"))
+    }
+
     /// A watch with nothing new answers at its timeout (0: at once); one registered answers
     /// with a push made meanwhile (woken, or reading it), long before its 60 s.
     @Test func aWatchAnswersWithAPushMadeWhileItWaits() async throws {
