@@ -103,7 +103,7 @@ extension SQLiteTransaction {
 
     func held(_ kind: RecordKind, key: [String]) throws(HabitFlowError) -> ChangeRecord? {
         // Found absent by `prefetch`: once (the caller receives it next).
-        if kind == .entry, key.count == 2, absentEntries[key[0]]?.remove(key[1]) != nil { return nil }
+        if kind == .entry, key.count == 2, takeAbsentEntry(owner: key[0], id: key[1]) { return nil }
         let n = Int32(kind.columns.count)
         return try sql { () throws(SQLiteError) in
             try db.rows(
@@ -131,7 +131,7 @@ extension SQLiteTransaction {
             store.replica = r
         }
         if kind == .entry, !absentEntries.isEmpty, case let key = change.key(kind), key.count == 2 {
-            absentEntries[key[0]]?.remove(key[1])
+            _ = takeAbsentEntry(owner: key[0], id: key[1])
         }
         // Fields in column order (as `SyncRules.validated` leaves them) need no look-up.
         let columns = kind.columns
@@ -179,6 +179,14 @@ extension SQLiteTransaction {
             }
             absentEntries[owner] = absent
         }
+    }
+
+    /// Takes `id` out of `owner`'s entries `prefetch` found absent: whether it was there. An
+    /// emptied set goes too, so `receive` skips the look-up once a restore's are all in.
+    private func takeAbsentEntry(owner: String, id: String) -> Bool {
+        guard let i = absentEntries.index(forKey: owner), absentEntries.values[i].remove(id) != nil else { return false }
+        if absentEntries.values[i].isEmpty { absentEntries.remove(at: i) }
+        return true
     }
 
     func forget(owner: String) throws(HabitFlowError) {
