@@ -43,7 +43,9 @@ public final class ServerDatabase: Sendable {
         pooled.options.connectTimeout = timeout
         let client = PostgresClient(configuration: pooled, backgroundLogger: logger)
         self.client = client
-        running = Task(executorPreference: PoolExecutor.shared) { await client.run() }
+        // Immediate: `run()` marks the pool running before it first suspends, so a lease made
+        // right after (`token create`'s) finds it running rather than warn that it is not.
+        running = Task.immediate(executorPreference: PoolExecutor.shared) { await client.run() }
     }
 
     /// Parses a `postgres://` URL. Only `sslmode=disable` (the default) is understood: the

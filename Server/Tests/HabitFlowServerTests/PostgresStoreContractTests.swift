@@ -2,6 +2,8 @@ import HabitFlow
 import HabitFlowPostgres
 import HabitFlowStore
 import HabitFlowTestSupport
+import Logging
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import HabitFlowServer
@@ -138,6 +140,23 @@ import Testing
                 try tx.save(UserProfile(id: user + "-alone", zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
             }
             #expect(try alone.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 1)
+        }
+    }
+
+    /// A lease made right after the database is opened finds its pool running: postgres-nio
+    /// warned that `run()` had not been called (`token create` printed it now and then).
+    @Test func aLeaseRightAfterOpeningFindsThePoolRunning() async throws {
+        try await blocking {
+            let url = try TestDatabase.fresh("lease")
+            let warnings = NIOLockedValueBox<[String]>([])
+            var logger = Logger(label: "lease") { _ in WarningCollector(warnings) }
+            logger.logLevel = .warning
+            for _ in 0..<20 {
+                let db = try ServerDatabase(url: url, connections: 1, logger: logger)
+                defer { db.close() }
+                try db.migrate()
+            }
+            #expect(warnings.withLockedValue { $0 }.isEmpty, "\(warnings.withLockedValue { $0 })")
         }
     }
 
@@ -324,4 +343,20 @@ import Testing
             #expect(!keys.isEmpty && keys.allSatisfy { $0.hasSuffix("|user_id") }, "\(keys)")
         }
     }
+}
+
+/// Keeps the messages logged to it.
+struct WarningCollector: LogHandler {
+    let messages: NIOLockedValueBox<[String]>
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .warning
+
+    init(_ messages: NIOLockedValueBox<[String]>) { self.messages = messages }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) { messages.withLockedValue { $0.append("\(event.level): \(event.message)") } }
 }

@@ -133,6 +133,7 @@ import Testing
         #expect(health.body.contains(#""version":"\#(HabitFlowVersion.string)""#), "\(health.body)")
         let made = try run(ServerProcess.binary, ["token", "create", "--database", database, "--user", "alice", "--url", server.url])
         let lines = made.stdout.split(separator: "\n").map(String.init)
+        #expect(made.stderr.isEmpty, "nothing to warn of: \(made.stderr)")
         #expect(lines.count == 3 && lines[2] == "on a device: habitflow sync with \(server.url) --token \(lines[1])", "\(made.stdout)")
         // The line works as printed.
         let device = Device("operator-phone", user: "alice")
