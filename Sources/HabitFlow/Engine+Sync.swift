@@ -128,11 +128,7 @@ extension Engine {
     ///
     /// - Throws: naming `changes[i].field`; then nothing is written.
     public func applyChanges(_ changes: [ChangeRecord]) throws(HabitFlowError) -> ApplySummary {
-        let (store, user) = try requireStore()
-        // A received entry may have moved between habits, which the read cache cannot follow
-        // by sequence numbers: it reads everything again.
-        defer { recordCache.withLock { $0 = nil } }
-        return try store.write { store throws(HabitFlowError) in try apply(store, user, changes, source: changeSource) }
+        try applyWriting(changes, holdingProfile: false) { _, _ throws(HabitFlowError) in }.applied
     }
 
     /// A server's `applyChanges` of a device's push: the user holds a profile after it (a
@@ -145,11 +141,23 @@ extension Engine {
     ) throws(HabitFlowError) -> (
         applied: ApplySummary, partner: PartnerStatus
     ) {
+        let (applied, partner) = try applyWriting(changes, holdingProfile: true) { store, user throws(HabitFlowError) in
+            try partnerStatus(store, user)
+        }
+        return (applied, partner)
+    }
+
+    /// `apply` in a write transaction of its own, then `then` in the same transaction.
+    private func applyWriting<T>(
+        _ changes: [ChangeRecord], holdingProfile: Bool, then: (any StoreTransaction, String) throws(HabitFlowError) -> T
+    ) throws(HabitFlowError) -> (applied: ApplySummary, then: T) {
         let (store, user) = try requireStore()
+        // A received entry may have moved between habits, which the read cache cannot follow
+        // by sequence numbers: it reads everything again.
         defer { recordCache.withLock { $0 = nil } }
         return try store.write { store throws(HabitFlowError) in
-            let applied = try apply(store, user, changes, source: changeSource, holdingProfile: true)
-            return (applied, try partnerStatus(store, user))
+            let applied = try apply(store, user, changes, source: changeSource, holdingProfile: holdingProfile)
+            return (applied, try then(store, user))
         }
     }
 
