@@ -3,7 +3,9 @@ hold a history already (scripts/bench-server copies one user's in SQL), and devi
 drawn at random pushing 1 to 5 new entries each, paced at OFFERED entry changes per second
 (0: as fast as answered) for SECONDS. Prints one JSON line: pushes, entry changes applied per
 second, push latency p50/p99, the server's resident memory (now and at its peak) and the
-errors.
+errors. With USERS ≤ THREADS, there are USERS threads, thread i the one device of user u(i+1):
+the same pushes from a few users the server keeps hot (the many-users round's like-for-like
+peer).
 
     python3 Benchmarks/server/many_users.py URL USERS OFFERED SECONDS SERVER_PID [THREADS=32]
 
@@ -59,6 +61,8 @@ def rss(pid: int) -> Dict[str, int]:
 def main() -> None:
     url, users, offered, seconds, pid = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
     threads = int(sys.argv[6]) if len(sys.argv) > 6 else 32
+    hot = users <= threads
+    threads = min(threads, users)
     parts = urllib.parse.urlsplit(url)
     latencies: List[float] = []
     applied: List[int] = []
@@ -73,10 +77,11 @@ def main() -> None:
         rng = random.Random(seed)
         conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
         sent = 0
+        own = "u%d" % (seed + 1) if hot else None
         while time.perf_counter() - start < seconds:
             if per_thread > 0:
                 time.sleep(max(0.0, start + sent / per_thread - time.perf_counter()))
-            user = "u%d" % rng.randint(1, users)
+            user = own or "u%d" % rng.randint(1, users)
             n = rng.randint(1, 5)
             with lock:
                 serial[0] += 1
