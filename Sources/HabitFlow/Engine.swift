@@ -9,7 +9,7 @@ import HabitFlowTZData
 /// opened on a store acts as one user, whose records alone it can read and change.
 /// An engine is safe to use from several threads: store calls are serialised.
 public final class Engine: Sendable {
-    /// The zones this engine has read, each parsed once.
+    /// The zones this engine reads, each parsed once (a server's engines share one database).
     @_spi(Faces) public let zones: TimeZoneDatabase
     /// The store and whose it is: set at open — or, after an open that failed on storage
     /// (a full disk, a locked or missing folder), at the first request that opens it.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HabitFlow
 import HabitFlowCore
 import HabitFlowPostgres
 import HabitFlowServer
@@ -82,6 +83,11 @@ struct Serve: AsyncParsableCommand {
             configuration.maxConnections = maxConnections
         } else {
             configuration.maxConnections = min(configuration.maxConnections, most)
+        }
+        // Every user's engine reads zones through this setting for the process's life: one
+        // the server cannot use is refused now, not with each profile's zone.
+        do throws(TimeError) { _ = try TZData.environment.sources() } catch {
+            throw ValidationError("HABITFLOW_TZDATA: \(error.message)")
         }
         let db = try ServerDatabase(
             url: try database.url(), connections: connections, timeout: configuration.databaseTimeout, logger: logger)

@@ -97,6 +97,17 @@ import Testing
         #expect(r.status == 64 && r.stderr.contains("--max-body takes 1024 to 16777216 bytes"), "\(r.status) \(r.stderr)")
     }
 
+    /// A tz data setting the server cannot read is refused at start: every user's engine
+    /// would read zones through it until the process ends.
+    @Test func unusableTZDataIsRefusedAtStart() throws {
+        let r = try run(
+            ServerProcess.binary, ["serve", "--database", "postgres://nowhere/none"],
+            environment: ["HABITFLOW_TZDATA": "/nonexistent/tzdata"])
+        #expect(
+            r.status == 64 && r.stderr.contains("HABITFLOW_TZDATA: tz data \"/nonexistent/tzdata\" cannot be used"),
+            "\(r.status) \(r.stderr)")
+    }
+
     @Test func badInputEveryEndpoint() throws {
         let database = try TestDatabase.fresh("badinput")
         let server = try ServerProcess(database: database, extra: ["--max-body", "65536"])
