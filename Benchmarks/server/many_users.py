@@ -3,11 +3,11 @@ hold a history already (scripts/bench-server copies one user's in SQL), and devi
 drawn at random pushing 1 to 5 new entries each, paced at OFFERED entry changes per second
 (0: as fast as answered) for SECONDS. Prints one JSON line: pushes, entry changes applied per
 second, push latency p50/p99, the server's resident memory (now and at its peak) and the
-errors. With USERS ≤ THREADS, there are USERS threads, thread i the one device of user u(i+1):
+errors. DEVICES `own` gives each of min(THREADS, USERS) threads a user of its own, u1, u2, …:
 the same pushes from a few users the server keeps hot (the many-users round's like-for-like
-peer).
+peer); `random` (the default) draws each push's user.
 
-    python3 Benchmarks/server/many_users.py URL USERS OFFERED SECONDS SERVER_PID [THREADS=32]
+    python3 Benchmarks/server/many_users.py URL USERS OFFERED SECONDS SERVER_PID [THREADS=32] [DEVICES=random]
 
 Tokens are the bench's own, made the same way in SQL: `hf1.` + the user id in base64url + `.`
 + the first 43 characters of base64url(SHA-256(user + ":bench")).
@@ -61,8 +61,12 @@ def rss(pid: int) -> Dict[str, int]:
 def main() -> None:
     url, users, offered, seconds, pid = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
     threads = int(sys.argv[6]) if len(sys.argv) > 6 else 32
-    hot = users <= threads
-    threads = min(threads, users)
+    devices = sys.argv[7] if len(sys.argv) > 7 else "random"
+    if devices not in ("random", "own"):
+        sys.exit("DEVICES is random or own, not %r" % devices)
+    own_users = devices == "own"
+    if own_users:
+        threads = min(threads, users)
     parts = urllib.parse.urlsplit(url)
     latencies: List[float] = []
     applied: List[int] = []
@@ -77,7 +81,7 @@ def main() -> None:
         rng = random.Random(seed)
         conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
         sent = 0
-        own = "u%d" % (seed + 1) if hot else None
+        own = "u%d" % (seed + 1) if own_users else None
         while time.perf_counter() - start < seconds:
             if per_thread > 0:
                 time.sleep(max(0.0, start + sent / per_thread - time.perf_counter()))
@@ -106,7 +110,7 @@ def main() -> None:
 
     elapsed = run_all([threading.Thread(target=work, args=(i,)) for i in range(threads)])
     memory = rss(pid)
-    print(json.dumps({"users": users, "pushes": len(latencies),
+    print(json.dumps({"users": users, "devices": devices, "threads": threads, "pushes": len(latencies),
                       "offeredPerSecond": offered if offered > 0 else "as fast as answered",
                       "entryChangesPerSecond": round(sum(applied) / elapsed), "pushP50ms": percentile(latencies, 0.50), "pushP99ms": percentile(latencies, 0.99),
                       "serverRssMB": memory.get("VmRSS"), "serverPeakRssMB": memory.get("VmHWM"),
