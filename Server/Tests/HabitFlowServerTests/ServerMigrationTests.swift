@@ -161,8 +161,14 @@ import Testing
         _ = try TestDatabase.query(
             url, "INSERT INTO tokens (user_id, hash) VALUES ('dave', '\\x\(dave.hash.map { String(format: "%02x", $0) }.joined())')")
         #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE user_id = 'dave'") == ["0"])
-        let (first, second) = try await blocking { (try db.ensurePlaceholderProfiles(), try db.ensurePlaceholderProfiles()) }
-        #expect(first == 1 && second == 0)
+        // Looked at a page of users at a time: two users a page, over pages whole and not.
+        for (user, byte) in [("dave2", 2), ("dave3", 3), ("dave4", 4)] {
+            _ = try TestDatabase.query(
+                url, "INSERT INTO tokens (user_id, hash) VALUES ('\(user)', '\\x\(String(repeating: "0\(byte)", count: 32))')")
+        }
+        let (first, second) = try await blocking { (try db.ensurePlaceholderProfiles(page: 2), try db.ensurePlaceholderProfiles(page: 2)) }
+        #expect(first == 4 && second == 0)
+        #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE kind = 'user' AND user_id LIKE 'dave%'") == ["4"])
         let profiles = try await blocking { () throws -> [UserProfile?] in
             try ["dave", "erin"].map { user in
                 try PostgresStore(database: db, user: user, clock: { t0 }).read { tx throws(HabitFlowError) in try tx.user(user) }
