@@ -50,11 +50,7 @@ extension ServerDatabase {
                     FROM (SELECT DISTINCT user_id FROM tokens WHERE user_id > \(after) ORDER BY user_id LIMIT \(page)) t
                     ORDER BY t.user_id
                     """, on: c
-                ).map { row throws(HabitFlowError) in
-                    do { return try row.decode((String, Bool).self) } catch {
-                        throw HabitFlowError(.storage, "database: a row does not decode: \(error)")
-                    }
-                }
+                ).map { row throws(HabitFlowError) in try PostgresTransaction.decode(row, (String, Bool).self) }
             }
             for (user, held) in rows where !held {
                 try ensurePlaceholderProfile(of: user)
