@@ -6,9 +6,10 @@ import PostgresNIO
 /// Statements on one connection, sent without waiting for each answer.
 ///
 /// A caller blocked on every statement pays a thread wake-up (and the event loop's) per round
-/// trip; statements whose answers nothing in between needs — the token check, BEGIN and
-/// the first read; the last upsert, the replica's update and COMMIT — are sent together and
-/// waited for once. PostgreSQL runs them in order, so an error surfaces at the next wait, as
+/// trip; statements whose answers nothing in between needs — BEGIN, the replica's row (with
+/// the token check) and the first read; the last upsert with the replica's update, and COMMIT
+/// — are sent together and waited for once. (On the wire postgres-nio still sends each once
+/// the one before has answered: every statement is a round trip for PostgreSQL.) PostgreSQL runs them in order, so an error surfaces at the next wait, as
 /// the first error of the batch: a statement after a failed one fails too (the transaction is
 /// aborted), and a COMMIT after one rolls back. Not thread-safe: one transaction's thread uses it.
 final class Pipeline {
@@ -80,8 +81,13 @@ final class Pipeline {
 
     /// Sends `statement`, which must answer a row: the next wait throws `error` when it answers
     /// none (before handing out any later statement's answer), and calls `met` when it does.
-    func send<S: PreparedStatement>(_ statement: S, requiringARow error: HabitFlowError, met: @escaping () -> Void) {
-        requirements.append((send(statement), error, met))
+    @discardableResult
+    func send<S: PreparedStatement>(
+        _ statement: S, requiringARow error: HabitFlowError, met: @escaping () -> Void
+    ) -> Answer<[PostgresRow]> {
+        let sent = send(statement)
+        requirements.append((sent, error, met))
+        return sent
     }
 
     /// The answer to a statement `send` returned, once every statement sent has one.

@@ -24,7 +24,7 @@ public final class PostgresStore: RecordStore, Sendable {
     private let attempts = Atomic<UInt64>(0)
 
     /// `user`'s replica in `database`; with `token`, as a request bearing it reaches the
-    /// replica: the token is checked with the first transaction, ahead of its BEGIN.
+    /// replica: the token is checked by the first transaction's read of the replica's row.
     public init(database: ServerDatabase, user: String, clock: @escaping @Sendable () -> Instant, token: TokenCheck? = nil) {
         self.database = database
         self.user = user
@@ -35,8 +35,8 @@ public final class PostgresStore: RecordStore, Sendable {
     public func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         attempts.add(1, ordering: .relaxed)
         return try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
-            try database.transaction(c, checking: token) { (p: Pipeline) throws(HabitFlowError) -> T in
-                let tx = PostgresTransaction(p, user: user, now: clock(), writable: true, lock: true)
+            try database.transaction(c) { (p: Pipeline) throws(HabitFlowError) -> T in
+                let tx = try PostgresTransaction(p, user: user, now: clock(), writable: true, lock: true, token: token)
                 let result = try body(tx)
                 try tx.commitCheck()
                 try StoreCancellation.checkNotCancelled()
@@ -55,9 +55,8 @@ public final class PostgresStore: RecordStore, Sendable {
 
     public func read<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
-            try database.transaction(c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", checking: token) {
-                (p: Pipeline) throws(HabitFlowError) -> T in
-                try body(PostgresTransaction(p, user: user, now: clock(), writable: false, lock: false))
+            try database.transaction(c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { (p: Pipeline) throws(HabitFlowError) -> T in
+                try body(PostgresTransaction(p, user: user, now: clock(), writable: false, lock: false, token: token))
             }
         }
     }

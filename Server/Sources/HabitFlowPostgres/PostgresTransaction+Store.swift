@@ -152,27 +152,20 @@ extension PostgresTransaction {
         // And the user's profile, which a server's push makes sure of (`applyChangesAndPartner`).
         if !known(.user, user) { wanted.insert([RecordKind.user.rawValue, user]) }
         let naming = !loadedSidesNamingUser
-        // Both loads go out together: one wait.
-        flush()
-        var loading: (list: [[String]], sent: Answer<[PostgresRow]>)?
-        if !wanted.isEmpty || naming {
-            let list = Array(wanted)
-            let kinds = list.map { $0[0] }, keys = list.map { $0[1] }
-            loading = (
-                list,
-                naming
-                    ? pipeline.send(RowsByKeyAndSides(user: user, kinds: kinds, keys: keys, userCell: RowCoding.encode(.text(user))))
-                    : pipeline.send(RowsByKey(user: user, kinds: kinds, keys: keys))
-            )
-        }
-        if !pairs.isEmpty { _ = try entries(on: pairs) }
-        if let (list, sent) = loading {
-            let found = try remember(pipeline.answer(to: sent))
-            if naming { loadedSidesNamingUser = true }
-            var present = Set<[String]>()
-            for row in found { present.insert([row.kind.rawValue, row.key]) }
-            for pair in list where !present.contains(pair) { absent[RecordKind(rawValue: pair[0])!.ordinal].insert(pair[1]) }
-        }
+        let days = Array(Set(pairs).subtracting(loadedDays))
+        guard !wanted.isEmpty || naming || !days.isEmpty else { return }
+        // One statement (a query sends pending rows first): each is a round trip of its own.
+        let list = Array(wanted)
+        let found = try remember(
+            query(
+                PrefetchRows(
+                    user: user, kinds: list.map { $0[0] }, keys: list.map { $0[1] }, userCell: naming ? RowCoding.encode(.text(user)) : nil,
+                    habits: days.map(\.habit), days: days.map(\.day))))
+        loadedDays.formUnion(days)
+        if naming { loadedSidesNamingUser = true }
+        var present = Set<[String]>()
+        for row in found { present.insert([row.kind.rawValue, row.key]) }
+        for pair in list where !present.contains(pair) { absent[RecordKind(rawValue: pair[0])!.ordinal].insert(pair[1]) }
     }
 
     /// Whether the row of `kind` with `key` is held, or known to be absent.

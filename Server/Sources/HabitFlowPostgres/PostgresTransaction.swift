@@ -23,7 +23,7 @@ final class PostgresTransaction: StoreTransaction {
     private var knownClock: ReplicaClock?
     /// The replica's row (locked by a writer), sent by `init` without waiting: the first wait
     /// takes its answer with whatever the transaction reads first, so a push's BEGIN, lock
-    /// and prefetch cost one round trip.
+    /// (with the token's check) and prefetch cost one wait.
     private var replicaRead: Answer<[PostgresRow]>?
     private let lock: Bool
     /// The replica's sequence when the transaction began: a write that moved it notifies.
@@ -48,7 +48,10 @@ final class PostgresTransaction: StoreTransaction {
     /// Whether `prefetch` loaded every side naming the user into `rows`.
     var loadedSidesNamingUser = false
 
-    init(_ pipeline: Pipeline, user: String, now: Instant, writable: Bool, lock: Bool) {
+    /// A transaction on `pipeline` (just past its BEGIN); with `token` not yet verified, the
+    /// replica's row is read by the statement that checks it (`TokenCheck.send`).
+    /// - Throws: `forbidden` when an earlier transaction of the request found `token` refused.
+    init(_ pipeline: Pipeline, user: String, now: Instant, writable: Bool, lock: Bool, token: TokenCheck?) throws(HabitFlowError) {
         self.pipeline = pipeline
         self.user = user
         self.now = now
@@ -56,7 +59,14 @@ final class PostgresTransaction: StoreTransaction {
         self.lock = lock
         // A writer locks the replica's row: writers of one replica queue here. PostgreSQL runs
         // a transaction's statements in order, so what is sent after it reads under the lock.
-        replicaRead = lock ? pipeline.send(LockReplica(user: user)) : pipeline.send(ReadReplica(user: user))
+        if let token, !token.verified {
+            replicaRead =
+                lock
+                ? try token.send(LockReplicaForToken(user: user, hash: token.hash), on: pipeline)
+                : try token.send(ReadReplicaForToken(user: user, hash: token.hash), on: pipeline)
+        } else {
+            replicaRead = lock ? pipeline.send(LockReplica(user: user)) : pipeline.send(ReadReplica(user: user))
+        }
     }
 
     /// The replica's id, clock and sequence (read with the transaction's first wait). A
@@ -66,17 +76,17 @@ final class PostgresTransaction: StoreTransaction {
     ///   before may be stale.
     func replica() throws(HabitFlowError) -> ReplicaClock {
         if let knownClock { return knownClock }
-        var found = try replicaRead.map { sent throws(HabitFlowError) in try pipeline.answer(to: sent) }?.first
+        let sent = try replicaRead.map { sent throws(HabitFlowError) in try pipeline.answer(to: sent) }?.first
         replicaRead = nil
+        var found = try sent.flatMap(Self.replicaRow)
         var made = false
         if found == nil, lock {
             pipeline.send(CreateReplica(user: user, replicaId: ReplicaClock.newId(prefix: "s")))
-            found = try pipeline.run(LockReplica(user: user)).first
+            found = try pipeline.run(LockReplica(user: user)).first.flatMap(Self.replicaRow)
             made = true
         }
         var clock = ReplicaClock(replicaId: "")
-        if let row = found {
-            let (id, seq, stamp, writes) = try Self.decode(row, (String, Int64, String?, Int64).self)
+        if let (id, seq, stamp, writes) = found {
             // Made here, or by a transaction that has not written yet: nothing read was stale.
             if made, writes > 0 {
                 throw HabitFlowError(.storage, "another write reached this new replica first: try again", field: "database")
@@ -86,6 +96,13 @@ final class PostgresTransaction: StoreTransaction {
         knownClock = clock
         firstSeq = clock.seq
         return clock
+    }
+
+    /// A replica's row: id, sequence, last stamp and writes; `nil` for the NULLs a token's
+    /// check answers when the replica has no row.
+    private static func replicaRow(_ row: PostgresRow) throws(HabitFlowError) -> (String, Int64, String?, Int64)? {
+        guard case let (id?, seq?, stamp, writes?) = try decode(row, (String?, Int64?, String?, Int64?).self) else { return nil }
+        return (id, seq, stamp, writes)
     }
 
     /// Changes the replica's clock (read first when it was not).

@@ -50,13 +50,10 @@ extension ServerDatabase {
     /// Runs `body` between BEGIN and COMMIT on one pipeline (BEGIN goes out with the body's
     /// first statement, COMMIT with its last); rolls back when it throws (and closes the
     /// connection when even that fails, so the pool never hands out one mid-transaction).
-    /// With `token` not yet verified, its check goes out ahead of BEGIN.
     func transaction<T>(
-        _ c: PostgresConnection, _ begin: PostgresQuery = "BEGIN", checking token: TokenCheck? = nil,
-        _ body: (Pipeline) throws(HabitFlowError) -> T
+        _ c: PostgresConnection, _ begin: PostgresQuery = "BEGIN", _ body: (Pipeline) throws(HabitFlowError) -> T
     ) throws(HabitFlowError) -> T {
         let pipeline = Pipeline(c, self)
-        if let token { try token.send(on: pipeline) }
         pipeline.send(begin)
         do {
             let result = try body(pipeline)

@@ -70,9 +70,9 @@ extension ServerDatabase {
 
     /// Runs `body` (on this thread, blocking) with `user`'s replica as a request bearing the
     /// token `hash` reaches it: the token is checked with the first transaction `body` opens
-    /// on that store — sent ahead of its BEGIN and verified before that transaction hands out
-    /// any answer, so the check costs no round trip of its own — or, when `body` opens none or
-    /// fails before one, on its own before returning.
+    /// on that store — by the transaction's first read, of the replica's row, and verified
+    /// before that transaction hands out any answer, so the check costs no statement of its
+    /// own — or, when `body` opens none or fails before one, on its own before returning.
     /// - Throws: `forbidden` naming `authorization` when the token is unknown or revoked.
     public func asTokenUser<T>(
         _ user: String, hash: [UInt8], clock: @escaping @Sendable () -> Instant,
@@ -163,15 +163,16 @@ public final class TokenCheck: @unchecked Sendable {
         self.hash = hash
     }
 
-    /// Sends the check on `pipeline`, ahead of its transaction, unless it was verified.
+    /// Sends `statement` (user's replica, answering a row only when this token is live: the
+    /// transaction's first read) as the check: the pipeline's next wait refuses the request
+    /// when it answers none.
     /// - Throws: `forbidden` when an earlier transaction's check failed (whoever caught that
     ///   error): no later transaction of the request runs.
-    func send(on pipeline: Pipeline) throws(HabitFlowError) {
-        guard !verified else { return }
+    func send<S: PreparedStatement>(_ statement: S, on pipeline: Pipeline) throws(HabitFlowError) -> Answer<[PostgresRow]> {
         // Sent by a transaction that has ended, yet not verified: it was refused.
         if sent { throw TokenCheck.refused }
         sent = true
-        pipeline.send(TokenIsLive(user: user, hash: hash), requiringARow: TokenCheck.refused) { self.verified = true }
+        return pipeline.send(statement, requiringARow: TokenCheck.refused) { self.verified = true }
     }
 
     static let refused = HabitFlowError(.forbidden, "the token is unknown or revoked", field: "authorization")

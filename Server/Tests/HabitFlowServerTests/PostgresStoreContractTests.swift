@@ -1,9 +1,11 @@
+import Foundation
 import HabitFlow
 import HabitFlowPostgres
 import HabitFlowStore
 import HabitFlowTestSupport
 import Logging
 import NIOConcurrencyHelpers
+import Synchronization
 import Testing
 
 @testable import HabitFlowServer
@@ -259,6 +261,50 @@ import Testing
                 try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h2")) }
             }
             #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE seq IS NOT NULL") == ["3"])
+        }
+    }
+
+    /// A refused token's transaction locks nothing: its check is the read of the replica's row,
+    /// so a request with a made-up token is refused at once, even while the user's own write
+    /// holds that row (it never queues behind, or ahead of, the user's writes).
+    @Test func aRefusedTokenWaitsOnNoLock() async throws {
+        try await blocking {
+            let url = try TestDatabase.fresh("tokenlock")
+            let db = try ServerDatabase(url: url, connections: 2)
+            try db.migrate()
+            let t0 = StoreContract.t0
+            let live = Array(repeating: UInt8(9), count: 32)
+            try db.addToken(user: "alice", hash: live, label: "test")
+            let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), ended = DispatchSemaphore(value: 0)
+            let holderDone = Atomic(false)
+            let holder = Thread {
+                try? db.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
+                    try store.write { tx throws(HabitFlowError) in
+                        try tx.save(StoreContract.user)  // the replica's row is locked from here
+                        holding.signal()
+                        _ = release.wait(timeout: .now() + 20)
+                    }
+                }
+                holderDone.store(true, ordering: .sequentiallyConsistent)
+                ended.signal()
+            }
+            holder.start()
+            holding.wait()
+            do throws(HabitFlowError) {
+                try db.asTokenUser("alice", hash: Array(repeating: 7, count: 32), clock: { t0 }) { store throws(HabitFlowError) in
+                    try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h1")) }
+                }
+                Issue.record("a made-up token was accepted")
+            } catch {
+                #expect(error.code == .forbidden && error.field == "authorization")
+            }
+            // Answered while the lock was still held.
+            let answeredWhileHeld = !holderDone.load(ordering: .sequentiallyConsistent)
+            #expect(answeredWhileHeld)
+            release.signal()
+            ended.wait()
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE seq IS NOT NULL") == ["1"])
+            db.close()
         }
     }
 

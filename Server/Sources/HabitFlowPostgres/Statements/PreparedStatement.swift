@@ -34,10 +34,11 @@ let rowColumns = "kind, seq, stamp, set_aside, fields"
 /// missing here. `PreparedStatementListTests` keeps the list whole.
 enum PreparedStatements {
     static let all: [any PreparedStatement] = [
-        ReadReplica(user: ""), LockReplica(user: ""), CreateReplica(user: "", replicaId: ""),
+        ReadReplica(user: ""), LockReplica(user: ""), ReadReplicaForToken(user: "", hash: []), LockReplicaForToken(user: "", hash: []),
+        CreateReplica(user: "", replicaId: ""),
         FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: ""), ReplicaWrites(user: ""),
-        RowByKey(user: "", kind: "", key: ""), RowsByKey(user: "", kinds: [], keys: []),
-        RowsByKeyAndSides(user: "", kinds: [], keys: [], userCell: ""), KeysHeld(user: "", kinds: [], keys: []),
+        RowByKey(user: "", kind: "", key: ""),
+        PrefetchRows(user: "", kinds: [], keys: [], userCell: nil, habits: [], days: []), KeysHeld(user: "", kinds: [], keys: []),
         DayEntries(user: "", habits: [], days: []), RowsOfHabits(user: "", kind: "", habits: []),
         RowsByField(user: "", kind: "", field: 1, cells: []), RowsOfKind(user: "", kind: ""),
         IdsStartingWith(user: "", kind: "", idField: 1, ownerField: 1, ownerCell: "", prefixCell: "", limit: 0),

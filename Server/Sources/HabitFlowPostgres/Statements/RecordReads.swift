@@ -10,33 +10,45 @@ struct RowByKey: PreparedStatement {
     func makeBindings() -> PostgresBindings { PostgresBindings(user, kind, key) }
 }
 
-/// The rows of kinds $2 and keys $3 (pairwise).
-struct RowsByKey: PreparedStatement {
+/// What applying a change set reads, in one statement (each statement is a round trip:
+/// postgres-nio sends a connection's next statement once the last one answered): the rows of
+/// kinds $2 and keys $3 (pairwise); with $4 (the user's id, tagged), every partnership side
+/// naming the user; and every entry of the habits $5 (habit keys) on the days $6 (pairwise),
+/// any state. A row may come twice.
+///
+/// Keys are looked up one by one (LATERAL); the days are a join, not a lookup per pair: on a
+/// table not yet analyzed the planner would read each pair through the primary key's (user,
+/// kind) prefix — every entry of the user's, for each pair (42 s for a page of 5,000 on 20,000
+/// rows). Joined, its worst plan reads them once; with statistics, a few pairs go through
+/// `records_by_day`.
+struct PrefetchRows: PreparedStatement {
     static let sql = """
         SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
         FROM unnest($2::text[], $3::text[]) AS w(kind, key)
         CROSS JOIN LATERAL (SELECT \(rowColumns) FROM records
             WHERE user_id = $1 AND kind = w.kind AND key = w.key OFFSET 0) AS r
-        """
-    var user: String
-    var kinds: [String]
-    var keys: [String]
-    func makeBindings() -> PostgresBindings { PostgresBindings(user, kinds, keys) }
-}
-
-/// As `RowsByKey`, and every partnership side naming the user ($4: their id, tagged).
-struct RowsByKeyAndSides: PreparedStatement {
-    static let sql = """
-        \(RowsByKey.sql)
         UNION ALL
         SELECT \(rowColumns) FROM records
         WHERE user_id = $1 AND kind = 'partnership' AND fields[\(RecordKind.partnership.index(of: "partner_id")! + 1)] = $4::text
+        UNION ALL
+        SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
+        FROM records r JOIN unnest($5::text[], $6::text[]) AS w(habit, day) ON r.habit_id = w.habit AND r.day_key = w.day
+        WHERE r.user_id = $1 AND r.kind = 'entry'
         """
     var user: String
     var kinds: [String]
     var keys: [String]
-    var userCell: String
-    func makeBindings() -> PostgresBindings { PostgresBindings(user, kinds, keys, userCell) }
+    /// The user's id, tagged, to load the sides naming them; `nil` when they are held.
+    var userCell: String?
+    var habits: [String]
+    var days: [String]
+    func makeBindings() -> PostgresBindings {
+        var binds = PostgresBindings(user, kinds, keys)
+        binds.append(userCell)
+        binds.append(habits)
+        binds.append(days)
+        return binds
+    }
 }
 
 /// Which of kinds $2 and keys $3 (pairwise) are held: their kind and key.
@@ -51,12 +63,8 @@ struct KeysHeld: PreparedStatement {
     func makeBindings() -> PostgresBindings { PostgresBindings(user, kinds, keys) }
 }
 
-/// Every entry of the habits $2 (habit keys) on the days $3 (pairwise), any state.
-///
-/// A join, not a lookup per pair: on a table not yet analyzed the planner reads each pair
-/// through the primary key's (user, kind) prefix — every entry of the user's, for each pair
-/// (42 s for a page of 5,000 on 20,000 rows). Joined, its worst plan reads them once; with
-/// statistics, a few pairs go through `records_by_day`.
+/// Every entry of the habits $2 (habit keys) on the days $3 (pairwise), any state: a join,
+/// as in `PrefetchRows`.
 struct DayEntries: PreparedStatement {
     static let sql = """
         SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields

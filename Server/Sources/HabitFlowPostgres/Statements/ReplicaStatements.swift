@@ -1,3 +1,4 @@
+import NIOCore
 import PostgresNIO
 
 /// The replica's id, sequence and clock (`replicas`), read by every transaction first.
@@ -12,6 +13,33 @@ struct LockReplica: PreparedStatement {
     static let sql = "SELECT replica_id, seq, last_stamp, writes FROM replicas WHERE user_id = $1 FOR UPDATE"
     var user: String
     func makeBindings() -> PostgresBindings { PostgresBindings(user) }
+}
+
+/// As `ReadReplica` for a request bearing a token not yet checked: a row only when $2 is a
+/// live token hash of user $1 (its columns NULL when the replica has no row yet), so the
+/// check costs no statement of its own (each is a round trip).
+struct ReadReplicaForToken: PreparedStatement {
+    static let sql = """
+        SELECT r.replica_id, r.seq, r.last_stamp, r.writes FROM tokens AS t
+        LEFT JOIN LATERAL (SELECT replica_id, seq, last_stamp, writes FROM replicas WHERE user_id = $1) AS r ON true
+        WHERE t.user_id = $1 AND t.hash = $2 AND t.revoked_at IS NULL
+        """
+    var user: String
+    var hash: [UInt8]
+    func makeBindings() -> PostgresBindings { PostgresBindings(user, ByteBuffer(bytes: hash)) }
+}
+
+/// As `LockReplica` for a request bearing a token not yet checked (see `ReadReplicaForToken`):
+/// a refused token locks nothing.
+struct LockReplicaForToken: PreparedStatement {
+    static let sql = """
+        SELECT r.replica_id, r.seq, r.last_stamp, r.writes FROM tokens AS t
+        LEFT JOIN LATERAL (SELECT replica_id, seq, last_stamp, writes FROM replicas WHERE user_id = $1 FOR UPDATE) AS r ON true
+        WHERE t.user_id = $1 AND t.hash = $2 AND t.revoked_at IS NULL
+        """
+    var user: String
+    var hash: [UInt8]
+    func makeBindings() -> PostgresBindings { PostgresBindings(user, ByteBuffer(bytes: hash)) }
 }
 
 /// A replica's row, made on its first write.
