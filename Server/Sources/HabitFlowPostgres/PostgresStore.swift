@@ -33,6 +33,12 @@ public final class PostgresStore: RecordStore, Sendable {
     }
 
     public func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        try serverWrite(body)
+    }
+
+    /// `write`, its transaction as what it is: for the server's own writes that send a
+    /// statement of theirs in it (a token's row: `ServerDatabase.addToken`).
+    func serverWrite<T>(_ body: (PostgresTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         attempts.add(1, ordering: .relaxed)
         return try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
             try database.transaction(c) { (p: Pipeline) throws(HabitFlowError) -> T in

@@ -16,11 +16,13 @@ public struct TokenRecord: Sendable, Equatable {
 extension ServerDatabase {
     /// Stores the hash of a new token of `user`, whose replica holds a profile from then on: a
     /// stand-in until their device's arrives (`ensurePlaceholderProfile(of:)`), so the server
-    /// opens their engine without reading.
+    /// opens their engine without reading. One transaction: the token and the stand-in come
+    /// together, or neither does.
     public func addToken(user: String, hash: [UInt8], label: String) throws(HabitFlowError) {
-        try ensurePlaceholderProfile(of: user)
-        try withConnection { (c: PostgresConnection) throws(HabitFlowError) in
-            _ = try run("INSERT INTO tokens (user_id, hash, label) VALUES (\(user), \(ByteBuffer(bytes: hash)), \(label))", on: c)
+        try PostgresStore(database: self, user: user, clock: { Instant(unixSeconds: 0)! }).serverWrite { tx throws(HabitFlowError) in
+            try tx.ensurePlaceholderProfile(of: user)
+            // Answered at COMMIT: a token already held rolls back the stand-in too.
+            tx.pipeline.send("INSERT INTO tokens (user_id, hash, label) VALUES (\(user), \(ByteBuffer(bytes: hash)), \(label))")
         }
     }
 

@@ -308,6 +308,27 @@ import Testing
         }
     }
 
+    /// A token and its user's stand-in profile are stored in one transaction: when the token's
+    /// row is refused (here a label PostgreSQL cannot hold), no stand-in is left behind.
+    @Test func aRefusedTokenLeavesNoStandIn() async throws {
+        try await blocking {
+            let url = try TestDatabase.fresh("addtoken")
+            let db = try ServerDatabase(url: url, connections: 1)
+            try db.migrate()
+            do throws(HabitFlowError) {
+                try db.addToken(user: "zed", hash: Array(repeating: 5, count: 32), label: "nul \u{0} inside")
+                Issue.record("a label with a NUL was stored")
+            } catch {
+                #expect(error.code == .storage)
+            }
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE user_id = 'zed'") == ["0"])
+            try db.addToken(user: "zed", hash: Array(repeating: 5, count: 32), label: "laptop")
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE user_id = 'zed'") == ["1"])
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM tokens WHERE user_id = 'zed'") == ["1"])
+            db.close()
+        }
+    }
+
     /// A pull carries what a partner shares into the puller's replica before it reads its
     /// page (`UserEngines.forward`): with a refused token nothing comes in, even when the
     /// puller's engine and partnership are kept from earlier requests (so the pull itself
