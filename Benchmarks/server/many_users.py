@@ -5,7 +5,8 @@ drawn at random pushing 1 to 5 new entries each, paced at OFFERED entry changes 
 second, push latency p50/p99, the server's resident memory (now and at its peak) and the
 errors. DEVICES `own` gives each of min(THREADS, USERS) threads a user of its own, u1, u2, …:
 the same pushes from a few users the server keeps hot (the many-users round's like-for-like
-peer); `random` (the default) draws each push's user.
+peer); `random` (the default) draws each push's user. The threads run in 4 processes, so
+that no answer waits on another thread for Python's interpreter lock.
 
     python3 Benchmarks/server/many_users.py URL USERS OFFERED SECONDS SERVER_PID [THREADS=32] [DEVICES=random]
 
@@ -16,6 +17,7 @@ import base64
 import hashlib
 import http.client
 import json
+import multiprocessing
 import random
 import sys
 import threading
@@ -26,6 +28,7 @@ from typing import Any, Dict, List
 from load import percentile, run_all  # this folder's load generator
 
 STAMP = "%016d.%06d.r%s"
+PROCESSES = 4  # the load's threads are spread over this many processes
 RUN = int(time.time() * 1000) % 1_000_000_000
 
 
@@ -58,6 +61,52 @@ def rss(pid: int) -> Dict[str, int]:
     return fields
 
 
+def worker(parts: urllib.parse.SplitResult, users: int, seconds: float, per_thread: float, seeds: List[int],
+           threads: int, own_users: bool, start: float, out: "multiprocessing.Queue[Any]") -> None:
+    """One process's threads (seeds: their numbers among all the threads); puts its latencies,
+    the changes applied and the errors on `out`."""
+    latencies: List[float] = []
+    applied: List[int] = []
+    errors: List[str] = []
+
+    def work(seed: int) -> None:
+        rng = random.Random(seed)
+        conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
+        sent = 0
+        own = "u%d" % (seed + 1) if own_users else None
+        headers = {"Authorization": "Bearer " + token(own), "Content-Type": "application/json"} if own else None
+        # Each thread's schedule is shifted by its share of one period, so that pushes arrive
+        # evenly, not every thread at once (a burst of THREADS pushes each period).
+        phase = seed / threads
+        while time.monotonic() - start < seconds:
+            if per_thread > 0:
+                time.sleep(max(0.0, start + (sent + phase) / per_thread - time.monotonic()))
+            user = own or "u%d" % rng.randint(1, users)
+            n = rng.randint(1, 5)
+            # Serial numbers unique over every thread of every process: entry ids never repeat.
+            body = json.dumps({"changes": entries(user, n, seed + threads * sent)})
+            began = time.perf_counter()
+            try:
+                conn.request("POST", "/v1/changes", body, headers or {"Authorization": "Bearer " + token(user),
+                                                                      "Content-Type": "application/json"})
+                answer = conn.getresponse()
+                data = answer.read()
+            except Exception as error:  # a dropped connection: counted, and a new one
+                errors.append(repr(error))
+                conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
+                sent += 1
+                continue
+            latencies.append(time.perf_counter() - began)
+            sent += 1
+            if answer.status != 200:
+                errors.append("%d %s" % (answer.status, data[:200].decode(errors="replace")))
+                continue
+            applied.append(json.loads(data)["applied"])
+
+    run_all([threading.Thread(target=work, args=(seed,)) for seed in seeds])
+    out.put((latencies, sum(applied), errors))
+
+
 def main() -> None:
     url, users, offered, seconds, pid = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
     threads = int(sys.argv[6]) if len(sys.argv) > 6 else 32
@@ -68,51 +117,31 @@ def main() -> None:
     if own_users:
         threads = min(threads, users)
     parts = urllib.parse.urlsplit(url)
-    latencies: List[float] = []
-    applied: List[int] = []
-    errors: List[str] = []
-    serial = [0]
-    lock = threading.Lock()
     # Pushes average 3 changes: the pace is in pushes, spread over the threads.
     per_thread = offered / 3 / threads if offered > 0 else 0.0
-    start = time.perf_counter()
-
-    def work(seed: int) -> None:
-        rng = random.Random(seed)
-        conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
-        sent = 0
-        own = "u%d" % (seed + 1) if own_users else None
-        while time.perf_counter() - start < seconds:
-            if per_thread > 0:
-                time.sleep(max(0.0, start + sent / per_thread - time.perf_counter()))
-            user = own or "u%d" % rng.randint(1, users)
-            n = rng.randint(1, 5)
-            with lock:
-                serial[0] += 1
-                mine = serial[0]
-            body = json.dumps({"changes": entries(user, n, mine)})
-            began = time.perf_counter()
-            try:
-                conn.request("POST", "/v1/changes", body, {"Authorization": "Bearer " + token(user),
-                                                           "Content-Type": "application/json"})
-                answer = conn.getresponse()
-                data = answer.read()
-            except Exception as error:  # a dropped connection: counted, and a new one
-                errors.append(repr(error))
-                conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
-                continue
-            latencies.append(time.perf_counter() - began)
-            sent += 1
-            if answer.status != 200:
-                errors.append("%d %s" % (answer.status, data[:200].decode(errors="replace")))
-                continue
-            applied.append(json.loads(data)["applied"])
-
-    elapsed = run_all([threading.Thread(target=work, args=(i,)) for i in range(threads)])
+    # The threads are spread over processes: in one, every answer would wait its turn for the
+    # interpreter's lock, and the figures would count that wait as the server's.
+    processes = min(PROCESSES, threads)
+    out: "multiprocessing.Queue[Any]" = multiprocessing.Queue()
+    start = time.monotonic() + 0.2  # every process starts its clock at the same moment
+    workers = [multiprocessing.Process(target=worker, args=(parts, users, seconds, per_thread, list(range(p, threads, processes)),
+                                                            threads, own_users, start, out)) for p in range(processes)]
+    for w in workers:
+        w.start()
+    latencies: List[float] = []
+    applied, errors = 0, []
+    for _ in workers:
+        some, changes, failures = out.get()
+        latencies += some
+        applied += changes
+        errors += failures
+    for w in workers:
+        w.join()
+    elapsed = time.monotonic() - start
     memory = rss(pid)
-    print(json.dumps({"users": users, "devices": devices, "threads": threads, "pushes": len(latencies),
+    print(json.dumps({"users": users, "devices": devices, "threads": threads, "processes": processes, "pushes": len(latencies),
                       "offeredPerSecond": offered if offered > 0 else "as fast as answered",
-                      "entryChangesPerSecond": round(sum(applied) / elapsed), "pushP50ms": percentile(latencies, 0.50), "pushP99ms": percentile(latencies, 0.99),
+                      "entryChangesPerSecond": round(applied / elapsed), "pushP50ms": percentile(latencies, 0.50), "pushP99ms": percentile(latencies, 0.99),
                       "serverRssMB": memory.get("VmRSS"), "serverPeakRssMB": memory.get("VmHWM"),
                       "seconds": round(elapsed, 1), "errors": len(errors), "firstErrors": errors[:3]}))
 
