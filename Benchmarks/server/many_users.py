@@ -18,6 +18,7 @@ import hashlib
 import http.client
 import json
 import multiprocessing
+import queue
 import random
 import sys
 import threading
@@ -71,6 +72,7 @@ def worker(parts: urllib.parse.SplitResult, users: int, seconds: float, per_thre
 
     def work(seed: int) -> None:
         rng = random.Random(seed)
+        time.sleep(max(0.0, start - time.monotonic()))  # every thread starts with the clock
         conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
         sent = 0
         own = "u%d" % (seed + 1) if own_users else None
@@ -122,16 +124,20 @@ def main() -> None:
     # The threads are spread over processes: in one, every answer would wait its turn for the
     # interpreter's lock, and the figures would count that wait as the server's.
     processes = min(PROCESSES, threads)
-    out: "multiprocessing.Queue[Any]" = multiprocessing.Queue()
-    start = time.monotonic() + 0.2  # every process starts its clock at the same moment
-    workers = [multiprocessing.Process(target=worker, args=(parts, users, seconds, per_thread, list(range(p, threads, processes)),
-                                                            threads, own_users, start, out)) for p in range(processes)]
+    context = multiprocessing.get_context("fork")  # (Linux's; quick to start)
+    out: "multiprocessing.Queue[Any]" = context.Queue()
+    start = time.monotonic() + 0.5  # every process's threads start their clocks at this moment
+    workers = [context.Process(target=worker, args=(parts, users, seconds, per_thread, list(range(p, threads, processes)),
+                                                    threads, own_users, start, out)) for p in range(processes)]
     for w in workers:
         w.start()
     latencies: List[float] = []
     applied, errors = 0, []
     for _ in workers:
-        some, changes, failures = out.get()
+        try:
+            some, changes, failures = out.get(timeout=seconds + 120)
+        except queue.Empty:
+            sys.exit("a load process gave no figures (exit codes %s)" % [w.exitcode for w in workers])
         latencies += some
         applied += changes
         errors += failures

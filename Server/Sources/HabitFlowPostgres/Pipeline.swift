@@ -9,9 +9,10 @@ import PostgresNIO
 /// trip; statements whose answers nothing in between needs — BEGIN, the replica's row (with
 /// the token check) and the first read; the last upsert with the replica's update, and COMMIT
 /// — are sent together and waited for once. (On the wire postgres-nio still sends each once
-/// the one before has answered: every statement is a round trip for PostgreSQL.) PostgreSQL runs them in order, so an error surfaces at the next wait, as
-/// the first error of the batch: a statement after a failed one fails too (the transaction is
-/// aborted), and a COMMIT after one rolls back. Not thread-safe: one transaction's thread uses it.
+/// the one before has answered: every statement is a round trip for PostgreSQL.) PostgreSQL
+/// runs them in order, so an error surfaces at the next wait, as the first error of the batch:
+/// a statement after a failed one fails too (the transaction is aborted), and a COMMIT after
+/// one rolls back. Not thread-safe: one transaction's thread uses it.
 final class Pipeline {
     let connection: PostgresConnection
     let database: ServerDatabase
@@ -19,8 +20,8 @@ final class Pipeline {
     let executor: LoopExecutor
     private var inflight: [Answer<[PostgresRow]>] = []
     /// Statements that must answer a row, each with the error to throw when one answers none
-    /// (and what to do when it answers one).
-    private var requirements: [(sent: Answer<[PostgresRow]>, error: HabitFlowError, met: () -> Void)] = []
+    /// and what to do when it answers (whether it did answer a row).
+    private var requirements: [(sent: Answer<[PostgresRow]>, error: HabitFlowError, answered: (Bool) -> Void)] = []
     /// The error of a requirement found unmet (a refused token): every later wait throws it
     /// too, so no answer is handed out after it, whoever caught it the first time.
     private(set) var refusal: HabitFlowError?
@@ -80,13 +81,14 @@ final class Pipeline {
     }
 
     /// Sends `statement`, which must answer a row: the next wait throws `error` when it answers
-    /// none (before handing out any later statement's answer), and calls `met` when it does.
+    /// none (before handing out any later statement's answer). `answered` learns, at that wait,
+    /// whether it answered a row (not called when the statement itself failed).
     @discardableResult
     func send<S: PreparedStatement>(
-        _ statement: S, requiringARow error: HabitFlowError, met: @escaping () -> Void
+        _ statement: S, requiringARow error: HabitFlowError, answered: @escaping (Bool) -> Void
     ) -> Answer<[PostgresRow]> {
         let sent = send(statement)
-        requirements.append((sent, error, met))
+        requirements.append((sent, error, answered))
         return sent
     }
 
@@ -141,7 +143,8 @@ final class Pipeline {
         for check in checks {
             // A check that failed is the batch's failure (it was never answered), not unmet.
             guard let answer = try? database.wait(check.sent, closing: connection) else { continue }
-            if !answer.isEmpty { check.met() } else if unmet == nil { unmet = check.error }
+            check.answered(!answer.isEmpty)
+            if answer.isEmpty, unmet == nil { unmet = check.error }
         }
         failed = failure != nil
         if let unmet { refusal = unmet }

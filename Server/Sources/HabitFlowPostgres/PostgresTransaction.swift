@@ -12,8 +12,8 @@ import PostgresNIO
 /// day index), with the keys it knows are absent and the habit days it holds whole. Lists of keys are joined
 /// LATERAL, one index lookup each, so the plan never depends on the table's statistics. Writes wait in `pending` and go
 /// to the database in one statement per thousand rows, before any query the cache cannot
-/// answer and before commit. `prefetch` loads what applying a change set reads in three
-/// queries, so a push costs a handful of round trips whatever its size.
+/// answer and before commit. `prefetch` loads what applying a change set reads in one
+/// statement, so a push costs five statements whatever its size.
 final class PostgresTransaction: StoreTransaction {
     let pipeline: Pipeline
     let user: String

@@ -155,26 +155,27 @@ extension ServerDatabase {
 public final class TokenCheck: @unchecked Sendable {
     let user: String
     let hash: [UInt8]
-    /// Sent with a transaction (once: a failed check fails the request).
-    var sent = false
     /// The token was found live.
     var verified = false
+    /// The token was found unknown or revoked: no later transaction of the request runs.
+    var refused = false
 
     init(user: String, hash: [UInt8]) {
         self.user = user
         self.hash = hash
     }
 
-    /// Sends `statement` (user's replica, answering a row only when this token is live: the
-    /// transaction's first read) as the check: the pipeline's next wait refuses the request
-    /// when it answers none.
-    /// - Throws: `forbidden` when an earlier transaction's check failed (whoever caught that
-    ///   error): no later transaction of the request runs.
+    /// Sends `statement` — the transaction's first read, of the user's replica, answering a
+    /// row only when this token is live — as the check: the pipeline's next wait refuses the
+    /// request when it answers none. (A check that failed, its connection lost or its wait
+    /// timed out, decided nothing: the next transaction checks again.)
+    /// - Throws: `forbidden` when an earlier transaction found the token refused (whoever
+    ///   caught that error).
     func send<S: PreparedStatement>(_ statement: S, on pipeline: Pipeline) throws(HabitFlowError) -> Answer<[PostgresRow]> {
-        // Sent by a transaction that has ended, yet not verified: it was refused.
-        if sent { throw TokenCheck.refused }
-        sent = true
-        return pipeline.send(statement, requiringARow: TokenCheck.refused) { self.verified = true }
+        if refused { throw TokenCheck.refused }
+        return pipeline.send(statement, requiringARow: TokenCheck.refused) { live in
+            if live { self.verified = true } else { self.refused = true }
+        }
     }
 
     static let refused = HabitFlowError(.forbidden, "the token is unknown or revoked", field: "authorization")

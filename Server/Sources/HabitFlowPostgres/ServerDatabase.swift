@@ -127,7 +127,7 @@ public final class ServerDatabase: Sendable {
     ///
     /// Plans are PostgreSQL's choice (`plan_cache_mode = auto`): after a few runs it keeps a
     /// statement's generic plan when that is estimated to cost no more than its custom ones —
-    /// the token check, the replica's row — and plans the others anew each run. Every generic
+    /// the replica's row (with the token check) — and plans the others anew each run. Every generic
     /// plan looks up by an index led by the user (lists are joined LATERAL, one lookup a key),
     /// and `StatementPlanTests` holds them to it. Forcing custom plans for every statement cost
     /// a sixth of PostgreSQL's time on a push.

@@ -77,7 +77,7 @@ import Testing
     /// Ids are data: every value is a bound parameter of a prepared statement, so quotes,
     /// backslashes and other scripts in a user's or a record's id neither break a statement
     /// nor change it — through every prepared statement (replica, rows, the day's
-    /// entries, the replica's update, the token check).
+    /// entries, the replica's update, the token check with the replica's read).
     @Test func hostileIdsAreData() async throws {
         try await blocking {
             let db = try Self.migrated()
@@ -105,6 +105,17 @@ import Testing
             }
             #expect(try db.tokenIsLive(user: user, hash: Array(repeating: 0x27, count: 32)) == false)
             #expect(try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 3)
+            // As a request bearing the user's token: the check rides with the replica's read,
+            // in a write and in a read.
+            let hash = Array(repeating: UInt8(0x5C), count: 32)
+            try db.addToken(user: user, hash: hash, label: "it's \\ 日本")
+            try db.asTokenUser(user, hash: hash, clock: { t0 }) { store throws(HabitFlowError) in
+                try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit(habit + "2", owner: user)) }
+            }
+            let read = try db.asTokenUser(user, hash: hash, clock: { t0 }) { store throws(HabitFlowError) in
+                try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count }
+            }
+            #expect(read == 4)
         }
     }
 
@@ -266,7 +277,8 @@ import Testing
 
     /// A refused token's transaction locks nothing: its check is the read of the replica's row,
     /// so a request with a made-up token is refused at once, even while the user's own write
-    /// holds that row (it never queues behind, or ahead of, the user's writes).
+    /// holds that row (it never queues behind, or ahead of, the user's writes). A live token's
+    /// write, checked by the same read, does queue there: one replica's writes run one at a time.
     @Test func aRefusedTokenWaitsOnNoLock() async throws {
         try await blocking {
             let url = try TestDatabase.fresh("tokenlock")
@@ -289,7 +301,10 @@ import Testing
                 ended.signal()
             }
             holder.start()
-            holding.wait()
+            guard holding.wait(timeout: .now() + 20) == .success else {
+                Issue.record("the first write never took the replica's lock")
+                return
+            }
             do throws(HabitFlowError) {
                 try db.asTokenUser("alice", hash: Array(repeating: 7, count: 32), clock: { t0 }) { store throws(HabitFlowError) in
                     try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h1")) }
@@ -301,9 +316,75 @@ import Testing
             // Answered while the lock was still held.
             let answeredWhileHeld = !holderDone.load(ordering: .sequentiallyConsistent)
             #expect(answeredWhileHeld)
+            // A second device of the user's, its token live: its write waits for the first.
+            let queuedDone = Atomic(false), queuedEnded = DispatchSemaphore(value: 0)
+            let queued = Thread {
+                try? db.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
+                    try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h2")) }
+                }
+                queuedDone.store(true, ordering: .sequentiallyConsistent)
+                queuedEnded.signal()
+            }
+            queued.start()
+            // PostgreSQL shows it waiting on a lock (looked at every 50 ms, for 10 s at most).
+            let waitingOnALock = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            var waiting = false
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < deadline {
+                waiting = try TestDatabase.query(url, waitingOnALock) != ["0"]
+                if waiting { break }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            #expect(waiting, "the second write did not wait for the replica's lock")
+            let queuedWhileHeld = !queuedDone.load(ordering: .sequentiallyConsistent)
+            #expect(queuedWhileHeld)
             release.signal()
             ended.wait()
-            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE seq IS NOT NULL") == ["1"])
+            queuedEnded.wait()
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE seq IS NOT NULL") == ["2"])
+            db.close()
+        }
+    }
+
+    /// A token check that got no answer decided nothing: when a request's first transaction
+    /// waited on the replica's lock past the database's timeout (a 503), the request's next
+    /// transaction checks the token again, and goes through.
+    @Test func anUnansweredTokenCheckIsAskedAgain() async throws {
+        try await blocking {
+            let url = try TestDatabase.fresh("tokenagain")
+            let db = try ServerDatabase(url: url, connections: 3, timeout: .seconds(1))
+            try db.migrate()
+            let t0 = StoreContract.t0
+            let live = Array(repeating: UInt8(9), count: 32)
+            try db.addToken(user: "alice", hash: live, label: "test")
+            let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), ended = DispatchSemaphore(value: 0)
+            let holder = Thread {
+                try? db.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
+                    try store.write { tx throws(HabitFlowError) in
+                        try tx.save(StoreContract.user)  // the replica's row is locked from here
+                        holding.signal()
+                        _ = release.wait(timeout: .now() + 20)
+                    }
+                }
+                ended.signal()
+            }
+            holder.start()
+            guard holding.wait(timeout: .now() + 20) == .success else {
+                Issue.record("the first write never took the replica's lock")
+                return
+            }
+            var first: HabitFlowError?
+            try db.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
+                do throws(HabitFlowError) {
+                    try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h1")) }
+                } catch { first = error }
+                release.signal()
+                ended.wait()
+                try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h2")) }
+            }
+            #expect(first?.code == .storage && first?.field == "database")
+            #expect(
+                try TestDatabase.query(url, "SELECT key FROM records WHERE seq IS NOT NULL ORDER BY key") == ["alice", "alice\u{1F}h2"])
             db.close()
         }
     }
