@@ -41,6 +41,18 @@ import Testing
 
     /// Issue 26: a change set with one field broken gets the same answer from PostgreSQL as
     /// from the in-memory store, and what they take pulls into each other.
+    /// A new database where alice holds the live token `live` (and so the stand-in profile).
+    static func aliceWithAToken(
+        _ name: String, connections: Int = 2, timeout: Duration = .seconds(30)
+    ) throws -> (url: String, db: ServerDatabase, live: [UInt8]) {
+        let url = try TestDatabase.fresh(name)
+        let db = try ServerDatabase(url: url, connections: connections, timeout: timeout)
+        try db.migrate()
+        let live = Array(repeating: UInt8(9), count: 32)
+        try db.addToken(user: "alice", hash: live, label: "test")
+        return (url, db, live)
+    }
+
     @Test func everyStoreAnswersAMutatedSetAlike() async throws {
         let t0 = StoreContract.t0
         let seed = SplitMix64.testSeed()
@@ -223,12 +235,8 @@ import Testing
     /// partner does) — nothing is written; a live token's writes go through.
     @Test func aRefusedTokenStopsEveryTransactionOfItsRequest() async throws {
         try await blocking {
-            let url = try TestDatabase.fresh("tokens")
-            let db = try ServerDatabase(url: url, connections: 2)
-            try db.migrate()
+            let (url, db, live) = try Self.aliceWithAToken("tokens")
             let t0 = StoreContract.t0
-            let live = Array(repeating: UInt8(9), count: 32)
-            try db.addToken(user: "alice", hash: live, label: "test")
             var refusals = 0
             do throws(HabitFlowError) {
                 try db.asTokenUser("alice", hash: Array(repeating: 7, count: 32), clock: { t0 }) { store throws(HabitFlowError) in
@@ -281,27 +289,10 @@ import Testing
     /// write, checked by the same read, does queue there: one replica's writes run one at a time.
     @Test func aRefusedTokenWaitsOnNoLock() async throws {
         try await blocking {
-            let url = try TestDatabase.fresh("tokenlock")
-            let db = try ServerDatabase(url: url, connections: 2)
-            try db.migrate()
+            let (url, db, live) = try Self.aliceWithAToken("tokenlock")
             let t0 = StoreContract.t0
-            let live = Array(repeating: UInt8(9), count: 32)
-            try db.addToken(user: "alice", hash: live, label: "test")
-            let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), ended = DispatchSemaphore(value: 0)
-            let holderDone = Atomic(false)
-            let holder = Thread {
-                try? db.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
-                    try store.write { tx throws(HabitFlowError) in
-                        try tx.save(StoreContract.user)  // the replica's row is locked from here
-                        holding.signal()
-                        _ = release.wait(timeout: .now() + 20)
-                    }
-                }
-                holderDone.store(true, ordering: .sequentiallyConsistent)
-                ended.signal()
-            }
-            holder.start()
-            guard holding.wait(timeout: .now() + 20) == .success else {
+            let holder = LockHolder(db, token: live)
+            guard holder.locked() else {
                 Issue.record("the first write never took the replica's lock")
                 return
             }
@@ -314,7 +305,7 @@ import Testing
                 #expect(error.code == .forbidden && error.field == "authorization")
             }
             // Answered while the lock was still held.
-            let answeredWhileHeld = !holderDone.load(ordering: .sequentiallyConsistent)
+            let answeredWhileHeld = !holder.finished
             #expect(answeredWhileHeld)
             // A second device of the user's, its token live: its write waits for the first.
             let queuedDone = Atomic(false), queuedEnded = DispatchSemaphore(value: 0)
@@ -338,8 +329,7 @@ import Testing
             #expect(waiting, "the second write did not wait for the replica's lock")
             let queuedWhileHeld = !queuedDone.load(ordering: .sequentiallyConsistent)
             #expect(queuedWhileHeld)
-            release.signal()
-            ended.wait()
+            holder.release()
             queuedEnded.wait()
             #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE seq IS NOT NULL") == ["2"])
             db.close()
@@ -351,25 +341,10 @@ import Testing
     /// transaction checks the token again, and goes through.
     @Test func anUnansweredTokenCheckIsAskedAgain() async throws {
         try await blocking {
-            let url = try TestDatabase.fresh("tokenagain")
-            let db = try ServerDatabase(url: url, connections: 3, timeout: .seconds(1))
-            try db.migrate()
+            let (url, db, live) = try Self.aliceWithAToken("tokenagain", connections: 3, timeout: .seconds(1))
             let t0 = StoreContract.t0
-            let live = Array(repeating: UInt8(9), count: 32)
-            try db.addToken(user: "alice", hash: live, label: "test")
-            let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), ended = DispatchSemaphore(value: 0)
-            let holder = Thread {
-                try? db.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
-                    try store.write { tx throws(HabitFlowError) in
-                        try tx.save(StoreContract.user)  // the replica's row is locked from here
-                        holding.signal()
-                        _ = release.wait(timeout: .now() + 20)
-                    }
-                }
-                ended.signal()
-            }
-            holder.start()
-            guard holding.wait(timeout: .now() + 20) == .success else {
+            let holder = LockHolder(db, token: live)
+            guard holder.locked() else {
                 Issue.record("the first write never took the replica's lock")
                 return
             }
@@ -378,8 +353,7 @@ import Testing
                 do throws(HabitFlowError) {
                     try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h1")) }
                 } catch { first = error }
-                release.signal()
-                ended.wait()
+                holder.release()
                 try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h2")) }
             }
             #expect(first?.code == .storage && first?.field == "database")
@@ -508,4 +482,37 @@ struct WarningCollector: LogHandler {
     }
 
     func log(event: LogEvent) { messages.withLockedValue { $0.append("\(event.level): \(event.message)") } }
+}
+
+/// A write of alice's (through her live token, on a thread of its own) holding her replica's
+/// row locked until `release()`: what other requests do meanwhile shows whether they wait.
+final class LockHolder: Sendable {
+    private let holding = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0), ended = DispatchSemaphore(value: 0)
+    private let done = Atomic(false)
+
+    init(_ db: ServerDatabase, token: [UInt8]) {
+        Thread { [self] in
+            try? db.asTokenUser("alice", hash: token, clock: { StoreContract.t0 }) { store throws(HabitFlowError) in
+                try store.write { tx throws(HabitFlowError) in
+                    try tx.save(StoreContract.user)  // the replica's row is locked from here
+                    holding.signal()
+                    _ = released.wait(timeout: .now() + 20)
+                }
+            }
+            done.store(true, ordering: .sequentiallyConsistent)
+            ended.signal()
+        }.start()
+    }
+
+    /// Whether the lock was taken (within 20 s).
+    func locked() -> Bool { holding.wait(timeout: .now() + 20) == .success }
+
+    /// Whether the write has ended.
+    var finished: Bool { done.load(ordering: .sequentiallyConsistent) }
+
+    /// Ends the write (it commits), and waits for it.
+    func release() {
+        released.signal()
+        ended.wait()
+    }
 }
