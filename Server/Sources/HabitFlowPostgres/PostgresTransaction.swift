@@ -59,7 +59,7 @@ final class PostgresTransaction: StoreTransaction {
         self.lock = lock
         // A writer locks the replica's row: writers of one replica queue here. PostgreSQL runs
         // a transaction's statements in order, so what is sent after it reads under the lock.
-        if let token, !token.verified {
+        if let token, token.live != true {
             replicaRead =
                 lock
                 ? try token.send(LockReplicaForToken(user: user, hash: token.hash), on: pipeline)

@@ -87,7 +87,7 @@ extension ServerDatabase {
         } catch {
             result = .failure(error)
         }
-        if !check.verified {
+        if check.live != true {
             guard try tokenIsLive(user: user, hash: hash) else { throw TokenCheck.refused }
         }
         return try result.get()
@@ -155,10 +155,9 @@ extension ServerDatabase {
 public final class TokenCheck: @unchecked Sendable {
     let user: String
     let hash: [UInt8]
-    /// The token was found live.
-    var verified = false
-    /// The token was found unknown or revoked: no later transaction of the request runs.
-    var refused = false
+    /// What a check answered: live, or not (unknown or revoked: no later transaction of the
+    /// request runs); `nil` until one did.
+    var live: Bool?
 
     init(user: String, hash: [UInt8]) {
         self.user = user
@@ -172,10 +171,8 @@ public final class TokenCheck: @unchecked Sendable {
     /// - Throws: `forbidden` when an earlier transaction found the token refused (whoever
     ///   caught that error).
     func send<S: PreparedStatement>(_ statement: S, on pipeline: Pipeline) throws(HabitFlowError) -> Answer<[PostgresRow]> {
-        if refused { throw TokenCheck.refused }
-        return pipeline.send(statement, requiringARow: TokenCheck.refused) { live in
-            if live { self.verified = true } else { self.refused = true }
-        }
+        if live == false { throw TokenCheck.refused }
+        return pipeline.send(statement, requiringARow: TokenCheck.refused) { self.live = $0 }
     }
 
     static let refused = HabitFlowError(.forbidden, "the token is unknown or revoked", field: "authorization")

@@ -31,9 +31,7 @@ struct PrefetchRows: PreparedStatement {
         SELECT \(rowColumns) FROM records
         WHERE user_id = $1 AND kind = 'partnership' AND fields[\(RecordKind.partnership.index(of: "partner_id")! + 1)] = $4::text
         UNION ALL
-        SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
-        FROM records r JOIN unnest($5::text[], $6::text[]) AS w(habit, day) ON r.habit_id = w.habit AND r.day_key = w.day
-        WHERE r.user_id = $1 AND r.kind = 'entry'
+        \(DayEntries.join(habits: "$5", days: "$6"))
         """
     var user: String
     var kinds: [String]
@@ -66,11 +64,16 @@ struct KeysHeld: PreparedStatement {
 /// Every entry of the habits $2 (habit keys) on the days $3 (pairwise), any state: a join,
 /// as in `PrefetchRows`.
 struct DayEntries: PreparedStatement {
-    static let sql = """
+    static let sql = join(habits: "$2", days: "$3")
+
+    /// The join, the habits and days given by the parameters named.
+    static func join(habits: String, days: String) -> String {
+        """
         SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
-        FROM records r JOIN unnest($2::text[], $3::text[]) AS w(habit, day) ON r.habit_id = w.habit AND r.day_key = w.day
+        FROM records r JOIN unnest(\(habits)::text[], \(days)::text[]) AS w(habit, day) ON r.habit_id = w.habit AND r.day_key = w.day
         WHERE r.user_id = $1 AND r.kind = 'entry'
         """
+    }
     var user: String
     var habits: [String]
     var days: [String]

@@ -1,42 +1,46 @@
 import NIOCore
 import PostgresNIO
 
-/// The replica's id, sequence and clock (`replicas`), read by every transaction first.
-struct ReadReplica: PreparedStatement {
-    static let sql = "SELECT replica_id, seq, last_stamp, writes FROM replicas WHERE user_id = $1"
-    var user: String
-    func makeBindings() -> PostgresBindings { PostgresBindings(user) }
-}
-
-/// As `ReadReplica`, locking the row: writers of one replica queue here.
-struct LockReplica: PreparedStatement {
-    static let sql = "SELECT replica_id, seq, last_stamp, writes FROM replicas WHERE user_id = $1 FOR UPDATE"
-    var user: String
-    func makeBindings() -> PostgresBindings { PostgresBindings(user) }
-}
-
-/// As `ReadReplica` for a request bearing a token not yet checked: a row only when $2 is a
-/// live token hash of user $1 (its columns NULL when the replica has no row yet), so the
-/// check costs no statement of its own (each is a round trip).
-struct ReadReplicaForToken: PreparedStatement {
-    static let sql = """
+/// The replica's row: its id, sequence, clock and writes (`replicas`). With `locking`, locked:
+/// writers of one replica queue there. With `forToken`, read for a request bearing a token
+/// not yet checked: a row only when $2 is a live token hash of user $1 (its columns NULL
+/// when the replica has no row yet), so the check costs no statement of its own (each is a
+/// round trip), and a refused token reads and locks nothing.
+private func replicaRowSQL(locking: Bool, forToken: Bool) -> String {
+    let row = "SELECT replica_id, seq, last_stamp, writes FROM replicas WHERE user_id = $1" + (locking ? " FOR UPDATE" : "")
+    guard forToken else { return row }
+    return """
         SELECT r.replica_id, r.seq, r.last_stamp, r.writes FROM tokens AS t
-        LEFT JOIN LATERAL (SELECT replica_id, seq, last_stamp, writes FROM replicas WHERE user_id = $1) AS r ON true
+        LEFT JOIN LATERAL (\(row)) AS r ON true
         WHERE t.user_id = $1 AND t.hash = $2 AND t.revoked_at IS NULL
         """
+}
+
+/// The replica's row, read by every transaction first.
+struct ReadReplica: PreparedStatement {
+    static let sql = replicaRowSQL(locking: false, forToken: false)
+    var user: String
+    func makeBindings() -> PostgresBindings { PostgresBindings(user) }
+}
+
+/// As `ReadReplica`, locking the row.
+struct LockReplica: PreparedStatement {
+    static let sql = replicaRowSQL(locking: true, forToken: false)
+    var user: String
+    func makeBindings() -> PostgresBindings { PostgresBindings(user) }
+}
+
+/// As `ReadReplica`, checking the request's token (`TokenCheck`).
+struct ReadReplicaForToken: PreparedStatement {
+    static let sql = replicaRowSQL(locking: false, forToken: true)
     var user: String
     var hash: [UInt8]
     func makeBindings() -> PostgresBindings { PostgresBindings(user, ByteBuffer(bytes: hash)) }
 }
 
-/// As `LockReplica` for a request bearing a token not yet checked (see `ReadReplicaForToken`):
-/// a refused token locks nothing.
+/// As `LockReplica`, checking the request's token (`TokenCheck`).
 struct LockReplicaForToken: PreparedStatement {
-    static let sql = """
-        SELECT r.replica_id, r.seq, r.last_stamp, r.writes FROM tokens AS t
-        LEFT JOIN LATERAL (SELECT replica_id, seq, last_stamp, writes FROM replicas WHERE user_id = $1 FOR UPDATE) AS r ON true
-        WHERE t.user_id = $1 AND t.hash = $2 AND t.revoked_at IS NULL
-        """
+    static let sql = replicaRowSQL(locking: true, forToken: true)
     var user: String
     var hash: [UInt8]
     func makeBindings() -> PostgresBindings { PostgresBindings(user, ByteBuffer(bytes: hash)) }
