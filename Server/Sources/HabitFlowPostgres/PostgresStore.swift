@@ -7,10 +7,14 @@ import Synchronization
 /// device keeps, so the server runs the same engine (its sync rules, ownership checks and
 /// visibility) on it.
 ///
-/// Every row it reads or writes has `user_id = user` first in its key. A write transaction
-/// locks the user's `replicas` row, so writes to one replica run one at a time across every
-/// server process, while other users' replicas proceed in parallel; a read sees one snapshot.
-/// Each call blocks its thread until PostgreSQL answers: run it off event loops.
+/// Every row it reads or writes has `user_id = user` first in its key. Writes to one replica
+/// apply one at a time across every server process, while other users' replicas proceed in
+/// parallel; a read sees one snapshot. A write first runs unlocked: no transaction, its
+/// reads and then one statement that applies its rows only if no write to the replica came
+/// in between (its `writes` unchanged) — three statements for a push, each a round trip.
+/// When one came, or the write must send something before its end, it runs again in a
+/// transaction that locks the user's `replicas` row (five). Each call blocks its thread
+/// until PostgreSQL answers: run it off event loops.
 public final class PostgresStore: RecordStore, Sendable {
     public let database: ServerDatabase
     /// Whose replica this is.
@@ -33,11 +37,45 @@ public final class PostgresStore: RecordStore, Sendable {
     }
 
     public func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
-        try serverWrite(body)
+        if case let .applied(result) = try unlockedWrite(body) { return result }
+        return try serverWrite(body)
     }
 
-    /// `write`, its transaction as what it is: for the server's own writes that send a
-    /// statement of theirs in it (a token's row: `ServerDatabase.addToken`).
+    /// `write` without a transaction or a lock (see the type's comment).
+    /// - Returns: `runLocked` when another write came first, or the body needed the lock
+    ///   (`PostgresTransaction.lockNeeded`): nothing was written then.
+    private func unlockedWrite<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> Unlocked<T> {
+        attempts.add(1, ordering: .relaxed)
+        return try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> Unlocked<T> in
+            let pipeline = Pipeline(c, database)
+            var tx: PostgresTransaction?
+            do throws(HabitFlowError) {
+                let write = try PostgresTransaction(pipeline, user: user, now: clock(), writable: true, lock: false, token: token)
+                tx = write
+                let result = try body(write)
+                try write.commitCheck()
+                try StoreCancellation.checkNotCancelled()
+                let clock = try write.replica()
+                // The body may have caught `lockNeeded`'s error: what it made of it is not kept.
+                if write.needsLock { throw PostgresTransaction.lockNeededError }
+                let applied = try write.finishUnlocked(
+                    FinishReplica(
+                        user: user, seq: clock.seq, lastStamp: clock.last?.description, replicaId: clock.replicaId,
+                        notify: clock.seq != write.firstSeq, mark: write.wrotePartnership ? Self.partnershipMark : ""))
+                return applied ? .applied(result) : .runLocked
+            } catch {
+                // What was sent is read only (the rows go last, alone): the connection is idle
+                // once every answer is in.
+                _ = try? pipeline.settle()
+                if tx?.needsLock == true { return .runLocked }
+                throw error
+            }
+        }
+    }
+
+    /// `write` in a transaction that locks the replica's row; its transaction as what it is:
+    /// for the server's own writes that send a statement of theirs in it (a token's row:
+    /// `ServerDatabase.addToken`).
     func serverWrite<T>(_ body: (PostgresTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         attempts.add(1, ordering: .relaxed)
         return try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
@@ -57,6 +95,12 @@ public final class PostgresStore: RecordStore, Sendable {
                 return result
             }
         }
+    }
+
+    /// What an unlocked write came to, when it threw nothing.
+    private enum Unlocked<T> {
+        case applied(T)
+        case runLocked
     }
 
     public func read<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {

@@ -63,7 +63,7 @@ extension PostgresTransaction {
     }
 
     func setFlag(user flagUser: String, key: String, value: String) throws(HabitFlowError) {
-        try requireWrite()
+        try requireWrite(sending: true)
         _ = try query(WriteFlag(user: user, flagUser: flagUser, key: key, value: value))
     }
 
@@ -136,6 +136,9 @@ extension PostgresTransaction {
     }
 
     func prefetch(_ changes: [ChangeRecord]) throws(HabitFlowError) {
+        // More rows than one statement sends: an unlocked write could not end in one, so it
+        // is known now, before any work, to need the lock.
+        if unlocked, changes.count > Self.rowsPerUpsert { try lockNeeded() }
         var wanted = Set<[String]>()
         var pairs: [DayPair] = []
         for change in changes {
@@ -174,7 +177,7 @@ extension PostgresTransaction {
     }
 
     func forget(owner: String) throws(HabitFlowError) {
-        try requireWrite()
+        try requireWrite(sending: true)
         // Which rows go is `RecordKind.forgettable`'s, read here row by row (a partnership
         // ends rarely; the rule stays in one place).
         for (kind, columns) in RecordKind.forgettable {
@@ -206,7 +209,9 @@ extension PostgresTransaction {
         guard !wanted.isEmpty else { return nil }
         let pairs = Array(asked)
         var found = Set<[String]>()
-        for row in try query(KeysHeld(user: user, kinds: pairs.map { $0[0] }, keys: pairs.map { $0[1] })) {
+        // Not `query`: none of these keys is held, so none is a pending row to send first (an
+        // unlocked write sends its rows only at its end).
+        for row in try pipeline.run(KeysHeld(user: user, kinds: pairs.map { $0[0] }, keys: pairs.map { $0[1] })) {
             let (k, key) = try Self.decode(row, (String, String).self)
             found.insert([k, key])
         }

@@ -28,6 +28,11 @@ final class PostgresTransaction: StoreTransaction {
     private let lock: Bool
     /// The replica's sequence when the transaction began: a write that moved it notifies.
     private(set) var firstSeq: Int64 = 0
+    /// The replica's `writes` as read: an unlocked write applies only if it is unchanged.
+    private(set) var firstWrites: Int64?
+    /// Set when an unlocked write met what only a locked one can do (`lockNeeded`): whatever
+    /// the body then did with the error, its outcome is thrown away and it runs again, locked.
+    private(set) var needsLock = false
 
     typealias Row = RowSet.Row
     typealias DayPair = RowSet.Day
@@ -49,7 +54,10 @@ final class PostgresTransaction: StoreTransaction {
     var loadedSidesNamingUser = false
 
     /// A transaction on `pipeline` (just past its BEGIN); with `token` not yet verified, the
-    /// replica's row is read by the statement that checks it (`TokenCheck.send`).
+    /// replica's row is read by the statement that checks it (`TokenCheck.send`). A writer
+    /// without `lock` is an unlocked write (`unlocked`): no BEGIN, its reads each a
+    /// statement of their own, its rows all sent at the end in one that applies only when no
+    /// write came in between (`finishUnlocked`).
     /// - Throws: `forbidden` when an earlier transaction of the request found `token` refused.
     init(_ pipeline: Pipeline, user: String, now: Instant, writable: Bool, lock: Bool, token: TokenCheck?) throws(HabitFlowError) {
         self.pipeline = pipeline
@@ -80,6 +88,7 @@ final class PostgresTransaction: StoreTransaction {
         replicaRead = nil
         var found = try sent.flatMap(Self.replicaRow)
         var made = false
+        if found == nil, unlocked { try lockNeeded() }
         if found == nil, lock {
             pipeline.send(CreateReplica(user: user, replicaId: ReplicaClock.newId(prefix: "s")))
             found = try pipeline.run(LockReplica(user: user)).first.flatMap(Self.replicaRow)
@@ -92,6 +101,7 @@ final class PostgresTransaction: StoreTransaction {
                 throw HabitFlowError(.storage, "another write reached this new replica first: try again", field: "database")
             }
             clock = ReplicaClock(replicaId: id, last: stamp.flatMap(HybridTimestamp.init(parsing:)), seq: seq)
+            firstWrites = writes
         }
         knownClock = clock
         firstSeq = clock.seq
@@ -119,17 +129,34 @@ final class PostgresTransaction: StoreTransaction {
         }
     }
 
+    /// Whether this is an unlocked write: see `init`.
+    var unlocked: Bool { writable && !lock }
+
     /// Refuses a write inside a read transaction; in a writer, holds the replica's lock first
     /// (`replica()`), so no write of a replica without a row yet goes out before it.
-    func requireWrite() throws(HabitFlowError) {
+    /// `sending`: the write is a statement of its own, now — which only a locked write can do.
+    func requireWrite(sending: Bool = false) throws(HabitFlowError) {
         guard writable else { throw HabitFlowError(.internal, "a write inside a read transaction") }
-        if lock { _ = try replica() }
+        if sending, unlocked { try lockNeeded() }
+        _ = try replica()
     }
+
+    /// Stops an unlocked write that would have to send a write before its end (its rows
+    /// before a query, a setting, a deletion, a replica's first row, more rows than one
+    /// statement takes): it runs again, locked (`PostgresStore.write`).
+    func lockNeeded() throws(HabitFlowError) {
+        needsLock = true
+        throw Self.lockNeededError
+    }
+
+    /// What `lockNeeded` throws: never seen outside the store, which runs the write again.
+    static let lockNeededError = HabitFlowError(.storage, "this write needs the replica's lock", field: "database")
 
     // MARK: Reading rows
 
     /// A query the cache cannot answer: pending writes go first, so it sees them.
     func query<S: PreparedStatement>(_ statement: S) throws(HabitFlowError) -> [PostgresRow] {
+        if unlocked, !pending.isEmpty { try lockNeeded() }
         flush()
         return try pipeline.run(statement)
     }
@@ -231,13 +258,40 @@ final class PostgresTransaction: StoreTransaction {
     /// at the transaction's next wait (a query, or COMMIT). With `finish`, the write's last
     /// statement: it goes out with the last upsert, as one (`UpsertRowsAndFinish`).
     func flush(finishing finish: FinishReplica? = nil) {
+        let upserts = takePending()
+        let last = upserts.last
+        for upsert in upserts.dropLast() { pipeline.send(upsert) }
+        switch (last, finish) {
+        case let (rows?, finish?): pipeline.send(UpsertRowsAndFinish(rows: rows, finish: finish))
+        case let (rows?, nil): pipeline.send(rows)
+        case let (nil, finish?): pipeline.send(finish)
+        case (nil, nil): break
+        }
+    }
+
+    /// An unlocked write's end: its rows and `finish` in one statement, applied only if no
+    /// write came since the replica was read (`UpsertRowsIfUnchanged`).
+    /// - Returns: whether it applied.
+    func finishUnlocked(_ finish: FinishReplica) throws(HabitFlowError) -> Bool {
+        guard let writes = firstWrites else { throw HabitFlowError(.internal, "an unlocked write without its replica's row") }
+        let upserts = takePending()
+        if upserts.count > 1 { try lockNeeded() }
+        return try !pipeline.run(UpsertRowsIfUnchanged(rows: upserts.first ?? UpsertRows(user: user), finish: finish, writes: writes))
+            .isEmpty
+    }
+
+    /// The most rows one upsert statement sends.
+    static let rowsPerUpsert = 1000
+
+    /// The pending rows as upserts of `rowsPerUpsert` rows each, no longer pending.
+    private func takePending() -> [UpsertRows] {
         let batch = pending
         pending = []
         pendingKeys = []
         var upserts: [UpsertRows] = []
-        for start in stride(from: 0, to: batch.count, by: 1000) {
+        for start in stride(from: 0, to: batch.count, by: Self.rowsPerUpsert) {
             var upsert = UpsertRows(user: user)
-            for (kind, key) in batch[start..<min(batch.count, start + 1000)] {
+            for (kind, key) in batch[start..<min(batch.count, start + Self.rowsPerUpsert)] {
                 guard let row = rows.row(kind, key) else { continue }
                 let pair = Self.pair(row)
                 upsert.append(
@@ -247,13 +301,6 @@ final class PostgresTransaction: StoreTransaction {
             }
             if !upsert.isEmpty { upserts.append(upsert) }
         }
-        let last = upserts.popLast()
-        for upsert in upserts { pipeline.send(upsert) }
-        switch (last, finish) {
-        case let (rows?, finish?): pipeline.send(UpsertRowsAndFinish(rows: rows, finish: finish))
-        case let (rows?, nil): pipeline.send(rows)
-        case let (nil, finish?): pipeline.send(finish)
-        case (nil, nil): break
-        }
+        return upserts
     }
 }

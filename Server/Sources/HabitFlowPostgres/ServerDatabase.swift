@@ -41,6 +41,11 @@ public final class ServerDatabase: Sendable {
         pooled.options.maximumConnections = max(1, connections)
         pooled.options.minimumConnections = 0
         pooled.options.connectTimeout = timeout
+        // A statement waiting on another's lock (a replica's writes apply one at a time) gives
+        // up on the database a little before this process would, answering an error: had it
+        // waited on, a write whose caller was told it failed could still apply afterwards.
+        let milliseconds = Double(timeout.components.seconds) * 1000 + Double(timeout.components.attoseconds) / 1e15
+        pooled.options.additionalStartupParameters = [("lock_timeout", "\(max(1, Int(milliseconds * 0.9)))ms")]
         let client = PostgresClient(configuration: pooled, backgroundLogger: logger)
         self.client = client
         // Immediate: `run()` marks the pool running before it first suspends, so a lease made
@@ -210,9 +215,12 @@ public final class ServerDatabase: Sendable {
             switch error.code {
             case .server:
                 // Class 08: connection exceptions; 57P0x: shut down, crashed, starting up;
-                // 53300: the connection table is full.
+                // 53300: the connection table is full; 55P03: a lock waited for past
+                // `lock_timeout` (see `init`).
                 let state = error.serverInfo?[.sqlState] ?? ""
-                if state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" { return unavailable(describe(error)) }
+                if state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" || state == "55P03" {
+                    return unavailable(describe(error))
+                }
             case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed:
                 return unavailable(describe(error))
             default: break

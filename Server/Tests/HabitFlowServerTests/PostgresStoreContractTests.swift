@@ -1,6 +1,5 @@
 import Foundation
 import HabitFlow
-import HabitFlowPostgres
 import HabitFlowStore
 import HabitFlowTestSupport
 import Logging
@@ -8,6 +7,7 @@ import NIOConcurrencyHelpers
 import Synchronization
 import Testing
 
+@testable import HabitFlowPostgres
 @testable import HabitFlowServer
 
 /// The server's PostgreSQL store keeps the contract of every store (`StoreContract`, the
@@ -142,7 +142,7 @@ import Testing
             let store = try Self.replica(of: user)
             let profile = UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0)
             do throws(HabitFlowError) {
-                try store.write { tx throws(HabitFlowError) in
+                try store.serverWrite { tx throws(HabitFlowError) in
                     #expect(try tx.habit("h1", of: user) == nil)  // read with the lock, which found no row
                     // Meanwhile another connection makes the replica and writes it.
                     try store.write { other throws(HabitFlowError) in
@@ -165,6 +165,95 @@ import Testing
                 try tx.save(UserProfile(id: user + "-alone", zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
             }
             #expect(try alone.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 1)
+        }
+    }
+
+    /// A write runs unlocked first: when another write to the replica commits between its
+    /// reads and its end, it applies nothing and runs again, locked — the other write's rows
+    /// and its second run's are stored, its first run's are not, each with a sequence number
+    /// of its own.
+    @Test func anUnlockedWriteOvertakenRunsAgainLocked() async throws {
+        try await blocking {
+            let url = try TestDatabase.fresh("overtaken")
+            let db = try ServerDatabase(url: url, connections: 2)
+            defer { db.close() }
+            try db.migrate()
+            let user = "overtaken", t0 = StoreContract.t0
+            let store = PostgresStore(database: db, user: user, clock: { t0 })
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(
+                    UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: StoreContract.t0, updatedAt: StoreContract.t0))
+            }
+            var runs = 0
+            try store.write { tx throws(HabitFlowError) in
+                runs += 1
+                _ = try tx.habit("h-other", of: user)  // the replica's row is read by now
+                if runs == 1 {
+                    try store.write { other throws(HabitFlowError) in try other.save(StoreContract.habit("h-other", owner: user)) }
+                }
+                try tx.save(StoreContract.habit("h-run\(runs)", owner: user))
+            }
+            #expect(runs == 2)
+            let held = try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes }
+            #expect(Set(held.compactMap { $0.text("id") }) == [user, "h-other", "h-run2"])
+            #expect(try TestDatabase.query(url, "SELECT count(DISTINCT seq) FROM records WHERE seq IS NOT NULL") == ["3"])
+        }
+    }
+
+    /// An unlocked write that meets what only a locked one can do (here a setting, a statement
+    /// of its own) runs again, locked, even when its body caught the error and went on: what
+    /// that first run made is thrown away, the second run's is stored whole.
+    @Test func anUnlockedWriteThatNeededTheLockRunsAgainLocked() async throws {
+        try await blocking {
+            let user = "needslock-\(UInt32.random(in: 0...UInt32.max))"
+            let store = try Self.replica(of: user)
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(
+                    UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: StoreContract.t0, updatedAt: StoreContract.t0))
+            }
+            var runs = 0, caught = 0
+            try store.write { tx throws(HabitFlowError) in
+                runs += 1
+                do throws(HabitFlowError) { try tx.setFlag(user: user, key: "k", value: "v\(runs)") } catch { caught += 1 }
+                try tx.save(StoreContract.habit("h1", owner: user))
+            }
+            #expect(runs == 2 && caught == 1)
+            #expect(try store.read { tx throws(HabitFlowError) in try tx.flag(user: user, key: "k") } == "v2")
+            #expect(try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 2)
+        }
+    }
+
+    /// An unlocked write reads while another write holds the replica's lock (a push's reads
+    /// wait for no one); its end waits for that write, finds it came first, and runs again.
+    @Test func anUnlockedWriteReadsWhileTheLockIsHeld() async throws {
+        try await blocking {
+            let (url, db, live) = try Self.aliceWithAToken("unlocked", connections: 3)
+            let t0 = StoreContract.t0
+            let holder = LockHolder(db, token: live)
+            guard holder.locked() else {
+                Issue.record("the first write never took the replica's lock")
+                return
+            }
+            let read = DispatchSemaphore(value: 0), ended = DispatchSemaphore(value: 0)
+            let runs = Atomic(0)
+            Thread {
+                try? db.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
+                    try store.write { tx throws(HabitFlowError) in
+                        _ = try tx.habit("h1", of: "alice")
+                        if runs.add(1, ordering: .sequentiallyConsistent).newValue == 1 { read.signal() }
+                        try tx.save(StoreContract.habit("h2"))
+                    }
+                }
+                ended.signal()
+            }.start()
+            let readWhileHeld = read.wait(timeout: .now() + 10) == .success && !holder.finished
+            #expect(readWhileHeld)
+            holder.release()
+            ended.wait()
+            #expect(runs.load(ordering: .sequentiallyConsistent) == 2)
+            #expect(
+                try TestDatabase.query(url, "SELECT key FROM records WHERE seq IS NOT NULL ORDER BY key") == ["alice", "alice\u{1F}h2"])
+            db.close()
         }
     }
 
@@ -351,7 +440,9 @@ import Testing
             var first: HabitFlowError?
             try db.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
                 do throws(HabitFlowError) {
-                    try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h1")) }
+                    // Locked: the check is the lock's statement, which waits (an unlocked
+                    // write's check reads, and is answered at once).
+                    try (store as! PostgresStore).serverWrite { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h1")) }
                 } catch { first = error }
                 holder.release()
                 try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h2")) }
@@ -493,7 +584,7 @@ final class LockHolder: Sendable {
     init(_ db: ServerDatabase, token: [UInt8]) {
         Thread { [self] in
             try? db.asTokenUser("alice", hash: token, clock: { StoreContract.t0 }) { store throws(HabitFlowError) in
-                try store.write { tx throws(HabitFlowError) in
+                try (store as! PostgresStore).serverWrite { tx throws(HabitFlowError) in
                     try tx.save(StoreContract.user)  // the replica's row is locked from here
                     holding.signal()
                     _ = released.wait(timeout: .now() + 20)

@@ -46,6 +46,9 @@ enum PreparedStatements {
         UpsertRows(user: ""),
         UpsertRowsAndFinish(
             rows: UpsertRows(user: ""), finish: FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: "")),
+        UpsertRowsIfUnchanged(
+            rows: UpsertRows(user: ""), finish: FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: ""),
+            writes: -1),
         DeleteRows(user: "", kind: "", keys: []), WriteFlag(user: "", flagUser: "", key: "", value: ""),
         TokenIsLive(user: "", hash: []), HasTokens(user: ""),
     ]

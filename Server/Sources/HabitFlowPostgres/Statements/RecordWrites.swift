@@ -4,17 +4,21 @@ import PostgresNIO
 /// `cells[first...last]`; `seq` -1 and an empty habit or day stand for NULL (postgres-nio
 /// binds no array with NULLs).
 struct UpsertRows: PreparedStatement {
-    static let sql = insert
-    /// The statement, its parameters $1 to $11 (also the first part of `UpsertRowsAndFinish`).
-    static let insert = """
+    static let sql = insert()
+    /// The statement, its parameters $1 to $11 (also the first part of `UpsertRowsAndFinish`
+    /// and `UpsertRowsIfUnchanged`); with `condition`, it inserts nothing unless that holds.
+    static func insert(if condition: String = "true") -> String {
+        """
         INSERT INTO records (user_id, kind, key, seq, stamp, set_aside, habit_id, day_key, fields)
         SELECT $1, w.kind, w.key, NULLIF(w.seq, -1), w.stamp, w.set_aside, NULLIF(w.habit_id, ''), NULLIF(w.day_key, ''),
             ($9::text[])[w.first:w.last]
         FROM unnest($2::text[], $3::text[], $4::int8[], $5::text[], $6::boolean[], $7::text[], $8::text[], $10::int4[], $11::int4[])
             AS w(kind, key, seq, stamp, set_aside, habit_id, day_key, first, last)
+        WHERE \(condition)
         ON CONFLICT (user_id, kind, key) DO UPDATE SET seq = excluded.seq, stamp = excluded.stamp,
             set_aside = excluded.set_aside, habit_id = excluded.habit_id, day_key = excluded.day_key, fields = excluded.fields
         """
+    }
     var user: String
     var kinds: [String] = []
     var keys: [String] = []
@@ -55,13 +59,38 @@ struct UpsertRows: PreparedStatement {
 /// PostgreSQL to bind and run, and for the server to send, on every push. (A data-modifying
 /// `WITH` runs whether or not the rest reads it.)
 struct UpsertRowsAndFinish: PreparedStatement {
-    static let sql = "WITH upserted AS (\(UpsertRows.insert)),\n" + FinishReplica.statement(from: 12)
+    static let sql = "WITH upserted AS (\(UpsertRows.insert())),\n" + FinishReplica.statement(from: 12)
     var rows: UpsertRows
     var finish: FinishReplica
 
     func makeBindings() -> PostgresBindings {
         var binds = rows.makeBindings()
         finish.appendBindings(to: &binds)
+        return binds
+    }
+}
+
+/// A write without a transaction (`PostgresStore.write`'s first try): `UpsertRowsAndFinish`,
+/// applied only when the replica's `writes` is still $17, what the write read — no write
+/// committed since, so everything it read is as it was. One statement, so all of it or
+/// none: it answers a row when it applied, none when another write came first.
+struct UpsertRowsIfUnchanged: PreparedStatement {
+    static let sql = """
+        WITH updated AS (
+            UPDATE replicas SET seq = $12::int8, last_stamp = $13::text, replica_id = $14::text, writes = writes + 1
+            WHERE user_id = $1 AND writes = $17::int8 RETURNING user_id),
+        upserted AS (\(UpsertRows.insert(if: "EXISTS (SELECT FROM updated)")))
+        SELECT CASE WHEN $15::boolean THEN pg_notify('\(PostgresStore.channel)', user_id || $16::text)::text END FROM updated
+        """
+    var rows: UpsertRows
+    var finish: FinishReplica
+    /// The replica's `writes` as the write read it.
+    var writes: Int64
+
+    func makeBindings() -> PostgresBindings {
+        var binds = rows.makeBindings()
+        finish.appendBindings(to: &binds)
+        binds.append(writes)
         return binds
     }
 }
