@@ -14,6 +14,7 @@ Tokens are the bench's own, made the same way in SQL: `hf1.` + the user id in ba
 + the first 43 characters of base64url(SHA-256(user + ":bench")).
 """
 import base64
+import datetime
 import hashlib
 import http.client
 import json
@@ -31,6 +32,7 @@ from load import percentile, run_all  # this folder's load generator
 STAMP = "%016d.%06d.r%s"
 PROCESSES = 4  # the load's threads are spread over this many processes
 RUN = int(time.time() * 1000) % 1_000_000_000
+FIRST_DAY = datetime.date(2027, 1, 1)  # after every history the bench copies
 
 
 def token(user: str) -> str:
@@ -40,12 +42,15 @@ def token(user: str) -> str:
 
 
 def entries(user: str, n: int, serial: int) -> List[Dict[str, Any]]:
-    """`n` new entries of the user's five habits, on days after their history."""
+    """`n` new entries of the user's five habits (n ≤ 5), one each, on the day `serial` after
+    FIRST_DAY: serial numbers never repeat, so no habit day gets a second entry (days that
+    repeated, a run's later pushes settled ever longer days of conflicting entries; a
+    million pushes reach the year 4765)."""
     out = []
+    day = (FIRST_DAY + datetime.timedelta(days=serial)).isoformat()
+    t = day + "T08:00:00Z"
     for i in range(n):
         k = serial * 5 + i
-        day = "2027-%02d-%02d" % (1 + (k // 28) % 12, 1 + k % 28)
-        t = day + "T08:00:00Z"
         out.append({"kind": "entry", "stamp": STAMP % (1_800_000_000_000 + k, RUN % 1_000_000, user), "record": {
             "id": "m-%d-%d" % (RUN, k), "ownerId": user, "habitId": "h%d" % (i % 5), "timestampUtc": t, "dayKey": day,
             "value": 1, "note": None, "source": "manual", "createdAt": t, "updatedAt": t, "deletedAt": None,

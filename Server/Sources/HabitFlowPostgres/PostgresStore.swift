@@ -38,6 +38,9 @@ public final class PostgresStore: RecordStore, Sendable {
 
     public func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         if case let .applied(result) = try unlockedWrite(body) { return result }
+        // Its token is checked again: a revocation since the first try (which bumps the
+        // replica's `writes`, so that try lost) refuses this one.
+        if token?.live == true { token?.live = nil }
         return try serverWrite(body)
     }
 

@@ -58,7 +58,11 @@ extension PostgresTransaction {
     }
 
     func flag(user flagUser: String, key: String) throws(HabitFlowError) -> String? {
-        try query(ReadFlag(user: user, flagUser: flagUser, key: key)).first
+        // Settings written in a write are the engine's cursors and markers, read first and
+        // written after the work (a forward's cursors): an unlocked write asks for the lock as
+        // it reads one, not at the write after all its work.
+        if unlocked { try lockNeeded() }
+        return try query(ReadFlag(user: user, flagUser: flagUser, key: key)).first
             .map { row throws(HabitFlowError) in try ServerDatabase.decode(row, String.self) }
     }
 

@@ -12,8 +12,9 @@ import PostgresNIO
 /// day index), with the keys it knows are absent and the habit days it holds whole. Lists of keys are joined
 /// LATERAL, one index lookup each, so the plan never depends on the table's statistics. Writes wait in `pending` and go
 /// to the database in one statement per thousand rows, before any query the cache cannot
-/// answer and before commit. `prefetch` loads what applying a change set reads in one
-/// statement, so a push costs five statements whatever its size.
+/// answer and before commit — or, in an unlocked write, all in its last statement. `prefetch`
+/// loads what applying a change set reads in one statement, so a push costs three statements
+/// whatever its size (five when it runs locked: see `PostgresStore`).
 final class PostgresTransaction: StoreTransaction {
     let pipeline: Pipeline
     let user: String
@@ -21,9 +22,9 @@ final class PostgresTransaction: StoreTransaction {
     let writable: Bool
     /// The replica's id, clock and sequence, as of this transaction, once `replica()` read it.
     private var knownClock: ReplicaClock?
-    /// The replica's row (locked by a writer), sent by `init` without waiting: the first wait
-    /// takes its answer with whatever the transaction reads first, so a push's BEGIN, lock
-    /// (with the token's check) and prefetch cost one wait.
+    /// The replica's row (locked by a locked writer), sent by `init` without waiting: the first
+    /// wait takes its answer with whatever the transaction reads first, so a push's row (with
+    /// the token's check) and prefetch cost one wait.
     private var replicaRead: Answer<[PostgresRow]>?
     private let lock: Bool
     /// The replica's sequence when the transaction began: a write that moved it notifies.
@@ -65,8 +66,9 @@ final class PostgresTransaction: StoreTransaction {
         self.now = now
         self.writable = writable
         self.lock = lock
-        // A writer locks the replica's row: writers of one replica queue here. PostgreSQL runs
-        // a transaction's statements in order, so what is sent after it reads under the lock.
+        // A locked writer locks the replica's row: such writers of one replica queue here.
+        // PostgreSQL runs a transaction's statements in order, so what is sent after it reads
+        // under the lock.
         if let token, token.live != true {
             replicaRead =
                 lock
@@ -132,8 +134,9 @@ final class PostgresTransaction: StoreTransaction {
     /// Whether this is an unlocked write: see `init`.
     var unlocked: Bool { writable && !lock }
 
-    /// Refuses a write inside a read transaction; in a writer, holds the replica's lock first
-    /// (`replica()`), so no write of a replica without a row yet goes out before it.
+    /// Refuses a write inside a read transaction; in a writer, reads the replica's row first
+    /// (`replica()`: a locked writer holds its lock, an unlocked one needs the row to exist), so
+    /// no write of a replica without a row yet goes out before it.
     /// `sending`: the write is a statement of its own, now — which only a locked write can do.
     func requireWrite(sending: Bool = false) throws(HabitFlowError) {
         guard writable else { throw HabitFlowError(.internal, "a write inside a read transaction") }
@@ -154,7 +157,8 @@ final class PostgresTransaction: StoreTransaction {
 
     // MARK: Reading rows
 
-    /// A query the cache cannot answer: pending writes go first, so it sees them.
+    /// A query the cache cannot answer: pending writes go first, so it sees them (an unlocked
+    /// write, which sends none before its end, asks for the lock instead).
     func query<S: PreparedStatement>(_ statement: S) throws(HabitFlowError) -> [PostgresRow] {
         if unlocked, !pending.isEmpty { try lockNeeded() }
         flush()

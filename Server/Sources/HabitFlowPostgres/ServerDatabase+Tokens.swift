@@ -144,6 +144,9 @@ extension ServerDatabase {
                     ).count
                 if n == 0 { throw HabitFlowError(.notFound, "user \(user) has no token \(id)", field: "token") }
                 if n > 1 { throw HabitFlowError(.invalidArgument, "\(id) names \(n) tokens: give more of it", field: "token") }
+                // A write of the user's under way (checked before this) loses: an unlocked one
+                // applies only if `writes` is unchanged, and runs again, its token checked again.
+                _ = try p.run("UPDATE replicas SET writes = writes + 1 WHERE user_id = \(user)")
             }
         }
     }

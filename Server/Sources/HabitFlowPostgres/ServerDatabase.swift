@@ -41,11 +41,6 @@ public final class ServerDatabase: Sendable {
         pooled.options.maximumConnections = max(1, connections)
         pooled.options.minimumConnections = 0
         pooled.options.connectTimeout = timeout
-        // A statement waiting on another's lock (a replica's writes apply one at a time) gives
-        // up on the database a little before this process would, answering an error: had it
-        // waited on, a write whose caller was told it failed could still apply afterwards.
-        let milliseconds = Double(timeout.components.seconds) * 1000 + Double(timeout.components.attoseconds) / 1e15
-        pooled.options.additionalStartupParameters = [("lock_timeout", "\(max(1, Int(milliseconds * 0.9)))ms")]
         let client = PostgresClient(configuration: pooled, backgroundLogger: logger)
         self.client = client
         // Immediate: `run()` marks the pool running before it first suspends, so a lease made
@@ -136,10 +131,20 @@ public final class ServerDatabase: Sendable {
     /// plan looks up by an index led by the user (lists are joined LATERAL, one lookup a key),
     /// and `StatementPlanTests` holds them to it. Forcing custom plans for every statement cost
     /// a sixth of PostgreSQL's time on a push.
+    ///
+    /// First, the connection's `statement_timeout` is set a little below `timeout`: a statement
+    /// (a wait on another write's lock with it) that outlasts it is stopped by the database,
+    /// answering an error, before this process gives up on it. A statement this process gave
+    /// up on is not left running: an unlocked write's last statement commits by itself, and
+    /// would apply after its caller was told it failed. (Sent as a statement, not a startup
+    /// parameter, which a pooler may refuse or drop.)
     /// - Throws: `unavailable` or `storage` when one fails (the connection is then closed).
     private func warmUp(_ connection: PostgresConnection) throws(HabitFlowError) {
         let pipeline = Pipeline(connection, self)
+        let milliseconds = Double(timeout.components.seconds) * 1000 + Double(timeout.components.attoseconds) / 1e15
+        let limit = "\(max(1, Int(milliseconds * 0.9)))ms"
         do throws(HabitFlowError) {
+            pipeline.send("SELECT set_config('statement_timeout', \(limit), false)")
             pipeline.send("BEGIN")
             for statement in PreparedStatements.all { pipeline.send(statement) }
             try pipeline.settle()
@@ -215,10 +220,10 @@ public final class ServerDatabase: Sendable {
             switch error.code {
             case .server:
                 // Class 08: connection exceptions; 57P0x: shut down, crashed, starting up;
-                // 53300: the connection table is full; 55P03: a lock waited for past
-                // `lock_timeout` (see `init`).
+                // 53300: the connection table is full; 57014: a statement stopped at
+                // `statement_timeout` (see `warmUp`).
                 let state = error.serverInfo?[.sqlState] ?? ""
-                if state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" || state == "55P03" {
+                if state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" || state == "57014" {
                     return unavailable(describe(error))
                 }
             case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed:

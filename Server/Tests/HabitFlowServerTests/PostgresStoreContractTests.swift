@@ -53,6 +53,15 @@ import Testing
         return (url, db, live)
     }
 
+    /// The database at `url` again, waiting 3 s for an answer (the database 2.7 s for a
+    /// statement: `ServerDatabase.warmUp`), its one connection warmed up already: only the
+    /// lock wait a test makes runs into that timeout, whatever the load of the tests beside it.
+    static func shortTimeout(_ url: String) throws -> ServerDatabase {
+        let db = try ServerDatabase(url: url, connections: 1, timeout: .seconds(3))
+        _ = try db.hasTokens(user: "alice")
+        return db
+    }
+
     @Test func everyStoreAnswersAMutatedSetAlike() async throws {
         let t0 = StoreContract.t0
         let seed = SplitMix64.testSeed()
@@ -220,6 +229,15 @@ import Testing
             #expect(runs == 2 && caught == 1)
             #expect(try store.read { tx throws(HabitFlowError) in try tx.flag(user: user, key: "k") } == "v2")
             #expect(try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 2)
+            // A setting read in a write is a cursor to be written after the work: the lock is
+            // asked for as it is read, so the work after it runs once, locked.
+            var workedAfterTheRead = 0
+            try store.write { tx throws(HabitFlowError) in
+                _ = try tx.flag(user: user, key: "k")
+                workedAfterTheRead += 1
+                try tx.setFlag(user: user, key: "k", value: "w")
+            }
+            #expect(workedAfterTheRead == 1)
         }
     }
 
@@ -253,6 +271,62 @@ import Testing
             #expect(runs.load(ordering: .sequentiallyConsistent) == 2)
             #expect(
                 try TestDatabase.query(url, "SELECT key FROM records WHERE seq IS NOT NULL ORDER BY key") == ["alice", "alice\u{1F}h2"])
+            db.close()
+        }
+    }
+
+    /// A token revoked while a write of its request is under way stops that write: the
+    /// revocation bumps the replica's `writes`, so the write's unlocked try applies nothing,
+    /// and its locked run checks the token again and is refused. Nothing of it is stored.
+    @Test func aTokenRevokedMidWriteStopsIt() async throws {
+        try await blocking {
+            let (url, db, live) = try Self.aliceWithAToken("revokedmid", connections: 3)
+            let t0 = StoreContract.t0
+            var runs = 0
+            do throws(HabitFlowError) {
+                try db.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
+                    try store.write { tx throws(HabitFlowError) in
+                        runs += 1
+                        _ = try tx.habit("h1", of: "alice")  // the token was found live
+                        if runs == 1 { try db.revokeToken(user: "alice", id: String(repeating: "09", count: 6)) }
+                        try tx.save(StoreContract.habit("h1"))
+                    }
+                }
+                Issue.record("a write went on after its token was revoked")
+            } catch {
+                #expect(error.code == .forbidden && error.field == "authorization", "\(error.message)")
+            }
+            #expect(runs >= 1)
+            // Rows written (a sequence number each): the stand-in profile `addToken` made has none.
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE seq IS NOT NULL") == ["0"])
+            db.close()
+        }
+    }
+
+    /// A write that waits on another's lock past the database timeout is stopped by the
+    /// database (`statement_timeout`, below the server's own wait), not only given up by the
+    /// server: it answers a 503, and is not left waiting to apply once the lock is released.
+    @Test func aWriteTimedOutOnALockIsStoppedByTheDatabase() async throws {
+        try await blocking {
+            let (url, db, live) = try Self.aliceWithAToken("timedout")
+            let t0 = StoreContract.t0
+            let short = try Self.shortTimeout(url)
+            let holder = LockHolder(db, token: live)
+            guard holder.locked() else {
+                Issue.record("the first write never took the replica's lock")
+                return
+            }
+            var failure: HabitFlowError?
+            do throws(HabitFlowError) {
+                try short.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
+                    try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h1")) }
+                }
+            } catch { failure = error }
+            #expect(failure?.code == .storage && failure?.field == "database")
+            #expect(failure?.message.contains("statement timeout") == true, "\(failure?.message ?? "no error")")
+            holder.release()
+            #expect(try TestDatabase.query(url, "SELECT key FROM records WHERE seq IS NOT NULL ORDER BY key") == ["alice"])
+            short.close()
             db.close()
         }
     }
@@ -430,15 +504,16 @@ import Testing
     /// transaction checks the token again, and goes through.
     @Test func anUnansweredTokenCheckIsAskedAgain() async throws {
         try await blocking {
-            let (url, db, live) = try Self.aliceWithAToken("tokenagain", connections: 3, timeout: .seconds(1))
+            let (url, db, live) = try Self.aliceWithAToken("tokenagain")
             let t0 = StoreContract.t0
+            let short = try Self.shortTimeout(url)
             let holder = LockHolder(db, token: live)
             guard holder.locked() else {
                 Issue.record("the first write never took the replica's lock")
                 return
             }
             var first: HabitFlowError?
-            try db.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
+            try short.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
                 do throws(HabitFlowError) {
                     // Locked: the check is the lock's statement, which waits (an unlocked
                     // write's check reads, and is answered at once).
@@ -450,6 +525,7 @@ import Testing
             #expect(first?.code == .storage && first?.field == "database")
             #expect(
                 try TestDatabase.query(url, "SELECT key FROM records WHERE seq IS NOT NULL ORDER BY key") == ["alice", "alice\u{1F}h2"])
+            short.close()
             db.close()
         }
     }
