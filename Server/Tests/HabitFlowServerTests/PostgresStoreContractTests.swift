@@ -62,6 +62,21 @@ import Testing
         return db
     }
 
+    /// `aliceWithAToken`, the same database with a short timeout (`shortTimeout`), and a
+    /// write of alice's holding her replica's lock; `nil` (an issue recorded) when it never took it.
+    static func aliceWhileHerLockIsHeld(
+        _ name: String
+    ) throws -> (url: String, db: ServerDatabase, short: ServerDatabase, live: [UInt8], holder: LockHolder)? {
+        let (url, db, live) = try aliceWithAToken(name)
+        let short = try shortTimeout(url)
+        let holder = LockHolder(db, token: live)
+        guard holder.locked() else {
+            Issue.record("the first write never took the replica's lock")
+            return nil
+        }
+        return (url, db, short, live, holder)
+    }
+
     @Test func everyStoreAnswersAMutatedSetAlike() async throws {
         let t0 = StoreContract.t0
         let seed = SplitMix64.testSeed()
@@ -308,14 +323,8 @@ import Testing
     /// server: it answers a 503, and is not left waiting to apply once the lock is released.
     @Test func aWriteTimedOutOnALockIsStoppedByTheDatabase() async throws {
         try await blocking {
-            let (url, db, live) = try Self.aliceWithAToken("timedout")
+            guard let (url, db, short, live, holder) = try Self.aliceWhileHerLockIsHeld("timedout") else { return }
             let t0 = StoreContract.t0
-            let short = try Self.shortTimeout(url)
-            let holder = LockHolder(db, token: live)
-            guard holder.locked() else {
-                Issue.record("the first write never took the replica's lock")
-                return
-            }
             var failure: HabitFlowError?
             do throws(HabitFlowError) {
                 try short.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
@@ -504,14 +513,8 @@ import Testing
     /// transaction checks the token again, and goes through.
     @Test func anUnansweredTokenCheckIsAskedAgain() async throws {
         try await blocking {
-            let (url, db, live) = try Self.aliceWithAToken("tokenagain")
+            guard let (url, db, short, live, holder) = try Self.aliceWhileHerLockIsHeld("tokenagain") else { return }
             let t0 = StoreContract.t0
-            let short = try Self.shortTimeout(url)
-            let holder = LockHolder(db, token: live)
-            guard holder.locked() else {
-                Issue.record("the first write never took the replica's lock")
-                return
-            }
             var first: HabitFlowError?
             try short.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
                 do throws(HabitFlowError) {
