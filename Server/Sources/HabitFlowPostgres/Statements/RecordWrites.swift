@@ -76,11 +76,9 @@ struct UpsertRowsAndFinish: PreparedStatement {
 /// none: it answers a row when it applied, none when another write came first.
 struct UpsertRowsIfUnchanged: PreparedStatement {
     static let sql = """
-        WITH updated AS (
-            UPDATE replicas SET seq = $12::int8, last_stamp = $13::text, replica_id = $14::text, writes = writes + 1
-            WHERE user_id = $1 AND writes = $17::int8 RETURNING user_id),
+        WITH \(FinishReplica.update(from: 12, if: "writes = $17::int8")),
         upserted AS (\(UpsertRows.insert(if: "EXISTS (SELECT FROM updated)")))
-        SELECT CASE WHEN $15::boolean THEN pg_notify('\(PostgresStore.channel)', user_id || $16::text)::text END FROM updated
+        SELECT CASE WHEN $15::boolean THEN \(FinishReplica.notify(from: 12))::text END FROM updated
         """
     var rows: UpsertRows
     var finish: FinishReplica

@@ -63,13 +63,20 @@ struct FinishReplica: PreparedStatement {
     /// The statement's text after `WITH `, its parameters after the user's ($1) numbered from
     /// `n`: `UpsertRowsAndFinish` follows the rows' eleven with it.
     static func statement(from n: Int) -> String {
+        "\(update(from: n))\nSELECT \(notify(from: n)) FROM updated WHERE $\(n + 3)::boolean"
+    }
+
+    /// `updated AS (…)`: the replica's row updated (answering its user), with `condition` too.
+    static func update(from n: Int, if condition: String = "true") -> String {
         """
         updated AS (
             UPDATE replicas SET seq = $\(n)::int8, last_stamp = $\(n + 1)::text, replica_id = $\(n + 2)::text, writes = writes + 1
-            WHERE user_id = $1 RETURNING user_id)
-        SELECT pg_notify('\(PostgresStore.channel)', user_id || $\(n + 4)::text) FROM updated WHERE $\(n + 3)::boolean
+            WHERE user_id = $1 AND \(condition) RETURNING user_id)
         """
     }
+
+    /// The notification of a row of `updated`.
+    static func notify(from n: Int) -> String { "pg_notify('\(PostgresStore.channel)', user_id || $\(n + 4)::text)" }
 
     var user: String
     var seq: Int64
