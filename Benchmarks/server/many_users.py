@@ -16,7 +16,6 @@ Tokens are the bench's own, made the same way in SQL: `hf1.` + the user id in ba
 import base64
 import datetime
 import hashlib
-import http.client
 import json
 import multiprocessing
 import queue
@@ -24,10 +23,9 @@ import random
 import sys
 import threading
 import time
-import urllib.parse
 from typing import Any, Dict, List
 
-from load import percentile, run_all  # this folder's load generator
+from load import Connection, percentile, run_all  # this folder's load generator
 
 STAMP = "%016d.%06d.r%s"
 PROCESSES = 4  # the load's threads are spread over this many processes
@@ -67,7 +65,7 @@ def rss(pid: int) -> Dict[str, int]:
     return fields
 
 
-def worker(parts: urllib.parse.SplitResult, users: int, seconds: float, per_thread: float, seeds: List[int],
+def worker(url: str, users: int, seconds: float, per_thread: float, seeds: List[int],
            threads: int, own_users: bool, start: float, out: "multiprocessing.Queue[Any]") -> None:
     """One process's threads (seeds: their numbers among all the threads); puts its latencies,
     the changes applied and the errors on `out`."""
@@ -78,10 +76,10 @@ def worker(parts: urllib.parse.SplitResult, users: int, seconds: float, per_thre
     def work(seed: int) -> None:
         rng = random.Random(seed)
         time.sleep(max(0.0, start - time.monotonic()))  # every thread starts with the clock
-        conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
+        conn = Connection(url)
         sent = 0
         own = "u%d" % (seed + 1) if own_users else None
-        headers = {"Authorization": "Bearer " + token(own), "Content-Type": "application/json"} if own else None
+        own_token = token(own) if own else None
         # Each thread's schedule is shifted by its share of one period, so that pushes arrive
         # evenly, not every thread at once (a burst of THREADS pushes each period).
         phase = seed / threads
@@ -91,22 +89,20 @@ def worker(parts: urllib.parse.SplitResult, users: int, seconds: float, per_thre
             user = own or "u%d" % rng.randint(1, users)
             n = rng.randint(1, 5)
             # Serial numbers unique over every thread of every process: entry ids never repeat.
-            body = json.dumps({"changes": entries(user, n, seed + threads * sent)})
+            body = json.dumps({"changes": entries(user, n, seed + threads * sent)}).encode()
             began = time.perf_counter()
             try:
-                conn.request("POST", "/v1/changes", body, headers or {"Authorization": "Bearer " + token(user),
-                                                                      "Content-Type": "application/json"})
-                answer = conn.getresponse()
-                data = answer.read()
+                status, data = conn.request("POST", "/v1/changes", own_token or token(user), body)
             except Exception as error:  # a dropped connection: counted, and a new one
                 errors.append(repr(error))
-                conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
+                conn.close()
+                conn = Connection(url)
                 sent += 1
                 continue
             latencies.append(time.perf_counter() - began)
             sent += 1
-            if answer.status != 200:
-                errors.append("%d %s" % (answer.status, data[:200].decode(errors="replace")))
+            if status != 200:
+                errors.append("%d %s" % (status, data[:200].decode(errors="replace")))
                 continue
             applied.append(json.loads(data)["applied"])
 
@@ -123,7 +119,6 @@ def main() -> None:
     own_users = devices == "own"
     if own_users:
         threads = min(threads, users)
-    parts = urllib.parse.urlsplit(url)
     # Pushes average 3 changes: the pace is in pushes, spread over the threads.
     per_thread = offered / 3 / threads if offered > 0 else 0.0
     # The threads are spread over processes: in one, every answer would wait its turn for the
@@ -132,7 +127,7 @@ def main() -> None:
     context = multiprocessing.get_context("fork")  # (Linux's; quick to start)
     out: "multiprocessing.Queue[Any]" = context.Queue()
     start = time.monotonic() + 0.5  # every process's threads start their clocks at this moment
-    workers = [context.Process(target=worker, args=(parts, users, seconds, per_thread, list(range(p, threads, processes)),
+    workers = [context.Process(target=worker, args=(url, users, seconds, per_thread, list(range(p, threads, processes)),
                                                     threads, own_users, start, out)) for p in range(processes)]
     for w in workers:
         w.start()
