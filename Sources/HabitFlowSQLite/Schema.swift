@@ -21,5 +21,6 @@ enum Schema {
         .oneEntryIndex,  // 10
         .definitionVersions,  // 11
         .fileIdentity,  // 12
+        .checksAsComparisons,  // 13
     ]
 }
