@@ -38,6 +38,22 @@ final class SQLiteDatabase {
         sqlite3_close_v2(handle)
     }
 
+    /// Runs `body` with SQLite's defensive mode off, then puts it back as it was: a migration
+    /// may rewrite the schema's text (`writable_schema`), which that mode refuses, and a
+    /// build of SQLite may turn it on for every connection.
+    func withoutDefensiveMode<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        let was = csqlite_defensive(handle, -1)
+        if was != 0 { _ = csqlite_defensive(handle, 0) }
+        defer { if was > 0 { _ = csqlite_defensive(handle, 1) } }
+        return try body()
+    }
+
+    /// Whether SQLite's defensive mode is on for this connection (tests set it: `true`/`false`).
+    var defensive: Bool {
+        get { csqlite_defensive(handle, -1) > 0 }
+        set { _ = csqlite_defensive(handle, newValue ? 1 : 0) }
+    }
+
     /// The SQL of every statement prepared and kept so far (tests read their query plans).
     var preparedSQL: [String] { Array(statements.keys) }
 

@@ -138,9 +138,11 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
                 try db.execute(try Schema.snapshot.get())
                 try db.execute("PRAGMA user_version = \(Schema.migrations.count)")
             } else {
-                for (i, migration) in Schema.migrations.enumerated() where i >= version {
-                    try db.execute(migration.sql)
-                    try db.execute("PRAGMA user_version = \(i + 1)")
+                try db.withoutDefensiveMode { () throws(SQLiteError) in
+                    for (i, migration) in Schema.migrations.enumerated() where i >= version {
+                        try db.execute(migration.sql)
+                        try db.execute("PRAGMA user_version = \(i + 1)")
+                    }
                 }
             }
             if version < Schema.migrations.count,

@@ -44,6 +44,18 @@ import Testing
         #expect(try db.rows("PRAGMA integrity_check") { $0.text(0) } == ["ok"])
     }
 
+    /// A build of SQLite may turn its defensive mode on for every connection, which refuses
+    /// the schema's text to be written: migrations run with it off, and it is put back after.
+    @Test func theMigrationRunsWhereSQLiteIsDefensive() throws {
+        let db = try SQLiteDatabase(path: ":memory:")
+        for migration in Schema.migrations.prefix(12) { try db.execute(migration.sql) }
+        db.defensive = true
+        #expect(throws: SQLiteError.self) { try db.execute(Migration.checksAsComparisons.sql) }
+        try db.withoutDefensiveMode { () throws(SQLiteError) in try db.execute(Migration.checksAsComparisons.sql) }
+        #expect(db.defensive)
+        #expect(try Self.withLookupTables(db) == [])
+    }
+
     @Test func theChecksStillRefuseWhatTheyRefused() throws {
         let path = Repository.temporaryDirectory("checks-refuse").appendingPathComponent("store.sqlite").path
         _ = try SQLiteStore(path: path, clock: { Instant(unixSeconds: 0)! })
