@@ -135,7 +135,7 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
             }
             if version == 0 {
                 // A new store: the schema the migrations build, at once (`Schema.snapshot`).
-                try db.execute(try Schema.snapshot.get())
+                try db.execute(Schema.snapshot)
                 try db.execute("PRAGMA user_version = \(Schema.migrations.count)")
             } else {
                 try db.withoutDefensiveMode { () throws(SQLiteError) in
