@@ -10,6 +10,7 @@ import Darwin
 /// `habitflow batch`: JSON Lines in, one JSON response line out per request.
 struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "batch",
         abstract: "Run JSON Lines requests from stdin; write one response line each to stdout.",
         discussion: """
             Each non-blank input line is one request ({"op", "args", "requestId"}); each answer \

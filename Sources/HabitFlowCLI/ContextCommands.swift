@@ -9,7 +9,8 @@ struct RoutineCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Start.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create a routine from habits (ids or names), in order.")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Create a routine from habits (ids or names), in order.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The routine's name.") var name: String
         @Argument(help: "Its habits, in order.") var habits: [String]
@@ -28,7 +29,7 @@ struct RoutineCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List routines.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List routines.")
         @OptionGroup var store: StoreOptions
         @Flag(help: "Print JSON (one routine per line).") var json = false
 
@@ -46,7 +47,8 @@ struct RoutineCommand: ParsableCommand {
     }
 
     struct Start: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start a routine: evidence to confirm or dismiss, no entries.")
+        static let configuration = CommandConfiguration(
+            commandName: "start", abstract: "Start a routine: evidence to confirm or dismiss, no entries.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The routine: id or name.") var routine: String
         @Option(help: "The execution's id (its evidence is then EXECUTION:HABIT).") var id: String?
@@ -95,7 +97,7 @@ struct EvidenceCommand: ParsableCommand {
         subcommands: [List.self, Confirm.self, Dismiss.self])
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List today's evidence.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List today's evidence.")
         @OptionGroup var store: StoreOptions
         @Flag(help: "Print JSON (one per line).") var json = false
 
@@ -112,7 +114,8 @@ struct EvidenceCommand: ParsableCommand {
     }
 
     struct Confirm: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Confirm evidence: log the habit (once; again changes nothing).")
+        static let configuration = CommandConfiguration(
+            commandName: "confirm", abstract: "Confirm evidence: log the habit (once; again changes nothing).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The evidence: its id, or the habit's name when one piece of today's evidence is for it.") var evidence: String
         @Argument(help: "The value (numeric habits).") var value: Double?
@@ -130,7 +133,7 @@ struct EvidenceCommand: ParsableCommand {
     }
 
     struct Dismiss: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Dismiss evidence: nothing is logged.")
+        static let configuration = CommandConfiguration(commandName: "dismiss", abstract: "Dismiss evidence: nothing is logged.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The evidence: its id, or the habit's name when one piece of today's evidence is for it.") var evidence: String
         @Flag(help: "Print JSON.") var json = false
@@ -174,7 +177,7 @@ struct JournalCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Edit.self, Delete.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write a journal entry.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Write a journal entry.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The text.") var text: String
         @Option(help: "A title.") var title: String?
@@ -200,7 +203,7 @@ struct JournalCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List journal entries.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List journal entries.")
         @OptionGroup var store: StoreOptions
         @Option(help: "First day.") var from: String?
         @Option(help: "Last day.") var to: String?
@@ -223,7 +226,8 @@ struct JournalCommand: ParsableCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Edit a journal entry (moving it to another day needs --confirm).")
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Edit a journal entry (moving it to another day needs --confirm).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The journal entry's id.") var id: String
         @Option(help: "New text.") var text: String?
@@ -246,7 +250,8 @@ struct JournalCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a journal entry (no habit, streak or goal changes).")
+        static let configuration = CommandConfiguration(
+            commandName: "delete", abstract: "Delete a journal entry (no habit, streak or goal changes).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The journal entry's id.") var id: String
         @Flag(help: "Print JSON.") var json = false
@@ -266,7 +271,7 @@ struct WellbeingCommand: ParsableCommand {
         subcommands: [Log.self, Trend.self])
 
     struct Log: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Log a wellbeing value.")
+        static let configuration = CommandConfiguration(commandName: "log", abstract: "Log a wellbeing value.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The metric: mood, energy, sleepHours, …") var metric: String
         @Argument(help: "The value.") var value: Double
@@ -290,7 +295,8 @@ struct WellbeingCommand: ParsableCommand {
     }
 
     struct Trend: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "A metric's daily means over a range (default: the last 4 weeks).")
+        static let configuration = CommandConfiguration(
+            commandName: "trend", abstract: "A metric's daily means over a range (default: the last 4 weeks).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The metric.") var metric: String
         @Option(help: "First day.") var from: String?

@@ -10,6 +10,7 @@ import Glibc
 /// and a heatmap — the engine at work in one command.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "Build a demo store (a year of history, a zone change, a target change) and show it.",
         discussion: "The demo store is its own file, made anew each run; your store is not touched.")
 

@@ -13,6 +13,7 @@ private func describe(_ result: JSONValue, verb: String) {
 /// `habitflow log HABIT [VALUE]`: log a habit, today by default.
 struct Log: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "log",
         abstract: "Log a habit (today, unless --at or --day says otherwise).",
         discussion: "Logging again on the same day updates that day's entry; past and future days need --confirm.")
     @OptionGroup var store: StoreOptions
@@ -44,7 +45,7 @@ struct Log: ParsableCommand {
 
 /// `habitflow entries [HABIT]`: list entries.
 struct Entries: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List entries, by day.")
+    static let configuration = CommandConfiguration(commandName: "entries", abstract: "List entries, by day.")
     @OptionGroup var store: StoreOptions
     @Argument(help: "Only this habit's (id or name).", completion: .habitNames) var habit: String?
     @Option(parsing: .unconditional, help: "First day (YYYY-MM-DD, yesterday, -N, monday …).") var from: String?

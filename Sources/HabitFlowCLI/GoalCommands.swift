@@ -39,6 +39,7 @@ struct GoalCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Create a goal (weekly by default; --total or --recurring for the others).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The goal's title.") var title: String
@@ -80,7 +81,7 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List goals by category, with progress bars.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List goals by category, with progress bars.")
         @OptionGroup var store: StoreOptions
         @Option(help: "yours or shared (default both).") var segment: String?
         @Flag(help: "Print JSON (one goal per line).") var json = false
@@ -99,7 +100,8 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a goal: details, linked habits and week-by-week history.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show a goal: details, linked habits and week-by-week history.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
         @Flag(help: "Print JSON.") var json = false
@@ -135,7 +137,7 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a goal's title, target, duration or icon.")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a goal's title, target, duration or icon.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
         @Option(help: "New title.") var title: String?
@@ -162,7 +164,7 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct Link: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Link a habit to a goal.")
+        static let configuration = CommandConfiguration(commandName: "link", abstract: "Link a habit to a goal.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
         @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
@@ -178,7 +180,7 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct Unlink: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Unlink a habit from a goal (its entries stay).")
+        static let configuration = CommandConfiguration(commandName: "unlink", abstract: "Unlink a habit from a goal (its entries stay).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
         @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
@@ -202,7 +204,7 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct Pause: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pause a goal (it still counts among your 10).")
+        static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause a goal (it still counts among your 10).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
         @Flag(help: "Print JSON.") var json = false
@@ -210,7 +212,7 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct Resume: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Resume a paused goal.")
+        static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused goal.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
         @Flag(help: "Print JSON.") var json = false
@@ -219,6 +221,7 @@ struct GoalCommand: ParsableCommand {
 
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete a goal and its links (needs --confirm; no entry or habit changes, and `goal restore` brings it back).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
@@ -236,7 +239,7 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct Restore: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Bring a deleted goal back, with its links.")
+        static let configuration = CommandConfiguration(commandName: "restore", abstract: "Bring a deleted goal back, with its links.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The deleted goal's id.") var goal: String
         @Flag(help: "Print JSON.") var json = false
@@ -279,7 +282,8 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct Suggest: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Based on your goals: what is still to do this week.")
+        static let configuration = CommandConfiguration(
+            commandName: "suggest", abstract: "Based on your goals: what is still to do this week.")
         @OptionGroup var store: StoreOptions
         @Option(help: "A day of the week to plan (default today).") var week: String?
         @Flag(help: "Print JSON (one suggestion per line).") var json = false

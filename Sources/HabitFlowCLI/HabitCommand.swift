@@ -8,7 +8,7 @@ struct HabitCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Edit.self, Archive.self, Delete.self, Restore.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create a habit.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Create a habit.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The habit's name.") var name: String
         @Option(help: "Make it numeric, measured in this unit (steps, km, min).") var numeric: String?
@@ -36,7 +36,7 @@ struct HabitCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List your habits.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List your habits.")
         @OptionGroup var store: StoreOptions
         @Flag(help: "Include deleted habits.") var deleted = false
         @Flag(help: "Print JSON (one habit per line).") var json = false
@@ -59,6 +59,7 @@ struct HabitCommand: ParsableCommand {
 
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change a habit (its entries never change; unit, cadence and target type apply from today or --from on).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
@@ -94,7 +95,8 @@ struct HabitCommand: ParsableCommand {
     }
 
     struct Archive: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Archive a habit: it keeps its entries and takes no new ones.")
+        static let configuration = CommandConfiguration(
+            commandName: "archive", abstract: "Archive a habit: it keeps its entries and takes no new ones.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
         @Flag(help: "Unarchive instead.") var undo = false
@@ -110,6 +112,7 @@ struct HabitCommand: ParsableCommand {
 
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete a habit (needs --confirm; its entries are kept, and `habit restore` brings both back).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
@@ -127,7 +130,7 @@ struct HabitCommand: ParsableCommand {
     }
 
     struct Restore: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Bring a deleted habit back, with its entries.")
+        static let configuration = CommandConfiguration(commandName: "restore", abstract: "Bring a deleted habit back, with its entries.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The deleted habit's id (habitflow habit list --deleted shows it).") var habit: String
         @Flag(help: "Print JSON.") var json = false

@@ -5,7 +5,8 @@ import HabitFlowProtocol
 
 /// `habitflow streaks [HABIT]`: current and longest streaks.
 struct Streaks: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show current and longest streaks (today is still open).")
+    static let configuration = CommandConfiguration(
+        commandName: "streaks", abstract: "Show current and longest streaks (today is still open).")
     @OptionGroup var store: StoreOptions
     @Argument(help: "One habit (id or name); default all.", completion: .habitNames) var habit: String?
     @Flag(help: "Print JSON (one habit per line).") var json = false
@@ -45,6 +46,7 @@ struct Streaks: ParsableCommand {
 /// `habitflow history HABIT`: a calendar heatmap of days, like a contribution graph.
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "history",
         abstract: "Show a habit's days as a calendar heatmap (█ done, ▒ partly, ░ missed, · rest day, ○ open).")
     @OptionGroup var store: StoreOptions
     @OptionGroup var view: ViewOptions

@@ -25,7 +25,7 @@ struct PartnerCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show your partner and invitations.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show your partner and invitations.")
         @OptionGroup var store: StoreOptions
         @Flag(help: "Print JSON.") var json = false
 
@@ -36,7 +36,8 @@ struct PartnerCommand: ParsableCommand {
     }
 
     struct Invite: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Invite a user; nothing is shared until they accept.")
+        static let configuration = CommandConfiguration(
+            commandName: "invite", abstract: "Invite a user; nothing is shared until they accept.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The user to invite.") var user: String
         @Flag(help: "Print JSON.") var json = false
@@ -45,7 +46,7 @@ struct PartnerCommand: ParsableCommand {
     }
 
     struct Accept: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Accept a user's invitation.")
+        static let configuration = CommandConfiguration(commandName: "accept", abstract: "Accept a user's invitation.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The user who invited you.") var user: String
         @Flag(help: "Print JSON.") var json = false
@@ -54,7 +55,7 @@ struct PartnerCommand: ParsableCommand {
     }
 
     struct Decline: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Decline a user's invitation.")
+        static let configuration = CommandConfiguration(commandName: "decline", abstract: "Decline a user's invitation.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The user who invited you.") var user: String
         @Flag(help: "Print JSON.") var json = false
@@ -63,7 +64,8 @@ struct PartnerCommand: ParsableCommand {
     }
 
     struct Unlink: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "End the partnership: shared goals become their creators' own.")
+        static let configuration = CommandConfiguration(
+            commandName: "unlink", abstract: "End the partnership: shared goals become their creators' own.")
         @OptionGroup var store: StoreOptions
         @Flag(help: "Print JSON.") var json = false
 

@@ -23,6 +23,7 @@ struct StrengthRange: ParsableArguments {
 /// score chart, averaged per week or month).
 struct Strength: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "strength",
         abstract: "Show a habit's strength over time as a chart (averaged per week by default).")
     @OptionGroup var store: StoreOptions
     @OptionGroup var view: ViewOptions

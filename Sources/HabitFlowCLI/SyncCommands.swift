@@ -16,6 +16,7 @@ struct SyncCommand: ParsableCommand {
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Print every change since a cursor as JSON ({changes, cursor, replicaId}).")
         @OptionGroup var store: StoreOptions
         @Option(help: "A cursor from an earlier export (default: everything).") var since: String?
@@ -28,6 +29,7 @@ struct SyncCommand: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Apply a change set (an export, or its changes array) from FILE or - (stdin): all or nothing.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The file, or - for stdin.") var file: String
@@ -46,6 +48,7 @@ struct SyncCommand: ParsableCommand {
 
     struct With: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "with",
             abstract: "Sync both ways with a sync server (URL) or another store file (same user).",
             discussion: "A server needs a token: --token, or HABITFLOW_TOKEN (habitflow-server token create makes one).")
         @OptionGroup var store: StoreOptions
@@ -95,6 +98,7 @@ struct SyncCommand: ParsableCommand {
 
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "Keep this store in sync with a server until interrupted: local writes go up, the server's come down as they arrive.",
             discussion:
                 "Prints one line per exchange that moved something, starting with its time (UTC). A server needs a token: --token, or HABITFLOW_TOKEN."
@@ -139,7 +143,8 @@ struct SyncCommand: ParsableCommand {
     }
 
     struct Repairs: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List days where a merge kept one entry and set another aside.")
+        static let configuration = CommandConfiguration(
+            commandName: "repairs", abstract: "List days where a merge kept one entry and set another aside.")
         @OptionGroup var store: StoreOptions
         @Flag(help: "Print JSON (one repair per line).") var json = false
 
@@ -168,7 +173,8 @@ struct SyncCommand: ParsableCommand {
     }
 
     struct Resolve: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Keep this entry for its day; the others of the repair are deleted.")
+        static let configuration = CommandConfiguration(
+            commandName: "resolve", abstract: "Keep this entry for its day; the others of the repair are deleted.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The entry to keep: its id or short id (habitflow sync repairs lists them).") var entry: String
         @Flag(help: "Print JSON.") var json = false

@@ -8,7 +8,7 @@ struct TargetCommand: ParsableCommand {
         subcommands: [Set.self, Get.self, List.self])
 
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set a habit's target from a day on (default today).")
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Set a habit's target from a day on (default today).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
         @Argument(help: "The target (at least 0: nothing asked; at most 0: none allowed).") var target: Double
@@ -35,7 +35,7 @@ struct TargetCommand: ParsableCommand {
     }
 
     struct Get: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a habit's target on a day (default today).")
+        static let configuration = CommandConfiguration(commandName: "get", abstract: "Show a habit's target on a day (default today).")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
         @Option(parsing: .unconditional, help: "The day (YYYY-MM-DD, yesterday, -N, monday …; default today).") var day: String?
@@ -51,7 +51,7 @@ struct TargetCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List a habit's target versions.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List a habit's target versions.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
         @Flag(help: "Print JSON (one version per line).") var json = false
@@ -102,7 +102,8 @@ struct ResumeHabit: ParsableCommand {
 }
 
 struct Pause: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Pause a habit over days: nothing required, no streak broken.")
+    static let configuration = CommandConfiguration(
+        commandName: "pause", abstract: "Pause a habit over days: nothing required, no streak broken.")
     @OptionGroup var store: StoreOptions
     @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String
     @Option(help: "First paused day (YYYY-MM-DD, today, tomorrow, +N …).") var from: String

@@ -5,6 +5,7 @@ import HabitFlowProtocol
 /// `habitflow today`: today in your zone, and where each habit stands (the default command).
 struct Today: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "today",
         abstract: "Show today in your zone and where each habit stands.",
         discussion: "The zone is --zone, else $HABITFLOW_ZONE, else $TZ, else the system zone (/etc/localtime)."
     )

@@ -8,7 +8,7 @@ struct UserCommand: ParsableCommand {
         subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show your settings and today.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show your settings and today.")
         @OptionGroup var store: StoreOptions
         @Flag(help: "Print JSON.") var json = false
 
@@ -25,6 +25,7 @@ struct UserCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Change a setting. New entries follow it; stored days are never rewritten.")
         @OptionGroup var store: StoreOptions
         @Option(help: "The first day of your week: monday ... sunday.") var firstWeekday: String?

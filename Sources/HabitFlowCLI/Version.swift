@@ -4,6 +4,7 @@ import HabitFlowProtocol
 /// `habitflow version`: the engine and protocol versions, and the tz data in use.
 struct Version: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "version",
         abstract: "Print the engine and protocol versions and the tz data in use.")
 
     @Flag(help: "Print JSON.") var json = false
