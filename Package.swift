@@ -11,7 +11,7 @@
 //                  <-  HabitFlowProtocol (dispatcher + JSON codec over json-c)
 //                  <-  HabitFlowC (@_cdecl exports behind include/habitflow.h)
 //   HabitFlowCLI (the `habitflow` executable) uses HabitFlow and HabitFlowProtocol, and libcurl
-//   (CCurl) to reach a sync server: the library itself has no networking.
+//   (CCurl, opened on first use) to reach a sync server: the library itself has no networking.
 // The shipped .so is built by scripts/build-lib (release, Swift runtime linked in, SONAME);
 // that flag belongs on its command line only: here it would break `swift test`.
 import PackageDescription
@@ -65,11 +65,9 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // libcurl, opened when the CLI first talks to a server (see Sources/CCurl/include/hfcurl.h):
+        // its headers at build time (libcurl4-openssl-dev), libcurl4 when syncing with a server.
+        .target(name: "CCurl"),
         .target(name: "HabitFlowStore", dependencies: ["HabitFlowCore"]),
         .target(name: "HabitFlowSQLite", dependencies: ["HabitFlowStore", "CSQLite"]),
         .target(name: "HabitFlow", dependencies: ["HabitFlowCore", "HabitFlowTZData", "HabitFlowStore", "HabitFlowSQLite", "CZlib"]),

@@ -2,7 +2,7 @@ import CCurl
 import HabitFlowProtocol
 
 /// One HTTP exchange with a sync server, through libcurl (http and https; proxies and CA
-/// certificates as libcurl's environment variables say).
+/// certificates as libcurl's environment variables say), opened on the first exchange.
 enum HTTPClient {
     struct Answer {
         var status: Int
@@ -13,13 +13,19 @@ enum HTTPClient {
     /// `timeout` seconds for the whole answer.
     /// - Throws: `storage` naming `url` when the server cannot be reached.
     static func send(_ method: String, _ url: String, token: String, body: [UInt8]? = nil, timeout: Int) throws(ProtocolError) -> Answer {
-        guard let curl = curl_easy_init() else { throw ProtocolError(.internal, "libcurl did not start") }
-        defer { curl_easy_cleanup(curl) }
+        var why = [CChar](repeating: 0, count: 256)
+        guard hfcurl_load(&why, why.count) == 0 else {
+            let reason = String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw ProtocolError(
+                .storage, "cannot reach the sync server at \(url): libcurl is needed (apt-get install libcurl4): \(reason)", field: "url")
+        }
+        guard let curl = hfcurl_easy_init() else { throw ProtocolError(.internal, "libcurl did not start") }
+        defer { hfcurl_easy_cleanup(curl) }
         var headers: UnsafeMutablePointer<curl_slist>? = nil
-        defer { curl_slist_free_all(headers) }
-        headers = curl_slist_append(headers, "Authorization: Bearer " + token)
-        headers = curl_slist_append(headers, "Accept: application/json")
-        if body != nil { headers = curl_slist_append(headers, "Content-Type: application/json") }
+        defer { hfcurl_slist_free_all(headers) }
+        headers = hfcurl_slist_append(headers, "Authorization: Bearer " + token)
+        headers = hfcurl_slist_append(headers, "Accept: application/json")
+        if body != nil { headers = hfcurl_slist_append(headers, "Content-Type: application/json") }
         let received = Received()
         let unmanaged = Unmanaged.passRetained(received)
         defer { unmanaged.release() }
@@ -44,18 +50,18 @@ enum HTTPClient {
                             data.map { received.bytes.append(contentsOf: UnsafeRawBufferPointer(start: $0, count: n)) }
                             return n
                         }, unmanaged.toOpaque())
-                    guard let body else { return curl_easy_perform(curl) }
+                    guard let body else { return hfcurl_perform(curl) }
                     return body.withUnsafeBufferPointer { bytes in
                         _ = hfcurl_set_size(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count))
                         _ = hfcurl_set_pointer(curl, CURLOPT_POSTFIELDS, bytes.baseAddress)
-                        return curl_easy_perform(curl)
+                        return hfcurl_perform(curl)
                     }
                 }
             }
         }
         guard outcome == CURLE_OK else {
             let written = errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-            let detail = written.isEmpty ? String(cString: curl_easy_strerror(outcome)) : String(decoding: written, as: UTF8.self)
+            let detail = written.isEmpty ? String(cString: hfcurl_strerror(outcome)) : String(decoding: written, as: UTF8.self)
             throw ProtocolError(.storage, "cannot reach the sync server at \(url): \(detail)", field: "url")
         }
         return Answer(status: hfcurl_status(curl), body: received.bytes)
