@@ -30,13 +30,22 @@ public enum JSONCodec {
         }
         defer { json_tokener_free(tokener) }
         json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8))
-        let root = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+        var root = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
             json_tokener_parse_ex(tokener, $0, Int32(bytes.count))
         }
-        let status = json_tokener_get_error(tokener)
+        var status = json_tokener_get_error(tokener)
+        let padded = status == json_tokener_continue
+        if padded {
+            // A text that is a number ends where its bytes do, and json-c waits for a byte
+            // after it (another digit would belong to it): one space, fed to the same tokener,
+            // ends it. Anything else still waiting (an open string, array or object) stays
+            // unfinished. Either way every byte of the text was read.
+            root = json_tokener_parse_ex(tokener, " ", 1)
+            status = json_tokener_get_error(tokener)
+        }
         guard status == json_tokener_success else {
             if root != nil { json_object_put(root) }
-            let offset = json_tokener_get_parse_end(tokener)
+            let offset = padded ? bytes.count : json_tokener_get_parse_end(tokener)
             let reason: String
             switch status {
             case json_tokener_continue: reason = "unexpected end of input"
@@ -46,7 +55,7 @@ public enum JSONCodec {
             throw ProtocolError(.invalidJSON, "malformed JSON at byte \(offset): \(reason)")
         }
         defer { if root != nil { json_object_put(root) } }
-        var end = json_tokener_get_parse_end(tokener)
+        var end = padded ? bytes.count : json_tokener_get_parse_end(tokener)
         while end < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end]) { end += 1 }
         guard end == bytes.count else {
             throw ProtocolError(.invalidJSON, "malformed JSON at byte \(end): unexpected text after the value")

@@ -174,6 +174,22 @@ import Testing
         }
     }
 
+    /// A text that is a bare number ends with its last byte (json-c waits for one more): it
+    /// parses, and a request that is one is refused as a request, not as JSON.
+    @Test func aTextThatIsANumberParses() throws {
+        #expect(try JSONCodec.parse("7") == .int(7))
+        #expect(try JSONCodec.parse("-0.5") == .double(-0.5))
+        #expect(try JSONCodec.parse("1e3") == .double(1000))
+        #expect(try JSONCodec.parse(" 42 ") == .int(42))
+        #expect(try error("7").code == "invalid_argument")
+        // Still unfinished with the end in sight: refused, at the text's end.
+        for open in ["[1", "{\"a\":1", "\"abc", "-", "1e", "tru"] {
+            #expect(throws: ProtocolError.self, "\(open)") { try JSONCodec.parse(open) }
+            #expect(try error(open).code == "invalid_json", "\(open)")
+        }
+        #expect(try call("[1").0["error"]?["message"] == .string("malformed JSON at byte 2: unexpected end of input"))
+    }
+
     @Test func randomBytesNeverCrashTheDispatcher() throws {
         let seed = SplitMix64.testSeed()
         var rng = SplitMix64(seed: seed)
