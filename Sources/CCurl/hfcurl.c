@@ -50,11 +50,9 @@ static void load(void) {
     failure[0] = '\0';
 }
 
-int hfcurl_load(char *error, size_t size) {
+const char *hfcurl_load(void) {
     pthread_once(&once, load);  // and orders what load wrote before what follows
-    if (failure[0] == '\0') return 0;
-    if (error != NULL && size > 0) snprintf(error, size, "%s", failure);
-    return 1;
+    return failure[0] == '\0' ? NULL : failure;
 }
 
 CURL *hfcurl_easy_init(void) { return curl.easy_init(); }

@@ -13,11 +13,10 @@ enum HTTPClient {
     /// `timeout` seconds for the whole answer.
     /// - Throws: `storage` naming `url` when the server cannot be reached.
     static func send(_ method: String, _ url: String, token: String, body: [UInt8]? = nil, timeout: Int) throws(ProtocolError) -> Answer {
-        var why = [CChar](repeating: 0, count: 256)
-        guard hfcurl_load(&why, why.count) == 0 else {
-            let reason = String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let why = hfcurl_load() {
             throw ProtocolError(
-                .storage, "cannot reach the sync server at \(url): libcurl is needed (apt-get install libcurl4): \(reason)", field: "url")
+                .storage, "cannot reach the sync server at \(url): libcurl is needed (apt-get install libcurl4): \(String(cString: why))",
+                field: "url")
         }
         guard let curl = hfcurl_easy_init() else { throw ProtocolError(.internal, "libcurl did not start") }
         defer { hfcurl_easy_cleanup(curl) }

@@ -12,9 +12,9 @@
 #include <curl/curl.h>
 
 /// Opens libcurl (libcurl.so.4) and finds its functions, once per process (thread-safe).
-/// Returns 0 when it is ready; otherwise nonzero, with why (dlerror's text) in `error`,
-/// NUL-terminated and cut to `size` bytes. A failed load is not tried again.
-int hfcurl_load(char *error, size_t size);
+/// Returns NULL when it is ready; otherwise why (dlerror's text), a string of this library's
+/// that lives as long as the process. A failed load is not tried again.
+const char *hfcurl_load(void);
 
 CURL *hfcurl_easy_init(void);
 void hfcurl_easy_cleanup(CURL *c);
