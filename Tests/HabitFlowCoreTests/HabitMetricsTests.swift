@@ -254,6 +254,34 @@ import Testing
         #expect(numeric.summary(today: DayKey("2024-03-01"), firstWeekday: .monday).momentum == 0)
     }
 
+    /// SPEC §6: one day status feeds every metric. A day over an at-most limit is incomplete,
+    /// and momentum gives it the credit of a missed day (0), on the first day as on any other;
+    /// a day within the limit earns full credit. Checked against Loop's recurrence fed by status.
+    @Test func momentumReadsTheDayStatusOfAtMostDays() {
+        let base = DayKey("2024-01-01").dayNumber
+        let limit = TargetSchedule([
+            TargetVersion(id: "v", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2024-01-01"), target: 2, recordedAt: Self.t0)
+        ])
+        let over = HabitMetrics(habit: habit(.numeric, .daily, .atMost), days: HabitDays([entry(base, 5)], kind: .numeric), targets: limit)
+        #expect(over.status(on: DayKey("2024-01-01")) == .incomplete)
+        #expect(over.momentum(today: DayKey("2024-01-01")) == 0)
+        #expect(over.summary(today: DayKey("2024-01-01"), firstWeekday: .monday).momentum == 0)
+        var rng = SplitMix64(seed: 23)
+        let entries = (0..<120).compactMap { d -> HabitEntry? in
+            Int.random(in: 0..<4, using: &rng) == 0 ? nil : entry(base + Int32(d), Double(Int.random(in: 0...4, using: &rng)))
+        }
+        let metrics = HabitMetrics(habit: habit(.numeric, .daily, .atMost), days: HabitDays(entries, kind: .numeric), targets: limit)
+        let today = DayKey(dayNumber: Int(base) + 119)!
+        let m = Foundation.pow(0.5, 1.0 / 13)
+        var score = 0.0
+        for d in base...today.dayNumber {
+            let status = metrics.status(on: DayKey(dayNumber: Int(d))!)
+            score = score * m + (status == .complete ? 1 : 0) * (1 - m)
+        }
+        #expect(abs(metrics.momentum(today: today) - score) < 1e-12)
+        #expect(abs(metrics.summary(today: today, firstWeekday: .monday, longest: false).momentum - score) < 1e-12)
+    }
+
     @Test func weeklyHabitsCountWeeksThatMetN() {
         // 3 per week; weeks start Monday 2024-01-01.
         let days = [

@@ -113,23 +113,21 @@ import Testing
                 }  // a finished week; today's is open
             }
         }
-        // Loop's score, transcribed: from the first logged day.
+        // Loop's score, transcribed: from the first logged day, from 0, each day's credit read
+        // from its status (SPEC §6: over an at-most limit is a missed day).
         let f: Double = if case let .timesPerWeek(n) = h.cadence { Double(n) / 7 } else { 1 }
         let m = pow(0.5, f.squareRoot() / 13)
-        var s: Double = h.targetType == .atMost ? 1 : 0
+        var s: Double = 0
         let fromFirst = days.filter { $0.0 >= first }
         for (i, (_, day)) in fromFirst.enumerated() where naiveRequired(h, day.target) {
             let c: Double
             if case let .timesPerWeek(n) = h.cadence {
                 let window = fromFirst[max(0, i - 13)...i].filter { $0.1.status == .complete }.count
                 c = min(1, Double(window) / Double(2 * n))
-            } else if h.kind == .binary {
+            } else if h.kind == .binary || h.targetType == .atMost {
                 c = day.status == .complete ? 1 : 0
             } else if let v = day.value {
-                c =
-                    h.targetType == .atLeast
-                    ? min(v / day.target, 1)
-                    : day.target == 0 ? (v <= 0 ? 1 : 0) : max(0, min(1, 1 - (v - day.target) / day.target))
+                c = max(0, min(v / day.target, 1))
             } else {
                 c = 0
             }

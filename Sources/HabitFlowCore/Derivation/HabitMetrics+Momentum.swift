@@ -5,11 +5,11 @@ extension HabitMetrics {
     /// automaticity: gentle, one missed day barely matters).
     ///
     /// From the first logged day, per day: `s = s·m + c·(1 − m)` with `m = 0.5^(√f / 13)`,
-    /// f = required times per day (1 daily, N/7 for N per week). It starts at 0 (1 for at-most
-    /// habits); c is the day's credit: 1 when complete (binary), min(value/target, 1) for
-    /// numeric at-least, clamp(1 − (value − target)/target, 0, 1) for at-most, and for N per
-    /// week min(1, complete days among the last 14 / 2N). No entry earns no credit;
-    /// days with target 0 leave the score unchanged.
+    /// f = required times per day (1 daily, N/7 for N per week). It starts at 0, for every
+    /// target type; c is the day's credit, read from its status: 1 when complete, min(value/
+    /// target, 1) for numeric at-least (Loop's partial credit), 0 over an at-most limit (as a
+    /// missed day: SPEC §6), and for N per week min(1, complete days among the last 14 / 2N).
+    /// No entry earns no credit; days that ask nothing leave the score unchanged.
     public func momentum(today: DayKey) -> Double {
         guard let first = firstLoggedDay, first <= today else { return 0 }
         return momentum(line(from: first, through: today))
@@ -26,8 +26,7 @@ extension HabitMetrics {
     func momentumWalk(_ line: DayLine, from offset: Int = 0, _ visit: (Int, Double) -> Void) -> Double {
         guard offset < line.count else { return 0 }
         var cursor = RuleCursor(rules, from: line.start.dayNumber + Int32(offset))
-        let first = cursor.current
-        var score: Double = first.targetType == .atMost && habit.bundle == nil ? 1 : 0
+        var score: Double = 0
         var perWeek = -1, m = 0.0
         var completeInWindow = 0  // complete days among the last 14 (weekly credit)
         for i in offset..<line.count {
@@ -75,7 +74,7 @@ extension HabitMetrics {
         if rules.anyRest(from: from, through: today.dayNumber) { from = first.dayNumber }
         var cursor = RuleCursor(rules, from: from)
         var e = logged.partitionPoint { $0 < from }
-        var score: Double = cursor.current.targetType == .atLeast ? 0 : 1
+        var score: Double = 0
         var day = from
         while day <= today.dayNumber {
             let rule = cursor.rule(on: day)
@@ -106,7 +105,7 @@ extension HabitMetrics {
         var e = logged.partitionPoint { $0 < creditStart }
         var cursor = RuleCursor(rules, from: creditStart)
         var recent: UInt16 = 0, count = 0  // complete flags of the last 14 days (bit i: i days ago)
-        var score: Double = cursor.current.targetType == .atLeast ? 0 : 1
+        var score: Double = 0
         var day = creditStart
         while day <= today.dayNumber {
             let rule = cursor.rule(on: day)

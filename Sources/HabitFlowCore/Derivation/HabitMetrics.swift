@@ -64,17 +64,16 @@ public struct HabitMetrics: Sendable {
         return rule.meets(value) ? .complete : .incomplete
     }
 
-    /// Momentum's credit for a required day of a daily habit (see `momentum(today:)`): 1 or 0
-    /// for binary habits and bundles, partial for numeric ones, never below 0; no entry earns
-    /// nothing. At most 0 allows none: any amount earns nothing.
+    /// Momentum's credit for a required day of a daily habit (see `momentum(today:)`), read
+    /// from the day's status (SPEC §6: one day status feeds every metric): 1 when complete;
+    /// partial for a numeric at-least day short of its target (Loop's credit), never below 0;
+    /// 0 for a day over an at-most limit, as for a missed day; no entry earns nothing.
     @inline(__always)
     func credit(_ value: Double?, _ rule: DayRule) -> Double {
         guard let value else { return 0 }
-        if habit.kind == .binary || habit.bundle != nil { return rule.meets(value) ? 1 : 0 }
-        let target = rule.target
-        if rule.targetType == .atLeast { return max(0, min(value / target, 1)) }
-        guard target > 0 else { return value <= 0 ? 1 : 0 }
-        return max(0, min(1, 1 - (value - target) / target))
+        if rule.meets(value) { return 1 }
+        guard habit.kind == .numeric, habit.bundle == nil, rule.targetType == .atLeast else { return 0 }
+        return max(0, value / rule.target)
     }
 
     /// The status of `day`.
