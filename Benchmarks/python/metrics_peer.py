@@ -24,9 +24,9 @@ code, in the plainest Python (dicts, loops, one status() call per question):
               asks (need for N per week, else the days with a target above 0).
   momentum    Loop Habit Tracker's score: from the first logged day, per day
               s = s*m + c*(1 - m), m = 0.5 ** (sqrt(f) / 13), f = 1 (daily) or N/7;
-              s starts at 0 (1 for at most); c = 1/0 (binary, complete or not),
-              min(value/target, 1) (numeric at least), clamp(1 - (value-target)/target, 0, 1)
-              (numeric at most), min(1, complete days among the last 14 / 2N) (N per week);
+              s starts at 0; c = 1/0 (binary or at most: complete or not, so a day over
+              the limit earns what a missed day does), min(value/target, 1) (numeric at
+              least), min(1, complete days among the last 14 / 2N) (N per week);
               no entry earns nothing; not-required days leave s unchanged.
 
 With --fast, the same answers by a Python programmer who cares about speed: each DayKey
@@ -207,7 +207,7 @@ def momentum(habit, today):
         return 0.0
     frequency = habit.n / 7 if habit.weekly else 1.0
     m = 0.5 ** (math.sqrt(frequency) / 13)
-    score = 1.0 if habit.target_type == "atMost" else 0.0
+    score = 0.0
     recent = deque(maxlen=14)
     for day in range(min(habit.values), today + 1):
         target = habit.target(day)
@@ -218,14 +218,12 @@ def momentum(habit, today):
             continue
         if habit.weekly:
             credit = min(1.0, sum(recent) / (2 * habit.n))
-        elif habit.kind == "binary":
+        elif habit.kind == "binary" or habit.target_type == "atMost":
             credit = 1.0 if state == COMPLETE else 0.0
         elif value is None:
             credit = 0.0
-        elif habit.target_type == "atLeast":
-            credit = min(value / target, 1.0)
         else:
-            credit = max(0.0, min(1.0, 1 - (value - target) / target))
+            credit = min(value / target, 1.0)
         score = score * m + credit * (1 - m)
     return score
 
@@ -341,7 +339,7 @@ def derive_fast(meta, values, versions, first_weekday, today, first_day):
                     elif st == 1 and d != t:
                         run = (0, None, None)
             m = 0.5 ** (math.sqrt(n / 7 if weekly else 1.0) / 13)
-            score = 1.0 if target_type == "atMost" else 0.0
+            score = 0.0
             recent = 0
             binary = kind == "binary"
             for d in range(start, t + 1):
@@ -353,17 +351,11 @@ def derive_fast(meta, values, versions, first_weekday, today, first_day):
                     continue
                 if weekly:
                     credit = min(1.0, recent / (2 * n))
-                elif binary:
+                elif binary or not at_least:
                     credit = 1.0 if st == 2 else 0.0
                 else:
                     v = vals[d]
-                    target = targets[d]
-                    if v is None:
-                        credit = 0.0
-                    elif at_least:
-                        credit = min(v / target, 1.0)
-                    else:
-                        credit = max(0.0, min(1.0, 1 - (v - target) / target))
+                    credit = 0.0 if v is None else min(v / targets[d], 1.0)
                 score = score * m + credit * (1 - m)
         completed, required = [], []
         for w in range(first_week - lo, this_week - lo + 1, 7):

@@ -185,6 +185,7 @@ extension Engine {
                     id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: .min,
                     target: target, recordedAt: now))
         }
+        try Self.checkMeetable(habit, from: .min, before: nil, store, user, field: draft.target == 0 ? "target" : "targetType")
         return habit
     }
 
@@ -221,6 +222,7 @@ extension Engine {
             try check.validate()
             if !meaning.isEmpty {
                 try saveDefinitionChange(meaning, of: old, from: effective, store, user, now: now)
+                try Self.checkMeetable(old, from: effective, before: rules, store, user, field: "targetType")
                 // The record shows the definition as last changed; days read their versions.
                 if effective == today { (habit.unit, habit.cadence, habit.targetType) = (check.unit, check.cadence, check.targetType) }
             }

@@ -36,12 +36,31 @@ extension Engine {
             try TargetVersion.validate(target, kind: habit.kind)
             let (_, today) = try userZone(store, user)
             try Self.checkNotPast(effectiveDayKey, today: today, field: "effectiveDayKey", what: "a target")
+            let before = HabitRules(habit: habit, schedule: TargetSchedule(try store.targetVersions(habit: habit.id, of: user)))
             let version = TargetVersion(
                 id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: effectiveDayKey,
                 target: target, recordedAt: try recordingStamp(store, user, habit.id, now))
             try store.save(version)
+            try Self.checkMeetable(habit, from: effectiveDayKey, before: before, store, user, field: "target")
             return version
         }
+    }
+
+    /// Refuses a change of `habit`'s definition that leaves a day from `day` on that no entry
+    /// could meet, where `before` (its rules before the change) had none so early (SPEC §5: a
+    /// binary habit at most 0), with the way to say "never do X". Run after the change is
+    /// saved, in its transaction, so a refusal writes nothing; a store that already holds
+    /// such a habit keeps reading it as before, and its other edits pass.
+    static func checkMeetable(
+        _ habit: Habit, from day: DayKey, before: HabitRules?, _ store: any StoreTransaction, _ user: String, field: String
+    ) throws(HabitFlowError) {
+        let rules = HabitRules(habit: habit, schedule: TargetSchedule(try store.targetVersions(habit: habit.id, of: user)))
+        guard let never = rules.firstUnmeetableDay(from: day, kind: habit.kind) else { return }
+        if let held = before?.firstUnmeetableDay(from: day, kind: habit.kind), held <= never { return }
+        throw HabitFlowError(
+            .invalidArgument,
+            "\"\(habit.name)\" would be a yes/no habit at most 0 \(never == .min ? "from its first day" : "from \(never)"): a day is complete only with an entry, and any entry breaks that limit, so no day could ever be met. For \"never do X\", use a numeric habit at most 0 (kind numeric, a unit such as times) and log 0 on clean days",
+            field: field)
     }
 
     /// Refuses a change of meaning dated before `today` (SPEC §5: the past never changes meaning).

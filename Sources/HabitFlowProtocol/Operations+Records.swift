@@ -119,7 +119,10 @@ extension Operation {
                 Field("unit", "string", required: false, "Numeric habits: `steps`, `km`, ..."),
                 Field("cadence", "string", required: false, "`daily` (default) or `weekly`."),
                 Field("timesPerWeek", "integer", required: false, "1 to 7, with `weekly`."),
-                Field("targetType", "string", required: false, "`atLeast` (default) or `atMost`."),
+                Field(
+                    "targetType", "string", required: false,
+                    "`atLeast` (default) or `atMost`. A yes/no habit at most 0 could never be met and is refused: \"never do X\" is a numeric habit at most 0."
+                ),
                 Field("multiplePerDay", "boolean", required: false, "Numeric habits only; fixed at creation."),
                 Field("categoryId", "string", required: false, "A category id."),
                 Field("target", "number", required: false, "A first target version, effective today."),

@@ -123,15 +123,17 @@ import Testing
                 }()
             ).count == 1)
         #expect(try engine.habitToday(habitId: "drink", day: DayKey("2025-03-10")).status == .complete)
-        // Raising the option's target from the 10th on: the parent recomputes from it.
-        // Making the option "at most 0" from today on: the past keeps its meaning, today a cup breaks it.
+        // Making the yes/no option "at most" from today on keeps the past's meaning; "at most
+        // 0" could never be met (SPEC §5) and is refused, leaving the option as it was.
         var never = HabitChanges()
         never.targetType = .atMost
         _ = try engine.updateHabit("tea", with: never)
-        _ = try engine.setTarget(habitId: "tea", effectiveDayKey: DayKey("2025-03-12"), target: 0)
+        #expect(throws: HabitFlowError.self) {
+            _ = try engine.setTarget(habitId: "tea", effectiveDayKey: DayKey("2025-03-12"), target: 0)
+        }
         #expect(try engine.habitToday(habitId: "drink", day: DayKey("2025-03-10")).status == .complete, "the past keeps its meaning")
         _ = try log(engine, "tea", "2025-03-12")
-        #expect(try engine.habitToday(habitId: "drink", day: DayKey("2025-03-12")).status == .incomplete)
+        #expect(try engine.habitToday(habitId: "drink", day: DayKey("2025-03-12")).status == .complete)
     }
 
     @Test func membershipRules() throws {

@@ -38,6 +38,17 @@ public struct HabitRules: Sendable {
     /// The rule on `day`.
     public func rule(on day: DayKey) -> DayRule { rules[run(of: day.dayNumber)] }
 
+    /// The first day from `day` on whose rule could never be met by a habit of `kind`: a
+    /// binary habit at most 0 (SPEC §5) — a day is complete only with an entry, and an entry
+    /// breaks that limit. `nil` when every such day can be met.
+    public func firstUnmeetableDay(from day: DayKey, kind: Habit.Kind) -> DayKey? {
+        guard kind == .binary else { return nil }
+        for i in run(of: day.dayNumber)..<rules.count where rules[i].neverMetByBinary {
+            return DayKey(uncheckedDayNumber: max(starts[i], day.dayNumber))
+        }
+        return nil
+    }
+
     /// Whether any day of `from ... through` (day numbers) asks something.
     func anyRequired(from: Int32, through: Int32) -> Bool {
         guard from <= through else { return false }

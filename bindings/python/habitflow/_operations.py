@@ -894,7 +894,7 @@ class Operations:
         unit: Numeric habits: `steps`, `km`, ...
         cadence: `daily` (default) or `weekly`.
         times_per_week: 1 to 7, with `weekly`.
-        target_type: `atLeast` (default) or `atMost`.
+        target_type: `atLeast` (default) or `atMost`. A yes/no habit at most 0 could never be met and is refused: "never do X" is a numeric habit at most 0.
         multiple_per_day: Numeric habits only; fixed at creation.
         category_id: A category id.
         target: A first target version, effective today.
@@ -2000,7 +2000,7 @@ class Operations:
         unit: Numeric habits: `steps`, `km`, ...
         cadence: `daily` (default) or `weekly`.
         times_per_week: 1 to 7, with `weekly`.
-        target_type: `atLeast` (default) or `atMost`.
+        target_type: `atLeast` (default) or `atMost`. A yes/no habit at most 0 could never be met and is refused: "never do X" is a numeric habit at most 0.
         multiple_per_day: Numeric habits only; fixed at creation.
         category_id: A category id.
         target: A first target version, effective today.
