@@ -68,7 +68,7 @@ struct StoreOptions: ParsableArguments {
     var settings: [Setting] { [storeSetting, userSetting, zoneSetting, firstWeekdaySetting] }
 
     /// A fixed clock for scripted tests, replays and the README's pictures: `HABITFLOW_NOW`.
-    static var fixedNow: Instant? { CLI.environment("HABITFLOW_NOW").flatMap { try? Instant(parsing: $0) } }
+    static let fixedNow: Instant? = environmentNow()
 
     /// The engine on the store; an open failure becomes an engine that reports it.
     func engine() -> (Engine, HabitFlowError?) {
@@ -87,5 +87,15 @@ struct StoreOptions: ParsableArguments {
             throw ExitCode(1)
         }
         return engine
+    }
+}
+
+/// `HABITFLOW_NOW` as an instant. A value that is not an RFC 3339 instant exits 64, as a bad
+/// config file does, never silently the clock: a script that meant a fixed day would act on today.
+private func environmentNow() -> Instant? {
+    guard let text = CLI.environment("HABITFLOW_NOW") else { return nil }
+    do throws(TimeError) { return try Instant(parsing: text) } catch {
+        CLI.writeError("habitflow: HABITFLOW_NOW: \(error.message) (unset it to use the clock)")
+        exit(64)
     }
 }

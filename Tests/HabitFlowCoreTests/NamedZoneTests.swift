@@ -118,3 +118,43 @@ import Testing
         #expect(throws: TimeError.self) { try engine.week(containing: DayKey.max) }
     }
 }
+
+/// Issue 55: a zone is an IANA id, or a POSIX rule that says what it means. A signed offset
+/// after a plain name reads west of Greenwich (`UTC+5` is UTC−05:00), and `localtime` is
+/// whatever this machine is set to: each is refused, naming what to write instead.
+@Suite struct MisreadZoneTests {
+    let engine = Repository.engine
+
+    @Test(arguments: [
+        ("UTC+5", "UTC+5 west of Greenwich, as UTC−05:00, not UTC+05:00", "Etc/GMT-5", "<+05>-5"),
+        ("GMT+5", "GMT+5 west of Greenwich, as UTC−05:00, not UTC+05:00", "Etc/GMT-5", "<+05>-5"),
+        ("FOO+5:30", "FOO+5:30 west of Greenwich, as UTC−05:30, not UTC+05:30", "IANA zone id", "<+0530>-5:30"),
+        ("GMT-3", "GMT-3 west of Greenwich, as UTC+03:00, not UTC−03:00", "Etc/GMT+3", "<-03>3"),
+        ("localtime", "this machine's setting", "IANA id", "no zone to use the system's"),
+    ])
+    func refusedWithTheFix(zone: String, says: String, fix: String, alternative: String) throws {
+        let instant = try Instant(parsing: "2025-03-01T22:00:00Z")
+        do throws(TimeError) {
+            _ = try engine.dayKey(at: instant, zone: zone)
+            Issue.record("\(zone) was taken")
+        } catch {
+            guard case .unknownZone = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(error.message.contains(says) && error.message.contains(fix) && error.message.contains(alternative), "\(error.message)")
+        }
+    }
+
+    /// What still reads as written: tz database ids (the Etc zones with POSIX's sign among
+    /// them), unsigned and bracketed rules, rules with DST.
+    @Test func rulesThatSayWhatTheyMeanAreZones() throws {
+        let instant = try Instant(parsing: "2025-03-01T22:00:00Z")
+        for (zone, day) in [
+            ("Etc/GMT+5", "2025-03-01"), ("Etc/GMT-5", "2025-03-02"), ("UTC0", "2025-03-01"), ("EST5", "2025-03-01"),
+            ("<+0530>-5:30", "2025-03-02"), ("<+05>-5", "2025-03-02"), ("CET-1CEST,M3.5.0,M10.5.0/3", "2025-03-01"),
+        ] {
+            #expect(try engine.dayKey(at: instant, zone: zone).description == day, "\(zone)")
+        }
+    }
+}

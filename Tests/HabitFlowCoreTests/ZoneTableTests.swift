@@ -5,9 +5,11 @@ import Testing
 /// The table (explicit transitions plus the footer rule expanded to 2100) and the rule
 /// evaluated on the fly must agree everywhere: the second path is what runs past 2100.
 @Suite struct ZoneTableTests {
+    /// Every zone id zoneinfo lists, less `localtime` (a link to this machine's setting, which
+    /// the engine refuses as a zone id: `MisreadZoneTests`).
     static let zones: [String] = {
         let result = try? run("python3", [Repository.path("Tests/Oracle/zoneinfo_oracle.py"), "zones"])
-        return result?.stdout.split(separator: "\n").map(String.init) ?? []
+        return result?.stdout.split(separator: "\n").map(String.init).filter { $0 != "localtime" } ?? []
     }()
 
     @Test func everyZoneLoads() throws {

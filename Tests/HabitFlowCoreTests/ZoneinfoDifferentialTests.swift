@@ -32,10 +32,9 @@ import Testing
         var expected: [[String?]] = Array(repeating: [], count: sources.count)
         for name in zones {
             let zone = try Repository.engine.zone(named: name)
-            // The same zone from each source (`localtime`, the host's own zone, is only in the
-            // system folder); the cases come from the system's transitions.
+            // The same zone from each source; the cases come from the system's transitions.
             let fromSources = sources.map { try? $0.1.zone(named: name) }
-            #expect(name == "localtime" || fromSources.allSatisfy { $0 != nil }, "\(name) from every source")
+            #expect(fromSources.allSatisfy { $0 != nil }, "\(name) from every source")
             func expect(_ answer: (Zone) throws -> String) rethrows {
                 for (i, z) in fromSources.enumerated() { expected[i].append(try z.map(answer)) }
             }

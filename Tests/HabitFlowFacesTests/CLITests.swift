@@ -33,6 +33,48 @@ import Testing
         #expect(text.stdout == "2024-01-02\n")
     }
 
+    /// Issue 55: `UTC+5` (POSIX reads it five hours behind UTC) and `localtime` are refused
+    /// with the fix, from `--zone`, `$TZ` and the time commands alike, and nothing is written.
+    @Test func zonesThatWouldNotMeanWhatTheySayAreRefused() throws {
+        let r = try sh(
+            """
+            habitflow habit add Read --zone UTC >/dev/null
+            before=$(habitflow habit list --json --zone UTC)
+            for z in UTC+5 GMT+5 FOO+5:30 localtime; do
+              status=0; habitflow log Read --zone "$z" 2>err || status=$?
+              [ "$status" = 1 ] || { echo "$z: status $status"; exit 1; }
+              grep -q "unknown zone \\"$z\\"" err || { cat err; exit 1; }
+              status=0; TZ="$z" habitflow log Read 2>err || status=$?
+              [ "$status" = 1 ] || { echo "TZ=$z: status $status"; exit 1; }
+              status=0; habitflow time day-key "$z" 2025-03-01T22:00:00Z 2>err || status=$?
+              [ "$status" = 1 ] || { echo "day-key $z: status $status"; exit 1; }
+            done
+            habitflow log Read --zone UTC+5 2>&1 | grep -q 'Etc/GMT-5 is UTC+05:00'
+            [ "$(habitflow habit list --json --zone UTC)" = "$before" ]
+            [ "$(habitflow time day-key '<+05>-5' 2025-03-01T22:00:00Z)" = 2025-03-02 ]
+            [ "$(TZ=UTC0 habitflow time day-key Etc/GMT-5 2025-03-01T22:00:00Z)" = 2025-03-02 ]
+            """)
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+    }
+
+    /// Issue 55: a malformed `HABITFLOW_NOW` is an error (64) naming it, never silently the
+    /// clock; nothing is written.
+    @Test func aMalformedFixedClockIsAnError() throws {
+        let r = try sh(
+            """
+            HABITFLOW_NOW=2025-03-01T10:00:00Z habitflow habit add Read --zone UTC >/dev/null
+            before=$(habitflow habit list --json --zone UTC)
+            for bad in 2025-13-01 2025-03-01 tomorrow 2025-03-01T25:00:00Z; do
+              status=0; HABITFLOW_NOW="$bad" habitflow log Read --zone UTC 2>err || status=$?
+              [ "$status" = 64 ] || { echo "$bad: status $status"; exit 1; }
+              grep -q "HABITFLOW_NOW: invalid instant \\"$bad\\"" err || { cat err; exit 1; }
+            done
+            [ "$(habitflow habit list --json --zone UTC)" = "$before" ]
+            HABITFLOW_NOW=2025-03-01T10:00:00Z habitflow today --zone UTC | head -1 | grep -q '^2025-03-01 in UTC'
+            """)
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+    }
+
     /// Issue 13: an argument that is not UTF-8 is a usage error (64), and nothing is written.
     @Test func argumentsThatAreNotUTF8AreRefused() throws {
         let r = try sh(

@@ -48,6 +48,7 @@ public final class TimeZoneDatabase: @unchecked Sendable {
             guard case .unknownZone = error, name.utf8.count <= ZoneName.maxLength, let rule = PosixTimeZoneRule(parsing: name) else {
                 throw error
             }
+            if let misread = ZoneName.misreadRule(name, rule) { throw .unknownZone(name, reason: misread) }
             return try Zone(name: name, tzif: TZif.bytes(footer: name, standardOffset: rule.standardOffset))
         }
     }

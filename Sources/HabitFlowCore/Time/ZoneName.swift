@@ -30,6 +30,12 @@ public enum ZoneName {
                 : "\(reserved) is not a zone id"
         }
         for reserved in ["posixrules"] where b.elementsEqual(reserved.utf8) { return "\(reserved) is not a zone id" }
+        // A link to whatever this machine is set to: the same name would mean another zone on
+        // another machine, and a DayKey derived from it could not be derived again.
+        if b.elementsEqual("localtime".utf8) {
+            return
+                "localtime is this machine's setting, not a zone id: give its IANA id (such as Europe/Amsterdam), or no zone to use the system's"
+        }
         var componentStart = 0
         for i in 0...b.count {
             let c: UInt8 = i < b.count ? b[i] : UInt8(ascii: "/")
@@ -49,5 +55,30 @@ public enum ZoneName {
             if !isAllowed { return "zone ids use only letters, digits and _ - + . /" }
         }
         return nil
+    }
+
+    /// Why POSIX rule `text` (parsed as `rule`) is refused as a zone, or `nil` when it is taken.
+    ///
+    /// A rule with one offset, a plain name and a signed offset — `UTC+5`, `GMT+5`,
+    /// `IST+5:30` — reads as POSIX counts, *west* of Greenwich: five hours behind UTC, the
+    /// opposite of what its writer almost always meant, and every DayKey from it would be wrong.
+    /// Rules that say what they mean stay zones: `UTC0`, `EST5`, `<+0530>-5:30`,
+    /// `CET-1CEST,M3.5.0,M10.5.0/3`.
+    public static func misreadRule(_ text: String, _ rule: PosixTimeZoneRule) -> String? {
+        guard rule.daylightSaving == nil, rule.standardOffset != 0, text.utf8.first != UInt8(ascii: "<"),
+            text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") })
+        else { return nil }
+        let meant = -rule.standardOffset  // east of UTC, as its writer read the sign
+        let h = Int(meant.magnitude) / 3600, m = Int(meant.magnitude) % 3600 / 60
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let (east, west) = meant > 0 ? ("+", "−") : ("−", "+")
+        let clock = "\(two(h)):\(two(m))"
+        var iana = "an IANA zone id"
+        if m == 0, (-12...14).contains(Int(meant) / 3600) {
+            iana += " (Etc/GMT\(meant > 0 ? "-" : "+")\(h) is UTC\(east)\(clock): the Etc zones keep POSIX's sign)"
+        }
+        let named = "<\(meant > 0 ? "+" : "-")\(two(h))\(m == 0 ? "" : two(m))>\(meant > 0 ? "-" : "")\(h)\(m == 0 ? "" : ":\(two(m))")"
+        return
+            "POSIX reads \(text) west of Greenwich, as UTC\(west)\(clock), not UTC\(east)\(clock): give \(iana), or the rule with its offset named, \(named)"
     }
 }
