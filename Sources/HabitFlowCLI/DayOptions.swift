@@ -19,12 +19,14 @@ extension CLI {
         }
     }
 
-    /// An `--at` option: an RFC 3339 instant as given, or `HH:MM` today in the user's zone.
+    /// An `--at` option: an RFC 3339 instant as given, or `HH:MM` within today in the user's
+    /// zone (after midnight and before a day start of 04:00, the night that ends today).
     static func at(_ text: String?, engine: Engine, json: Bool) throws -> JSONValue? {
         guard let text else { return nil }
         guard !text.contains("T") else { return .string(text) }
-        let (today, zoneName) = try userToday(engine, json: json)
-        guard let zone = try? engine.zone(named: zoneName), let instant = DayName.instant(text, on: today, in: zone) else {
+        let (today, zoneName, dayStart) = try userToday(engine, json: json)
+        guard let zone = try? engine.zone(named: zoneName), let instant = DayName.instant(text, on: today, in: zone, dayStart: dayStart)
+        else {
             report(
                 ProtocolError(.invalidDate, "--at takes HH:MM (today, in your zone) or an RFC 3339 instant, not \"\(text)\"", field: "at"),
                 json: json)
@@ -33,13 +35,15 @@ extension CLI {
         return .string(instant.description)
     }
 
-    private static func userToday(_ engine: Engine, json: Bool) throws -> (today: DayKey, zone: String) {
+    private static func userToday(_ engine: Engine, json: Bool) throws -> (today: DayKey, zone: String, dayStart: DayStart) {
         let user = try run("user.get", [], json: json, engine: engine)
-        guard case let .string(day)? = user["today"], let today = try? DayKey(parsing: day), case let .string(zone)? = user["user"]?["zone"]
+        guard case let .string(day)? = user["today"], let today = try? DayKey(parsing: day),
+            case let .string(zone)? = user["user"]?["zone"],
+            case let .string(start)? = user["user"]?["dayStartsAt"], let dayStart = try? DayStart(parsing: start)
         else {
             report(ProtocolError(.internal, "user.get gave no today"), json: json)
             throw ExitCode(1)
         }
-        return (today, zone)
+        return (today, zone, dayStart)
     }
 }

@@ -22,7 +22,10 @@ struct Today: ParsableCommand {
         let overview = try CLI.run(
             "metrics.today", CLI.args([("dayKey", try CLI.day(day, engine: engine, json: json))]), json: json, engine: engine)
         let date = overview["dayKey"] ?? .null
-        let range = try CLI.run("time.dayRange", [("zone", zone), ("dayKey", date)], json: json, engine: engine)
+        // The day as the user's day start bounds it: at 03:00 with 04:00, now lies inside it.
+        let range = try CLI.run(
+            "time.dayRange", [("zone", zone), ("dayKey", date), ("dayStartsAt", user["user"]?["dayStartsAt"] ?? .null)], json: json,
+            engine: engine)
         if json {
             return CLI.printJSON(
                 .object([

@@ -32,6 +32,14 @@ import Testing
         for bad in ["7:30", "24:00", "12:60", "12:00:60", "noon", "12:00:00:00", "١٢:٠٠"] {
             #expect(at(bad, "2026-11-24") == nil, "\(bad)")
         }
+        // Issue 55: within a day that starts at 04:00, 02:15 is the night that ends it (the
+        // next date), 04:00 and later the day's own date.
+        let four = try #require(DayStart(minutes: 240))
+        func within(_ text: String) -> String? { DayName.instant(text, on: DayKey("2026-11-24"), in: newYork, dayStart: four)?.description }
+        #expect(within("02:15") == "2026-11-25T07:15:00Z")
+        #expect(within("03:59:59") == "2026-11-25T08:59:59Z")
+        #expect(within("04:00") == "2026-11-24T09:00:00Z")
+        #expect(within("23:30") == "2026-11-25T04:30:00Z")
         // Every wall time of a year in a few zones maps back to itself, or (in a gap) to later.
         for name in ["Europe/Amsterdam", "Australia/Lord_Howe", "America/St_Johns", "Pacific/Apia"] {
             let zone = try Repository.engine.zone(named: name)

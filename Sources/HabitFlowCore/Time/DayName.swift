@@ -30,16 +30,19 @@ public enum DayName {
         }
     }
 
-    /// The instant of wall time `HH:MM` (or `HH:MM:SS`) on `day` in `zone`; `nil` when `text`
-    /// is not a time of day. Skipped and repeated times resolve as `Zone.unixSecond(local:)`.
-    public static func instant(_ text: String, on day: DayKey, in zone: Zone) -> Instant? {
+    /// The instant of wall time `HH:MM` (or `HH:MM:SS`) within `day` in `zone`, a day that
+    /// begins at `dayStart`: with 04:00, 02:30 is the night after `day`'s date, still `day`
+    /// (SPEC §3). `nil` when `text` is not a time of day. Skipped and repeated times resolve
+    /// as `Zone.unixSecond(local:)`.
+    public static func instant(_ text: String, on day: DayKey, in zone: Zone, dayStart: DayStart = .midnight) -> Instant? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60
         else { return nil }
         let s = parts.count == 3 ? Int(parts[2]) ?? 60 : 0
         guard s < 60 else { return nil }
-        let local = Int64(day.dayNumber) * Civil.secondsPerDay + Int64(h * 3600 + m * 60 + s)
+        let date = Int64(day.dayNumber) + (h * 60 + m < dayStart.minutes ? 1 : 0)
+        let local = date * Civil.secondsPerDay + Int64(h * 3600 + m * 60 + s)
         return Instant(unixSeconds: zone.unixSecond(local: local))
     }
 }
