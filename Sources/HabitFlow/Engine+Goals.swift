@@ -185,7 +185,7 @@ extension Engine {
             try checkLimit(store, user, today: today, firstWeekday: firstWeekday)
             try store.save(goal)
             for (i, habitId) in habitIds.enumerated() {
-                do throws(HabitFlowError) { _ = try link(goal, habitId, nil, store, user, now: now) } catch {
+                do throws(HabitFlowError) { _ = try link(goal, habitId, nil, store, user, now: now, withGoal: true) } catch {
                     var located = error
                     located.field = "habitIds[\(i)]"
                     throw located
@@ -473,20 +473,33 @@ extension Engine {
         }
     }
 
+    /// Links `habitId` to `goal` (SPEC §6a): counted from the goal's start when linked with the
+    /// goal or before it starts, else from today on — never earlier days (000: no backfill). A
+    /// link that was ended keeps the days it counted and counts again from today.
     private func link(
         _ goal: Goal, _ habitId: String, _ contribution: GoalLink.Contribution?, _ store: any StoreTransaction,
-        _ user: String, now: Instant
+        _ user: String, now: Instant, withGoal: Bool = false
     ) throws(HabitFlowError) -> GoalLink {
         let habit = try ownedHabit(store, user, habitId)
         let (mode, unit) = try GoalRules.linkTerms(
-            goal, habit, contribution: contribution, links: try store.links(goal: goal.id, of: goal.ownerId))
+            goal, habit, contribution: contribution, links: try store.links(goal: goal.id, of: goal.ownerId).filter(\.isLinked))
+        let today = try userZone(store, user).1
+        let from: DayKey? = withGoal || today <= goal.startDayKey ? nil : today
+        var days = LinkedDays(from: from)
+        if let held = try store.fetch(GoalLink.self, key: [goal.ownerId, goal.id, user, habit.id]), held.deletedAt == nil {
+            days = held.linkedDays
+            try days.reopen(from: from)
+        }
         let link = GoalLink(
-            goalOwnerId: goal.ownerId, goalId: goal.id, habitId: habit.id, contribution: mode, unit: unit, createdBy: user, createdAt: now)
+            goalOwnerId: goal.ownerId, goalId: goal.id, habitId: habit.id, contribution: mode, unit: unit, createdBy: user, createdAt: now,
+            linkedDays: days)
         try store.relink(link)
         return link
     }
 
-    /// Unlinks habit `habitId` from goal `goalId`; its entries stay as they are.
+    /// Unlinks habit `habitId` from goal `goalId` from today on (SPEC §6a): the days it counted
+    /// stay counted (001: no retroactive adjustment), and its entries stay as they are. A link
+    /// that counted no day yet (made today, or before the goal starts) is removed.
     public func unlinkHabit(goalId: String, habitId: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
@@ -506,11 +519,17 @@ extension Engine {
             }
             try RecordID.validate(habitId, field: "habitId")
             // The user's own habit of that id first, else a partner's linked to the user's goal.
-            let links = try store.links(goal: goal.id, of: goal.ownerId).filter { $0.habitId == habitId }
-            guard let link = links.first(where: { $0.createdBy == user }) ?? links.first else {
+            let links = try store.links(goal: goal.id, of: goal.ownerId).filter { $0.habitId == habitId && $0.isLinked }
+            guard var link = links.first(where: { $0.createdBy == user }) ?? links.first else {
                 throw HabitFlowError(.notFound, "habit \(habitId) is not linked to goal \(goalId)", field: "habitId")
             }
-            try store.deleteLink(goal: goal.id, of: goal.ownerId, habit: habitId, of: link.createdBy, at: now)
+            let today = try userZone(store, user).1
+            link.linkedDays.end(on: today)
+            if link.linkedDays.isEmpty || today <= goal.startDayKey {
+                try store.deleteLink(goal: goal.id, of: goal.ownerId, habit: habitId, of: link.createdBy, at: now)
+            } else {
+                try store.save(link)
+            }
         }
     }
 
@@ -523,7 +542,7 @@ extension Engine {
             let goal = try accessibleGoal(store, user, goalId)
             _ = try ownedHabit(store, user, request.habitId)
             try GoalRules.checkLinked(
-                request.habitId, links: try store.links(goal: goal.id, of: goal.ownerId).filter { $0.createdBy == user })
+                request.habitId, links: try store.links(goal: goal.id, of: goal.ownerId).filter { $0.createdBy == user && $0.isLinked })
             return try mutate(.log(request), dryRun: false, store, user, now: now).outcome
         }
     }
@@ -543,7 +562,7 @@ extension Engine {
                 out.append(
                     GoalSuggestion(
                         goal: goal, remaining: week.target - week.value,
-                        habitIds: try store.links(goal: goal.id, of: goal.ownerId).map(\.habitId)))
+                        habitIds: try store.links(goal: goal.id, of: goal.ownerId).filter(\.isLinked).map(\.habitId)))
             }
             return out
         }

@@ -117,14 +117,17 @@ struct GoalCommand: ParsableCommand {
                 "  \(CLI.text(g?["type"])), \(CLI.text(g?["kind"])), from \(CLI.text(g?["startDayKey"]))"
                     + (g?["durationWeeks"] == .null ? ", ongoing" : " for \(CLI.text(g?["durationWeeks"])) weeks")
                     + (g?["shared"] == .bool(true) ? ", shared" : ""))
-            if case let .array(links)? = r["links"] {
+            if case let .array(all)? = r["links"] {
+                func name(_ l: JSONValue) -> String { CLI.text(l["habitName"] == .null ? l["habitId"] : l["habitName"]) }
+                let links = all.filter { $0["linked"] == .bool(true) }, ended = all.filter { $0["linked"] != .bool(true) }
                 print(
                     "  Linked habits: "
-                        + (links.isEmpty
-                            ? "none"
-                            : links.map {
-                                "\(CLI.text($0["habitName"] == .null ? $0["habitId"] : $0["habitName"])) (\(CLI.text($0["contribution"])))"
-                            }.joined(separator: ", ")))
+                        + (links.isEmpty ? "none" : links.map { "\(name($0)) (\(CLI.text($0["contribution"])))" }.joined(separator: ", ")))
+                // An unlinked habit's days still count (SPEC §6a): say which.
+                for l in ended {
+                    guard case let .array(ranges)? = l["linkedDays"], let last = ranges.last else { continue }
+                    print("  Unlinked: \(name(l)) (its days until \(CLI.text(last["until"])) still count)")
+                }
             }
             if case let .array(weeks)? = r["progress"]?["weeks"] {
                 for w in weeks {

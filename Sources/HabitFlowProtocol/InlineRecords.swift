@@ -44,6 +44,29 @@ enum InlineRecords {
             today: today, firstWeekday: firstWeekday)
     }
 
+    /// The days link `a` counts (absent: from the goal's start), as a record holds them
+    /// (`"..2025-03-20,2025-03-25.."`) or as `goal.get` lists them (`[{from, until}]`).
+    private static func linkedDays(_ a: Arguments) throws(ProtocolError) -> LinkedDays {
+        var text: String
+        switch a.raw("linkedDays") {
+        case nil, .null?: return .always
+        case .string?: text = try a.string("linkedDays")
+        case .array?:
+            text = ""
+            for (i, range) in try list(a, "linkedDays").enumerated() {
+                let from = try range.optionalDayKey("from"), until = try range.optionalDayKey("until")
+                text += (i == 0 ? "" : ",") + "\(from?.description ?? "")..\(until?.description ?? "")"
+            }
+        case let other?:
+            throw ProtocolError(
+                .invalidArgument, "\(a.field("linkedDays")) must be a string or an array, not \(other.typeName)",
+                field: a.field("linkedDays"))
+        }
+        do throws(HabitFlowError) { return try LinkedDays(parsing: text, field: a.field("linkedDays")) } catch {
+            throw ProtocolError(error)
+        }
+    }
+
     /// The objects of array `name` (absent: none), each with its field prefix.
     private static func list(_ records: Arguments, _ name: String) throws(ProtocolError) -> [Arguments] {
         let field = records.field(name)
@@ -102,7 +125,7 @@ enum InlineRecords {
             links.append(
                 GoalLink(
                     goalOwnerId: goal.ownerId, goalId: goalOf, habitId: habitId, contribution: contribution, unit: unit,
-                    createdBy: try a.optionalString("createdBy") ?? "inline", createdAt: epoch))
+                    createdBy: try a.optionalString("createdBy") ?? "inline", createdAt: epoch, linkedDays: try linkedDays(a)))
         }
         var entries: [HabitEntry] = []
         for a in try list(records, "entries") { entries.append(try entry(a, habits: habits)) }

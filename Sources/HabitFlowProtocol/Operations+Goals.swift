@@ -46,7 +46,14 @@ extension Operation {
         .object([
             ("goalId", .string(l.goalId)), ("habitId", .string(l.habitId)), ("habitName", RecordJSON.string(habitName)),
             ("contribution", .string(l.contribution.rawValue)), ("unit", RecordJSON.string(l.unit)), ("createdBy", .string(l.createdBy)),
-            ("createdAt", RecordJSON.instant(l.createdAt)),
+            ("createdAt", RecordJSON.instant(l.createdAt)), ("linked", .bool(l.isLinked)),
+            (
+                "linkedDays",
+                .array(
+                    l.linkedDays.ranges.map { r in
+                        .object([("from", RecordJSON.string(r.from?.description)), ("until", RecordJSON.string(r.until?.description))])
+                    })
+            ),
         ])
     }
 
@@ -218,7 +225,7 @@ extension Operation {
                 Field("goal", "object", "The goal."),
                 Field(
                     "links", "array",
-                    "`[{goalId, habitId, habitName, contribution, unit, createdBy, createdAt}]`: `habitName` also for a partner's habit linked to a shared goal."
+                    "`[{goalId, habitId, habitName, contribution, unit, createdBy, createdAt, linked, linkedDays}]`: `habitName` also for a partner's habit linked to a shared goal; `linked`: linked now; `linkedDays`: the days it counts, `[{from, until}]` (`from` null: the goal's start; `until`, the first day not counted, null: still linked) — an unlinked habit stays listed with the days it counted."
                 ),
                 Field("progress", "object", "Progress now, with `weeks`."),
             ],
@@ -276,7 +283,8 @@ extension Operation {
             return .object(answer)
         },
         Operation(
-            "goal.link", "Links one of your habits to a goal; a quantity goal refuses a unit that does not convert.",
+            "goal.link",
+            "Links one of your habits to a goal, from today on (from the goal's start while it has not begun); a quantity goal refuses a unit that does not convert.",
             arguments: [
                 Field("goalId", "string", "The goal."), Field("habitId", "string", "Your habit."),
                 Field("contribution", "string", required: false, "`count` (each entry 1) or `sum` (values); default from the goal's kind."),
@@ -292,7 +300,7 @@ extension Operation {
             return .object([("link", linkJSON(link, habitName: name))])
         },
         Operation(
-            "goal.unlink", "Unlinks a habit from a goal; its entries stay.",
+            "goal.unlink", "Unlinks a habit from a goal from today on: the days it counted stay counted, and its entries stay.",
             arguments: [Field("goalId", "string", "The goal."), Field("habitId", "string", "The habit.")],
             result: [Field("unlinked", "string", "The habit's id.")], errors: goalErrors
         ) { engine, args throws(ProtocolError) in

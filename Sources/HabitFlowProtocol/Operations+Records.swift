@@ -392,7 +392,7 @@ extension Operation {
             result: outcomeResult + [
                 Field(
                     "impact", "object",
-                    "`{habitId, days:[{dayKey, before, after}], weeks:[{weekStart, before, after}], currentStreak, longestStreak, momentum, goals:[{goalId, title, value, fraction, status}]}` (each `{before, after}`; `goals`: those whose progress moves)."
+                    "`{habitId, days:[{dayKey, before, after}], weeks:[{weekStart, before, after}], currentStreak, longestStreak, momentum, goals:[{goalId, title, value, fraction, status, weeks:[{weekStart, value, met}]}]}` (each `{before, after}`; `goals`: those whose progress moves; a goal's `weeks`: those whose value or outcome moves)."
                 )
             ],
             errors: storeErrors + [.invalidDate, .conflict, .limitExceeded]

@@ -97,6 +97,16 @@ enum RecordJSON {
                         .object([
                             ("goalId", .string(g.goalId)), ("title", .string(g.title)), ("value", change(g.value) { .double($0) }),
                             ("fraction", change(g.fraction) { .string($0) }), ("status", change(g.status) { .string($0.rawValue) }),
+                            (
+                                "weeks",
+                                .array(
+                                    g.weeks.map { w in
+                                        .object([
+                                            ("weekStart", .string(w.weekStart.description)), ("value", change(w.value) { .double($0) }),
+                                            ("met", change(w.met) { .bool($0) }),
+                                        ])
+                                    })
+                            ),
                         ])
                     })
             ),

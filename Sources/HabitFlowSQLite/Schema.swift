@@ -22,5 +22,6 @@ enum Schema {
         .definitionVersions,  // 11
         .fileIdentity,  // 12
         .checksAsComparisons,  // 13
+        .linkedDays,  // 14
     ]
 }

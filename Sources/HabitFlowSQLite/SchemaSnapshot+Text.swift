@@ -65,7 +65,7 @@ extension Schema {
         CREATE TABLE "goal_links" (
             goal_owner_id TEXT NOT NULL, goal_id TEXT NOT NULL, habit_id TEXT NOT NULL,
             contribution TEXT NOT NULL CHECK (contribution IN ('count', 'sum')), unit TEXT, created_by TEXT NOT NULL,
-            created_at TEXT NOT NULL, deleted_at TEXT, stamp TEXT, seq INTEGER,
+            created_at TEXT NOT NULL, deleted_at TEXT, stamp TEXT, seq INTEGER, linked_days TEXT,
             PRIMARY KEY (goal_owner_id, goal_id, created_by, habit_id),
             FOREIGN KEY (goal_owner_id, goal_id) REFERENCES goals(owner_id, id),
             FOREIGN KEY (created_by, habit_id) REFERENCES habits(owner_id, id)

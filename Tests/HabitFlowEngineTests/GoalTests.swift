@@ -180,8 +180,7 @@ import Testing
     @Test func goalLoggingCreatesEntries_10_6_2_and_001_US4_FR019() throws {
         let e = try alice()
         try habit(e, "gym")
-        _ = try goal(e, "fit", .weeklyHabit, target: 3, start: "2025-03-10")
-        _ = try e.linkHabit(goalId: "fit", habitId: "gym")
+        _ = try goal(e, "fit", .weeklyHabit, target: 3, start: "2025-03-10", links: ["gym"])
         try log(e, "gym", "2025-03-12")
         #expect(try e.goalProgress("fit").value == 1)
         try log(e, "gym", "2025-03-09")  // before the goal's start: outside its window

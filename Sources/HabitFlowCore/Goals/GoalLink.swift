@@ -22,14 +22,17 @@ public struct GoalLink: Hashable, Sendable {
     public var createdBy: String
     /// When it was made.
     public var createdAt: Instant
-    /// When it was deleted (a tombstone that sync carries); `nil` while it exists.
+    /// When it was deleted (a tombstone that sync carries); `nil` while it exists. An unlink
+    /// ends `linkedDays` instead while the link has counted a day.
     public var deletedAt: Instant?
+    /// The days it counts (SPEC §6a: links are date-effective).
+    public var linkedDays: LinkedDays
 
     /// A record of these fields, as given: `validate()` checks them against the engine's limits.
     public init(
         goalOwnerId: String, goalId: String, habitId: String, contribution: Contribution, unit: String?, createdBy: String,
         createdAt: Instant,
-        deletedAt: Instant? = nil
+        deletedAt: Instant? = nil, linkedDays: LinkedDays = .always
     ) {
         self.goalOwnerId = goalOwnerId
         self.goalId = goalId
@@ -39,5 +42,14 @@ public struct GoalLink: Hashable, Sendable {
         self.createdBy = createdBy
         self.createdAt = createdAt
         self.deletedAt = deletedAt
+        self.linkedDays = linkedDays
     }
+
+    /// Whether the habit counts toward the goal on `day`.
+    @inline(__always)
+    public func counts(on day: DayKey) -> Bool { deletedAt == nil && linkedDays.contains(day) }
+
+    /// Whether it is linked now (its days run on): what a goal lists as its habits, what may
+    /// be logged from the goal, what a new link of the same habit would repeat.
+    public var isLinked: Bool { deletedAt == nil && linkedDays.isOpen }
 }

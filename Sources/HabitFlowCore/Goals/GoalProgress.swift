@@ -54,17 +54,21 @@ public struct GoalProgress: Sendable, Equatable {
     ///     weeks, whoever reads it.
     public init(goal: Goal, linked: [Linked], versions: [GoalVersion] = [], today: DayKey, firstWeekday: Weekday) {
         goalId = goal.id
-        needsLinks = linked.isEmpty
+        needsLinks = !linked.contains { $0.link.isLinked }
         windowStart = goal.startDayKey
         let firstWeek = (try? Week_(containing: goal.startDayKey, firstWeekday: firstWeekday))?.start ?? goal.startDayKey
         windowEnd = goal.windowEnd(firstWeekday: firstWeekday)
 
-        // Each active entry in the window, once, weighed by its link in the unit of its day.
+        // Each active entry in the window on a day its link counts (SPEC §6a: links are
+        // date-effective), once, weighed by its link in the unit of its day.
         var perDay: [Int32: Double] = [:]
         var seen = Set<RecordRef>()
         var unconverted = 0
         for l in linked {
-            for e in l.entries where e.isActive && e.dayKey >= goal.startDayKey && (windowEnd.map { e.dayKey <= $0 } ?? true) {
+            for e in l.entries
+            where e.isActive && e.dayKey >= goal.startDayKey && (windowEnd.map { e.dayKey <= $0 } ?? true)
+                && l.link.linkedDays.contains(e.dayKey)
+            {
                 guard e.habitId == l.link.habitId, seen.insert(RecordRef(owner: l.link.createdBy, id: e.id)).inserted else { continue }
                 let amount: Double
                 switch l.link.contribution {

@@ -61,7 +61,11 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
     /// Columns added after the kind first synced: a change set written before them leaves
     /// them out, and they read as null (a target version's `paused` null: see `TargetVersion`).
     public var addedColumns: [String] {
-        self == .targetVersion ? ["paused", "cadence", "times_per_week", "target_type", "unit"] : []
+        switch self {
+        case .targetVersion: ["paused", "cadence", "times_per_week", "target_type", "unit"]
+        case .goalLink: ["linked_days"]
+        default: []
+        }
     }
 
     /// Every column of the kind, in the order rows hold them: its record type's `Columns`.

@@ -297,7 +297,7 @@ extension GoalLink: StoredRecord {
     public enum Columns: String, RecordColumns {
         /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case goalOwnerId = "goal_owner_id", goalId = "goal_id", habitId = "habit_id", contribution, unit,
-            createdBy = "created_by", createdAt = "created_at", deletedAt = "deleted_at"
+            createdBy = "created_by", createdAt = "created_at", deletedAt = "deleted_at", linkedDays = "linked_days"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.goalOwnerId] = .text(goalOwnerId)
@@ -308,13 +308,18 @@ extension GoalLink: StoredRecord {
         row[.createdBy] = .text(createdBy)
         row[.createdAt] = RowValue.instant(createdAt)
         row[.deletedAt] = RowValue.instant(deletedAt)
+        // Null for `always`: a link with its goal from the start, or stored before links had days.
+        row[.linkedDays] = RowValue.text(linkedDays == .always ? nil : linkedDays.description)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
         self.init(
             goalOwnerId: try r.text(.goalOwnerId), goalId: try r.text(.goalId), habitId: try r.text(.habitId),
             contribution: try r.enumValue(.contribution),
             unit: try r.optionalText(.unit), createdBy: try r.text(.createdBy), createdAt: try r.instant(.createdAt),
-            deletedAt: try r.optionalInstant(.deletedAt))
+            deletedAt: try r.optionalInstant(.deletedAt),
+            linkedDays: try r.optionalText(.linkedDays).map { text throws(HabitFlowError) in
+                try LinkedDays(parsing: text, field: "linkedDays")
+            } ?? .always)
     }
 }
 

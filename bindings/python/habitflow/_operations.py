@@ -1327,7 +1327,7 @@ class Operations:
         return result
 
     def goal_link(self, goal_id: str, habit_id: str, *, contribution: Optional[str] = NOT_GIVEN) -> GoalLinkResult:
-        """Links one of your habits to a goal; a quantity goal refuses a unit that does not convert. (``goal.link``)
+        """Links one of your habits to a goal, from today on (from the goal's start while it has not begun); a quantity goal refuses a unit that does not convert. (``goal.link``)
 
         goal_id: The goal.
         habit_id: Your habit.
@@ -1337,7 +1337,7 @@ class Operations:
         return result
 
     def goal_unlink(self, goal_id: str, habit_id: str) -> GoalUnlinkResult:
-        """Unlinks a habit from a goal; its entries stay. (``goal.unlink``)
+        """Unlinks a habit from a goal from today on: the days it counted stay counted, and its entries stay. (``goal.unlink``)
 
         goal_id: The goal.
         habit_id: The habit.
