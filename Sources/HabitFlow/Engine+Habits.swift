@@ -29,11 +29,22 @@ public struct HabitDraft: Sendable {
     public init(name: String) { self.name = name }
 }
 
+/// What `update(habit:with:)` did: the habit as of today, and the first day its definition
+/// changes (`nil`: only plain fields changed).
+public struct HabitUpdate: Sendable, Equatable {
+    /// The habit, with the definition in force today.
+    public var habit: Habit
+    /// The first day the change of unit, cadence or target type applies; for a cadence that
+    /// moves between daily and N a week, the start of the next week.
+    public var effectiveDayKey: DayKey?
+}
+
 /// Changes to a habit; `nil` leaves a field as it is.
 ///
 /// `unit`, `cadence` and `targetType` give a day its meaning: they change from
 /// `effectiveDayKey` (today when `nil`; never a past day) as a version, and past days keep
-/// theirs. The rest are plain edits.
+/// theirs (a cadence between daily and N a week: from the next week's start). The rest
+/// are plain edits.
 public struct HabitChanges: Sendable {
     /// A new name.
     public var name: String?
@@ -191,6 +202,15 @@ extension Engine {
 
     /// Applies `changes` to habit `id`. Entries are never touched.
     public func updateHabit(_ id: String, with changes: HabitChanges) throws(HabitFlowError) -> Habit {
+        try update(habit: id, with: changes).habit
+    }
+
+    /// Applies `changes` to habit `id` and says from which day its definition changes (SPEC
+    /// §6a): unit and target type from today (or `effectiveDayKey`); a cadence that moves
+    /// between daily and N a week from the start of the next week (of the week that day is
+    /// in, unless it starts one), so no week is counted in two units; N from the week that
+    /// holds the day (a week asks the N in force on its last day). Entries are never touched.
+    public func update(habit id: String, with changes: HabitChanges) throws(HabitFlowError) -> HabitUpdate {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
@@ -201,16 +221,26 @@ extension Engine {
                 try HabitNames.checkUnique(name, id: habit.id, among: try store.habits(owner: user))
                 habit.name = name
             }
-            // A change of meaning: checked against the habit's kind, written as a version.
+            // A change of meaning: checked against the habit's kind, written as versions.
             let (_, today) = try userZone(store, user)
             let rules = HabitRules(habit: old, schedule: TargetSchedule(try store.targetVersions(habit: old.id, of: user)))
             let effective = changes.effectiveDayKey ?? today
             let current = rules.rule(on: effective)
             var meaning = TargetVersion(id: "", ownerId: user, habitId: old.id, effectiveDayKey: effective, target: nil, recordedAt: now)
             if let unit = changes.unit, unit != current.unit { meaning.unit = unit }
-            if let cadence = changes.cadence, cadence != current.cadence { meaning.cadence = cadence }
             if let targetType = changes.targetType, targetType != current.targetType { meaning.targetType = targetType }
-            if changes.effectiveDayKey != nil || !meaning.isEmpty {
+            var cadenceFrom = effective
+            if let cadence = changes.cadence, (cadence.perWeek != nil) != (current.cadence.perWeek != nil) {
+                cadenceFrom = try Self.weekStart(onOrAfter: effective, firstWeekday: try profile(store, user).firstWeekday)
+            }
+            var cadenceChange = meaning
+            cadenceChange.unit = nil
+            cadenceChange.targetType = nil
+            cadenceChange.effectiveDayKey = cadenceFrom
+            if let cadence = changes.cadence, cadence != rules.rule(on: cadenceFrom).cadence {
+                if cadenceFrom == effective { meaning.cadence = cadence } else { cadenceChange.cadence = cadence }
+            }
+            if changes.effectiveDayKey != nil || !meaning.isEmpty || !cadenceChange.isEmpty {
                 try Self.checkNotPast(
                     effective, today: today, field: changes.effectiveDayKey == nil ? "habitId" : "effectiveDayKey",
                     what: "a change of unit, cadence or target type")
@@ -220,11 +250,15 @@ extension Engine {
             check.cadence = changes.cadence ?? current.cadence
             check.targetType = changes.targetType ?? current.targetType
             try check.validate()
-            if !meaning.isEmpty {
-                try saveDefinitionChange(meaning, of: old, from: effective, store, user, now: now)
-                try Self.checkMeetable(old, from: effective, before: rules, store, user, field: "targetType")
-                // The record shows the definition as last changed; days read their versions.
-                if effective == today { (habit.unit, habit.cadence, habit.targetType) = (check.unit, check.cadence, check.targetType) }
+            for version in [meaning, cadenceChange] where !version.isEmpty {
+                try saveDefinitionChange(version, of: old, from: version.effectiveDayKey, store, user, now: now)
+                try Self.checkMeetable(old, from: version.effectiveDayKey, before: rules, store, user, field: "targetType")
+            }
+            // The record shows the definition as of today; later days read their versions.
+            if !meaning.isEmpty || !cadenceChange.isEmpty {
+                let shown = HabitRules(habit: old, schedule: TargetSchedule(try store.targetVersions(habit: old.id, of: user))).rule(
+                    on: today)
+                (habit.unit, habit.cadence, habit.targetType) = (shown.unit, shown.cadence, shown.targetType)
             }
             if changes.clearCategory {
                 habit.categoryId = nil
@@ -234,11 +268,22 @@ extension Engine {
             }
             if let archived = changes.archived { habit.archived = archived }
             try habit.validate()
-            guard habit != old else { return old }
+            let from: DayKey? = !cadenceChange.isEmpty ? cadenceFrom : (meaning.isEmpty ? nil : effective)
+            guard habit != old else { return HabitUpdate(habit: old, effectiveDayKey: from) }
             habit.updatedAt = now
             try store.save(habit)
-            return habit
+            return HabitUpdate(habit: habit, effectiveDayKey: from)
         }
+    }
+
+    /// `day` when weeks start on it, else the next week's first day.
+    static func weekStart(onOrAfter day: DayKey, firstWeekday: Weekday) throws(HabitFlowError) -> DayKey {
+        let back = (day.weekday.rawValue - firstWeekday.rawValue + 7) % 7
+        guard back != 0 else { return day }
+        guard let next = day.adding(days: 7 - back) else {
+            throw HabitFlowError(.invalidDate, "no week starts after \(day)", field: "effectiveDayKey")
+        }
+        return next
     }
 
     /// Soft-deletes habit `id`: its entries stay (goals still count them), no new ones.

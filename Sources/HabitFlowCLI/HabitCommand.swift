@@ -90,7 +90,9 @@ struct HabitCommand: ParsableCommand {
                     ("targetType", atMost ? .string("atMost") : atLeast ? .string("atLeast") : nil),
                     ("effectiveDayKey", try CLI.day(from, engine: engine, json: json, option: "from")),
                 ]), json: json, engine: engine)
-            json ? CLI.printJSON(result) : print("Updated \(CLI.text(result["habit"]?["name"]))")
+            // Say the day a change of meaning applies (a cadence change: the next week's start).
+            let from = result["effectiveDayKey"].flatMap { $0 == .null ? nil : " from \(CLI.text($0))" } ?? ""
+            json ? CLI.printJSON(result) : print("Updated \(CLI.text(result["habit"]?["name"]))\(from)")
         }
     }
 

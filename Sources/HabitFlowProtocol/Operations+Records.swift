@@ -7,10 +7,13 @@ extension Operation {
     private static let weekdays: [(String, Weekday)] = Weekday.allCases.map { ($0.name, $0) }
 
     /// `cadence` + `timesPerWeek` as a `Habit.Cadence`, when given.
-    static func cadence(_ args: Arguments) throws(ProtocolError) -> Habit.Cadence? {
+    /// The cadence arguments; `timesPerWeek` alone means weekly when `aloneMeansWeekly` (an
+    /// update of a weekly habit's N).
+    static func cadence(_ args: Arguments, aloneMeansWeekly: Bool = false) throws(ProtocolError) -> Habit.Cadence? {
         let times = try args.integer("timesPerWeek", in: 1...7)
         switch try args.choice("cadence", [("daily", "daily"), ("weekly", "weekly")]) {
         case nil:
+            if aloneMeansWeekly, let times { return .timesPerWeek(times) }
             guard times == nil else {
                 throw ProtocolError(.invalidArgument, "timesPerWeek goes with cadence \"weekly\"", field: "args.timesPerWeek")
             }
@@ -146,36 +149,44 @@ extension Operation {
         },
         Operation(
             "habit.update",
-            "Changes a habit's name or category, and its unit, cadence or target type from today (or `effectiveDayKey`) on: past days keep the definition they had, entries are never touched.",
+            "Changes a habit's name or category, and its unit, cadence or target type from today (or `effectiveDayKey`) on: past days keep the definition they had, entries are never touched. A cadence between daily and N a week changes at the start of the next week, so no week counts in two units.",
             arguments: [
                 Field("habitId", "string", "The habit."),
                 Field("name", "string", required: false, "New name."),
                 Field("unit", "string", required: false, "New unit from `effectiveDayKey` on (history is not converted)."),
-                Field("cadence", "string", required: false, "`daily` or `weekly`, from `effectiveDayKey` on."),
-                Field("timesPerWeek", "integer", required: false, "1 to 7, with `weekly`."),
+                Field(
+                    "cadence", "string", required: false,
+                    "`daily` or `weekly`: from `effectiveDayKey` on within one kind, else from the first week start on or after it."),
+                Field(
+                    "timesPerWeek", "integer", required: false,
+                    "1 to 7, with `weekly`, or alone (weekly): a week asks the N in force on its last day."),
                 Field("targetType", "string", required: false, "`atLeast` or `atMost`, from `effectiveDayKey` on."),
                 Field(
                     "effectiveDayKey", "string", required: false,
                     "The first day unit, cadence and target type change: today (default) or later; a past day is refused."),
                 Field("categoryId", "string|null", required: false, "A category id; `\"\"` clears it."),
             ],
-            result: habitResult, errors: storeErrors + [.conflict]
+            result: habitResult + [
+                Field(
+                    "effectiveDayKey", "string|null",
+                    "The first day the unit, cadence or target type changes (a cadence between daily and N a week: the next week's start); null when only plain fields changed."
+                )
+            ],
+            errors: storeErrors + [.conflict]
         ) { engine, args throws(ProtocolError) in
             let id = try args.string("habitId")
             var changes = HabitChanges()
             changes.name = try args.optionalString("name")
             changes.unit = try args.optionalString("unit")
-            changes.cadence = try cadence(args)
+            changes.cadence = try cadence(args, aloneMeansWeekly: true)
             changes.targetType = try args.choice("targetType", targetTypes)
             changes.effectiveDayKey = try args.optionalDayKey("effectiveDayKey")
             if let category = try args.optionalString("categoryId") {
                 if category.isEmpty { changes.clearCategory = true } else { changes.categoryId = category }
             }
+            let done = try ProtocolError.engine { () throws(HabitFlowError) in try engine.update(habit: id, with: changes) }
             return .object([
-                (
-                    "habit",
-                    RecordJSON.habit(try ProtocolError.engine { () throws(HabitFlowError) in try engine.updateHabit(id, with: changes) })
-                )
+                ("habit", RecordJSON.habit(done.habit)), ("effectiveDayKey", RecordJSON.string(done.effectiveDayKey?.description)),
             ])
         },
         Operation(

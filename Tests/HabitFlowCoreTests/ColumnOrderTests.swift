@@ -27,7 +27,9 @@ import Testing
             "id", "owner_id", "habit_id", "timestamp_utc", "day_key", "value", "note", "source", "created_at", "updated_at",
             "deleted_at", "multiple_per_day",
         ],
-        .goalLink: ["goal_owner_id", "goal_id", "habit_id", "contribution", "unit", "created_by", "created_at", "deleted_at"],
+        .goalLink: [
+            "goal_owner_id", "goal_id", "habit_id", "contribution", "unit", "created_by", "created_at", "deleted_at", "linked_days",
+        ],
         .partnership: ["user_id", "partner_id", "created_at", "deleted_at"],
         .routine: ["id", "owner_id", "name", "habit_ids", "created_at", "updated_at", "deleted_at"],
         .routineExecution: ["id", "routine_id", "owner_id", "started_at", "day_key", "deleted_at"],

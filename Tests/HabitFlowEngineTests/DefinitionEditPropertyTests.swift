@@ -114,7 +114,8 @@ import Testing
                 edit = ("goal.update", [("goalId", .string(goal)), ("target", .double(Double(1 + pick(goal == "total" ? 90 : 30))))])
             }
             let context = "seed \(seed), \(today): \(edit.op) \(JSONCodec.serialize(.object(edit.args)))"
-            _ = try call(d, edit.op, edit.args)
+            let held = edit.op == "habit.update" ? try call(d, "habit.get", [edit.args[0]])["habit"] : nil
+            let answer = try call(d, edit.op, edit.args)
             let after = try past(d, from: start, through: end)
             if let i = before.indices.first(where: { $0 >= after.count || before[$0] != after[$0] })
                 ?? (before.count == after.count ? nil : before.count)
@@ -134,6 +135,16 @@ import Testing
                 #expect(got["paused"] == .bool(true) || got["target"] == args["target"], "\(context): \(got)")
             case "habit.update":
                 let h = try call(d, "habit.get", [("habitId", id)])["habit"]
+                // A cadence between daily and N a week waits for the next week's start (SPEC
+                // §6a), which the answer names; anything else holds from today.
+                let from = answer["effectiveDayKey"]
+                if case let .string(day)? = from, day != today.description {
+                    let next = try DayKey(parsing: day)
+                    #expect(next.weekday == .monday && next > today && next.dayNumber - today.dayNumber <= 7, "\(context): \(day)")
+                    #expect(held?["cadence"] != args["cadence"], "\(context): only a change of cadence kind waits")
+                    #expect(h?["cadence"] == held?["cadence"], "\(context): today keeps its cadence")
+                    continue
+                }
                 for (key, value) in edit.args where key != "habitId" { #expect(h?[key] == value, "\(context): \(String(describing: h))") }
             case "habit.pause":
                 #expect(

@@ -410,7 +410,7 @@ import Testing
             ], "\(lines)")
         #expect(
             Array(lines.prefix(4)) == [
-                "Updated Run", "from the start  daily, atLeast, unit km  (recorded 2025-03-12T11:00:00Z)",
+                "Updated Run from 2025-03-14", "from the start  daily, atLeast, unit km  (recorded 2025-03-12T11:00:00Z)",
                 "2025-03-14  unit mi  (recorded 2025-03-12T11:00:00Z)", "Updated goal reading",
             ])
         #expect(lines[4].contains("past days keep the definition they had") && lines[5] == "status=1")

@@ -41,7 +41,9 @@ extension HabitMetrics {
     /// Daily habits: consecutive complete days; not-required days neither extend nor break a
     /// run. Weekly habits: consecutive weeks with at least N complete days. Today (the current
     /// week) is open: not done yet does not break the current streak. A week counts by the
-    /// cadence in force on its last day, so a run may hold days and weeks: each counts one.
+    /// cadence in force on its last day. A streak counts in one unit (SPEC §6): where the
+    /// cadence moves between daily and N a week, the run in the old unit ends and the new
+    /// unit's runs start — the longest too is the longest in the unit in force then.
     public func streaks(today: DayKey, firstWeekday: Weekday) -> Streaks {
         guard let line = historyLine(today: today, firstWeekday: firstWeekday) else { return Streaks(current: .none, longest: .none) }
         let (current, longest) = streaks(line, today: today)
@@ -53,9 +55,12 @@ extension HabitMetrics {
         let last = line.count - 1  // today: still open
         var cursor = RuleCursor(rules, from: line.start.dayNumber)
         var start = 0
+        var weekly: Bool? = nil
         while start <= last {
             let end = min(start + 7, last + 1)
             let n = cursor.rule(on: line.start.dayNumber + Int32(start + 6)).perWeek
+            if let w = weekly, w != (n > 0) { (run, longest) = (.none, .none) }  // another unit
+            weekly = n > 0
             if n > 0 {
                 var done = 0
                 for i in start..<end where line.statuses[i] == .complete { done += 1 }

@@ -110,6 +110,7 @@ class HabitUpdateResult(TypedDict):
     """``habit.update``'s result."""
 
     habit: Dict[str, Any]
+    effectiveDayKey: Optional[str]
 
 
 class HabitArchiveResult(TypedDict):
@@ -904,13 +905,13 @@ class Operations:
         return result
 
     def habit_update(self, habit_id: str, *, name: Optional[str] = NOT_GIVEN, unit: Optional[str] = NOT_GIVEN, cadence: Optional[str] = NOT_GIVEN, times_per_week: Optional[int] = NOT_GIVEN, target_type: Optional[str] = NOT_GIVEN, effective_day: Optional[DayLike] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN) -> HabitUpdateResult:
-        """Changes a habit's name or category, and its unit, cadence or target type from today (or `effectiveDayKey`) on: past days keep the definition they had, entries are never touched. (``habit.update``)
+        """Changes a habit's name or category, and its unit, cadence or target type from today (or `effectiveDayKey`) on: past days keep the definition they had, entries are never touched. A cadence between daily and N a week changes at the start of the next week, so no week counts in two units. (``habit.update``)
 
         habit_id: The habit.
         name: New name.
         unit: New unit from `effectiveDayKey` on (history is not converted).
-        cadence: `daily` or `weekly`, from `effectiveDayKey` on.
-        times_per_week: 1 to 7, with `weekly`.
+        cadence: `daily` or `weekly`: from `effectiveDayKey` on within one kind, else from the first week start on or after it.
+        times_per_week: 1 to 7, with `weekly`, or alone (weekly): a week asks the N in force on its last day.
         target_type: `atLeast` or `atMost`, from `effectiveDayKey` on.
         effective_day: The first day unit, cadence and target type change: today (default) or later; a past day is refused.
         category_id: A category id; `""` clears it.
@@ -2010,13 +2011,13 @@ class Operations:
         return result["habit"]
 
     def update_habit(self, habit_id: str, *, name: Optional[str] = NOT_GIVEN, unit: Optional[str] = NOT_GIVEN, cadence: Optional[str] = NOT_GIVEN, times_per_week: Optional[int] = NOT_GIVEN, target_type: Optional[str] = NOT_GIVEN, effective_day: Optional[DayLike] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN) -> Dict[str, Any]:
-        """Changes a habit's name or category, and its unit, cadence or target type from today (or `effectiveDayKey`) on: past days keep the definition they had, entries are never touched. (``habit.update``, its ``habit``)
+        """Changes a habit's name or category, and its unit, cadence or target type from today (or `effectiveDayKey`) on: past days keep the definition they had, entries are never touched. A cadence between daily and N a week changes at the start of the next week, so no week counts in two units. (``habit.update``, its ``habit``)
 
         habit_id: The habit.
         name: New name.
         unit: New unit from `effectiveDayKey` on (history is not converted).
-        cadence: `daily` or `weekly`, from `effectiveDayKey` on.
-        times_per_week: 1 to 7, with `weekly`.
+        cadence: `daily` or `weekly`: from `effectiveDayKey` on within one kind, else from the first week start on or after it.
+        times_per_week: 1 to 7, with `weekly`, or alone (weekly): a week asks the N in force on its last day.
         target_type: `atLeast` or `atMost`, from `effectiveDayKey` on.
         effective_day: The first day unit, cadence and target type change: today (default) or later; a past day is refused.
         category_id: A category id; `""` clears it.
