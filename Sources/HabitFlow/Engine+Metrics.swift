@@ -43,10 +43,11 @@ public struct HabitToday: Sendable {
         return habit
     }
 
-    /// Status, value, target, streaks, the week and momentum of habit `id` on `day` (default today).
+    /// Status, value, target, streaks, the week and momentum of habit `id` on `day` (default
+    /// today), with the habit as it was defined that day (its unit then).
     public func today(habitId id: String, day: DayKey? = nil) throws(HabitFlowError) -> HabitToday {
-        let habit = try habit(id)
-        return HabitToday(habit: habit, summary: input.metrics(for: habit).summary(today: day ?? today, firstWeekday: firstWeekday))
+        let metrics = input.metrics(for: try habit(id)), date = day ?? today
+        return HabitToday(habit: metrics.habit(on: date), summary: metrics.summary(today: date, firstWeekday: firstWeekday))
     }
 
     /// The current and longest streak of habit `id` as of `day` (default today).
@@ -65,9 +66,10 @@ public struct HabitToday: Sendable {
         return TodayOverview(
             day: date,
             habits: habits.map {
-                HabitToday(
-                    habit: $0,
-                    summary: input.metrics(for: $0).summary(today: date, firstWeekday: firstWeekday, longest: includeLongestStreak))
+                let metrics = input.metrics(for: $0)
+                return HabitToday(
+                    habit: metrics.habit(on: date),
+                    summary: metrics.summary(today: date, firstWeekday: firstWeekday, longest: includeLongestStreak))
             })
     }
 

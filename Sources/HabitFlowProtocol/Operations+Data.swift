@@ -144,19 +144,20 @@ extension Operation {
         },
     ]
 
-    /// The user's active entries as CSV, by day then habit name.
+    /// The user's active entries as CSV, by day then habit name; each in the unit its habit had
+    /// on its day (a unit edit applies from its day on, SPEC §6a).
     static func entriesCSV(_ engine: Engine) throws(ProtocolError) -> String {
-        let (habits, entries) = try ProtocolError.engine { () throws(HabitFlowError) in
-            (try engine.habits(includeArchived: true, includeDeleted: true), try engine.entries(EntryQuery()))
+        let (input, entries) = try ProtocolError.engine { () throws(HabitFlowError) in
+            (try engine.metricsContext().input, try engine.entries(EntryQuery()))
         }
-        var byId: [String: Habit] = [:]
-        for h in habits { byId[h.id] = h }
+        var byId: [String: HabitMetrics] = [:]
+        for h in input.habits { byId[h.id] = input.metrics(for: h) }
         var out = "day,habit,habit_id,value,unit,note,source,timestamp_utc,entry_id\r\n"
         for e in entries {
             let habit = byId[e.habitId]
             let row = [
-                e.dayKey.description, habit?.name ?? "", e.habitId, e.value.map(csvNumber) ?? "", habit?.unit ?? "", e.note ?? "",
-                e.source.rawValue, e.timestampUtc.description, e.id,
+                e.dayKey.description, habit?.habit.name ?? "", e.habitId, e.value.map(csvNumber) ?? "",
+                habit?.rules.rule(on: e.dayKey).unit ?? "", e.note ?? "", e.source.rawValue, e.timestampUtc.description, e.id,
             ]
             out += row.map(csvField).joined(separator: ",") + "\r\n"
         }

@@ -88,7 +88,7 @@ extension Operation {
             result: [
                 Field(
                     "days", "array",
-                    "`[{dayKey, value, target, status, mark}]`; `mark` is how the day reads on a calendar as of today: `done`, `partly`, `missed`, `rest`, `open` (today and later, not yet complete) or `none` (before the habit's history)."
+                    "`[{dayKey, value, target, unit, status, mark}]`; `unit`: the habit's unit that day (a unit edit applies from its day on); `mark` is how the day reads on a calendar as of today: `done`, `partly`, `missed`, `rest`, `open` (today and later, not yet complete) or `none` (before the habit's history)."
                 )
             ],
             errors: metricsErrors
@@ -108,8 +108,8 @@ extension Operation {
                     .object([
                         ("dayKey", .string(day.description)),
                         ("value", line.values[i].map(JSONValue.double) ?? .null),
-                        ("target", .double(line.targets[i])), ("status", .string(line.statuses[i].rawValue)),
-                        ("mark", .string(mark.rawValue)),
+                        ("target", .double(line.targets[i])), ("unit", RecordJSON.string(metrics.rules.rule(on: day).unit)),
+                        ("status", .string(line.statuses[i].rawValue)), ("mark", .string(mark.rawValue)),
                     ]))
             }
             return .object([("days", .array(days))])

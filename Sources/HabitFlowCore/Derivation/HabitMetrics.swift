@@ -34,6 +34,15 @@ public struct HabitMetrics: Sendable {
         self.children = children
     }
 
+    /// The habit as it was defined on `day` (SPEC §6a): its unit, cadence and target type in
+    /// force then, so a past day is shown in the unit it was logged in.
+    public func habit(on day: DayKey) -> Habit {
+        let rule = rules.rule(on: day)
+        var h = habit
+        (h.unit, h.cadence, h.targetType) = (rule.unit, rule.cadence, rule.targetType)
+        return h
+    }
+
     /// The first day with an active entry (for a bundle, of any child): where history begins.
     public var firstLoggedDay: DayKey? {
         guard habit.bundle != nil else { return days.days.first.map { DayKey(uncheckedDayNumber: $0) } }
