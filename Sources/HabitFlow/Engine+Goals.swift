@@ -109,6 +109,10 @@ extension Engine {
         {
             return goal
         }
+        if let deleted = try store.fetch(Goal.self, key: [user, id]), deleted.deletedAt != nil {
+            throw HabitFlowError(
+                .notFound, "goal \(id) is deleted: goal.restore brings it back (CLI: habitflow goal restore)", field: "goalId")
+        }
         throw HabitFlowError(.notFound, "no goal \(id)", field: "goalId")
     }
 
@@ -178,8 +182,13 @@ extension Engine {
             try goal.validate()
             try checkCategory(store, user, goal.categoryId)
             if draft.type != .recurringTask, draft.target == nil { throw HabitFlowError.invalid("target", "target is required") }
-            guard try !store.goalExists(goal.id, of: user) else {
-                throw HabitFlowError(.conflict, "goal \(goal.id) already exists", field: "goalId")
+            if let held = try store.fetch(Goal.self, key: [user, goal.id]) {
+                throw HabitFlowError(
+                    .conflict,
+                    held.deletedAt == nil
+                        ? "goal \(goal.id) already exists"
+                        : "goal \(goal.id) is deleted, and an id is never reused: goal.restore brings it back, or give another id",
+                    field: "goalId")
             }
             if goal.shared { try requirePartner(store, user) }
             try checkLimit(store, user, today: today, firstWeekday: firstWeekday)
@@ -359,13 +368,15 @@ extension Engine {
             let goal = try asToday(try accessibleGoal(store, user, id), store, try userZone(store, user).1)
             let links = try store.links(goal: goal.id, of: goal.ownerId)
             var names: [RecordRef: String] = [:]
+            var deleted: Set<RecordRef> = []
             for link in links {
-                // A deleted habit's entries still count (000): it is still named.
+                // A deleted habit's entries still count (000): it is still named, and marked.
                 if let habit = try store.fetch(Habit.self, key: [link.createdBy, link.habitId]) {
                     names[RecordRef(owner: link.createdBy, id: link.habitId)] = habit.name
+                    if habit.deletedAt != nil { deleted.insert(RecordRef(owner: link.createdBy, id: link.habitId)) }
                 }
             }
-            return GoalDetail(goal: goal, links: links, habitNames: names)
+            return GoalDetail(goal: goal, links: links, habitNames: names, deletedHabits: deleted)
         }
     }
 
@@ -385,7 +396,7 @@ extension Engine {
             var groups: [String?: [(Goal, GoalProgress)]] = [:]
             for held in try visibleGoals(store, user, segment) where focus?.contains(held.id) ?? true {
                 let goal = try asToday(held, store, today)
-                let progress = try self.progress(goal, store, day: day ?? today, firstWeekday: firstWeekday)
+                let progress = try self.progress(goal, store, day: day ?? today, today: today, firstWeekday: firstWeekday)
                 let known = goal.categoryId.flatMap { id in categories.contains { $0.id == id } ? id : nil }
                 groups[known, default: []].append((goal, progress))
             }
@@ -405,7 +416,7 @@ extension Engine {
         return try store.read { store throws(HabitFlowError) in
             let goal = try accessibleGoal(store, user, id)
             let today = try userZone(store, user).1
-            return try progress(goal, store, day: day ?? today, firstWeekday: try profile(store, user).firstWeekday)
+            return try progress(goal, store, day: day ?? today, today: today, firstWeekday: try profile(store, user).firstWeekday)
         }
     }
 
@@ -437,19 +448,22 @@ extension Engine {
 
     /// A goal's progress in its creator's weeks (a shared goal reads alike for both partners),
     /// each linked entry in the unit its habit had on its day; `replacing` one habit's entries
-    /// with others (a preview).
+    /// with others (a preview). As of a day before today it counts the entries up to that day
+    /// only, as that day read them; as of today, future-dated entries count toward a total too.
     func progress(
-        _ goal: Goal, _ store: any StoreTransaction, day: DayKey, firstWeekday: Weekday,
+        _ goal: Goal, _ store: any StoreTransaction, day: DayKey, today: DayKey? = nil, firstWeekday: Weekday,
         replacing: (habit: RecordRef, entries: [HabitEntry])? = nil
     ) throws(HabitFlowError) -> GoalProgress {
+        let through: DayKey? = today.flatMap { day < $0 ? day : nil }
         var linked: [GoalProgress.Linked] = []
         for link in try store.links(goal: goal.id, of: goal.ownerId) {
-            let entries =
+            var entries =
                 if let replacing, replacing.habit == RecordRef(owner: link.createdBy, id: link.habitId) {
                     replacing.entries
                 } else {
                     try store.entries(owner: link.createdBy, habit: link.habitId, from: goal.startDayKey, to: nil, includeDeleted: false)
                 }
+            if let through { entries.removeAll { $0.dayKey > through } }
             let rules = try store.habit(link.habitId, of: link.createdBy).map { habit throws(HabitFlowError) in
                 HabitRules(habit: habit, schedule: TargetSchedule(try store.targetVersions(habit: habit.id, of: link.createdBy)))
             }
@@ -557,7 +571,7 @@ extension Engine {
             let firstWeekday = try profile(store, user).firstWeekday
             var out: [GoalSuggestion] = []
             for goal in try visibleGoals(store, user, nil) where goal.type != .targetAmount && goal.userStatus == .active {
-                let p = try progress(goal, store, day: day, firstWeekday: firstWeekday)
+                let p = try progress(goal, store, day: day, today: today, firstWeekday: firstWeekday)
                 guard p.status == .active, let week = p.thisWeek, week.value < week.target else { continue }
                 out.append(
                     GoalSuggestion(

@@ -33,7 +33,11 @@ struct GoalCommand: ParsableCommand {
         if progress?["thisWeek"] != .null && progress?["thisWeek"] != nil { text += "  this week" }
         let status = CLI.text(progress?["status"])
         if status != "active" { text += "  [\(status)]" }
-        if progress?["needsLinks"] == .bool(true) { text += "  (no linked habits yet)" }
+        if progress?["needsLinks"] == .bool(true) {
+            text += "  (no linked habits yet)"
+        } else if case let .int(n)? = progress?["linkedHabits"] {
+            text += "  \(n) habit\(n == 1 ? "" : "s")"
+        }
         return text
     }
 
@@ -50,6 +54,7 @@ struct GoalCommand: ParsableCommand {
         @Option(help: "4, 8 or 12 weeks (default: ongoing).") var weeks: Int?
         @Option(help: "First day that counts (YYYY-MM-DD, yesterday, -N, monday …; default today).") var start: String?
         @Option(help: "An emoji.") var icon: String?
+        @Option(help: "What the goal is for (shown by goal show).") var description: String?
         @Option(help: "A category id.") var category: String?
         @Option(help: "Link these habits (id or name), comma-separated.") var habits: String?
         @Flag(help: "Share with your partner.") var shared = false
@@ -70,8 +75,9 @@ struct GoalCommand: ParsableCommand {
                     ("kind", .string(unit == nil ? "count" : "quantity")), ("unit", unit.map(JSONValue.string)),
                     ("durationWeeks", weeks.map { .int(Int64($0)) }),
                     ("startDayKey", try CLI.day(start, engine: engine, json: json, option: "start")),
-                    ("icon", icon.map(JSONValue.string)), ("categoryId", category.map(JSONValue.string)),
-                    ("shared", shared ? .bool(true) : nil), ("goalId", id.map(JSONValue.string)),
+                    ("icon", icon.map(JSONValue.string)), ("description", description.map(JSONValue.string)),
+                    ("categoryId", category.map(JSONValue.string)), ("shared", shared ? .bool(true) : nil),
+                    ("goalId", id.map(JSONValue.string)),
                     ("habitIds", habitIds.isEmpty ? nil : .array(habitIds)),
                 ]), json: json, engine: engine)
             json
@@ -113,12 +119,16 @@ struct GoalCommand: ParsableCommand {
             if json { return CLI.printJSON(r) }
             let g = r["goal"]
             print(GoalCommand.line(g, r["progress"]))
+            if let description = g?["description"], description != .null { print("  \(CLI.text(description))") }
             print(
                 "  \(CLI.text(g?["type"])), \(CLI.text(g?["kind"])), from \(CLI.text(g?["startDayKey"]))"
                     + (g?["durationWeeks"] == .null ? ", ongoing" : " for \(CLI.text(g?["durationWeeks"])) weeks")
                     + (g?["shared"] == .bool(true) ? ", shared" : ""))
             if case let .array(all)? = r["links"] {
-                func name(_ l: JSONValue) -> String { CLI.text(l["habitName"] == .null ? l["habitId"] : l["habitName"]) }
+                func name(_ l: JSONValue) -> String {
+                    CLI.text(l["habitName"] == .null ? l["habitId"] : l["habitName"])
+                        + (l["habitDeleted"] == .bool(true) ? " [deleted]" : "")
+                }
                 let links = all.filter { $0["linked"] == .bool(true) }, ended = all.filter { $0["linked"] != .bool(true) }
                 print(
                     "  Linked habits: "
@@ -132,7 +142,7 @@ struct GoalCommand: ParsableCommand {
             if case let .array(weeks)? = r["progress"]?["weeks"] {
                 for w in weeks {
                     print(
-                        "  week of \(CLI.text(w["weekStart"]))  \(CLI.text(w["value"]))/\(CLI.text(w["target"]))\(w["met"] == .bool(true) ? "  ✓" : "")"
+                        "  week of \(CLI.text(w["weekStart"]))  \(CLI.text(w["fraction"]))\(w["met"] == .bool(true) ? "  ✓" : "")"
                     )
                 }
             }
@@ -183,7 +193,9 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct Unlink: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "unlink", abstract: "Unlink a habit from a goal (its entries stay).")
+        static let configuration = CommandConfiguration(
+            commandName: "unlink", abstract: "Unlink a habit from a goal from today on (the days it counted still count; its entries stay)."
+        )
         @OptionGroup var store: StoreOptions
         @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
         @Argument(help: "The habit: id or name.", completion: .habitNames) var habit: String

@@ -42,9 +42,10 @@ extension Operation {
         )
     }
 
-    static func linkJSON(_ l: GoalLink, habitName: String?) -> JSONValue {
+    static func linkJSON(_ l: GoalLink, habitName: String?, habitDeleted: Bool = false) -> JSONValue {
         .object([
             ("goalId", .string(l.goalId)), ("habitId", .string(l.habitId)), ("habitName", RecordJSON.string(habitName)),
+            ("habitDeleted", .bool(habitDeleted)),
             ("contribution", .string(l.contribution.rawValue)), ("unit", RecordJSON.string(l.unit)), ("createdBy", .string(l.createdBy)),
             ("createdAt", RecordJSON.instant(l.createdAt)), ("linked", .bool(l.isLinked)),
             (
@@ -60,7 +61,7 @@ extension Operation {
     static func weekJSON(_ w: GoalProgress.Week) -> JSONValue {
         .object([
             ("weekStart", .string(w.weekStart.description)), ("value", .double(w.value)), ("target", .double(w.target)),
-            ("met", .bool(w.met)),
+            ("fraction", .string(w.fraction)), ("met", .bool(w.met)),
         ])
     }
 
@@ -69,7 +70,8 @@ extension Operation {
             ("goalId", .string(p.goalId)), ("value", .double(p.value)), ("target", .double(p.target)),
             ("fraction", .string(p.fraction)), ("percent", .double(p.percent)),
             ("thisWeek", p.thisWeek.map(weekJSON) ?? .null), ("status", .string(p.status.rawValue)),
-            ("needsLinks", .bool(p.needsLinks)), ("windowStart", .string(p.windowStart.description)),
+            ("needsLinks", .bool(p.needsLinks)), ("linkedHabits", .int(Int64(p.linkedHabits))),
+            ("windowStart", .string(p.windowStart.description)),
             ("windowEnd", p.windowEnd.map { .string($0.description) } ?? .null), ("unconverted", .int(Int64(p.unconverted))),
         ]
         if p.needsLinks {
@@ -225,19 +227,23 @@ extension Operation {
                 Field("goal", "object", "The goal."),
                 Field(
                     "links", "array",
-                    "`[{goalId, habitId, habitName, contribution, unit, createdBy, createdAt, linked, linkedDays}]`: `habitName` also for a partner's habit linked to a shared goal; `linked`: linked now; `linkedDays`: the days it counts, `[{from, until}]` (`from` null: the goal's start; `until`, the first day not counted, null: still linked) — an unlinked habit stays listed with the days it counted."
+                    "`[{goalId, habitId, habitName, habitDeleted, contribution, unit, createdBy, createdAt, linked, linkedDays}]`: `habitName` also for a partner's habit linked to a shared goal; `habitDeleted`: the habit is deleted (its entries still count); `linked`: linked now; `linkedDays`: the days it counts, `[{from, until}]` (`from` null: the goal's start; `until`, the first day not counted, null: still linked) — an unlinked habit stays listed with the days it counted."
                 ),
                 Field("progress", "object", "Progress now, with `weeks`."),
             ],
             errors: goalErrors
         ) { engine, args throws(ProtocolError) in
             let id = try args.string("goalId")
-            let (goal, links, names, progress) = try ProtocolError.engine { () throws(HabitFlowError) in
-                let detail = try engine.goal(id)
-                return (detail.goal, detail.links, detail.habitNames, try engine.goalProgress(id))
+            let (detail, progress) = try ProtocolError.engine { () throws(HabitFlowError) in
+                (try engine.goal(id), try engine.goalProgress(id))
             }
-            let linked = links.map { linkJSON($0, habitName: names[RecordRef(owner: $0.createdBy, id: $0.habitId)]) }
-            return .object([("goal", goalJSON(goal)), ("links", .array(linked)), ("progress", progressJSON(progress, history: true))])
+            let linked = detail.links.map {
+                let habit = RecordRef(owner: $0.createdBy, id: $0.habitId)
+                return linkJSON($0, habitName: detail.habitNames[habit], habitDeleted: detail.deletedHabits.contains(habit))
+            }
+            return .object([
+                ("goal", goalJSON(detail.goal)), ("links", .array(linked)), ("progress", progressJSON(progress, history: true)),
+            ])
         },
         Operation(
             "goal.list", "Goals grouped by category (in category order), with progress; segments `yours` and `shared`.",
@@ -320,7 +326,7 @@ extension Operation {
             result: [
                 Field(
                     "progress", "object",
-                    "`{goalId, value, target, fraction, percent, thisWeek, status, needsLinks, windowStart, windowEnd, unconverted}`; `unconverted`: entries left out because their habit's unit on their day does not convert to the goal's."
+                    "`{goalId, value, target, fraction, percent, thisWeek, status, needsLinks, linkedHabits, windowStart, windowEnd, unconverted}`; `linkedHabits`: habits linked now; `unconverted`: entries left out because their habit's unit on their day does not convert to the goal's. As of a past `dayKey`, the entries up to that day."
                 )
             ],
             errors: goalErrors + [.unknownZone]
@@ -340,7 +346,10 @@ extension Operation {
             arguments: [
                 Field("goalId", "string", "The goal."), Field("dayKey", "string", required: false, "As of this day (default today)."),
             ],
-            result: [Field("weeks", "array", "`[{weekStart, value, target, met}]`.")], errors: goalErrors
+            result: [
+                Field("weeks", "array", "`[{weekStart, value, target, fraction, met}]` (as of a past day, its entries up to that day).")
+            ],
+            errors: goalErrors
         ) { engine, args throws(ProtocolError) in
             let id = try args.string("goalId")
             let day = try args.optionalDayKey("dayKey")

@@ -55,8 +55,10 @@ import Testing
                 let weekStart = { (x: DayKey) in x.adding(days: -((x.weekday.rawValue + 6) % 7))! }
                 let firstWeek = weekStart(d.startDayKey!)
                 let end = d.durationWeeks.map { d.startDayKey!.adding(days: 7 * $0 - 1)! }  // not week-aligned
+                // As of a day before the engine's today (2025-06-30), the entries up to that day.
                 let counted = entries.filter { e in
                     linked.contains(e.habitId) && e.dayKey >= d.startDayKey! && (end.map { e.dayKey <= $0 } ?? true)
+                        && (today >= DayKey("2025-06-30") || e.dayKey <= today)
                 }
                 let amount = { (e: HabitEntry) in d.kind == .count ? 1 : e.value! * factor[units[e.habitId]!]! }
                 var weeks: [Double] = []

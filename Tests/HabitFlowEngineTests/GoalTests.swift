@@ -221,8 +221,11 @@ import Testing
         #expect(try e.goalProgress("unmet").status == .expired)
         #expect(try e.goalProgress("unmet").value == 2)
         #expect(try e.goalProgress("unmet", day: DayKey("2025-02-10")).status == .active)
-        // A target amount completes once reached, before its window ends (derived, not stored).
-        #expect(try e.goalProgress("met", day: DayKey("2025-02-17")).status == .completed)
+        // A target amount completes once reached, before its window ends (derived, not stored);
+        // as of a day before that, it counts the entries up to that day only (issue 55).
+        #expect(try e.goalProgress("met", day: DayKey("2025-02-20")).status == .completed)
+        #expect(try e.goalProgress("met", day: DayKey("2025-02-17")).status == .active)
+        #expect(try e.goalProgress("met", day: DayKey("2025-02-17")).value == 1)
     }
 
     @Test func unlinkingPartnersMakesSharedGoalsPersonal_001_edge_unlink() throws {

@@ -57,6 +57,40 @@ import Testing
         #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
     }
 
+    /// Issue 55, the seeds' goal rows as a user types them: a card says how many habits are
+    /// linked; `goal show` gives the description, marks a deleted habit, rounds weeks as the
+    /// card does; a deleted goal's id says it is deleted and how to bring it back; asked as of
+    /// a past day, a goal counts the entries up to that day; an unlink keeps what was counted.
+    @Test func goalRowsOfTheSeedsThroughTheCLI() throws {
+        let r = try sh(
+            """
+            export HABITFLOW_ZONE=Europe/Amsterdam HABITFLOW_NOW=2025-03-03T10:00:00Z
+            habitflow habit add Run --numeric km >/dev/null; habitflow habit add Swim --numeric km >/dev/null
+            habitflow goal add Move --weekly 20 --unit km --habits Run,Swim --id move --description 'Twenty km a week' >/dev/null
+            habitflow log Run 3.333 >/dev/null; habitflow log Swim 1 >/dev/null
+            export HABITFLOW_NOW=2025-03-05T10:00:00Z
+            habitflow log Run 2 >/dev/null
+            export HABITFLOW_NOW=2025-03-12T10:00:00Z
+            habitflow goal list | grep -q '2 habits'
+            habitflow goal unlink move Run >/dev/null
+            habitflow habit delete Swim --confirm >/dev/null
+            habitflow goal show move
+            echo '{"op":"goal.history","args":{"goalId":"move","dayKey":"2025-03-04"}}' | habitflow batch
+            habitflow goal delete move --confirm >/dev/null
+            status=0; habitflow goal show move 2>err || status=$?; echo "show $status"; cat err
+            status=0; habitflow goal add Again --weekly 2 --id move 2>err || status=$?; echo "add $status"; cat err
+            """)
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        let out = r.stdout
+        #expect(out.contains("  Twenty km a week\n"), "\(out)")
+        #expect(out.contains("Linked habits: Swim [deleted] (sum)"), "\(out)")
+        #expect(out.contains("Unlinked: Run (its days until 2025-03-12 still count)"), "\(out)")
+        #expect(out.contains("  week of 2025-03-03  6.33/20\n"), "the week rounds as the card, and Run's days still count: \(out)")
+        #expect(out.contains(#""fraction":"4.33/20""#), "as of the 4th, the 5th's entry does not count: \(out)")
+        #expect(out.contains("show 1") && out.contains("goal move is deleted: goal.restore brings it back"), "\(out)")
+        #expect(out.contains("add 1") && out.contains("an id is never reused: goal.restore brings it back"), "\(out)")
+    }
+
     /// Issue 55: a malformed `HABITFLOW_NOW` is an error (64) naming it, never silently the
     /// clock; nothing is written.
     @Test func aMalformedFixedClockIsAnError() throws {

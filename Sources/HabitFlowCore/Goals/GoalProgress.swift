@@ -12,6 +12,9 @@ public struct GoalProgress: Sendable, Equatable {
         public var target: Double
         /// Whether the week met its target (weekly types).
         public var met: Bool
+
+        /// `value/target` as the goal's fraction writes it ("3/5", "12.35/20").
+        public var fraction: String { "\(GoalProgress.format(value))/\(GoalProgress.format(target))" }
     }
 
     /// The goal.
@@ -35,6 +38,8 @@ public struct GoalProgress: Sendable, Equatable {
     public var status: Goal.Status
     /// A goal without links shows 0 and asks for them.
     public var needsLinks: Bool
+    /// How many habits are linked now (an unlinked habit's days still count, SPEC §6a).
+    public var linkedHabits: Int
     /// The first day that counts.
     public var windowStart: DayKey
     /// The last day that counts; `nil` for an ongoing goal.
@@ -54,7 +59,8 @@ public struct GoalProgress: Sendable, Equatable {
     ///     weeks, whoever reads it.
     public init(goal: Goal, linked: [Linked], versions: [GoalVersion] = [], today: DayKey, firstWeekday: Weekday) {
         goalId = goal.id
-        needsLinks = !linked.contains { $0.link.isLinked }
+        linkedHabits = linked.filter { $0.link.isLinked }.count
+        needsLinks = linkedHabits == 0
         windowStart = goal.startDayKey
         let firstWeek = (try? Week_(containing: goal.startDayKey, firstWeekday: firstWeekday))?.start ?? goal.startDayKey
         windowEnd = goal.windowEnd(firstWeekday: firstWeekday)

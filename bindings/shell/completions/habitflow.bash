@@ -1086,7 +1086,7 @@ _habitflow_goal_add() {
     repeating_flags=()
     non_repeating_flags=(--recurring --shared --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --user --zone --weekly --total --unit --weeks --start --icon --category --habits --id)
+    non_repeating_options=(--db --user --zone --weekly --total --unit --weeks --start --icon --description --category --habits --id)
     __habitflow_offer_flags_options 1
 
     # Offer option value completions
@@ -1116,6 +1116,9 @@ _habitflow_goal_add() {
         return
         ;;
     '--icon')
+        return
+        ;;
+    '--description')
         return
         ;;
     '--category')
