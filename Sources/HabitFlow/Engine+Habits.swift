@@ -62,6 +62,9 @@ public struct HabitChanges: Sendable {
     public var clearCategory = false
     /// Archive (hide from Today, keep its history) or bring back.
     public var archived: Bool?
+    /// Go ahead with a unit that a linked goal cannot convert (its entries from then on are
+    /// left out of that goal).
+    public var confirm = false
 
     /// No change: set the fields to change.
     public init() {}
@@ -245,6 +248,7 @@ extension Engine {
                     effective, today: today, field: changes.effectiveDayKey == nil ? "habitId" : "effectiveDayKey",
                     what: "a change of unit, cadence or target type")
             }
+            if let unit = meaning.unit, !changes.confirm { try checkUnitConverts(old, to: unit, from: effective, store, user) }
             var check = habit
             check.unit = changes.unit ?? current.unit
             check.cadence = changes.cadence ?? current.cadence
@@ -268,12 +272,36 @@ extension Engine {
             }
             if let archived = changes.archived { habit.archived = archived }
             try habit.validate()
-            let from: DayKey? = !cadenceChange.isEmpty ? cadenceFrom : (meaning.isEmpty ? nil : effective)
+            // A change of cadence kind applies from its week start, even when asked again.
+            let from: DayKey? = cadenceFrom != effective ? cadenceFrom : (meaning.isEmpty ? nil : effective)
             guard habit != old else { return HabitUpdate(habit: old, effectiveDayKey: from) }
             habit.updatedAt = now
             try store.save(habit)
             return HabitUpdate(habit: habit, effectiveDayKey: from)
         }
+    }
+
+    /// Refuses, until confirmed, a unit edit that a quantity goal the habit sums into cannot
+    /// convert: from `day` on its entries would be left out of that goal (a unit edit never
+    /// converts history), which the person should decide knowing the goal's name.
+    func checkUnitConverts(
+        _ habit: Habit, to unit: String, from day: DayKey, _ store: any StoreTransaction, _ user: String
+    )
+        throws(HabitFlowError)
+    {
+        var titles: [String] = []
+        for link in try store.fetchAll(GoalLink.self, owner: user, where: .habitId, in: [habit.id])
+        where link.isLinked && link.contribution == .sum {
+            guard let goal = try store.goal(link.goalId, of: link.goalOwnerId), let goalUnit = goal.unit,
+                GoalUnit.factor(from: unit, to: goalUnit) == nil
+            else { continue }
+            titles.append("\"\(goal.title)\" (\(goalUnit))")
+        }
+        guard !titles.isEmpty else { return }
+        throw HabitFlowError(
+            .confirmationRequired,
+            "from \(day) on, \"\(habit.name)\" in \(unit) does not convert to goal \(titles.joined(separator: ", goal ")): its entries from then on would be left out of \(titles.count == 1 ? "it" : "them") (goal.get says how many): confirm to go ahead, or unlink the habit first",
+            field: "confirm")
     }
 
     /// `day` when weeks start on it, else the next week's first day.

@@ -139,6 +139,12 @@ struct GoalCommand: ParsableCommand {
                     print("  Unlinked: \(name(l)) (its days until \(CLI.text(last["until"])) still count)")
                 }
             }
+            // What a unit edit left out (history is never converted): said, not hidden.
+            if case let .int(n)? = r["progress"]?["unconverted"], n > 0 {
+                print(
+                    "  \(n) entr\(n == 1 ? "y" : "ies") left out: \(n == 1 ? "its" : "their") habit's unit on \(n == 1 ? "its" : "their") day does not convert to \(CLI.text(g?["unit"]))"
+                )
+            }
             if case let .array(weeks)? = r["progress"]?["weeks"] {
                 for w in weeks {
                     print(

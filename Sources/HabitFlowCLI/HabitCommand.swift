@@ -71,6 +71,7 @@ struct HabitCommand: ParsableCommand {
         @Flag(help: "Daily.") var daily = false
         @Flag(help: "At least the target.") var atLeast = false
         @Flag(help: "At most the target.") var atMost = false
+        @Flag(name: [.long, .customLong("yes")], help: "Go ahead with a unit a linked goal cannot convert.") var confirm = false
         @Flag(help: "Print JSON.") var json = false
 
         func validate() throws {
@@ -89,6 +90,7 @@ struct HabitCommand: ParsableCommand {
                     ("cadence", cadence), ("timesPerWeek", weekly.map { .int(Int64($0)) }),
                     ("targetType", atMost ? .string("atMost") : atLeast ? .string("atLeast") : nil),
                     ("effectiveDayKey", try CLI.day(from, engine: engine, json: json, option: "from")),
+                    ("confirm", confirm ? .bool(true) : nil),
                 ]), json: json, engine: engine)
             // Say the day a change of meaning applies (a cadence change: the next week's start).
             let from = result["effectiveDayKey"].flatMap { $0 == .null ? nil : " from \(CLI.text($0))" } ?? ""

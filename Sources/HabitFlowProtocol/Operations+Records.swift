@@ -165,6 +165,9 @@ extension Operation {
                     "effectiveDayKey", "string", required: false,
                     "The first day unit, cadence and target type change: today (default) or later; a past day is refused."),
                 Field("categoryId", "string|null", required: false, "A category id; `\"\"` clears it."),
+                Field(
+                    "confirm", "boolean", required: false,
+                    "Go ahead with a unit a linked quantity goal cannot convert (without it: `confirmation_required` naming the goal)."),
             ],
             result: habitResult + [
                 Field(
@@ -181,6 +184,7 @@ extension Operation {
             changes.cadence = try cadence(args, aloneMeansWeekly: true)
             changes.targetType = try args.choice("targetType", targetTypes)
             changes.effectiveDayKey = try args.optionalDayKey("effectiveDayKey")
+            changes.confirm = try args.bool("confirm", default: false)
             if let category = try args.optionalString("categoryId") {
                 if category.isEmpty { changes.clearCategory = true } else { changes.categoryId = category }
             }

@@ -180,7 +180,7 @@ import Testing
         #expect(progress?["unconverted"] == .int(0))
 
         let thu = try on("2025-03-06")
-        _ = try call(thu, "habit.update", #"{"habitId":"run","unit":"min"}"#)
+        _ = try call(thu, "habit.update", #"{"habitId":"run","unit":"min","confirm":true}"#)
         try log(thu, "run", "2025-03-06", 30)
         let after = try call(thu, "goal.progress", #"{"goalId":"dist"}"#)["progress"]
         #expect(after?["value"] == .double(value), "30 minutes are no kilometres")

@@ -91,6 +91,33 @@ import Testing
         #expect(out.contains("add 1") && out.contains("an id is never reused: goal.restore brings it back"), "\(out)")
     }
 
+    /// Issue 55, seed row: a unit edit that would leave a linked goal's entries unconverted asks
+    /// first, naming the goal, and changes nothing until confirmed; `goal show` then says what
+    /// it left out. A unit that converts needs no confirmation.
+    @Test func aUnitEditALinkedGoalCannotConvertAsksFirst() throws {
+        let r = try sh(
+            """
+            export HABITFLOW_ZONE=Europe/Amsterdam HABITFLOW_NOW=2025-03-03T10:00:00Z
+            habitflow habit add Run --numeric km >/dev/null
+            habitflow goal add 'Run 100' --total 100 --unit km --habits Run --id r100 >/dev/null
+            habitflow log Run 5 >/dev/null
+            export HABITFLOW_NOW=2025-03-05T10:00:00Z
+            before=$(habitflow habit list --json)
+            status=0; habitflow habit edit Run --unit pages </dev/null 2>err || status=$?
+            [ "$status" = 1 ] || { echo "status $status"; exit 1; }
+            cat err
+            [ "$(habitflow habit list --json)" = "$before" ]
+            habitflow habit edit Run --unit mi
+            habitflow habit edit Run --unit pages --yes
+            habitflow log Run 7 >/dev/null
+            habitflow goal show r100
+            """)
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        #expect(r.stdout.contains(#"from 2025-03-05 on, "Run" in pages does not convert to goal "Run 100" (km)"#), "\(r.stdout)")
+        #expect(r.stdout.contains("1 entry left out: its habit's unit on its day does not convert to km"), "\(r.stdout)")
+        #expect(r.stdout.contains("5/100 (5%) km"), "\(r.stdout)")
+    }
+
     /// Issue 55: a malformed `HABITFLOW_NOW` is an error (64) naming it, never silently the
     /// clock; nothing is written.
     @Test func aMalformedFixedClockIsAnError() throws {

@@ -904,7 +904,7 @@ class Operations:
         result: HabitCreateResult = self._call("habit.create", _args(("habitId", habit_id), ("name", name), ("kind", kind), ("unit", unit), ("cadence", cadence), ("timesPerWeek", times_per_week), ("targetType", target_type), ("multiplePerDay", multiple_per_day), ("categoryId", category_id), ("target", target), ("legacyGoal", legacy_goal)))
         return result
 
-    def habit_update(self, habit_id: str, *, name: Optional[str] = NOT_GIVEN, unit: Optional[str] = NOT_GIVEN, cadence: Optional[str] = NOT_GIVEN, times_per_week: Optional[int] = NOT_GIVEN, target_type: Optional[str] = NOT_GIVEN, effective_day: Optional[DayLike] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN) -> HabitUpdateResult:
+    def habit_update(self, habit_id: str, *, name: Optional[str] = NOT_GIVEN, unit: Optional[str] = NOT_GIVEN, cadence: Optional[str] = NOT_GIVEN, times_per_week: Optional[int] = NOT_GIVEN, target_type: Optional[str] = NOT_GIVEN, effective_day: Optional[DayLike] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN, confirm: Optional[bool] = NOT_GIVEN) -> HabitUpdateResult:
         """Changes a habit's name or category, and its unit, cadence or target type from today (or `effectiveDayKey`) on: past days keep the definition they had, entries are never touched. A cadence between daily and N a week changes at the start of the next week, so no week counts in two units. (``habit.update``)
 
         habit_id: The habit.
@@ -915,8 +915,9 @@ class Operations:
         target_type: `atLeast` or `atMost`, from `effectiveDayKey` on.
         effective_day: The first day unit, cadence and target type change: today (default) or later; a past day is refused.
         category_id: A category id; `""` clears it.
+        confirm: Go ahead with a unit a linked quantity goal cannot convert (without it: `confirmation_required` naming the goal).
         """
-        result: HabitUpdateResult = self._call("habit.update", _args(("habitId", habit_id), ("name", name), ("unit", unit), ("cadence", cadence), ("timesPerWeek", times_per_week), ("targetType", target_type), ("effectiveDayKey", effective_day), ("categoryId", category_id)))
+        result: HabitUpdateResult = self._call("habit.update", _args(("habitId", habit_id), ("name", name), ("unit", unit), ("cadence", cadence), ("timesPerWeek", times_per_week), ("targetType", target_type), ("effectiveDayKey", effective_day), ("categoryId", category_id), ("confirm", confirm)))
         return result
 
     def habit_archive(self, habit_id: str, *, archived: Optional[bool] = NOT_GIVEN) -> HabitArchiveResult:
@@ -2010,7 +2011,7 @@ class Operations:
         result: HabitCreateResult = self._call("habit.create", _args(("habitId", habit_id), ("name", name), ("kind", kind), ("unit", unit), ("cadence", cadence), ("timesPerWeek", times_per_week), ("targetType", target_type), ("multiplePerDay", multiple_per_day), ("categoryId", category_id), ("target", target), ("legacyGoal", legacy_goal)))
         return result["habit"]
 
-    def update_habit(self, habit_id: str, *, name: Optional[str] = NOT_GIVEN, unit: Optional[str] = NOT_GIVEN, cadence: Optional[str] = NOT_GIVEN, times_per_week: Optional[int] = NOT_GIVEN, target_type: Optional[str] = NOT_GIVEN, effective_day: Optional[DayLike] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN) -> Dict[str, Any]:
+    def update_habit(self, habit_id: str, *, name: Optional[str] = NOT_GIVEN, unit: Optional[str] = NOT_GIVEN, cadence: Optional[str] = NOT_GIVEN, times_per_week: Optional[int] = NOT_GIVEN, target_type: Optional[str] = NOT_GIVEN, effective_day: Optional[DayLike] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN, confirm: Optional[bool] = NOT_GIVEN) -> Dict[str, Any]:
         """Changes a habit's name or category, and its unit, cadence or target type from today (or `effectiveDayKey`) on: past days keep the definition they had, entries are never touched. A cadence between daily and N a week changes at the start of the next week, so no week counts in two units. (``habit.update``, its ``habit``)
 
         habit_id: The habit.
@@ -2021,8 +2022,9 @@ class Operations:
         target_type: `atLeast` or `atMost`, from `effectiveDayKey` on.
         effective_day: The first day unit, cadence and target type change: today (default) or later; a past day is refused.
         category_id: A category id; `""` clears it.
+        confirm: Go ahead with a unit a linked quantity goal cannot convert (without it: `confirmation_required` naming the goal).
         """
-        result: HabitUpdateResult = self._call("habit.update", _args(("habitId", habit_id), ("name", name), ("unit", unit), ("cadence", cadence), ("timesPerWeek", times_per_week), ("targetType", target_type), ("effectiveDayKey", effective_day), ("categoryId", category_id)))
+        result: HabitUpdateResult = self._call("habit.update", _args(("habitId", habit_id), ("name", name), ("unit", unit), ("cadence", cadence), ("timesPerWeek", times_per_week), ("targetType", target_type), ("effectiveDayKey", effective_day), ("categoryId", category_id), ("confirm", confirm)))
         return result["habit"]
 
     def create_goal(self, title: str, type: str, target: Optional[float] = NOT_GIVEN, habit_ids: Optional[Iterable[str]] = NOT_GIVEN, *, description: Optional[str] = NOT_GIVEN, icon: Optional[str] = NOT_GIVEN, category_id: Optional[str] = NOT_GIVEN, goal_id: Optional[str] = NOT_GIVEN, kind: Optional[str] = NOT_GIVEN, unit: Optional[str] = NOT_GIVEN, duration_weeks: Optional[int] = NOT_GIVEN, start_day: Optional[DayLike] = NOT_GIVEN, target_date: Optional[DayLike] = NOT_GIVEN, shared: Optional[bool] = NOT_GIVEN, sort_order: Optional[int] = NOT_GIVEN) -> Dict[str, Any]:

@@ -294,7 +294,7 @@ _habitflow_habit_list() {
 
 _habitflow_habit_edit() {
     repeating_flags=()
-    non_repeating_flags=(--daily --at-least --at-most --json --version -h --help)
+    non_repeating_flags=(--daily --at-least --at-most --confirm --yes --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --user --zone --name --from --unit --weekly)
     __habitflow_offer_flags_options 1

@@ -201,6 +201,7 @@ _habitflow_habit_edit() {
         '--daily[Daily.]'
         '--at-least[At least the target.]'
         '--at-most[At most the target.]'
+        '(--confirm --yes)'{--confirm,--yes}'[Go ahead with a unit a linked goal cannot convert.]'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
