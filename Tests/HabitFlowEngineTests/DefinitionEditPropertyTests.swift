@@ -102,7 +102,8 @@ import Testing
             case 3:
                 // Confirmed: "min" leaves the distance goal's entries unconverted from today on.
                 edit = (
-                    "habit.update", [("habitId", .string("run")), ("unit", .string(["km", "mi", "min"][pick(3)])), ("confirm", .bool(true))]
+                    "habit.update",
+                    [("habitId", .string("run")), ("unit", .string(["km", "mi", "min"][pick(3)])), ("confirm", .bool(true))]
                 )
             case 4:
                 edit = (
