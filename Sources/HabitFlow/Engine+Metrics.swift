@@ -113,12 +113,15 @@ extension Engine {
     @_spi(Faces) public func metricsContext() throws(HabitFlowError) -> MetricsContext {
         let (source, user) = try requireStore()
         return try source.read { store throws(HabitFlowError) in
-            let (_, today) = try userZone(store, user)
+            let (local, today) = try userZone(store, user)
+            let skipped = local.zone.skippedDays(dayStart: local.dayStart)
             let firstWeekday = try profile(store, user).firstWeekday
             let stamp = try source.stamp()  // inside the read: the stamp of what it sees
             let kept = caching ? recordCache.withLock { $0 } : nil
             if let kept, kept.stamp == stamp {
-                return MetricsContext(input: kept.input, today: today, firstWeekday: firstWeekday)
+                var input = kept.input
+                input.skippedDays = skipped
+                return MetricsContext(input: input, today: today, firstWeekday: firstWeekday)
             }
             var input: MetricsInput
             var sequence: Int64
@@ -133,6 +136,7 @@ extension Engine {
                 sequence = try store.habitsChanged(since: .max).sequence
             }
             if caching { recordCache.withLock { $0 = (stamp, input, sequence) } }
+            input.skippedDays = skipped
             return MetricsContext(input: input, today: today, firstWeekday: firstWeekday)
         }
     }

@@ -39,9 +39,9 @@ enum InlineRecords {
         for item in try list(records, "entries") { entries.append(try entry(item, habits: ids)) }
         var versions: [TargetVersion] = []
         for item in try list(records, "targetVersions") { versions.append(try version(item, habits: ids)) }
-        return MetricsContext(
-            input: MetricsInput(habits: habits, entries: entries, targetVersions: versions),
-            today: today, firstWeekday: firstWeekday)
+        var input = MetricsInput(habits: habits, entries: entries, targetVersions: versions)
+        input.skippedDays = days.zone.skippedDays(dayStart: days.dayStart)  // as the store's path does
+        return MetricsContext(input: input, today: today, firstWeekday: firstWeekday)
     }
 
     /// The days link `a` counts (absent: from the goal's start), as a record holds them

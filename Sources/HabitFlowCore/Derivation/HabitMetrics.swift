@@ -15,12 +15,13 @@ public struct HabitMetrics: Sendable {
     /// A bundle parent's children (options, for a choice bundle); empty for other habits.
     public let children: [HabitMetrics]
 
-    /// The metrics of `habit` over its days and targets.
-    public init(habit: Habit, days: HabitDays, targets: TargetSchedule) {
+    /// The metrics of `habit` over its days and targets; `skipped`: days the user's zone
+    /// skipped, which ask nothing (`HabitRules`).
+    public init(habit: Habit, days: HabitDays, targets: TargetSchedule, skipped: [Int32] = []) {
         self.habit = habit
         self.days = days
         self.targets = targets
-        self.rules = HabitRules(habit: habit, schedule: targets)
+        self.rules = HabitRules(habit: habit, schedule: targets, skipped: skipped)
         self.children = []
     }
 

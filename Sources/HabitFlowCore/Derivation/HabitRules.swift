@@ -12,8 +12,10 @@ public struct HabitRules: Sendable {
     /// may assume them.
     public let hasOneShape: Bool
 
-    /// The rules of `habit` with its target versions.
-    public init(habit: Habit, schedule: TargetSchedule) {
+    /// The rules of `habit` with its target versions; `skipped` (day numbers, ascending) are
+    /// days the user's zone skipped (Pacific/Apia's 2011-12-30): they ask nothing, as a pause,
+    /// so they neither break a streak nor count in a week (SPEC §3).
+    public init(habit: Habit, schedule: TargetSchedule, skipped: [Int32] = []) {
         var starts: [Int32] = [DayKey.min.dayNumber], rules = [DayRule(base: habit)]
         for v in schedule.versions {
             let next = rules[rules.count - 1].applying(v)
@@ -25,10 +27,40 @@ public struct HabitRules: Sendable {
                 rules.append(next)
             }
         }
+        if !skipped.isEmpty { (starts, rules) = Self.resting(skipped, starts, rules) }
         self.starts = starts
         self.rules = rules
         let first = rules[0]
         hasOneShape = rules.allSatisfy { $0.cadence == first.cadence && $0.targetType == first.targetType }
+    }
+
+    /// The runs with each of `days` (ascending) made a run of its own that asks nothing.
+    private static func resting(_ days: [Int32], _ starts: [Int32], _ rules: [DayRule]) -> ([Int32], [DayRule]) {
+        var outStarts: [Int32] = [], outRules: [DayRule] = []
+        var k = 0
+        for (i, start) in starts.enumerated() {
+            let end = i + 1 < starts.count ? starts[i + 1] : Int32.max
+            var from = start
+            while k < days.count, days[k] < end {
+                let day = days[k]
+                k += 1
+                guard day >= from else { continue }
+                if day > from {
+                    outStarts.append(from)
+                    outRules.append(rules[i])
+                }
+                var rest = rules[i]
+                rest.paused = true
+                outStarts.append(day)
+                outRules.append(rest)
+                from = day + 1
+            }
+            if from < end {
+                outStarts.append(from)
+                outRules.append(rules[i])
+            }
+        }
+        return (outStarts, outRules)
     }
 
     /// The run holding day number `day`.

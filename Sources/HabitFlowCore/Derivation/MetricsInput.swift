@@ -8,6 +8,9 @@ public struct MetricsInput: Sendable {
     public var days: [String: HabitDays]
     /// Target schedules by habit id (absent: the default target).
     public var targets: [String: TargetSchedule]
+    /// Days the user's zone skipped whole, ascending day numbers (`Zone.skippedDays`): they
+    /// ask nothing of any habit.
+    public var skippedDays: [Int32] = []
 
     /// Input of these habits, with their days and targets by habit id.
     public init(habits: [Habit], days: [String: HabitDays], targets: [String: TargetSchedule]) {
@@ -46,6 +49,6 @@ public struct MetricsInput: Sendable {
         }
         return HabitMetrics(
             habit: habit, days: days[habit.id] ?? HabitDays([], kind: habit.kind),
-            targets: targets[habit.id] ?? TargetSchedule([]))
+            targets: targets[habit.id] ?? TargetSchedule([]), skipped: skippedDays)
     }
 }

@@ -32,6 +32,9 @@ public final class Zone: @unchecked Sendable {
     /// The smallest and largest offsets the zone ever uses: they bound the instants of a day.
     let minOffset: Int64
     let maxOffset: Int64
+    /// The transitions that move the clock forward half a day or more (Pacific/Apia's
+    /// 2011-12-30): the only places a whole local day can be skipped. Almost always none.
+    let largeForwardJumps: [Int64]
 
     /// The default horizon of the precomputed table.
     public static let defaultPrecomputedThroughYear = 2100
@@ -104,6 +107,13 @@ public final class Zone: @unchecked Sendable {
         }
         minOffset = lo
         maxOffset = hi
+        var jumps: [Int64] = []
+        var previous = before
+        for (t, o) in zip(times, after) {
+            if o - previous >= 12 * 3600 { jumps.append(t) }
+            previous = o
+        }
+        largeForwardJumps = jumps
 
         let bucketCount = Int((Zone.indexEnd - Zone.indexStart) >> Zone.bucketShift) + 1
         buckets = .allocate(capacity: bucketCount)
@@ -280,5 +290,18 @@ public final class Zone: @unchecked Sendable {
             previous = offset
         }
         return result
+    }
+
+    /// The local days, as day numbers ascending, that this zone skipped whole for days that
+    /// begin at `dayStart` (Pacific/Apia has no 2011-12-30): a forward jump of a day or more
+    /// leaves the dates strictly between the one before it and the one after it with no instant.
+    public func skippedDays(dayStart: DayStart = .midnight) -> [Int32] {
+        var out: [Int32] = []
+        for t in largeForwardJumps {
+            let before = dayKey(at: Instant(uncheckedSeconds: t - 1), dayStart: dayStart).dayNumber
+            let after = dayKey(at: Instant(uncheckedSeconds: t), dayStart: dayStart).dayNumber
+            if after - before > 1 { out += Array((before + 1)..<after) }
+        }
+        return out
     }
 }
