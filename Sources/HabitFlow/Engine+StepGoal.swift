@@ -61,6 +61,14 @@ extension Engine {
                             paused: !enabled, recordedAt: try recordingStamp(store, user, id, now)))
                 }
             }
+            // On with no step target (none given, none set): refused, so no face can read a
+            // goal of 1 step where another reads none (SPEC §8: 1,000 to 20,000).
+            if enabled == true, target == nil,
+                !(TargetSchedule(try store.targetVersions(habit: id, of: user)).versions.contains { $0.target.map { $0 >= 1000 } ?? false })
+            {
+                throw HabitFlowError.invalid(
+                    "target", "a step goal needs a target: 1000 to 20000 in steps of 500 (stepGoal.set {enabled: true, target: 8000})")
+            }
             if let target, TargetSchedule(try store.targetVersions(habit: id, of: user)).target(on: today) != Double(target) {
                 try store.save(
                     TargetVersion(

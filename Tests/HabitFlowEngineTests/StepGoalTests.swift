@@ -20,6 +20,24 @@ import Testing
         #expect(d.km == 7.62 && d.mi == 4.73)
     }
 
+    /// Issue 55, seed row: a step goal turned on without a target gave two answers (no target
+    /// from stepGoal.get, 1 step required by the day's metrics). It is refused, naming the
+    /// range, and nothing is written; with a target once set, on needs no target again.
+    @Test func onWithoutATargetIsRefusedSoEveryFaceAgrees() throws {
+        let d = Dispatcher(engine: try store.engine(now: "2025-03-10T09:00:00Z"))
+        func ask(_ text: String) throws -> JSONValue { try JSONCodec.parse(d.respond(to: text).text) }
+        let before = try store.dump()
+        let refused = try ask(#"{"op":"stepGoal.set","args":{"enabled":true}}"#)
+        #expect(refused["error"]?["code"] == .string("invalid_argument") && refused["error"]?["field"] == .string("args.target"))
+        #expect(try store.dump() == before)
+        #expect(try ask(#"{"op":"stepGoal.set","args":{"enabled":true,"target":8000}}"#)["ok"] == .bool(true))
+        #expect(try ask(#"{"op":"stepGoal.set","args":{"enabled":false}}"#)["ok"] == .bool(true))
+        let on = try ask(#"{"op":"stepGoal.set","args":{"enabled":true}}"#)
+        #expect(on["result"]?["target"] == .int(8000), "\(JSONCodec.serialize(on))")
+        let today = try ask(#"{"op":"metrics.day","args":{"habitId":"steps.alice"}}"#)
+        #expect(today["result"]?["target"] == .int(8000) || today["result"]?["target"] == .double(8000), "\(JSONCodec.serialize(today))")
+    }
+
     @Test func aNewTargetKeepsPastDaysAndTodayIsDerived() throws {
         let first = try store.engine(now: "2025-03-10T09:00:00Z")
         var state = try first.setStepGoal(enabled: true, target: 8000)

@@ -1855,7 +1855,7 @@ class Operations:
         """Turns the step goal on or off and sets its target from today on (a target version; past days keep theirs). (``stepGoal.set``)
 
         enabled: On or off.
-        target: 1000 to 20000 in steps of 500.
+        target: 1000 to 20000 in steps of 500; needed to turn the goal on when none was ever set.
         """
         result: StepGoalSetResult = self._call("stepGoal.set", _args(("enabled", enabled), ("target", target)))
         return result
