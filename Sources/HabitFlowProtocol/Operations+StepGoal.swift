@@ -40,7 +40,9 @@ extension Operation {
             "stepGoal.set", "Turns the step goal on or off and sets its target from today on (a target version; past days keep theirs).",
             arguments: [
                 Field("enabled", "boolean", required: false, "On or off."),
-                Field("target", "integer", required: false, "1000 to 20000 in steps of 500; needed to turn the goal on when none was ever set."),
+                Field(
+                    "target", "integer", required: false,
+                    "1000 to 20000 in steps of 500; needed to turn the goal on when none was ever set."),
             ],
             result: stepGoalResult, errors: [.invalidArgument, .storage]
         ) { engine, args throws(ProtocolError) in
