@@ -270,9 +270,11 @@ extension Engine {
             }
             guard goal != old || version != nil else { return old }
             let firstWeekday = try profile(store, user).firstWeekday
-            if !old.isOpen(today: today, firstWeekday: firstWeekday), goal.isOpen(today: today, firstWeekday: firstWeekday) {
-                try checkLimit(store, goal.ownerId, today: today, firstWeekday: firstWeekday, excluding: goal.id)
-            }
+            // Whether it held a place among the 10 before: open, and not a target already reached.
+            let wasOpen = !GoalRules.openGoals(
+                [old], owner: old.ownerId, today: today, firstWeekday: firstWeekday,
+                completed: try reached([old], store, today: today, firstWeekday: firstWeekday)
+            ).isEmpty
             if var version {
                 let held = try store.goalVersions(goal: goal.id, of: goal.ownerId)
                 // Just after the latest when the clock has not moved past it: the one recorded last wins.
@@ -288,6 +290,19 @@ extension Engine {
             }
             goal.updatedAt = now
             try store.save(goal)
+            // Reopened (a window or status opened, a reached target raised): it takes a place
+            // among the 10 again, or the whole update is refused.
+            if !wasOpen {
+                let goals = try store.goals(owners: [goal.ownerId])
+                let completed = try reached(goals, store, today: today, firstWeekday: firstWeekday)
+                let open = GoalRules.openGoals(goals, owner: goal.ownerId, today: today, firstWeekday: firstWeekday, completed: completed)
+                if open.contains(where: { $0.id == goal.id }), open.count > Goal.maxActive {
+                    throw HabitFlowError(
+                        .limitExceeded,
+                        "this change reopens \"\(goal.title)\", and you have \(open.count - 1) other open goals, the most is \(Goal.maxActive) (paused ones count): complete, let one end or delete one first",
+                        field: changes.target != nil ? "target" : "goalId")
+                }
+            }
             return goal
         }
     }

@@ -18,6 +18,11 @@ struct GoalCommand: ParsableCommand {
     }
 
     /// `Run 500 km  ▓▓▓▓▓░░░░░░░░░░  75/100 (75%)`.
+    /// Says an answer's `goalsOverLimit` (more open goals than the limit) in a line of its own.
+    static func sayOverLimit(_ answer: JSONValue?) {
+        if case let .string(message)? = answer?["goalsOverLimit"]?["message"] { print("note: \(message)") }
+    }
+
     static func line(_ goal: JSONValue?, _ progress: JSONValue?) -> String {
         let percent: Double =
             switch progress?["percent"] {
@@ -102,6 +107,7 @@ struct GoalCommand: ParsableCommand {
                 guard case let .array(goals)? = group["goals"] else { continue }
                 for g in goals { json ? CLI.printJSON(g) : print("  " + GoalCommand.line(g["goal"], g["progress"])) }
             }
+            if !json { GoalCommand.sayOverLimit(result) }
         }
     }
 

@@ -40,9 +40,9 @@ struct SyncCommand: ParsableCommand {
             let parsed = try SyncCommand.readJSON(file, json: json, changeSetAt: ["changes"])
             let changes = parsed.value["changes"] ?? parsed.value
             let r = try CLI.run("sync.apply", [("changes", changes)], json: json, engine: engine, changeSet: parsed.changes)
-            json
-                ? CLI.printJSON(r)
-                : print("Applied \(CLI.text(r["applied"])), ignored \(CLI.text(r["ignored"])), repairs \(CLI.text(r["repairs"]))")
+            if json { return CLI.printJSON(r) }
+            print("Applied \(CLI.text(r["applied"])), ignored \(CLI.text(r["ignored"])), repairs \(CLI.text(r["repairs"]))")
+            GoalCommand.sayOverLimit(r)
         }
     }
 
@@ -92,6 +92,7 @@ struct SyncCommand: ParsableCommand {
                 print(
                     "Sent \(CLI.text(sent["applied"])) changes, received \(CLI.text(received["applied"])); \(count) day(s) to review (habitflow sync repairs)"
                 )
+                GoalCommand.sayOverLimit(received)
             }
         }
     }

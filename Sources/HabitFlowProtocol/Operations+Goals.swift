@@ -35,7 +35,7 @@ extension Operation {
                 (
                     "message",
                     .string(
-                        "you have \(open) active goals, more than \(Goal.maxActive) (devices merged): nothing is lost, but a new goal waits until \(open - Goal.maxActive + 1) of them are completed, deleted or ended"
+                        "you have \(open) open goals, more than \(Goal.maxActive) (paused ones count; a reached goal is open again when an entry under it goes, and devices can bring goals of their own): nothing is lost, but a new goal waits until \(open - Goal.maxActive + 1) of them are completed, deleted or ended"
                     )
                 ),
             ])
