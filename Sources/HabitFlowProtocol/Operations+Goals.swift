@@ -257,7 +257,7 @@ extension Operation {
                 Field("empty", "string|null", "When there are no goals: how to create a first one."),
                 Field(
                     "goalsOverLimit", "object",
-                    "Only when you hold more than 10 open goals (devices merged): `{open, max, message}`; new goals are refused until under."
+                    "Only when you hold more than 10 open goals (a reached goal reopened by an entry change, or goals from another device): `{open, max, message}`; new goals are refused until under."
                 ),
             ],
             errors: goalErrors
