@@ -469,16 +469,14 @@ extension Engine {
         _ goal: Goal, _ store: any StoreTransaction, day: DayKey, today: DayKey? = nil, firstWeekday: Weekday,
         replacing: (habit: RecordRef, entries: [HabitEntry])? = nil
     ) throws(HabitFlowError) -> GoalProgress {
-        let through: DayKey? = today.flatMap { day < $0 ? day : nil }
         var linked: [GoalProgress.Linked] = []
         for link in try store.links(goal: goal.id, of: goal.ownerId) {
-            var entries =
+            let entries =
                 if let replacing, replacing.habit == RecordRef(owner: link.createdBy, id: link.habitId) {
                     replacing.entries
                 } else {
                     try store.entries(owner: link.createdBy, habit: link.habitId, from: goal.startDayKey, to: nil, includeDeleted: false)
                 }
-            if let through { entries.removeAll { $0.dayKey > through } }
             let rules = try store.habit(link.habitId, of: link.createdBy).map { habit throws(HabitFlowError) in
                 HabitRules(habit: habit, schedule: TargetSchedule(try store.targetVersions(habit: habit.id, of: link.createdBy)))
             }
@@ -487,7 +485,7 @@ extension Engine {
         let weeks = try store.user(goal.ownerId)?.firstWeekday ?? firstWeekday
         return GoalProgress(
             goal: goal, linked: linked, versions: try store.goalVersions(goal: goal.id, of: goal.ownerId),
-            today: day, firstWeekday: weeks)
+            today: day, now: today, firstWeekday: weeks)
     }
 
     // MARK: Links
@@ -510,12 +508,20 @@ extension Engine {
         _ user: String, now: Instant, withGoal: Bool = false
     ) throws(HabitFlowError) -> GoalLink {
         let habit = try ownedHabit(store, user, habitId)
-        let (mode, unit) = try GoalRules.linkTerms(
+        var (mode, unit) = try GoalRules.linkTerms(
             goal, habit, contribution: contribution, links: try store.links(goal: goal.id, of: goal.ownerId).filter(\.isLinked))
         let today = try userZone(store, user).1
         let from: DayKey? = withGoal || today <= goal.startDayKey ? nil : today
         var days = LinkedDays(from: from)
         if let held = try store.fetch(GoalLink.self, key: [goal.ownerId, goal.id, user, habit.id]), held.deletedAt == nil {
+            // Linked again: the days it counted keep counting as they did.
+            guard contribution == nil || contribution == held.contribution else {
+                throw HabitFlowError.invalid(
+                    "contribution",
+                    "\"\(habit.name)\" counted toward this goal as \(held.contribution.rawValue) before: linked again it counts so, or its past weeks would read otherwise"
+                )
+            }
+            (mode, unit) = (held.contribution, held.unit)
             days = held.linkedDays
             try days.reopen(from: from)
         }

@@ -125,7 +125,7 @@ extension Engine {
     func userZone(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> (LocalDays, DayKey) {
         let p = try profile(store, user)
         let zone: Zone
-        do throws(TimeError) { zone = try zones.zone(named: p.zone) } catch { throw HabitFlowError(error, field: "zone") }
+        do throws(TimeError) { zone = try zones.storedZone(named: p.zone) } catch { throw HabitFlowError(error, field: "zone") }
         let days = LocalDays(zone: zone, dayStart: p.dayStartsAt)
         return (days, days.dayKey(at: clock()))
     }
@@ -232,16 +232,20 @@ extension Engine {
             var meaning = TargetVersion(id: "", ownerId: user, habitId: old.id, effectiveDayKey: effective, target: nil, recordedAt: now)
             if let unit = changes.unit, unit != current.unit { meaning.unit = unit }
             if let targetType = changes.targetType, targetType != current.targetType { meaning.targetType = targetType }
+            // A change of cadence kind waits for the week start; within one kind (N a week) it
+            // applies from `effective`, and also undoes a change of kind scheduled there.
+            let weekStart = try Self.weekStart(onOrAfter: effective, firstWeekday: try profile(store, user).firstWeekday)
             var cadenceFrom = effective
-            if let cadence = changes.cadence, (cadence.perWeek != nil) != (current.cadence.perWeek != nil) {
-                cadenceFrom = try Self.weekStart(onOrAfter: effective, firstWeekday: try profile(store, user).firstWeekday)
-            }
-            var cadenceChange = meaning
-            cadenceChange.unit = nil
-            cadenceChange.targetType = nil
-            cadenceChange.effectiveDayKey = cadenceFrom
-            if let cadence = changes.cadence, cadence != rules.rule(on: cadenceFrom).cadence {
-                if cadenceFrom == effective { meaning.cadence = cadence } else { cadenceChange.cadence = cadence }
+            var cadenceChange = TargetVersion(
+                id: "", ownerId: user, habitId: old.id, effectiveDayKey: weekStart, target: nil, recordedAt: now)
+            if let cadence = changes.cadence {
+                if (cadence.perWeek != nil) == (current.cadence.perWeek != nil) {
+                    if cadence != current.cadence { meaning.cadence = cadence }
+                } else {
+                    cadenceFrom = weekStart
+                }
+                if weekStart != effective, cadence != rules.rule(on: weekStart).cadence { cadenceChange.cadence = cadence }
+                if weekStart == effective, cadence != current.cadence { meaning.cadence = cadence }
             }
             if changes.effectiveDayKey != nil || !meaning.isEmpty || !cadenceChange.isEmpty {
                 try Self.checkNotPast(
@@ -273,7 +277,8 @@ extension Engine {
             if let archived = changes.archived { habit.archived = archived }
             try habit.validate()
             // A change of cadence kind applies from its week start, even when asked again.
-            let from: DayKey? = cadenceFrom != effective ? cadenceFrom : (meaning.isEmpty ? nil : effective)
+            let from: DayKey? =
+                cadenceFrom != effective ? cadenceFrom : !meaning.isEmpty ? effective : !cadenceChange.isEmpty ? weekStart : nil
             guard habit != old else { return HabitUpdate(habit: old, effectiveDayKey: from) }
             habit.updatedAt = now
             try store.save(habit)

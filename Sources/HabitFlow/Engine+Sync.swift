@@ -346,11 +346,11 @@ extension Engine {
     }
 
     /// `SyncRules.validated`, and a profile's zone one this replica can read: every day of
-    /// that user is derived in it.
+    /// that user is derived in it (read as its replica stored it: `storedZone`).
     func validated(_ change: ChangeRecord, at: String) throws(HabitFlowError) -> (RecordKind, ChangeRecord) {
         let (kind, record) = try SyncRules.validated(change, at: at)
         if kind == .user, case let .text(zone)? = record["zone"] {
-            do throws(TimeError) { _ = try zones.zone(named: zone) } catch { throw HabitFlowError(error, field: "\(at).zone") }
+            do throws(TimeError) { _ = try zones.storedZone(named: zone) } catch { throw HabitFlowError(error, field: "\(at).zone") }
         }
         return (kind, record)
     }

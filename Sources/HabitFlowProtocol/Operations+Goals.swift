@@ -335,7 +335,7 @@ extension Operation {
             let day = try args.optionalDayKey("dayKey")
             if let records = args.raw("records"), records != .null {
                 let r = try InlineRecords.goal(records, goalId: id, engine: engine)
-                let p = GoalProgress(goal: r.goal, linked: r.linked, today: day ?? r.today, firstWeekday: r.firstWeekday)
+                let p = GoalProgress(goal: r.goal, linked: r.linked, today: day ?? r.today, now: r.today, firstWeekday: r.firstWeekday)
                 return .object([("progress", progressJSON(p, history: false))])
             }
             let p = try ProtocolError.engine { () throws(HabitFlowError) in try engine.goalProgress(id, day: day) }

@@ -119,18 +119,20 @@ import Testing
     }
 }
 
-/// Issue 55: a zone is an IANA id, or a POSIX rule that says what it means. A signed offset
-/// after a plain name reads west of Greenwich (`UTC+5` is UTC−05:00), and `localtime` is
-/// whatever this machine is set to: each is refused, naming what to write instead.
+/// Issue 55: a zone is an IANA id, or a POSIX rule that says what it means. An offset after
+/// UTC's own name, or a `+` after a plain name, reads west of Greenwich (`UTC+5` is
+/// UTC−05:00), and `localtime` is whatever this machine is set to: each is refused, naming
+/// what to write instead. A store that saved one before keeps reading it (`storedZone`).
 @Suite struct MisreadZoneTests {
     let engine = Repository.engine
 
     @Test(arguments: [
-        ("UTC+5", "UTC+5 west of Greenwich, as UTC−05:00, not UTC+05:00", "Etc/GMT-5", "<+05>-5"),
-        ("GMT+5", "GMT+5 west of Greenwich, as UTC−05:00, not UTC+05:00", "Etc/GMT-5", "<+05>-5"),
-        ("FOO+5:30", "FOO+5:30 west of Greenwich, as UTC−05:30, not UTC+05:30", "IANA zone id", "<+0530>-5:30"),
-        ("GMT-3", "GMT-3 west of Greenwich, as UTC+03:00, not UTC−03:00", "Etc/GMT+3", "<-03>3"),
+        ("UTC+5", "UTC+5 is UTC−05:00, not UTC+05:00", "Etc/GMT-5", "<+05>-5"),
+        ("GMT+5", "GMT+5 is UTC−05:00, not UTC+05:00", "Etc/GMT-5", "<+05>-5"),
+        ("FOO+5:30", "FOO+5:30 is UTC−05:30, not UTC+05:30", "IANA zone id", "<+0530>-5:30"),
+        ("GMT-3", "GMT-3 is UTC+03:00, not UTC−03:00", "Etc/GMT+3", "<-03>3"),
         ("localtime", "this machine's setting", "IANA id", "no zone to use the system's"),
+        ("<UTC>+5", "<UTC>+5 is UTC−05:00, not UTC+05:00", "Etc/GMT-5", "<+05>-5"),
     ])
     func refusedWithTheFix(zone: String, says: String, fix: String, alternative: String) throws {
         let instant = try Instant(parsing: "2025-03-01T22:00:00Z")
@@ -146,6 +148,17 @@ import Testing
         }
     }
 
+    /// A store that holds a zone refused since keeps working: its user's days read as they did.
+    @Test func aStoredZoneRefusedSinceStillReads() throws {
+        let store = TestStore("stored-zone")
+        _ = try store.engine(now: "2025-03-01T22:00:00Z", zone: "Etc/GMT+5")
+        let r = try run("sqlite3", [store.path, "UPDATE users SET zone = 'UTC+5'"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let engine = try store.engine(now: "2025-03-01T22:00:00Z", zone: nil)
+        #expect(try engine.today().description == "2025-03-01")
+        #expect(throws: HabitFlowError.self) { try engine.updateUser(zone: "GMT+5", firstWeekday: nil) }
+    }
+
     /// What still reads as written: tz database ids (the Etc zones with POSIX's sign among
     /// them), unsigned and bracketed rules, rules with DST.
     @Test func rulesThatSayWhatTheyMeanAreZones() throws {
@@ -153,6 +166,7 @@ import Testing
         for (zone, day) in [
             ("Etc/GMT+5", "2025-03-01"), ("Etc/GMT-5", "2025-03-02"), ("UTC0", "2025-03-01"), ("EST5", "2025-03-01"),
             ("<+0530>-5:30", "2025-03-02"), ("<+05>-5", "2025-03-02"), ("CET-1CEST,M3.5.0,M10.5.0/3", "2025-03-01"),
+            ("JST-9", "2025-03-02"), ("IST-5:30", "2025-03-02"), ("<-05>+5", "2025-03-01"),
         ] {
             #expect(try engine.dayKey(at: instant, zone: zone).description == day, "\(zone)")
         }

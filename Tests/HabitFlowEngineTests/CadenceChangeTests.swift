@@ -60,6 +60,19 @@ import Testing
                 == #"{"length":7,"first":"2025-03-06","last":"2025-03-12"}"#)
     }
 
+    /// A change of kind scheduled for Monday is undone by asking, before then, for the cadence
+    /// in force now (found in review): the answer names Monday, and Monday reads daily.
+    @Test func aScheduledChangeOfKindCanBeUndoneBeforeItStarts() throws {
+        let first = try on("2025-03-03")
+        _ = try ok(first, "habit.create", #"{"habitId":"read","name":"Read"}"#)
+        let wednesday = try on("2025-03-12")
+        _ = try ok(wednesday, "habit.update", #"{"habitId":"read","cadence":"weekly","timesPerWeek":3}"#)
+        let undone = try ok(wednesday, "habit.update", #"{"habitId":"read","cadence":"daily"}"#)
+        #expect(undone["effectiveDayKey"] == .string("2025-03-17"), "\(JSONCodec.serialize(undone))")
+        let monday = try on("2025-03-17")
+        #expect(try ok(monday, "habit.get", #"{"habitId":"read"}"#)["habit"]?["cadence"] == .string("daily"))
+    }
+
     /// `timesPerWeek` alone changes N of a weekly habit, from the week that holds today.
     @Test func timesPerWeekAloneChangesThisWeeksN() throws {
         let first = try on("2025-03-03")

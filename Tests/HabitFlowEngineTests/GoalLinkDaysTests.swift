@@ -99,6 +99,23 @@ import Testing
         #expect(after.count == 1)
     }
 
+    /// Linked again, a habit counts as it did (found in review): a different contribution
+    /// would re-read the days it counted, and is refused naming the one it had.
+    @Test func aRelinkKeepsItsContribution() throws {
+        let d = try on("2025-03-03")
+        _ = try ok(d, "habit.create", #"{"habitId":"run","name":"Run","kind":"numeric","unit":"km"}"#)
+        _ = try ok(
+            d, "goal.create",
+            #"{"goalId":"far","title":"Far","kind":"quantity","unit":"km","type":"targetAmount","target":100,"habitIds":["run"]}"#)
+        _ = try ok(d, "entry.log", #"{"habitId":"run","value":7}"#)
+        let later = try on("2025-03-05")
+        _ = try ok(later, "goal.unlink", #"{"goalId":"far","habitId":"run"}"#)
+        let refused = try ask(later, "goal.link", #"{"goalId":"far","habitId":"run","contribution":"count"}"#)
+        #expect(refused["error"]?["field"] == .string("args.contribution"), "\(JSONCodec.serialize(refused))")
+        _ = try ok(later, "goal.link", #"{"goalId":"far","habitId":"run"}"#)
+        #expect(try ok(later, "goal.progress", #"{"goalId":"far"}"#)["progress"]?["fraction"] == .string("7/100"))
+    }
+
     /// A link's days travel with it: another replica reads the same weeks, and a malformed
     /// `linkedDays` is refused at the sync door with nothing applied.
     @Test func linkedDaysSyncAndAreValidatedAtTheDoor() throws {

@@ -27,11 +27,11 @@ public struct HabitMetrics: Sendable {
 
     /// The metrics of bundle parent `bundle` (`habit.bundle != nil`), from its children's.
     /// A parent has no entries and no targets of its own: all of it is derived (003 §10.7.1).
-    public init(bundle: Habit, children: [HabitMetrics]) {
+    public init(bundle: Habit, children: [HabitMetrics], skipped: [Int32] = []) {
         self.habit = bundle
         self.days = HabitDays([], kind: .binary)
         self.targets = TargetSchedule([])
-        self.rules = HabitRules(habit: bundle, schedule: targets)
+        self.rules = HabitRules(habit: bundle, schedule: targets, skipped: skipped)
         self.children = children
     }
 

@@ -45,7 +45,7 @@ public struct MetricsInput: Sendable {
     /// The metrics of `habit` (for a bundle parent, built over its children's).
     public func metrics(for habit: Habit) -> HabitMetrics {
         if habit.bundle != nil {
-            return HabitMetrics(bundle: habit, children: children(of: habit.id).map { metrics(for: $0) })
+            return HabitMetrics(bundle: habit, children: children(of: habit.id).map { metrics(for: $0) }, skipped: skippedDays)
         }
         return HabitMetrics(
             habit: habit, days: days[habit.id] ?? HabitDays([], kind: habit.kind),

@@ -57,7 +57,10 @@ public struct GoalProgress: Sendable, Equatable {
     ///     last day in the window, so a past week keeps the target it had.
     ///   - firstWeekday: the week start of the goal's creator: a shared goal has one set of
     ///     weeks, whoever reads it.
-    public init(goal: Goal, linked: [Linked], versions: [GoalVersion] = [], today: DayKey, firstWeekday: Weekday) {
+    ///   - now: the user's today, when `today` asks about another day: as of a day before it,
+    ///     the entries up to that day count, as that day read them (as of today, future-dated
+    ///     entries count toward a total too).
+    public init(goal: Goal, linked: [Linked], versions: [GoalVersion] = [], today: DayKey, now: DayKey? = nil, firstWeekday: Weekday) {
         goalId = goal.id
         linkedHabits = linked.filter { $0.link.isLinked }.count
         needsLinks = linkedHabits == 0
@@ -70,10 +73,11 @@ public struct GoalProgress: Sendable, Equatable {
         var perDay: [Int32: Double] = [:]
         var seen = Set<RecordRef>()
         var unconverted = 0
+        let through = now.flatMap { today < $0 ? today : nil }
         for l in linked {
             for e in l.entries
             where e.isActive && e.dayKey >= goal.startDayKey && (windowEnd.map { e.dayKey <= $0 } ?? true)
-                && l.link.linkedDays.contains(e.dayKey)
+                && l.link.linkedDays.contains(e.dayKey) && (through.map { e.dayKey <= $0 } ?? true)
             {
                 guard e.habitId == l.link.habitId, seen.insert(RecordRef(owner: l.link.createdBy, id: e.id)).inserted else { continue }
                 let amount: Double

@@ -94,7 +94,8 @@ public struct LinkedDays: Hashable, Sendable, CustomStringConvertible {
         func fail(_ why: String) -> HabitFlowError {
             HabitFlowError.invalid(field, "\(field) is ranges FROM..UNTIL joined by commas (e.g. ..2025-03-20,2025-03-25..): \(why)")
         }
-        guard text.utf8.count <= Self.maxRanges * 22 else { throw fail("more than \(Self.maxRanges) ranges") }
+        // A range is at most 22 bytes and a comma: the engine reads back every text it writes.
+        guard text.utf8.count <= Self.maxRanges * 23 else { throw fail("more than \(Self.maxRanges) ranges") }
         var ranges: [Range] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = part.split(separator: ".", omittingEmptySubsequences: false)

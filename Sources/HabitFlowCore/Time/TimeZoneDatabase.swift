@@ -53,6 +53,20 @@ public final class TimeZoneDatabase: @unchecked Sendable {
         }
     }
 
+    /// The zone a store already holds as a user's: as `zone(named:)`, and ids refused since a
+    /// store saved them (`localtime`, `UTC+5`) still read as they did, so the store keeps
+    /// working (the next change of zone must name a real one). Not cached.
+    public func storedZone(named name: String) throws(TimeError) -> Zone {
+        do throws(TimeError) { return try zone(named: name) } catch {
+            guard case .unknownZone = error, name.utf8.count <= ZoneName.maxLength else { throw error }
+            if let rule = PosixTimeZoneRule(parsing: name) {
+                return try Zone(name: name, tzif: TZif.bytes(footer: name, standardOffset: rule.standardOffset))
+            }
+            if name == "localtime", let bytes = try source.tzifBytes(forZone: name) { return try Zone(name: name, tzif: bytes) }
+            throw error
+        }
+    }
+
     /// Calls `body` with the cached zone whose id is the bytes, without retaining it;
     /// returns `nil` (and does not call `body`) when the zone is not loaded yet.
     ///

@@ -59,15 +59,24 @@ public enum ZoneName {
 
     /// Why POSIX rule `text` (parsed as `rule`) is refused as a zone, or `nil` when it is taken.
     ///
-    /// A rule with one offset, a plain name and a signed offset — `UTC+5`, `GMT+5`,
-    /// `IST+5:30` — reads as POSIX counts, *west* of Greenwich: five hours behind UTC, the
-    /// opposite of what its writer almost always meant, and every DayKey from it would be wrong.
-    /// Rules that say what they mean stay zones: `UTC0`, `EST5`, `<+0530>-5:30`,
-    /// `CET-1CEST,M3.5.0,M10.5.0/3`.
+    /// POSIX counts offsets *west* of Greenwich, so a one-offset rule that reads like an offset
+    /// from UTC means its opposite: `UTC+5` and `GMT+5` are five hours *behind* UTC, and so is
+    /// `FOO+5:30`'s plain name with a `+`. Those — a name of UTC itself (`UTC`, `GMT`, `UT`,
+    /// `Z`…, bracketed or not) with any offset, or a plain name with a `+` — are refused, for
+    /// every DayKey from them would be wrong. Rules written as POSIX means them stay zones:
+    /// `UTC0`, `EST5`, `JST-9`, `IST-5:30`, `<+0530>-5:30`, `CET-1CEST,M3.5.0,M10.5.0/3`.
     public static func misreadRule(_ text: String, _ rule: PosixTimeZoneRule) -> String? {
-        guard rule.daylightSaving == nil, rule.standardOffset != 0, text.utf8.first != UInt8(ascii: "<"),
-            text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") })
-        else { return nil }
+        guard rule.daylightSaving == nil, rule.standardOffset != 0 else { return nil }
+        let bytes = Array(text.utf8)
+        let bracketed = bytes.first == UInt8(ascii: "<")
+        let nameEnd =
+            bracketed
+            ? (bytes.firstIndex(of: UInt8(ascii: ">")) ?? bytes.count)
+            : (bytes.firstIndex { !(($0 | 0x20) >= 97 && ($0 | 0x20) <= 122) } ?? bytes.count)
+        let name = String(decoding: bytes[(bracketed ? 1 : 0)..<nameEnd], as: UTF8.self).uppercased()
+        let sign = bytes.dropFirst(bracketed ? nameEnd + 1 : nameEnd).first
+        let namesUTC = ["UTC", "GMT", "UT", "UCT", "Z", "ZULU", "GREENWICH", "UNIVERSAL"].contains(name)
+        guard namesUTC || (!bracketed && sign == UInt8(ascii: "+")) else { return nil }
         let meant = -rule.standardOffset  // east of UTC, as its writer read the sign
         let h = Int(meant.magnitude) / 3600, m = Int(meant.magnitude) % 3600 / 60
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
@@ -79,6 +88,6 @@ public enum ZoneName {
         }
         let named = "<\(meant > 0 ? "+" : "-")\(two(h))\(m == 0 ? "" : two(m))>\(meant > 0 ? "-" : "")\(h)\(m == 0 ? "" : ":\(two(m))")"
         return
-            "POSIX reads \(text) west of Greenwich, as UTC\(west)\(clock), not UTC\(east)\(clock): give \(iana), or the rule with its offset named, \(named)"
+            "POSIX counts offsets west of Greenwich: \(text) is UTC\(west)\(clock), not UTC\(east)\(clock); give \(iana), or the rule with its offset named, \(named)"
     }
 }
