@@ -43,7 +43,7 @@ import Testing
             entryRow.remove(at: 1)
             var versionRow = Array(version.row.prefix(6))  // a version held a target only then
             versionRow.remove(at: 1)
-            var linkRow = link.row
+            var linkRow = Array(link.row.prefix(8))  // no linked_days then (engine schema 14)
             linkRow.remove(at: 0)
             let rows: [(String, String, String?, String?, [ChangeRecord.Value])] = [
                 ("user", "'\(user)'", nil, nil, profile.row), ("habit", "'h1'", nil, nil, habit.row),
