@@ -296,10 +296,16 @@ extension Engine {
                 let goals = try store.goals(owners: [goal.ownerId])
                 let completed = try reached(goals, store, today: today, firstWeekday: firstWeekday)
                 let open = GoalRules.openGoals(goals, owner: goal.ownerId, today: today, firstWeekday: firstWeekday, completed: completed)
-                if open.contains(where: { $0.id == goal.id }), open.count > Goal.maxActive {
+                // A raise dated later reopens it on that day: it is counted now (found in review).
+                var reopensLater = false
+                if let later = version?.effectiveDayKey, later > today, goal.isOpen(today: later, firstWeekday: firstWeekday) {
+                    reopensLater = try progress(goal, store, day: later, firstWeekday: firstWeekday).status != .completed
+                }
+                let others = open.filter { $0.id != goal.id }.count
+                if open.contains(where: { $0.id == goal.id }) || reopensLater, others >= Goal.maxActive {
                     throw HabitFlowError(
                         .limitExceeded,
-                        "this change reopens \"\(goal.title)\", and you have \(open.count - 1) other open goals, the most is \(Goal.maxActive) (paused ones count): complete, let one end or delete one first",
+                        "this change reopens \"\(goal.title)\", and you have \(others) other open goals, the most is \(Goal.maxActive) (paused ones count): complete, let one end or delete one first",
                         field: changes.target != nil ? "target" : "goalId")
                 }
             }

@@ -133,12 +133,15 @@ import Testing
             before=$(habitflow goal list --json)
             status=0; habitflow goal edit total --target 5 2>err || status=$?
             echo "raise $status"; cat err
+            status=0; habitflow goal edit total --target 5 --from tomorrow 2>err || status=$?
+            echo "raise later $status"; cat err
             [ "$(habitflow goal list --json)" = "$before" ]
             habitflow delete "$(cat entry)" --confirm >/dev/null
             habitflow goal list | tail -1
             """)
         #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
         #expect(r.stdout.contains("raise 1") && r.stdout.contains(#"this change reopens "Total""#), "\(r.stdout)")
+        #expect(r.stdout.contains("raise later 1"), "a raise dated later reopens it then: \(r.stdout)")
         #expect(r.stdout.contains("note: you have 11 open goals, more than 10") && !r.stdout.contains("devices merged"), "\(r.stdout)")
     }
 
