@@ -12,18 +12,12 @@ import Testing
 
     func on(_ day: String) throws -> Dispatcher { Dispatcher(engine: try store.engine(now: "\(day)T12:00:00Z")) }
 
-    func ok(_ d: Dispatcher, _ op: String, _ args: String) throws -> JSONValue {
-        let answer = try JSONCodec.parse(d.respond(to: #"{"op":"\#(op)","args":\#(args)}"#).text)
-        #expect(answer["ok"] == .bool(true), "\(op) \(args): \(JSONCodec.serialize(answer))")
-        return answer["result"] ?? .null
-    }
-
     func log(_ d: Dispatcher, _ days: [String]) throws {
-        for day in days { _ = try ok(d, "entry.log", #"{"habitId":"read","dayKey":"\#(day)","confirm":true}"#) }
+        for day in days { _ = try d.result("entry.log", #"{"habitId":"read","dayKey":"\#(day)","confirm":true}"#) }
     }
 
     func streaks(_ d: Dispatcher) throws -> String {
-        let s = try ok(d, "metrics.streaks", #"{"habitId":"read"}"#)
+        let s = try d.result("metrics.streaks", #"{"habitId":"read"}"#)
         return "\(JSONCodec.serialize(s["current"] ?? .null)) \(JSONCodec.serialize(s["longest"] ?? .null))"
     }
 
@@ -31,20 +25,20 @@ import Testing
     /// streak of "8 weeks" made of 7 days and 1 week.
     @Test func aCadenceChangeAppliesNextWeekAndStartsARunInItsOwnUnit() throws {
         let first = try on("2025-03-03")
-        _ = try ok(first, "habit.create", #"{"habitId":"read","name":"Read"}"#)
+        _ = try first.result("habit.create", #"{"habitId":"read","name":"Read"}"#)
         let wednesday = try on("2025-03-12")
         try log(
             wednesday, ["2025-03-03", "2025-03-04", "2025-03-06", "2025-03-07", "2025-03-08", "2025-03-09", "2025-03-10", "2025-03-11"])
         let history = #"{"habitId":"read","from":"2025-03-03","to":"2025-03-11"}"#
-        let before = try ok(wednesday, "metrics.history", history)
-        let changed = try ok(wednesday, "habit.update", #"{"habitId":"read","cadence":"weekly","timesPerWeek":3}"#)
+        let before = try wednesday.result("metrics.history", history)
+        let changed = try wednesday.result("habit.update", #"{"habitId":"read","cadence":"weekly","timesPerWeek":3}"#)
         #expect(changed["effectiveDayKey"] == .string("2025-03-17"), "\(JSONCodec.serialize(changed))")
         #expect(changed["habit"]?["cadence"] == .string("daily"), "daily until then")
-        #expect(try ok(wednesday, "metrics.history", history) == before, "the past reads as it did")
+        #expect(try wednesday.result("metrics.history", history) == before, "the past reads as it did")
         // The rest of this week is still daily: Thursday unlogged is a missed day.
         let sunday = try on("2025-03-16")
         try log(sunday, ["2025-03-12", "2025-03-14", "2025-03-15", "2025-03-16"])
-        #expect(try ok(sunday, "metrics.day", #"{"habitId":"read","dayKey":"2025-03-13"}"#)["status"] == .string("incomplete"))
+        #expect(try sunday.result("metrics.day", #"{"habitId":"read","dayKey":"2025-03-13"}"#)["status"] == .string("incomplete"))
         let onSunday = try streaks(sunday)
         #expect(onSunday.hasPrefix(#"{"length":3,"first":"2025-03-14","last":"2025-03-16"}"#), "\(onSunday)")
         // Weekly from Monday the 17th: the run counts weeks, starting there.
@@ -56,7 +50,7 @@ import Testing
             "one week, not 8 made of days and a week")
         // As of Sunday the 16th, the daily runs read as they did.
         #expect(
-            try JSONCodec.serialize(ok(next, "metrics.streaks", #"{"habitId":"read","dayKey":"2025-03-16"}"#)["longest"] ?? .null)
+            try JSONCodec.serialize(next.result("metrics.streaks", #"{"habitId":"read","dayKey":"2025-03-16"}"#)["longest"] ?? .null)
                 == #"{"length":7,"first":"2025-03-06","last":"2025-03-12"}"#)
     }
 
@@ -64,26 +58,26 @@ import Testing
     /// in force now (found in review): the answer names Monday, and Monday reads daily.
     @Test func aScheduledChangeOfKindCanBeUndoneBeforeItStarts() throws {
         let first = try on("2025-03-03")
-        _ = try ok(first, "habit.create", #"{"habitId":"read","name":"Read"}"#)
+        _ = try first.result("habit.create", #"{"habitId":"read","name":"Read"}"#)
         let wednesday = try on("2025-03-12")
-        _ = try ok(wednesday, "habit.update", #"{"habitId":"read","cadence":"weekly","timesPerWeek":3}"#)
-        let undone = try ok(wednesday, "habit.update", #"{"habitId":"read","cadence":"daily"}"#)
+        _ = try wednesday.result("habit.update", #"{"habitId":"read","cadence":"weekly","timesPerWeek":3}"#)
+        let undone = try wednesday.result("habit.update", #"{"habitId":"read","cadence":"daily"}"#)
         #expect(undone["effectiveDayKey"] == .string("2025-03-17"), "\(JSONCodec.serialize(undone))")
         let monday = try on("2025-03-17")
-        #expect(try ok(monday, "habit.get", #"{"habitId":"read"}"#)["habit"]?["cadence"] == .string("daily"))
+        #expect(try monday.result("habit.get", #"{"habitId":"read"}"#)["habit"]?["cadence"] == .string("daily"))
     }
 
     /// `timesPerWeek` alone changes N of a weekly habit, from the week that holds today.
     @Test func timesPerWeekAloneChangesThisWeeksN() throws {
         let first = try on("2025-03-03")
-        _ = try ok(first, "habit.create", #"{"habitId":"read","name":"Read","cadence":"weekly","timesPerWeek":3}"#)
+        _ = try first.result("habit.create", #"{"habitId":"read","name":"Read","cadence":"weekly","timesPerWeek":3}"#)
         let d = try on("2025-03-12")
         try log(d, ["2025-03-03", "2025-03-04", "2025-03-05", "2025-03-10"])
-        let changed = try ok(d, "habit.update", #"{"habitId":"read","timesPerWeek":2}"#)
+        let changed = try d.result("habit.update", #"{"habitId":"read","timesPerWeek":2}"#)
         #expect(changed["habit"]?["timesPerWeek"] == .int(2), "\(JSONCodec.serialize(changed))")
-        let week = try ok(d, "metrics.week", #"{"habitId":"read"}"#)
+        let week = try d.result("metrics.week", #"{"habitId":"read"}"#)
         #expect(week["required"] == .int(2), "\(JSONCodec.serialize(week))")
-        let last = try ok(d, "metrics.week", #"{"habitId":"read","dayKey":"2025-03-03"}"#)
+        let last = try d.result("metrics.week", #"{"habitId":"read","dayKey":"2025-03-03"}"#)
         #expect(last["required"] == .int(3), "an ended week keeps its N: \(JSONCodec.serialize(last))")
     }
 }

@@ -13,31 +13,21 @@ import Testing
     /// A dispatcher whose clock reads `day` at noon, Amsterdam (2025-03-03 is a Monday).
     func on(_ day: String) throws -> Dispatcher { Dispatcher(engine: try store.engine(now: "\(day)T12:00:00Z")) }
 
-    func ask(_ d: Dispatcher, _ op: String, _ args: String) throws -> JSONValue {
-        try JSONCodec.parse(d.respond(to: #"{"op":"\#(op)","args":\#(args)}"#).text)
-    }
-
-    func ok(_ d: Dispatcher, _ op: String, _ args: String) throws -> JSONValue {
-        let answer = try ask(d, op, args)
-        #expect(answer["ok"] == .bool(true), "\(op) \(args): \(JSONCodec.serialize(answer))")
-        return answer["result"] ?? .null
-    }
-
     func log(_ d: Dispatcher, _ habit: String, _ days: [String]) throws {
-        for day in days { _ = try ok(d, "entry.log", #"{"habitId":"\#(habit)","dayKey":"\#(day)","confirm":true}"#) }
+        for day in days { _ = try d.result("entry.log", #"{"habitId":"\#(habit)","dayKey":"\#(day)","confirm":true}"#) }
     }
 
     /// The goal's weeks as `value/target` texts, from `goal.history` asked on `d`'s today.
     func weeks(_ d: Dispatcher, _ goal: String = "move") throws -> [String] {
-        guard case let .array(weeks)? = try ok(d, "goal.history", #"{"goalId":"\#(goal)"}"#)["weeks"] else { return [] }
+        guard case let .array(weeks)? = try d.result("goal.history", #"{"goalId":"\#(goal)"}"#)["weeks"] else { return [] }
         return weeks.map { "\(JSONCodec.serialize($0["value"] ?? .null))/\(JSONCodec.serialize($0["target"] ?? .null))" }
     }
 
     func setUp() throws {
         let d = try on("2025-03-03")
-        _ = try ok(d, "habit.create", #"{"habitId":"run","name":"Run"}"#)
-        _ = try ok(d, "habit.create", #"{"habitId":"swim","name":"Swim"}"#)
-        _ = try ok(d, "goal.create", #"{"goalId":"move","title":"Move","type":"weeklyHabit","target":3,"habitIds":["run"]}"#)
+        _ = try d.result("habit.create", #"{"habitId":"run","name":"Run"}"#)
+        _ = try d.result("habit.create", #"{"habitId":"swim","name":"Swim"}"#)
+        _ = try d.result("goal.create", #"{"goalId":"move","title":"Move","type":"weeklyHabit","target":3,"habitIds":["run"]}"#)
         try log(d, "run", ["2025-03-03"])
     }
 
@@ -51,14 +41,14 @@ import Testing
         #expect(try weeks(week2) == ["3/3", "1/3"])
         // Week 3: Run is unlinked, Swim linked.
         let week3 = try on("2025-03-19")
-        _ = try ok(week3, "goal.unlink", #"{"goalId":"move","habitId":"run"}"#)
-        _ = try ok(week3, "goal.link", #"{"goalId":"move","habitId":"swim"}"#)
+        _ = try week3.result("goal.unlink", #"{"goalId":"move","habitId":"run"}"#)
+        _ = try week3.result("goal.link", #"{"goalId":"move","habitId":"swim"}"#)
         #expect(try weeks(week3) == ["3/3", "1/3", "0/3"], "the past reads as it did")
         // From today on Run no longer counts, Swim does.
         try log(week3, "run", ["2025-03-19"])
         try log(week3, "swim", ["2025-03-19", "2025-03-18"])
         #expect(try weeks(week3) == ["3/3", "1/3", "1/3"], "Swim from the 19th only, Run not at all")
-        let detail = try ok(week3, "goal.get", #"{"goalId":"move"}"#)
+        let detail = try week3.result("goal.get", #"{"goalId":"move"}"#)
         guard case let .array(links)? = detail["links"] else {
             Issue.record("no links")
             return
@@ -69,22 +59,22 @@ import Testing
         #expect(swim?["linked"] == .bool(true))
         #expect(JSONCodec.serialize(swim?["linkedDays"] ?? .null) == #"[{"from":"2025-03-19","until":null}]"#)
         // An unlinked habit cannot be logged from the goal, nor unlinked again.
-        #expect(try ask(week3, "goal.log", #"{"goalId":"move","habitId":"run"}"#)["error"]?["code"] == .string("invalid_argument"))
-        #expect(try ask(week3, "goal.unlink", #"{"goalId":"move","habitId":"run"}"#)["error"]?["code"] == .string("not_found"))
+        #expect(try week3.answer("goal.log", #"{"goalId":"move","habitId":"run"}"#)["error"]?["code"] == .string("invalid_argument"))
+        #expect(try week3.answer("goal.unlink", #"{"goalId":"move","habitId":"run"}"#)["error"]?["code"] == .string("not_found"))
     }
 
     /// Linked again later: the days between do not count, those before and after do; a link
     /// made and removed on one day leaves nothing behind.
     @Test func relinkingCountsFromThatDayAndAOneDayLinkLeavesNothing() throws {
         try setUp()
-        _ = try ok(try on("2025-03-05"), "goal.unlink", #"{"goalId":"move","habitId":"run"}"#)
+        _ = try on("2025-03-05").result("goal.unlink", #"{"goalId":"move","habitId":"run"}"#)
         let later = try on("2025-03-07")
         try log(later, "run", ["2025-03-04", "2025-03-06"])
-        _ = try ok(later, "goal.link", #"{"goalId":"move","habitId":"run"}"#)
+        _ = try later.result("goal.link", #"{"goalId":"move","habitId":"run"}"#)
         try log(later, "run", ["2025-03-07"])
         // Counted: the 3rd and 4th (before the unlink), the 7th (after the link); not the 6th.
         #expect(try weeks(later) == ["3/3"])
-        let detail = try ok(later, "goal.get", #"{"goalId":"move"}"#)
+        let detail = try later.result("goal.get", #"{"goalId":"move"}"#)
         guard case let .array(links)? = detail["links"] else {
             Issue.record("no links")
             return
@@ -93,9 +83,9 @@ import Testing
             JSONCodec.serialize(links[0]["linkedDays"] ?? .null)
                 == #"[{"from":null,"until":"2025-03-05"},{"from":"2025-03-07","until":null}]"#)
         // Swim linked and unlinked today counted nothing: no link is left.
-        _ = try ok(later, "goal.link", #"{"goalId":"move","habitId":"swim"}"#)
-        _ = try ok(later, "goal.unlink", #"{"goalId":"move","habitId":"swim"}"#)
-        guard case let .array(after)? = try ok(later, "goal.get", #"{"goalId":"move"}"#)["links"] else { return }
+        _ = try later.result("goal.link", #"{"goalId":"move","habitId":"swim"}"#)
+        _ = try later.result("goal.unlink", #"{"goalId":"move","habitId":"swim"}"#)
+        guard case let .array(after)? = try later.result("goal.get", #"{"goalId":"move"}"#)["links"] else { return }
         #expect(after.count == 1)
     }
 
@@ -103,17 +93,17 @@ import Testing
     /// would re-read the days it counted, and is refused naming the one it had.
     @Test func aRelinkKeepsItsContribution() throws {
         let d = try on("2025-03-03")
-        _ = try ok(d, "habit.create", #"{"habitId":"run","name":"Run","kind":"numeric","unit":"km"}"#)
-        _ = try ok(
-            d, "goal.create",
+        _ = try d.result("habit.create", #"{"habitId":"run","name":"Run","kind":"numeric","unit":"km"}"#)
+        _ = try d.result(
+            "goal.create",
             #"{"goalId":"far","title":"Far","kind":"quantity","unit":"km","type":"targetAmount","target":100,"habitIds":["run"]}"#)
-        _ = try ok(d, "entry.log", #"{"habitId":"run","value":7}"#)
+        _ = try d.result("entry.log", #"{"habitId":"run","value":7}"#)
         let later = try on("2025-03-05")
-        _ = try ok(later, "goal.unlink", #"{"goalId":"far","habitId":"run"}"#)
-        let refused = try ask(later, "goal.link", #"{"goalId":"far","habitId":"run","contribution":"count"}"#)
+        _ = try later.result("goal.unlink", #"{"goalId":"far","habitId":"run"}"#)
+        let refused = try later.answer("goal.link", #"{"goalId":"far","habitId":"run","contribution":"count"}"#)
         #expect(refused["error"]?["field"] == .string("args.contribution"), "\(JSONCodec.serialize(refused))")
-        _ = try ok(later, "goal.link", #"{"goalId":"far","habitId":"run"}"#)
-        #expect(try ok(later, "goal.progress", #"{"goalId":"far"}"#)["progress"]?["fraction"] == .string("7/100"))
+        _ = try later.result("goal.link", #"{"goalId":"far","habitId":"run"}"#)
+        #expect(try later.result("goal.progress", #"{"goalId":"far"}"#)["progress"]?["fraction"] == .string("7/100"))
     }
 
     /// A link's days travel with it: another replica reads the same weeks, and a malformed
@@ -122,8 +112,8 @@ import Testing
         try setUp()
         let d = try on("2025-03-12")
         try log(d, "run", ["2025-03-04", "2025-03-05", "2025-03-10"])
-        _ = try ok(d, "goal.unlink", #"{"goalId":"move","habitId":"run"}"#)
-        let changes = try ok(d, "sync.changes", "{}")["changes"] ?? .null
+        _ = try d.result("goal.unlink", #"{"goalId":"move","habitId":"run"}"#)
+        let changes = try d.result("sync.changes", "{}")["changes"] ?? .null
         let other = TestStore("goal-link-days-other")
         let replica = Dispatcher(engine: try other.engine(now: "2025-03-12T12:00:00Z"))
         let applied = try JSONCodec.parse(

@@ -9,33 +9,27 @@ import Testing
 @Suite struct PastDayUnitTests {
     let store = TestStore("past-day-unit")
 
-    func ok(_ d: Dispatcher, _ op: String, _ args: String) throws -> JSONValue {
-        let answer = try JSONCodec.parse(d.respond(to: #"{"op":"\#(op)","args":\#(args)}"#).text)
-        #expect(answer["ok"] == .bool(true), "\(op) \(args): \(JSONCodec.serialize(answer))")
-        return answer["result"] ?? .null
-    }
-
     @Test func aPastDayReadsInTheUnitItWasLoggedIn() throws {
         let june = Dispatcher(engine: try store.engine(now: "2025-06-01T12:00:00Z"))
-        _ = try ok(june, "habit.create", #"{"habitId":"run","name":"Run","kind":"numeric","unit":"km","target":5}"#)
-        _ = try ok(june, "entry.log", #"{"habitId":"run","value":10}"#)
+        _ = try june.result("habit.create", #"{"habitId":"run","name":"Run","kind":"numeric","unit":"km","target":5}"#)
+        _ = try june.result("entry.log", #"{"habitId":"run","value":10}"#)
         let later = Dispatcher(engine: try store.engine(now: "2025-06-05T12:00:00Z"))
-        _ = try ok(later, "habit.update", #"{"habitId":"run","unit":"pages"}"#)
-        _ = try ok(later, "entry.log", #"{"habitId":"run","value":12}"#)
+        _ = try later.result("habit.update", #"{"habitId":"run","unit":"pages"}"#)
+        _ = try later.result("entry.log", #"{"habitId":"run","value":12}"#)
 
-        guard case let .array(rows)? = try ok(later, "metrics.today", #"{"dayKey":"2025-06-01"}"#)["habits"] else {
+        guard case let .array(rows)? = try later.result("metrics.today", #"{"dayKey":"2025-06-01"}"#)["habits"] else {
             Issue.record("no habits")
             return
         }
         #expect(rows.first?["unit"] == .string("km"))
-        #expect(try ok(later, "metrics.today", "{}")["habits"].map(JSONCodec.serialize)?.contains(#""unit":"pages""#) == true)
-        let history = try ok(later, "metrics.history", #"{"habitId":"run","from":"2025-06-01","to":"2025-06-05"}"#)
+        #expect(try later.result("metrics.today", "{}")["habits"].map(JSONCodec.serialize)?.contains(#""unit":"pages""#) == true)
+        let history = try later.result("metrics.history", #"{"habitId":"run","from":"2025-06-01","to":"2025-06-05"}"#)
         guard case let .array(days)? = history["days"], days.count == 5 else {
             Issue.record("\(JSONCodec.serialize(history))")
             return
         }
         #expect(days.map { $0["unit"] } == [.string("km"), .string("km"), .string("km"), .string("km"), .string("pages")])
-        guard case let .string(csv)? = try ok(later, "data.export", #"{"format":"csv"}"#)["csv"] else {
+        guard case let .string(csv)? = try later.result("data.export", #"{"format":"csv"}"#)["csv"] else {
             Issue.record("no csv")
             return
         }

@@ -277,10 +277,6 @@ extension PastIsNeverReReadPropertyTests {
         Dispatcher(engine: try store.engine(now: "\(day)T12:00:00Z", user: user))
     }
 
-    func ask(_ d: Dispatcher, _ op: String, _ args: String) throws -> JSONValue {
-        try JSONCodec.parse(d.respond(to: #"{"op":"\#(op)","args":\#(args)}"#).text)
-    }
-
     /// The history every run starts from, on `start` (a Monday): habits of every kind, a
     /// bundle, goals of every type with links, a routine, a lens, and bob as a partner with
     /// a shared goal alice's habit counts toward.
@@ -306,22 +302,22 @@ extension PastIsNeverReReadPropertyTests {
             ("persona.save", #"{"personaId":"focus","name":"Focus","habitIds":["read"],"goalIds":["weekly"]}"#),
             ("partner.invite", #"{"userId":"bob"}"#),
         ] {
-            let answer = try ask(alice, op, args)
+            let answer = try alice.answer(op, args)
             #expect(answer["ok"] == .bool(true), "\(op): \(JSONCodec.serialize(answer))")
         }
         for (op, args) in [
             ("partner.accept", #"{"userId":"alice"}"#), ("habit.create", #"{"habitId":"walk","name":"Walk"}"#),
             ("goal.create", #"{"goalId":"together","title":"Together","type":"weeklyHabit","target":4,"shared":true,"habitIds":["walk"]}"#),
         ] {
-            let answer = try ask(bob, op, args)
+            let answer = try bob.answer(op, args)
             #expect(answer["ok"] == .bool(true), "bob \(op): \(JSONCodec.serialize(answer))")
         }
-        _ = try ask(alice, "goal.link", #"{"goalId":"together","habitId":"read"}"#)
+        _ = try alice.answer("goal.link", #"{"goalId":"together","habitId":"read"}"#)
         // Alice's weekly goal shared too, with bob's habit counting toward it.
         for (who, op, args) in [
             (alice, "goal.update", #"{"goalId":"weekly","shared":true}"#), (bob, "goal.link", #"{"goalId":"weekly","habitId":"walk"}"#),
         ] {
-            let answer = try ask(who, op, args)
+            let answer = try who.answer(op, args)
             #expect(answer["ok"] == .bool(true), "\(op): \(JSONCodec.serialize(answer))")
         }
     }
@@ -331,7 +327,7 @@ extension PastIsNeverReReadPropertyTests {
     /// the last ended week.
     func past(_ d: Dispatcher, from start: DayKey, today: DayKey, model: Model) throws -> [(String, JSONValue)] {
         guard let yesterday = today.adding(days: -1), yesterday >= start else { return [] }
-        let weekday = try ask(d, "user.get", "{}")["result"]?["user"]?["firstWeekday"]
+        let weekday = try d.answer("user.get", "{}")["result"]?["user"]?["firstWeekday"]
         let first = Weekday.allCases.first { $0.name == (weekday.flatMap { if case let .string(s) = $0 { s } else { nil } }) } ?? .monday
         let lastEnded = try Week(containing: today, firstWeekday: first).start.adding(days: -1)!
         var requests: [(String, String)] = []
@@ -350,12 +346,12 @@ extension PastIsNeverReReadPropertyTests {
         if lastEnded >= start {
             for g in model.goals + ["together"] { requests.append(("goal.history", #"{"goalId":"\#(g)","dayKey":"\#(lastEnded)"}"#)) }
         }
-        return try requests.map { ("\($0.0) \($0.1)", try ask(d, $0.0, $0.1)) }
+        return try requests.map { ("\($0.0) \($0.1)", try d.answer($0.0, $0.1)) }
     }
 
     /// Alice's today as the store says it (her zone and day start).
     func today(_ d: Dispatcher) throws -> DayKey {
-        guard case let .string(text)? = try ask(d, "user.get", "{}")["result"]?["today"] else {
+        guard case let .string(text)? = try d.answer("user.get", "{}")["result"]?["today"] else {
             throw HabitFlowError(.internal, "no today")
         }
         return try DayKey(parsing: text)
@@ -375,10 +371,10 @@ extension PastIsNeverReReadPropertyTests {
             // The day's entries: most habits, on most days.
             for h in model.habits where rng.pick(3) != 0 {
                 let value = model.numeric.contains(h) ? #","value":\#(rng.pick(40))"# : ""
-                let answer = try ask(alice, "entry.log", #"{"habitId":"\#(h)"\#(value)}"#)
+                let answer = try alice.answer("entry.log", #"{"habitId":"\#(h)"\#(value)}"#)
                 if case let .string(id)? = answer["result"]?["entry"]?["id"] { model.entries.append(id) }
             }
-            if rng.pick(2) == 0 { _ = try ask(bob, "entry.log", #"{"habitId":"walk"}"#) }
+            if rng.pick(2) == 0 { _ = try bob.answer("entry.log", #"{"habitId":"walk"}"#) }
             guard offset >= 7 else { continue }
             for _ in 0..<(1 + rng.pick(3)) {
                 let op = ops[rng.pick(ops.count)]
@@ -387,7 +383,7 @@ extension PastIsNeverReReadPropertyTests {
                 let before = try past(alice, from: start, today: todayBefore, model: model)
                 // A partner's answer is bob's to give.
                 let (caller, callArgs) = op == "partner.accept" || op == "partner.decline" ? (bob, #"{"userId":"alice"}"#) : (alice, args)
-                _ = try ask(caller, op, callArgs)
+                _ = try caller.answer(op, callArgs)
                 ran[op, default: 0] += 1
                 let todayAfter = try today(alice)
                 let after = try past(alice, from: start, today: min(todayBefore, todayAfter), model: model)

@@ -9,12 +9,6 @@ import Testing
 @Suite struct SkippedDayTests {
     let store = TestStore("skipped-day")
 
-    func ask(_ d: Dispatcher, _ op: String, _ args: String) throws -> JSONValue {
-        let answer = try JSONCodec.parse(d.respond(to: #"{"op":"\#(op)","args":\#(args)}"#).text)
-        #expect(answer["ok"] == .bool(true), "\(op) \(args): \(JSONCodec.serialize(answer))")
-        return answer["result"] ?? .null
-    }
-
     @Test func theZoneKnowsTheDaysItSkipped() throws {
         let apia = try Repository.engine.zone(named: "Pacific/Apia")
         #expect(apia.skippedDays().map { DayKey(dayNumber: Int($0))!.description } == ["2011-12-30"])
@@ -25,26 +19,26 @@ import Testing
     @Test func aSkippedDayNeitherBreaksAStreakNorCountsInAWeek() throws {
         // Monday 2011-12-26 in Apia (UTC-10 then, UTC+14 from the 31st).
         let first = Dispatcher(engine: try store.engine(now: "2011-12-26T22:00:00Z", zone: "Pacific/Apia"))
-        _ = try ask(first, "habit.create", #"{"habitId":"read","name":"Read"}"#)
+        _ = try first.result("habit.create", #"{"habitId":"read","name":"Read"}"#)
         let d = Dispatcher(engine: try store.engine(now: "2011-12-31T22:00:00Z", zone: "Pacific/Apia"))  // 2012-01-01 there
         for day in ["2011-12-26", "2011-12-27", "2011-12-28", "2011-12-29", "2011-12-31"] {
-            _ = try ask(d, "entry.log", #"{"habitId":"read","dayKey":"\#(day)","confirm":true}"#)
+            _ = try d.result("entry.log", #"{"habitId":"read","dayKey":"\#(day)","confirm":true}"#)
         }
-        #expect(try ask(d, "metrics.day", #"{"habitId":"read","dayKey":"2011-12-30"}"#)["status"] == .string("notRequired"))
-        let streaks = try ask(d, "metrics.streaks", #"{"habitId":"read"}"#)
+        #expect(try d.result("metrics.day", #"{"habitId":"read","dayKey":"2011-12-30"}"#)["status"] == .string("notRequired"))
+        let streaks = try d.result("metrics.streaks", #"{"habitId":"read"}"#)
         #expect(
             JSONCodec.serialize(streaks["current"] ?? .null) == #"{"length":5,"first":"2011-12-26","last":"2011-12-31"}"#,
             "\(JSONCodec.serialize(streaks))")
-        let week = try ask(d, "metrics.week", #"{"habitId":"read","dayKey":"2011-12-26"}"#)
+        let week = try d.result("metrics.week", #"{"habitId":"read","dayKey":"2011-12-26"}"#)
         #expect(week["completed"] == .int(5) && week["required"] == .int(6), "\(JSONCodec.serialize(week))")
         // The same through the stateless face, with the records inline.
-        let inline = try ask(
-            d, "metrics.streaks",
+        let inline = try d.result(
+            "metrics.streaks",
             #"{"habitId":"read","records":{"user":{"zone":"Pacific/Apia"},"today":"2012-01-01","habits":[{"id":"read","name":"Read","createdDayKey":"2011-12-26"}],"entries":[{"id":"a","habitId":"read","dayKey":"2011-12-29"},{"id":"b","habitId":"read","dayKey":"2011-12-31"}]}}"#
         )
         #expect(inline["current"]?["length"] == .int(2), "\(JSONCodec.serialize(inline))")
         // With days that start at 04:00, 2011-12-30 exists (four hours) and asks to be done.
-        _ = try ask(d, "user.update", #"{"dayStartsAt":"04:00"}"#)
-        #expect(try ask(d, "metrics.day", #"{"habitId":"read","dayKey":"2011-12-30"}"#)["status"] == .string("incomplete"))
+        _ = try d.result("user.update", #"{"dayStartsAt":"04:00"}"#)
+        #expect(try d.result("metrics.day", #"{"habitId":"read","dayKey":"2011-12-30"}"#)["status"] == .string("incomplete"))
     }
 }
