@@ -39,7 +39,9 @@ import HabitFlowTestSupport
 let arguments = CommandLine.arguments
 let runs = arguments.count > 1 ? Int(arguments[1])! : 20
 let pythonRuns = arguments.count > 2 ? Int(arguments[2])! : 3
-let peerScript = arguments.count > 3 ? arguments[3]
+let peerScript =
+    arguments.count > 3
+    ? arguments[3]
     : URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("python/metrics_peer.py").path
 let keepStore = ProcessInfo.processInfo.environment["METRICSBENCH_KEEP"] != nil
@@ -56,8 +58,6 @@ let now = try! Instant(parsing: nowText)
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("metricsbench-\(getpid())")
 try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 let storePath = directory.appendingPathComponent("metrics.sqlite").path
-
-
 
 // MARK: - Dataset
 
@@ -130,8 +130,14 @@ for h in 0..<habitCount {
     }
     var vacation = 0
     for offset in 0..<spanDays {
-        if vacation > 0 { vacation -= 1; continue }
-        if rng.unit() < 1.0 / 300 { vacation = 1 + rng.below(12); continue }
+        if vacation > 0 {
+            vacation -= 1
+            continue
+        }
+        if rng.unit() < 1.0 / 300 {
+            vacation = 1 + rng.below(12)
+            continue
+        }
         guard rng.unit() < logProbability else { continue }
         let day = dayKey(offset)
         var request = LogRequest(habitId: id)
@@ -140,7 +146,8 @@ for h in 0..<habitCount {
         request.timestampUtc = Instant(unixSeconds: Int64(day.dayNumber) * 86_400 + 36_000 + Int64(rng.below(3600)))!
         if draft.kind == .numeric {
             let target = offset < changeOffset ? baseTarget : changedTarget
-            request.value = rng.unit() < 0.04
+            request.value =
+                rng.unit() < 0.04
                 ? Double(rng.below(Int(target)))  // below target: the day is logged, not complete
                 : target + Double(rng.below(Int(target)))  // target or more
         }
@@ -158,13 +165,14 @@ let activeEntries = requests.count - deleted.count
 
 /// The week starts of the 10 years: the week containing the first day through today's.
 let weekStarts: [DayKey] = {
-    let first = try! Week(containing: firstDay, firstWeekday: try! engine.user().firstWeekday).start
+    let first = try! engine.user().weeks.week(containing: firstDay).start
     return Array(stride(from: Int(first.dayNumber), through: Int(today.dayNumber), by: 7)).map { DayKey(dayNumber: $0)! }
 }()
 
-print("HabitFlow Core metrics benchmark: \(habitCount) habits (70 daily binary, 20 daily numeric, 10 N/week) × \(spanDays) days "
-    + "(\(firstDay) … \(today), \(zoneName)), \(activeEntries) active entries (+\(deleted.count) deleted), "
-    + "\(targetVersionCount) target versions (\(pauseCount) pauses), \(weekStarts.count) weeks")
+print(
+    "HabitFlow Core metrics benchmark: \(habitCount) habits (70 daily binary, 20 daily numeric, 10 N/week) × \(spanDays) days "
+        + "(\(firstDay) … \(today), \(zoneName)), \(activeEntries) active entries (+\(deleted.count) deleted), "
+        + "\(targetVersionCount) target versions (\(pauseCount) pauses), \(weekStarts.count) weeks")
 print(String(format: "store built through the Swift API in %.1f s: %@", buildSeconds, keepStore ? storePath : "(temp, removed at exit)"))
 
 // MARK: - HabitFlow
@@ -188,8 +196,11 @@ func deriveAll(_ engine: Engine) -> [HabitReport] {
 }
 
 func derived(_ reports: [HabitReport]) -> [Derived] {
-    reports.map { Derived(id: $0.summary.habitId, current: $0.summary.currentStreak, longest: $0.summary.longestStreak,
-                          momentum: $0.summary.momentum, weeks: $0.weeks) }
+    reports.map {
+        Derived(
+            id: $0.summary.habitId, current: $0.summary.currentStreak, longest: $0.summary.longestStreak,
+            momentum: $0.summary.momentum, weeks: $0.weeks)
+    }
 }
 
 /// The same through the per-habit API (as a host without `reports()` would): metrics, streaks,
@@ -198,12 +209,12 @@ func deriveAllPerHabit(_ engine: Engine) -> [Derived] {
     var out: [Derived] = []
     for habit in try! engine.habits(includeArchived: false, includeDeleted: false) {
         let asOf = try! engine.metrics(habitId: habit.id)
-        let (m, today, firstWeekday) = (asOf.metrics, asOf.today, asOf.firstWeekday)
-        let streaks = m.streaks(today: today, firstWeekday: firstWeekday)
+        let (m, today, weeks) = (asOf.metrics, asOf.today, asOf.weeks)
+        let streaks = m.streaks(today: today, weeks: weeks)
         let (current, longest) = (streaks.current, streaks.longest)
         var weeks: [WeekProgress] = []
         weeks.reserveCapacity(weekStarts.count)
-        for start in weekStarts { weeks.append(try! m.weekProgress(containing: start, firstWeekday: firstWeekday)) }
+        for start in weekStarts { weeks.append(try! m.weekProgress(containing: start, weeks: weeks)) }
         out.append(Derived(id: habit.id, current: current, longest: longest, momentum: m.momentum(today: today), weeks: weeks))
     }
     return out
@@ -215,12 +226,11 @@ func dailyStreaks(_ engine: Engine) -> [String: (current: HabitMetrics.Streak, l
     for habit in try! engine.habits(includeArchived: false, includeDeleted: false) {
         guard case .daily = habit.cadence else { continue }
         let asOf = try! engine.metrics(habitId: habit.id)
-        let streaks = asOf.metrics.streaks(today: asOf.today, firstWeekday: asOf.firstWeekday)
+        let streaks = asOf.metrics.streaks(today: asOf.today, weeks: asOf.weeks)
         out[habit.id] = (streaks.current, streaks.longest)
     }
     return out
 }
-
 
 func openEngine(caching: Bool = true) -> Engine {
     try! Engine(storePath: storePath, user: userId, zone: nil, now: now, caching: caching)
@@ -281,7 +291,6 @@ let full = derived(reports)
 
 // MARK: - Peer (a): SQLite gaps and islands
 
-
 var db: OpaquePointer?
 precondition(sqlite3_open_v2(storePath, &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK)
 func text(_ statement: OpaquePointer?, _ column: Int32) -> DayKey? {
@@ -299,8 +308,9 @@ func text(_ statement: OpaquePointer?, _ column: Int32) -> DayKey? {
     var out: [String: SQLStreaks] = [:]
     while sqlite3_step(statement) == SQLITE_ROW {
         let id = String(cString: sqlite3_column_text(statement, 0))
-        out[id] = SQLStreaks(longest: makeStreak(Int(sqlite3_column_int64(statement, 1)), text(statement, 2), text(statement, 3)),
-                             current: makeStreak(Int(sqlite3_column_int64(statement, 4)), text(statement, 5), text(statement, 6)))
+        out[id] = SQLStreaks(
+            longest: makeStreak(Int(sqlite3_column_int64(statement, 1)), text(statement, 2), text(statement, 3)),
+            current: makeStreak(Int(sqlite3_column_int64(statement, 4)), text(statement, 5), text(statement, 6)))
     }
     sqlite3_finalize(statement)
     return out
@@ -343,8 +353,9 @@ do {
 var scanned = 0
 let rawScan = measure(runs) {
     var statement: OpaquePointer?
-    sqlite3_prepare_v2(db, "SELECT habit_id, day_key, value FROM entries WHERE deleted_at IS NULL ORDER BY habit_id, day_key",
-                       -1, &statement, nil)
+    sqlite3_prepare_v2(
+        db, "SELECT habit_id, day_key, value FROM entries WHERE deleted_at IS NULL ORDER BY habit_id, day_key",
+        -1, &statement, nil)
     var n = 0
     var bytes = 0
     while sqlite3_step(statement) == SQLITE_ROW {
@@ -365,8 +376,11 @@ sqlite3_close(db)
 func runPeer(_ extra: [String]) -> [String: Any] {
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    python.arguments = ["python3", peerScript, storePath, "--user", userId, "--today", today.description,
-                        "--from", firstDay.description, "--runs", String(pythonRuns)] + extra
+    python.arguments =
+        [
+            "python3", peerScript, storePath, "--user", userId, "--today", today.description,
+            "--from", firstDay.description, "--runs", String(pythonRuns),
+        ] + extra
     let pythonOut = Pipe()
     python.standardOutput = pythonOut
     try! python.run()
@@ -415,33 +429,45 @@ struct Reference {
 var reference: [String: Reference] = [:]
 for (id, py) in pythonHabits {
     precondition(py["firstWeek"] as! String == weekStarts[0].description)
-    reference[id] = Reference(daily: py["unit"] as! String == "days", current: streak(py["current"]), longest: streak(py["longest"]),
-                              momentum: (py["momentum"] as! NSNumber).doubleValue,
-                              completed: (py["weekCompleted"] as! [NSNumber]).map(\.intValue),
-                              required: (py["weekRequired"] as! [NSNumber]).map(\.intValue))
+    reference[id] = Reference(
+        daily: py["unit"] as! String == "days", current: streak(py["current"]), longest: streak(py["longest"]),
+        momentum: (py["momentum"] as! NSNumber).doubleValue,
+        completed: (py["weekCompleted"] as! [NSNumber]).map(\.intValue),
+        required: (py["weekRequired"] as! [NSNumber]).map(\.intValue))
 }
 
 /// Checks one path's streaks, momentum and weeks against Python's.
 @MainActor func check(_ path: String, _ results: [Derived], allWeeks: Bool) {
     if results.count != reference.count { mismatch("\(path): \(results.count) habits, Python has \(reference.count)") }
     for hf in results {
-        guard let py = reference[hf.id] else { mismatch("\(path): \(hf.id) missing from Python's output"); continue }
+        guard let py = reference[hf.id] else {
+            mismatch("\(path): \(hf.id) missing from Python's output")
+            continue
+        }
         let unit = py.daily ? "days" : "weeks"
-        if let longest = hf.longest, longest != py.longest { mismatch("\(path): \(hf.id) longest (\(unit)): HabitFlow \(describe(longest)), Python \(describe(py.longest))") }
-        if hf.current != py.current { mismatch("\(path): \(hf.id) current (\(unit)): HabitFlow \(describe(hf.current)), Python \(describe(py.current))") }
+        if let longest = hf.longest, longest != py.longest {
+            mismatch("\(path): \(hf.id) longest (\(unit)): HabitFlow \(describe(longest)), Python \(describe(py.longest))")
+        }
+        if hf.current != py.current {
+            mismatch("\(path): \(hf.id) current (\(unit)): HabitFlow \(describe(hf.current)), Python \(describe(py.current))")
+        }
         if abs(hf.momentum - py.momentum) > 1e-9 { mismatch("\(path): \(hf.id) momentum: HabitFlow \(hf.momentum), Python \(py.momentum)") }
         if allWeeks, hf.weeks.count != weekStarts.count {
             mismatch("\(path): \(hf.id) has \(hf.weeks.count) weeks, not \(weekStarts.count)")
         }
-        if hf.weeks.last?.weekStart != weekStarts.last { mismatch("\(path): \(hf.id) weeks end on \(hf.weeks.last?.weekStart.description ?? "-")") }
+        if hf.weeks.last?.weekStart != weekStarts.last {
+            mismatch("\(path): \(hf.id) weeks end on \(hf.weeks.last?.weekStart.description ?? "-")")
+        }
         for w in hf.weeks {
             let i = Int(w.weekStart.dayNumber - weekStarts[0].dayNumber) / 7
             guard i >= 0, i < weekStarts.count, weekStarts[i] == w.weekStart else {
-                mismatch("\(path): \(hf.id) week \(w.weekStart) is not a week of the range"); break
+                mismatch("\(path): \(hf.id) week \(w.weekStart) is not a week of the range")
+                break
             }
             if w.completed != py.completed[i] || w.required != py.required[i] {
-                mismatch("\(path): \(hf.id) \(unit == "days" ? "daily" : "weekly") week of \(w.weekStart): HabitFlow \(w.completed)/\(w.required), "
-                    + "Python \(py.completed[i])/\(py.required[i])")
+                mismatch(
+                    "\(path): \(hf.id) \(unit == "days" ? "daily" : "weekly") week of \(w.weekStart): HabitFlow \(w.completed)/\(w.required), "
+                        + "Python \(py.completed[i])/\(py.required[i])")
                 break  // the first differing week of a habit is enough
             }
         }
@@ -455,8 +481,13 @@ let dailyIDs = reference.filter(\.value.daily).map(\.key).sorted()
 checking("SQL streaks vs HabitFlow reports(), \(dailyIDs.count) daily habits (current + longest: length, first and last day)") {
     if sqlResult.count != dailyIDs.count { mismatch("SQL returned \(sqlResult.count) daily habits, Python \(dailyIDs.count)") }
     for id in dailyIDs {
-        guard let hf = byID[id], let sql = sqlResult[id] else { mismatch("\(id) missing from SQL or HabitFlow"); continue }
-        if sql.longest != hf.longest { mismatch("SQL: \(id) longest: HabitFlow \(describe(hf.longest ?? .none)), SQL \(describe(sql.longest))") }
+        guard let hf = byID[id], let sql = sqlResult[id] else {
+            mismatch("\(id) missing from SQL or HabitFlow")
+            continue
+        }
+        if sql.longest != hf.longest {
+            mismatch("SQL: \(id) longest: HabitFlow \(describe(hf.longest ?? .none)), SQL \(describe(sql.longest))")
+        }
         if sql.current != hf.current { mismatch("SQL: \(id) current: HabitFlow \(describe(hf.current)), SQL \(describe(sql.current))") }
         if let s = streaksOnly[id], s.longest != hf.longest || s.current != hf.current {
             mismatch("\(id): metrics(habitId:).streaks differs from reports()")
@@ -468,19 +499,27 @@ checking("plain gaps-and-islands SQL vs HabitFlow reports(), \(plainIDs.count) d
     if plainIDs.isEmpty { mismatch("no daily binary habit without target versions to check the plain SQL on") }
     for id in plainIDs {
         let hf = byID[id]!, sql = plainResult[id]!
-        if sql.longest != hf.longest { mismatch("plain SQL: \(id) longest: HabitFlow \(describe(hf.longest ?? .none)), SQL \(describe(sql.longest))") }
-        if sql.current != hf.current { mismatch("plain SQL: \(id) current: HabitFlow \(describe(hf.current)), SQL \(describe(sql.current))") }
+        if sql.longest != hf.longest {
+            mismatch("plain SQL: \(id) longest: HabitFlow \(describe(hf.longest ?? .none)), SQL \(describe(sql.longest))")
+        }
+        if sql.current != hf.current {
+            mismatch("plain SQL: \(id) current: HabitFlow \(describe(hf.current)), SQL \(describe(sql.current))")
+        }
     }
 }
 checking("fast Python peer vs the reference Python, \(reference.count) habits") {
     let fast = fastJSON["habits"] as! [String: [String: Any]]
     if fast.count != reference.count { mismatch("fast peer: \(fast.count) habits, reference \(reference.count)") }
     for (id, f) in fast {
-        guard let py = reference[id] else { mismatch("fast peer: unknown habit \(id)"); continue }
+        guard let py = reference[id] else {
+            mismatch("fast peer: unknown habit \(id)")
+            continue
+        }
         if streak(f["current"]) != py.current || streak(f["longest"]) != py.longest
             || abs((f["momentum"] as! NSNumber).doubleValue - py.momentum) > 1e-9
             || (f["weekCompleted"] as! [NSNumber]).map(\.intValue) != py.completed
-            || (f["weekRequired"] as! [NSNumber]).map(\.intValue) != py.required {
+            || (f["weekRequired"] as! [NSNumber]).map(\.intValue) != py.required
+        {
             mismatch("fast peer: \(id) differs from the reference")
         }
     }
@@ -492,9 +531,11 @@ checking("per-habit API (metrics, streaks, momentum, weekProgress) vs Python, al
     check("per-habit API", perHabit, allWeeks: true)
 }
 checking("todayOverview() vs Python (streaks, momentum, this week)") {
-    check("todayOverview()", overview.map {
-        Derived(id: $0.habit.id, current: $0.currentStreak, longest: $0.longestStreak, momentum: $0.momentum, weeks: [$0.week])
-    }, allWeeks: false)
+    check(
+        "todayOverview()",
+        overview.map {
+            Derived(id: $0.habit.id, current: $0.currentStreak, longest: $0.longestStreak, momentum: $0.momentum, weeks: [$0.week])
+        }, allWeeks: false)
 }
 checking("metrics.today (JSON, Dispatcher) vs Python") {
     let response = try! JSONSerialization.jsonObject(with: Data(todayJSON.utf8)) as! [String: Any]
@@ -502,19 +543,26 @@ checking("metrics.today (JSON, Dispatcher) vs Python") {
     if habits.count != full.count { mismatch("metrics.today: \(habits.count) habits, not \(full.count)") }
     for h in habits {
         let id = h["habitId"] as! String
-        guard let py = reference[id] else { mismatch("metrics.today: unknown habit \(id)"); continue }
+        guard let py = reference[id] else {
+            mismatch("metrics.today: unknown habit \(id)")
+            continue
+        }
         let week = h["week"] as! [String: Any]
         if streak(h["currentStreak"]) != py.current || h["longestStreak"] != nil
             || abs((h["momentum"] as! NSNumber).doubleValue - py.momentum) > 1e-9
-            || (week["completed"] as! NSNumber).intValue != py.completed.last! || (week["required"] as! NSNumber).intValue != py.required.last! {
+            || (week["completed"] as! NSNumber).intValue != py.completed.last!
+            || (week["required"] as! NSNumber).intValue != py.required.last!
+        {
             mismatch("metrics.today: \(id) differs from Python")
         }
     }
 }
 let streakDays = full.filter { reference[$0.id]!.daily }.map { $0.longest?.length ?? 0 }
 let weekly = full.filter { !reference[$0.id]!.daily }
-print("  (daily longest streaks \(streakDays.min()!)…\(streakDays.max()!) days; weekly \(weekly.map { $0.longest?.length ?? 0 }.min()!)…"
-    + "\(weekly.map { $0.longest?.length ?? 0 }.max()!) weeks; \(full.filter { $0.current.length == 0 }.count) habits with no current streak)")
+print(
+    "  (daily longest streaks \(streakDays.min()!)…\(streakDays.max()!) days; weekly \(weekly.map { $0.longest?.length ?? 0 }.min()!)…"
+        + "\(weekly.map { $0.longest?.length ?? 0 }.max()!) weeks; \(full.filter { $0.current.length == 0 }.count) habits with no current streak)"
+)
 
 // MARK: - Table
 
@@ -563,8 +611,10 @@ row("HabitFlow today, warm: metrics.today C ABI", todayCABI, goal: "≤ 2")
 row("C ABI: entry.log then metrics.today", logThenToday)
 row("C ABI: entry.log alone", logOnly)
 row("C ABI: metrics.today, warm (same handle)", todayCABIAfter)
-print(String(format: "log then today ÷ warm today (C ABI): %.2f×  (goal ≤ 2×); the refresh alone: %.2f×",
-             logThenToday.median / todayCABIAfter.median, (logThenToday.median - logOnly.median) / todayCABIAfter.median))
+print(
+    String(
+        format: "log then today ÷ warm today (C ABI): %.2f×  (goal ≤ 2×); the refresh alone: %.2f×",
+        logThenToday.median / todayCABIAfter.median, (logThenToday.median - logOnly.median) / todayCABIAfter.median))
 row("raw sqlite3 scan of the active entries (uncached)", rawScan)
 row("SQL gaps-and-islands streaks (daily habits)", sqlStats, goal: "≥ 20×", peer: true)
 row("SQL plain gaps-and-islands (daily binary)", plainSQLStats, peer: true)
@@ -572,8 +622,10 @@ row("Python full, total (read + derive)", pythonTotal, goal: "≥ 20×", peer: t
 row("Python full, derive only", pythonCompute, peer: true)
 row("Python one-pass peer, total", fastTotal, goal: "≥ 20×", peer: true)
 row("Python one-pass peer, derive only", fastCompute, peer: true)
-print(String(format: "SQL ÷ HabitFlow daily streaks only (warm): %.1f×.   Python %@, %d runs.",
-             sqlStats.median / streaksWarm.median, pythonJSON["python"] as? String ?? "?", pythonTotal.samples.count))
+print(
+    String(
+        format: "SQL ÷ HabitFlow daily streaks only (warm): %.1f×.   Python %@, %d runs.",
+        sqlStats.median / streaksWarm.median, pythonJSON["python"] as? String ?? "?", pythonTotal.samples.count))
 print("load average before: \(loadBefore)   after: \(loadAfter)   (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
 
 let goals: [(String, Bool)] = [

@@ -116,11 +116,11 @@ extension Engine {
             let current = try store.entries(owner: habit.ownerId, habit: habit.id, from: nil, to: nil, includeDeleted: false)
             var after = current.filter { $0.id != outcome.entry.id }
             if outcome.entry.isActive { after.append(outcome.entry) }
-            let firstWeekday = try profile(store, user).firstWeekday
+            let weeks = try profile(store, user).weeks
             var preview = ImpactPreview(
                 habit: habit, targets: TargetSchedule(try store.targetVersions(habit: habit.id, of: habit.ownerId)),
-                before: current, after: after, days: days, today: today, firstWeekday: firstWeekday)
-            preview.goals = try goalEffects(of: habit, after: after, store, user, today: today, firstWeekday: firstWeekday)
+                before: current, after: after, days: days, today: today, weeks: weeks)
+            preview.goals = try goalEffects(of: habit, after: after, store, user, today: today, weeks: weeks)
             return preview
         }
         if dryRun {

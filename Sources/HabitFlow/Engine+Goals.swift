@@ -125,13 +125,13 @@ extension Engine {
     }
 
     private func checkLimit(
-        _ store: any StoreTransaction, _ owner: String, today: DayKey, firstWeekday: Weekday,
+        _ store: any StoreTransaction, _ owner: String, today: DayKey, weeks: WeekCalendar,
         excluding id: String? = nil
     ) throws(HabitFlowError) {
         let goals = try store.goals(owners: [owner])
         try GoalRules.checkLimit(
-            goals, owner: owner, today: today, firstWeekday: firstWeekday, excluding: id,
-            completed: try reached(goals, store, today: today, firstWeekday: firstWeekday))
+            goals, owner: owner, today: today, excluding: id,
+            completed: try reached(goals, store, today: today, weeks: weeks))
     }
 
     /// How many of the user's goals hold a place among the `Goal.maxActive` (001 FR-006a). Two
@@ -141,21 +141,20 @@ extension Engine {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
             let (_, today) = try userZone(store, user)
-            let firstWeekday = try profile(store, user).firstWeekday
+            let weeks = try profile(store, user).weeks
             let goals = try store.goals(owners: [user])
             return GoalRules.openGoals(
-                goals, owner: user, today: today, firstWeekday: firstWeekday,
-                completed: try reached(goals, store, today: today, firstWeekday: firstWeekday)
+                goals, owner: user, today: today,
+                completed: try reached(goals, store, today: today, weeks: weeks)
             ).count
         }
     }
 
     /// The target amounts among `goals` already reached: complete, they leave the limit.
-    func reached(_ goals: [Goal], _ store: any StoreTransaction, today: DayKey, firstWeekday: Weekday) throws(HabitFlowError) -> Set<String>
-    {
+    func reached(_ goals: [Goal], _ store: any StoreTransaction, today: DayKey, weeks: WeekCalendar) throws(HabitFlowError) -> Set<String> {
         var done = Set<String>()
-        for goal in goals where goal.type == .targetAmount && goal.isOpen(today: today, firstWeekday: firstWeekday) {
-            if try progress(goal, store, day: today, firstWeekday: firstWeekday).status == .completed { done.insert(goal.id) }
+        for goal in goals where goal.type == .targetAmount && goal.isOpen(today: today) {
+            if try progress(goal, store, day: today, weeks: weeks).status == .completed { done.insert(goal.id) }
         }
         return done
     }
@@ -172,7 +171,7 @@ extension Engine {
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             let (_, today) = try userZone(store, user)
-            let firstWeekday = try profile(store, user).firstWeekday
+            let weeks = try profile(store, user).weeks
             let goal = Goal(
                 id: draft.id ?? RecordID.make(), ownerId: user, title: draft.title, description: draft.description,
                 icon: draft.icon, categoryId: draft.categoryId, kind: draft.kind, type: draft.type,
@@ -191,7 +190,7 @@ extension Engine {
                     field: "goalId")
             }
             if goal.shared { try requirePartner(store, user) }
-            try checkLimit(store, user, today: today, firstWeekday: firstWeekday)
+            try checkLimit(store, user, today: today, weeks: weeks)
             try store.save(goal)
             for (i, habitId) in habitIds.enumerated() {
                 do throws(HabitFlowError) { _ = try link(goal, habitId, nil, store, user, now: now, withGoal: true) } catch {
@@ -243,12 +242,11 @@ extension Engine {
             if goal.durationWeeks != old.durationWeeks {
                 // A window that has ended is fixed, and none ends before today: its past weeks
                 // and its status keep their meaning (004: once a day has passed, its goal is fixed).
-                let fw = try profile(store, user).firstWeekday
-                if let end = old.windowEnd(firstWeekday: fw), end < today {
+                if let end = old.windowEnd, end < today {
                     throw HabitFlowError.invalid(
                         "durationWeeks", "the goal's window ended on \(end): its weeks are fixed (make a new goal to go on)")
                 }
-                if let end = goal.windowEnd(firstWeekday: fw), end < today {
+                if let end = goal.windowEnd, end < today {
                     throw HabitFlowError.invalid(
                         "durationWeeks",
                         "\(goal.durationWeeks ?? 0) weeks from \(goal.startDayKey) would end the window on \(end), before today: past weeks keep their meaning"
@@ -269,11 +267,11 @@ extension Engine {
                 if from > today { goal.target = old.target }
             }
             guard goal != old || version != nil else { return old }
-            let firstWeekday = try profile(store, user).firstWeekday
+            let weeks = try profile(store, user).weeks
             // Whether it held a place among the 10 before: open, and not a target already reached.
             let wasOpen = !GoalRules.openGoals(
-                [old], owner: old.ownerId, today: today, firstWeekday: firstWeekday,
-                completed: try reached([old], store, today: today, firstWeekday: firstWeekday)
+                [old], owner: old.ownerId, today: today,
+                completed: try reached([old], store, today: today, weeks: weeks)
             ).isEmpty
             if var version {
                 let held = try store.goalVersions(goal: goal.id, of: goal.ownerId)
@@ -294,12 +292,12 @@ extension Engine {
             // among the 10 again, or the whole update is refused.
             if !wasOpen {
                 let goals = try store.goals(owners: [goal.ownerId])
-                let completed = try reached(goals, store, today: today, firstWeekday: firstWeekday)
-                let open = GoalRules.openGoals(goals, owner: goal.ownerId, today: today, firstWeekday: firstWeekday, completed: completed)
+                let completed = try reached(goals, store, today: today, weeks: weeks)
+                let open = GoalRules.openGoals(goals, owner: goal.ownerId, today: today, completed: completed)
                 // A raise dated later reopens it on that day: it is counted now (found in review).
                 var reopensLater = false
-                if let later = version?.effectiveDayKey, later > today, goal.isOpen(today: later, firstWeekday: firstWeekday) {
-                    reopensLater = try progress(goal, store, day: later, firstWeekday: firstWeekday).status != .completed
+                if let later = version?.effectiveDayKey, later > today, goal.isOpen(today: later) {
+                    reopensLater = try progress(goal, store, day: later, weeks: weeks).status != .completed
                 }
                 let others = open.filter { $0.id != goal.id }.count
                 if open.contains(where: { $0.id == goal.id }) || reopensLater, others >= Goal.maxActive {
@@ -369,13 +367,13 @@ extension Engine {
             // Back, it takes a place among the 10 unless it has ended or reached its target
             // (a refusal rolls the whole restore back).
             let (_, today) = try userZone(store, user)
-            let firstWeekday = try profile(store, user).firstWeekday
+            let weeks = try profile(store, user).weeks
             let goals = try store.goals(owners: [user])
-            let completed = try reached(goals, store, today: today, firstWeekday: firstWeekday)
-            if GoalRules.openGoals(goals, owner: user, today: today, firstWeekday: firstWeekday, completed: completed).contains(where: {
+            let completed = try reached(goals, store, today: today, weeks: weeks)
+            if GoalRules.openGoals(goals, owner: user, today: today, completed: completed).contains(where: {
                 $0.id == id
             }) {
-                try GoalRules.checkLimit(goals, owner: user, today: today, firstWeekday: firstWeekday, excluding: id, completed: completed)
+                try GoalRules.checkLimit(goals, owner: user, today: today, excluding: id, completed: completed)
             }
             return goal
         }
@@ -412,12 +410,12 @@ extension Engine {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
             let (_, today) = try userZone(store, user)
-            let firstWeekday = try profile(store, user).firstWeekday
+            let weeks = try profile(store, user).weeks
             let categories = try store.categories(owner: user)
             var groups: [String?: [(Goal, GoalProgress)]] = [:]
             for held in try visibleGoals(store, user, segment) where focus?.contains(held.id) ?? true {
                 let goal = try asToday(held, store, today)
-                let progress = try self.progress(goal, store, day: day ?? today, today: today, firstWeekday: firstWeekday)
+                let progress = try self.progress(goal, store, day: day ?? today, today: today, weeks: weeks)
                 let known = goal.categoryId.flatMap { id in categories.contains { $0.id == id } ? id : nil }
                 groups[known, default: []].append((goal, progress))
             }
@@ -437,7 +435,7 @@ extension Engine {
         return try store.read { store throws(HabitFlowError) in
             let goal = try accessibleGoal(store, user, id)
             let today = try userZone(store, user).1
-            return try progress(goal, store, day: day ?? today, today: today, firstWeekday: try profile(store, user).firstWeekday)
+            return try progress(goal, store, day: day ?? today, today: today, weeks: try profile(store, user).weeks)
         }
     }
 
@@ -445,7 +443,7 @@ extension Engine {
     /// that the user sees: those whose progress moves, before and after.
     func goalEffects(
         of habit: Habit, after: [HabitEntry], _ store: any StoreTransaction, _ user: String, today: DayKey,
-        firstWeekday: Weekday
+        weeks: WeekCalendar
     ) throws(HabitFlowError) -> [ImpactPreview.GoalEffect] {
         var effects: [ImpactPreview.GoalEffect] = []
         let partner = try store.partnership(user: user)?.partnerId
@@ -458,9 +456,9 @@ extension Engine {
             else { continue }
             let shown = try asToday(goal, store, today)
             let effect = ImpactPreview.GoalEffect(
-                goal: shown, before: try progress(shown, store, day: today, firstWeekday: firstWeekday),
+                goal: shown, before: try progress(shown, store, day: today, weeks: weeks),
                 after: try progress(
-                    shown, store, day: today, firstWeekday: firstWeekday, replacing: (RecordRef(owner: habit.ownerId, id: habit.id), after))
+                    shown, store, day: today, weeks: weeks, replacing: (RecordRef(owner: habit.ownerId, id: habit.id), after))
             )
             if effect.changes { effects.append(effect) }
         }
@@ -472,7 +470,7 @@ extension Engine {
     /// with others (a preview). As of a day before today it counts the entries up to that day
     /// only, as that day read them; as of today, future-dated entries count toward a total too.
     func progress(
-        _ goal: Goal, _ store: any StoreTransaction, day: DayKey, today: DayKey? = nil, firstWeekday: Weekday,
+        _ goal: Goal, _ store: any StoreTransaction, day: DayKey, today: DayKey? = nil, weeks: WeekCalendar,
         replacing: (habit: RecordRef, entries: [HabitEntry])? = nil
     ) throws(HabitFlowError) -> GoalProgress {
         var linked: [GoalProgress.Linked] = []
@@ -488,10 +486,10 @@ extension Engine {
             }
             linked.append(GoalProgress.Linked(link: link, entries: entries, rules: rules))
         }
-        let weeks = try store.user(goal.ownerId)?.firstWeekday ?? firstWeekday
+        let creator = try store.user(goal.ownerId)?.weeks ?? weeks
         return GoalProgress(
             goal: goal, linked: linked, versions: try store.goalVersions(goal: goal.id, of: goal.ownerId),
-            today: day, now: today, firstWeekday: weeks)
+            today: day, now: today, weeks: creator)
     }
 
     // MARK: Links
@@ -595,10 +593,10 @@ extension Engine {
         return try store.read { store throws(HabitFlowError) in
             let today = try userZone(store, user).1
             let day = weekOf ?? today
-            let firstWeekday = try profile(store, user).firstWeekday
+            let weeks = try profile(store, user).weeks
             var out: [GoalSuggestion] = []
             for goal in try visibleGoals(store, user, nil) where goal.type != .targetAmount && goal.userStatus == .active {
-                let p = try progress(goal, store, day: day, today: today, firstWeekday: firstWeekday)
+                let p = try progress(goal, store, day: day, today: today, weeks: weeks)
                 guard p.status == .active, let week = p.thisWeek, week.value < week.target else { continue }
                 out.append(
                     GoalSuggestion(

@@ -104,6 +104,10 @@ extension Engine {
     }
 
     /// Changes the user's zone, first weekday or day start. Stored DayKeys are never rewritten.
+    ///
+    /// A new first weekday applies after the current week ends (SPEC §6a: the weeks that have
+    /// begun keep their windows; `UserProfile.weeks` says from when), or at once on the day
+    /// the user was made, before any week of theirs was read.
     public func updateUser(zone: String?, firstWeekday: Weekday?, dayStartsAt: DayStart? = nil) throws(HabitFlowError) -> UserProfile {
         let (store, user) = try requireStore()
         if let zone {
@@ -113,7 +117,14 @@ extension Engine {
         return try store.write { store throws(HabitFlowError) in
             var p = try profile(store, user)
             p.zone = zone ?? p.zone
-            p.firstWeekday = firstWeekday ?? p.firstWeekday
+            if let firstWeekday {
+                let (days, today) = try userZone(store, user)
+                if days.dayKey(at: p.createdAt) >= today {
+                    p.weeks = WeekCalendar(firstWeekday)
+                } else {
+                    try p.weeks.change(to: firstWeekday, today: today)
+                }
+            }
             p.dayStartsAt = dayStartsAt ?? p.dayStartsAt
             p.updatedAt = now
             try store.save(p)
@@ -234,7 +245,7 @@ extension Engine {
             if let targetType = changes.targetType, targetType != current.targetType { meaning.targetType = targetType }
             // A change of cadence kind waits for the week start; within one kind (N a week) it
             // applies from `effective`, and also undoes a change of kind scheduled there.
-            let weekStart = try Self.weekStart(onOrAfter: effective, firstWeekday: try profile(store, user).firstWeekday)
+            let weekStart = try Self.weekStart(onOrAfter: effective, weeks: try profile(store, user).weeks)
             var cadenceFrom = effective
             var cadenceChange = TargetVersion(
                 id: "", ownerId: user, habitId: old.id, effectiveDayKey: weekStart, target: nil, recordedAt: now)
@@ -310,10 +321,11 @@ extension Engine {
     }
 
     /// `day` when weeks start on it, else the next week's first day.
-    static func weekStart(onOrAfter day: DayKey, firstWeekday: Weekday) throws(HabitFlowError) -> DayKey {
-        let back = (day.weekday.rawValue - firstWeekday.rawValue + 7) % 7
-        guard back != 0 else { return day }
-        guard let next = day.adding(days: 7 - back) else {
+    static func weekStart(onOrAfter day: DayKey, weeks: WeekCalendar) throws(HabitFlowError) -> DayKey {
+        let week: Week
+        do throws(TimeError) { week = try weeks.week(containing: day) } catch { throw HabitFlowError(error, field: "effectiveDayKey") }
+        guard week.start != day else { return day }
+        guard let next = week.end.adding(days: 1) else {
             throw HabitFlowError(.invalidDate, "no week starts after \(day)", field: "effectiveDayKey")
         }
         return next

@@ -26,14 +26,14 @@ public struct HabitToday: Sendable {
     public var input: MetricsInput
     /// Today in the user's zone.
     public var today: DayKey
-    /// The user's first day of the week.
-    public var firstWeekday: Weekday
+    /// The user's weeks (their first weekday over time).
+    public var weeks: WeekCalendar
 
     /// A context over `input` as of `today`.
-    public init(input: MetricsInput, today: DayKey, firstWeekday: Weekday) {
+    public init(input: MetricsInput, today: DayKey, weeks: WeekCalendar) {
         self.input = input
         self.today = today
-        self.firstWeekday = firstWeekday
+        self.weeks = weeks
     }
 
     /// The habit `id`, or `notFound` naming `field`.
@@ -47,7 +47,7 @@ public struct HabitToday: Sendable {
     /// today), with the habit as it was defined that day (its unit then).
     public func today(habitId id: String, day: DayKey? = nil) throws(HabitFlowError) -> HabitToday {
         let metrics = input.metrics(for: try habit(id)), date = day ?? today
-        return HabitToday(habit: metrics.habit(on: date), summary: metrics.summary(today: date, firstWeekday: firstWeekday))
+        return HabitToday(habit: metrics.habit(on: date), summary: metrics.summary(today: date, weeks: weeks))
     }
 
     /// The current and longest streak of habit `id` as of `day` (default today).
@@ -69,13 +69,13 @@ public struct HabitToday: Sendable {
                 let metrics = input.metrics(for: $0)
                 return HabitToday(
                     habit: metrics.habit(on: date),
-                    summary: metrics.summary(today: date, firstWeekday: firstWeekday, longest: includeLongestStreak))
+                    summary: metrics.summary(today: date, weeks: weeks, longest: includeLongestStreak))
             })
     }
 
     /// Every metric of every habit not deleted, as of `day` (default today).
     public func reports(day: DayKey? = nil) -> [HabitReport] {
-        input.habits.filter { $0.deletedAt == nil }.map { input.metrics(for: $0).report(today: day ?? today, firstWeekday: firstWeekday) }
+        input.habits.filter { $0.deletedAt == nil }.map { input.metrics(for: $0).report(today: day ?? today, weeks: weeks) }
     }
 
     /// Habit `id` day by day from `from` through `to` (at most `Engine.maxHistoryDays`).
@@ -95,7 +95,7 @@ public struct HabitToday: Sendable {
         guard Int(to.dayNumber) - Int(from.dayNumber) < Engine.maxHistoryDays else {
             throw HabitFlowError(.limitExceeded, "at most \(Engine.maxHistoryDays) days per call", field: "to")
         }
-        return input.metrics(for: try habit(id)).strengthHistory(from: from, through: to, per: period, firstWeekday: firstWeekday)
+        return input.metrics(for: try habit(id)).strengthHistory(from: from, through: to, per: period, weeks: weeks)
     }
 }
 
@@ -115,13 +115,13 @@ extension Engine {
         return try source.read { store throws(HabitFlowError) in
             let (local, today) = try userZone(store, user)
             let skipped = local.zone.skippedDays(dayStart: local.dayStart)
-            let firstWeekday = try profile(store, user).firstWeekday
+            let weeks = try profile(store, user).weeks
             let stamp = try source.stamp()  // inside the read: the stamp of what it sees
             let kept = caching ? recordCache.withLock { $0 } : nil
             if let kept, kept.stamp == stamp {
                 var input = kept.input
                 input.skippedDays = skipped
-                return MetricsContext(input: input, today: today, firstWeekday: firstWeekday)
+                return MetricsContext(input: input, today: today, weeks: weeks)
             }
             var input: MetricsInput
             var sequence: Int64
@@ -137,7 +137,7 @@ extension Engine {
             }
             if caching { recordCache.withLock { $0 = (stamp, input, sequence) } }
             input.skippedDays = skipped
-            return MetricsContext(input: input, today: today, firstWeekday: firstWeekday)
+            return MetricsContext(input: input, today: today, weeks: weeks)
         }
     }
 
@@ -191,7 +191,7 @@ extension Engine {
     public func metrics(habitId: String) throws(HabitFlowError) -> HabitMetricsAsOf {
         let context = try metricsContext()
         let habit = try context.habit(habitId)
-        return HabitMetricsAsOf(metrics: context.input.metrics(for: habit), today: context.today, firstWeekday: context.firstWeekday)
+        return HabitMetricsAsOf(metrics: context.input.metrics(for: habit), today: context.today, weeks: context.weeks)
     }
 
     /// The current and longest streak of habit `habitId` as of `day` (default today): runs of

@@ -58,7 +58,7 @@ extension Engine {
         if try store.user(partnerId) == nil {
             let me = try profile(store, user)
             try store.savePlaceholder(
-                UserProfile(id: partnerId, zone: me.zone, firstWeekday: me.firstWeekday, createdAt: now, updatedAt: now))
+                UserProfile(id: partnerId, zone: me.zone, weeks: me.weeks, createdAt: now, updatedAt: now))
         }
         try store.save(Partnership(userId: user, partnerId: partnerId, createdAt: now, deletedAt: live ? nil : now))
     }

@@ -329,7 +329,7 @@ extension Engine {
             {
                 let me = try profile(store, user)
                 try store.savePlaceholder(
-                    UserProfile(id: to, zone: me.zone, firstWeekday: me.firstWeekday, createdAt: me.createdAt, updatedAt: me.createdAt))
+                    UserProfile(id: to, zone: me.zone, weeks: me.weeks, createdAt: me.createdAt, updatedAt: me.createdAt))
             }
             summary.applied += 1
         }

@@ -193,6 +193,13 @@ public final class Engine: Sendable {
         try Week(containing: day, firstWeekday: firstWeekday)
     }
 
+    /// The user's week containing `day`: their first weekday as it was then, a short week
+    /// where it changed (SPEC §6a).
+    public func userWeek(containing day: DayKey) throws(HabitFlowError) -> Week {
+        let weeks = try user().weeks
+        do throws(TimeError) { return try weeks.week(containing: day) } catch { throw HabitFlowError(error, field: "dayKey") }
+    }
+
     /// The current instant (the engine's clock).
     public var now: Instant { clock() }
 }

@@ -59,6 +59,7 @@
 @_exported import enum HabitFlowCore.TimeError
 @_exported import struct HabitFlowCore.UserProfile
 @_exported import struct HabitFlowCore.Week
+@_exported import struct HabitFlowCore.WeekCalendar
 @_exported import struct HabitFlowCore.WeekProgress
 @_exported import enum HabitFlowCore.Weekday
 @_exported import struct HabitFlowCore.WellbeingMetricEntry

@@ -7,13 +7,13 @@ public struct HabitMetricsAsOf: Sendable {
     public var metrics: HabitMetrics
     /// Today in the user's zone (the engine's clock).
     public var today: DayKey
-    /// The user's first day of the week.
-    public var firstWeekday: Weekday
+    /// The user's weeks (their first weekday over time).
+    public var weeks: WeekCalendar
 
-    /// Metrics read as of `today`, weeks starting on `firstWeekday`.
-    public init(metrics: HabitMetrics, today: DayKey, firstWeekday: Weekday) {
+    /// Metrics read as of `today`, weeks as `weeks` lays them out.
+    public init(metrics: HabitMetrics, today: DayKey, weeks: WeekCalendar) {
         self.metrics = metrics
         self.today = today
-        self.firstWeekday = firstWeekday
+        self.weeks = weeks
     }
 }

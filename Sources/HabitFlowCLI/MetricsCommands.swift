@@ -181,14 +181,13 @@ struct WeekCommand: ParsableCommand {
         }
         let today = try CLI.today(engine: engine, json: json)
         let date = try day != nil ? CLI.text(CLI.day(day, engine: engine, json: json)) : today
-        // Weeks start on the user's first weekday.
-        let firstWeekday = try CLI.run("user.get", [], json: json, engine: engine)["user"]?["firstWeekday"] ?? .string("monday")
-        let week = try CLI.run("time.week", [("dayKey", .string(date)), ("firstWeekday", firstWeekday)], json: json, engine: engine)
+        // The user's week as it was on that day (a short one where the first weekday changed).
+        let week = try CLI.run("time.week", [("dayKey", .string(date))], json: json, engine: engine)
         guard case let .array(weekDays)? = week["days"], let end = weekDays.last else { return }
         let weekStart = CLI.text(week["start"]), weekEnd = CLI.text(end)
-        let names = Heatmap.weekdays
-        let offset = names.firstIndex(of: CLI.text(firstWeekday)) ?? 0
-        let letters = (0..<7).map { String(names[($0 + offset) % 7].prefix(1).uppercased()) }.joined(separator: " ")
+        let letters = weekDays.map { d in
+            (try? DayKey(parsing: CLI.text(d))).map { String($0.weekday.name.prefix(1).uppercased()) } ?? "?"
+        }.joined(separator: " ")
         if !json { print("Week of \(weekStart)".fitted(21) + letters) }
         for h in habits {
             let id = h["id"] ?? .null

@@ -18,7 +18,7 @@ struct UserCommand: ParsableCommand {
             if json { return CLI.printJSON(r) }
             let user = r["user"]
             print(
-                "\(CLI.text(user?["id"])): zone \(CLI.text(user?["zone"])), weeks start \(CLI.text(user?["firstWeekday"])), "
+                "\(CLI.text(user?["id"])): zone \(CLI.text(user?["zone"])), weeks start \(UserCommand.weeks(user, today: r["today"])), "
                     + "days start \(CLI.text(user?["dayStartsAt"])); today is \(CLI.text(r["today"]))")
         }
     }
@@ -28,7 +28,8 @@ struct UserCommand: ParsableCommand {
             commandName: "set",
             abstract: "Change a setting. New entries follow it; stored days are never rewritten.")
         @OptionGroup var store: StoreOptions
-        @Option(help: "The first day of your week: monday ... sunday.") var firstWeekday: String?
+        @Option(help: "The first day of your week: monday ... sunday (from the next week on; weeks that began keep their days).")
+        var firstWeekday: String?
         @Option(help: "When your day begins, HH:MM from 00:00 to 12:00: with 04:00, 03:30 still counts for the day before.")
         var dayStartsAt: String?
         @Flag(help: "Print JSON.") var json = false
@@ -40,9 +41,19 @@ struct UserCommand: ParsableCommand {
             if let dayStartsAt { args.append(("dayStartsAt", .string(dayStartsAt))) }
             let r = try CLI.run("user.update", args, json: json, engine: engine)
             if json { return CLI.printJSON(r) }
+            let today = try CLI.today(engine: engine, json: json)
             print(
-                "Days start at \(CLI.text(r["user"]?["dayStartsAt"])), weeks on \(CLI.text(r["user"]?["firstWeekday"])) "
+                "Days start at \(CLI.text(r["user"]?["dayStartsAt"])), weeks \(UserCommand.weeks(r["user"], today: .string(today))) "
                     + "in \(CLI.text(r["user"]?["zone"]))")
         }
+    }
+
+    /// "on monday", or with a change still to come "on monday, on sunday from 2026-12-07".
+    static func weeks(_ user: JSONValue?, today: JSONValue?) -> String {
+        let setting = "on \(CLI.text(user?["firstWeekday"]))"
+        guard let from = user?["firstWeekdayFrom"], from != .null, CLI.text(from) > CLI.text(today),
+            case let .array(earlier)? = user?["earlierFirstWeekdays"], let now = earlier.last
+        else { return setting }
+        return "on \(CLI.text(now["firstWeekday"])), \(setting) from \(CLI.text(from))"
     }
 }

@@ -4,7 +4,7 @@ import HabitFlowCore
 /// The `records` argument of the stateless `metrics.*` ops: a host that keeps its own
 /// storage passes its records inline and gets the same derivation, with no store.
 ///
-/// Shape: `{user: {zone, firstWeekday?}, today?, habits: [...], entries: [...],
+/// Shape: `{user: {zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits: [...], entries: [...],
 /// targetVersions: [...]}`, each record in the form the engine writes it (so `habit.list`,
 /// `entry.list` and `target.list` output can be passed back). `today` defaults to today in
 /// `user.zone`.
@@ -24,9 +24,9 @@ enum InlineRecords {
             throw ProtocolError(.invalidArgument, "args.records.user must be an object {zone, firstWeekday}", field: "args.records.user")
         }
         let user = Arguments(userMembers, prefix: "args.records.user.")
-        try user.requireOnly(["id", "zone", "firstWeekday", "dayStartsAt"])
+        try user.requireOnly(["id", "zone", "firstWeekday", "earlierFirstWeekdays", "firstWeekdayFrom", "dayStartsAt"])
         let days = LocalDays(zone: try user.zone("zone", in: engine), dayStart: try user.dayStart("dayStartsAt") ?? .midnight)
-        let firstWeekday = try user.weekday("firstWeekday", default: .monday)
+        let weeks = try self.weeks(user)
         let today = try records.optionalDayKey("today") ?? days.dayKey(at: engine.now)
 
         var habits: [Habit] = []
@@ -41,7 +41,32 @@ enum InlineRecords {
         for item in try list(records, "targetVersions") { versions.append(try version(item, habits: ids)) }
         var input = MetricsInput(habits: habits, entries: entries, targetVersions: versions)
         input.skippedDays = days.zone.skippedDays(dayStart: days.dayStart)  // as the store's path does
-        return MetricsContext(input: input, today: today, firstWeekday: firstWeekday)
+        return MetricsContext(input: input, today: today, weeks: weeks)
+    }
+
+    /// The user's weeks: `firstWeekday` (default `monday`) after `earlierFirstWeekdays`, as a
+    /// record holds them (`"monday..2026-12-07"`) or as `user.get` lists them
+    /// (`[{firstWeekday, until}]`). `firstWeekdayFrom`, which `user.get` answers too, is read
+    /// from them.
+    private static func weeks(_ user: Arguments) throws(ProtocolError) -> WeekCalendar {
+        let first = try user.weekday("firstWeekday", default: .monday)
+        let field = user.field("earlierFirstWeekdays")
+        var text: String?
+        switch user.raw("earlierFirstWeekdays") {
+        case nil, .null?: text = nil
+        case .string?: text = try user.string("earlierFirstWeekdays")
+        case .array?:
+            var parts: [String] = []
+            for e in try list(user, "earlierFirstWeekdays") {
+                parts.append("\(try e.weekday("firstWeekday", default: .monday).name)..\(try e.dayKey("until"))")
+            }
+            text = parts.isEmpty ? nil : parts.joined(separator: ",")
+        case let other?:
+            throw ProtocolError(.invalidArgument, "\(field) must be a string or an array, not \(other.typeName)", field: field)
+        }
+        do throws(HabitFlowError) { return try WeekCalendar(firstWeekday: first, earlierText: text, field: field) } catch {
+            throw ProtocolError(error)
+        }
     }
 
     /// The days link `a` counts (absent: from the goal's start), as a record holds them
@@ -95,7 +120,7 @@ enum InlineRecords {
     static func goal(
         _ value: JSONValue, goalId: String, engine: Engine
     ) throws(ProtocolError)
-        -> (goal: Goal, linked: [GoalProgress.Linked], today: DayKey, firstWeekday: Weekday)
+        -> (goal: Goal, linked: [GoalProgress.Linked], today: DayKey, weeks: WeekCalendar)
     {
         let context = try context(value, engine: engine)
         guard case let .object(members) = value else {
@@ -135,7 +160,7 @@ enum InlineRecords {
                 link: link, entries: entries.filter { $0.habitId == link.habitId },
                 rules: input.habit(link.habitId).map { HabitRules(habit: $0, schedule: input.targets[$0.id] ?? TargetSchedule([])) })
         }
-        return (goal, linked, context.today, context.firstWeekday)
+        return (goal, linked, context.today, context.weeks)
     }
 
     private static func goal(_ a: Arguments) throws(ProtocolError) -> Goal {

@@ -28,14 +28,14 @@ extension Operation {
                 from = given
             } else {
                 let yearAgo = to.adding(days: -7 * 52) ?? to
-                from = (try? Week(containing: yearAgo, firstWeekday: context.firstWeekday).start) ?? yearAgo
+                from = (try? context.weeks.week(containing: yearAgo).start) ?? yearAgo
             }
             return try ProtocolError.engine { () throws(HabitFlowError) in
                 let habit = try context.habit(id)
                 let line = try context.history(habitId: id, from: from, to: to)
                 let metrics = context.input.metrics(for: habit)
                 let marks = (0..<line.count).map { metrics.mark(line, at: $0, today: context.today) }
-                let svg = CalendarChart.svg(title: habit.name, line: line, marks: marks, firstWeekday: context.firstWeekday)
+                let svg = CalendarChart.svg(title: habit.name, line: line, marks: marks, firstWeekday: context.weeks.firstWeekday)
                 return .object([("svg", .string(svg))])
             }
         },

@@ -320,7 +320,7 @@ extension Operation {
                 Field("goalId", "string", "The goal."), Field("dayKey", "string", required: false, "As of this day (default today)."),
                 Field(
                     "records", "object", required: false,
-                    "Stateless: `{user:{zone, firstWeekday?}, today?, habits, entries, goals, goalLinks}` (records as the engine writes them); no store."
+                    "Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits, entries, goals, goalLinks}` (records as the engine writes them); no store."
                 ),
             ],
             result: [
@@ -335,7 +335,7 @@ extension Operation {
             let day = try args.optionalDayKey("dayKey")
             if let records = args.raw("records"), records != .null {
                 let r = try InlineRecords.goal(records, goalId: id, engine: engine)
-                let p = GoalProgress(goal: r.goal, linked: r.linked, today: day ?? r.today, now: r.today, firstWeekday: r.firstWeekday)
+                let p = GoalProgress(goal: r.goal, linked: r.linked, today: day ?? r.today, now: r.today, weeks: r.weeks)
                 return .object([("progress", progressJSON(p, history: false))])
             }
             let p = try ProtocolError.engine { () throws(HabitFlowError) in try engine.goalProgress(id, day: day) }

@@ -21,7 +21,7 @@ extension Operation {
     private static let dayField = Field("dayKey", "string", required: false, "The day (default: today in the user's zone).")
     private static let recordsField = Field(
         "records", "object", required: false,
-        "Stateless: `{user:{zone, firstWeekday?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store."
+        "Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store."
     )
     private static let habitField = Field("habitId", "string", "The habit (a bundle: derived from its habits).")
 

@@ -80,7 +80,10 @@ extension Operation {
         Operation(
             "user.get", "The user this handle acts as, and today in their zone.", arguments: [],
             result: [
-                Field("user", "object", "`id, zone, firstWeekday, dayStartsAt`."),
+                Field(
+                    "user", "object",
+                    "`id, zone, firstWeekday, firstWeekdayFrom, earlierFirstWeekdays, dayStartsAt`: `firstWeekday` is the setting, in force from `firstWeekdayFrom` (null: always); `earlierFirstWeekdays`, `[{firstWeekday, until}]`, the ones before, each up to the day `until` (weeks that began before a change keep their windows)."
+                ),
                 Field("today", "string", "Today's DayKey in the user's zone."),
             ],
             errors: [.storage]
@@ -92,7 +95,10 @@ extension Operation {
             "user.update", "Changes the user's zone, first weekday or day start; stored DayKeys are never rewritten.",
             arguments: [
                 Field("zone", "string", required: false, "IANA zone for new entries."),
-                Field("firstWeekday", "string", required: false, "`monday` ... `sunday`."),
+                Field(
+                    "firstWeekday", "string", required: false,
+                    "`monday` ... `sunday`: from the day after the current week ends (`user.firstWeekdayFrom`), the days up to the new first weekday forming one short week; at once on the user's first day. Weeks that began keep their windows."
+                ),
                 Field(
                     "dayStartsAt", "string", required: false,
                     "`HH:MM`, 00:00 to 12:00: when your day begins (with 04:00, 03:30 still counts for the day before)."),

@@ -49,21 +49,30 @@ extension Operation {
             return dayRangeJSON(try ProtocolError.at("args.dayKey") { () throws(TimeError) in try days.range(of: day) })
         },
         Operation(
-            "time.week", "The seven DayKeys of the week containing a day.",
+            "time.week",
+            "The DayKeys of the week containing a day: seven, or fewer in the one short week a change of the user's first weekday leaves.",
             arguments: [
                 Field("dayKey", "string", "`YYYY-MM-DD`."),
-                Field("firstWeekday", "string", required: false, "`monday` (default) ... `sunday`."),
+                Field(
+                    "firstWeekday", "string", required: false,
+                    "`monday` ... `sunday`: weeks of seven days on it. Absent: the user's weeks as they were on that day (with a store), else `monday`."
+                ),
             ],
             result: [
                 Field("start", "string", "The week's first DayKey, which names the week."),
-                Field("days", "array", "The seven DayKeys in order."),
+                Field("days", "array", "The week's DayKeys in order."),
             ],
             errors: [.invalidArgument, .invalidDate]
         ) { engine, args throws(ProtocolError) in
             let day = try args.dayKey("dayKey")
-            let first = try args.weekday("firstWeekday", default: .monday)
-            let week = try ProtocolError.at("args.dayKey") { () throws(TimeError) in
-                try engine.week(containing: day, firstWeekday: first)
+            let week: Week
+            if args.raw("firstWeekday") == nil, engine.userId != nil {
+                week = try ProtocolError.engine { () throws(HabitFlowError) in try engine.userWeek(containing: day) }
+            } else {
+                let first = try args.weekday("firstWeekday", default: .monday)
+                week = try ProtocolError.at("args.dayKey") { () throws(TimeError) in
+                    try engine.week(containing: day, firstWeekday: first)
+                }
             }
             return .object([
                 ("start", .string(week.start.description)),

@@ -58,8 +58,9 @@ public struct ProtocolError: Error, Sendable {
         case nil:
             break
         }
-        // Open failures already name their option (`options.zone`); request fields get `args.`.
-        let field = error.field.map { $0.hasPrefix("options.") ? $0 : "args." + $0 }
+        // Open failures already name their option (`options.zone`), a check of a request's
+        // own field its place (`args.records.user...`); engine fields get `args.`.
+        let field = error.field.map { $0.hasPrefix("options.") || $0.hasPrefix("args.") ? $0 : "args." + $0 }
         self.init(code, error.message, field: field, details: details)
     }
 

@@ -57,6 +57,14 @@ enum RecordJSON {
     static func user(_ u: UserProfile) -> JSONValue {
         .object([
             ("id", .string(u.id)), ("zone", .string(u.zone)), ("firstWeekday", .string(u.firstWeekday.name)),
+            ("firstWeekdayFrom", u.weeks.earlier.last.map { .string($0.until.description) } ?? .null),
+            (
+                "earlierFirstWeekdays",
+                .array(
+                    u.weeks.earlier.map { e in
+                        .object([("firstWeekday", .string(e.firstWeekday.name)), ("until", .string(e.until.description))])
+                    })
+            ),
             ("dayStartsAt", .string(u.dayStartsAt.description)),
         ])
     }

@@ -23,5 +23,6 @@ enum Schema {
         .fileIdentity,  // 12
         .checksAsComparisons,  // 13
         .linkedDays,  // 14
+        .earlierFirstWeekdays,  // 15
     ]
 }

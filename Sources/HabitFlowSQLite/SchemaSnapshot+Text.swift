@@ -13,7 +13,7 @@ extension Schema {
             first_weekday  INTEGER NOT NULL CHECK (first_weekday BETWEEN 0 AND 6),
             created_at     TEXT NOT NULL,
             updated_at     TEXT NOT NULL
-        , stamp TEXT, seq INTEGER, day_starts_at INTEGER NOT NULL DEFAULT 0 CHECK (day_starts_at BETWEEN 0 AND 720)) STRICT;
+        , stamp TEXT, seq INTEGER, day_starts_at INTEGER NOT NULL DEFAULT 0 CHECK (day_starts_at BETWEEN 0 AND 720), earlier_first_weekdays TEXT) STRICT;
         CREATE TABLE user_flags (
             user_id TEXT NOT NULL REFERENCES users(id),
             key     TEXT NOT NULL,

@@ -7,7 +7,7 @@ import Testing
 /// here and in its `Columns` (docs/SERVER.md, "A new column").
 @Suite struct ColumnOrderTests {
     static let pinned: [RecordKind: [String]] = [
-        .user: ["id", "zone", "first_weekday", "created_at", "updated_at", "day_starts_at"],
+        .user: ["id", "zone", "first_weekday", "created_at", "updated_at", "day_starts_at", "earlier_first_weekdays"],
         .habit: [
             "id", "owner_id", "name", "kind", "unit", "cadence", "times_per_week", "target_type", "multiple_per_day",
             "category_id", "archived", "legacy_goal", "created_at", "created_day_key", "updated_at", "deleted_at",

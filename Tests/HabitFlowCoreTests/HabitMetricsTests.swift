@@ -25,7 +25,7 @@ import Testing
     @Test func noEntryNoCompletion_10_1_2() {
         let metrics = HabitMetrics(habit: habit(.binary), days: HabitDays([], kind: .binary), targets: TargetSchedule([]))
         #expect(metrics.status(on: DayKey("2024-03-01")) == .incomplete)
-        #expect(metrics.streaks(today: DayKey("2024-03-01"), firstWeekday: .monday).current == .none)
+        #expect(metrics.streaks(today: DayKey("2024-03-01"), weeks: WeekCalendar(.monday)).current == .none)
         #expect(metrics.momentum(today: DayKey("2024-03-01")) == 0)
     }
 
@@ -44,12 +44,12 @@ import Testing
             TargetVersion(id: "q", ownerId: "u", habitId: "h", effectiveDayKey: DayKey("2024-03-04"), target: 1, recordedAt: Self.t0),
         ]
         let metrics = HabitMetrics(habit: habit(.binary), days: HabitDays(entries, kind: .binary), targets: TargetSchedule(pause))
-        let streaks = metrics.streaks(today: DayKey("2024-03-05"), firstWeekday: .monday)
+        let streaks = metrics.streaks(today: DayKey("2024-03-05"), weeks: WeekCalendar(.monday))
         #expect(streaks.current == .init(length: 3, first: DayKey("2024-03-01"), last: DayKey("2024-03-04")))
         #expect(streaks.longest == streaks.current)
         #expect(metrics.status(on: DayKey("2024-03-03")) == .notRequired)
         // The day after today without an entry breaks it.
-        #expect(metrics.streaks(today: DayKey("2024-03-06"), firstWeekday: .monday).current.length == 0)
+        #expect(metrics.streaks(today: DayKey("2024-03-06"), weeks: WeekCalendar(.monday)).current.length == 0)
     }
 
     /// The reference: every day from the first entry through today, checked one by one.
@@ -112,7 +112,7 @@ import Testing
                 }
             }
             let naive = naiveStreaks(statuses)
-            let streaks = metrics.streaks(today: today, firstWeekday: .monday)
+            let streaks = metrics.streaks(today: today, weeks: WeekCalendar(.monday))
             #expect(streaks.current.length == naive.current && streaks.longest.length == naive.longest, "round \(round), seed \(seed)")
         }
     }
@@ -175,7 +175,7 @@ import Testing
                 guard target > 0 else { continue }
                 score = score * m + (value.map { Swift.min($0 / target, 1) } ?? 0) * (1 - m)
             }
-            let summary = metrics.summary(today: today, firstWeekday: .monday, longest: false)
+            let summary = metrics.summary(today: today, weeks: WeekCalendar(.monday), longest: false)
             #expect(abs(summary.momentum - score) < 1e-12, "paused \(paused)")
             #expect(abs(metrics.momentum(today: today) - score) < 1e-12, "paused \(paused)")
         }
@@ -211,7 +211,9 @@ import Testing
                 let credit = Swift.min(1, Double(complete.suffix(14).filter { $0 }.count) / 6)
                 score = score * m + credit * (1 - m)
             }
-            #expect(abs(metrics.summary(today: today, firstWeekday: .monday, longest: false).momentum - score) < 1e-12, "paused \(paused)")
+            #expect(
+                abs(metrics.summary(today: today, weeks: WeekCalendar(.monday), longest: false).momentum - score) < 1e-12,
+                "paused \(paused)")
             #expect(abs(metrics.momentum(today: today) - score) < 1e-12, "paused \(paused)")
         }
     }
@@ -230,9 +232,9 @@ import Testing
                 ["2024-01-01", "2024-01-02", "2024-01-15", "2024-01-16"].map { entry(DayKey($0).dayNumber, nil) }, kind: .binary),
             targets: TargetSchedule([v("p", "2024-01-08", 0, 1), v("q", "2024-01-15", 1, 1)]))
         let today = DayKey("2024-01-17")
-        #expect(weekly.streaks(today: today, firstWeekday: .monday).current.length == 2)
-        #expect(weekly.summary(today: today, firstWeekday: .monday).currentStreak.length == 2)
-        #expect(weekly.summary(today: today, firstWeekday: .monday, longest: false).currentStreak.length == 2)
+        #expect(weekly.streaks(today: today, weeks: WeekCalendar(.monday)).current.length == 2)
+        #expect(weekly.summary(today: today, weeks: WeekCalendar(.monday)).currentStreak.length == 2)
+        #expect(weekly.summary(today: today, weeks: WeekCalendar(.monday), longest: false).currentStreak.length == 2)
         // Daily: paused 03-01…03-09, but on 03-05 a target of 1 was overridden by 0 the same day.
         let days = ["2024-02-28", "2024-02-29", "2024-03-10"].map { entry(DayKey($0).dayNumber, nil) }
         let daily = HabitMetrics(
@@ -242,16 +244,16 @@ import Testing
                 v("d", "2024-03-10", 1, 4),
             ]))
         let day = DayKey("2024-03-10")
-        let reference = daily.streaks(today: day, firstWeekday: .monday).current.length
+        let reference = daily.streaks(today: day, weeks: WeekCalendar(.monday)).current.length
         #expect(reference == 3)
-        #expect(daily.summary(today: day, firstWeekday: .monday).currentStreak.length == reference)
-        #expect(daily.summary(today: day, firstWeekday: .monday, longest: false).currentStreak.length == reference)
+        #expect(daily.summary(today: day, weeks: WeekCalendar(.monday)).currentStreak.length == reference)
+        #expect(daily.summary(today: day, weeks: WeekCalendar(.monday), longest: false).currentStreak.length == reference)
         // A negative value (a weight lost, say) earns credit 0, never below.
         let numeric = HabitMetrics(
             habit: habit(.numeric), days: HabitDays([entry(DayKey("2024-03-01").dayNumber, -50)], kind: .numeric),
             targets: TargetSchedule([]))
         #expect(numeric.momentum(today: DayKey("2024-03-01")) == 0)
-        #expect(numeric.summary(today: DayKey("2024-03-01"), firstWeekday: .monday).momentum == 0)
+        #expect(numeric.summary(today: DayKey("2024-03-01"), weeks: WeekCalendar(.monday)).momentum == 0)
     }
 
     /// SPEC §6: one day status feeds every metric. A day over an at-most limit is incomplete,
@@ -265,7 +267,7 @@ import Testing
         let over = HabitMetrics(habit: habit(.numeric, .daily, .atMost), days: HabitDays([entry(base, 5)], kind: .numeric), targets: limit)
         #expect(over.status(on: DayKey("2024-01-01")) == .incomplete)
         #expect(over.momentum(today: DayKey("2024-01-01")) == 0)
-        #expect(over.summary(today: DayKey("2024-01-01"), firstWeekday: .monday).momentum == 0)
+        #expect(over.summary(today: DayKey("2024-01-01"), weeks: WeekCalendar(.monday)).momentum == 0)
         var rng = SplitMix64(seed: 23)
         let entries = (0..<120).compactMap { d -> HabitEntry? in
             Int.random(in: 0..<4, using: &rng) == 0 ? nil : entry(base + Int32(d), Double(Int.random(in: 0...4, using: &rng)))
@@ -279,7 +281,7 @@ import Testing
             score = score * m + (status == .complete ? 1 : 0) * (1 - m)
         }
         #expect(abs(metrics.momentum(today: today) - score) < 1e-12)
-        #expect(abs(metrics.summary(today: today, firstWeekday: .monday, longest: false).momentum - score) < 1e-12)
+        #expect(abs(metrics.summary(today: today, weeks: WeekCalendar(.monday), longest: false).momentum - score) < 1e-12)
     }
 
     @Test func weeklyHabitsCountWeeksThatMetN() {
@@ -292,9 +294,9 @@ import Testing
         let entries = days.map { entry(DayKey($0).dayNumber, nil) }
         let metrics = HabitMetrics(
             habit: habit(.binary, .timesPerWeek(3)), days: HabitDays(entries, kind: .binary), targets: TargetSchedule([]))
-        let streaks = metrics.streaks(today: DayKey("2024-01-16"), firstWeekday: .monday)
+        let streaks = metrics.streaks(today: DayKey("2024-01-16"), weeks: WeekCalendar(.monday))
         #expect(streaks.current == .init(length: 2, first: DayKey("2024-01-01"), last: DayKey("2024-01-08")))
         #expect(streaks.longest.length == 2)
-        #expect(metrics.streaks(today: DayKey("2024-01-22"), firstWeekday: .monday).current.length == 0)
+        #expect(metrics.streaks(today: DayKey("2024-01-22"), weeks: WeekCalendar(.monday)).current.length == 0)
     }
 }

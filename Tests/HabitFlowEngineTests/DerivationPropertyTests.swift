@@ -230,7 +230,7 @@ import Testing
             let uncached = try Engine(storePath: store.path, user: "alice", zone: nil, now: engine.now, caching: false)
             let stateless = MetricsContext(
                 input: MetricsInput(habits: habits, entries: entries, targetVersions: versions),
-                today: try engine.today(), firstWeekday: firstWeekday)
+                today: try engine.today(), weeks: try engine.user().weeks)
             for offset in [-40, -7, -1, 0] {
                 let today = try engine.today().adding(days: offset)!
                 // The Today screen (recent history only): the same status, current streak, week, momentum.

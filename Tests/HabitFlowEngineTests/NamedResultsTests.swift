@@ -48,7 +48,7 @@ import Testing
     @Test func metricsCarryTheirDay() throws {
         let engine = try engine()
         let m = try engine.metrics(habitId: "read")
-        #expect(m.today == DayKey("2025-03-12") && m.firstWeekday == .monday)
-        #expect(m.metrics.streaks(today: m.today, firstWeekday: m.firstWeekday) == (try engine.streaks(habitId: "read")))
+        #expect(m.today == DayKey("2025-03-12") && m.weeks == WeekCalendar(.monday))
+        #expect(m.metrics.streaks(today: m.today, weeks: m.weeks) == (try engine.streaks(habitId: "read")))
     }
 }

@@ -242,7 +242,6 @@ import Testing
     /// re-read they cause is recorded as a known issue — seen in every run's output, never
     /// hidden — and the list shrinks as each rule is built.
     static let stillReReadThePast: [(op: String, args: String, why: String)] = [
-        ("user.update", "firstWeekday", "the first weekday is not date-effective yet: a change re-windows ended weeks"),
         ("bundle.add", "", "bundle membership is not date-effective yet (issue 57)"),
         ("bundle.remove", "", "bundle membership is not date-effective yet (issue 57)"),
         ("habit.delete", "", "a deleted bundle child stops counting for the bundle's past (issue 57)"),
@@ -327,9 +326,22 @@ extension PastIsNeverReReadPropertyTests {
     /// the last ended week.
     func past(_ d: Dispatcher, from start: DayKey, today: DayKey, model: Model) throws -> [(String, JSONValue)] {
         guard let yesterday = today.adding(days: -1), yesterday >= start else { return [] }
-        let weekday = try d.answer("user.get", "{}")["result"]?["user"]?["firstWeekday"]
-        let first = Weekday.allCases.first { $0.name == (weekday.flatMap { if case let .string(s) = $0 { s } else { nil } }) } ?? .monday
-        let lastEnded = try Week(containing: today, firstWeekday: first).start.adding(days: -1)!
+        // The user's weeks as the engine lays them out (a short one where the first weekday
+        // changed): the first day of each that has ended.
+        func week(_ day: DayKey) throws -> (start: DayKey, end: DayKey) {
+            let w = try d.answer("time.week", #"{"dayKey":"\#(day)"}"#)["result"]
+            guard case let .string(s)? = w?["start"], case let .array(days)? = w?["days"], case let .string(e)? = days.last else {
+                throw HabitFlowError(.internal, "no week")
+            }
+            return (try DayKey(parsing: s), try DayKey(parsing: e))
+        }
+        let lastEnded = try week(today).start.adding(days: -1)!
+        var weekDays: [DayKey] = []
+        var day = start
+        while day <= lastEnded {
+            weekDays.append(day)
+            day = try week(day).end.adding(days: 1)!
+        }
         var requests: [(String, String)] = []
         for h in model.habits + model.bundles {
             requests.append(("metrics.history", #"{"habitId":"\#(h)","from":"\#(start)","to":"\#(yesterday)"}"#))
@@ -337,11 +349,7 @@ extension PastIsNeverReReadPropertyTests {
             // Streaks as of the last ended week: yesterday's week may still be open, and this
             // week's N applies to it (SPEC §6a).
             if lastEnded >= start { requests.append(("metrics.streaks", #"{"habitId":"\#(h)","dayKey":"\#(lastEnded)"}"#)) }
-            var day = start
-            while day <= lastEnded {
-                requests.append(("metrics.week", #"{"habitId":"\#(h)","dayKey":"\#(day)"}"#))
-                day = day.adding(days: 7)!
-            }
+            for day in weekDays { requests.append(("metrics.week", #"{"habitId":"\#(h)","dayKey":"\#(day)"}"#)) }
         }
         if lastEnded >= start {
             for g in model.goals + ["together"] { requests.append(("goal.history", #"{"goalId":"\#(g)","dayKey":"\#(lastEnded)"}"#)) }

@@ -72,8 +72,8 @@ import Testing
             ]
             for _ in 0..<4 { todays.append(first.adding(days: Int(rng.next() % UInt64(span)))!) }
             for today in todays {
-                let fast = metrics.summary(today: today, firstWeekday: firstWeekday, longest: false)
-                let full = metrics.summary(today: today, firstWeekday: firstWeekday, longest: true)
+                let fast = metrics.summary(today: today, weeks: WeekCalendar(firstWeekday), longest: false)
+                let full = metrics.summary(today: today, weeks: WeekCalendar(firstWeekday), longest: true)
                 let naive = DerivationPropertyTests.naive(habit, entries, versions, today: today, firstWeekday: firstWeekday)
                 let place = "seed \(seed) round \(round) (\(cadence), \(kind), \(type)) today \(today)"
                 #expect(fast.currentStreak == full.currentStreak, "\(place): streak \(fast.currentStreak) vs report \(full.currentStreak)")

@@ -208,6 +208,26 @@ import Testing
         #expect(r.stdout.contains(#""dayKey":"2025-03-29","value"#), "\(r.stdout)")
     }
 
+    /// Issue 55 through the CLI: a new first weekday applies after this week; `user` says from
+    /// when, and `week` shows the short week it leaves (Monday to Sunday: six days).
+    @Test func firstWeekdayThroughTheCLI() throws {
+        let r = try sh(
+            """
+            export HABITFLOW_ZONE=UTC
+            HABITFLOW_NOW=2025-03-03T12:00:00Z habitflow habit add Read >/dev/null
+            export HABITFLOW_NOW=2025-03-12T12:00:00Z
+            habitflow user set --first-weekday sunday
+            habitflow user
+            habitflow week | head -1
+            HABITFLOW_NOW=2025-03-18T12:00:00Z habitflow week | head -1
+            """)
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        #expect(r.stdout.contains("weeks on monday, on sunday from 2025-03-17 in UTC"), "\(r.stdout)")
+        #expect(r.stdout.contains("weeks start on monday, on sunday from 2025-03-17,"), "\(r.stdout)")
+        #expect(r.stdout.contains("Week of 2025-03-10   M T W T F S S\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("Week of 2025-03-17   M T W T F S\n"), "\(r.stdout)")
+    }
+
     /// Days and times as people type them (issue 15): resolved in the user's zone.
     @Test func relativeDaysAndWallTimes() throws {
         let r = try sh(

@@ -18,7 +18,7 @@ import Testing
         "JournalTemplate", "Lens", "LoopBackup", "LoopCheckmark", "LoopHabit", "LoopMark",
         "Partnership", "RecordKind", "RecordRef", "Routine", "RoutineExecution", "StepGoal", "StrengthPeriod",
         "StrengthPoint", "TZDataInfo", "TZifSource", "TZifSourceChain", "TargetSchedule", "TargetVersion", "TimeError",
-        "UserProfile", "Week", "WeekProgress", "Weekday", "WellbeingMetricEntry", "Zone",
+        "UserProfile", "Week", "WeekCalendar", "WeekProgress", "Weekday", "WellbeingMetricEntry", "Zone",
     ]
     /// The engine's own faces' plumbing in HabitFlow, behind `@_spi(Faces)`.
     static let facesOnly = ["MetricsContext", "FileBytes", "SystemZone", "AndroidTZifSource", "SystemTZifSource", "StoreLocation"]

@@ -44,27 +44,32 @@ extension HabitMetrics {
     /// cadence in force on its last day. A streak counts in one unit (SPEC §6): where the
     /// cadence moves between daily and N a week, the run in the old unit ends and the new
     /// unit's runs start — the longest too is the longest in the unit in force then.
-    public func streaks(today: DayKey, firstWeekday: Weekday) -> Streaks {
-        guard let line = historyLine(today: today, firstWeekday: firstWeekday) else { return Streaks(current: .none, longest: .none) }
-        let (current, longest) = streaks(line, today: today)
+    public func streaks(today: DayKey, weeks: WeekCalendar) -> Streaks {
+        guard let line = historyLine(today: today, weeks: weeks) else { return Streaks(current: .none, longest: .none) }
+        let (current, longest) = streaks(line, today: today, weeks: weeks)
         return Streaks(current: current, longest: longest)
     }
 
-    func streaks(_ line: DayLine, today: DayKey) -> (current: Streak, longest: Streak) {
+    /// The runs over `line`, which starts on a first day of `weeks`.
+    func streaks(_ line: DayLine, today: DayKey, weeks: WeekCalendar) -> (current: Streak, longest: Streak) {
         var longest = Streak.none, run = Streak.none
         let last = line.count - 1  // today: still open
         var cursor = RuleCursor(rules, from: line.start.dayNumber)
         var start = 0
         var weekly: Bool? = nil
+        var length = 7
+        let changes = !weeks.earlier.isEmpty
         while start <= last {
-            let end = min(start + 7, last + 1)
-            let n = cursor.rule(on: line.start.dayNumber + Int32(start + 6)).perWeek
+            // A short week only where the first weekday changed.
+            if changes, let week = try? weeks.week(containing: line.dayKey(at: start)) { length = week.length }
+            let end = min(start + length, last + 1)
+            let n = cursor.rule(on: line.start.dayNumber + Int32(start + length - 1)).perWeek
             if let w = weekly, w != (n > 0) { (run, longest) = (.none, .none) }  // another unit
             weekly = n > 0
             if n > 0 {
                 var done = 0
                 for i in start..<end where line.statuses[i] == .complete { done += 1 }
-                let need = weeklyNeed(n, weekStart: line.dayKey(at: start).dayNumber)
+                let need = weeklyNeed(n, weekStart: line.dayKey(at: start).dayNumber, length: length)
                 if need == 0 {
                     // A week paused throughout neither extends nor breaks the run.
                 } else if done >= need {
@@ -72,7 +77,7 @@ extension HabitMetrics {
                     if run.first == nil { run.first = line.dayKey(at: start) }
                     run.last = line.dayKey(at: start)
                     if run.length > longest.length { longest = run }
-                } else if start + 7 <= last {
+                } else if start + length <= last {
                     run = .none  // a finished week that fell short
                 }
             } else {
@@ -92,7 +97,7 @@ extension HabitMetrics {
                     }
                 }
             }
-            start += 7
+            start += length
         }
         return (run, longest)
     }
@@ -134,20 +139,21 @@ extension HabitMetrics {
 
     /// The current streak of an N-per-week habit, read back from this week (still open) over
     /// logged days: a finished week with fewer than N complete days ends it.
-    func currentWeeklyStreak(_ n: Int, today: DayKey, firstWeekday: Weekday) -> Streak {
+    func currentWeeklyStreak(_ n: Int, today: DayKey, weeks: WeekCalendar) -> Streak {
         let logged = days.days, values = days.values
-        guard let firstLogged = logged.first, let thisWeek = try? Week(containing: today, firstWeekday: firstWeekday) else { return .none }
+        guard let firstLogged = logged.first, let thisWeek = try? weeks.week(containing: today) else { return .none }
         var i = logged.partitionPoint { $0 <= today.dayNumber } - 1
         var length = 0, first: Int32 = 0, last: Int32 = 0
-        var weekStart = thisWeek.start.dayNumber
-        while weekStart + 6 >= firstLogged {
+        var week = thisWeek
+        while week.end.dayNumber >= firstLogged {
+            let weekStart = week.start.dayNumber
             var done = 0
             while i >= 0, logged[i] >= weekStart {
                 let r = rules.rule(on: DayKey(uncheckedDayNumber: logged[i]))
                 if r.isRequired, r.meets(values[i]) { done += 1 }
                 i -= 1
             }
-            let need = weeklyNeed(n, weekStart: weekStart)
+            let need = weeklyNeed(n, weekStart: weekStart, length: week.length)
             if need == 0 {
                 // Paused all week: neither extends nor breaks.
             } else if done >= need {
@@ -157,7 +163,8 @@ extension HabitMetrics {
             } else if weekStart != thisWeek.start.dayNumber {
                 break  // a finished week that fell short
             }
-            weekStart -= 7
+            guard let before = weeks.week(before: week) else { break }
+            week = before
         }
         return length == 0
             ? .none : Streak(length: length, first: DayKey(uncheckedDayNumber: first), last: DayKey(uncheckedDayNumber: last))

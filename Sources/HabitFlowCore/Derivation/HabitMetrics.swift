@@ -160,21 +160,23 @@ public struct HabitMetrics: Sendable {
 
     /// The days from the start of the first logged day's week through `today`, or `nil` when
     /// nothing was logged by then. Starting at a week boundary serves weekly counts too.
-    func historyLine(today: DayKey, firstWeekday: Weekday) -> DayLine? {
+    func historyLine(today: DayKey, weeks: WeekCalendar) -> DayLine? {
         guard let first = firstLoggedDay, first <= today,
-            let week = try? Week(containing: first, firstWeekday: firstWeekday)
+            let week = try? weeks.week(containing: first)
         else { return nil }
         return line(from: week.start, through: today)
     }
 
-    /// What the week starting on `weekStart` asks of an N-per-week habit: N, or fewer when
-    /// paused days leave fewer than N days that ask something (0: paused all week, which
-    /// neither extends nor breaks a streak).
-    func weeklyNeed(_ n: Int, weekStart: Int32) -> Int {
+    /// What the week of `length` days starting on `weekStart` asks of an N-per-week habit: N
+    /// (prorated in a short week, rounded up, as a goal's partial week), or fewer when paused
+    /// days leave fewer days that ask something (0: paused all week, which neither extends
+    /// nor breaks a streak).
+    func weeklyNeed(_ n: Int, weekStart: Int32, length: Int = 7) -> Int {
         var days = 0
         var cursor = RuleCursor(rules, from: weekStart)
-        for d in weekStart..<(weekStart + 7) where cursor.rule(on: d).isRequired { days += 1 }
-        return min(n, days)
+        for d in weekStart..<(weekStart + Int32(length)) where cursor.rule(on: d).isRequired { days += 1 }
+        let asked = length >= 7 ? n : (n * length + 6) / 7
+        return min(asked, days)
     }
 }
 

@@ -14,7 +14,7 @@ public struct HabitSummary: Sendable, Equatable {
     public var currentStreak: HabitMetrics.Streak
     /// `nil` when not asked for: the Today screen reads only recent history (see `summary`).
     public var longestStreak: HabitMetrics.Streak?
-    /// The progress of the week containing `dayKey` (all seven days).
+    /// The progress of the week containing `dayKey` (all its days).
     public var week: WeekProgress
     /// How the habit has been kept lately (Loop's score, 0 to 1; recent days weigh more: see
     /// `HabitMetrics.momentum(today:)`).
@@ -27,9 +27,9 @@ extension HabitMetrics {
     /// - Parameter longest: also the longest streak, which reads the whole history; without
     ///   it the summary reads only recent days (the current streak back from today, momentum's
     ///   window, this week), so a Today screen costs the same after ten years as after one.
-    public func summary(today: DayKey, firstWeekday: Weekday, longest: Bool = true) -> HabitSummary {
+    public func summary(today: DayKey, weeks: WeekCalendar, longest: Bool = true) -> HabitSummary {
         if !longest, habit.bundle == nil, rules.hasOneShape, let first = firstLoggedDay, first <= today {
-            let week = thisWeek(today, firstWeekday)
+            let week = thisWeek(today, weeks)
             let rule = rules.rule(on: today), value = days.value(on: today)
             let momentum: Double
             let current: Streak
@@ -38,32 +38,32 @@ extension HabitMetrics {
                 current = currentDailyStreak(today: today)
                 momentum = dailyMomentum(from: first, through: today)
             case let .timesPerWeek(n):
-                current = currentWeeklyStreak(n, today: today, firstWeekday: firstWeekday)
+                current = currentWeeklyStreak(n, today: today, weeks: weeks)
                 momentum = weeklyMomentum(n, from: first, through: today)
             }
             return HabitSummary(
                 habitId: habit.id, dayKey: today, status: status(rule, value: value), value: value,
                 target: rule.paused ? 0 : rule.target, currentStreak: current, longestStreak: nil, week: week, momentum: momentum)
         }
-        return report(today: today, firstWeekday: firstWeekday, everyWeek: false).summary
+        return report(today: today, weeks: weeks, everyWeek: false).summary
     }
 
-    /// The progress of the week containing `today` (all seven days).
-    private func thisWeek(_ today: DayKey, _ firstWeekday: Weekday) -> WeekProgress {
-        let weekStart = (try? Week(containing: today, firstWeekday: firstWeekday))?.start ?? today
-        return weekProgress(line(from: weekStart, through: weekStart.adding(days: 6) ?? today), at: 0)
+    /// The progress of the week containing `today` (all its days).
+    private func thisWeek(_ today: DayKey, _ weeks: WeekCalendar) -> WeekProgress {
+        let week = (try? weeks.week(containing: today)) ?? Week(start: today, end: today, firstWeekday: weeks.firstWeekday)
+        return weekProgress(line(from: week.start, through: week.end), at: 0, length: week.length)
     }
 
     /// Every metric as of `today` (the benchmark's "full derivation"), in one walk.
-    public func report(today: DayKey, firstWeekday: Weekday) -> HabitReport {
-        report(today: today, firstWeekday: firstWeekday, everyWeek: true)
+    public func report(today: DayKey, weeks: WeekCalendar) -> HabitReport {
+        report(today: today, weeks: weeks, everyWeek: true)
     }
 
-    private func report(today: DayKey, firstWeekday: Weekday, everyWeek: Bool) -> HabitReport {
-        let weekStart = (try? Week(containing: today, firstWeekday: firstWeekday))?.start ?? today
-        let thisWeek = line(from: weekStart, through: weekStart.adding(days: 6) ?? today)
-        let week = weekProgress(thisWeek, at: 0)
-        guard let line = historyLine(today: today, firstWeekday: firstWeekday) else {
+    private func report(today: DayKey, weeks: WeekCalendar, everyWeek: Bool) -> HabitReport {
+        let current = (try? weeks.week(containing: today)) ?? Week(start: today, end: today, firstWeekday: weeks.firstWeekday)
+        let thisWeek = line(from: current.start, through: current.end)
+        let week = weekProgress(thisWeek, at: 0, length: current.length)
+        guard let line = historyLine(today: today, weeks: weeks) else {
             // Nothing logged yet: today's target still shows; the week counts its required days.
             let t = thisWeek.index(of: today)!
             let summary = HabitSummary(
@@ -72,20 +72,25 @@ extension HabitMetrics {
                 week: week, momentum: 0)
             return HabitReport(summary: summary, line: nil, weeks: [])
         }
-        let (current, longest) = streaks(line, today: today)
+        let (streak, longest) = streaks(line, today: today, weeks: weeks)
         let first = line.index(of: firstLoggedDay!)!
         let last = line.count - 1
-        var weeks: [WeekProgress] = []
+        var progress: [WeekProgress] = []
         if everyWeek {
-            weeks.reserveCapacity(line.count / 7 + 1)
-            for start in stride(from: 0, through: last, by: 7) { weeks.append(weekProgress(line, at: start)) }
-            weeks[weeks.count - 1] = week  // the current week counts all seven days, as `week` does
+            progress.reserveCapacity(line.count / 7 + 1)
+            var start = 0
+            while start <= last {
+                let length = weeks.earlier.isEmpty ? 7 : (try? weeks.week(containing: line.dayKey(at: start)))?.length ?? 7
+                progress.append(weekProgress(line, at: start, length: length))
+                start += length
+            }
+            progress[progress.count - 1] = week  // the current week counts all its days, as `week` does
         }
         let summary = HabitSummary(
             habitId: habit.id, dayKey: today, status: line.statuses[last], value: line.values[last],
-            target: line.targets[last], currentStreak: current, longestStreak: longest,
+            target: line.targets[last], currentStreak: streak, longestStreak: longest,
             week: week,
             momentum: momentum(line, from: first))
-        return HabitReport(summary: summary, line: everyWeek ? line : nil, weeks: weeks)
+        return HabitReport(summary: summary, line: everyWeek ? line : nil, weeks: progress)
     }
 }

@@ -45,7 +45,7 @@ public struct ImpactPreview: Sendable, Equatable {
     /// The preview of replacing `before` by `after` (the habit's active entries).
     public init(
         habit: Habit, targets: TargetSchedule, before: [HabitEntry], after: [HabitEntry],
-        days affected: [DayKey], today: DayKey, firstWeekday: Weekday
+        days affected: [DayKey], today: DayKey, weeks calendar: WeekCalendar
     ) {
         let old = HabitMetrics(habit: habit, days: HabitDays(before, kind: habit.kind), targets: targets)
         let new = HabitMetrics(habit: habit, days: HabitDays(after, kind: habit.kind), targets: targets)
@@ -54,15 +54,15 @@ public struct ImpactPreview: Sendable, Equatable {
         var seen: [DayKey] = []
         weeks = []
         for day in affected {
-            guard let a = try? old.weekProgress(containing: day, firstWeekday: firstWeekday),
-                let b = try? new.weekProgress(containing: day, firstWeekday: firstWeekday),
+            guard let a = try? old.weekProgress(containing: day, weeks: calendar),
+                let b = try? new.weekProgress(containing: day, weeks: calendar),
                 !seen.contains(a.weekStart)
             else { continue }
             seen.append(a.weekStart)
             weeks.append((a.weekStart, Change(before: a.completed, after: b.completed)))
         }
-        let before = old.streaks(today: today, firstWeekday: firstWeekday)
-        let after = new.streaks(today: today, firstWeekday: firstWeekday)
+        let before = old.streaks(today: today, weeks: calendar)
+        let after = new.streaks(today: today, weeks: calendar)
         currentStreak = Change(before: before.current.length, after: after.current.length)
         longestStreak = Change(before: before.longest.length, after: after.longest.length)
         momentum = Change(before: old.momentum(today: today), after: new.momentum(today: today))

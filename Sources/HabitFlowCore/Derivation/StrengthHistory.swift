@@ -16,15 +16,15 @@ public struct StrengthPoint: Sendable, Equatable {
 }
 
 extension HabitMetrics {
-    /// Strength day by day from `from` through `to`, averaged per `period` (weeks begin on
-    /// `firstWeekday`; a period cut by the range covers only its days inside it).
+    /// Strength day by day from `from` through `to`, averaged per `period` (weeks as `weeks`
+    /// lays them out; a period cut by the range covers only its days inside it).
     ///
     /// The scores come from the same walk as `momentum(today:)` — from the first logged day,
     /// so the last point of a daily history equals momentum on `to`. Days before the first
     /// logged day score 0.
     public func strengthHistory(
         from: DayKey, through to: DayKey, per period: StrengthPeriod,
-        firstWeekday: Weekday
+        weeks: WeekCalendar
     ) -> [StrengthPoint] {
         precondition(from <= to, "strengthHistory(from:through:) needs from ≤ to")
         var scores = [Double](repeating: 0, count: Int(to.dayNumber - from.dayNumber) + 1)
@@ -36,10 +36,10 @@ extension HabitMetrics {
             }
         }
         var points: [StrengthPoint] = []
-        var sum = 0.0, days = 0, start = from, key = periodStart(from, period, firstWeekday)
+        var sum = 0.0, days = 0, start = from, key = periodStart(from, period, weeks)
         for (i, score) in scores.enumerated() {
             let day = DayKey(uncheckedDayNumber: from.dayNumber + Int32(i))
-            let k = periodStart(day, period, firstWeekday)
+            let k = periodStart(day, period, weeks)
             if k != key {
                 points.append(StrengthPoint(start: start, end: DayKey(uncheckedDayNumber: day.dayNumber - 1), strength: sum / Double(days)))
                 sum = 0
@@ -54,10 +54,10 @@ extension HabitMetrics {
         return points
     }
 
-    private func periodStart(_ day: DayKey, _ period: StrengthPeriod, _ firstWeekday: Weekday) -> Int32 {
+    private func periodStart(_ day: DayKey, _ period: StrengthPeriod, _ weeks: WeekCalendar) -> Int32 {
         switch period {
         case .day: return day.dayNumber
-        case .week: return (try? Week(containing: day, firstWeekday: firstWeekday).start.dayNumber) ?? day.dayNumber
+        case .week: return (try? weeks.week(containing: day).start.dayNumber) ?? day.dayNumber
         case .month: return day.dayNumber - Int32(day.civil.day - 1)
         }
     }

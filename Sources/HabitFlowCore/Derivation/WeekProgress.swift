@@ -16,15 +16,16 @@ public struct WeekProgress: Sendable, Equatable {
 
 extension HabitMetrics {
     /// The progress of the week containing `day`.
-    public func weekProgress(containing day: DayKey, firstWeekday: Weekday) throws(TimeError) -> WeekProgress {
-        let week = try Week(containing: day, firstWeekday: firstWeekday)
-        return weekProgress(line(from: week.start, through: week.start.adding(days: 6)!), at: 0)
+    public func weekProgress(containing day: DayKey, weeks: WeekCalendar) throws(TimeError) -> WeekProgress {
+        let week = try weeks.week(containing: day)
+        return weekProgress(line(from: week.start, through: week.end), at: 0, length: week.length)
     }
 
-    /// The progress of the week whose first day is slot `start` of `line` (up to 7 slots).
-    func weekProgress(_ line: DayLine, at start: Int) -> WeekProgress {
+    /// The progress of the week of `length` days (7, fewer for a short week) whose first day
+    /// is slot `start` of `line`.
+    func weekProgress(_ line: DayLine, at start: Int, length: Int) -> WeekProgress {
         var completed = 0, requiredDays = 0
-        for i in start..<min(start + 7, line.count) {
+        for i in start..<min(start + length, line.count) {
             switch line.statuses[i] {
             case .complete:
                 completed += 1
@@ -35,8 +36,8 @@ extension HabitMetrics {
         }
         // A week counts by the cadence in force on its last day.
         let weekStart = line.dayKey(at: start).dayNumber
-        let n = rules.rule(on: DayKey(uncheckedDayNumber: weekStart + 6)).perWeek
-        let required = n > 0 ? weeklyNeed(n, weekStart: weekStart) : requiredDays
+        let n = rules.rule(on: DayKey(uncheckedDayNumber: weekStart + Int32(length) - 1)).perWeek
+        let required = n > 0 ? weeklyNeed(n, weekStart: weekStart, length: length) : requiredDays
         return WeekProgress(weekStart: line.dayKey(at: start), completed: completed, required: required)
     }
 }

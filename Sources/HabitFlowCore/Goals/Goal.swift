@@ -106,15 +106,15 @@ public struct Goal: Hashable, Sendable {
     /// The last day that counts: `durationWeeks` × 7 days from `startDayKey`; `nil` for an
     /// ongoing goal. It does not follow the user's first weekday, so changing that never moves
     /// a window (the weeks of `GoalProgress` group its days by the user's weeks).
-    public func windowEnd(firstWeekday: Weekday) -> DayKey? {
+    public var windowEnd: DayKey? {
         guard let durationWeeks else { return nil }
         return startDayKey.adding(days: 7 * durationWeeks - 1)
     }
 
     /// Whether the goal takes a place among the owner's active ones on `today`: set active or
     /// paused, and its window not yet over (completed and expired ones do not count).
-    public func isOpen(today: DayKey, firstWeekday: Weekday) -> Bool {
-        windowEnd(firstWeekday: firstWeekday).map { today <= $0 } ?? true
+    public func isOpen(today: DayKey) -> Bool {
+        windowEnd.map { today <= $0 } ?? true
     }
 
     /// The most goals an owner may have active or paused (001 FR-006a).

@@ -55,18 +55,21 @@ public struct GoalProgress: Sendable, Equatable {
     ///     a deleted or archived habit's remaining entries still count, 000) and its rules.
     ///   - versions: the goal's target versions: each week asks the target in force on its
     ///     last day in the window, so a past week keeps the target it had.
-    ///   - firstWeekday: the week start of the goal's creator: a shared goal has one set of
-    ///     weeks, whoever reads it.
+    ///   - calendar: the weeks of the goal's creator: a shared goal has one set of weeks,
+    ///     whoever reads it.
     ///   - now: the user's today, when `today` asks about another day: as of a day before it,
     ///     the entries up to that day count, as that day read them (as of today, future-dated
     ///     entries count toward a total too).
-    public init(goal: Goal, linked: [Linked], versions: [GoalVersion] = [], today: DayKey, now: DayKey? = nil, firstWeekday: Weekday) {
+    public init(goal: Goal, linked: [Linked], versions: [GoalVersion] = [], today: DayKey, now: DayKey? = nil, weeks calendar: WeekCalendar)
+    {
         goalId = goal.id
         linkedHabits = linked.filter { $0.link.isLinked }.count
         needsLinks = linkedHabits == 0
         windowStart = goal.startDayKey
-        let firstWeek = (try? Week_(containing: goal.startDayKey, firstWeekday: firstWeekday))?.start ?? goal.startDayKey
-        windowEnd = goal.windowEnd(firstWeekday: firstWeekday)
+        let firstWeek =
+            (try? calendar.week(containing: goal.startDayKey))
+            ?? Week_(start: goal.startDayKey, end: goal.startDayKey, firstWeekday: calendar.firstWeekday)
+        windowEnd = goal.windowEnd
 
         // Each active entry in the window on a day its link counts (SPEC §6a: links are
         // date-effective), once, weighed by its link in the unit of its day.
@@ -100,21 +103,22 @@ public struct GoalProgress: Sendable, Equatable {
         let lastDay = min(windowEnd ?? today, today)
         let windowLast = windowEnd
         weeks = []
-        var start = firstWeek
+        var next: Week_? = firstWeek
+        var after = firstWeek.start  // the day after the last week read
         var total = 0.0
-        while start <= lastDay {
+        while let week = next, week.start <= lastDay {
+            let start = week.start
             var value = 0.0
-            for d in 0..<7 { value += perDay[start.dayNumber + Int32(d)] ?? 0 }
+            for d in start.dayNumber...week.end.dayNumber { value += perDay[d] ?? 0 }
             total += value
             // A recurring task is done or not: three times is still once.
             if goal.type == .recurringTask { value = min(value, 1) }
-            // A week only partly inside the window asks for its share of the weekly target.
-            let inWindow = (0..<7).filter { d in
-                let day = start.dayNumber + Int32(d)
-                return day >= goal.startDayKey.dayNumber && (windowLast.map { day <= $0.dayNumber } ?? true)
+            // A week only partly inside the window, or a short week (the first weekday changed),
+            // asks for its share of the weekly target.
+            let inWindow = (start.dayNumber...week.end.dayNumber).filter { day in
+                day >= goal.startDayKey.dayNumber && (windowLast.map { day <= $0.dayNumber } ?? true)
             }.count
-            let weekEnd = start.adding(days: 6) ?? start
-            let weekLast = windowLast.map { min($0, weekEnd) } ?? weekEnd
+            let weekLast = windowLast.map { min($0, week.end) } ?? week.end
             let target = GoalVersion.target(on: weekLast, versions, base: goal.target)
             let weekTarget: Double =
                 switch goal.type {
@@ -123,11 +127,11 @@ public struct GoalProgress: Sendable, Equatable {
                 case .targetAmount: goal.durationWeeks.map { target / Double($0) } ?? target
                 }
             weeks.append(Week(weekStart: start, value: value, target: weekTarget, met: value >= weekTarget))
-            guard let next = start.adding(days: 7) else { break }
-            start = next
+            after = DayKey(uncheckedDayNumber: week.end.dayNumber + 1)
+            next = calendar.week(after: week)
         }
         // Future-dated entries inside the window count toward a total as well.
-        let counted = perDay.filter { $0.key >= start.dayNumber }.reduce(total) { $0 + $1.value }
+        let counted = perDay.filter { $0.key >= after.dayNumber }.reduce(total) { $0 + $1.value }
 
         let running = windowEnd.map { today <= $0 } ?? true
         let current = running && today >= goal.startDayKey ? weeks.last : nil

@@ -29,10 +29,10 @@ public enum GoalRules {
     /// ids of target amounts already reached (their progress says so).
     /// - Throws: `limitExceeded`.
     public static func checkLimit(
-        _ goals: [Goal], owner: String, today: DayKey, firstWeekday: Weekday,
+        _ goals: [Goal], owner: String, today: DayKey,
         excluding id: String? = nil, completed: Set<String> = []
     ) throws(HabitFlowError) {
-        let open = openGoals(goals, owner: owner, today: today, firstWeekday: firstWeekday, completed: completed).filter { $0.id != id }
+        let open = openGoals(goals, owner: owner, today: today, completed: completed).filter { $0.id != id }
         guard open.count < Goal.maxActive else {
             throw HabitFlowError(
                 .limitExceeded,
@@ -44,10 +44,10 @@ public enum GoalRules {
     /// The goals of `owner` that hold a place among the 10: open, and not a target amount
     /// already reached (`completed`).
     public static func openGoals(
-        _ goals: [Goal], owner: String, today: DayKey, firstWeekday: Weekday,
+        _ goals: [Goal], owner: String, today: DayKey,
         completed: Set<String>
     ) -> [Goal] {
-        goals.filter { $0.ownerId == owner && !completed.contains($0.id) && $0.isOpen(today: today, firstWeekday: firstWeekday) }
+        goals.filter { $0.ownerId == owner && !completed.contains($0.id) && $0.isOpen(today: today) }
     }
 
     /// Sharing needs a partnership.

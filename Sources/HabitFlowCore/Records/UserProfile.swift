@@ -7,8 +7,10 @@ public struct UserProfile: Hashable, Sendable {
     public var id: String
     /// The IANA zone new entries derive their DayKey in.
     public var zone: String
-    /// The day weeks start on.
-    public var firstWeekday: Weekday
+    /// The days weeks start on over time (SPEC §6a: a change applies after the current week).
+    public var weeks: WeekCalendar
+    /// The day weeks start on: the setting, in force now or from the next week on.
+    public var firstWeekday: Weekday { weeks.firstWeekday }
     /// When the user's day begins (opt-in; midnight by default).
     public var dayStartsAt: DayStart
     /// When the user first opened a store.
@@ -21,9 +23,15 @@ public struct UserProfile: Hashable, Sendable {
         id: String, zone: String, firstWeekday: Weekday, dayStartsAt: DayStart = .midnight, createdAt: Instant,
         updatedAt: Instant
     ) {
+        self.init(
+            id: id, zone: zone, weeks: WeekCalendar(firstWeekday), dayStartsAt: dayStartsAt, createdAt: createdAt, updatedAt: updatedAt)
+    }
+
+    /// A record of these fields, weeks as `weeks` lays them out.
+    public init(id: String, zone: String, weeks: WeekCalendar, dayStartsAt: DayStart = .midnight, createdAt: Instant, updatedAt: Instant) {
         self.id = id
         self.zone = zone
-        self.firstWeekday = firstWeekday
+        self.weeks = weeks
         self.dayStartsAt = dayStartsAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt

@@ -64,6 +64,7 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
         switch self {
         case .targetVersion: ["paused", "cadence", "times_per_week", "target_type", "unit"]
         case .goalLink: ["linked_days"]
+        case .user: ["earlier_first_weekdays"]
         default: []
         }
     }

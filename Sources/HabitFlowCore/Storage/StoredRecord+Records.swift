@@ -7,7 +7,7 @@ extension UserProfile: StoredRecord {
     public enum Columns: String, RecordColumns {
         /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, zone, firstWeekday = "first_weekday", createdAt = "created_at", updatedAt = "updated_at",
-            dayStartsAt = "day_starts_at"
+            dayStartsAt = "day_starts_at", earlierFirstWeekdays = "earlier_first_weekdays"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -16,12 +16,14 @@ extension UserProfile: StoredRecord {
         row[.createdAt] = RowValue.instant(createdAt)
         row[.updatedAt] = RowValue.instant(updatedAt)
         row[.dayStartsAt] = .integer(Int64(dayStartsAt.minutes))
+        row[.earlierFirstWeekdays] = RowValue.text(weeks.earlierText)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
         guard let weekday = Weekday(rawValue: try r.int(.firstWeekday)) else { throw r.bad(.firstWeekday, "a weekday") }
         guard let start = DayStart(minutes: try r.int(.dayStartsAt)) else { throw r.bad(.dayStartsAt, "minutes from 0 to 720") }
+        let weeks = try WeekCalendar(firstWeekday: weekday, earlierText: try r.optionalText(.earlierFirstWeekdays))
         self.init(
-            id: try r.text(.id), zone: try r.text(.zone), firstWeekday: weekday, dayStartsAt: start,
+            id: try r.text(.id), zone: try r.text(.zone), weeks: weeks, dayStartsAt: start,
             createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt))
     }
 }

@@ -41,13 +41,13 @@ import Testing
         let today = DayKey("2025-03-12")
         var goals = (0..<Goal.maxActive).map { Self.goal("g\($0)") }
         goals.append(Self.goal("bobs", owner: "bob"))
-        #expect(throws: HabitFlowError.self) { try GoalRules.checkLimit(goals, owner: "alice", today: today, firstWeekday: .monday) }
+        #expect(throws: HabitFlowError.self) { try GoalRules.checkLimit(goals, owner: "alice", today: today) }
         // Editing one of them, completing one, or one that ended: room again.
-        try GoalRules.checkLimit(goals, owner: "alice", today: today, firstWeekday: .monday, excluding: "g0")
-        try GoalRules.checkLimit(goals, owner: "alice", today: today, firstWeekday: .monday, completed: ["g1"])
+        try GoalRules.checkLimit(goals, owner: "alice", today: today, excluding: "g0")
+        try GoalRules.checkLimit(goals, owner: "alice", today: today, completed: ["g1"])
         goals[2] = Self.goal("g2", weeks: 4, start: "2024-01-01")
-        try GoalRules.checkLimit(goals, owner: "alice", today: today, firstWeekday: .monday)
-        #expect(GoalRules.openGoals(goals, owner: "bob", today: today, firstWeekday: .monday, completed: []).map(\.id) == ["bobs"])
+        try GoalRules.checkLimit(goals, owner: "alice", today: today)
+        #expect(GoalRules.openGoals(goals, owner: "bob", today: today, completed: []).map(\.id) == ["bobs"])
     }
 
     @Test func sharingNeedsAPartnerAndProgressALinkedHabit() {

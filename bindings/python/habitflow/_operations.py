@@ -850,10 +850,10 @@ class Operations:
         return result
 
     def time_week(self, day: DayLike, *, first_weekday: Optional[str] = NOT_GIVEN) -> TimeWeekResult:
-        """The seven DayKeys of the week containing a day. (``time.week``)
+        """The DayKeys of the week containing a day: seven, or fewer in the one short week a change of the user's first weekday leaves. (``time.week``)
 
         day: `YYYY-MM-DD`.
-        first_weekday: `monday` (default) ... `sunday`.
+        first_weekday: `monday` ... `sunday`: weeks of seven days on it. Absent: the user's weeks as they were on that day (with a store), else `monday`.
         """
         result: TimeWeekResult = self._call("time.week", _args(("dayKey", day), ("firstWeekday", first_weekday)))
         return result
@@ -880,7 +880,7 @@ class Operations:
         """Changes the user's zone, first weekday or day start; stored DayKeys are never rewritten. (``user.update``)
 
         zone: IANA zone for new entries.
-        first_weekday: `monday` ... `sunday`.
+        first_weekday: `monday` ... `sunday`: from the day after the current week ends (`user.firstWeekdayFrom`), the days up to the new first weekday forming one short week; at once on the user's first day. Weeks that began keep their windows.
         day_starts_at: `HH:MM`, 00:00 to 12:00: when your day begins (with 04:00, 03:30 still counts for the day before).
         """
         result: UserUpdateResult = self._call("user.update", _args(("zone", zone), ("firstWeekday", first_weekday), ("dayStartsAt", day_starts_at)))
@@ -1107,7 +1107,7 @@ class Operations:
         """Every active habit's standing on a day (default today): status, value, target, streaks, week, momentum. (``metrics.today``)
 
         day: The day (default: today in the user's zone).
-        records: Stateless: `{user:{zone, firstWeekday?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
+        records: Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
         persona_id: Only the habits of this persona (store only).
         """
         result: MetricsTodayResult = self._call("metrics.today", _args(("dayKey", day), ("records", records), ("personaId", persona_id)))
@@ -1119,7 +1119,7 @@ class Operations:
         habit_id: The habit (a bundle: derived from its habits).
         start: First DayKey.
         end: Last DayKey (at most 3700 days after from).
-        records: Stateless: `{user:{zone, firstWeekday?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
+        records: Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
         """
         result: MetricsHistoryResult = self._call("metrics.history", _args(("habitId", habit_id), ("from", start), ("to", end), ("records", records)))
         return result
@@ -1129,7 +1129,7 @@ class Operations:
 
         habit_id: The habit (a bundle: derived from its habits).
         day: The day (default: today in the user's zone).
-        records: Stateless: `{user:{zone, firstWeekday?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
+        records: Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
         """
         result: MetricsDayResult = self._call("metrics.day", _args(("habitId", habit_id), ("dayKey", day), ("records", records)))
         return result
@@ -1139,7 +1139,7 @@ class Operations:
 
         habit_id: The habit (a bundle: derived from its habits).
         day: The day (default: today in the user's zone).
-        records: Stateless: `{user:{zone, firstWeekday?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
+        records: Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
         """
         result: MetricsStreaksResult = self._call("metrics.streaks", _args(("habitId", habit_id), ("dayKey", day), ("records", records)))
         return result
@@ -1149,7 +1149,7 @@ class Operations:
 
         habit_id: The habit (a bundle: derived from its habits).
         day: The day (default: today in the user's zone).
-        records: Stateless: `{user:{zone, firstWeekday?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
+        records: Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
         """
         result: MetricsWeekResult = self._call("metrics.week", _args(("habitId", habit_id), ("dayKey", day), ("records", records)))
         return result
@@ -1159,7 +1159,7 @@ class Operations:
 
         habit_id: The habit (a bundle: derived from its habits).
         day: The day (default: today in the user's zone).
-        records: Stateless: `{user:{zone, firstWeekday?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
+        records: Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
         """
         result: MetricsMomentumResult = self._call("metrics.momentum", _args(("habitId", habit_id), ("dayKey", day), ("records", records)))
         return result
@@ -1171,7 +1171,7 @@ class Operations:
         start: First DayKey (default: 364 days before to).
         end: Last DayKey (default today; at most 3700 days after from).
         per: `day`, `week` (default; weeks start on the user's first weekday) or `month`.
-        records: Stateless: `{user:{zone, firstWeekday?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
+        records: Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
         """
         result: MetricsStrengthResult = self._call("metrics.strength", _args(("habitId", habit_id), ("from", start), ("to", end), ("per", per), ("records", records)))
         return result
@@ -1352,7 +1352,7 @@ class Operations:
 
         goal_id: The goal.
         day: As of this day (default today).
-        records: Stateless: `{user:{zone, firstWeekday?}, today?, habits, entries, goals, goalLinks}` (records as the engine writes them); no store.
+        records: Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits, entries, goals, goalLinks}` (records as the engine writes them); no store.
         """
         result: GoalProgressResult = self._call("goal.progress", _args(("goalId", goal_id), ("dayKey", day), ("records", records)))
         return result
@@ -1934,7 +1934,7 @@ class Operations:
         """Every active habit's standing on a day (default today): status, value, target, streaks, week, momentum. (``metrics.today``, its ``habits``)
 
         day: The day (default: today in the user's zone).
-        records: Stateless: `{user:{zone, firstWeekday?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
+        records: Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
         persona_id: Only the habits of this persona (store only).
         """
         result: MetricsTodayResult = self._call("metrics.today", _args(("dayKey", day), ("records", records), ("personaId", persona_id)))
@@ -1945,7 +1945,7 @@ class Operations:
 
         habit_id: The habit (a bundle: derived from its habits).
         day: The day (default: today in the user's zone).
-        records: Stateless: `{user:{zone, firstWeekday?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
+        records: Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
         """
         result: MetricsStreaksResult = self._call("metrics.streaks", _args(("habitId", habit_id), ("dayKey", day), ("records", records)))
         return result
@@ -1955,7 +1955,7 @@ class Operations:
 
         habit_id: The habit (a bundle: derived from its habits).
         day: The day (default: today in the user's zone).
-        records: Stateless: `{user:{zone, firstWeekday?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
+        records: Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
         """
         result: MetricsWeekResult = self._call("metrics.week", _args(("habitId", habit_id), ("dayKey", day), ("records", records)))
         return result
@@ -1965,7 +1965,7 @@ class Operations:
 
         habit_id: The habit (a bundle: derived from its habits).
         day: The day (default: today in the user's zone).
-        records: Stateless: `{user:{zone, firstWeekday?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
+        records: Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
         """
         result: MetricsMomentumResult = self._call("metrics.momentum", _args(("habitId", habit_id), ("dayKey", day), ("records", records)))
         return result["momentum"]
@@ -1976,7 +1976,7 @@ class Operations:
         habit_id: The habit (a bundle: derived from its habits).
         start: First DayKey.
         end: Last DayKey (at most 3700 days after from).
-        records: Stateless: `{user:{zone, firstWeekday?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
+        records: Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
         """
         result: MetricsHistoryResult = self._call("metrics.history", _args(("habitId", habit_id), ("from", start), ("to", end), ("records", records)))
         return result["days"]
@@ -1988,7 +1988,7 @@ class Operations:
         start: First DayKey (default: 364 days before to).
         end: Last DayKey (default today; at most 3700 days after from).
         per: `day`, `week` (default; weeks start on the user's first weekday) or `month`.
-        records: Stateless: `{user:{zone, firstWeekday?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
+        records: Stateless: `{user:{zone, firstWeekday?, earlierFirstWeekdays?}, today?, habits:[...], entries:[...], targetVersions:[...]}` (records as the engine writes them); derived from these alone, no store.
         """
         result: MetricsStrengthResult = self._call("metrics.strength", _args(("habitId", habit_id), ("from", start), ("to", end), ("per", per), ("records", records)))
         return result["points"]

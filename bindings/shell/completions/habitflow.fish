@@ -901,7 +901,7 @@ complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_op
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow user set" db' -l 'db' -d 'The store file (default: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).' -rfka ''
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow user set" user' -l 'user' -d 'Act as this user (default: $HABITFLOW_USER, else your login name).' -rfka ''
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow user set" zone' -l 'zone' -d 'Your current IANA zone (default: $HABITFLOW_ZONE, $TZ, /etc/localtime).' -rfka ''
-complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow user set" first-weekday' -l 'first-weekday' -d 'The first day of your week: monday ... sunday.' -rfka ''
+complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow user set" first-weekday' -l 'first-weekday' -d 'The first day of your week: monday ... sunday (from the next week on; weeks that began keep their days).' -rfka ''
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow user set" day-starts-at' -l 'day-starts-at' -d 'When your day begins, HH:MM from 00:00 to 12:00: with 04:00, 03:30 still counts for the day before.' -rfka ''
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow user set" json' -l 'json' -d 'Print JSON.'
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow user set" version' -l 'version' -d 'Show the version.'

@@ -1603,7 +1603,7 @@ _habitflow_user_set() {
         '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
         '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
         '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
-        '--first-weekday[The first day of your week\: monday ... sunday.]:first-weekday:'
+        '--first-weekday[The first day of your week\: monday ... sunday (from the next week on; weeks that began keep their days).]:first-weekday:'
         '--day-starts-at[When your day begins, HH\:MM from 00\:00 to 12\:00\: with 04\:00, 03\:30 still counts for the day before.]:day-starts-at:'
         '--json[Print JSON.]'
         '--version[Show the version.]'

@@ -21,4 +21,4 @@ let entries = (0..<5).map { i in
         createdAt: t0, updatedAt: t0, deletedAt: nil)
 }
 let metrics = HabitMetrics(habit: run, days: HabitDays(entries, kind: .binary), targets: TargetSchedule([]))
-print("streak:", metrics.streaks(today: start.adding(days: 4)!, firstWeekday: .monday).current.length)
+print("streak:", metrics.streaks(today: start.adding(days: 4)!, weeks: WeekCalendar(.monday)).current.length)
