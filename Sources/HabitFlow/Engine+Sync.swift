@@ -357,7 +357,9 @@ extension Engine {
 
     /// Changes written by an earlier version — a backup, a peer not yet upgraded — lack the
     /// fields added since, each given what the store's migration gave existing records: a
-    /// user's `day_starts_at` (schema 7) is the one held, else 0; entries and target versions name no owner
+    /// user's `day_starts_at` (schema 7) is the one held, else 0, and so are the first weekdays
+    /// before a change (`earlier_first_weekdays`, schema 15: else none, so an older peer's
+    /// edit never drops the weeks that began); entries and target versions name no owner
     /// (`owner_id`) and links no goal owner (`goal_owner_id`, schema 9). Theirs is their
     /// habit's (goal's) owner: the user when the user holds one with that id (in the store or
     /// in the same set), else the partner when they do, else the user (then the reference
@@ -368,7 +370,7 @@ extension Engine {
         guard
             changes.contains(where: { c in
                 ((c.kind == entry || c.kind == version) && !c.has("owner_id")) || (c.kind == link && !c.has("goal_owner_id"))
-                    || (c.kind == profile && !c.has("day_starts_at"))
+                    || (c.kind == profile && !(c.has("day_starts_at") && c.has("earlier_first_weekdays")))
             })
         else { return changes }
         var owners = [user]
@@ -392,10 +394,13 @@ extension Engine {
                 c.fields.append(("owner_id", .text(try owner(.habit, habit))))
             } else if c.kind == link, c["goal_owner_id"] == nil, let goal = c.text("goal_id") {
                 c.fields.append(("goal_owner_id", .text(try owner(.goal, goal))))
-            } else if c.kind == profile, c["day_starts_at"] == nil {
-                // The setting this replica holds, never a default over a newer one's choice.
-                let held = try c.text("id").flatMap { id throws(HabitFlowError) in try store.held(.user, key: [id])?["day_starts_at"] }
-                c.fields.append(("day_starts_at", held ?? .integer(0)))
+            } else if c.kind == profile {
+                // The settings this replica holds, never a default over a newer one's choice.
+                for (name, fallback) in [("day_starts_at", ChangeRecord.Value.integer(0)), ("earlier_first_weekdays", .null)]
+                where c[name] == nil {
+                    let held = try c.text("id").flatMap { id throws(HabitFlowError) in try store.held(.user, key: [id])?[name] }
+                    c.fields.append((name, held ?? fallback))
+                }
             }
             out.append(c)
         }

@@ -18,7 +18,7 @@ extension Engine {
     /// (default now) on `dayKey` (default that instant's day). It stands alone: no habit changes.
     public func logWellbeing(
         metric: String, value: Double, timestampUtc: Instant? = nil, dayKey: DayKey? = nil, note: String? = nil,
-        id: String? = nil
+        source: EntrySource = .manual, id: String? = nil
     ) throws(HabitFlowError) -> WellbeingMetricEntry {
         let (store, user) = try requireStore()
         let now = clock()
@@ -33,18 +33,18 @@ extension Engine {
             let at = timestampUtc ?? now
             let w = WellbeingMetricEntry(
                 id: id ?? RecordID.make(), ownerId: user, metric: metric, value: value, timestampUtc: at,
-                dayKey: dayKey ?? zone.dayKey(at: at), note: note, createdAt: now, updatedAt: now, deletedAt: nil)
+                dayKey: dayKey ?? zone.dayKey(at: at), note: note, source: source, createdAt: now, updatedAt: now, deletedAt: nil)
             try w.validate()
             try store.save(w)
             return w
         }
     }
 
-    /// Changes wellbeing entry `id`'s value, note, time or day (the last edit wins).
+    /// Changes wellbeing entry `id`'s value, note, time, day or source (the last edit wins).
     /// A new `timestampUtc` moves it to that instant's day, unless `dayKey` names one (003 §7.11.2).
     public func editWellbeing(
         _ id: String, value: Double?, note: String?, timestampUtc: Instant? = nil,
-        dayKey: DayKey? = nil
+        dayKey: DayKey? = nil, source: EntrySource? = nil
     ) throws(HabitFlowError) -> WellbeingMetricEntry {
         let (store, user) = try requireStore()
         let now = clock()
@@ -58,6 +58,7 @@ extension Engine {
             if let dayKey { w.dayKey = dayKey }
             if let value { w.value = value }
             if let note { w.note = note.isEmpty ? nil : note }
+            if let source { w.source = source }
             w.updatedAt = now
             try w.validate()
             try store.save(w)

@@ -56,11 +56,15 @@ extension Operation {
         ])
     }
 
+    /// A wellbeing value's sources, by name.
+    static let wellbeingSources: [(String, EntrySource)] = WellbeingMetricEntry.sources.map { ($0.rawValue, $0) }
+
     static func wellbeingJSON(_ w: WellbeingMetricEntry) -> JSONValue {
         .object([
             ("id", .string(w.id)), ("metric", .string(w.metric)), ("value", .double(w.value)),
             ("timestampUtc", RecordJSON.instant(w.timestampUtc)),
-            ("dayKey", .string(w.dayKey.description)), ("note", RecordJSON.string(w.note)), ("createdAt", RecordJSON.instant(w.createdAt)),
+            ("dayKey", .string(w.dayKey.description)), ("note", RecordJSON.string(w.note)), ("source", .string(w.source.rawValue)),
+            ("createdAt", RecordJSON.instant(w.createdAt)),
             ("updatedAt", RecordJSON.instant(w.updatedAt)), ("deletedAt", RecordJSON.instant(w.deletedAt)),
         ])
     }
@@ -356,39 +360,45 @@ extension Operation {
                     Field("timestampUtc", "string", required: false, "When (default now)."),
                     Field("dayKey", "string", required: false, "The day (default: timestampUtc's)."),
                     Field("note", "string", required: false, "A note."),
+                    Field("source", "string", required: false, "`manual` (default: typed) or `import` (from a device or another app)."),
                     Field("wellbeingId", "string", required: false, "The client's id."),
                 ],
                 result: [
-                    Field("wellbeing", "object", "`{id, metric, value, timestampUtc, dayKey, note, createdAt, updatedAt, deletedAt}`.")
+                    Field(
+                        "wellbeing", "object", "`{id, metric, value, timestampUtc, dayKey, note, source, createdAt, updatedAt, deletedAt}`."
+                    )
                 ],
                 errors: contextErrors
             ) { engine, args throws(ProtocolError) in
                 let metric = try args.string("metric"), value = try args.requiredNumber("value")
                 let at = try args.optionalInstant("timestampUtc"), day = try args.optionalDayKey("dayKey")
                 let note = try args.optionalString("note"), id = try args.optionalString("wellbeingId")
+                let source = try args.choice("source", wellbeingSources) ?? .manual
                 let w = try ProtocolError.engine { () throws(HabitFlowError) in
-                    try engine.logWellbeing(metric: metric, value: value, timestampUtc: at, dayKey: day, note: note, id: id)
+                    try engine.logWellbeing(metric: metric, value: value, timestampUtc: at, dayKey: day, note: note, source: source, id: id)
                 }
                 return .object([("wellbeing", wellbeingJSON(w))])
             },
             Operation(
-                "wellbeing.edit", "Changes a wellbeing value, note, time or day (last edit wins).",
+                "wellbeing.edit", "Changes a wellbeing value, note, time, day or source (last edit wins).",
                 arguments: [
                     Field("wellbeingId", "string", "The entry."), Field("value", "number", required: false, "New value."),
                     Field("note", "string", required: false, "New note; empty clears it."),
                     Field("timestampUtc", "string", required: false, "New time; the entry moves to its day unless `dayKey` is given."),
                     Field("dayKey", "string", required: false, "New day."),
+                    Field("source", "string", required: false, "`manual` or `import`."),
                 ],
                 result: [Field("wellbeing", "object", "The entry.")], errors: contextErrors
             ) { engine, args throws(ProtocolError) in
                 let id = try args.string("wellbeingId"), value = try args.number("value"), note = try args.optionalString("note")
                 let at = try args.optionalInstant("timestampUtc"), day = try args.optionalDayKey("dayKey")
+                let source = try args.choice("source", wellbeingSources)
                 return .object([
                     (
                         "wellbeing",
                         wellbeingJSON(
                             try ProtocolError.engine { () throws(HabitFlowError) in
-                                try engine.editWellbeing(id, value: value, note: note, timestampUtc: at, dayKey: day)
+                                try engine.editWellbeing(id, value: value, note: note, timestampUtc: at, dayKey: day, source: source)
                             })
                     )
                 ])

@@ -24,5 +24,6 @@ enum Schema {
         .checksAsComparisons,  // 13
         .linkedDays,  // 14
         .earlierFirstWeekdays,  // 15
+        .wellbeingSource,  // 16
     ]
 }

@@ -104,7 +104,7 @@ extension Schema {
         CREATE TABLE "wellbeing_entries" (
             id TEXT NOT NULL, owner_id TEXT NOT NULL REFERENCES users(id), metric TEXT NOT NULL, value REAL NOT NULL,
             timestamp_utc TEXT NOT NULL, day_key TEXT NOT NULL, note TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
-            deleted_at TEXT, stamp TEXT, seq INTEGER, PRIMARY KEY (owner_id, id)
+            deleted_at TEXT, stamp TEXT, seq INTEGER, source TEXT CHECK (source IN ('manual', 'import')), PRIMARY KEY (owner_id, id)
         ) STRICT;
         CREATE TABLE "lenses" (
             id TEXT NOT NULL, owner_id TEXT NOT NULL REFERENCES users(id),

@@ -40,7 +40,9 @@ import Testing
             "referenced_habit_ids", "referenced_goal_ids", "created_at", "updated_at", "deleted_at",
         ],
         .reflection: ["id", "entry_id", "owner_id", "text", "created_at", "updated_at", "deleted_at"],
-        .wellbeing: ["id", "owner_id", "metric", "value", "timestamp_utc", "day_key", "note", "created_at", "updated_at", "deleted_at"],
+        .wellbeing: [
+            "id", "owner_id", "metric", "value", "timestamp_utc", "day_key", "note", "created_at", "updated_at", "deleted_at", "source",
+        ],
         .lens: ["id", "owner_id", "kind", "name", "description", "habit_ids", "goal_ids", "created_at", "updated_at", "deleted_at"],
         .goalVersion: ["id", "owner_id", "goal_id", "effective_day_key", "target", "recorded_at"],
     ]

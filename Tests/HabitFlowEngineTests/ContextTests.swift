@@ -241,6 +241,12 @@ import Testing
         var trend = try e.wellbeingTrend(metric: "mood", from: DayKey("2025-03-01"), to: DayKey("2025-03-12"))
         #expect(trend.days.map(\.mean) == [2.5, 4] && trend.mean == 3)
         _ = try e.editWellbeing(mood.id, value: 5, note: "great")
+        // Where a value came from is metadata, edited as the rest (003 §7.11.2).
+        let sleep = try e.logWellbeing(metric: "sleepHours", value: 7.5, source: .import)
+        #expect(try e.wellbeing(metric: "sleepHours").map(\.source) == [.import] && mood.source == .manual)
+        #expect(try e.editWellbeing(sleep.id, value: nil, note: nil, source: .manual).source == .manual)
+        #expect(throws: HabitFlowError.self) { try e.editWellbeing(sleep.id, value: nil, note: nil, source: .routine) }
+        #expect(try e.wellbeing(metric: "sleepHours").map(\.source) == [.manual])
         try e.deleteWellbeing(mood.id)
         trend = try e.wellbeingTrend(metric: "mood", from: DayKey("2025-03-01"), to: DayKey("2025-03-12"))
         #expect(trend.days.count == 1)
@@ -289,6 +295,8 @@ import Testing
             (#"{"op":"journal.create","args":{"responses":[]}}"#, .invalidArgument, "args.responses"),
             (#"{"op":"wellbeing.log","args":{"metric":"../mood","value":1}}"#, .invalidArgument, "args.metric"),
             (#"{"op":"wellbeing.log","args":{"metric":"mood","value":"high"}}"#, .invalidArgument, "args.value"),
+            (#"{"op":"wellbeing.log","args":{"metric":"mood","value":1,"source":"routine"}}"#, .invalidArgument, "args.source"),
+            (#"{"op":"wellbeing.edit","args":{"wellbeingId":"any","source":"evidence"}}"#, .invalidArgument, "args.source"),
             (#"{"op":"reflection.save","args":{"entryId":"ghost","text":"x"}}"#, .notFound, "args.entryId"),
             (#"{"op":"persona.get","args":{"personaId":"ghost"}}"#, .notFound, "args.personaId"),
             (#"{"op":"habit.list","args":{"personaId":"ghost"}}"#, .notFound, "args.personaId"),

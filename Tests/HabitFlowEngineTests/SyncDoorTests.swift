@@ -155,6 +155,7 @@ import Testing
         g.durationWeeks = 4
         _ = try source.createGoal(g, habitIds: ["run"])
         _ = try source.createRoutine(name: "Morning", habitIds: ["swim"], id: "am")
+        _ = try source.logWellbeing(metric: "mood", value: 4, source: .import)
         let valid = try source.syncChanges().changes
         func one(_ kind: String, _ where: (ChangeRecord) -> Bool = { _ in true }) -> ChangeRecord {
             valid.first { $0.kind == kind && `where`($0) }!
@@ -175,6 +176,9 @@ import Testing
             (with(entry, "value", .real(1e13)), "value"),
             (with(routine, "habit_ids", .text("[]")), "habit_ids"),
             (with(profile, "zone", .text("Mars/Olympus_Mons")), "zone"),
+            (with(profile, "earlier_first_weekdays", .text("funday..2025-03-10")), "earlier_first_weekdays"),
+            (with(profile, "earlier_first_weekdays", .text("monday..2025-03-10,sunday..2025-03-03")), "earlier_first_weekdays"),
+            (with(one("wellbeing"), "source", .text("routine")), "source"),
             (
                 Partnership(userId: "alice", partnerId: "alice", createdAt: try Instant(parsing: Self.now), deletedAt: nil)
                     .change(stamp: profile.stamp), "partner_id"
@@ -332,6 +336,22 @@ import Testing
         old.stamp = HybridTimestamp(wallMilliseconds: old.stamp.wallMilliseconds + 10_000, counter: 0, replicaId: "old-phone")
         #expect(try server.applyChanges([old]).applied == 1)
         #expect(try server.user().dayStartsAt.minutes == 240)
+    }
+
+    /// An older peer's profile has no first weekdays before a change: the ones held stay, so
+    /// the weeks that began keep their days (SPEC §6a).
+    @Test func anOlderClientsProfileKeepsTheWeeksThatBegan() throws {
+        let store = TestStore("older-weeks")
+        _ = try store.engine(now: Self.now)
+        let later = try store.engine(now: "2025-03-20T12:00:00Z")
+        _ = try later.updateUser(zone: nil, firstWeekday: .sunday)
+        let weeks = try later.user().weeks
+        #expect(weeks.earlier.count == 1)
+        var old = try #require(try later.syncChanges().changes.first { $0.kind == "user" })
+        old.fields.removeAll { $0.name == "earlier_first_weekdays" }
+        old.stamp = HybridTimestamp(wallMilliseconds: old.stamp.wallMilliseconds + 10_000, counter: 0, replicaId: "old-phone")
+        #expect(try later.applyChanges([old]).applied == 1)
+        #expect(try later.user().weeks == weeks)
     }
 
     /// Item 5: after a partnership ends, each side's replicas drop the other's shared copies

@@ -651,6 +651,10 @@ import Testing
             habitflow wellbeing log mood 4 >/dev/null
             habitflow wellbeing log mood 2 --day 2025-03-11 >/dev/null
             habitflow wellbeing trend mood | tail -1
+            habitflow wellbeing log sleepHours 7.5 --source import --note "from the watch" >/dev/null
+            id=$(habitflow wellbeing list sleepHours --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+            habitflow wellbeing edit "$id" --value 6.5 --source manual
+            habitflow wellbeing list sleepHours | cut -d' ' -f3-
             habitflow today --json | python3 -c 'import json,sys; print(sorted((h["habitId"], h["status"]) for h in json.load(sys.stdin)["habits"]))'
             """)
         #expect(r.status == 0, "\(r.stderr)")
@@ -660,6 +664,7 @@ import Testing
                 "Logged Stretch on 2025-03-12 (created)", "Logged Stretch on 2025-03-12 (unchanged)",
                 "Dismissed \(try evidenceId(r.stdout))",
                 "No evidence waiting.", "2025-03-12", "mean 3",
+                "Edited sleepHours 6.5 on 2025-03-12: from the watch", "sleepHours 6.5 on 2025-03-12: from the watch",
                 "[('plank', 'incomplete'), ('stretch', 'complete')]",  // the journal about Plank completes nothing
             ])
     }

@@ -15,6 +15,9 @@ public struct WellbeingMetricEntry: Hashable, Sendable {
     public var dayKey: DayKey
     /// A note kept with it.
     public var note: String?
+    /// Where it came from: `manual` (typed by the user) or `import` (brought in from a device
+    /// or another app) — metadata, edited as the other fields are (003 §7.11.2).
+    public var source: EntrySource
     /// When it was made.
     public var createdAt: Instant
     /// When it last changed.
@@ -25,7 +28,7 @@ public struct WellbeingMetricEntry: Hashable, Sendable {
     /// A record of these fields, as given: `validate()` checks them against the engine's limits.
     public init(
         id: String, ownerId: String, metric: String, value: Double, timestampUtc: Instant, dayKey: DayKey,
-        note: String?, createdAt: Instant, updatedAt: Instant, deletedAt: Instant?
+        note: String?, source: EntrySource = .manual, createdAt: Instant, updatedAt: Instant, deletedAt: Instant?
     ) {
         self.id = id
         self.ownerId = ownerId
@@ -34,6 +37,7 @@ public struct WellbeingMetricEntry: Hashable, Sendable {
         self.timestampUtc = timestampUtc
         self.dayKey = dayKey
         self.note = note
+        self.source = source
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt

@@ -65,6 +65,7 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
         case .targetVersion: ["paused", "cadence", "times_per_week", "target_type", "unit"]
         case .goalLink: ["linked_days"]
         case .user: ["earlier_first_weekdays"]
+        case .wellbeing: ["source"]
         default: []
         }
     }

@@ -21,7 +21,8 @@ extension UserProfile: StoredRecord {
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
         guard let weekday = Weekday(rawValue: try r.int(.firstWeekday)) else { throw r.bad(.firstWeekday, "a weekday") }
         guard let start = DayStart(minutes: try r.int(.dayStartsAt)) else { throw r.bad(.dayStartsAt, "minutes from 0 to 720") }
-        let weeks = try WeekCalendar(firstWeekday: weekday, earlierText: try r.optionalText(.earlierFirstWeekdays))
+        let weeks = try WeekCalendar(
+            firstWeekday: weekday, earlierText: try r.optionalText(.earlierFirstWeekdays), field: Columns.earlierFirstWeekdays.rawValue)
         self.init(
             id: try r.text(.id), zone: try r.text(.zone), weeks: weeks, dayStartsAt: start,
             createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt))
@@ -520,7 +521,7 @@ extension WellbeingMetricEntry: StoredRecord {
     public enum Columns: String, RecordColumns {
         /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case id, ownerId = "owner_id", metric, value, timestampUtc = "timestamp_utc", dayKey = "day_key", note,
-            createdAt = "created_at", updatedAt = "updated_at", deletedAt = "deleted_at"
+            createdAt = "created_at", updatedAt = "updated_at", deletedAt = "deleted_at", source
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -533,12 +534,14 @@ extension WellbeingMetricEntry: StoredRecord {
         row[.createdAt] = RowValue.instant(createdAt)
         row[.updatedAt] = RowValue.instant(updatedAt)
         row[.deletedAt] = RowValue.instant(deletedAt)
+        row[.source] = .text(source.rawValue)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
         self.init(
             id: try r.text(.id), ownerId: try r.text(.ownerId), metric: try r.text(.metric), value: try r.real(.value),
             timestampUtc: try r.instant(.timestampUtc), dayKey: try r.dayKey(.dayKey), note: try r.optionalText(.note),
-            createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt))
+            source: try r.optionalEnum(.source) ?? .manual, createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt),
+            deletedAt: try r.optionalInstant(.deletedAt))
     }
 }
 

@@ -154,6 +154,18 @@ extension WellbeingMetricEntry {
             throw .invalid("value", "value must be a finite number within ±\(Int64(HabitEntry.maxValue))")
         }
         try TextLimit.checkLength(note, field: "note", max: HabitEntry.maxNoteLength)
+        try WellbeingMetricEntry.checkSource(source)
+    }
+
+    /// The sources a wellbeing value can have: typed, or brought in (routines and evidence
+    /// make habit entries only).
+    public static let sources: [EntrySource] = [.manual, .import]
+
+    /// Refuses a source other than `manual` or `import`.
+    public static func checkSource(_ source: EntrySource) throws(HabitFlowError) {
+        guard sources.contains(source) else {
+            throw .invalid("source", "a wellbeing value's source is manual or import, not \(source.rawValue)")
+        }
     }
 
     /// A metric's name: 1 to 32 of a-z A-Z 0-9 _ -.

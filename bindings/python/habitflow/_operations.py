@@ -1622,7 +1622,7 @@ class Operations:
         result: ReflectionListResult = self._call("reflection.list", _args(("entryId", entry_id)))
         return result
 
-    def wellbeing_log(self, metric: str, value: float, *, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, wellbeing_id: Optional[str] = NOT_GIVEN) -> WellbeingLogResult:
+    def wellbeing_log(self, metric: str, value: float, *, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, source: Optional[str] = NOT_GIVEN, wellbeing_id: Optional[str] = NOT_GIVEN) -> WellbeingLogResult:
         """Logs a wellbeing value (mood, energy, sleepHours…): it stands alone, no habit changes. (``wellbeing.log``)
 
         metric: 1 to 32 of a-z A-Z 0-9 _ -.
@@ -1630,21 +1630,23 @@ class Operations:
         at: When (default now).
         day: The day (default: timestampUtc's).
         note: A note.
+        source: `manual` (default: typed) or `import` (from a device or another app).
         wellbeing_id: The client's id.
         """
-        result: WellbeingLogResult = self._call("wellbeing.log", _args(("metric", metric), ("value", value), ("timestampUtc", at), ("dayKey", day), ("note", note), ("wellbeingId", wellbeing_id)))
+        result: WellbeingLogResult = self._call("wellbeing.log", _args(("metric", metric), ("value", value), ("timestampUtc", at), ("dayKey", day), ("note", note), ("source", source), ("wellbeingId", wellbeing_id)))
         return result
 
-    def wellbeing_edit(self, wellbeing_id: str, *, value: Optional[float] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN) -> WellbeingEditResult:
-        """Changes a wellbeing value, note, time or day (last edit wins). (``wellbeing.edit``)
+    def wellbeing_edit(self, wellbeing_id: str, *, value: Optional[float] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, source: Optional[str] = NOT_GIVEN) -> WellbeingEditResult:
+        """Changes a wellbeing value, note, time, day or source (last edit wins). (``wellbeing.edit``)
 
         wellbeing_id: The entry.
         value: New value.
         note: New note; empty clears it.
         at: New time; the entry moves to its day unless `dayKey` is given.
         day: New day.
+        source: `manual` or `import`.
         """
-        result: WellbeingEditResult = self._call("wellbeing.edit", _args(("wellbeingId", wellbeing_id), ("value", value), ("note", note), ("timestampUtc", at), ("dayKey", day)))
+        result: WellbeingEditResult = self._call("wellbeing.edit", _args(("wellbeingId", wellbeing_id), ("value", value), ("note", note), ("timestampUtc", at), ("dayKey", day), ("source", source)))
         return result
 
     def wellbeing_delete(self, wellbeing_id: str) -> WellbeingDeleteResult:
@@ -2134,7 +2136,7 @@ class Operations:
         result: JournalCreateResult = self._call("journal.create", _args(("timestampUtc", at), ("dayKey", day), ("templateId", template_id), ("responses", responses), ("title", title), ("text", text), ("referencedHabitIds", referenced_habit_ids), ("referencedGoalIds", referenced_goal_ids), ("journalId", journal_id)))
         return result["journal"]
 
-    def log_wellbeing(self, metric: str, value: float, *, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, wellbeing_id: Optional[str] = NOT_GIVEN) -> Dict[str, Any]:
+    def log_wellbeing(self, metric: str, value: float, *, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, source: Optional[str] = NOT_GIVEN, wellbeing_id: Optional[str] = NOT_GIVEN) -> Dict[str, Any]:
         """Logs a wellbeing value (mood, energy, sleepHours…): it stands alone, no habit changes. (``wellbeing.log``, its ``wellbeing``)
 
         metric: 1 to 32 of a-z A-Z 0-9 _ -.
@@ -2142,9 +2144,10 @@ class Operations:
         at: When (default now).
         day: The day (default: timestampUtc's).
         note: A note.
+        source: `manual` (default: typed) or `import` (from a device or another app).
         wellbeing_id: The client's id.
         """
-        result: WellbeingLogResult = self._call("wellbeing.log", _args(("metric", metric), ("value", value), ("timestampUtc", at), ("dayKey", day), ("note", note), ("wellbeingId", wellbeing_id)))
+        result: WellbeingLogResult = self._call("wellbeing.log", _args(("metric", metric), ("value", value), ("timestampUtc", at), ("dayKey", day), ("note", note), ("source", source), ("wellbeingId", wellbeing_id)))
         return result["wellbeing"]
 
     def import_data(self, document: Optional[Mapping[str, Any]] = NOT_GIVEN, *, path: Optional[str] = NOT_GIVEN) -> DataImportResult:

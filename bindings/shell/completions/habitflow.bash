@@ -1913,13 +1913,13 @@ _habitflow_wellbeing() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    log|trend)
+    log|list|edit|delete|trend)
         # Offer subcommand argument completions
         "_habitflow_wellbeing_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'log trend' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'log list edit delete trend' -- "${cur}"))
         ;;
     esac
 }
@@ -1928,7 +1928,7 @@ _habitflow_wellbeing_log() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --user --zone --day --note)
+    non_repeating_options=(--db --user --zone --day --note --source)
     __habitflow_offer_flags_options 2
 
     # Offer option value completions
@@ -1946,6 +1946,87 @@ _habitflow_wellbeing_log() {
         return
         ;;
     '--note')
+        return
+        ;;
+    '--source')
+        return
+        ;;
+    esac
+}
+
+_habitflow_wellbeing_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_wellbeing_edit() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone --value --note --at --day --source)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    '--value')
+        return
+        ;;
+    '--note')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--day')
+        return
+        ;;
+    '--source')
+        return
+        ;;
+    esac
+}
+
+_habitflow_wellbeing_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
         return
         ;;
     esac

@@ -1274,13 +1274,16 @@ _habitflow_wellbeing() {
     command)
         local -ar subcommands=(
             'log:Log a wellbeing value.'
+            'list:List wellbeing values, with their ids.'
+            'edit:Change a wellbeing value, its note, time, day or source (the last edit wins).'
+            'delete:Delete a wellbeing value (only wellbeing views change).'
             'trend:A metric'\''s daily means over a range (default: the last 4 weeks).'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        log|trend)
+        log|list|edit|delete|trend)
             "_habitflow_wellbeing_${words[1]}" && ret=0
             ;;
         esac
@@ -1300,6 +1303,60 @@ _habitflow_wellbeing_log() {
         ':value:'
         '--day[The day (YYYY-MM-DD, yesterday, -N, monday …; default today).]:day:'
         '--note[A note.]:note:'
+        '--source[Where it came from\: manual (default) or import (a device, another app).]:source:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_wellbeing_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':metric:'
+        '--json[Print JSON (one per line).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_wellbeing_edit() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':id:'
+        '--value[New value.]:value:'
+        '--note[New note ("" clears it).]:note:'
+        '--at[New time\: HH\:MM today, or RFC 3339; the day follows it unless --day is given.]:at:'
+        '--day[New day\: YYYY-MM-DD, yesterday, -N, monday ….]:day:'
+        '--source[New source\: manual or import.]:source:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_wellbeing_delete() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':id:'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
