@@ -106,8 +106,8 @@ extension Engine {
     /// Changes the user's zone, first weekday or day start. Stored DayKeys are never rewritten.
     ///
     /// A new first weekday applies after the current week ends (SPEC §6a: the weeks that have
-    /// begun keep their windows; `UserProfile.weeks` says from when), or at once on the day
-    /// the user was made, before any week of theirs was read.
+    /// begun keep their windows; `UserProfile.weeks` says from when), or at once while
+    /// nothing is logged: no week has anything to read yet.
     public func updateUser(zone: String?, firstWeekday: Weekday?, dayStartsAt: DayStart? = nil) throws(HabitFlowError) -> UserProfile {
         let (store, user) = try requireStore()
         if let zone {
@@ -118,11 +118,10 @@ extension Engine {
             var p = try profile(store, user)
             p.zone = zone ?? p.zone
             if let firstWeekday {
-                let (days, today) = try userZone(store, user)
-                if days.dayKey(at: p.createdAt) >= today {
+                if try store.activeDays(owner: user).values.allSatisfy({ $0.days.isEmpty }) {
                     p.weeks = WeekCalendar(firstWeekday)
                 } else {
-                    try p.weeks.change(to: firstWeekday, today: today)
+                    try p.weeks.change(to: firstWeekday, today: try userZone(store, user).1)
                 }
             }
             p.dayStartsAt = dayStartsAt ?? p.dayStartsAt

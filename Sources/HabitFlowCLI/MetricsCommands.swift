@@ -60,15 +60,16 @@ struct History: ParsableCommand {
         let resolved = try CLI.resolveHabit(habit, engine: engine, json: json)
         let id = resolved["id"] ?? .null
         let last = try CLI.text(CLI.day(to, engine: engine, json: json) ?? .string(CLI.today(engine: engine, json: json)))
-        let firstWeekday = try CLI.run("user.get", [], json: json, engine: engine)["user"]?["firstWeekday"] ?? .string("monday")
+        // Rows in the user's week as it is on the last day shown.
+        let firstWeekday =
+            try CLI.run("time.week", [("dayKey", .string(last))], json: json, engine: engine)["firstWeekday"] ?? .string("monday")
         let first: String
         if let from {
             first = try CLI.text(CLI.day(from, engine: engine, json: json))
         } else {
             // Twelve weeks ending with the week of --to.
             let day = (try? DayKey(parsing: last))?.adding(days: -77)?.description ?? last
-            first = CLI.text(
-                try CLI.run("time.week", [("dayKey", .string(day)), ("firstWeekday", firstWeekday)], json: json, engine: engine)["start"])
+            first = CLI.text(try CLI.run("time.week", [("dayKey", .string(day))], json: json, engine: engine)["start"])
         }
         let result = try CLI.run(
             "metrics.history", [("habitId", id), ("from", .string(first)), ("to", .string(last))],

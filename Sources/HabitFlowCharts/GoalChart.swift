@@ -41,7 +41,8 @@ public enum GoalChart {
         for (i, w) in weeks.enumerated() {
             let x = plotLeft + Double(i) * barPitch + barPitch * 0.15
             let barWidth = barPitch * 0.7
-            let ended = w.weekStart.adding(days: 6).map { $0 < today } ?? true
+            // A later week has begun, or the window is over (weeks may be short: SPEC §6a).
+            let ended = i + 1 < weeks.count || (progress.windowEnd.map { $0 < today } ?? false)
             let fill = w.met ? ChartPalette.done : ended && !cumulative ? ChartPalette.short : ChartPalette.partly
             let tip =
                 "\(cumulative ? "by the week of" : "week of") \(w.weekStart): \(amount(w.value))/\(amount(w.target))\(unitText)\(w.met ? ", met" : "")"

@@ -46,8 +46,8 @@ enum InlineRecords {
 
     /// The user's weeks: `firstWeekday` (default `monday`) after `earlierFirstWeekdays`, as a
     /// record holds them (`"monday..2026-12-07"`) or as `user.get` lists them
-    /// (`[{firstWeekday, until}]`). `firstWeekdayFrom`, which `user.get` answers too, is read
-    /// from them.
+    /// (`[{firstWeekday, until}]`). `firstWeekdayFrom`, which `user.get` answers too, must
+    /// agree with them when given.
     private static func weeks(_ user: Arguments) throws(ProtocolError) -> WeekCalendar {
         let first = try user.weekday("firstWeekday", default: .monday)
         let field = user.field("earlierFirstWeekdays")
@@ -58,15 +58,26 @@ enum InlineRecords {
         case .array?:
             var parts: [String] = []
             for e in try list(user, "earlierFirstWeekdays") {
+                try e.requireOnly(["firstWeekday", "until"])
+                _ = try e.string("firstWeekday")  // required: no default in a history
                 parts.append("\(try e.weekday("firstWeekday", default: .monday).name)..\(try e.dayKey("until"))")
             }
             text = parts.isEmpty ? nil : parts.joined(separator: ",")
         case let other?:
             throw ProtocolError(.invalidArgument, "\(field) must be a string or an array, not \(other.typeName)", field: field)
         }
-        do throws(HabitFlowError) { return try WeekCalendar(firstWeekday: first, earlierText: text, field: field) } catch {
+        let weeks: WeekCalendar
+        do throws(HabitFlowError) { weeks = try WeekCalendar(firstWeekday: first, earlierText: text, field: field) } catch {
             throw ProtocolError(error)
         }
+        let from = try user.optionalDayKey("firstWeekdayFrom")
+        guard user.raw("firstWeekdayFrom") == nil || from == weeks.earlier.last?.until else {
+            throw ProtocolError(
+                .invalidArgument,
+                "\(user.field("firstWeekdayFrom")) must be the last until of earlierFirstWeekdays (\(weeks.earlier.last.map { "\($0.until)" } ?? "null"))",
+                field: user.field("firstWeekdayFrom"))
+        }
+        return weeks
     }
 
     /// The days link `a` counts (absent: from the goal's start), as a record holds them

@@ -35,7 +35,7 @@ extension Operation {
                 let line = try context.history(habitId: id, from: from, to: to)
                 let metrics = context.input.metrics(for: habit)
                 let marks = (0..<line.count).map { metrics.mark(line, at: $0, today: context.today) }
-                let svg = CalendarChart.svg(title: habit.name, line: line, marks: marks, firstWeekday: context.weeks.firstWeekday)
+                let svg = CalendarChart.svg(title: habit.name, line: line, marks: marks, firstWeekday: context.weeks.firstWeekday(on: to))
                 return .object([("svg", .string(svg))])
             }
         },

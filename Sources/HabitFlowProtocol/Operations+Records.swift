@@ -97,7 +97,7 @@ extension Operation {
                 Field("zone", "string", required: false, "IANA zone for new entries."),
                 Field(
                     "firstWeekday", "string", required: false,
-                    "`monday` ... `sunday`: from the day after the current week ends (`user.firstWeekdayFrom`), the days up to the new first weekday forming one short week; at once on the user's first day. Weeks that began keep their windows."
+                    "`monday` ... `sunday`: from the day after the current week ends (`user.firstWeekdayFrom`), the days up to the new first weekday forming one short week; at once while nothing is logged. Weeks that began keep their windows."
                 ),
                 Field(
                     "dayStartsAt", "string", required: false,

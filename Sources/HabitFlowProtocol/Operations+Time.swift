@@ -61,6 +61,7 @@ extension Operation {
             result: [
                 Field("start", "string", "The week's first DayKey, which names the week."),
                 Field("days", "array", "The week's DayKeys in order."),
+                Field("firstWeekday", "string", "The first weekday weeks start on then (a short week begins on another day)."),
             ],
             errors: [.invalidArgument, .invalidDate]
         ) { engine, args throws(ProtocolError) in
@@ -77,6 +78,7 @@ extension Operation {
             return .object([
                 ("start", .string(week.start.description)),
                 ("days", .array(week.days.map { .string($0.description) })),
+                ("firstWeekday", .string(week.firstWeekday.name)),
             ])
         },
         Operation(

@@ -36,13 +36,35 @@ import Testing
         #expect(try weeks.change(to: .monday, today: wednesday) == nil, "the same weekday changes nothing")
     }
 
+    /// A change made on a Monday shortly after midnight, then a day start of 04:00 moves
+    /// today back to Sunday: a further change replaces the one not yet in force.
+    @Test func aChangeAfterTodayMovedBackReplacesTheOneNotYetInForce() throws {
+        var weeks = WeekCalendar(.monday)
+        #expect(try weeks.change(to: .sunday, today: DayKey("2026-12-07")) == DayKey("2026-12-14"))
+        #expect(try weeks.change(to: .wednesday, today: DayKey("2026-12-06")) == DayKey("2026-12-07"))
+        #expect(weeks.earlierText == "monday..2026-12-07" && weeks.firstWeekday == .wednesday)
+        #expect(try WeekCalendar(firstWeekday: weeks.firstWeekday, earlierText: weeks.earlierText) == weeks)
+        #expect(try weeks.change(to: .monday, today: DayKey("2026-12-06")) == nil)
+        #expect(weeks == WeekCalendar(.monday))
+    }
+
     @Test func theTextRoundTripsAndBadTextIsRefused() throws {
-        let weeks = try WeekCalendar(firstWeekday: .saturday, earlierText: "monday..2026-12-07,sunday..2027-01-04")
-        #expect(weeks.earlierText == "monday..2026-12-07,sunday..2027-01-04")
+        let weeks = try WeekCalendar(firstWeekday: .saturday, earlierText: "monday..2026-12-07,sunday..2027-01-03")
+        #expect(weeks.earlierText == "monday..2026-12-07,sunday..2027-01-03")
         #expect(try WeekCalendar(firstWeekday: .monday, earlierText: nil) == WeekCalendar(.monday))
         for bad in ["", "monday", "funday..2026-12-07", "monday..2026-02-30", "sunday..2027-01-04,monday..2026-12-07", "monday.2026-12-07"]
         {
             #expect(throws: HabitFlowError.self, "\(bad)") { try WeekCalendar(firstWeekday: .monday, earlierText: bad) }
+        }
+        for bad in [
+            "monday..2026-12-10",  // a Thursday: no Monday week ends the day before
+            "monday..2026-12-07,sunday..2027-01-04",  // a Monday, inside a Sunday week
+            "monday..2026-12-07,saturday..2027-01-03",  // Sunday weeks then, not Saturday ones
+        ] {
+            #expect(throws: HabitFlowError.self, "\(bad)") { try WeekCalendar(firstWeekday: .sunday, earlierText: bad) }
+        }
+        #expect(throws: HabitFlowError.self, "a change that keeps the weekday") {
+            try WeekCalendar(firstWeekday: .monday, earlierText: "monday..2026-12-07")
         }
     }
 
@@ -55,7 +77,8 @@ import Testing
             var weeks = WeekCalendar(Weekday.allCases[rng.below(7)])
             var today = origin
             for _ in 0..<(1 + rng.below(6)) {
-                today = today.adding(days: rng.below(20))!
+                // Mostly later; now and then back a day or two (a zone or day-start change).
+                today = today.adding(days: rng.below(20) - 2)!
                 let before = try (-21...0).map { try weeks.week(containing: today.adding(days: $0)!) }
                 let from = try weeks.change(to: Weekday.allCases[rng.below(7)], today: today)
                 let after = try (-21...0).map { try weeks.week(containing: today.adding(days: $0)!) }

@@ -144,8 +144,11 @@ import Testing
     /// Builds a random history through the engine, with reads between the writes (so the
     /// engine's record cache follows each write) and some writes by a second connection to
     /// the same file; returns the engine.
-    static func randomHistory(_ store: TestStore, _ rng: inout SplitMix64) throws -> Engine {
+    static func randomHistory(_ store: TestStore, _ rng: inout SplitMix64, firstWeekday: Weekday = .monday) throws -> Engine {
         let engine = try store.engine(now: "2025-06-30T12:00:00Z")
+        // Before anything is logged a first weekday applies to every week (the reference's
+        // weeks); later it would wait for the current week's end (SPEC §6a).
+        _ = try engine.updateUser(zone: nil, firstWeekday: firstWeekday)
         let other = try store.engine(now: "2025-06-30T12:00:00Z")
         let kinds: [(String, Habit.Kind, Habit.Cadence, Habit.TargetType, Bool)] = [
             ("bin", .binary, .daily, .atLeast, false), ("num", .numeric, .daily, .atLeast, false),
@@ -214,9 +217,8 @@ import Testing
         var rng = SplitMix64(seed: seed)
         for round in 0..<6 {
             let store = TestStore("property-\(round)")
-            let engine = try Self.randomHistory(store, &rng)
             let firstWeekday = Weekday.allCases[Int(rng.next() % 7)]
-            _ = try engine.updateUser(zone: nil, firstWeekday: firstWeekday)
+            let engine = try Self.randomHistory(store, &rng, firstWeekday: firstWeekday)
             let entries = try engine.entries(
                 {
                     var q = EntryQuery()

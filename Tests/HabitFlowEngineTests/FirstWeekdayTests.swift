@@ -69,11 +69,13 @@ import Testing
         #expect(try reads(next)[0...2] == before[0...2])
     }
 
-    @Test func aChangeOnTheFirstDayAppliesAtOnceAndASecondChangeReplacesAPendingOne() throws {
+    @Test func aChangeBeforeAnythingIsLoggedAppliesAtOnceAndASecondChangeReplacesAPendingOne() throws {
         let first = try on("2025-03-05", "bob")
+        _ = try first.result("habit.create", #"{"habitId":"read","name":"Read"}"#)
         let user = try first.result("user.update", #"{"firstWeekday":"sunday"}"#)["user"]
         #expect(user?["firstWeekdayFrom"] == .null && user?["earlierFirstWeekdays"] == .array([]))
         #expect(try week(first, "2025-03-05").first == .string("2025-03-02"))
+        _ = try first.result("entry.log", #"{"habitId":"read"}"#)
 
         let later = try on("2025-03-12", "bob")
         _ = try later.result("user.update", #"{"firstWeekday":"saturday"}"#)
@@ -91,7 +93,11 @@ import Testing
         let good = try d.result("metrics.week", records(#"[{"firstWeekday":"monday","until":"2025-03-10"}]"#))
         #expect(good["weekStart"] == .string("2025-03-10"))
         #expect(try d.result("metrics.week", records(#""monday..2025-03-10""#)) == good)
-        for bad in [#""monday""#, #"[{"firstWeekday":"funday","until":"2025-03-10"}]"#, #""monday..2025-03-10,sunday..2025-03-01""#, "3"] {
+        for bad in [
+            #""monday""#, #"[{"firstWeekday":"funday","until":"2025-03-10"}]"#, #""monday..2025-03-10,sunday..2025-03-01""#, "3",
+            #"[{"until":"2025-03-10"}]"#, #"[{"firstWeekday":"monday","until":"2025-03-10","from":"x"}]"#,
+            #""monday..2025-03-12""#,  // a Wednesday: no week ends the day before
+        ] {
             let answer = try d.answer("metrics.week", records(bad))
             let field = answer["error"]?["field"].flatMap { if case let .string(f) = $0 { f } else { nil } } ?? ""
             #expect(

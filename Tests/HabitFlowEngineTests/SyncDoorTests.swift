@@ -342,7 +342,8 @@ import Testing
     /// the weeks that began keep their days (SPEC §6a).
     @Test func anOlderClientsProfileKeepsTheWeeksThatBegan() throws {
         let store = TestStore("older-weeks")
-        _ = try store.engine(now: Self.now)
+        let first = try store.engine(now: Self.now)
+        try habit(first, "read")  // something logged: a change waits for the week's end
         let later = try store.engine(now: "2025-03-20T12:00:00Z")
         _ = try later.updateUser(zone: nil, firstWeekday: .sunday)
         let weeks = try later.user().weeks

@@ -215,6 +215,7 @@ import Testing
             """
             export HABITFLOW_ZONE=UTC
             HABITFLOW_NOW=2025-03-03T12:00:00Z habitflow habit add Read >/dev/null
+            HABITFLOW_NOW=2025-03-03T12:00:00Z habitflow log Read >/dev/null
             export HABITFLOW_NOW=2025-03-12T12:00:00Z
             habitflow user set --first-weekday sunday
             habitflow user

@@ -37,9 +37,12 @@ public struct WeekCalendar: Hashable, Sendable {
         earlier = []
     }
 
-    /// Weeks on each of `earlier` up to its `until`, then on `firstWeekday`.
-    /// - Throws: `invalidArgument` naming `field` when the `until`s are not ascending or
-    ///   there are more than `maxChanges`.
+    /// Weeks on each of `earlier` up to its `until`, then on `firstWeekday`: the calendar
+    /// `change(to:today:)` leaves, whose changes begin where a week ends and each name
+    /// another weekday.
+    /// - Throws: `invalidArgument` naming `field` when the `until`s are not ascending, one
+    ///   falls inside a week, a change keeps the weekday it had, or there are more than
+    ///   `maxChanges`.
     public init(firstWeekday: Weekday, earlier: [Earlier], field: String = "earlierFirstWeekdays") throws(HabitFlowError) {
         guard earlier.count <= Self.maxChanges else {
             throw HabitFlowError.invalid(field, "\(field) holds more than \(Self.maxChanges) changes")
@@ -47,8 +50,20 @@ public struct WeekCalendar: Hashable, Sendable {
         for (a, b) in zip(earlier, earlier.dropFirst()) where a.until >= b.until {
             throw HabitFlowError.invalid(field, "\(field) must be in order of until: \(b.until) is not after \(a.until)")
         }
-        self.firstWeekday = firstWeekday
-        self.earlier = earlier
+        // Built change by change, as `change(to:today:)` builds it: each begins a week.
+        var built = WeekCalendar(earlier.first?.firstWeekday ?? firstWeekday)
+        for (i, e) in earlier.enumerated() {
+            let next = i + 1 < earlier.count ? earlier[i + 1].firstWeekday : firstWeekday
+            guard next != e.firstWeekday else {
+                throw HabitFlowError.invalid(field, "\(field): the change on \(e.until) keeps \(e.firstWeekday.name)")
+            }
+            guard let before = e.until.adding(days: -1), (try? built.week(containing: before))?.end == before else {
+                throw HabitFlowError.invalid(field, "\(field): \(e.until) does not begin a week (a change applies when a week ends)")
+            }
+            built.earlier.append(e)
+            built.firstWeekday = next
+        }
+        self = built
     }
 
     /// The first weekday in force on `day`.
@@ -94,22 +109,21 @@ public struct WeekCalendar: Hashable, Sendable {
         guard let from = current.end.adding(days: 1) else {
             throw HabitFlowError(.invalidDate, "no week starts after \(today)", field: "firstWeekday")
         }
-        if let pending = earlier.last, pending.until == from {
-            // Changed already this week: the new choice replaces it, or cancels it.
-            if pending.firstWeekday == weekday {
-                earlier.removeLast()
-                firstWeekday = weekday
-                return nil
-            }
-            firstWeekday = weekday
-            return from
+        // Changes not yet in force (made earlier this week, or before a zone or day-start
+        // change moved today back) give way to this one.
+        let inForce = firstWeekday(on: today)
+        let kept = earlier.partitionPoint { $0.until < from }
+        guard weekday != inForce else {
+            earlier.removeSubrange(kept...)
+            firstWeekday = inForce
+            return nil
         }
-        guard weekday != firstWeekday else { return nil }
-        guard earlier.count < Self.maxChanges else {
+        guard kept < Self.maxChanges else {
             throw HabitFlowError(
                 .limitExceeded, "the first weekday was changed \(Self.maxChanges) times: keep this one", field: "firstWeekday")
         }
-        earlier.append(Earlier(firstWeekday: firstWeekday, until: from))
+        earlier.removeSubrange(kept...)
+        earlier.append(Earlier(firstWeekday: inForce, until: from))
         firstWeekday = weekday
         return from
     }

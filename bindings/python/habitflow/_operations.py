@@ -68,6 +68,7 @@ class TimeWeekResult(TypedDict):
 
     start: str
     days: List[Any]
+    firstWeekday: str
 
 
 class EngineVersionResult(TypedDict):
@@ -880,7 +881,7 @@ class Operations:
         """Changes the user's zone, first weekday or day start; stored DayKeys are never rewritten. (``user.update``)
 
         zone: IANA zone for new entries.
-        first_weekday: `monday` ... `sunday`: from the day after the current week ends (`user.firstWeekdayFrom`), the days up to the new first weekday forming one short week; at once on the user's first day. Weeks that began keep their windows.
+        first_weekday: `monday` ... `sunday`: from the day after the current week ends (`user.firstWeekdayFrom`), the days up to the new first weekday forming one short week; at once while nothing is logged. Weeks that began keep their windows.
         day_starts_at: `HH:MM`, 00:00 to 12:00: when your day begins (with 04:00, 03:30 still counts for the day before).
         """
         result: UserUpdateResult = self._call("user.update", _args(("zone", zone), ("firstWeekday", first_weekday), ("dayStartsAt", day_starts_at)))
