@@ -253,9 +253,10 @@ extension Engine {
                     )
                 }
             }
-            let from = changes.effectiveDayKey ?? today
+            let open = try firstOpenDay(store, user)
+            let from = changes.effectiveDayKey ?? open
             if let day = changes.effectiveDayKey {
-                try Engine.checkNotPast(day, today: today, field: "effectiveDayKey", what: "a goal's new target")
+                try Engine.checkNotPast(day, today: open, field: "effectiveDayKey", what: "a goal's new target")
             }
             var version: GoalVersion?
             if goal.target != old.target || (from > today && changes.target != nil) {

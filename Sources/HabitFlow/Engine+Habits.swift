@@ -116,19 +116,43 @@ extension Engine {
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             var p = try profile(store, user)
+            let before = try userZone(store, user).1
             p.zone = zone ?? p.zone
             if let firstWeekday {
                 if try store.activeDays(owner: user).values.allSatisfy({ $0.days.isEmpty }) {
                     p.weeks = WeekCalendar(firstWeekday)
                 } else {
-                    try p.weeks.change(to: firstWeekday, today: try userZone(store, user).1)
+                    try p.weeks.change(to: firstWeekday, today: try firstOpenDay(store, user))
                 }
             }
             p.dayStartsAt = dayStartsAt ?? p.dayStartsAt
             p.updatedAt = now
             try store.save(p)
+            // Today moved back: the day it was has been today, and stays open to definition edits
+            // while the days before it stay ended.
+            if try userZone(store, user).1 < before, try firstOpenDay(store, user) < before {
+                try store.setFlag(user: user, key: Self.dayReachedFlag, value: before.description)
+            }
             return p
         }
+    }
+
+    /// The key of the latest day that has been today, kept when a zone or day-start change
+    /// moves today back (a DayKey).
+    static let dayReachedFlag = "dayReached"
+
+    /// The first day a definition may still change (SPEC §6a): today, or the latest day that
+    /// has been today when a zone or day-start change moved today back since — a day that
+    /// has ended is never reopened to definition edits.
+    /// A zone (26 hours apart at most) and a day start (12 hours) move today back two days at
+    /// most; a day reached further ahead means the clock itself went back (a reset device, a
+    /// script's `HABITFLOW_NOW`), and today stands.
+    func firstOpenDay(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> DayKey {
+        let today = try userZone(store, user).1
+        guard let text = try store.flag(user: user, key: Self.dayReachedFlag), let reached = try? DayKey(parsing: text),
+            reached > today, reached.dayNumber - today.dayNumber <= 2
+        else { return today }
+        return reached
     }
 
     /// The user's days (zone and day start) and today's DayKey in them.
@@ -235,7 +259,7 @@ extension Engine {
                 habit.name = name
             }
             // A change of meaning: checked against the habit's kind, written as versions.
-            let (_, today) = try userZone(store, user)
+            let today = try firstOpenDay(store, user)
             let rules = HabitRules(habit: old, schedule: TargetSchedule(try store.targetVersions(habit: old.id, of: user)))
             let effective = changes.effectiveDayKey ?? today
             let current = rules.rule(on: effective)

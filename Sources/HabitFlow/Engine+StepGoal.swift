@@ -41,7 +41,7 @@ extension Engine {
         let id = StepGoal.habitId(user: user)
         let now = clock()
         try store.write { store throws(HabitFlowError) -> Void in  // one transaction: all of it or none
-            let (_, today) = try userZone(store, user)
+            let today = try firstOpenDay(store, user)  // a day that has ended keeps what it asked
             if try store.habit(id, of: user) == nil {
                 var draft = HabitDraft(name: "Steps")
                 draft.id = id

@@ -24,17 +24,19 @@ public struct LegacyMigrationSummary: Sendable, Equatable {
 extension Engine {
     static let legacyMigrationFlag = "legacyTargetsMigrated"
 
-    /// Records a target version: `target` from `effectiveDayKey` (today or later) on.
+    /// Records a target version: `target` from `effectiveDayKey` (today or later; `nil`: the
+    /// first day not ended, today unless a zone or day-start change moved today back) on.
     ///
     /// Past days keep their meaning (003 §7.8, 004): a version dated before today is refused;
     /// to change a past day, change its entries. Several versions on one day: the last recorded wins.
-    public func setTarget(habitId: String, effectiveDayKey: DayKey, target: Double) throws(HabitFlowError) -> TargetVersion {
+    public func setTarget(habitId: String, effectiveDayKey: DayKey?, target: Double) throws(HabitFlowError) -> TargetVersion {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             let habit = try ownedHabit(store, user, habitId)
             try TargetVersion.validate(target, kind: habit.kind)
-            let (_, today) = try userZone(store, user)
+            let today = try firstOpenDay(store, user)
+            let effectiveDayKey = effectiveDayKey ?? today
             try Self.checkNotPast(effectiveDayKey, today: today, field: "effectiveDayKey", what: "a target")
             let before = HabitRules(habit: habit, schedule: TargetSchedule(try store.targetVersions(habit: habit.id, of: user)))
             let version = TargetVersion(
@@ -63,12 +65,13 @@ extension Engine {
             field: field)
     }
 
-    /// Refuses a change of meaning dated before `today` (SPEC §5: the past never changes meaning).
+    /// Refuses a change of meaning dated before `today` — `firstOpenDay`, the first day not
+    /// ended (SPEC §5: the past never changes meaning).
     static func checkNotPast(_ day: DayKey, today: DayKey, field: String, what: String) throws(HabitFlowError) {
         guard day >= today else {
             throw HabitFlowError(
                 .invalidArgument,
-                "\(what) applies from today (\(today)) or a later day, not \(day): past days keep the definition they had (to change a past day, change its entries)",
+                "\(what) applies from \(today) (today, or the latest day that was today) or a later day, not \(day): past days keep the definition they had (to change a past day, change its entries)",
                 field: field)
         }
     }
@@ -116,7 +119,7 @@ extension Engine {
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             let habit = try ownedHabit(store, user, habitId)
-            let (_, today) = try userZone(store, user)
+            let today = try firstOpenDay(store, user)
             try Self.checkNotPast(from, today: today, field: "from", what: "a pause")
             let stamp = try recordingStamp(store, user, habit.id, now)
             let held = try store.targetVersions(habit: habit.id, of: user)
@@ -148,7 +151,7 @@ extension Engine {
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             let habit = try ownedHabit(store, user, habitId)
-            let (_, today) = try userZone(store, user)
+            let today = try firstOpenDay(store, user)
             let day = from ?? today
             try Self.checkNotPast(day, today: today, field: "from", what: "the end of a pause")
             let rules = HabitRules(habit: habit, schedule: TargetSchedule(try store.targetVersions(habit: habit.id, of: user)))

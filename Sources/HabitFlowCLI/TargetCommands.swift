@@ -18,13 +18,9 @@ struct TargetCommand: ParsableCommand {
         func run() throws {
             let engine = try store.openedEngine(json: json)
             let id = try CLI.resolveHabit(habit, engine: engine, json: json)["id"] ?? .null
-            let day = try CLI.day(from, engine: engine, json: json, option: "from") ?? .string(CLI.today(engine: engine, json: json))
+            let day = try CLI.day(from, engine: engine, json: json, option: "from")  // absent: the engine's first open day
             let result = try CLI.run(
-                "target.set",
-                [
-                    ("habitId", id), ("effectiveDayKey", day),
-                    ("target", .double(target)),
-                ],
+                "target.set", CLI.args([("habitId", id), ("effectiveDayKey", day), ("target", .double(target))]),
                 json: json, engine: engine)
             json
                 ? CLI.printJSON(result)

@@ -466,7 +466,10 @@ extension Operation {
             "Records a target version effective from a day, today or later (seed 004): past days keep theirs, a past day is refused.",
             arguments: [
                 Field("habitId", "string", "The habit."),
-                Field("effectiveDayKey", "string", "First day it applies: today or later."),
+                Field(
+                    "effectiveDayKey", "string", required: false,
+                    "First day it applies: today or later (default: today, or the day that was today before a zone or day-start change moved it back: an ended day is never reopened)."
+                ),
                 Field(
                     "target", "number",
                     "≥ 0; 0 or 1 for binary habits. At least 0 asks nothing; at most 0 allows none (a logged amount breaks the day)."),
@@ -480,7 +483,7 @@ extension Operation {
             errors: storeErrors + [.invalidDate]
         ) { engine, args throws(ProtocolError) in
             let id = try args.string("habitId")
-            let day = try args.dayKey("effectiveDayKey")
+            let day = try args.optionalDayKey("effectiveDayKey")
             let target = try args.requiredNumber("target")
             return .object([
                 (

@@ -68,6 +68,33 @@ import Testing
         #expect(try store.dump() == before)
     }
 
+    /// Issue 55, SPEC §6a: at 01:30 on the 12th a day start of 04:00 moves today back to the
+    /// 11th, which had ended: definition edits still apply from the 12th, never the 11th.
+    @Test func aDayThatEndedIsNotReopenedWhenTodayMovesBack() throws {
+        let store = TestStore("day-reached")
+        let e = try store.engine(now: "2025-03-12T01:30:00Z", zone: "UTC")
+        let d = Dispatcher(engine: e)
+        _ = try d.result("habit.create", #"{"habitId":"run","name":"Run","kind":"numeric","unit":"km"}"#)
+        _ = try d.result("entry.log", #"{"habitId":"run","dayKey":"2025-03-11","value":3,"confirm":true}"#)
+        let day11 = try d.result("metrics.day", #"{"habitId":"run","dayKey":"2025-03-11"}"#)
+        _ = try d.result("user.update", #"{"dayStartsAt":"04:00"}"#)
+        #expect(try e.today() == DayKey("2025-03-11"))
+        let version = try d.result("target.set", #"{"habitId":"run","target":5}"#)["version"]
+        #expect(version?["effectiveDayKey"] == .string("2025-03-12"), "\(String(describing: version))")
+        let refused = try d.answer("target.set", #"{"habitId":"run","target":5,"effectiveDayKey":"2025-03-11"}"#)
+        #expect(refused["error"]?["field"] == .string("args.effectiveDayKey"))
+        let update = try d.result("habit.update", #"{"habitId":"run","unit":"mi","confirm":true}"#)
+        #expect(update["effectiveDayKey"] == .string("2025-03-12"))
+        _ = try d.result("habit.pause", #"{"habitId":"run","from":"2025-03-12","to":"2025-03-13"}"#)
+        #expect(try d.answer("habit.pause", #"{"habitId":"run","from":"2025-03-11","to":"2025-03-13"}"#)["ok"] == .bool(false))
+        #expect(try d.result("metrics.day", #"{"habitId":"run","dayKey":"2025-03-11"}"#) == day11, "the 11th reads as it did")
+        // Entries still change the 11th: history changes by entries.
+        _ = try d.result("entry.log", #"{"habitId":"run","dayKey":"2025-03-11","value":2,"confirm":true}"#)
+        // Once the clock passes, today is the first open day again.
+        let later = try store.engine(now: "2025-03-14T12:00:00Z", zone: nil)
+        #expect(try later.setTarget(habitId: "run", effectiveDayKey: nil, target: 6).effectiveDayKey == DayKey("2025-03-14"))
+    }
+
     /// An entry keeps the DayKey it got when it was logged; the setting moves only new ones,
     /// "today", and the Today screen.
     @Test func theSettingAppliesToNewEntriesAndTodayOnly() throws {

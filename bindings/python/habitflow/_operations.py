@@ -1069,11 +1069,11 @@ class Operations:
         result: EntryListResult = self._call("entry.list", _args(("habitId", habit_id), ("from", start), ("to", end), ("includeDeleted", include_deleted)))
         return result
 
-    def target_set(self, habit_id: str, effective_day: DayLike, target: float) -> TargetSetResult:
+    def target_set(self, habit_id: str, target: float, *, effective_day: Optional[DayLike] = NOT_GIVEN) -> TargetSetResult:
         """Records a target version effective from a day, today or later (seed 004): past days keep theirs, a past day is refused. (``target.set``)
 
         habit_id: The habit.
-        effective_day: First day it applies: today or later.
+        effective_day: First day it applies: today or later (default: today, or the day that was today before a zone or day-start change moved it back: an ended day is never reopened).
         target: ≥ 0; 0 or 1 for binary habits. At least 0 asks nothing; at most 0 allows none (a logged amount breaks the day).
         """
         result: TargetSetResult = self._call("target.set", _args(("habitId", habit_id), ("effectiveDayKey", effective_day), ("target", target)))
