@@ -119,7 +119,8 @@ extension Engine {
             let weeks = try profile(store, user).weeks
             var preview = ImpactPreview(
                 habit: habit, targets: TargetSchedule(try store.targetVersions(habit: habit.id, of: habit.ownerId)),
-                before: current, after: after, days: days, today: today, weeks: weeks)
+                before: current, after: after, days: days, today: today, weeks: weeks,
+                skipped: zone.zone.skippedDays(dayStart: zone.dayStart))
             preview.goals = try goalEffects(of: habit, after: after, store, user, today: today, weeks: weeks)
             return preview
         }

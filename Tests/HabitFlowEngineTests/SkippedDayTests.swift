@@ -21,9 +21,15 @@ import Testing
         let first = Dispatcher(engine: try store.engine(now: "2011-12-26T22:00:00Z", zone: "Pacific/Apia"))
         _ = try first.result("habit.create", #"{"habitId":"read","name":"Read"}"#)
         let d = Dispatcher(engine: try store.engine(now: "2011-12-31T22:00:00Z", zone: "Pacific/Apia"))  // 2012-01-01 there
-        for day in ["2011-12-26", "2011-12-27", "2011-12-28", "2011-12-29", "2011-12-31"] {
+        for day in ["2011-12-26", "2011-12-27", "2011-12-28", "2011-12-29"] {
             _ = try d.result("entry.log", #"{"habitId":"read","dayKey":"\#(day)","confirm":true}"#)
         }
+        // The preview reads the days as every metric does: the 31st joins the run.
+        let preview = try d.result("entry.preview", #"{"op":"entry.log","args":{"habitId":"read","dayKey":"2011-12-31"}}"#)
+        #expect(
+            preview["impact"]?["currentStreak"] == .object([("before", .int(0)), ("after", .int(5))]),
+            "\(JSONCodec.serialize(preview["impact"] ?? .null))")
+        _ = try d.result("entry.log", #"{"habitId":"read","dayKey":"2011-12-31","confirm":true}"#)
         #expect(try d.result("metrics.day", #"{"habitId":"read","dayKey":"2011-12-30"}"#)["status"] == .string("notRequired"))
         let streaks = try d.result("metrics.streaks", #"{"habitId":"read"}"#)
         #expect(

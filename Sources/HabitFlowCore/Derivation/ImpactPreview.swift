@@ -42,13 +42,14 @@ public struct ImpactPreview: Sendable, Equatable {
             && a.longestStreak == b.longestStreak && a.momentum == b.momentum && a.goals == b.goals
     }
 
-    /// The preview of replacing `before` by `after` (the habit's active entries).
+    /// The preview of replacing `before` by `after` (the habit's active entries), read as
+    /// every metric reads them: the user's weeks and the days their zone skipped.
     public init(
         habit: Habit, targets: TargetSchedule, before: [HabitEntry], after: [HabitEntry],
-        days affected: [DayKey], today: DayKey, weeks calendar: WeekCalendar
+        days affected: [DayKey], today: DayKey, weeks calendar: WeekCalendar, skipped: [Int32] = []
     ) {
-        let old = HabitMetrics(habit: habit, days: HabitDays(before, kind: habit.kind), targets: targets)
-        let new = HabitMetrics(habit: habit, days: HabitDays(after, kind: habit.kind), targets: targets)
+        let old = HabitMetrics(habit: habit, days: HabitDays(before, kind: habit.kind), targets: targets, skipped: skipped)
+        let new = HabitMetrics(habit: habit, days: HabitDays(after, kind: habit.kind), targets: targets, skipped: skipped)
         habitId = habit.id
         days = affected.map { ($0, Change(before: old.status(on: $0), after: new.status(on: $0))) }
         var seen: [DayKey] = []
