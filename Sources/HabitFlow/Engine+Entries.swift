@@ -194,13 +194,14 @@ extension Engine {
             if let id = request.entryId { sameID = try store.entry(id, of: user) }
             // A multiplePerDay habit's day never decides a log: skip reading it.
             let activeOnDay = habit.multiplePerDay ? [] : try store.activeEntries(owner: user, habit: habit.id, day: day)
+            let asOnDay = try self.habit(habit, on: day, store, user)
             return (
                 habit, sameID ?? activeOnDay.first, request.confirm,
                 { confirm throws(HabitFlowError) in
                     let rule = EntryRules.Log(
                         entryId: entryId, timestampUtc: timestamp, dayKey: day, value: request.value,
                         note: request.note, source: request.source, confirm: confirm)
-                    return try EntryRules.log(rule, habit: habit, sameID: sameID, activeOnDay: activeOnDay, today: today, now: now)
+                    return try EntryRules.log(rule, habit: asOnDay, sameID: sameID, activeOnDay: activeOnDay, today: today, now: now)
                 }
             )
         case let .edit(id, edit):
@@ -209,13 +210,14 @@ extension Engine {
             if let t = edit.timestampUtc, edit.dayKey == nil { edit.derivedDayKey = zone.dayKey(at: t) }
             let newDay = edit.dayKey ?? edit.derivedDayKey ?? entry.dayKey
             let occupants = try store.activeEntries(owner: user, habit: habit.id, day: newDay)
+            let asOnDay = try self.habit(habit, on: newDay, store, user)
             let confirmed = edit.confirm
             return (
                 habit, entry, confirmed,
                 { confirm throws(HabitFlowError) in
                     var e = edit
                     e.confirm = confirm
-                    return try EntryRules.edit(entry, of: habit, e, activeOnNewDay: occupants, today: today, now: now)
+                    return try EntryRules.edit(entry, of: asOnDay, e, activeOnNewDay: occupants, today: today, now: now)
                 }
             )
         case let .delete(id, confirmed):
@@ -236,6 +238,13 @@ extension Engine {
                 }
             )
         }
+    }
+
+    /// `habit` as it is on `day` (`Habit.on`): a binary habit that became a count (the legacy
+    /// migration) takes amounts from that day on. Numeric habits need no read.
+    func habit(_ habit: Habit, on day: DayKey, _ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> Habit {
+        guard habit.kind == .binary else { return habit }
+        return habit.on(day, TargetSchedule(try store.targetVersions(habit: habit.id, of: habit.ownerId)))
     }
 
     /// Entry `id`, deleted or not.

@@ -147,14 +147,18 @@ extension Engine {
     /// Every habit, active day and target version of `user`.
     private func readInput(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> MetricsInput {
         let habits = try store.habits(owner: user)
-        let kinds = Dictionary(uniqueKeysWithValues: habits.map { ($0.id, $0.kind) })
-        var days: [String: HabitDays] = [:]
-        for (id, a) in try store.activeDays(owner: user) {
-            days[id] = HabitDays(days: a.days, counts: a.counts, sums: a.sums, kind: kinds[id] ?? .numeric)
-        }
+        let byId = Dictionary(uniqueKeysWithValues: habits.map { ($0.id, $0) })
         var versions: [String: [TargetVersion]] = [:]
         for v in try store.targetVersions(owner: user) { versions[v.habitId, default: []].append(v) }
-        return MetricsInput(habits: habits, days: days, targets: versions.mapValues(TargetSchedule.init))
+        let targets = versions.mapValues(TargetSchedule.init)
+        var days: [String: HabitDays] = [:]
+        for (id, a) in try store.activeDays(owner: user) {
+            let habit = byId[id]
+            days[id] = HabitDays(
+                days: a.days, counts: a.counts, sums: a.sums, kind: habit?.kind ?? .numeric,
+                numericFrom: targets[id].flatMap { habit?.numericFrom($0) })
+        }
+        return MetricsInput(habits: habits, days: days, targets: targets)
     }
 
     /// Reads `habits` (those of `user`) into `input` again, with the other options of any
@@ -181,9 +185,13 @@ extension Engine {
                 input.habits.sort { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
             }
             let a = try store.activeDays(owner: user, habit: id)
-            input.days[id] = a.days.isEmpty ? nil : HabitDays(days: a.days, counts: a.counts, sums: a.sums, kind: habit.kind)
             let versions = try store.targetVersions(habit: id, of: user)
-            input.targets[id] = versions.isEmpty ? nil : TargetSchedule(versions)
+            let schedule = TargetSchedule(versions)
+            input.days[id] =
+                a.days.isEmpty
+                ? nil
+                : HabitDays(days: a.days, counts: a.counts, sums: a.sums, kind: habit.kind, numericFrom: habit.numericFrom(schedule))
+            input.targets[id] = versions.isEmpty ? nil : schedule
         }
     }
 

@@ -23,6 +23,8 @@ public struct LegacyMigrationSummary: Sendable, Equatable {
 
 extension Engine {
     static let legacyMigrationFlag = "legacyTargetsMigrated"
+    /// The unit a yes/no habit with a legacy "N times per day" counts in once migrated.
+    static let legacyCountUnit = "times"
 
     /// Records a target version: `target` from `effectiveDayKey` (today or later; `nil`: the
     /// first day not ended, today unless a zone or day-start change moved today back) on.
@@ -34,11 +36,13 @@ extension Engine {
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
             let habit = try ownedHabit(store, user, habitId)
-            try TargetVersion.validate(target, kind: habit.kind)
             let today = try firstOpenDay(store, user)
             let effectiveDayKey = effectiveDayKey ?? today
+            let schedule = TargetSchedule(try store.targetVersions(habit: habit.id, of: user))
+            // A binary habit that became a count takes any whole target from that day on.
+            try TargetVersion.validate(target, kind: habit.on(effectiveDayKey, schedule).kind)
             try Self.checkNotPast(effectiveDayKey, today: today, field: "effectiveDayKey", what: "a target")
-            let before = HabitRules(habit: habit, schedule: TargetSchedule(try store.targetVersions(habit: habit.id, of: user)))
+            let before = HabitRules(habit: habit, schedule: schedule)
             let version = TargetVersion(
                 id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: effectiveDayKey,
                 target: target, recordedAt: try recordingStamp(store, user, habit.id, now))
@@ -199,8 +203,10 @@ extension Engine {
 
     /// Turns legacy goal texts ("3 times per day") into target versions from the start of each
     /// habit's history (its first definition), unless a target is already set then
-    /// (idempotent). A binary habit's text above 1 is reported, never stored as a target it
-    /// could not meet.
+    /// (idempotent). A yes/no habit's text above 1 ("5 times per day": one entry a day could
+    /// never meet it) makes the habit count times from the first open day on — one entry a
+    /// day, its value the times, in the unit "times" — while the days before keep counting
+    /// entries against the target they had (SPEC §6a).
     ///
     /// - Parameter overrides: `(habitId, legacyGoal)` pairs to migrate instead of the texts
     ///   stored on the user's habits.
@@ -234,11 +240,22 @@ extension Engine {
                     continue
                 }
                 let schedule = TargetSchedule(try store.targetVersions(habit: habit.id, of: user))
-                if schedule.version(on: habit.createdDayKey) != nil {
+                if schedule.version(on: habit.createdDayKey) != nil || habit.numericFrom(schedule) != nil {
                     summary.skipped += 1
                     continue
                 }
                 let target = Double(LegacyTarget.parse(text))
+                if habit.kind == .binary, target > 1, habit.bundle == nil {
+                    // "5 times per day" on a yes/no habit: it counts times from the first open
+                    // day on (one entry a day, its value the times), so 5 can be met; the days
+                    // before keep counting entries against the target they had (SPEC §6a).
+                    try store.save(
+                        TargetVersion(
+                            id: RecordID.make(), ownerId: user, habitId: habit.id, effectiveDayKey: try firstOpenDay(store, user),
+                            target: target, unit: Self.legacyCountUnit, recordedAt: try recordingStamp(store, user, habit.id, now)))
+                    summary.migrated += 1
+                    continue
+                }
                 do throws(HabitFlowError) { try TargetVersion.validate(target, kind: habit.kind) } catch {
                     summary.errors.append((habitId, "\"\(text)\": \(error.message)"))
                     continue

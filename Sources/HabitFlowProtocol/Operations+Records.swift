@@ -527,7 +527,7 @@ extension Operation {
         },
         Operation(
             "engine.migrateLegacyTargets",
-            "Legacy goal texts (\"3 times per day\" → 3; none → 1; negative → 0) become versions at each habit's creation day, unless one is in force; idempotent; marked done only when error-free.",
+            "Legacy goal texts (\"3 times per day\" → 3; none → 1; negative → 0) become versions at each habit's creation day, unless one is in force; a yes/no habit's text above 1 makes it count times from today (one entry a day, its value the times; the days before read as they did); idempotent; marked done only when error-free.",
             arguments: [Field("habits", "array", required: false, "`[{habitId, legacyGoal}]` to migrate instead of the stored texts.")],
             result: [
                 Field("total", "integer", "Habits considered."), Field("migrated", "integer", "Versions written."),

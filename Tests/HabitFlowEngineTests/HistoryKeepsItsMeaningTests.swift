@@ -113,20 +113,18 @@ import Testing
         #expect(try status(d, "run", "2025-03-09") == "incomplete", "4 km against 5, not the default 1")
     }
 
-    // Item 7: a binary habit's target is 0 or 1; a legacy text above 1 is reported, not stored.
+    // Item 7: a binary habit's target is 0 or 1; a legacy text above 1 makes it count times
+    // from the migration's day (issue 55), the days before read as they did.
     @Test func binaryTargetsAreZeroOrOne_item7() throws {
         let d = try on("2025-03-10")
         _ = try call(d, "habit.create", #"{"habitId":"floss","name":"Floss","legacyGoal":"3 times per day"}"#)
         #expect(refusal(d, "target.set", #"{"habitId":"floss","effectiveDayKey":"2025-03-10","target":5}"#)?.contains("0 or 1") == true)
         #expect(refusal(d, "habit.create", #"{"name":"Stretch","target":2}"#) != nil)
         let summary = try call(d, "engine.migrateLegacyTargets", "{}")
-        #expect(summary["migrated"] == .int(0))
-        guard case let .array(errors)? = summary["errors"] else {
-            Issue.record("no errors: \(summary)")
-            return
-        }
-        #expect(errors.count == 1 && errors[0]["habitId"] == .string("floss"))
-        #expect(try call(d, "target.list", #"{"habitId":"floss"}"#)["versions"] == .array([]))
+        #expect(summary["migrated"] == .int(1) && summary["errors"] == .array([]) && summary["done"] == .bool(true), "\(summary)")
+        let versions = try call(d, "target.list", #"{"habitId":"floss"}"#)["versions"]
+        #expect(at(versions, 0)?["unit"] == .string("times") && at(versions, 0)?["target"] == .double(3), "\(String(describing: versions))")
+        #expect(at(versions, 0)?["effectiveDayKey"] == .string("2025-03-10"))
     }
 
     // Item 8: at most 0 allows none: a logged amount breaks the day, 0 keeps it.

@@ -1,5 +1,6 @@
 import HabitFlow
 import HabitFlowCore
+import HabitFlowProtocol
 import HabitFlowTestSupport
 import Testing
 
@@ -153,14 +154,49 @@ import Testing
         #expect(try later.targetSchedule(habitId: habitA.id).versions.count == 1)
     }
 
-    @Test func aBinaryLegacyTextAboveOneIsReported() throws {
-        let engine = try TestStore("targets-binary").engine(now: "2025-09-15T10:00:00Z")
-        var c = HabitDraft(name: "C")
-        c.legacyGoal = "3 times per day"  // binary: a target of 3 could never be met
-        let habit = try engine.createHabit(c)
-        let summary = try engine.migrateLegacyTargets()
-        #expect(summary.errors.map(\.habitId) == [habit.id] && summary.migrated == 0 && !summary.done)
-        #expect(summary.errors.first?.message.contains("0 or 1") == true)
-        #expect(try engine.targetSchedule(habitId: habit.id).versions.isEmpty)
+    /// Issue 55: a yes/no habit with a legacy "3 times per day" counts times from the day of
+    /// the migration on (a target of 3 could never be met by one entry a day); the days before
+    /// count entries against the target they had, and the migration completes.
+    @Test func aBinaryLegacyTextAboveOneCountsTimesFromTheMigrationOn() throws {
+        let store = TestStore("targets-binary")
+        let first = Dispatcher(engine: try store.engine(now: "2025-09-10T10:00:00Z"))
+        _ = try first.result("habit.create", #"{"habitId":"floss","name":"Floss","legacyGoal":"3 times per day"}"#)
+        for day in ["2025-09-10", "2025-09-11", "2025-09-12"] {
+            _ = try first.result("entry.log", #"{"habitId":"floss","dayKey":"\#(day)","confirm":true}"#)
+        }
+        let d = Dispatcher(engine: try store.engine(now: "2025-09-15T10:00:00Z"))
+        let history = #"{"habitId":"floss","from":"2025-09-08","to":"2025-09-14"}"#
+        let past = try d.result("metrics.history", history)
+        let summary = try d.result("engine.migrateLegacyTargets", "{}")
+        #expect(summary["migrated"] == .int(1) && summary["done"] == .bool(true), "\(summary)")
+        #expect(try d.result("metrics.history", history) == past, "the days before read as they did")
+        // From the 15th: one entry a day whose value is the times; 3 meets it.
+        let refused = try d.answer("entry.log", #"{"habitId":"floss"}"#)
+        #expect(refused["error"]?["field"] == .string("args.value"), "\(JSONCodec.serialize(refused))")
+        _ = try d.result("entry.log", #"{"habitId":"floss","value":2}"#)
+        #expect(try d.result("metrics.day", #"{"habitId":"floss"}"#)["status"] == .string("incomplete"))
+        let entry = try d.result("entry.list", #"{"habitId":"floss","from":"2025-09-15"}"#)["entries"]
+        guard case let .array(items)? = entry, case let .string(id)? = items.first?["id"] else {
+            Issue.record("no entry: \(String(describing: entry))")
+            return
+        }
+        _ = try d.result("entry.edit", #"{"entryId":"\#(id)","value":3}"#)
+        let today = try d.result("metrics.day", #"{"habitId":"floss"}"#)
+        #expect(today["status"] == .string("complete"), "\(today)")
+        let days = try d.result("metrics.history", #"{"habitId":"floss","from":"2025-09-14","to":"2025-09-15"}"#)["days"]
+        guard case let .array(two)? = days, two.count == 2 else {
+            Issue.record("no days: \(String(describing: days))")
+            return
+        }
+        #expect(two[0]["unit"] == .null && two[1]["unit"] == .string("times"), "\(two)")
+        #expect(try d.result("metrics.streaks", #"{"habitId":"floss"}"#)["current"]?["length"] == .int(1))
+        // A backfill before the 15th is a yes/no entry as the day was; targets above 1 from the 15th on.
+        _ = try d.result("entry.log", #"{"habitId":"floss","dayKey":"2025-09-13","confirm":true}"#)
+        _ = try d.result("target.set", #"{"habitId":"floss","effectiveDayKey":"2025-09-16","target":4}"#)
+        // Done once: a second run changes nothing.
+        #expect(try d.result("engine.migrateLegacyTargets", "{}")["migrated"] == .int(0))
+        #expect(
+            try d.result("target.list", #"{"habitId":"floss"}"#)["versions"].map { v in if case let .array(a) = v { a.count } else { 0 } }
+                == 2)
     }
 }

@@ -10,11 +10,13 @@ public struct HabitDays: Sendable, Equatable {
     /// The value of each day in `days`.
     public private(set) var values: [Double] = []
 
-    /// Folds entries (any order; deleted ones are ignored).
-    public init(_ entries: some Sequence<HabitEntry>, kind: Habit.Kind) {
+    /// Folds entries (any order; deleted ones are ignored). A binary habit's days from
+    /// `numericFrom` on (`Habit.numericFrom`) sum values as a numeric habit's do.
+    public init(_ entries: some Sequence<HabitEntry>, kind: Habit.Kind, numericFrom: DayKey? = nil) {
         var pairs: [(Int32, Double)] = []
+        let counted = kind == .binary ? numericFrom?.dayNumber ?? .max : .min  // days before it count entries
         for e in entries where e.isActive {
-            pairs.append((e.dayKey.dayNumber, kind == .binary ? 1 : (e.value ?? 0)))
+            pairs.append((e.dayKey.dayNumber, e.dayKey.dayNumber < counted ? 1 : (e.value ?? 0)))
         }
         pairs.sort { $0.0 < $1.0 }
         for (day, value) in pairs {
@@ -29,10 +31,15 @@ public struct HabitDays: Sendable, Equatable {
 
     /// Days a store already aggregated: `days` ascending, with each day's count of active
     /// entries and the sum of their values; the day's value follows `kind` as above.
-    public init(days: [Int32], counts: [Int32], sums: [Double], kind: Habit.Kind) {
+    public init(days: [Int32], counts: [Int32], sums: [Double], kind: Habit.Kind, numericFrom: DayKey? = nil) {
         precondition(days.count == counts.count && days.count == sums.count, "one count and one sum per day")
         self.days = days
-        self.values = kind == .binary ? counts.map(Double.init) : sums
+        switch (kind, numericFrom) {
+        case (.numeric, _): values = sums
+        case (.binary, nil): values = counts.map(Double.init)
+        case let (.binary, from?):
+            values = days.indices.map { days[$0] < from.dayNumber ? Double(counts[$0]) : sums[$0] }
+        }
     }
 
     /// The value logged on `day`, or `nil` when no active entry exists then.

@@ -82,7 +82,7 @@ public struct HabitMetrics: Sendable {
     func credit(_ value: Double?, _ rule: DayRule) -> Double {
         guard let value else { return 0 }
         if rule.meets(value) { return 1 }
-        guard habit.kind == .numeric, habit.bundle == nil, rule.targetType == .atLeast else { return 0 }
+        guard habit.kind == .numeric || rule.unit != nil, habit.bundle == nil, rule.targetType == .atLeast else { return 0 }
         return max(0, value / rule.target)
     }
 

@@ -48,8 +48,11 @@ public struct ImpactPreview: Sendable, Equatable {
         habit: Habit, targets: TargetSchedule, before: [HabitEntry], after: [HabitEntry],
         days affected: [DayKey], today: DayKey, weeks calendar: WeekCalendar, skipped: [Int32] = []
     ) {
-        let old = HabitMetrics(habit: habit, days: HabitDays(before, kind: habit.kind), targets: targets, skipped: skipped)
-        let new = HabitMetrics(habit: habit, days: HabitDays(after, kind: habit.kind), targets: targets, skipped: skipped)
+        let from = habit.numericFrom(targets)
+        let old = HabitMetrics(
+            habit: habit, days: HabitDays(before, kind: habit.kind, numericFrom: from), targets: targets, skipped: skipped)
+        let new = HabitMetrics(
+            habit: habit, days: HabitDays(after, kind: habit.kind, numericFrom: from), targets: targets, skipped: skipped)
         habitId = habit.id
         days = affected.map { ($0, Change(before: old.status(on: $0), after: new.status(on: $0))) }
         var seen: [DayKey] = []

@@ -25,9 +25,14 @@ public struct MetricsInput: Sendable {
         for e in entries where e.isActive { byHabit[e.habitId, default: []].append(e) }
         var versions: [String: [TargetVersion]] = [:]
         for v in targetVersions { versions[v.habitId, default: []].append(v) }
+        let targets = versions.mapValues(TargetSchedule.init)
         var days: [String: HabitDays] = [:]
-        for h in habits { if let list = byHabit[h.id] { days[h.id] = HabitDays(list, kind: h.kind) } }
-        self.init(habits: habits, days: days, targets: versions.mapValues(TargetSchedule.init))
+        for h in habits {
+            if let list = byHabit[h.id] {
+                days[h.id] = HabitDays(list, kind: h.kind, numericFrom: targets[h.id].flatMap(h.numericFrom))
+            }
+        }
+        self.init(habits: habits, days: days, targets: targets)
     }
 
     /// The habit with id `id`, if present.

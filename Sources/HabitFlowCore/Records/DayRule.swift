@@ -38,9 +38,9 @@ public struct DayRule: Hashable, Sendable {
         targetType == .atLeast ? value >= target : value <= target
     }
 
-    /// Whether a binary habit could never meet the rule: at most 0, not paused (an entry is
-    /// needed for a complete day, and it breaks the limit).
-    public var neverMetByBinary: Bool { !paused && targetType == .atMost && target == 0 }
+    /// Whether a binary habit could never meet the rule: at most 0, not paused, counting
+    /// entries (no unit: an entry is needed for a complete day, and it breaks the limit).
+    public var neverMetByBinary: Bool { !paused && targetType == .atMost && target == 0 && unit == nil }
 
     /// N for an N-per-week rule, 0 for a daily one.
     @inline(__always)

@@ -102,6 +102,22 @@ public struct Habit: Hashable, Sendable {
         self.bundleId = bundleId
     }
 
+    /// The first day a binary habit counts amounts: its schedule's `unitFrom` (`nil` for a
+    /// numeric habit, which always does, and for a binary one that never became one).
+    public func numericFrom(_ schedule: TargetSchedule) -> DayKey? {
+        kind == .binary ? schedule.unitFrom : nil
+    }
+
+    /// The habit as it is on `day`: from `numericFrom` on, a binary habit is numeric in the
+    /// unit in force then (what an entry of that day must carry).
+    public func on(_ day: DayKey, _ schedule: TargetSchedule) -> Habit {
+        guard let from = numericFrom(schedule), day >= from else { return self }
+        var h = self
+        h.kind = .numeric
+        h.unit = schedule.versions.last { $0.effectiveDayKey <= day && $0.unit != nil }?.unit
+        return h
+    }
+
     /// Whether new entries may be logged: not archived, not deleted, not a bundle parent.
     public var acceptsEntries: Bool { !archived && deletedAt == nil && bundle == nil }
 

@@ -24,6 +24,11 @@ public struct TargetSchedule: Sendable {
         return versions[..<end].last { $0.target != nil || $0.paused != nil }
     }
 
+    /// The first day a version gives the habit a unit: from then on a binary habit's days
+    /// count amounts in it (the legacy "N times per day" migration, SPEC §6a: a kind change
+    /// applies from its day; the days before keep counting entries). `nil`: no such version.
+    public var unitFrom: DayKey? { versions.first { $0.unit != nil }?.effectiveDayKey }
+
     /// The target on `day` (a pause leaves it as it was: see `DayRule.isRequired`).
     public func target(on day: DayKey) -> Double {
         let end = versions.partitionPoint { $0.effectiveDayKey <= day }

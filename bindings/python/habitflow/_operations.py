@@ -1097,7 +1097,7 @@ class Operations:
         return result
 
     def engine_migrate_legacy_targets(self, *, habits: Optional[Iterable[Any]] = NOT_GIVEN) -> EngineMigrateLegacyTargetsResult:
-        """Legacy goal texts ("3 times per day" → 3; none → 1; negative → 0) become versions at each habit's creation day, unless one is in force; idempotent; marked done only when error-free. (``engine.migrateLegacyTargets``)
+        """Legacy goal texts ("3 times per day" → 3; none → 1; negative → 0) become versions at each habit's creation day, unless one is in force; a yes/no habit's text above 1 makes it count times from today (one entry a day, its value the times; the days before read as they did); idempotent; marked done only when error-free. (``engine.migrateLegacyTargets``)
 
         habits: `[{habitId, legacyGoal}]` to migrate instead of the stored texts.
         """
