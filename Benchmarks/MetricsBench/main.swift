@@ -209,12 +209,12 @@ func deriveAllPerHabit(_ engine: Engine) -> [Derived] {
     var out: [Derived] = []
     for habit in try! engine.habits(includeArchived: false, includeDeleted: false) {
         let asOf = try! engine.metrics(habitId: habit.id)
-        let (m, today, weeks) = (asOf.metrics, asOf.today, asOf.weeks)
-        let streaks = m.streaks(today: today, weeks: weeks)
+        let (m, today, calendar) = (asOf.metrics, asOf.today, asOf.weeks)
+        let streaks = m.streaks(today: today, weeks: calendar)
         let (current, longest) = (streaks.current, streaks.longest)
         var weeks: [WeekProgress] = []
         weeks.reserveCapacity(weekStarts.count)
-        for start in weekStarts { weeks.append(try! m.weekProgress(containing: start, weeks: weeks)) }
+        for start in weekStarts { weeks.append(try! m.weekProgress(containing: start, weeks: calendar)) }
         out.append(Derived(id: habit.id, current: current, longest: longest, momentum: m.momentum(today: today), weeks: weeks))
     }
     return out
