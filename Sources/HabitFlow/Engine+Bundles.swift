@@ -20,7 +20,8 @@ extension Engine {
             var children: [Habit] = []
             for (i, childId) in habitIds.enumerated() {
                 do throws(HabitFlowError) {
-                    children.append(try attach(childId, to: parent, store, user, now: now))
+                    // Made with the bundle: counted from the bundle's first day.
+                    children.append(try attach(childId, to: parent, from: nil, store, user, now: now))
                 } catch {
                     var located = error
                     located.field = "habitIds[\(i)]"
@@ -36,11 +37,12 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            try attach(habitId, to: try ownedBundle(store, user, bundleId), store, user, now: now)
+            try attach(habitId, to: try ownedBundle(store, user, bundleId), from: try firstOpenDay(store, user), store, user, now: now)
         }
     }
 
-    /// Takes habit `habitId` out of bundle `bundleId`; its entries stay as they are.
+    /// Takes habit `habitId` out of bundle `bundleId` from the first open day on; its entries
+    /// stay as they are, and the bundle's days before read as they did (SPEC §6a).
     public func removeFromBundle(_ bundleId: String, habitId: String) throws(HabitFlowError) -> Habit {
         let (store, user) = try requireStore()
         let now = clock()
@@ -50,6 +52,7 @@ extension Engine {
             guard child.bundleId == parent.id else {
                 throw HabitFlowError(.conflict, "habit \(habitId) is not in bundle \(bundleId)", field: "habitId")
             }
+            child.bundleDays.leave(parent.id, on: try firstOpenDay(store, user), current: child.bundleId)
             child.bundleId = nil
             child.updatedAt = now
             try store.save(child)
@@ -79,10 +82,11 @@ extension Engine {
         return parent
     }
 
-    /// Links `childId` under `parent`, after the checks of `createBundle`; a choice bundle
-    /// refuses an option whose logged days meet another option's (never two options a day).
+    /// Links `childId` under `parent` from `day` on (`nil`: the bundle's first day), after the
+    /// checks of `createBundle`; a choice bundle refuses an option whose logged days meet
+    /// another option's (never two options a day).
     private func attach(
-        _ childId: String, to parent: Habit, _ store: any StoreTransaction, _ user: String, now: Instant
+        _ childId: String, to parent: Habit, from day: DayKey?, _ store: any StoreTransaction, _ user: String, now: Instant
     )
         throws(HabitFlowError) -> Habit
     {
@@ -108,6 +112,7 @@ extension Engine {
                 }
             }
         }
+        try child.bundleDays.join(parent.id, from: day, current: child.bundleId)
         child.bundleId = parent.id
         child.updatedAt = now
         try child.validate()

@@ -308,7 +308,12 @@ extension Engine {
                 try checkCategory(store, user, c)
                 habit.categoryId = c
             }
-            if let archived = changes.archived { habit.archived = archived }
+            if let archived = changes.archived, archived != old.archived {
+                habit.archived = archived
+                // An archived child stops counting for its bundle from today, and counts again
+                // once back (SPEC §6a); the bundle's past days read as they did.
+                try moveMembership(&habit, counting: !archived && habit.deletedAt == nil, store, user)
+            }
             try habit.validate()
             // A change of cadence kind applies from its week start, even when asked again.
             let from: DayKey? =
@@ -373,8 +378,21 @@ extension Engine {
             }
             habit.deletedAt = now
             habit.updatedAt = now
+            try moveMembership(&habit, counting: false, store, user)
             try store.save(habit)
             return habit
+        }
+    }
+
+    /// A child's bundle days from the first open day on: counting or not (its bundle's past
+    /// days read as they did, SPEC §6a).
+    func moveMembership(_ habit: inout Habit, counting: Bool, _ store: any StoreTransaction, _ user: String) throws(HabitFlowError) {
+        guard let bundleId = habit.bundleId, habit.bundle == nil else { return }
+        let day = try firstOpenDay(store, user)
+        if counting {
+            try habit.bundleDays.join(bundleId, from: day, current: bundleId)
+        } else {
+            habit.bundleDays.leave(bundleId, on: day, current: bundleId)
         }
     }
 
@@ -389,6 +407,7 @@ extension Engine {
             try HabitNames.checkUnique(habit.name, id: habit.id, among: try store.habits(owner: user))
             habit.deletedAt = nil
             habit.updatedAt = now
+            if !habit.archived { try moveMembership(&habit, counting: true, store, user) }
             try store.save(habit)
             return habit
         }

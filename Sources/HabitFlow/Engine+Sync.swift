@@ -371,6 +371,7 @@ extension Engine {
             changes.contains(where: { c in
                 ((c.kind == entry || c.kind == version) && !c.has("owner_id")) || (c.kind == link && !c.has("goal_owner_id"))
                     || (c.kind == profile && !(c.has("day_starts_at") && c.has("earlier_first_weekdays")))
+                    || (c.kind == RecordKind.habit.rawValue && !c.has("bundle_days"))
             })
         else { return changes }
         var owners = [user]
@@ -394,6 +395,12 @@ extension Engine {
                 c.fields.append(("owner_id", .text(try owner(.habit, habit))))
             } else if c.kind == link, c["goal_owner_id"] == nil, let goal = c.text("goal_id") {
                 c.fields.append(("goal_owner_id", .text(try owner(.goal, goal))))
+            } else if c.kind == RecordKind.habit.rawValue, c["bundle_days"] == nil {
+                // An older peer's habit knows no bundle days: the ones held stay (SPEC §6a).
+                let held = try c.text("owner_id").flatMap { owner throws(HabitFlowError) in
+                    try c.text("id").flatMap { id throws(HabitFlowError) in try store.held(.habit, key: [owner, id])?["bundle_days"] }
+                }
+                c.fields.append(("bundle_days", held ?? .null))
             } else if c.kind == profile {
                 // The settings this replica holds, never a default over a newer one's choice.
                 for (name, fallback) in [("day_starts_at", ChangeRecord.Value.integer(0)), ("earlier_first_weekdays", .null)]

@@ -199,6 +199,14 @@ enum InlineRecords {
 
     private static let epoch = Instant(unixSeconds: 0)!
 
+    /// The days a habit counted for each bundle, as a record holds them (`core=..2025-03-20`).
+    private static func bundleDays(_ a: Arguments) throws(ProtocolError) -> BundleDays {
+        let text = try a.optionalString("bundleDays")
+        do throws(HabitFlowError) { return try BundleDays(parsing: text, field: a.field("bundleDays")) } catch {
+            throw ProtocolError(error)
+        }
+    }
+
     private static func habit(_ a: Arguments) throws(ProtocolError) -> Habit {
         let times = try a.integer("timesPerWeek", in: 1...7)
         let cadence: Habit.Cadence
@@ -224,7 +232,7 @@ enum InlineRecords {
             updatedAt: try a.optionalInstant("updatedAt") ?? created,
             deletedAt: try a.optionalInstant("deletedAt"),
             bundle: try a.choice("bundle", Habit.Bundle.allCases.map { ($0.rawValue, $0) }),
-            bundleId: try a.optionalString("bundleId"))
+            bundleId: try a.optionalString("bundleId"), bundleDays: try bundleDays(a))
         do throws(HabitFlowError) { try habit.validate() } catch {
             var located = error
             located.field = a.field(error.field ?? "id")

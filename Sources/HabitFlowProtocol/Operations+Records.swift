@@ -30,7 +30,7 @@ extension Operation {
     private static let habitResult = [
         Field(
             "habit", "object",
-            "The habit: `id, ownerId, name, kind, unit, cadence, timesPerWeek, targetType, multiplePerDay, categoryId, archived, legacyGoal, createdAt, createdDayKey, updatedAt, deletedAt, bundle, bundleId`."
+            "The habit: `id, ownerId, name, kind, unit, cadence, timesPerWeek, targetType, multiplePerDay, categoryId, archived, legacyGoal, createdAt, createdDayKey, updatedAt, deletedAt, bundle, bundleId, bundleDays`: `bundleDays`, the days it counted for each bundle it was in (`core=..2025-03-20;evening=2025-03-21..`; null: always for its `bundleId`)."
         )
     ]
     private static let outcomeResult = [

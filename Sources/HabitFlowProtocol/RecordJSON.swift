@@ -20,6 +20,7 @@ enum RecordJSON {
             ("archived", .bool(h.archived)), ("legacyGoal", string(h.legacyGoal)), ("createdAt", instant(h.createdAt)),
             ("createdDayKey", .string(h.createdDayKey.description)), ("updatedAt", instant(h.updatedAt)),
             ("deletedAt", instant(h.deletedAt)), ("bundle", string(h.bundle?.rawValue)), ("bundleId", string(h.bundleId)),
+            ("bundleDays", string(h.bundleDays.text)),
         ])
     }
 

@@ -25,5 +25,6 @@ enum Schema {
         .linkedDays,  // 14
         .earlierFirstWeekdays,  // 15
         .wellbeingSource,  // 16
+        .bundleDays,  // 17
     ]
 }

@@ -38,7 +38,7 @@ extension Schema {
             multiple_per_day INTEGER NOT NULL CHECK (multiple_per_day IN (0, 1)), category_id TEXT,
             archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)), legacy_goal TEXT,
             created_at TEXT NOT NULL, created_day_key TEXT NOT NULL, updated_at TEXT NOT NULL, deleted_at TEXT,
-            bundle TEXT CHECK (bundle IN ('all', 'choice')), bundle_id TEXT, stamp TEXT, seq INTEGER,
+            bundle TEXT CHECK (bundle IN ('all', 'choice')), bundle_id TEXT, stamp TEXT, seq INTEGER, bundle_days TEXT,
             PRIMARY KEY (owner_id, id), FOREIGN KEY (owner_id, bundle_id) REFERENCES habits(owner_id, id)
         ) STRICT;
         CREATE TABLE "entries" (

@@ -11,7 +11,7 @@ import Testing
         .habit: [
             "id", "owner_id", "name", "kind", "unit", "cadence", "times_per_week", "target_type", "multiple_per_day",
             "category_id", "archived", "legacy_goal", "created_at", "created_day_key", "updated_at", "deleted_at",
-            "bundle", "bundle_id",
+            "bundle", "bundle_id", "bundle_days",
         ],
         .category: ["id", "owner_id", "name", "sort_order", "created_at", "deleted_at"],
         .goal: [

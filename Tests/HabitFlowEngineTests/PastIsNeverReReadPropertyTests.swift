@@ -242,10 +242,6 @@ import Testing
     /// re-read they cause is recorded as a known issue — seen in every run's output, never
     /// hidden — and the list shrinks as each rule is built.
     static let stillReReadThePast: [(op: String, args: String, why: String)] = [
-        ("bundle.add", "", "bundle membership is not date-effective yet (issue 57)"),
-        ("bundle.remove", "", "bundle membership is not date-effective yet (issue 57)"),
-        ("habit.delete", "", "a deleted bundle child stops counting for the bundle's past (issue 57)"),
-        ("habit.restore", "", "a restored bundle child counts again for the bundle's past (issue 57)"),
         ("partner.unlink", "", "ending a partnership takes the partner's entries out of a shared goal's past weeks (issue 56)"),
         ("partner.decline", "", "a partner's decline ends the partnership: the same (issue 56)"),
         ("partner.accept", "", "a partnership begun again brings the partner's old links back into past weeks (issue 56)"),

@@ -14,6 +14,8 @@ public struct HabitMetrics: Sendable {
     public let rules: HabitRules
     /// A bundle parent's children (options, for a choice bundle); empty for other habits.
     public let children: [HabitMetrics]
+    /// The days each child counts for the bundle (SPEC §6a), as `children`.
+    public let memberDays: [LinkedDays]
 
     /// The metrics of `habit` over its days and targets; `skipped`: days the user's zone
     /// skipped, which ask nothing (`HabitRules`).
@@ -23,16 +25,19 @@ public struct HabitMetrics: Sendable {
         self.targets = targets
         self.rules = HabitRules(habit: habit, schedule: targets, skipped: skipped)
         self.children = []
+        self.memberDays = []
     }
 
-    /// The metrics of bundle parent `bundle` (`habit.bundle != nil`), from its children's.
+    /// The metrics of bundle parent `bundle` (`habit.bundle != nil`), from its children's,
+    /// each on the days it counts for the bundle (`days`, as `children`; absent: always).
     /// A parent has no entries and no targets of its own: all of it is derived (003 §10.7.1).
-    public init(bundle: Habit, children: [HabitMetrics], skipped: [Int32] = []) {
+    public init(bundle: Habit, children: [HabitMetrics], days: [LinkedDays]? = nil, skipped: [Int32] = []) {
         self.habit = bundle
         self.days = HabitDays([], kind: .binary)
         self.targets = TargetSchedule([])
         self.rules = HabitRules(habit: bundle, schedule: targets, skipped: skipped)
         self.children = children
+        self.memberDays = days ?? children.map { _ in .always }
     }
 
     /// The habit as it was defined on `day` (SPEC §6a): its unit, cadence and target type in
@@ -131,13 +136,16 @@ public struct HabitMetrics: Sendable {
     /// A bundle's days from its children's lines. All: complete when every required child
     /// is; value = complete children, target = required children. Choice: complete when
     /// exactly one option is logged and it is not short of its target; value = options
-    /// logged, target 1. Children not required that day (all of them: not required) are left out.
+    /// logged, target 1. Children not required that day (all of them: not required) are left
+    /// out, and so are children on days they did not count for the bundle (SPEC §6a).
     private func fillBundle(_ line: inout DayLine, count: Int) {
         let lines = children.map { $0.line(from: line.start, through: line.dayKey(at: count - 1)) }
+        let always = memberDays.map { $0 == .always }
         let choice = habit.bundle == .choice
         for i in 0..<count {
             var required = 0, complete = 0, logged = 0, loggedShort = false
-            for child in lines {
+            for (c, child) in lines.enumerated() {
+                if !always[c], !memberDays[c].contains(line.dayKey(at: i)) { continue }
                 let s = child.statuses[i]
                 if s != .notRequired { required += 1 }
                 if s == .complete { complete += 1 }

@@ -38,19 +38,23 @@ public struct MetricsInput: Sendable {
     /// The habit with id `id`, if present.
     public func habit(_ id: String) -> Habit? { habits.first { $0.id == id } }
 
-    /// The children of bundle `id` that are not deleted, in creation order.
+    /// The habits that count for bundle `id` on some day (`Habit.days(in:)`: a child removed,
+    /// archived or deleted keeps the days it counted), in creation order.
     ///
     /// Bundles do not nest (`Habit.validate`), so a bundle is nobody's child here: a record
     /// that says otherwise (written before that rule, or by a foreign replica) cannot make a
     /// walk of the bundle graph loop.
     public func children(of id: String) -> [Habit] {
-        habits.filter { $0.bundleId == id && $0.deletedAt == nil && $0.bundle == nil }
+        habits.filter { $0.days(in: id) != nil }
     }
 
     /// The metrics of `habit` (for a bundle parent, built over its children's).
     public func metrics(for habit: Habit) -> HabitMetrics {
         if habit.bundle != nil {
-            return HabitMetrics(bundle: habit, children: children(of: habit.id).map { metrics(for: $0) }, skipped: skippedDays)
+            let members = children(of: habit.id)
+            return HabitMetrics(
+                bundle: habit, children: members.map { metrics(for: $0) }, days: members.map { $0.days(in: habit.id) ?? .always },
+                skipped: skippedDays)
         }
         return HabitMetrics(
             habit: habit, days: days[habit.id] ?? HabitDays([], kind: habit.kind),

@@ -75,13 +75,15 @@ public struct Habit: Hashable, Sendable {
     public var bundle: Bundle?
     /// Set on a bundle's child (an option, in a choice bundle): the parent's id.
     public var bundleId: String?
+    /// The days it counted for each bundle it was in (SPEC §6a).
+    public var bundleDays: BundleDays
 
     /// A record of these fields, as given: `validate()` checks them against the engine's limits.
     public init(
         id: String, ownerId: String, name: String, kind: Kind, unit: String?, cadence: Cadence,
         targetType: TargetType, multiplePerDay: Bool, categoryId: String?, archived: Bool,
         legacyGoal: String?, createdAt: Instant, createdDayKey: DayKey, updatedAt: Instant,
-        deletedAt: Instant?, bundle: Bundle? = nil, bundleId: String? = nil
+        deletedAt: Instant?, bundle: Bundle? = nil, bundleId: String? = nil, bundleDays: BundleDays = .none
     ) {
         self.id = id
         self.ownerId = ownerId
@@ -100,6 +102,15 @@ public struct Habit: Hashable, Sendable {
         self.deletedAt = deletedAt
         self.bundle = bundle
         self.bundleId = bundleId
+        self.bundleDays = bundleDays
+    }
+
+    /// The days it counts for bundle `id` (`nil`: none): the days recorded, else always
+    /// while `bundleId` names it; a habit deleted before membership had days counts no more.
+    public func days(in id: String) -> LinkedDays? {
+        guard bundle == nil else { return nil }  // bundles do not nest
+        if deletedAt != nil, !bundleDays.spans.contains(where: { $0.bundleId == id }) { return nil }
+        return bundleDays.days(in: id, current: bundleId)
     }
 
     /// The first day a binary habit counts amounts: its schedule's `unitFrom` (`nil` for a

@@ -66,6 +66,7 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
         case .goalLink: ["linked_days"]
         case .user: ["earlier_first_weekdays"]
         case .wellbeing: ["source"]
+        case .habit: ["bundle_days"]
         default: []
         }
     }

@@ -38,7 +38,7 @@ extension Habit: StoredRecord {
         case id, ownerId = "owner_id", name, kind, unit, cadence, timesPerWeek = "times_per_week",
             targetType = "target_type", multiplePerDay = "multiple_per_day", categoryId = "category_id", archived,
             legacyGoal = "legacy_goal", createdAt = "created_at", createdDayKey = "created_day_key",
-            updatedAt = "updated_at", deletedAt = "deleted_at", bundle, bundleId = "bundle_id"
+            updatedAt = "updated_at", deletedAt = "deleted_at", bundle, bundleId = "bundle_id", bundleDays = "bundle_days"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         let (cadence, times): (String, Int?) =
@@ -64,6 +64,7 @@ extension Habit: StoredRecord {
         row[.deletedAt] = RowValue.instant(deletedAt)
         row[.bundle] = RowValue.text(bundle?.rawValue)
         row[.bundleId] = RowValue.text(bundleId)
+        row[.bundleDays] = RowValue.text(bundleDays.text)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
         let cadence: Cadence
@@ -79,7 +80,8 @@ extension Habit: StoredRecord {
             archived: try r.flag(.archived), legacyGoal: try r.optionalText(.legacyGoal),
             createdAt: try r.instant(.createdAt), createdDayKey: try r.dayKey(.createdDayKey),
             updatedAt: try r.instant(.updatedAt), deletedAt: try r.optionalInstant(.deletedAt),
-            bundle: try r.optionalEnum(.bundle), bundleId: try r.optionalText(.bundleId))
+            bundle: try r.optionalEnum(.bundle), bundleId: try r.optionalText(.bundleId),
+            bundleDays: try BundleDays(parsing: try r.optionalText(.bundleDays), field: Columns.bundleDays.rawValue))
     }
 }
 
