@@ -229,13 +229,13 @@ extension Engine {
         var heldBack = Set<[String]>()
         let incoming = holdingBack ? Set(changes.map { c in [c.kind] + (RecordKind(syncName: c.kind).map(c.key) ?? []) }) : []
         var present = Set<[String]>()  // parents found held, each looked up once
-        // Each habit's `multiple_per_day`, read once (a restore asks for every entry); read
-        // again after a habit is applied.
-        var habitsRead: [HabitText: Bool?] = [:]
-        func multiplePerDay(_ owner: String, _ habit: String) throws(HabitFlowError) -> Bool? {
+        // Each habit's `multiple_per_day` and whether it is a bundle, read once (a restore
+        // asks for every entry); read again after a habit is applied.
+        var habitsRead: [HabitText: (multiplePerDay: Bool, bundle: Bool)?] = [:]
+        func entryHabit(_ owner: String, _ habit: String) throws(HabitFlowError) -> (multiplePerDay: Bool, bundle: Bool)? {
             let key = HabitText(owner: owner, habit: habit)
             if let known = habitsRead[key] { return known }
-            let read = try store.habit(habit, of: owner)?.multiplePerDay
+            let read = try store.habit(habit, of: owner).map { ($0.multiplePerDay, $0.bundle != nil) }
             habitsRead[key] = read
             return read
         }
@@ -289,11 +289,16 @@ extension Engine {
                 continue
             }
             do throws(HabitFlowError) {
-                let habitMultiplePerDay: Bool? =
+                let habit: (multiplePerDay: Bool, bundle: Bool)? =
                     if kind == .entry, case let .text(owner)? = record["owner_id"], case let .text(habitId)? = record["habit_id"] {
-                        try multiplePerDay(owner, habitId)
+                        try entryHabit(owner, habitId)
                     } else { nil }
-                try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: habitMultiplePerDay, at: at)
+                // A bundle parent takes no entry at any door (SPEC §4): its days are its children's.
+                if habit?.bundle == true, record.text("deleted_at") == nil {
+                    throw HabitFlowError.invalid(
+                        "\(at).habit_id", "\(at): habit \(record.text("habit_id") ?? "") is a bundle: it takes no entry (log one of its habits)")
+                }
+                try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: habit?.multiplePerDay, at: at)
                 if kind == .entry, held == nil, record.text("deleted_at") == nil, let owner = record.text("owner_id"),
                     let habit = record.text("habit_id"), let day = record.text("day_key")
                 {

@@ -156,6 +156,7 @@ import Testing
         _ = try source.createGoal(g, habitIds: ["run"])
         _ = try source.createRoutine(name: "Morning", habitIds: ["swim"], id: "am")
         _ = try source.logWellbeing(metric: "mood", value: 4, source: .import)
+        _ = try source.createBundle(name: "Pair", kind: .all, habitIds: ["swim"], id: "pair")
         let valid = try source.syncChanges().changes
         func one(_ kind: String, _ where: (ChangeRecord) -> Bool = { _ in true }) -> ChangeRecord {
             valid.first { $0.kind == kind && `where`($0) }!
@@ -179,6 +180,7 @@ import Testing
             (with(profile, "earlier_first_weekdays", .text("funday..2025-03-10")), "earlier_first_weekdays"),
             (with(profile, "earlier_first_weekdays", .text("monday..2025-03-10,sunday..2025-03-03")), "earlier_first_weekdays"),
             (with(one("wellbeing"), "source", .text("routine")), "source"),
+            (with(entry, "habit_id", .text("pair")), "habit_id"),  // a bundle takes no entry (issue 57)
             (
                 Partnership(userId: "alice", partnerId: "alice", createdAt: try Instant(parsing: Self.now), deletedAt: nil)
                     .change(stamp: profile.stamp), "partner_id"
