@@ -39,9 +39,44 @@ enum InlineRecords {
         for item in try list(records, "entries") { entries.append(try entry(item, habits: ids)) }
         var versions: [TargetVersion] = []
         for item in try list(records, "targetVersions") { versions.append(try version(item, habits: ids)) }
+        try checkEntries(entries, habits: habits, versions: versions)
         var input = MetricsInput(habits: habits, entries: entries, targetVersions: versions)
         input.skippedDays = days.zone.skippedDays(dayStart: days.dayStart)  // as the store's path does
         return MetricsContext(input: input, today: today, weeks: weeks)
+    }
+
+    /// The rules the store holds entries to, on the inline ones (SPEC §4, 003 §10.3.1): an id
+    /// once, no entry on a bundle, a value as the habit's kind on its day asks, and one active
+    /// entry a day for a habit without `multiplePerDay` — never two summed.
+    private static func checkEntries(_ entries: [HabitEntry], habits: [Habit], versions: [TargetVersion]) throws(ProtocolError) {
+        let byId = Dictionary(habits.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var schedules: [String: [TargetVersion]] = [:]
+        for v in versions { schedules[v.habitId, default: []].append(v) }
+        var ids: [String: Int] = [:]
+        var days: [String: Int] = [:]  // habit and day → the entry there
+        for (i, e) in entries.enumerated() {
+            let at = "args.records.entries[\(i)]"
+            guard let habit = byId[e.habitId] else { continue }  // `known` refused it already
+            if !e.id.isEmpty, let j = ids.updateValue(i, forKey: e.id) {
+                throw ProtocolError(.invalidArgument, "entry id \(e.id) appears twice (entries[\(j)] and [\(i)])", field: at + ".id")
+            }
+            guard habit.bundle == nil else {
+                throw ProtocolError(
+                    .invalidArgument, "habit \(habit.id) is a bundle: it takes no entry (log one of its habits)", field: at + ".habitId")
+            }
+            do throws(HabitFlowError) {
+                try EntryRules.validate(value: e.value, note: nil, habit: habit.on(e.dayKey, TargetSchedule(schedules[habit.id] ?? [])))
+            } catch {
+                throw ProtocolError(.invalidArgument, error.message, field: at + "." + (error.field ?? "value"))
+            }
+            guard e.isActive, !habit.multiplePerDay else { continue }
+            if let j = days.updateValue(i, forKey: "\(habit.id) \(e.dayKey)") {
+                throw ProtocolError(
+                    .invalidArgument,
+                    "habit \(habit.id) has two entries on \(e.dayKey) (entries[\(j)] and [\(i)]): it takes one a day (multiplePerDay is off), as the store does",
+                    field: at)
+            }
+        }
     }
 
     /// The user's weeks: `firstWeekday` (default `monday`) after `earlierFirstWeekdays`, as a

@@ -275,8 +275,8 @@ public enum EntryRules {
             details: .affectedDays(days))
     }
 
-    /// Values follow the habit's kind; notes have a size limit.
-    static func validate(value: Double?, note: String?, habit: Habit) throws(HabitFlowError) {
+    /// Values follow the habit's kind (`Habit.on` its day); notes have a size limit.
+    public static func validate(value: Double?, note: String?, habit: Habit) throws(HabitFlowError) {
         switch habit.kind {
         case .binary:
             guard value == nil else { throw .invalid("value", "binary habits take no value") }
