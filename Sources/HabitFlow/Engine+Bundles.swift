@@ -95,15 +95,22 @@ extension Engine {
             throw HabitFlowError.invalid("habitId", "a bundle cannot contain a bundle")
         }
         guard child.deletedAt == nil else { throw HabitFlowError(.conflict, "habit \(childId) is deleted", field: "habitId") }
+        guard !child.archived else {
+            // It takes no entries: a bundle that asked for it could never be complete.
+            throw HabitFlowError(
+                .conflict, "habit \(childId) is archived: unarchive it (habit.archive archived false) first", field: "habitId")
+        }
         if child.bundleId == parent.id { return child }
         if let other = child.bundleId, let otherParent = try store.habit(other, of: user), otherParent.deletedAt == nil {
             throw HabitFlowError(.conflict, "habit \(childId) is already in bundle \(other)", field: "habitId")
         }
         if parent.bundle == .choice {
-            let mine = Set(try store.entries(owner: user, habit: child.id, from: nil, to: nil, includeDeleted: false).map(\.dayKey))
-            for sibling in try store.habits(owner: user) where sibling.bundleId == parent.id && sibling.deletedAt == nil {
-                if let shared = try store.entries(owner: user, habit: sibling.id, from: nil, to: nil, includeDeleted: false)
-                    .first(where: { mine.contains($0.dayKey) })
+            // Only the days it will count compete (from `day` on): earlier ones read as they did.
+            let mine = Set(try store.entries(owner: user, habit: child.id, from: day, to: nil, includeDeleted: false).map(\.dayKey))
+            for sibling in try store.habits(owner: user) where sibling.id != child.id {
+                guard let counted = sibling.days(in: parent.id) else { continue }
+                if let shared = try store.entries(owner: user, habit: sibling.id, from: day, to: nil, includeDeleted: false)
+                    .first(where: { mine.contains($0.dayKey) && counted.contains($0.dayKey) })
                 {
                     throw HabitFlowError(
                         .conflict,
@@ -111,6 +118,10 @@ extension Engine {
                         field: "habitId", details: .occupiedBy(entryId: shared.id, dayKey: shared.dayKey))
                 }
             }
+        }
+        if let other = child.bundleId, other != parent.id {
+            // Out of a deleted bundle: its days end here, should it be restored.
+            child.bundleDays.leave(other, on: try firstOpenDay(store, user), current: other)
         }
         try child.bundleDays.join(parent.id, from: day, current: child.bundleId)
         child.bundleId = parent.id

@@ -144,17 +144,20 @@ extension Engine {
     }
 
     /// The other options' active entries that `outcome` displaces, when `habit` is an option
-    /// of a choice bundle (see `EntryRules.choiceOption`).
+    /// of a choice bundle on the entry's day (see `EntryRules.choiceOption`): options compete
+    /// on the days they counted for the bundle (SPEC §6a), not on others.
     func choiceDisplaced(
         _ outcome: EntryRules.Outcome, _ habit: Habit, _ store: any StoreTransaction, replace: Bool,
         now: Instant
     ) throws(HabitFlowError) -> [HabitEntry] {
-        guard outcome.entry.isActive, let parentId = habit.bundleId, let parent = try store.habit(parentId, of: habit.ownerId),
-            parent.bundle == .choice
+        let day = outcome.entry.dayKey
+        guard outcome.entry.isActive, let parentId = habit.bundleId, habit.days(in: parentId)?.contains(day) == true,
+            let parent = try store.habit(parentId, of: habit.ownerId), parent.bundle == .choice
         else { return [] }
         var others: [HabitEntry] = []
-        for sibling in try store.habits(owner: habit.ownerId) where sibling.bundleId == parentId && sibling.id != habit.id {
-            others += try store.activeEntries(owner: habit.ownerId, habit: sibling.id, day: outcome.entry.dayKey)
+        for sibling in try store.habits(owner: habit.ownerId)
+        where sibling.id != habit.id && sibling.days(in: parentId)?.contains(day) == true {
+            others += try store.activeEntries(owner: habit.ownerId, habit: sibling.id, day: day)
         }
         return try EntryRules.choiceOption(outcome, others: others, replace: replace, now: now)
     }

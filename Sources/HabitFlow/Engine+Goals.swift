@@ -515,7 +515,7 @@ extension Engine {
         let habit = try ownedHabit(store, user, habitId)
         var (mode, unit) = try GoalRules.linkTerms(
             goal, habit, contribution: contribution, links: try store.links(goal: goal.id, of: goal.ownerId).filter(\.isLinked))
-        let today = try userZone(store, user).1
+        let today = try firstOpenDay(store, user)  // an ended day keeps what it counted
         let from: DayKey? = withGoal || today <= goal.startDayKey ? nil : today
         var days = LinkedDays(from: from)
         if let held = try store.fetch(GoalLink.self, key: [goal.ownerId, goal.id, user, habit.id]), held.deletedAt == nil {
@@ -563,7 +563,7 @@ extension Engine {
             guard var link = links.first(where: { $0.createdBy == user }) ?? links.first else {
                 throw HabitFlowError(.notFound, "habit \(habitId) is not linked to goal \(goalId)", field: "habitId")
             }
-            let today = try userZone(store, user).1
+            let today = try firstOpenDay(store, user)
             link.linkedDays.end(on: today)
             if link.linkedDays.isEmpty || today <= goal.startDayKey {
                 try store.deleteLink(goal: goal.id, of: goal.ownerId, habit: habitId, of: link.createdBy, at: now)

@@ -288,6 +288,8 @@ extension Engine {
             }
             if let unit = meaning.unit, !changes.confirm { try checkUnitConverts(old, to: unit, from: effective, store, user) }
             var check = habit
+            // A yes/no habit that counts times from a day on (the legacy migration) is numeric then.
+            if habit.kind == .binary, current.unit != nil { check.kind = .numeric }
             check.unit = changes.unit ?? current.unit
             check.cadence = changes.cadence ?? current.cadence
             check.targetType = changes.targetType ?? current.targetType
@@ -405,6 +407,12 @@ extension Engine {
             var habit = try ownedHabit(store, user, id)
             guard habit.deletedAt != nil else { return habit }
             try HabitNames.checkUnique(habit.name, id: habit.id, among: try store.habits(owner: user))
+            if let bundleId = habit.bundleId, habit.bundle == nil, !habit.bundleDays.spans.contains(where: { $0.bundleId == bundleId }),
+                let deleted = habit.deletedAt
+            {
+                // Deleted before membership had days: it stopped counting on the day it was deleted.
+                habit.bundleDays.leave(bundleId, on: try userZone(store, user).0.dayKey(at: deleted), current: bundleId)
+            }
             habit.deletedAt = nil
             habit.updatedAt = now
             if !habit.archived { try moveMembership(&habit, counting: true, store, user) }
@@ -446,6 +454,7 @@ extension Engine {
         let rule = HabitRules(habit: habit, schedule: TargetSchedule(versions)).rule(on: try userZone(store, user).1)
         var h = habit
         (h.unit, h.cadence, h.targetType) = (rule.unit, rule.cadence, rule.targetType)
+        if h.kind == .binary, rule.unit != nil { h.kind = .numeric }  // it counts times today
         return h
     }
 

@@ -99,10 +99,13 @@ extension Engine {
         }
         guard habit.bundleId == nil else { return false }
         let (zone, today) = zoneToday
+        let day = request.dayKey ?? zone.dayKey(at: timestamp)
         let rule = EntryRules.Log(
-            entryId: entryId, timestampUtc: timestamp, dayKey: request.dayKey ?? zone.dayKey(at: timestamp),
+            entryId: entryId, timestampUtc: timestamp, dayKey: day,
             value: request.value, note: request.note, source: request.source, confirm: true)
-        guard case let .created(entry) = try EntryRules.log(rule, habit: habit, sameID: nil, activeOnDay: [], today: today, now: now) else {
+        let asOnDay = try self.habit(habit, on: day, store, user)
+        guard case let .created(entry) = try EntryRules.log(rule, habit: asOnDay, sameID: nil, activeOnDay: [], today: today, now: now)
+        else {
             return false
         }
         do throws(HabitFlowError) {

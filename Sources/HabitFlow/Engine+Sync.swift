@@ -296,7 +296,8 @@ extension Engine {
                 // A bundle parent takes no entry at any door (SPEC §4): its days are its children's.
                 if habit?.bundle == true, record.text("deleted_at") == nil {
                     throw HabitFlowError.invalid(
-                        "\(at).habit_id", "\(at): habit \(record.text("habit_id") ?? "") is a bundle: it takes no entry (log one of its habits)")
+                        "\(at).habit_id",
+                        "\(at): habit \(record.text("habit_id") ?? "") is a bundle: it takes no entry (log one of its habits)")
                 }
                 try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: habit?.multiplePerDay, at: at)
                 if kind == .entry, held == nil, record.text("deleted_at") == nil, let owner = record.text("owner_id"),
@@ -401,11 +402,23 @@ extension Engine {
             } else if c.kind == link, c["goal_owner_id"] == nil, let goal = c.text("goal_id") {
                 c.fields.append(("goal_owner_id", .text(try owner(.goal, goal))))
             } else if c.kind == RecordKind.habit.rawValue, c["bundle_days"] == nil {
-                // An older peer's habit knows no bundle days: the ones held stay (SPEC §6a).
+                // An older peer's habit knows no bundle days: the ones held stay (SPEC §6a), and
+                // a membership its edit ended (a removal, an archive, a delete) ends on its day.
                 let held = try c.text("owner_id").flatMap { owner throws(HabitFlowError) in
                     try c.text("id").flatMap { id throws(HabitFlowError) in try store.held(.habit, key: [owner, id])?["bundle_days"] }
                 }
-                c.fields.append(("bundle_days", held ?? .null))
+                var value = held ?? .null
+                if case let .text(text)? = held, var days = try? BundleDays(parsing: text),
+                    let updated = c.text("updated_at").flatMap({ try? Instant(parsing: $0) })
+                {
+                    let day = try userZone(store, user).0.dayKey(at: updated)
+                    let counting = c.text("deleted_at") == nil && c["archived"] != .integer(1)
+                    for span in days.spans where span.days.isOpen && (!counting || c.text("bundle_id") != span.bundleId) {
+                        days.leave(span.bundleId, on: day, current: nil)
+                    }
+                    value = days.text.map { .text($0) } ?? .null
+                }
+                c.fields.append(("bundle_days", value))
             } else if c.kind == profile {
                 // The settings this replica holds, never a default over a newer one's choice.
                 for (name, fallback) in [("day_starts_at", ChangeRecord.Value.integer(0)), ("earlier_first_weekdays", .null)]

@@ -28,8 +28,8 @@ import Testing
         ]
     }
 
-    func status(_ d: Dispatcher, _ day: String) throws -> JSONValue? {
-        try d.result("metrics.day", #"{"habitId":"core","dayKey":"\#(day)"}"#)["status"]
+    func status(_ d: Dispatcher, _ day: String, bundle: String = "core") throws -> JSONValue? {
+        try d.result("metrics.day", #"{"habitId":"\#(bundle)","dayKey":"\#(day)"}"#)["status"]
     }
 
     @Test func addingRemovingDeletingAndArchivingAChildKeepTheBundlesPast() throws {
@@ -94,6 +94,50 @@ import Testing
         #expect(plank?["bundleDays"] == .string("core=..2025-03-13") && plank?["bundleId"] == .null, "\(String(describing: plank))")
         let breathe = try sun.result("habit.get", #"{"habitId":"breathe"}"#)["habit"]
         #expect(breathe?["bundleDays"] == .string("core=2025-03-12..2025-03-16"), "\(String(describing: breathe))")
+    }
+
+    /// An archived habit cannot join (it takes no entries); a child of a deleted bundle that
+    /// joins another stops counting for the deleted one, should it be restored; a child's
+    /// entries from before it joined do not start the bundle's history.
+    @Test func membershipEdges() throws {
+        let d = try on("2025-03-10")
+        for id in ["a", "b", "old"] { _ = try d.result("habit.create", #"{"habitId":"\#(id)","name":"\#(id)"}"#) }
+        _ = try d.result("entry.log", #"{"habitId":"old","dayKey":"2025-02-01","confirm":true}"#)
+        _ = try d.result("bundle.create", #"{"bundleId":"core","name":"Core","kind":"all","habitIds":["a"]}"#)
+        _ = try d.result("entry.log", #"{"habitId":"a","dayKey":"2025-03-09","confirm":true}"#)
+        _ = try d.result("habit.archive", #"{"habitId":"b"}"#)
+        let refused = try d.answer("bundle.add", #"{"bundleId":"core","habitId":"b"}"#)
+        #expect(refused["error"]?["code"] == .string("conflict"), "\(JSONCodec.serialize(refused))")
+        let later = try on("2025-03-12")
+        _ = try later.result("bundle.add", #"{"bundleId":"core","habitId":"old"}"#)
+        let history = try later.result("metrics.history", #"{"habitId":"core","from":"2025-02-01","to":"2025-03-11"}"#)
+        guard case let .array(days)? = history["days"] else {
+            Issue.record("no days")
+            return
+        }
+        #expect(days.first?["mark"] == .string("none"), "February stays before the bundle's history: \(days.prefix(2))")
+        _ = try later.result("habit.delete", #"{"habitId":"core","confirm":true}"#)
+        _ = try later.result("bundle.create", #"{"bundleId":"next","name":"Next","kind":"all","habitIds":["a"]}"#)
+        let a = try later.result("habit.get", #"{"habitId":"a"}"#)["habit"]
+        #expect(a?["bundleDays"] == .string("core=..2025-03-12;next=.."), "\(String(describing: a))")
+    }
+
+    /// Options of a choice bundle compete on the days they counted for it: an option added
+    /// on the 20th may be backfilled on the 10th beside the other option's entry, and joins
+    /// though both were logged on a day before it.
+    @Test func choiceOptionsCompeteOnlyOnTheirDays() throws {
+        let d = try on("2025-03-20")
+        for id in ["run", "yoga"] { _ = try d.result("habit.create", #"{"habitId":"\#(id)","name":"\#(id)"}"#) }
+        _ = try d.result("bundle.create", #"{"bundleId":"move","name":"Move","kind":"choice","habitIds":["run"]}"#)
+        for h in ["run", "yoga"] { _ = try d.result("entry.log", #"{"habitId":"\#(h)","dayKey":"2025-03-05","confirm":true}"#) }
+        _ = try d.result("entry.log", #"{"habitId":"run","dayKey":"2025-03-10","confirm":true}"#)
+        _ = try d.result("bundle.add", #"{"bundleId":"move","habitId":"yoga"}"#)
+        let backfill = try d.result("entry.log", #"{"habitId":"yoga","dayKey":"2025-03-10","confirm":true}"#)
+        #expect(backfill["entry"]?["dayKey"] == .string("2025-03-10"), "\(backfill)")
+        #expect(try status(d, "2025-03-10", bundle: "move") == .string("complete"), "Run alone counted on the 10th")
+        _ = try d.result("entry.log", #"{"habitId":"run"}"#)
+        let second = try d.answer("entry.log", #"{"habitId":"yoga"}"#)
+        #expect(second["error"]?["code"] == .string("conflict"), "today both count: \(JSONCodec.serialize(second))")
     }
 
     @Test func badBundleDaysAreRefusedAtEveryDoor() throws {

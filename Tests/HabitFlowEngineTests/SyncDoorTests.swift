@@ -357,6 +357,21 @@ import Testing
         #expect(try later.user().weeks == weeks)
     }
 
+    /// An older peer's edit that takes a child out of its bundle (it knows no bundle days):
+    /// the days held stay, and the membership ends on the day of that edit (issue 57).
+    @Test func anOlderClientsRemovalEndsTheMembershipItHeld() throws {
+        let e = try TestStore("older-bundle").engine(now: Self.now)
+        try habit(e, "c")
+        _ = try e.createBundle(name: "X", kind: .all, habitIds: ["c"], id: "x")
+        var old = try #require(try e.syncChanges().changes.first { $0.kind == "habit" && $0["id"] == .text("c") })
+        old.fields.removeAll { $0.name == "bundle_days" }
+        old = with(with(old, "bundle_id", .null), "updated_at", .text(try Instant(parsing: "2025-03-14T10:00:00Z").description))
+        old.stamp = HybridTimestamp(wallMilliseconds: old.stamp.wallMilliseconds + 10_000, counter: 0, replicaId: "old-phone")
+        #expect(try e.applyChanges([old]).applied == 1)
+        let c = try e.habit("c")
+        #expect(c.bundleId == nil && c.bundleDays.text == "x=..2025-03-14", "\(String(describing: c.bundleDays.text))")
+    }
+
     /// Item 5: after a partnership ends, each side's replicas drop the other's shared copies
     /// and the links to the other's goals, so a new device of the ex-partner syncs.
     @Test func anExPartnersNewDeviceSyncs() throws {

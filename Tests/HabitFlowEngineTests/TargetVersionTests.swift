@@ -193,6 +193,15 @@ import Testing
         // A backfill before the 15th is a yes/no entry as the day was; targets above 1 from the 15th on.
         _ = try d.result("entry.log", #"{"habitId":"floss","dayKey":"2025-09-13","confirm":true}"#)
         _ = try d.result("target.set", #"{"habitId":"floss","effectiveDayKey":"2025-09-16","target":4}"#)
+        // The habit reads as it is today, and takes its other edits; an import with ids too.
+        let shown = try d.result("habit.get", #"{"habitId":"floss"}"#)["habit"]
+        #expect(shown?["kind"] == .string("numeric") && shown?["unit"] == .string("times"), "\(String(describing: shown))")
+        _ = try d.result("habit.update", #"{"habitId":"floss","name":"Flossing"}"#)
+        let imported = try d.result(
+            "entry.import",
+            #"{"entries":[{"entryId":"imp","habitId":"floss","timestampUtc":"2025-09-14T08:00:00Z"},{"entryId":"imp2","habitId":"floss","timestampUtc":"2025-09-16T08:00:00Z","value":3}]}"#
+        )
+        #expect(imported["created"] == .int(2), "\(imported)")
         // Done once: a second run changes nothing.
         #expect(try d.result("engine.migrateLegacyTargets", "{}")["migrated"] == .int(0))
         #expect(

@@ -49,10 +49,17 @@ public struct HabitMetrics: Sendable {
         return h
     }
 
-    /// The first day with an active entry (for a bundle, of any child): where history begins.
+    /// The first day with an active entry (for a bundle, of any child on a day it counted):
+    /// where history begins.
     public var firstLoggedDay: DayKey? {
         guard habit.bundle != nil else { return days.days.first.map { DayKey(uncheckedDayNumber: $0) } }
-        return children.compactMap(\.firstLoggedDay).min()
+        var first: Int32? = nil
+        for (child, member) in zip(children, memberDays) {
+            let day =
+                member == .always ? child.days.days.first : child.days.days.first { member.contains(DayKey(uncheckedDayNumber: $0)) }
+            if let day, day < (first ?? .max) { first = day }
+        }
+        return first.map { DayKey(uncheckedDayNumber: $0) }
     }
 
     /// The first day of the habit's history: its creation, or an earlier backfilled entry.
