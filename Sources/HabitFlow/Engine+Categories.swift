@@ -14,6 +14,10 @@ extension Engine {
                 try RecordID.validate(id, field: "categoryId")
             }
             let existing = id.flatMap { id in all.first { $0.id == id } }
+            // Names are unique per user, compared as habit names are.
+            if let other = all.first(where: { $0.id != id && $0.deletedAt == nil && $0.name.lowercased() == name.lowercased() }) {
+                throw HabitFlowError(.conflict, "a category named \"\(other.name)\" exists (\(other.id))", field: "name")
+            }
             let category = Category(
                 id: id ?? RecordID.make(), ownerId: user, name: name,
                 sortOrder: sortOrder ?? existing?.sortOrder ?? ((all.map(\.sortOrder).max() ?? -1) + 1),

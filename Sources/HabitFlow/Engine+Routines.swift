@@ -4,7 +4,8 @@ import HabitFlowStore
 extension Engine {
     // MARK: Routines
 
-    /// Creates a routine: `habitIds` (the user's, in order). Structure only.
+    /// Creates a routine: `habitIds` (the user's, in order, each once, each taking entries:
+    /// not a bundle, not archived, not deleted). Structure only.
     public func createRoutine(name: String, habitIds: [String], id: String? = nil) throws(HabitFlowError) -> Routine {
         let (store, user) = try requireStore()
         let now = clock()
@@ -13,7 +14,22 @@ extension Engine {
                 id: id ?? RecordID.make(), ownerId: user, name: name, habitIds: habitIds, createdAt: now,
                 updatedAt: now, deletedAt: nil)
             try routine.validate()
-            for (i, h) in habitIds.enumerated() { _ = try ownedHabit(store, user, h, field: "habitIds[\(i)]") }
+            for (i, h) in habitIds.enumerated() {
+                let field = "habitIds[\(i)]"
+                let habit = try ownedHabit(store, user, h, field: field)
+                guard !habitIds[..<i].contains(h) else { throw HabitFlowError.invalid(field, "habit \(h) is in the routine twice") }
+                // A routine offers evidence of its habits: one that takes no entry could never be confirmed.
+                guard habit.bundle == nil else {
+                    throw HabitFlowError.invalid(
+                        field, "habit \(h) is a bundle: a routine lists habits that take entries (list its habits)")
+                }
+                guard habit.acceptsEntries else {
+                    throw HabitFlowError(
+                        .conflict,
+                        "habit \(h) is \(habit.deletedAt != nil ? "deleted (restore it first)" : "archived (unarchive it first)")",
+                        field: field)
+                }
+            }
             if try store.routine(routine.id, of: user) != nil {
                 throw HabitFlowError(.conflict, "routine \(routine.id) already exists", field: "routineId")
             }
@@ -46,8 +62,9 @@ extension Engine {
     }
 
     /// Starts routine `routineId`: a RoutineExecution, and one piece of evidence for each of
-    /// its habits that still takes entries. Never an entry (003 §10.4.1); starting twice is
-    /// allowed, and abandoning one is not a failure.
+    /// its habits that still takes entries and has none that day. Never an entry (003
+    /// §10.4.1); starting twice is allowed, and abandoning one is not a failure. A retry with
+    /// the same `executionId` answers what the first start made, and makes nothing.
     public func startRoutine(
         _ routineId: String, executionId: String? = nil
     ) throws(HabitFlowError)
@@ -60,8 +77,11 @@ extension Engine {
             guard routine.deletedAt == nil else { throw HabitFlowError(.conflict, "routine \(routineId) is deleted", field: "routineId") }
             if let executionId {
                 try RecordID.validate(executionId, field: "executionId")
-                guard try store.execution(executionId, of: user) == nil else {
-                    throw HabitFlowError(.conflict, "execution \(executionId) already exists", field: "executionId")
+                if let held = try store.execution(executionId, of: user) {
+                    guard held.routineId == routine.id, held.deletedAt == nil else {
+                        throw HabitFlowError(.conflict, "execution \(executionId) already exists (of another start)", field: "executionId")
+                    }
+                    return (held, try store.evidence(owner: user).filter { $0.executionId == held.id })
                 }
             }
             let (_, today) = try userZone(store, user)
@@ -70,8 +90,11 @@ extension Engine {
                 dayKey: today, deletedAt: nil)
             try store.save(execution)
             var evidence: [HabitPotentialEvidence] = []
-            for habitId in routine.habitIds {
-                guard let habit = try store.habit(habitId, of: user), habit.acceptsEntries else { continue }
+            var offered = Set<String>()
+            for habitId in routine.habitIds where offered.insert(habitId).inserted {
+                guard let habit = try store.habit(habitId, of: user), habit.acceptsEntries, habit.bundle == nil,
+                    try store.activeEntries(owner: user, habit: habit.id, day: today).isEmpty || habit.multiplePerDay
+                else { continue }  // nothing to confirm: it cannot take one, or it has one today
                 let e = HabitPotentialEvidence(
                     id: Self.evidenceId(execution: execution.id, habit: habit.id),
                     executionId: execution.id, habitId: habit.id, ownerId: user, dayKey: today,

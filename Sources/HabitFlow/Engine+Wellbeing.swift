@@ -31,8 +31,10 @@ extension Engine {
             }
             let (zone, _) = try userZone(store, user)
             let at = timestampUtc ?? now
+            // The spelling the user began with: `Mood` logs under an existing `mood`.
+            let named = try store.wellbeing(owner: user).first { $0.metric.lowercased() == metric.lowercased() }?.metric ?? metric
             let w = WellbeingMetricEntry(
-                id: id ?? RecordID.make(), ownerId: user, metric: metric, value: value, timestampUtc: at,
+                id: id ?? RecordID.make(), ownerId: user, metric: named, value: value, timestampUtc: at,
                 dayKey: dayKey ?? zone.dayKey(at: at), note: note, source: source, createdAt: now, updatedAt: now, deletedAt: nil)
             try w.validate()
             try store.save(w)
@@ -40,11 +42,12 @@ extension Engine {
         }
     }
 
-    /// Changes wellbeing entry `id`'s value, note, time, day or source (the last edit wins).
+    /// Changes wellbeing entry `id`'s value, note, time, day or source (the last edit wins);
+    /// moving it to another day needs `confirm`, as a journal entry's move does.
     /// A new `timestampUtc` moves it to that instant's day, unless `dayKey` names one (003 §7.11.2).
     public func editWellbeing(
         _ id: String, value: Double?, note: String?, timestampUtc: Instant? = nil,
-        dayKey: DayKey? = nil, source: EntrySource? = nil
+        dayKey: DayKey? = nil, source: EntrySource? = nil, confirm: Bool = false
     ) throws(HabitFlowError) -> WellbeingMetricEntry {
         let (store, user) = try requireStore()
         let now = clock()
@@ -59,6 +62,11 @@ extension Engine {
             if let value { w.value = value }
             if let note { w.note = note.isEmpty ? nil : note }
             if let source { w.source = source }
+            if let old = try store.wellbeingEntry(id, of: user), w.dayKey != old.dayKey, !confirm {
+                throw HabitFlowError(
+                    .confirmationRequired, "moving the wellbeing value from \(old.dayKey) to \(w.dayKey) needs confirm: true",
+                    field: "confirm", details: .affectedDays([old.dayKey, w.dayKey]))
+            }
             w.updatedAt = now
             try w.validate()
             try store.save(w)
@@ -83,7 +91,9 @@ extension Engine {
     public func wellbeing(metric: String? = nil) throws(HabitFlowError) -> [WellbeingMetricEntry] {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
-            try store.wellbeing(owner: user).filter { $0.deletedAt == nil && (metric == nil || $0.metric == metric) }
+            // Metric names compare as habit names do: `Mood` is `mood`.
+            let wanted = metric?.lowercased()
+            return try store.wellbeing(owner: user).filter { $0.deletedAt == nil && (wanted == nil || $0.metric.lowercased() == wanted) }
         }
     }
 

@@ -67,6 +67,7 @@ struct WellbeingCommand: ParsableCommand {
         @Option(help: "New time: HH:MM today, or RFC 3339; the day follows it unless --day is given.") var at: String?
         @Option(parsing: .unconditional, help: "New day: YYYY-MM-DD, yesterday, -N, monday ….") var day: String?
         @Option(help: "New source: manual or import.") var source: String?
+        @Flag(name: [.long, .customLong("yes")], help: "Go ahead with a move to another day.") var confirm = false
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
@@ -77,6 +78,7 @@ struct WellbeingCommand: ParsableCommand {
                     ("wellbeingId", .string(id)), ("value", value.map(JSONValue.double)), ("note", note.map(JSONValue.string)),
                     ("timestampUtc", try CLI.at(at, engine: engine, json: json)),
                     ("dayKey", try CLI.day(day, engine: engine, json: json)), ("source", source.map(JSONValue.string)),
+                    ("confirm", confirm ? .bool(true) : nil),
                 ]), json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Edited \(WellbeingCommand.line(r["wellbeing"]))")
         }

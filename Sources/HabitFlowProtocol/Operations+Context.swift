@@ -387,18 +387,21 @@ extension Operation {
                     Field("timestampUtc", "string", required: false, "New time; the entry moves to its day unless `dayKey` is given."),
                     Field("dayKey", "string", required: false, "New day."),
                     Field("source", "string", required: false, "`manual` or `import`."),
+                    Field("confirm", "boolean", required: false, "Needed to move it to another day (as a journal entry)."),
                 ],
                 result: [Field("wellbeing", "object", "The entry.")], errors: contextErrors
             ) { engine, args throws(ProtocolError) in
                 let id = try args.string("wellbeingId"), value = try args.number("value"), note = try args.optionalString("note")
                 let at = try args.optionalInstant("timestampUtc"), day = try args.optionalDayKey("dayKey")
                 let source = try args.choice("source", wellbeingSources)
+                let confirm = try args.bool("confirm", default: false)
                 return .object([
                     (
                         "wellbeing",
                         wellbeingJSON(
                             try ProtocolError.engine { () throws(HabitFlowError) in
-                                try engine.editWellbeing(id, value: value, note: note, timestampUtc: at, dayKey: day, source: source)
+                                try engine.editWellbeing(
+                                    id, value: value, note: note, timestampUtc: at, dayKey: day, source: source, confirm: confirm)
                             })
                     )
                 ])

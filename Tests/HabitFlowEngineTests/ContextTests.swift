@@ -273,6 +273,53 @@ import Testing
         #expect(try behaviour(e) == before)
     }
 
+    // MARK: Siblings on their edges (issue 57)
+
+    @Test func routinesWellbeingAndCategoriesOnTheirEdges() throws {
+        let e = try seeded()
+        let d = Dispatcher(engine: e)
+        _ = try d.result("habit.create", #"{"habitId":"plank","name":"Plank"}"#)
+        _ = try d.result("bundle.create", #"{"bundleId":"core","name":"Core","kind":"all","habitIds":["plank"]}"#)
+        _ = try d.result("habit.create", #"{"habitId":"old","name":"Old"}"#)
+        _ = try d.result("habit.archive", #"{"habitId":"old"}"#)
+        // A routine lists habits that take entries, each once.
+        for (ids, code) in [(#"["core"]"#, "invalid_argument"), (#"["old"]"#, "conflict"), (#"["read","read"]"#, "invalid_argument")] {
+            let answer = try d.answer("routine.create", #"{"name":"R","habitIds":\#(ids)}"#)
+            #expect(answer["error"]?["code"] == .string(code), "\(ids): \(JSONCodec.serialize(answer))")
+        }
+        // A start offers evidence only for habits with nothing logged today; a retry with the
+        // same id is the same start.
+        _ = try d.result("entry.log", #"{"habitId":"read"}"#)
+        let first = try d.result("routine.start", #"{"routineId":"morning","executionId":"x1"}"#)
+        let again = try d.result("routine.start", #"{"routineId":"morning","executionId":"x1"}"#)
+        #expect(first == again, "\(first) vs \(again)")
+        guard case let .array(evidence)? = first["evidence"] else {
+            Issue.record("no evidence: \(first)")
+            return
+        }
+        #expect(evidence.map { $0["habitId"] } == [.string("run")], "read is logged today: \(evidence)")
+        #expect(try d.result("routine.executions", "{}")["executions"].map { v in if case let .array(a) = v { a.count } else { 0 } } == 1)
+        // Wellbeing: Mood is mood; a move to another day asks, as a journal's does.
+        let mood = try d.result("wellbeing.log", #"{"metric":"mood","value":3}"#)["wellbeing"]
+        _ = try d.result("wellbeing.log", #"{"metric":"Mood","value":5}"#)
+        let trend = try d.result("wellbeing.trend", #"{"metric":"MOOD","from":"2025-03-12","to":"2025-03-12"}"#)
+        #expect(trend["mean"] == .int(4), "\(trend)")
+        let id = Self.text(mood?["id"])
+        let move = try d.answer("wellbeing.edit", #"{"wellbeingId":"\#(id)","dayKey":"2025-03-11"}"#)
+        #expect(move["error"]?["code"] == .string("confirmation_required"), "\(JSONCodec.serialize(move))")
+        _ = try d.result("wellbeing.edit", #"{"wellbeingId":"\#(id)","dayKey":"2025-03-11","confirm":true}"#)
+        // Category names are unique, as habit names are.
+        _ = try d.result("category.save", #"{"categoryId":"fit","name":"Fitness"}"#)
+        let twin = try d.answer("category.save", #"{"name":"fitness"}"#)
+        #expect(twin["error"]?["code"] == .string("conflict"), "\(JSONCodec.serialize(twin))")
+        _ = try d.result("category.save", #"{"categoryId":"fit","name":"FITNESS"}"#)  // its own name, recased
+    }
+
+    static func text(_ v: JSONValue?) -> String {
+        if case let .string(s)? = v { return s }
+        return ""
+    }
+
     // MARK: Bad input
 
     @Test func badInputIsRefusedAndWritesNothing() throws {

@@ -260,10 +260,14 @@ import Testing
             Issue.record("no id")
             return
         }
-        let moved = try call(d, "wellbeing.edit", #"{"wellbeingId":"\#(id)","timestampUtc":"2025-03-03T23:30:00Z"}"#)["wellbeing"]
+        // A move to another day asks first (issue 57), as a journal entry's does.
+        #expect(
+            refusal(d, "wellbeing.edit", #"{"wellbeingId":"\#(id)","timestampUtc":"2025-03-03T23:30:00Z"}"#)?.contains("confirm") == true)
+        let moved = try call(d, "wellbeing.edit", #"{"wellbeingId":"\#(id)","timestampUtc":"2025-03-03T23:30:00Z","confirm":true}"#)[
+            "wellbeing"]
         #expect(moved?["dayKey"] == .string("2025-03-04"), "23:30 UTC is past midnight in Amsterdam")
         #expect(moved?["timestampUtc"] == .string("2025-03-03T23:30:00Z"))
-        let day = try call(d, "wellbeing.edit", #"{"wellbeingId":"\#(id)","dayKey":"2025-03-02"}"#)["wellbeing"]
+        let day = try call(d, "wellbeing.edit", #"{"wellbeingId":"\#(id)","dayKey":"2025-03-02","confirm":true}"#)["wellbeing"]
         #expect(day?["dayKey"] == .string("2025-03-02") && day?["value"] == .double(3))
         #expect(refusal(d, "wellbeing.edit", #"{"wellbeingId":"\#(id)","dayKey":"2025-02-30"}"#) != nil)
     }

@@ -1637,7 +1637,7 @@ class Operations:
         result: WellbeingLogResult = self._call("wellbeing.log", _args(("metric", metric), ("value", value), ("timestampUtc", at), ("dayKey", day), ("note", note), ("source", source), ("wellbeingId", wellbeing_id)))
         return result
 
-    def wellbeing_edit(self, wellbeing_id: str, *, value: Optional[float] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, source: Optional[str] = NOT_GIVEN) -> WellbeingEditResult:
+    def wellbeing_edit(self, wellbeing_id: str, *, value: Optional[float] = NOT_GIVEN, note: Optional[str] = NOT_GIVEN, at: Optional[InstantLike] = NOT_GIVEN, day: Optional[DayLike] = NOT_GIVEN, source: Optional[str] = NOT_GIVEN, confirm: Optional[bool] = NOT_GIVEN) -> WellbeingEditResult:
         """Changes a wellbeing value, note, time, day or source (last edit wins). (``wellbeing.edit``)
 
         wellbeing_id: The entry.
@@ -1646,8 +1646,9 @@ class Operations:
         at: New time; the entry moves to its day unless `dayKey` is given.
         day: New day.
         source: `manual` or `import`.
+        confirm: Needed to move it to another day (as a journal entry).
         """
-        result: WellbeingEditResult = self._call("wellbeing.edit", _args(("wellbeingId", wellbeing_id), ("value", value), ("note", note), ("timestampUtc", at), ("dayKey", day), ("source", source)))
+        result: WellbeingEditResult = self._call("wellbeing.edit", _args(("wellbeingId", wellbeing_id), ("value", value), ("note", note), ("timestampUtc", at), ("dayKey", day), ("source", source), ("confirm", confirm)))
         return result
 
     def wellbeing_delete(self, wellbeing_id: str) -> WellbeingDeleteResult:

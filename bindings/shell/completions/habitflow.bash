@@ -1977,7 +1977,7 @@ _habitflow_wellbeing_list() {
 
 _habitflow_wellbeing_edit() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--confirm --yes --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --user --zone --value --note --at --day --source)
     __habitflow_offer_flags_options 1

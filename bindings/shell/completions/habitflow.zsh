@@ -1341,6 +1341,7 @@ _habitflow_wellbeing_edit() {
         '--at[New time\: HH\:MM today, or RFC 3339; the day follows it unless --day is given.]:at:'
         '--day[New day\: YYYY-MM-DD, yesterday, -N, monday ….]:day:'
         '--source[New source\: manual or import.]:source:'
+        '(--confirm --yes)'{--confirm,--yes}'[Go ahead with a move to another day.]'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
