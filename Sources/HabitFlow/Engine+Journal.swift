@@ -80,7 +80,23 @@ extension Engine {
         }
     }
 
+    /// Brings back deleted journal entry `id` as it was (the only way its id is used again).
+    public func restoreJournal(_ id: String) throws(HabitFlowError) -> JournalEntry {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { store throws(HabitFlowError) in
+            var j = try ownedJournal(store, user, id)
+            guard j.deletedAt != nil else { return j }
+            j.deletedAt = nil
+            j.updatedAt = now
+            try store.save(j)
+            return j
+        }
+    }
+
     /// Edits journal entry `id` (the last edit wins); moving it to another day needs `confirm`.
+    /// References are checked where the edit names them: one that no longer resolves (a goal
+    /// deleted since) never blocks an edit of the text.
     public func editJournal(_ id: String, with draft: JournalDraft) throws(HabitFlowError) -> JournalEntry {
         let (store, user) = try requireStore()
         let now = clock()
@@ -100,7 +116,9 @@ extension Engine {
             if let v = draft.text { j.text = v.isEmpty ? nil : v }
             if let v = draft.referencedHabitIds { j.referencedHabitIds = v }
             if let v = draft.referencedGoalIds { j.referencedGoalIds = v }
-            try checkJournal(&j, store, user)
+            try checkJournal(
+                &j, store, user, template: draft.templateId != nil || draft.responses != nil,
+                habits: draft.referencedHabitIds != nil, goals: draft.referencedGoalIds != nil)
             guard j != old else { return old }
             if j.dayKey != old.dayKey, !draft.confirm {
                 throw HabitFlowError(
@@ -146,9 +164,12 @@ extension Engine {
         try owned(JournalEntry.self, store, user, id, field: "journalId")
     }
 
-    private func checkJournal(_ j: inout JournalEntry, _ store: any StoreTransaction, _ user: String) throws(HabitFlowError) {
+    private func checkJournal(
+        _ j: inout JournalEntry, _ store: any StoreTransaction, _ user: String, template: Bool = true, habits: Bool = true,
+        goals: Bool = true
+    ) throws(HabitFlowError) {
         try j.validate()
-        if let templateId = j.templateId {
+        if template, let templateId = j.templateId {
             guard let t = try store.template(templateId, of: user), t.deletedAt == nil else {
                 throw HabitFlowError(.notFound, "no journal template \(templateId)", field: "templateId")
             }
@@ -156,8 +177,10 @@ extension Engine {
                 throw HabitFlowError.invalid("responses[\(i)].field", "\"\(r.field)\" is not a field of template \(t.name)")
             }
         }
-        for (i, h) in j.referencedHabitIds.enumerated() { _ = try ownedHabit(store, user, h, field: "referencedHabitIds[\(i)]") }
-        for (i, g) in j.referencedGoalIds.enumerated() {
+        for (i, h) in j.referencedHabitIds.enumerated() where habits {
+            _ = try ownedHabit(store, user, h, field: "referencedHabitIds[\(i)]")
+        }
+        for (i, g) in j.referencedGoalIds.enumerated() where goals {
             do throws(HabitFlowError) { _ = try accessibleGoal(store, user, g) } catch {
                 var located = error
                 located.field = "referencedGoalIds[\(i)]"
@@ -173,13 +196,18 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            _ = try ownedEntry(store, user, entryId)
+            guard try ownedEntry(store, user, entryId).0.deletedAt == nil else {
+                throw HabitFlowError(.conflict, "entry \(entryId) is deleted: restore it to reflect on it", field: "entryId")
+            }
             if let id { try RecordID.validate(id, field: "reflectionId") }
             var r = HabitEntryReflection(
                 id: id ?? RecordID.make(), entryId: entryId, ownerId: user, text: text, createdAt: now, updatedAt: now, deletedAt: nil)
             if let id, let existing = try store.reflection(id, of: user) {
                 guard existing.entryId == entryId else {
                     throw HabitFlowError(.conflict, "reflection \(id) is on another entry", field: "reflectionId")
+                }
+                guard existing.deletedAt == nil else {
+                    throw HabitFlowError(.conflict, "reflection \(id) was deleted: save a new one", field: "reflectionId")
                 }
                 r.createdAt = existing.createdAt
             }

@@ -74,6 +74,20 @@ extension Engine {
         }
     }
 
+    /// Brings back deleted wellbeing entry `id` as it was (the only way its id is used again).
+    public func restoreWellbeing(_ id: String) throws(HabitFlowError) -> WellbeingMetricEntry {
+        let (store, user) = try requireStore()
+        let now = clock()
+        return try store.write { store throws(HabitFlowError) in
+            var w = try ownedWellbeing(store, user, id)
+            guard w.deletedAt != nil else { return w }
+            w.deletedAt = nil
+            w.updatedAt = now
+            try store.save(w)
+            return w
+        }
+    }
+
     /// Soft-deletes wellbeing entry `id`: only wellbeing views change.
     public func deleteWellbeing(_ id: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()

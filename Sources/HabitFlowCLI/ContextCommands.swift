@@ -174,7 +174,7 @@ extension EvidenceCommand {
 struct JournalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal", abstract: "Journal entries: reflection, never completion.",
-        subcommands: [Add.self, List.self, Edit.self, Delete.self])
+        subcommands: [Add.self, List.self, Edit.self, Delete.self, Restore.self])
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Write a journal entry.")
@@ -260,6 +260,19 @@ struct JournalCommand: ParsableCommand {
             let engine = try store.openedEngine(json: json)
             let r = try CLI.run("journal.delete", [("journalId", .string(id))], json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Deleted journal entry \(id)")
+        }
+    }
+
+    struct Restore: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "restore", abstract: "Bring back a deleted journal entry.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The journal entry's id.") var id: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let r = try CLI.run("journal.restore", [("journalId", .string(id))], json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Restored journal entry \(id)")
         }
     }
 }

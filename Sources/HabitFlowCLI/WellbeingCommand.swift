@@ -6,7 +6,7 @@ import HabitFlowProtocol
 struct WellbeingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wellbeing", abstract: "Wellbeing values (mood, energy, sleepHours …) and their trends.",
-        subcommands: [Log.self, List.self, Edit.self, Delete.self, Trend.self])
+        subcommands: [Log.self, List.self, Edit.self, Delete.self, Restore.self, Trend.self])
 
     /// "mood 4 on 2025-03-12 (import): slept badly".
     static func line(_ w: JSONValue?) -> String {
@@ -95,6 +95,19 @@ struct WellbeingCommand: ParsableCommand {
             let engine = try store.openedEngine(json: json)
             let r = try CLI.run("wellbeing.delete", [("wellbeingId", .string(id))], json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Deleted wellbeing value \(id)")
+        }
+    }
+
+    struct Restore: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "restore", abstract: "Bring back a deleted wellbeing value.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The value's id.") var id: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let engine = try store.openedEngine(json: json)
+            let r = try CLI.run("wellbeing.restore", [("wellbeingId", .string(id))], json: json, engine: engine)
+            json ? CLI.printJSON(r) : print("Restored \(WellbeingCommand.line(r["wellbeing"]))")
         }
     }
 

@@ -289,6 +289,16 @@ extension Operation {
                 return .object([("deleted", .string(id))])
             },
             Operation(
+                "journal.restore", "Brings back a deleted journal entry as it was (a deleted id is used again only so).",
+                arguments: [Field("journalId", "string", "The journal entry.")],
+                result: [Field("journal", "object", "The journal entry.")], errors: contextErrors
+            ) { engine, args throws(ProtocolError) in
+                let id = try args.string("journalId")
+                return .object([
+                    ("journal", journalJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.restoreJournal(id) }))
+                ])
+            },
+            Operation(
                 "journal.get", "A journal entry.", arguments: [Field("journalId", "string", "The journal entry.")],
                 result: [Field("journal", "object", "The journal entry.")], errors: contextErrors
             ) { engine, args throws(ProtocolError) in
@@ -414,6 +424,16 @@ extension Operation {
                 let id = try args.string("wellbeingId")
                 try ProtocolError.engine { () throws(HabitFlowError) in try engine.deleteWellbeing(id) }
                 return .object([("deleted", .string(id))])
+            },
+            Operation(
+                "wellbeing.restore", "Brings back a deleted wellbeing value as it was (a deleted id is used again only so).",
+                arguments: [Field("wellbeingId", "string", "The entry.")],
+                result: [Field("wellbeing", "object", "The entry.")], errors: contextErrors
+            ) { engine, args throws(ProtocolError) in
+                let id = try args.string("wellbeingId")
+                return .object([
+                    ("wellbeing", wellbeingJSON(try ProtocolError.engine { () throws(HabitFlowError) in try engine.restoreWellbeing(id) }))
+                ])
             },
             Operation(
                 "wellbeing.list", "Your wellbeing values, optionally of one metric.",

@@ -315,6 +315,34 @@ import Testing
         _ = try d.result("category.save", #"{"categoryId":"fit","name":"FITNESS"}"#)  // its own name, recased
     }
 
+    /// Journals and wellbeing restore as entries do; a reflection neither revives a deleted
+    /// one nor lands on a deleted entry; a journal whose goal was deleted since still edits.
+    @Test func siblingsRestoreAndReferencesThatNoLongerResolve() throws {
+        let e = try seeded()
+        let d = Dispatcher(engine: e)
+        _ = try d.result("journal.create", #"{"journalId":"j1","text":"good run","referencedGoalIds":["run50"]}"#)
+        _ = try d.result("goal.delete", #"{"goalId":"run50","confirm":true}"#)
+        let edited = try d.result("journal.edit", #"{"journalId":"j1","text":"great run"}"#)["journal"]
+        #expect(edited?["text"] == .string("great run"), "\(String(describing: edited))")
+        _ = try d.result("journal.delete", #"{"journalId":"j1"}"#)
+        #expect(try d.answer("journal.create", #"{"journalId":"j1","text":"again"}"#)["error"]?["code"] == .string("conflict"))
+        #expect(try d.result("journal.restore", #"{"journalId":"j1"}"#)["journal"]?["text"] == .string("great run"))
+        let w = Self.text(try d.result("wellbeing.log", #"{"metric":"energy","value":2}"#)["wellbeing"]?["id"])
+        _ = try d.result("wellbeing.delete", #"{"wellbeingId":"\#(w)"}"#)
+        #expect(try d.result("wellbeing.restore", #"{"wellbeingId":"\#(w)"}"#)["wellbeing"]?["deletedAt"] == .null)
+        #expect(
+            try d.result("wellbeing.list", #"{"metric":"energy"}"#)["wellbeing"].map { v in if case let .array(a) = v { a.count } else { 0 }
+            } == 1)
+        let entry = Self.text(try e.entries(EntryQuery()).first.map { JSONValue.string($0.id) })
+        _ = try d.result("reflection.save", #"{"reflectionId":"r1","entryId":"\#(entry)","text":"easy"}"#)
+        _ = try d.result("reflection.delete", #"{"reflectionId":"r1"}"#)
+        let revive = try d.answer("reflection.save", #"{"reflectionId":"r1","entryId":"\#(entry)","text":"again"}"#)
+        #expect(revive["error"]?["code"] == .string("conflict"), "\(JSONCodec.serialize(revive))")
+        _ = try d.result("entry.delete", #"{"entryId":"\#(entry)","confirm":true}"#)
+        let onDeleted = try d.answer("reflection.save", #"{"entryId":"\#(entry)","text":"x"}"#)
+        #expect(onDeleted["error"]?["code"] == .string("conflict"), "\(JSONCodec.serialize(onDeleted))")
+    }
+
     static func text(_ v: JSONValue?) -> String {
         if case let .string(s)? = v { return s }
         return ""

@@ -196,6 +196,7 @@ import Testing
             #"{"journalId":"\#(m.journals.isEmpty ? "none" : m.journals[rng.pick(m.journals.count)])","text":"edited"}"#
         },
         "journal.delete": { m, rng, _ in #"{"journalId":"\#(m.journals.isEmpty ? "none" : m.journals[rng.pick(m.journals.count)])"}"# },
+        "journal.restore": { m, rng, _ in #"{"journalId":"\#(m.journals.isEmpty ? "none" : m.journals[rng.pick(m.journals.count)])"}"# },
         "reflection.save": { m, rng, _ in
             let id = m.newId("f")
             m.reflections.append(id)
@@ -214,6 +215,9 @@ import Testing
             #"{"wellbeingId":"\#(m.wellbeing.isEmpty ? "none" : m.wellbeing[rng.pick(m.wellbeing.count)])","value":\#(1 + rng.pick(5))}"#
         },
         "wellbeing.delete": { m, rng, _ in
+            #"{"wellbeingId":"\#(m.wellbeing.isEmpty ? "none" : m.wellbeing[rng.pick(m.wellbeing.count)])"}"#
+        },
+        "wellbeing.restore": { m, rng, _ in
             #"{"wellbeingId":"\#(m.wellbeing.isEmpty ? "none" : m.wellbeing[rng.pick(m.wellbeing.count)])"}"#
         },
         "persona.save": lensSave("persona"), "persona.delete": lensDelete("persona"),

@@ -574,6 +574,12 @@ class JournalDeleteResult(TypedDict):
     deleted: str
 
 
+class JournalRestoreResult(TypedDict):
+    """``journal.restore``'s result."""
+
+    journal: Dict[str, Any]
+
+
 class JournalGetResult(TypedDict):
     """``journal.get``'s result."""
 
@@ -620,6 +626,12 @@ class WellbeingDeleteResult(TypedDict):
     """``wellbeing.delete``'s result."""
 
     deleted: str
+
+
+class WellbeingRestoreResult(TypedDict):
+    """``wellbeing.restore``'s result."""
+
+    wellbeing: Dict[str, Any]
 
 
 class WellbeingListResult(TypedDict):
@@ -1580,6 +1592,14 @@ class Operations:
         result: JournalDeleteResult = self._call("journal.delete", _args(("journalId", journal_id)))
         return result
 
+    def journal_restore(self, journal_id: str) -> JournalRestoreResult:
+        """Brings back a deleted journal entry as it was (a deleted id is used again only so). (``journal.restore``)
+
+        journal_id: The journal entry.
+        """
+        result: JournalRestoreResult = self._call("journal.restore", _args(("journalId", journal_id)))
+        return result
+
     def journal_get(self, journal_id: str) -> JournalGetResult:
         """A journal entry. (``journal.get``)
 
@@ -1657,6 +1677,14 @@ class Operations:
         wellbeing_id: The entry.
         """
         result: WellbeingDeleteResult = self._call("wellbeing.delete", _args(("wellbeingId", wellbeing_id)))
+        return result
+
+    def wellbeing_restore(self, wellbeing_id: str) -> WellbeingRestoreResult:
+        """Brings back a deleted wellbeing value as it was (a deleted id is used again only so). (``wellbeing.restore``)
+
+        wellbeing_id: The entry.
+        """
+        result: WellbeingRestoreResult = self._call("wellbeing.restore", _args(("wellbeingId", wellbeing_id)))
         return result
 
     def wellbeing_list(self, *, metric: Optional[str] = NOT_GIVEN) -> WellbeingListResult:

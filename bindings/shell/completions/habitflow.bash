@@ -1782,13 +1782,13 @@ _habitflow_journal() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|edit|delete)
+    add|list|edit|delete|restore)
         # Offer subcommand argument completions
         "_habitflow_journal_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list edit delete' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list edit delete restore' -- "${cur}"))
         ;;
     esac
 }
@@ -1901,6 +1901,27 @@ _habitflow_journal_delete() {
     esac
 }
 
+_habitflow_journal_restore() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
 _habitflow_wellbeing() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -1913,13 +1934,13 @@ _habitflow_wellbeing() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    log|list|edit|delete|trend)
+    log|list|edit|delete|restore|trend)
         # Offer subcommand argument completions
         "_habitflow_wellbeing_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'log list edit delete trend' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'log list edit delete restore trend' -- "${cur}"))
         ;;
     esac
 }
@@ -2012,6 +2033,27 @@ _habitflow_wellbeing_edit() {
 }
 
 _habitflow_wellbeing_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --user --zone)
+    __habitflow_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--zone')
+        return
+        ;;
+    esac
+}
+
+_habitflow_wellbeing_restore() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()

@@ -1174,12 +1174,13 @@ _habitflow_journal() {
             'list:List journal entries.'
             'edit:Edit a journal entry (moving it to another day needs --confirm).'
             'delete:Delete a journal entry (no habit, streak or goal changes).'
+            'restore:Bring back a deleted journal entry.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        add|list|edit|delete)
+        add|list|edit|delete|restore)
             "_habitflow_journal_${words[1]}" && ret=0
             ;;
         esac
@@ -1261,6 +1262,22 @@ _habitflow_journal_delete() {
     return "${ret}"
 }
 
+_habitflow_journal_restore() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':id:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
 _habitflow_wellbeing() {
     local -i ret=1
     local -ar arg_specs=(
@@ -1277,13 +1294,14 @@ _habitflow_wellbeing() {
             'list:List wellbeing values, with their ids.'
             'edit:Change a wellbeing value, its note, time, day or source (the last edit wins).'
             'delete:Delete a wellbeing value (only wellbeing views change).'
+            'restore:Bring back a deleted wellbeing value.'
             'trend:A metric'\''s daily means over a range (default: the last 4 weeks).'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        log|list|edit|delete|trend)
+        log|list|edit|delete|restore|trend)
             "_habitflow_wellbeing_${words[1]}" && ret=0
             ;;
         esac
@@ -1352,6 +1370,22 @@ _habitflow_wellbeing_edit() {
 }
 
 _habitflow_wellbeing_delete() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
+        '--user[Act as this user (default\: $HABITFLOW_USER, else your login name).]:user:'
+        '--zone[Your current IANA zone (default\: $HABITFLOW_ZONE, $TZ, /etc/localtime).]:zone:'
+        ':id:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_habitflow_wellbeing_restore() {
     local -i ret=1
     local -ar arg_specs=(
         '--db[The store file (default\: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).]:db:'
