@@ -149,7 +149,9 @@ extension Engine {
     public func evidence() throws(HabitFlowError) -> [HabitPotentialEvidence] {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
-            let (_, today) = try userZone(store, user)
+            // Its day, until a later day has been today: a zone change that moves today back
+            // does not expire it (SPEC §6a's first open day).
+            let today = try firstOpenDay(store, user)
             return try store.evidence(owner: user).filter { $0.stands(today: today) }
         }
     }
@@ -175,12 +177,13 @@ extension Engine {
                     .conflict, "evidence \(id) was \(e.resolution?.rawValue ?? "ended"): nothing to confirm", field: "evidenceId")
             }
             let (_, today) = try userZone(store, user)
-            guard e.dayKey == today else {
+            guard e.stands(today: try firstOpenDay(store, user)) else {
                 throw HabitFlowError(
                     .conflict, "evidence \(id) expired with its day (\(e.dayKey)): log the habit instead", field: "evidenceId")
             }
             var request = LogRequest(habitId: e.habitId)
             request.dayKey = e.dayKey
+            request.confirm = e.dayKey != today  // its own day, which a zone change put after today
             request.timestampUtc = now
             request.value = value
             request.note = note
@@ -195,12 +198,18 @@ extension Engine {
     }
 
     /// Dismisses evidence `id`: it ends, and nothing else changes (003 §10.4.2). Dismissing
-    /// ended evidence changes nothing.
+    /// ended evidence changes nothing; confirmed evidence made an entry, which a dismissal
+    /// would not undo: that is a conflict saying so.
     public func dismissEvidence(_ id: String) throws(HabitFlowError) {
         let (store, user) = try requireStore()
         let now = clock()
         try store.write { store throws(HabitFlowError) in
             var e = try ownedEvidence(store, user, id)
+            if e.resolution == .confirmed {
+                throw HabitFlowError(
+                    .conflict, "evidence \(id) was confirmed (entry \(e.entryId ?? "?")): to undo it, delete that entry",
+                    field: "evidenceId")
+            }
             guard e.deletedAt == nil else { return }
             e.deletedAt = now
             e.resolution = .dismissed

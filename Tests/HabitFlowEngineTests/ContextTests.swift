@@ -343,6 +343,25 @@ import Testing
         #expect(onDeleted["error"]?["code"] == .string("conflict"), "\(JSONCodec.serialize(onDeleted))")
     }
 
+    /// Evidence lives on its day until a later day has been today: a day start set at 01:30
+    /// moves today back, and the evidence still stands and confirms on its own day. Dismissing
+    /// confirmed evidence says it cannot undo the entry (it answered "dismissed").
+    @Test func evidenceOnItsDayAndAfterItsConfirmation() throws {
+        let d = Dispatcher(engine: try store.engine(now: "2025-03-12T00:30:00Z", user: "carol"))  // 01:30 in Amsterdam
+        _ = try d.result("habit.create", #"{"habitId":"tea","name":"Tea"}"#)
+        _ = try d.result("habit.create", #"{"habitId":"walk","name":"Walk"}"#)
+        _ = try d.result("routine.create", #"{"routineId":"am","name":"AM","habitIds":["tea","walk"]}"#)
+        _ = try d.result("routine.start", #"{"routineId":"am","executionId":"x"}"#)
+        _ = try d.result("user.update", #"{"dayStartsAt":"04:00"}"#)
+        #expect(try d.result("user.get", "{}")["today"] == .string("2025-03-11"))
+        let standing = try d.result("evidence.list", "{}")["evidence"]
+        #expect(standing.map { v in if case let .array(a) = v { a.count } else { 0 } } == 2, "\(String(describing: standing))")
+        let confirmed = try d.result("evidence.confirm", #"{"evidenceId":"x:tea"}"#)
+        #expect(confirmed["entry"]?["dayKey"] == .string("2025-03-12"), "\(confirmed)")
+        let dismiss = try d.answer("evidence.dismiss", #"{"evidenceId":"x:tea"}"#)
+        #expect(dismiss["error"]?["code"] == .string("conflict"), "\(JSONCodec.serialize(dismiss))")
+    }
+
     static func text(_ v: JSONValue?) -> String {
         if case let .string(s)? = v { return s }
         return ""
