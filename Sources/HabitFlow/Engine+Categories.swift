@@ -3,7 +3,8 @@ import HabitFlowStore
 
 /// Categories: the user's own grouping of habits and goals (a name and an order).
 extension Engine {
-    /// Creates or renames category `id` (its order among the user's categories: `sortOrder`).
+    /// Creates or renames category `id`; `sortOrder` is its place among the user's categories
+    /// (0 first): the others move up to make room, so the order has no ties.
     public func saveCategory(id: String?, name: String, sortOrder: Int?) throws(HabitFlowError) -> Category {
         let (store, user) = try requireStore()
         let now = clock()
@@ -18,10 +19,20 @@ extension Engine {
             if let other = all.first(where: { $0.id != id && $0.deletedAt == nil && $0.name.lowercased() == name.lowercased() }) {
                 throw HabitFlowError(.conflict, "a category named \"\(other.name)\" exists (\(other.id))", field: "name")
             }
-            let category = Category(
+            var category = Category(
                 id: id ?? RecordID.make(), ownerId: user, name: name,
                 sortOrder: sortOrder ?? existing?.sortOrder ?? ((all.map(\.sortOrder).max() ?? -1) + 1),
                 createdAt: existing?.createdAt ?? now)
+            if let sortOrder {
+                // Its place in the list; every category is renumbered 0, 1, 2 … around it.
+                var others = all.filter { $0.id != category.id }
+                let place = min(max(sortOrder, 0), others.count)
+                others.insert(category, at: place)
+                for (i, var c) in others.enumerated() where c.sortOrder != i || c.id == category.id {
+                    c.sortOrder = i
+                    if c.id == category.id { category = c } else { try store.save(c) }
+                }
+            }
             try store.save(category)
             return category
         }

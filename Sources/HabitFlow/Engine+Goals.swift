@@ -588,7 +588,8 @@ extension Engine {
     }
 
     /// Weekly goals with completions still to do in the week of `weekOf`, and recurring goals
-    /// not yet done that week (active goals only).
+    /// not yet done that week (active goals only), each with the habits the user can log
+    /// toward it — their own, linked, taking entries; a goal with none is left out.
     public func goalSuggestions(weekOf: DayKey? = nil) throws(HabitFlowError) -> [GoalSuggestion] {
         let (store, user) = try requireStore()
         return try store.read { store throws(HabitFlowError) in
@@ -599,10 +600,12 @@ extension Engine {
             for goal in try visibleGoals(store, user, nil) where goal.type != .targetAmount && goal.userStatus == .active {
                 let p = try progress(goal, store, day: day, today: today, weeks: weeks)
                 guard p.status == .active, let week = p.thisWeek, week.value < week.target else { continue }
-                out.append(
-                    GoalSuggestion(
-                        goal: goal, remaining: week.target - week.value,
-                        habitIds: try store.links(goal: goal.id, of: goal.ownerId).filter(\.isLinked).map(\.habitId)))
+                var loggable: [String] = []
+                for link in try store.links(goal: goal.id, of: goal.ownerId) where link.isLinked && link.createdBy == user {
+                    if let habit = try store.habit(link.habitId, of: user), habit.acceptsEntries { loggable.append(habit.id) }
+                }
+                guard !loggable.isEmpty else { continue }
+                out.append(GoalSuggestion(goal: goal, remaining: week.target - week.value, habitIds: loggable))
             }
             return out
         }

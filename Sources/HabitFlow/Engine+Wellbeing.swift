@@ -133,9 +133,11 @@ extension Engine {
 
     // MARK: Lenses: persona, identity, skill
 
-    /// Creates or updates lens `id` of `kind` over the user's habits and goals.
+    /// Creates or updates lens `id` of `kind` over the user's habits and goals. An update
+    /// keeps what it does not name (`nil`): a new name alone keeps the habits, goals and text;
+    /// an empty description clears it.
     public func saveLens(
-        _ kind: Lens.Kind, id: String?, name: String, description: String?, habitIds: [String], goalIds: [String]
+        _ kind: Lens.Kind, id: String?, name: String, description: String?, habitIds: [String]?, goalIds: [String]?
     )
         throws(HabitFlowError) -> Lens
     {
@@ -145,8 +147,8 @@ extension Engine {
         return try store.write { store throws(HabitFlowError) in
             try TextLimit.checkName(name, field: "name")
             try TextLimit.checkLength(description, field: "description", max: TextLimit.description)
-            for (i, h) in habitIds.enumerated() { _ = try ownedHabit(store, user, h, field: "habitIds[\(i)]") }
-            for (i, g) in goalIds.enumerated() {
+            for (i, h) in (habitIds ?? []).enumerated() { _ = try ownedHabit(store, user, h, field: "habitIds[\(i)]") }
+            for (i, g) in (goalIds ?? []).enumerated() {
                 do throws(HabitFlowError) { _ = try accessibleGoal(store, user, g) } catch {
                     var located = error
                     located.field = "goalIds[\(i)]"
@@ -161,9 +163,12 @@ extension Engine {
                     guard e.kind == kind else { throw HabitFlowError(.conflict, "\(id) is a \(e.kind.rawValue)", field: field) }
                 }
             }
+            let kept = existing?.deletedAt == nil ? existing : nil
+            let text = description.map { $0.isEmpty ? nil : $0 } ?? kept?.description
             let lens = Lens(
-                id: id ?? RecordID.make(), ownerId: user, kind: kind, name: name, description: description, habitIds: habitIds,
-                goalIds: goalIds, createdAt: existing?.createdAt ?? now, updatedAt: now, deletedAt: nil)
+                id: id ?? RecordID.make(), ownerId: user, kind: kind, name: name, description: text,
+                habitIds: habitIds ?? kept?.habitIds ?? [], goalIds: goalIds ?? kept?.goalIds ?? [],
+                createdAt: existing?.createdAt ?? now, updatedAt: now, deletedAt: nil)
             try store.save(lens)
             return lens
         }

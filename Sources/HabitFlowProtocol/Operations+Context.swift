@@ -499,15 +499,15 @@ extension Operation {
                 "\(k).save", "Creates or updates a \(k): \(purpose).",
                 arguments: [
                     Field(idField, "string", required: false, "The \(k) (new when absent)."), Field("name", "string", "Its name."),
-                    Field("description", "string", required: false, "Its text."),
-                    Field("habitIds", "array", required: false, "Your habits."),
-                    Field("goalIds", "array", required: false, "Goals you see."),
+                    Field("description", "string", required: false, "Its text (an update keeps it when absent; empty clears it)."),
+                    Field("habitIds", "array", required: false, "Your habits (an update keeps them when absent)."),
+                    Field("goalIds", "array", required: false, "Goals you see (an update keeps them when absent)."),
                 ],
                 result: [Field(k, "object", "`{id, kind, name, description, habitIds, goalIds, createdAt, updatedAt}`.")],
                 errors: contextErrors
             ) { engine, args throws(ProtocolError) in
                 let id = try args.optionalString(idField), name = try args.string("name"), text = try args.optionalString("description")
-                let habits = try args.stringList("habitIds") ?? [], goals = try args.stringList("goalIds") ?? []
+                let habits = try args.stringList("habitIds"), goals = try args.stringList("goalIds")
                 let l = try ProtocolError.engine { () throws(HabitFlowError) in
                     try engine.saveLens(kind, id: id, name: name, description: text, habitIds: habits, goalIds: goals)
                 }

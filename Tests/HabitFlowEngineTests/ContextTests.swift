@@ -362,6 +362,27 @@ import Testing
         #expect(dismiss["error"]?["code"] == .string("conflict"), "\(JSONCodec.serialize(dismiss))")
     }
 
+    /// A lens saved again with a new name only keeps its habits, goals and text (it emptied them).
+    @Test func aLensRenamedKeepsWhatItHeld() throws {
+        let d = Dispatcher(engine: try seeded())
+        _ = try d.result("persona.save", #"{"personaId":"p","name":"Runner","description":"fast","habitIds":["run"],"goalIds":["run50"]}"#)
+        let renamed = try d.result("persona.save", #"{"personaId":"p","name":"Athlete"}"#)["persona"]
+        #expect(renamed?["habitIds"] == .array([.string("run")]) && renamed?["goalIds"] == .array([.string("run50")]))
+        #expect(renamed?["name"] == .string("Athlete") && renamed?["description"] == .string("fast"), "\(String(describing: renamed))")
+        let cleared = try d.result("persona.save", #"{"personaId":"p","name":"Athlete","description":"","habitIds":[]}"#)["persona"]
+        #expect(cleared?["description"] == .null && cleared?["habitIds"] == .array([]) && cleared?["goalIds"] == .array([.string("run50")]))
+    }
+
+    /// Category order has no ties: a move to position 0 puts it first, the rest move up.
+    @Test func categoryOrderIsTotal() throws {
+        let e = try engine()
+        for id in ["a", "b", "c"] { _ = try e.saveCategory(id: id, name: id.uppercased(), sortOrder: nil) }
+        _ = try e.saveCategory(id: "c", name: "C", sortOrder: 0)
+        #expect(try e.categories().map(\.id) == ["c", "a", "b"] && e.categories().map(\.sortOrder) == [0, 1, 2])
+        _ = try e.saveCategory(id: "c", name: "C", sortOrder: 9)
+        #expect(try e.categories().map(\.id) == ["a", "b", "c"] && e.categories().map(\.sortOrder) == [0, 1, 2])
+    }
+
     static func text(_ v: JSONValue?) -> String {
         if case let .string(s)? = v { return s }
         return ""

@@ -205,6 +205,16 @@ import Testing
         try log(e, "review", "2025-03-12")
         s = try e.goalSuggestions()
         #expect(s.map(\.goal.id) == ["fit"])
+        // Only habits the user can log (issue 57): an archived one is left out, and a goal
+        // left with none is not suggested.
+        try habit(e, "swim")
+        _ = try goal(e, "wet", .weeklyHabit, target: 2, links: ["swim"])
+        _ = try goal(e, "bare", .weeklyHabit, target: 2, links: [])
+        var archive = HabitChanges()
+        archive.archived = true
+        _ = try e.update(habit: "swim", with: archive)
+        s = try e.goalSuggestions()
+        #expect(s.map(\.goal.id) == ["fit"] && s[0].habitIds == ["gym"], "\(s.map(\.goal.id))")
     }
 
     // MARK: 001 edge cases

@@ -1710,9 +1710,9 @@ class Operations:
 
         persona_id: The persona (new when absent).
         name: Its name.
-        description: Its text.
-        habit_ids: Your habits.
-        goal_ids: Goals you see.
+        description: Its text (an update keeps it when absent; empty clears it).
+        habit_ids: Your habits (an update keeps them when absent).
+        goal_ids: Goals you see (an update keeps them when absent).
         """
         result: PersonaSaveResult = self._call("persona.save", _args(("personaId", persona_id), ("name", name), ("description", description), ("habitIds", habit_ids), ("goalIds", goal_ids)))
         return result
@@ -1744,9 +1744,9 @@ class Operations:
 
         identity_id: The identity (new when absent).
         name: Its name.
-        description: Its text.
-        habit_ids: Your habits.
-        goal_ids: Goals you see.
+        description: Its text (an update keeps it when absent; empty clears it).
+        habit_ids: Your habits (an update keeps them when absent).
+        goal_ids: Goals you see (an update keeps them when absent).
         """
         result: IdentitySaveResult = self._call("identity.save", _args(("identityId", identity_id), ("name", name), ("description", description), ("habitIds", habit_ids), ("goalIds", goal_ids)))
         return result
@@ -1778,9 +1778,9 @@ class Operations:
 
         skill_id: The skill (new when absent).
         name: Its name.
-        description: Its text.
-        habit_ids: Your habits.
-        goal_ids: Goals you see.
+        description: Its text (an update keeps it when absent; empty clears it).
+        habit_ids: Your habits (an update keeps them when absent).
+        goal_ids: Goals you see (an update keeps them when absent).
         """
         result: SkillSaveResult = self._call("skill.save", _args(("skillId", skill_id), ("name", name), ("description", description), ("habitIds", habit_ids), ("goalIds", goal_ids)))
         return result
