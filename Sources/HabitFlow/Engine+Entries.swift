@@ -99,10 +99,11 @@ extension Engine {
     ///
     /// - Parameter importing: an import flow (`importEntries`): no confirmation is asked, and
     ///   a logged option of a choice bundle is never replaced. `zoneToday` is the user's zone
-    ///   and today when the caller already has them.
+    ///   and today when the caller already has them. `confirmable`: whether the caller's
+    ///   operation takes `confirm`, so a hint to send it is true (evidence.confirm does not).
     func mutate(
         _ mutation: EntryMutation, dryRun: Bool, _ store: any StoreTransaction, _ user: String, now: Instant,
-        importing: Bool = false, zoneToday: (LocalDays, DayKey)? = nil
+        importing: Bool = false, confirmable: Bool = true, zoneToday: (LocalDays, DayKey)? = nil
     )
         throws(HabitFlowError) -> (outcome: EntryRules.Outcome, impact: ImpactPreview?)
     {
@@ -131,7 +132,8 @@ extension Engine {
         }
         do throws(HabitFlowError) {
             let outcome = try decide(confirmed)
-            let displaced = try choiceDisplaced(outcome, habit, store, replace: confirmed && !importing, now: now)
+            let displaced = try choiceDisplaced(
+                outcome, habit, store, replace: confirmed && !importing, confirmable: confirmable && !importing, now: now)
             for entry in displaced { try updateEntry(store, entry, owner: habit.ownerId) }
             try apply(outcome, store, habit)
             return (outcome, nil)
@@ -148,7 +150,7 @@ extension Engine {
     /// on the days they counted for the bundle (SPEC §6a), not on others.
     func choiceDisplaced(
         _ outcome: EntryRules.Outcome, _ habit: Habit, _ store: any StoreTransaction, replace: Bool,
-        now: Instant
+        confirmable: Bool = true, now: Instant
     ) throws(HabitFlowError) -> [HabitEntry] {
         let day = outcome.entry.dayKey
         guard outcome.entry.isActive, let parentId = habit.bundleId, habit.days(in: parentId)?.contains(day) == true,
@@ -159,7 +161,7 @@ extension Engine {
         where sibling.id != habit.id && sibling.days(in: parentId)?.contains(day) == true {
             others += try store.activeEntries(owner: habit.ownerId, habit: sibling.id, day: day)
         }
-        return try EntryRules.choiceOption(outcome, others: others, replace: replace, now: now)
+        return try EntryRules.choiceOption(outcome, others: others, replace: replace, confirmable: confirmable, now: now)
     }
 
     /// The habit, the entry as it was, the caller's confirmation, and the rule to run.

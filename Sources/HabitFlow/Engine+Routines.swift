@@ -188,7 +188,7 @@ extension Engine {
             request.value = value
             request.note = note
             request.source = .evidence
-            let outcome = try mutate(.log(request), dryRun: false, store, user, now: now).outcome
+            let outcome = try mutate(.log(request), dryRun: false, store, user, now: now, confirmable: false).outcome
             e.deletedAt = now
             e.resolution = .confirmed
             e.entryId = outcome.entry.id

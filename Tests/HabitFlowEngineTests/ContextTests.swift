@@ -383,6 +383,24 @@ import Testing
         #expect(try e.categories().map(\.id) == ["a", "b", "c"] && e.categories().map(\.sortOrder) == [0, 1, 2])
     }
 
+    /// A hint to send confirm is given only by operations that take it: confirming evidence
+    /// of a choice option on a day another option holds says what to do instead.
+    @Test func hintsNameWhatTheOperationTakes() throws {
+        let d = Dispatcher(engine: try store.engine(now: Self.now, user: "dora"))
+        for id in ["tea", "coffee"] { _ = try d.result("habit.create", #"{"habitId":"\#(id)","name":"\#(id)"}"#) }
+        _ = try d.result("bundle.create", #"{"bundleId":"drink","name":"Drink","kind":"choice","habitIds":["tea","coffee"]}"#)
+        _ = try d.result("routine.create", #"{"routineId":"am","name":"AM","habitIds":["tea"]}"#)
+        _ = try d.result("routine.start", #"{"routineId":"am","executionId":"x"}"#)
+        _ = try d.result("entry.log", #"{"habitId":"coffee"}"#)
+        let answer = try d.answer("evidence.confirm", #"{"evidenceId":"x:tea"}"#)
+        let message = Self.text(answer["error"]?["message"])
+        #expect(
+            answer["error"]?["code"] == .string("conflict") && message.contains("delete that entry first")
+                && !message.contains("confirm: true"), "\(message)")
+        let log = Self.text(try d.answer("entry.log", #"{"habitId":"tea"}"#)["error"]?["message"])
+        #expect(log.contains("send confirm: true"), "\(log)")
+    }
+
     static func text(_ v: JSONValue?) -> String {
         if case let .string(s)? = v { return s }
         return ""

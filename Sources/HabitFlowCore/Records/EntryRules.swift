@@ -245,8 +245,9 @@ public enum EntryRules {
     /// to be written with it. Anything else is a `conflict`: two options never stay active,
     /// and their values are never summed.
     /// - Returns: the other options' entries to delete.
+    /// `confirmable`: whether the caller's operation takes `confirm` (the hint says so only then).
     public static func choiceOption(
-        _ outcome: Outcome, others: [HabitEntry], replace: Bool, now: Instant
+        _ outcome: Outcome, others: [HabitEntry], replace: Bool, confirmable: Bool = true, now: Instant
     )
         throws(HabitFlowError) -> [HabitEntry]
     {
@@ -254,7 +255,8 @@ public enum EntryRules {
         guard replace, case .created = outcome else {
             throw HabitFlowError(
                 .conflict,
-                "another option of this choice bundle (entry \(other.id)) is logged on \(other.dayKey): one option a day; send confirm: true to replace it",
+                "another option of this choice bundle (entry \(other.id)) is logged on \(other.dayKey): one option a day; "
+                    + (confirmable ? "send confirm: true to replace it" : "delete that entry first"),
                 field: "habitId", details: .occupiedBy(entryId: other.id, dayKey: other.dayKey))
         }
         return others.map { e in
