@@ -259,6 +259,9 @@ extension Engine {
                 habit.name = name
             }
             // A change of meaning: checked against the habit's kind, written as versions.
+            if changes.unit != nil || changes.cadence != nil || changes.targetType != nil {
+                _ = try Self.notABundle(old, "a unit, cadence or target type")
+            }
             let today = try firstOpenDay(store, user)
             let rules = HabitRules(habit: old, schedule: TargetSchedule(try store.targetVersions(habit: old.id, of: user)))
             let effective = changes.effectiveDayKey ?? today

@@ -290,14 +290,18 @@ extension Engine {
             }
             do throws(HabitFlowError) {
                 let habit: (multiplePerDay: Bool, bundle: Bool)? =
-                    if kind == .entry, case let .text(owner)? = record["owner_id"], case let .text(habitId)? = record["habit_id"] {
+                    if kind == .entry || kind == .targetVersion, case let .text(owner)? = record["owner_id"],
+                        case let .text(habitId)? = record["habit_id"]
+                    {
                         try entryHabit(owner, habitId)
                     } else { nil }
-                // A bundle parent takes no entry at any door (SPEC §4): its days are its children's.
-                if habit?.bundle == true, record.text("deleted_at") == nil {
+                // A bundle parent takes no entry, and no target or pause of its own, at any door
+                // (SPEC §4): its days are its children's. A version held from before stays.
+                if habit?.bundle == true, record.text("deleted_at") == nil, kind == .entry || held?["habit_id"] != record["habit_id"] {
                     throw HabitFlowError.invalid(
                         "\(at).habit_id",
-                        "\(at): habit \(record.text("habit_id") ?? "") is a bundle: it takes no entry (log one of its habits)")
+                        "\(at): habit \(record.text("habit_id") ?? "") is a bundle: it takes no "
+                            + (kind == .entry ? "entry (log one of its habits)" : "target or pause (set them on its habits)"))
                 }
                 try SyncRules.checkFixed(record, kind, held: held, habitMultiplePerDay: habit?.multiplePerDay, at: at)
                 if kind == .entry, held == nil, record.text("deleted_at") == nil, let owner = record.text("owner_id"),

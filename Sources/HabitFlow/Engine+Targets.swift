@@ -35,7 +35,7 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            let habit = try ownedHabit(store, user, habitId)
+            let habit = try Self.notABundle(try ownedHabit(store, user, habitId), "a target")
             let today = try firstOpenDay(store, user)
             let effectiveDayKey = effectiveDayKey ?? today
             let schedule = TargetSchedule(try store.targetVersions(habit: habit.id, of: user))
@@ -67,6 +67,17 @@ extension Engine {
             .invalidArgument,
             "\"\(habit.name)\" would be a yes/no habit at most 0 \(never == .min ? "from its first day" : "from \(never)"): a day is complete only with an entry, and any entry breaks that limit, so no day could ever be met. For \"never do X\", use a numeric habit at most 0 (kind numeric, a unit such as times) and log 0 on clean days",
             field: field)
+    }
+
+    /// `habit`, unless it is a bundle parent: a bundle asks what its habits ask, so a target
+    /// or a pause of its own would be stored and never read (SPEC §4) — refused, naming what to
+    /// do instead.
+    static func notABundle(_ habit: Habit, _ what: String) throws(HabitFlowError) -> Habit {
+        guard habit.bundle == nil else {
+            throw HabitFlowError(
+                .invalidArgument, "\"\(habit.name)\" is a bundle: it asks what its habits ask; set \(what) on its habits", field: "habitId")
+        }
+        return habit
     }
 
     /// Refuses a change of meaning dated before `today` — `firstOpenDay`, the first day not
@@ -122,7 +133,7 @@ extension Engine {
         guard let after = to.adding(days: 1) else { throw HabitFlowError(.invalidDate, "to is the last supported day", field: "to") }
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            let habit = try ownedHabit(store, user, habitId)
+            let habit = try Self.notABundle(try ownedHabit(store, user, habitId), "a pause")
             let today = try firstOpenDay(store, user)
             try Self.checkNotPast(from, today: today, field: "from", what: "a pause")
             let stamp = try recordingStamp(store, user, habit.id, now)
@@ -154,7 +165,7 @@ extension Engine {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            let habit = try ownedHabit(store, user, habitId)
+            let habit = try Self.notABundle(try ownedHabit(store, user, habitId), "the end of a pause")
             let today = try firstOpenDay(store, user)
             let day = from ?? today
             try Self.checkNotPast(day, today: today, field: "from", what: "the end of a pause")

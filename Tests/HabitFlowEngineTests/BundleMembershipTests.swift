@@ -140,6 +140,25 @@ import Testing
         #expect(second["error"]?["code"] == .string("conflict"), "today both count: \(JSONCodec.serialize(second))")
     }
 
+    /// A target, a pause or a change of cadence on a bundle parent is refused with what to do
+    /// (it was stored and ignored: the paused bundle still read incomplete).
+    @Test func aBundleTakesNoTargetOrPauseOfItsOwn() throws {
+        let d = try on("2025-03-10")
+        _ = try d.result("habit.create", #"{"habitId":"a","name":"A"}"#)
+        _ = try d.result("bundle.create", #"{"bundleId":"core","name":"Core","kind":"all","habitIds":["a"]}"#)
+        for (op, args) in [
+            ("target.set", #"{"habitId":"core","target":0}"#),
+            ("habit.pause", #"{"habitId":"core","from":"2025-03-10","to":"2025-03-12"}"#),
+            ("habit.update", #"{"habitId":"core","cadence":"weekly","timesPerWeek":3}"#),
+        ] {
+            let answer = try d.answer(op, args)
+            #expect(
+                answer["error"]?["code"] == .string("invalid_argument") && answer["error"]?["field"] == .string("args.habitId"),
+                "\(op): \(JSONCodec.serialize(answer))")
+        }
+        #expect(try d.result("target.list", #"{"habitId":"core"}"#)["versions"] == .array([]))
+    }
+
     @Test func badBundleDaysAreRefusedAtEveryDoor() throws {
         let d = try on("2025-03-12")
         let records = { (days: String) in

@@ -181,6 +181,7 @@ import Testing
             (with(profile, "earlier_first_weekdays", .text("monday..2025-03-10,sunday..2025-03-03")), "earlier_first_weekdays"),
             (with(one("wellbeing"), "source", .text("routine")), "source"),
             (with(entry, "habit_id", .text("pair")), "habit_id"),  // a bundle takes no entry (issue 57)
+            (with(version, "habit_id", .text("pair")), "habit_id"),  // nor a target of its own
             (
                 Partnership(userId: "alice", partnerId: "alice", createdAt: try Instant(parsing: Self.now), deletedAt: nil)
                     .change(stamp: profile.stamp), "partner_id"
