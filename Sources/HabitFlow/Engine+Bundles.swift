@@ -28,7 +28,7 @@ extension Engine {
                     throw located
                 }
             }
-            return BundleDetail(bundle: parent, habits: children)
+            return BundleDetail(bundle: try store.habit(parent.id, of: user) ?? parent, habits: children)
         }
     }
 
@@ -82,6 +82,14 @@ extension Engine {
         return parent
     }
 
+    /// "daily" or "3 times a week".
+    static func describe(_ cadence: Habit.Cadence) -> String {
+        switch cadence {
+        case .daily: "daily"
+        case let .timesPerWeek(n): "\(n) times a week"
+        }
+    }
+
     /// Links `childId` under `parent` from `day` on (`nil`: the bundle's first day), after the
     /// checks of `createBundle`; a choice bundle refuses an option whose logged days meet
     /// another option's (never two options a day).
@@ -118,6 +126,25 @@ extension Engine {
                         field: "habitId", details: .occupiedBy(entryId: shared.id, dayKey: shared.dayKey))
                 }
             }
+        }
+        // A bundle's habits share one cadence (SPEC §4): it is the bundle's, and its weeks ask
+        // what its habits' weeks ask.
+        // The first habit sets it, while no habit ever counted for the bundle.
+        let cadence = try asToday(child, store, user).cadence
+        let everMember = try store.habits(owner: user).contains { $0.id != child.id && $0.days(in: parent.id) != nil }
+        guard var held = try store.habit(parent.id, of: user) else {
+            throw HabitFlowError(.notFound, "no bundle \(parent.id)", field: "bundleId")
+        }
+        if held.cadence != cadence {
+            guard !everMember else {
+                throw HabitFlowError.invalid(
+                    "habitId",
+                    "\"\(child.name)\" is \(Self.describe(cadence)) and bundle \"\(parent.name)\" is \(Self.describe(held.cadence)): a bundle's habits share one cadence"
+                )
+            }
+            held.cadence = cadence
+            held.updatedAt = now
+            try store.save(held)
         }
         if let other = child.bundleId, other != parent.id {
             // Out of a deleted bundle: its days end here, should it be restored.

@@ -262,6 +262,14 @@ extension Engine {
             if changes.unit != nil || changes.cadence != nil || changes.targetType != nil {
                 _ = try Self.notABundle(old, "a unit, cadence or target type")
             }
+            if let cadence = changes.cadence, let bundleId = old.bundleId, let parent = try store.habit(bundleId, of: user),
+                parent.deletedAt == nil, cadence != parent.cadence
+            {
+                // A bundle's habits share its cadence (SPEC §4).
+                throw HabitFlowError.invalid(
+                    "cadence",
+                    "\"\(old.name)\" is in bundle \"\(parent.name)\", whose habits share one cadence: take it out of the bundle first")
+            }
             let today = try firstOpenDay(store, user)
             let rules = HabitRules(habit: old, schedule: TargetSchedule(try store.targetVersions(habit: old.id, of: user)))
             let effective = changes.effectiveDayKey ?? today

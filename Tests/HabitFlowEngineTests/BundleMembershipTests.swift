@@ -159,6 +159,27 @@ import Testing
         #expect(try d.result("target.list", #"{"habitId":"core"}"#)["versions"] == .array([]))
     }
 
+    /// A bundle's habits share one cadence, the bundle's: mixing daily and weekly habits is
+    /// refused with a hint, and a bundle of weekly habits asks its weeks what they ask (it
+    /// read 0/0 = 100 % with no entries).
+    @Test func aBundlesHabitsShareItsCadence() throws {
+        let d = try on("2025-03-10")
+        for (id, cadence) in [
+            ("d1", ""), ("w1", #","cadence":"weekly","timesPerWeek":3"#), ("w2", #","cadence":"weekly","timesPerWeek":3"#),
+            ("w4", #","cadence":"weekly","timesPerWeek":2"#),
+        ] {
+            _ = try d.result("habit.create", #"{"habitId":"\#(id)","name":"\#(id)"\#(cadence)}"#)
+        }
+        let mixed = try d.answer("bundle.create", #"{"bundleId":"mix","name":"Mix","kind":"all","habitIds":["d1","w1"]}"#)
+        #expect(mixed["error"]?["field"] == .string("args.habitIds[1]"), "\(JSONCodec.serialize(mixed))")
+        let bundle = try d.result("bundle.create", #"{"bundleId":"wk","name":"Weekly","kind":"all","habitIds":["w1","w2"]}"#)
+        #expect(bundle["bundle"]?["cadence"] == .string("weekly") && bundle["bundle"]?["timesPerWeek"] == .int(3), "\(bundle)")
+        let week = try d.result("metrics.week", #"{"habitId":"wk","dayKey":"2025-03-10"}"#)
+        #expect(week["required"] == .int(3) && week["completed"] == .int(0), "\(week)")
+        #expect(try d.answer("bundle.add", #"{"bundleId":"wk","habitId":"w4"}"#)["error"]?["code"] == .string("invalid_argument"))
+        #expect(try d.answer("habit.update", #"{"habitId":"w1","cadence":"daily"}"#)["error"]?["field"] == .string("args.cadence"))
+    }
+
     @Test func badBundleDaysAreRefusedAtEveryDoor() throws {
         let d = try on("2025-03-12")
         let records = { (days: String) in

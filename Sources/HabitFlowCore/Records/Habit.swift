@@ -166,8 +166,9 @@ public struct Habit: Hashable, Sendable {
         }
         if bundle != nil {
             guard bundleId == nil else { throw .invalid("bundleId", "a bundle cannot belong to another bundle") }
-            guard kind == .binary, cadence == .daily, targetType == .atLeast, !multiplePerDay else {
-                throw .invalid("bundle", "a bundle is a daily habit with no unit or target of its own")
+            // Its cadence is its habits' (they share one, SPEC §4): daily, or N times a week.
+            guard kind == .binary, targetType == .atLeast, !multiplePerDay else {
+                throw .invalid("bundle", "a bundle is a yes/no habit with no unit or target of its own")
             }
         }
     }
