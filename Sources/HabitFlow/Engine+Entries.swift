@@ -123,6 +123,7 @@ extension Engine {
                 before: current, after: after, days: days, today: today, weeks: weeks,
                 skipped: zone.zone.skippedDays(dayStart: zone.dayStart))
             preview.goals = try goalEffects(of: habit, after: after, store, user, today: today, weeks: weeks)
+            preview.bundles = try bundleEffects(of: habit, after: after, days: days, store, user, zone: zone, today: today, weeks: weeks)
             return preview
         }
         if dryRun {
@@ -143,6 +144,38 @@ extension Engine {
             explained.details = .impact(days, try impact(try decide(true)))
             throw explained
         }
+    }
+
+    /// How replacing `habit`'s active entries by `after` would move the bundle it counts for
+    /// on `days` (none when it is in no live bundle, or the bundle does not move).
+    func bundleEffects(
+        of habit: Habit, after: [HabitEntry], days: [DayKey], _ store: any StoreTransaction, _ user: String, zone: LocalDays,
+        today: DayKey, weeks: WeekCalendar
+    ) throws(HabitFlowError) -> [ImpactPreview.BundleEffect] {
+        guard let parentId = habit.bundleId ?? habit.bundleDays.spans.last?.bundleId,
+            let parent = try store.habit(parentId, of: habit.ownerId), parent.deletedAt == nil, parent.bundle != nil
+        else { return [] }
+        let skipped = zone.zone.skippedDays(dayStart: zone.dayStart)
+        var before: [HabitMetrics] = [], later: [HabitMetrics] = [], member: [LinkedDays] = []
+        for child in try store.habits(owner: habit.ownerId) {
+            guard let counted = child.days(in: parent.id) else { continue }
+            let schedule = TargetSchedule(try store.targetVersions(habit: child.id, of: child.ownerId))
+            let from = child.numericFrom(schedule)
+            let entries = try store.entries(owner: child.ownerId, habit: child.id, from: nil, to: nil, includeDeleted: false)
+            let now = HabitMetrics(
+                habit: child, days: HabitDays(entries, kind: child.kind, numericFrom: from), targets: schedule, skipped: skipped)
+            before.append(now)
+            later.append(
+                child.id == habit.id
+                    ? HabitMetrics(
+                        habit: child, days: HabitDays(after, kind: child.kind, numericFrom: from), targets: schedule, skipped: skipped)
+                    : now)
+            member.append(counted)
+        }
+        let effect = ImpactPreview.BundleEffect(
+            before: HabitMetrics(bundle: parent, children: before, days: member, skipped: skipped),
+            after: HabitMetrics(bundle: parent, children: later, days: member, skipped: skipped), days: days, today: today, weeks: weeks)
+        return effect.changes ? [effect] : []
     }
 
     /// The other options' active entries that `outcome` displaces, when `habit` is an option

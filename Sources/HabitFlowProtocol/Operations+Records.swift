@@ -413,7 +413,7 @@ extension Operation {
             result: outcomeResult + [
                 Field(
                     "impact", "object",
-                    "`{habitId, days:[{dayKey, before, after}], weeks:[{weekStart, before, after}], currentStreak, longestStreak, momentum, goals:[{goalId, title, value, fraction, status, weeks:[{weekStart, value, met}]}]}` (each `{before, after}`; `goals`: those whose progress moves; a goal's `weeks`: those whose value or outcome moves)."
+                    "`{habitId, days:[{dayKey, before, after}], weeks:[{weekStart, before, after}], currentStreak, longestStreak, momentum, goals:[{goalId, title, value, fraction, status, weeks:[{weekStart, value, met}]}], bundles:[{bundleId, name, days:[{dayKey, before, after}], currentStreak, longestStreak}]}` (each `{before, after}`; `goals`: those whose progress moves; a goal's `weeks`: those whose value or outcome moves; `bundles`: the bundle the habit counts for, when it moves)."
                 )
             ],
             errors: storeErrors + [.invalidDate, .conflict, .limitExceeded]

@@ -119,6 +119,27 @@ enum RecordJSON {
                         ])
                     })
             ),
+            (
+                "bundles",
+                .array(
+                    p.bundles.map { b in
+                        .object([
+                            ("bundleId", .string(b.bundleId)), ("name", .string(b.name)),
+                            (
+                                "days",
+                                .array(
+                                    b.days.map { d in
+                                        .object([
+                                            ("dayKey", .string(d.dayKey.description)), ("before", .string(d.status.before.rawValue)),
+                                            ("after", .string(d.status.after.rawValue)),
+                                        ])
+                                    })
+                            ),
+                            ("currentStreak", change(b.currentStreak) { .int(Int64($0)) }),
+                            ("longestStreak", change(b.longestStreak) { .int(Int64($0)) }),
+                        ])
+                    })
+            ),
         ])
     }
 }

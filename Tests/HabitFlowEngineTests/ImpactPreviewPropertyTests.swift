@@ -20,6 +20,8 @@ import Testing
         var momentum = 0.0
         var goals: [String: [String: JSONValue]] = [:]  // goalId → value, fraction, status
         var goalWeeks: [String: [String: [String: JSONValue]]] = [:]  // goalId → weekStart → value, met
+        var bundleDays: [String: JSONValue] = [:]  // the bundle "core": dayKey → status
+        var bundleStreaks: [JSONValue] = []  // its current and longest lengths
     }
 
     static func text(_ v: JSONValue?) -> String {
@@ -42,6 +44,11 @@ import Testing
             else { break }
             day = next
         }
+        if case let .array(days)? = try d.result("metrics.history", #"{"habitId":"core","from":"\#(start)","to":"\#(today)"}"#)["days"] {
+            for day in days { r.bundleDays[Self.text(day["dayKey"])] = day["status"] ?? .null }
+        }
+        let core = try d.result("metrics.streaks", #"{"habitId":"core"}"#)
+        r.bundleStreaks = [core["current"]?["length"] ?? .null, core["longest"]?["length"] ?? .null]
         let streaks = try d.result("metrics.streaks", #"{"habitId":"\#(habit)"}"#)
         (r.current, r.longest) = (streaks["current"]?["length"] ?? .null, streaks["longest"]?["length"] ?? .null)
         if case let .double(m)? = try d.result("metrics.momentum", #"{"habitId":"\#(habit)"}"#)["momentum"] { r.momentum = m }
@@ -100,6 +107,24 @@ import Testing
             abs((number(m["before"]) ?? -1) - a.momentum) > 1e-9 || abs((number(m["after"]) ?? -1) - b.momentum) > 1e-9
         {
             out.append("momentum: claimed \(JSONCodec.serialize(m)), was \(a.momentum) → \(b.momentum)")
+        }
+        // The bundle: listed when it moved, as claimed.
+        let bundles = pairs(impact["bundles"], key: "bundleId")
+        let coreMoved = a.bundleDays != b.bundleDays || a.bundleStreaks != b.bundleStreaks
+        if let claim = bundles["core"] {
+            for (day, c) in pairs(claim["days"], key: "dayKey") where c["before"] != a.bundleDays[day] || c["after"] != b.bundleDays[day] {
+                out.append(
+                    "bundle day \(day): claimed \(JSONCodec.serialize(c)), was \(a.bundleDays[day] ?? .null) → \(b.bundleDays[day] ?? .null)"
+                )
+            }
+            let claimed = [claim["currentStreak"], claim["longestStreak"]]
+            if claimed.map({ number($0?["before"]) }) != a.bundleStreaks.map({ number($0) })
+                || claimed.map({ number($0?["after"]) }) != b.bundleStreaks.map({ number($0) })
+            {
+                out.append("bundle streaks: claimed \(claimed), were \(a.bundleStreaks) → \(b.bundleStreaks)")
+            }
+        } else if coreMoved {
+            out.append("bundle core moved, unlisted")
         }
         // Goals: each listed as claimed; each that moved, listed; its weeks alike.
         let goals = pairs(impact["goals"], key: "goalId")

@@ -33,13 +33,16 @@ public struct ImpactPreview: Sendable, Equatable {
     /// The goals whose progress would move, each before and after (filled by the engine,
     /// which holds the goals: the same derivation run twice).
     public var goals: [GoalEffect] = []
+    /// The bundle the habit counts for on the affected days, when it moves (filled by the
+    /// engine, which holds the bundle's other habits).
+    public var bundles: [BundleEffect] = []
 
     /// Whether the two hold the same values.
     public static func == (a: Self, b: Self) -> Bool {
         a.habitId == b.habitId && a.days.map(\.dayKey) == b.days.map(\.dayKey)
             && a.days.map(\.status) == b.days.map(\.status) && a.weeks.map(\.weekStart) == b.weeks.map(\.weekStart)
             && a.weeks.map(\.completed) == b.weeks.map(\.completed) && a.currentStreak == b.currentStreak
-            && a.longestStreak == b.longestStreak && a.momentum == b.momentum && a.goals == b.goals
+            && a.longestStreak == b.longestStreak && a.momentum == b.momentum && a.goals == b.goals && a.bundles == b.bundles
     }
 
     /// The preview of replacing `before` by `after` (the habit's active entries), read as
