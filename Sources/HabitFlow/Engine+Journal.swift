@@ -82,16 +82,7 @@ extension Engine {
 
     /// Brings back deleted journal entry `id` as it was (the only way its id is used again).
     public func restoreJournal(_ id: String) throws(HabitFlowError) -> JournalEntry {
-        let (store, user) = try requireStore()
-        let now = clock()
-        return try store.write { store throws(HabitFlowError) in
-            var j = try ownedJournal(store, user, id)
-            guard j.deletedAt != nil else { return j }
-            j.deletedAt = nil
-            j.updatedAt = now
-            try store.save(j)
-            return j
-        }
+        try restore(JournalEntry.self, id, field: "journalId")
     }
 
     /// Edits journal entry `id` (the last edit wins); moving it to another day needs `confirm`.

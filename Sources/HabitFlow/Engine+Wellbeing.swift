@@ -76,15 +76,20 @@ extension Engine {
 
     /// Brings back deleted wellbeing entry `id` as it was (the only way its id is used again).
     public func restoreWellbeing(_ id: String) throws(HabitFlowError) -> WellbeingMetricEntry {
+        try restore(WellbeingMetricEntry.self, id, field: "wellbeingId")
+    }
+
+    /// Brings back the user's deleted record `id` of type `R` as it was (unchanged when it exists).
+    func restore<R: Restorable>(_ type: R.Type, _ id: String, field: String) throws(HabitFlowError) -> R {
         let (store, user) = try requireStore()
         let now = clock()
         return try store.write { store throws(HabitFlowError) in
-            var w = try ownedWellbeing(store, user, id)
-            guard w.deletedAt != nil else { return w }
-            w.deletedAt = nil
-            w.updatedAt = now
-            try store.save(w)
-            return w
+            var record = try owned(type, store, user, id, field: field)
+            guard record.deletedAt != nil else { return record }
+            record.deletedAt = nil
+            record.updatedAt = now
+            try store.save(record)
+            return record
         }
     }
 

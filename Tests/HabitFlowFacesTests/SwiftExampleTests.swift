@@ -14,7 +14,7 @@ import Testing
         read streak 2 from 2025-03-11
         goal 1/4 this week, active
         changed ["entry"] habits ["water"] days ["2025-03-12"]
-        json {"archived":0,"bundle":null,"bundleId":null,"cadence":"daily…
+        json {"archived":0,"bundle":null,"bundleDays":null,"bundleId":nul…
         round trip true
         refused: notFound: no habit run (field habitId)
 
