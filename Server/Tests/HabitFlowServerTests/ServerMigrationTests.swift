@@ -92,7 +92,7 @@ import Testing
     }
 
     /// docs/SERVER.md, "A new column": rows written before a kind's last columns existed — a
-    /// habit without `bundle`, `bundle_id`, a target version holding a target only — read them
+    /// habit without `bundle`, `bundle_id`, `bundle_days`, a target version holding a target only — read them
     /// as NULL on a current database, with no server migration; and each step the page names
     /// is where it says.
     @Test func aRowWrittenBeforeAColumnReadsItAsNull() async throws {
@@ -106,7 +106,7 @@ import Testing
         let version = TargetVersion(
             id: "v1", ownerId: user, habitId: "h1", effectiveDayKey: DayKey("2025-03-12"), target: 0, recordedAt: t0)
         let rows: [(String, String, String?, [ChangeRecord.Value])] = [
-            ("user", user, nil, profile.row), ("habit", user + "\u{1F}h1", nil, Array(habit.row.dropLast(2))),
+            ("user", user, nil, profile.row), ("habit", user + "\u{1F}h1", nil, Array(habit.row.dropLast(3))),
             ("targetVersion", user + "\u{1F}v1", user + "\u{1F}h1", Array(version.row.prefix(6))),
         ]
         for (i, (kind, key, habitKey, values)) in rows.enumerated() {
