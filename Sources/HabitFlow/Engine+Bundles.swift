@@ -56,6 +56,7 @@ extension Engine {
             child.bundleId = nil
             child.updatedAt = now
             try store.save(child)
+            try resettle(store, owner: user, habit: child.id)
             return child
         }
     }
@@ -155,6 +156,7 @@ extension Engine {
         child.updatedAt = now
         try child.validate()
         try store.save(child)
+        try resettle(store, owner: user, habit: child.id)
         return child
     }
 }

@@ -334,6 +334,7 @@ extension Engine {
             guard habit != old else { return HabitUpdate(habit: old, effectiveDayKey: from) }
             habit.updatedAt = now
             try store.save(habit)
+            if habit.bundleDays != old.bundleDays { try resettle(store, owner: user, habit: habit.id) }
             return HabitUpdate(habit: habit, effectiveDayKey: from)
         }
     }
@@ -393,6 +394,7 @@ extension Engine {
             habit.updatedAt = now
             try moveMembership(&habit, counting: false, store, user)
             try store.save(habit)
+            try resettle(store, owner: user, habit: habit.id)
             return habit
         }
     }
@@ -428,6 +430,7 @@ extension Engine {
             habit.updatedAt = now
             if !habit.archived { try moveMembership(&habit, counting: true, store, user) }
             try store.save(habit)
+            try resettle(store, owner: user, habit: habit.id)
             return habit
         }
     }

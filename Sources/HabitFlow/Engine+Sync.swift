@@ -199,6 +199,7 @@ extension Engine {
         // entry of it can be held) and of no bundle, the set's only live entry on its day, is
         // that day's only contender, which `SyncRules.settle` keeps.
         var newHabits = Set<HabitText>()  // received here, not held before, of no bundle
+        var moved = Set<HabitText>()  // held, their bundle membership changed
         var entriesOnDay: [HabitDayText: Int] = [:]  // live entries in the set
         entriesOnDay.reserveCapacity(changes.count)  // a restore: one a day, mostly (no rehash per growth)
         for i in changes.indices where changes[i].kind == RecordKind.entry.rawValue && changes[i].text("deleted_at") == nil {
@@ -320,9 +321,12 @@ extension Engine {
                 try holdBack(change, error)
                 continue
             }
-            if kind == .habit, held == nil, record.text("bundle_id") == nil, let owner = record.text("owner_id"), let id = record.text("id")
-            {
-                newHabits.insert(HabitText(owner: owner, habit: id))
+            if kind == .habit, let owner = record.text("owner_id"), let id = record.text("id") {
+                if held == nil, record.text("bundle_id") == nil, record.text("bundle_days") == nil {
+                    newHabits.insert(HabitText(owner: owner, habit: id))
+                } else if let held, held["bundle_id"] != record["bundle_id"] || held["bundle_days"] != record["bundle_days"] {
+                    moved.insert(HabitText(owner: owner, habit: id))
+                }
             }
             if kind == .entry, !settled, case let .text(owner)? = record["owner_id"], case let .text(habitId)? = record["habit_id"],
                 case let .text(day)? = record["day_key"]
@@ -350,6 +354,9 @@ extension Engine {
         // here too, as `unlinkPartner` makes them on the side that ended it (001).
         if let partnerBefore, try store.partnership(user: user)?.partnerId != partnerBefore {
             try endSharing(store, user, with: partnerBefore)
+        }
+        for (owner, ids) in Dictionary(grouping: moved, by: \.owner) {
+            touched.formUnion(try membershipDays(store, owner: owner, habits: ids.map(\.habit)))
         }
         summary.repairs = try settle(store, touched.sorted { ($0.owner, $0.habit, $0.day) < ($1.owner, $1.habit, $1.day) })
         return summary
@@ -436,20 +443,76 @@ extension Engine {
         return out
     }
 
-    /// The habits of `owner` whose entries compete for one day with `habit`'s: every option
-    /// of its choice bundle (not deleted), else the habit alone.
-    func conflictGroup(
-        _ store: any StoreTransaction, _ owner: String, _ habitId: String, habit known: Habit? = nil
-    ) throws(HabitFlowError) -> [String] {
-        var habit = known
-        if habit == nil { habit = try store.habit(habitId, of: owner) }
-        guard let habit, let parentId = habit.bundleId,
-            let parent = try store.habit(parentId, of: owner), parent.bundle == .choice
-        else { return [habitId] }
-        let options = try store.fetchAll(Habit.self, owner: owner, where: .bundleId, in: [parentId]).filter { $0.deletedAt == nil }.map(
-            \.id
-        ).sorted()
-        return options.contains(habitId) ? options : [habitId]
+    /// Whose entries compete with whose, read once per settling: options of a choice bundle
+    /// compete on the days they counted for it (SPEC §6a), as `log` has them compete, so
+    /// every replica sets the same entries aside whatever order the records came in.
+    struct Rivals {
+        private var habits: [HabitText: Habit?] = [:]
+        private var all: [String: [Habit]] = [:]
+
+        mutating func habit(_ store: any StoreTransaction, _ owner: String, _ id: String) throws(HabitFlowError) -> Habit? {
+            let key = HabitText(owner: owner, habit: id)
+            if let known = habits[key] { return known }
+            let read = try store.habit(id, of: owner)
+            habits[key] = read
+            return read
+        }
+
+        private mutating func isChoice(_ store: any StoreTransaction, _ owner: String, _ id: String) throws(HabitFlowError) -> Bool {
+            try habit(store, owner, id)?.bundle == .choice
+        }
+
+        private mutating func everyHabit(_ store: any StoreTransaction, _ owner: String) throws(HabitFlowError) -> [Habit] {
+            if let known = all[owner] { return known }
+            let read = try store.habits(owner: owner)
+            all[owner] = read
+            return read
+        }
+
+        /// The habits whose entries compete with `id`'s on `day`, sorted: every habit that
+        /// counts for the choice bundle `id` counts for that day, else `id` alone.
+        mutating func onDay(_ store: any StoreTransaction, _ owner: String, _ id: String, _ day: DayKey) throws(HabitFlowError) -> [String]
+        {
+            guard let parent = try habit(store, owner, id)?.bundleId(on: day), try isChoice(store, owner, parent) else { return [id] }
+            return try everyHabit(store, owner).filter { $0.bundleId(on: day) == parent }.map(\.id).sorted()
+        }
+
+        /// Every habit in a choice bundle `id` is or was in, `id` among them, sorted: those whose
+        /// entries compete, or competed, with its.
+        mutating func ever(_ store: any StoreTransaction, _ owner: String, _ id: String) throws(HabitFlowError) -> [String] {
+            var parents: [String] = []
+            for p in try habit(store, owner, id)?.bundlesNamed ?? [] where try isChoice(store, owner, p) { parents.append(p) }
+            guard !parents.isEmpty else { return [id] }
+            let ids = try everyHabit(store, owner).filter { h in h.bundlesNamed.contains { parents.contains($0) } }.map(\.id)
+            return Set(ids + [id]).sorted()
+        }
+    }
+
+    /// The days a change of `habits`' bundle membership may settle otherwise: their logged
+    /// days, and every day a habit that competed with them holds an entry set aside.
+    func membershipDays(
+        _ store: any StoreTransaction, owner: String, habits: some Collection<String>
+    ) throws(HabitFlowError) -> Set<HabitDay> {
+        var rivals = Rivals()
+        var days = Set<HabitDay>()
+        for id in habits {
+            let group = try rivals.ever(store, owner, id)
+            guard group.count > 1 else { continue }
+            for n in try store.activeDays(owner: owner, habit: id).days {
+                if let day = DayKey(dayNumber: Int(n)) { days.insert(HabitDay(owner: owner, habit: id, day: day)) }
+            }
+            for (habit, day) in try store.setAsideDays(owner: owner, habits: group) {
+                days.insert(HabitDay(owner: owner, habit: habit, day: day))
+            }
+        }
+        return days
+    }
+
+    /// Settles the days a local change of habit `id`'s bundle membership touched (see
+    /// `membershipDays`), as a replica that receives the change settles them.
+    func resettle(_ store: any StoreTransaction, owner: String, habit id: String) throws(HabitFlowError) {
+        let days = try membershipDays(store, owner: owner, habits: [id])
+        if !days.isEmpty { try settle(store, days.sorted { ($0.habit, $0.day) < ($1.habit, $1.day) }) }
     }
 
     /// Settles one (habit, day): `settle(_:_:)` of that day alone. Returns whether any entry is set aside.
@@ -494,15 +557,9 @@ extension Engine {
     func settle(_ store: any StoreTransaction, _ days: some Collection<HabitDay>) throws(HabitFlowError) -> Int {
         var groups: [[String]: Set<DayKey>] = [:]  // owner, then the group's habits
         var order: [[String]] = []
-        var groupOf: [[String]: [String]] = [:]  // owner, habit
+        var rivals = Rivals()
         for d in days {
-            let group: [String]
-            if let known = groupOf[[d.owner, d.habit]] {
-                group = known
-            } else {
-                group = [d.owner] + (try conflictGroup(store, d.owner, d.habit))
-                groupOf[[d.owner, d.habit]] = group
-            }
+            let group = [d.owner] + (try rivals.onDay(store, d.owner, d.habit, d.day))
             if groups[group] == nil { order.append(group) }
             groups[group, default: []].insert(d.day)
         }
@@ -545,7 +602,8 @@ extension Engine {
         } else {
             try store.update(entry, of: owner)
         }
-        for (habit, day) in try store.setAsideDays(owner: owner, habits: try conflictGroup(store, owner, entry.habitId, habit: habit)) {
+        var rivals = Rivals()
+        for (habit, day) in try store.setAsideDays(owner: owner, habits: try rivals.ever(store, owner, entry.habitId)) {
             try settle(store, owner: owner, habit: habit, day: day)
         }
     }
@@ -559,8 +617,9 @@ extension Engine {
     private func repairs(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> [EntryRepair] {
         var out: [EntryRepair] = []
         var seen = Set<[String]>()
+        var rivals = Rivals()
         for (habit, day) in try store.setAsideDays(owner: user, habits: try store.habits(owner: user).map(\.id)) {
-            let group = try conflictGroup(store, user, habit)
+            let group = try rivals.onDay(store, user, habit, day)
             guard seen.insert(group + [day.description]).inserted else { continue }
             let contenders = try store.contenders(owner: user, habits: group, days: [day])
             guard contenders.count > 1, let kept = contenders.first(where: { !$0.setAside })?.entry else { continue }

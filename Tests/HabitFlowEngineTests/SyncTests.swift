@@ -211,6 +211,52 @@ final class ClockBox: Sendable {
         for e in r { #expect(try e.entries(EntryQuery()).filter { $0.dayKey == DayKey("2025-03-11") }.map(\.id) == [coffee.id]) }
     }
 
+    /// 10.7.2 across devices: an option joins a choice bundle on one replica while, offline on
+    /// another, it and an option are logged on the same days. Whatever order the records
+    /// come in, every replica sets the same entry aside on the day it counted and none on
+    /// the day before (SPEC §6a); taking it out again gives the day back to both.
+    @Test func choiceBundleGainingAnOptionWhileTwoAreLoggedOfflineConverges_10_7_2() throws {
+        let r = try replicas(3, label: "choice-join", mixed: true)
+        for (id, name) in [("tea", "Tea"), ("coffee", "Coffee"), ("juice", "Juice")] {
+            var d = HabitDraft(name: name)
+            d.id = id
+            _ = try r[0].createHabit(d)
+        }
+        _ = try r[0].createBundle(name: "Warm drink", kind: .choice, habitIds: ["tea", "coffee"], id: "drink")
+        try exchange(r)
+        let yesterday = [try log(r[1], "coffee", "2025-03-11"), try log(r[1], "juice", "2025-03-11")].map(\.id).sorted()
+        let today = [try log(r[1], "coffee", "2025-03-12"), try log(r[1], "juice", "2025-03-12")].map(\.id).sorted()
+        _ = try r[0].addToBundle("drink", habitId: "juice")  // from today
+        // Replica 2 hears the join first, replica 0 the entries after it, replica 1 the join after its entries.
+        _ = try r[2].applyChanges(try r[0].syncChanges().changes)
+        _ = try r[2].applyChanges(try r[1].syncChanges().changes)
+        _ = try r[0].applyChanges(try r[1].syncChanges().changes)
+        _ = try r[1].applyChanges(try r[0].syncChanges().changes)
+        func onDay(_ e: Engine, _ day: String) throws -> [String] {
+            try e.entries(EntryQuery()).filter { $0.dayKey == DayKey(day) }.map(\.id).sorted()
+        }
+        let dump = try r[0].canonicalDump()
+        let kept = try onDay(r[0], "2025-03-12")
+        #expect(kept.count == 1 && today.contains(kept[0]))  // never two options active
+        for (i, e) in r.enumerated() {
+            #expect(try e.canonicalDump() == dump, "replica \(i) differs")
+            #expect(try onDay(e, "2025-03-11") == yesterday, "replica \(i): the day before the join re-read")
+            #expect(try onDay(e, "2025-03-12") == kept, "replica \(i)")
+            let repairs = try e.syncRepairs()
+            #expect(repairs.count == 1 && repairs.first?.kept.id == kept[0] && repairs.first?.dayKey == DayKey("2025-03-12"))
+            #expect(try e.habitToday(habitId: "drink", day: DayKey("2025-03-12")).status == .complete)
+        }
+        // Out again the same day: it never counted, and both entries stand everywhere.
+        _ = try r[2].removeFromBundle("drink", habitId: "juice")
+        #expect(try onDay(r[2], "2025-03-12") == today)
+        try exchange(r)
+        for (i, e) in r.enumerated() {
+            #expect(try e.canonicalDump() == r[0].canonicalDump(), "replica \(i) differs")
+            #expect(try onDay(e, "2025-03-12") == today, "replica \(i)")
+            #expect(try e.syncRepairs().isEmpty, "replica \(i)")
+        }
+    }
+
     @Test func anEntryCannotChangeItsKind() throws {
         let r = try replicas(2, label: "kind")
         _ = try log(r[0], "read", "2025-03-11")
@@ -633,14 +679,21 @@ final class ClockBox: Sendable {
             g.target = 50
             g.startDayKey = DayKey("2025-03-01")
             _ = try r[0].createGoal(g, habitIds: ["run"])
+            // A choice bundle, and an option that joins and leaves it as the replicas go.
+            for id in ["tea", "coffee", "juice"] {
+                var d = HabitDraft(name: id)
+                d.id = id
+                _ = try r[0].createHabit(d)
+            }
+            _ = try r[0].createBundle(name: "Drink", kind: .choice, habitIds: ["tea", "coffee"], id: "drink")
             try exchange(r)
             for step in 0..<60 {
                 let e = r[Int(rng.next() % UInt64(n))]
                 let day = DayKey("2025-03-01").adding(days: Int(rng.next() % 12))!
                 let clock = try store(e, now: "2025-03-12T11:\(String(format: "%02d", step % 60)):00Z")
-                switch rng.next() % 9 {
+                switch rng.next() % 10 {
                 case 0, 1:
-                    let habit = rng.next() % 2 == 0 ? "read" : "run"
+                    let habit = ["read", "run", "tea", "coffee", "juice"][Int(rng.next() % 5)]
                     var q = LogRequest(habitId: habit)
                     q.dayKey = day
                     q.confirm = true
@@ -689,6 +742,12 @@ final class ClockBox: Sendable {
                     var c = GoalChanges()
                     c.target = Double(10 + rng.next() % 90)
                     _ = try? clock.updateGoal("goal", with: c)
+                case 8:
+                    if rng.next() % 2 == 0 {
+                        _ = try? clock.addToBundle("drink", habitId: "juice")
+                    } else {
+                        _ = try? clock.removeFromBundle("drink", habitId: "juice")
+                    }
                 default:
                     // A partial, shuffled, sometimes duplicated delivery from another replica.
                     let from = r[Int(rng.next() % UInt64(n))]

@@ -113,6 +113,20 @@ public struct Habit: Hashable, Sendable {
         return bundleDays.days(in: id, current: bundleId)
     }
 
+    /// The bundle it counts for on `day` (`nil`: none); one at most, as it is in one at a time.
+    public func bundleId(on day: DayKey) -> String? {
+        guard bundle == nil else { return nil }
+        if let id = bundleId, days(in: id)?.contains(day) == true { return id }
+        return bundleDays.spans.first { $0.bundleId != bundleId && days(in: $0.bundleId)?.contains(day) == true }?.bundleId
+    }
+
+    /// Every bundle it is or was in, even for no day (joined and left on one day).
+    public var bundlesNamed: [String] {
+        var ids = bundleDays.spans.map(\.bundleId)
+        if let id = bundleId, !ids.contains(id) { ids.append(id) }
+        return ids
+    }
+
     /// The first day a binary habit counts amounts: its schedule's `unitFrom` (`nil` for a
     /// numeric habit, which always does, and for a binary one that never became one).
     public func numericFrom(_ schedule: TargetSchedule) -> DayKey? {
