@@ -92,12 +92,10 @@ extension Engine {
             var evidence: [HabitPotentialEvidence] = []
             var offered = Set<String>()
             for habitId in routine.habitIds where offered.insert(habitId).inserted {
-                guard let habit = try store.habit(habitId, of: user), habit.acceptsEntries, habit.bundle == nil,
-                    try store.activeEntries(owner: user, habit: habit.id, day: today).isEmpty || habit.multiplePerDay
-                else { continue }  // nothing to confirm: it cannot take one, or it has one today
+                guard try asksEvidence(store, user, habitId, on: today) else { continue }
                 let e = HabitPotentialEvidence(
-                    id: Self.evidenceId(execution: execution.id, habit: habit.id),
-                    executionId: execution.id, habitId: habit.id, ownerId: user, dayKey: today,
+                    id: Self.evidenceId(execution: execution.id, habit: habitId),
+                    executionId: execution.id, habitId: habitId, ownerId: user, dayKey: today,
                     createdAt: now, deletedAt: nil, resolution: nil, entryId: nil)
                 try store.save(e)
                 evidence.append(e)
@@ -152,8 +150,21 @@ extension Engine {
             // Its day, until a later day has been today: a zone change that moves today back
             // does not expire it (SPEC §6a's first open day).
             let today = try firstOpenDay(store, user)
-            return try store.evidence(owner: user).filter { $0.stands(today: today) }
+            var out: [HabitPotentialEvidence] = []
+            for e in try store.evidence(owner: user) where e.stands(today: today) {
+                // Archived, deleted or logged since the start: nothing left to confirm.
+                if try asksEvidence(store, user, e.habitId, on: e.dayKey) { out.append(e) }
+            }
+            return out
         }
+    }
+
+    /// Whether habit `id` has something to confirm on `day`: it takes entries (not archived,
+    /// deleted or a bundle) and has none that day, or takes several.
+    private func asksEvidence(_ store: any StoreTransaction, _ user: String, _ id: String, on day: DayKey) throws(HabitFlowError) -> Bool {
+        guard let habit = try store.habit(id, of: user), habit.acceptsEntries, habit.bundle == nil else { return false }
+        if habit.multiplePerDay { return true }
+        return try store.activeEntries(owner: user, habit: id, day: day).isEmpty
     }
 
     private func ownedEvidence(_ store: any StoreTransaction, _ user: String, _ id: String) throws(HabitFlowError) -> HabitPotentialEvidence

@@ -362,6 +362,29 @@ import Testing
         #expect(dismiss["error"]?["code"] == .string("conflict"), "\(JSONCodec.serialize(dismiss))")
     }
 
+    /// Evidence is offered while its habit has something to confirm: a habit archived, deleted
+    /// or logged after the start leaves the list (the stored evidence stays; unarchiving brings
+    /// it back while its day stands).
+    @Test func evidenceLeavesTheListWhenItsHabitCanTakeNoneOrHasOne() throws {
+        let d = Dispatcher(engine: try store.engine(now: Self.now, user: "erin"))
+        for id in ["tea", "walk", "read", "swim"] { _ = try d.result("habit.create", #"{"habitId":"\#(id)","name":"\#(id)"}"#) }
+        _ = try d.result("routine.create", #"{"routineId":"am","name":"AM","habitIds":["tea","walk","read","swim"]}"#)
+        _ = try d.result("routine.start", #"{"routineId":"am","executionId":"x"}"#)
+        func listed() throws -> [String] {
+            guard case let .array(list)? = try d.result("evidence.list", "{}")["evidence"] else { return [] }
+            return list.map { Self.text($0["habitId"]) }.sorted()
+        }
+        #expect(try listed() == ["read", "swim", "tea", "walk"])
+        _ = try d.result("habit.archive", #"{"habitId":"tea","archived":true}"#)
+        _ = try d.result("habit.delete", #"{"habitId":"walk","confirm":true}"#)
+        _ = try d.result("entry.log", #"{"habitId":"read"}"#)
+        #expect(try listed() == ["swim"])
+        let archived = try d.answer("evidence.confirm", #"{"evidenceId":"x:tea"}"#)
+        #expect(archived["error"]?["code"] != nil, "\(JSONCodec.serialize(archived))")
+        _ = try d.result("habit.archive", #"{"habitId":"tea","archived":false}"#)
+        #expect(try listed() == ["swim", "tea"])
+    }
+
     /// A lens saved again with a new name only keeps its habits, goals and text (it emptied them).
     @Test func aLensRenamedKeepsWhatItHeld() throws {
         let d = Dispatcher(engine: try seeded())
