@@ -42,7 +42,7 @@ extension Operation {
     static let bundleOperations: [Operation] = [
         Operation(
             "bundle.create",
-            "Creates a bundle: complete on a day when all its habits are (`all`), or when exactly one option is logged (`choice`: a second option that day is refused, or replaces the first with confirm).",
+            "Creates a bundle: complete on a day when all its habits are (`all`), or when exactly one option is logged (`choice`: a second option that day answers `confirmation_required` and, sent with confirm, replaces the first).",
             arguments: [
                 Field("name", "string", "The bundle's name."), Field("kind", "string", "`all` or `choice`."),
                 Field("habitIds", "array", required: false, "Its habits (options): the user's, not bundles, in no other bundle."),

@@ -137,7 +137,7 @@ import Testing
         #expect(try status(d, "2025-03-10", bundle: "move") == .string("complete"), "Run alone counted on the 10th")
         _ = try d.result("entry.log", #"{"habitId":"run"}"#)
         let second = try d.answer("entry.log", #"{"habitId":"yoga"}"#)
-        #expect(second["error"]?["code"] == .string("conflict"), "today both count: \(JSONCodec.serialize(second))")
+        #expect(second["error"]?["code"] == .string("confirmation_required"), "today both count: \(JSONCodec.serialize(second))")
     }
 
     /// A target, a pause or a change of cadence on a bundle parent is refused with what to do

@@ -66,10 +66,10 @@ import Testing
         _ = try engine.createBundle(name: "Warm drink", kind: .choice, habitIds: ["tea", "coffee"], id: "drink")
         _ = try log(engine, "tea", "2025-03-12", confirm: false)
         #expect(try engine.habitToday(habitId: "drink").status == .complete)
-        // A second option the same day: refused (conflict), nothing written.
+        // A second option the same day: asks first (confirmation), nothing written.
         let before = try store.dump()
         #expect { _ = try log(engine, "coffee", "2025-03-12", confirm: false) } throws: { error in
-            (error as? HabitFlowError)?.code == .conflict
+            (error as? HabitFlowError)?.code == .confirmationRequired
         }
         #expect(try store.dump() == before)
         // With confirm it replaces the first: one active entry, never a sum.

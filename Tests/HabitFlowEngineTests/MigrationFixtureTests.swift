@@ -42,9 +42,39 @@ import Testing
     /// Changed on purpose since (issue 55, SPEC §6): momentum reads each day's status, so a
     /// day over an at-most limit earns what a missed day earns (0) and the score starts at 0
     /// for every target type. The fixtures' at-most habits (`sugar`, `smoke`) read otherwise.
+    ///
+    /// And (issue 57): evidence is offered while its habit has something to confirm; the
+    /// fixtures' routine evidence (`stretch`, `walk`) is of habits logged after the start, so
+    /// `evidence.list` no longer lists it (`evidenceOfLoggedHabitsIsNoLongerOffered` checks it).
     static func atMostMomentum(_ args: JSONValue, _ members: [(String, JSONValue)]) -> Set<String> {
+        if members.contains(where: { $0.0 == "evidence" }) { return ["evidence"] }
         let habit = members.first { $0.0 == "habitId" }?.1 ?? args["habitId"]
         return habit == .string("sugar") || habit == .string("smoke") ? ["momentum"] : []
+    }
+
+    /// The fixtures' evidence of habits logged after the routine started is no longer offered;
+    /// the records stay, and the entries are the ones the old library held.
+    @Test func evidenceOfLoggedHabitsIsNoLongerOffered() throws {
+        for name in ["schema5", "schema10"] {
+            let path = Repository.temporaryDirectory(name + "-evidence").appendingPathComponent("store.sqlite").path
+            try FileManager.default.copyItem(atPath: Repository.path("Tests/Fixtures/\(name)/store.sqlite"), toPath: path)
+            let d = Dispatcher(
+                engine: try Engine(
+                    storePath: path, user: "alice", zone: "Europe/Amsterdam", now: try Instant(parsing: "2025-03-12T11:00:00Z")))
+            let old = try String(contentsOfFile: Repository.path("Tests/Fixtures/\(name)/answers.jsonl"), encoding: .utf8)
+                .split(separator: "\n").map { try JSONCodec.parse(String($0)) }.first { $0["op"] == .string("evidence.list") }
+            guard case let .array(offered)? = old?["answer"]?["result"]?["evidence"], !offered.isEmpty else {
+                Issue.record("\(name): the fixture offered no evidence")
+                continue
+            }
+            let now = try d.result("evidence.list", "{}")["evidence"]
+            #expect(now == .array([]), "\(name): \(JSONCodec.serialize(now ?? .null))")
+            for item in offered {
+                let habit = item["habitId"] ?? .null
+                let day = try d.result("metrics.day", #"{"habitId":\#(JSONCodec.serialize(habit)),"dayKey":"2025-03-12"}"#)
+                #expect(day["status"] == .string("complete"), "\(name): \(JSONCodec.serialize(habit)) was logged that day")
+            }
+        }
     }
 
     /// Issue 27: a store of the last schema-10 library (`Tests/Fixtures/schema10`): its target

@@ -31,6 +31,14 @@ import Testing
         #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
     }
 
+    /// 003 §10 from a C host: a representative set of the scenarios on a real store file.
+    @Test func invariantScenariosFromACHost() throws {
+        let dir = Repository.temporaryDirectory("invariants")
+        let result = try compileAndRun("Tests/C/invariants_test.c", arguments: [dir.appendingPathComponent("store.sqlite").path])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
+    }
+
     @Test func engineHandlesOnThreads() throws {
         let dir = Repository.temporaryDirectory("threads")
         let result = try compileAndRun("Tests/C/threads_test.c", ["-pthread"], arguments: [dir.path])

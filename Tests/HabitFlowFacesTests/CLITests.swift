@@ -91,6 +91,46 @@ import Testing
         #expect(out.contains("add 1") && out.contains("an id is never reused: goal.restore brings it back"), "\(out)")
     }
 
+    /// 003 §10 in a shell, as a person types it (the whole list runs through the dispatcher in
+    /// `InvariantScenarioTests`): a start logs nothing (10.4.1), a deleted entry leaves every
+    /// answer as before it (10.2.2), a second option asks (10.7.2), a bundle parent takes no
+    /// entry (10.7.1), a zone change rewrites no day (10.3.2), dismissed evidence logs nothing
+    /// (10.4.2).
+    @Test func invariantScenariosInAShell_10() throws {
+        let r = try sh(
+            """
+            export HABITFLOW_ZONE=Europe/Amsterdam HABITFLOW_NOW=2025-03-12T11:00:00Z
+            count() { wc -l | tr -d ' '; }  # --json lists are JSON Lines
+            habitflow habit add Run --numeric km --target 5 --id run >/dev/null
+            for h in Read Tea Coffee; do habitflow habit add $h >/dev/null; done
+            echo '{"op":"bundle.create","args":{"bundleId":"drink","name":"Drink","kind":"choice","habitIds":["tea","coffee"]}}' | habitflow batch | grep -q '"ok":true'
+            habitflow routine add Morning Read --id am >/dev/null
+            habitflow today --json >before.json; habitflow streaks >before.txt
+            habitflow routine start am >/dev/null
+            echo "after start: $(habitflow entries --json | count)"
+            habitflow evidence list --json | python3 -c 'import json,sys; [print(json.loads(l)["id"]) for l in sys.stdin]' >ids
+            habitflow evidence dismiss "$(head -1 ids)" >/dev/null
+            echo "after dismiss: $(habitflow entries --json | count)"
+            id=$(habitflow log Run 8 --day 2025-03-11 --confirm --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["entry"]["id"])')
+            habitflow today --json | cmp -s - before.json && echo "logging changed nothing?"
+            habitflow delete "$id" --confirm >/dev/null
+            habitflow today --json | cmp - before.json && habitflow streaks | cmp - before.txt && echo "as before"
+            habitflow log Tea >/dev/null
+            status=0; habitflow log Coffee 2>err || status=$?; echo "coffee $status"; cat err
+            status=0; habitflow log Drink 2>err || status=$?; echo "parent $status"; cat err
+            habitflow log Read --at 2025-03-11T22:30:00Z --confirm >/dev/null
+            HABITFLOW_ZONE=Asia/Tokyo habitflow entries Read --json | python3 -c 'import json,sys; print("read on", json.loads(sys.stdin.readline())["dayKey"])'
+            """)
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        let out = r.stdout
+        #expect(out.contains("after start: 0\n") && out.contains("after dismiss: 0\n"), "\(out)")
+        #expect(out.contains("as before\n") && !out.contains("logging changed nothing?"), "\(out)")
+        #expect(out.contains("coffee 1\n") && out.contains("one option a day"), "the second option asks: \(out)")
+        #expect(out.contains("run it again with --confirm"), "\(out)")
+        #expect(out.contains("parent 1\n") && out.contains("is a bundle"), "\(out)")
+        #expect(out.contains("read on 2025-03-11\n"), "\(out)")
+    }
+
     /// Issue 55, seed row: a unit edit that would leave a linked goal's entries unconverted asks
     /// first, naming the goal, and changes nothing until confirmed; `goal show` then says what
     /// it left out. A unit that converts needs no confirmation.

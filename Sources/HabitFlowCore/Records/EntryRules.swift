@@ -242,8 +242,9 @@ public enum EntryRules {
     /// entry active while `others` (the other options' active entries that day) exist.
     ///
     /// A new log with `replace` (its `confirm`) replaces them: they come back soft-deleted,
-    /// to be written with it. Anything else is a `conflict`: two options never stay active,
-    /// and their values are never summed.
+    /// to be written with it; without `confirm` it is `confirmationRequired` (where the
+    /// operation takes `confirm`). Anything else is a `conflict`: two options never stay
+    /// active, and their values are never summed.
     /// - Returns: the other options' entries to delete.
     /// `confirmable`: whether the caller's operation takes `confirm` (the hint says so only then).
     public static func choiceOption(
@@ -252,12 +253,22 @@ public enum EntryRules {
         throws(HabitFlowError) -> [HabitEntry]
     {
         guard outcome.entry.isActive, let other = others.first else { return [] }
-        guard replace, case .created = outcome else {
+        let taken = "another option of this choice bundle (entry \(other.id)) is logged on \(other.dayKey): one option a day"
+        guard case .created = outcome else {
             throw HabitFlowError(
-                .conflict,
-                "another option of this choice bundle (entry \(other.id)) is logged on \(other.dayKey): one option a day; "
-                    + (confirmable ? "send confirm: true to replace it" : "delete that entry first"),
-                field: "habitId", details: .occupiedBy(entryId: other.id, dayKey: other.dayKey))
+                .conflict, taken + "; delete that entry first", field: "habitId",
+                details: .occupiedBy(entryId: other.id, dayKey: other.dayKey))
+        }
+        guard replace else {
+            // A new log may replace it (003 §10.7.2: "replaces first, with confirmation").
+            guard confirmable else {
+                throw HabitFlowError(
+                    .conflict, taken + "; delete that entry first", field: "habitId",
+                    details: .occupiedBy(entryId: other.id, dayKey: other.dayKey))
+            }
+            throw HabitFlowError(
+                .confirmationRequired, taken + "; send confirm: true to replace it", field: "confirm",
+                details: .occupiedBy(entryId: other.id, dayKey: other.dayKey))
         }
         return others.map { e in
             var deleted = e

@@ -37,7 +37,8 @@ public struct Habit: Hashable, Sendable {
     public enum Bundle: String, Sendable, CaseIterable {
         /// Complete on a day when every child (required that day) is.
         case all
-        /// Complete when exactly one option is logged; a second option that day is refused.
+        /// Complete when exactly one option is logged; a second option that day replaces the
+        /// first only when confirmed.
         case choice
     }
 

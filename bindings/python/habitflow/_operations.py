@@ -1222,7 +1222,7 @@ class Operations:
         return result
 
     def bundle_create(self, name: str, kind: str, *, habit_ids: Optional[Iterable[str]] = NOT_GIVEN, bundle_id: Optional[str] = NOT_GIVEN) -> BundleCreateResult:
-        """Creates a bundle: complete on a day when all its habits are (`all`), or when exactly one option is logged (`choice`: a second option that day is refused, or replaces the first with confirm). (``bundle.create``)
+        """Creates a bundle: complete on a day when all its habits are (`all`), or when exactly one option is logged (`choice`: a second option that day answers `confirmation_required` and, sent with confirm, replaces the first). (``bundle.create``)
 
         name: The bundle's name.
         kind: `all` or `choice`.
