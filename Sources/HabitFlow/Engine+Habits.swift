@@ -147,12 +147,24 @@ extension Engine {
     /// A zone (26 hours apart at most) and a day start (12 hours) move today back two days at
     /// most; a day reached further ahead means the clock itself went back (a reset device, a
     /// script's `HABITFLOW_NOW`), and today stands.
+    ///
+    /// And never before the day of this replica's latest stamp, made or received: the hybrid
+    /// clock carries the latest time this device, or any replica it heard from, had reached,
+    /// so a device whose clock went back (or is behind the user's other devices) dates its
+    /// edits from the day they had reached, never before it. (A stamp is taken in at most
+    /// `SyncRules.maxClockLead` ahead of this clock.)
     func firstOpenDay(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> DayKey {
-        let today = try userZone(store, user).1
-        guard let text = try store.flag(user: user, key: Self.dayReachedFlag), let reached = try? DayKey(parsing: text),
+        let (days, today) = try userZone(store, user)
+        var open = today
+        if let text = try store.flag(user: user, key: Self.dayReachedFlag), let reached = try? DayKey(parsing: text),
             reached > today, reached.dayNumber - today.dayNumber <= 2
-        else { return today }
-        return reached
+        {
+            open = reached
+        }
+        if let last = try store.lastStamp(), let reached = Instant(unixSeconds: last.wallMilliseconds / 1000) {
+            open = max(open, days.dayKey(at: reached))
+        }
+        return open
     }
 
     /// The user's days (zone and day start) and today's DayKey in them.

@@ -194,6 +194,7 @@ extension Engine {
         _ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord], source: ChangeSource, holdingBack: Bool
     ) throws(HabitFlowError) -> ApplySummary {
         var summary = ApplySummary()
+        let now = clock()
         var touched = Set<HabitDay>()
         // A restore's days settle as they come: a new entry of a habit new to this store (no
         // entry of it can be held) and of no bundle, the set's only live entry on its day, is
@@ -258,6 +259,7 @@ extension Engine {
             let kind: RecordKind, record: ChangeRecord
             do throws(HabitFlowError) {
                 (kind, record) = try validated(change, at: at)
+                try SyncRules.checkLead(change.stamp, now: now, at: at)
                 for (columns, parent) in kind.references where holdingBack {
                     let values = columns.compactMap { record.text($0) }
                     guard values.count == columns.count else { continue }  // no parent named

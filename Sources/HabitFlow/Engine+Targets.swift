@@ -86,7 +86,7 @@ extension Engine {
         guard day >= today else {
             throw HabitFlowError(
                 .invalidArgument,
-                "\(what) applies from \(today) (today, or the latest day that was today) or a later day, not \(day): past days keep the definition they had (to change a past day, change its entries)",
+                "\(what) applies from \(today) (today, or the latest day that has been today here or on a device synced with) or a later day, not \(day): past days keep the definition they had (to change a past day, change its entries)",
                 field: field)
         }
     }

@@ -52,6 +52,11 @@ extension SQLiteTransaction {
         return id
     }
 
+    func lastStamp() throws(HabitFlowError) -> HybridTimestamp? {
+        if let r = store.replica { return r.clock.last }  // a write's, moved by its changes
+        return try loadReplica().clock.last
+    }
+
     func replicaId() throws(HabitFlowError) -> String {
         try sql { () throws(SQLiteError) in
             try db.rows("SELECT replica_id FROM replica WHERE id = 1") { s -> String? in s.text(0) }.first ?? ""

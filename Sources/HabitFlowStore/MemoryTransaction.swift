@@ -96,6 +96,8 @@ final class MemoryTransaction: StoreTransaction {
 
     func replicaId() throws(HabitFlowError) -> String { state.clock.replicaId }
 
+    func lastStamp() throws(HabitFlowError) -> HybridTimestamp? { state.clock.last }
+
     func newReplicaId() throws(HabitFlowError) -> String {
         try requireWrite()
         state.clock.replicaId = ReplicaClock.newId(prefix: "r")

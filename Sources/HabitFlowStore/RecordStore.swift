@@ -114,6 +114,9 @@ public protocol SyncLog: AnyObject {
     func replicaId() throws(HabitFlowError) -> String
     /// Gives this replica a new id (a copied store file must not share its source's).
     func newReplicaId() throws(HabitFlowError) -> String
+    /// The latest stamp made or received here (`nil`: none yet): its wall time is the latest
+    /// this replica, or any replica it heard from, had reached (the hybrid clock carries it).
+    func lastStamp() throws(HabitFlowError) -> HybridTimestamp?
     /// The records changed here or received after sequence `since` (any owner), kinds in
     /// `RecordKind` order, then by sequence; the highest sequence among them (`since` when
     /// none); and whether rows with a higher sequence are left.

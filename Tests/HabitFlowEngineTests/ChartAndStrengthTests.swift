@@ -22,15 +22,18 @@ import Testing
 
     /// A numeric habit over 90 days with gaps, partial days and a pause.
     func seeded() throws -> Dispatcher {
-        let d = Dispatcher(engine: try store.engine(now: "2025-06-30T12:00:00Z", zone: "Europe/Amsterdam"))
-        _ = try call(d, "habit.create", #"{"habitId":"run","name":"Run <fast> & \"far\"","kind":"numeric","unit":"km","target":5}"#)
+        // In the order it happened (a store's clock never goes back): made on 1 April, the
+        // pause made on its day, the entries logged on 30 June.
+        let first = Dispatcher(engine: try store.engine(now: "2025-04-01T08:00:00Z", zone: "Europe/Amsterdam"))
+        _ = try call(first, "habit.create", #"{"habitId":"run","name":"Run <fast> & \"far\"","kind":"numeric","unit":"km","target":5}"#)
+        let tenthOfMay = Dispatcher(engine: try store.engine(now: "2025-05-10T08:00:00Z", zone: nil))
+        _ = try call(tenthOfMay, "habit.pause", #"{"habitId":"run","from":"2025-05-10","to":"2025-05-14"}"#)
+        let d = Dispatcher(engine: try store.engine(now: "2025-06-30T12:00:00Z", zone: nil))
         var rng = SplitMix64(seed: 15)
         for day in 0..<90 where rng.next() % 3 != 0 {
             let key = DayKey(dayNumber: Int(DayKey(year: 2025, month: 4, day: 1)!.dayNumber) + day)!.description
             _ = try call(d, "entry.log", #"{"habitId":"run","dayKey":"\#(key)","value":\#(rng.next() % 8),"confirm":true}"#)
         }
-        let tenthOfMay = Dispatcher(engine: try store.engine(now: "2025-05-10T08:00:00Z", zone: nil))  // a pause is made on its day
-        _ = try call(tenthOfMay, "habit.pause", #"{"habitId":"run","from":"2025-05-10","to":"2025-05-14"}"#)
         return d
     }
 

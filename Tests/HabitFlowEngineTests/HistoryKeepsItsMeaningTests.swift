@@ -46,18 +46,7 @@ import Testing
     // Item 1: a weekly 3× habit changed to 5× keeps a past week's 3/3; an at-most habit
     // changed to at-least keeps its streak.
     @Test func scheduleEditsKeepThePast_item1() throws {
-        let mon = try on("2025-03-03")
-        _ = try call(mon, "habit.create", #"{"habitId":"read","name":"Read","cadence":"weekly","timesPerWeek":3}"#)
-        for day in ["2025-03-03", "2025-03-04", "2025-03-05"] { try log(mon, "read", day) }
-        let next = try on("2025-03-10")
-        let before = try call(next, "metrics.week", #"{"habitId":"read","dayKey":"2025-03-05"}"#)
-        #expect(before["completed"] == .int(3) && before["required"] == .int(3))
-        _ = try call(next, "habit.update", #"{"habitId":"read","cadence":"weekly","timesPerWeek":5}"#)
-        let after = try call(next, "metrics.week", #"{"habitId":"read","dayKey":"2025-03-05"}"#)
-        #expect(after == before, "the past week still asks 3")
-        #expect(try call(next, "metrics.week", #"{"habitId":"read","dayKey":"2025-03-10"}"#)["required"] == .int(5), "this week asks 5")
-        #expect(try call(next, "habit.get", #"{"habitId":"read"}"#)["habit"]?["timesPerWeek"] == .int(5))
-
+        // In the order it happened (a store's clock never goes back).
         let d = try on("2025-03-01")
         _ = try call(
             d, "habit.create", #"{"habitId":"sugar","name":"Sugar","kind":"numeric","unit":"g","targetType":"atMost","target":30}"#)
@@ -69,6 +58,18 @@ import Testing
         #expect(try status(fifth, "sugar", "2025-03-02") == "complete")
         try log(fifth, "sugar", "2025-03-05", 10)
         #expect(try status(fifth, "sugar", "2025-03-05") == "incomplete", "from today, at least 30")
+
+        let mon = try on("2025-03-03")
+        _ = try call(mon, "habit.create", #"{"habitId":"read","name":"Read","cadence":"weekly","timesPerWeek":3}"#)
+        for day in ["2025-03-03", "2025-03-04", "2025-03-05"] { try log(mon, "read", day) }
+        let next = try on("2025-03-10")
+        let before = try call(next, "metrics.week", #"{"habitId":"read","dayKey":"2025-03-05"}"#)
+        #expect(before["completed"] == .int(3) && before["required"] == .int(3))
+        _ = try call(next, "habit.update", #"{"habitId":"read","cadence":"weekly","timesPerWeek":5}"#)
+        let after = try call(next, "metrics.week", #"{"habitId":"read","dayKey":"2025-03-05"}"#)
+        #expect(after == before, "the past week still asks 3")
+        #expect(try call(next, "metrics.week", #"{"habitId":"read","dayKey":"2025-03-10"}"#)["required"] == .int(5), "this week asks 5")
+        #expect(try call(next, "habit.get", #"{"habitId":"read"}"#)["habit"]?["timesPerWeek"] == .int(5))
     }
 
     // Item 4: a past-dated change of meaning is refused, whatever `confirm` says; nothing changes.

@@ -98,8 +98,10 @@ import Testing
             open(out + '/two/001/Checkmarks.csv', 'w').write('Date,Value\\n2025-01-05,SKIP\\n2025-01-04,6\\n2025-01-02,6\\n2025-01-01,6\\n')
             """)
         let store = TestStore("loop-again")
-        let d = Dispatcher(engine: try store.engine(now: Self.now))
-        let first = try call(d, "data.importLoop", #"{"path":"\#(dir)/one"}"#)
+        // In the order it happened (a store's clock never goes back): imported on the 3rd, and a
+        // new target from that day set then; logged here on the 4th later.
+        let thirdOfJanuary = Dispatcher(engine: try store.engine(now: "2025-01-03T10:00:00Z"))
+        let first = try call(thirdOfJanuary, "data.importLoop", #"{"path":"\#(dir)/one"}"#)
         guard case let .array(habits)? = first["habits"], habits.count == 2 else {
             Issue.record("\(first)")
             return
@@ -108,10 +110,9 @@ import Testing
         #expect(run != sleep && habits.allSatisfy { $0["outcome"] == .string("created") }, "\(first)")
         #expect(first["entriesCreated"] == .int(2), "\(first)")
         let runId: String = if case let .string(s)? = run { s } else { "" }
-        // Logged here on the 4th, and a new target from the 3rd.
-        _ = try call(d, "entry.log", #"{"habitId":"\#(runId)","dayKey":"2025-01-04","value":3,"confirm":true,"entryId":"mine"}"#)
-        let thirdOfJanuary = Dispatcher(engine: try store.engine(now: "2025-01-03T10:00:00Z", zone: nil))  // set on its day
         _ = try call(thirdOfJanuary, "target.set", #"{"habitId":"\#(runId)","effectiveDayKey":"2025-01-03","target":8}"#)
+        let d = Dispatcher(engine: try store.engine(now: Self.now, zone: nil))
+        _ = try call(d, "entry.log", #"{"habitId":"\#(runId)","dayKey":"2025-01-04","value":3,"confirm":true,"entryId":"mine"}"#)
         let second = try call(d, "data.importLoop", #"{"path":"\#(dir)/two"}"#)
         #expect(second["entriesCreated"] == .int(0), "\(second)")
         #expect(try call(d, "entry.get", #"{"entryId":"mine"}"#)["entry"]?["value"] == .double(3), "the entry logged here stays")

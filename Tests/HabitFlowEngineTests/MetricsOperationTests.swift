@@ -31,19 +31,25 @@ import Testing
         let day = try call(d, "metrics.day", #"{"habitId":"run","dayKey":"2025-03-11"}"#)
         #expect(day["status"] == .string("incomplete") && day["value"] == .null)
 
-        // Pausing that day: neither complete nor breaking, so the streak runs across it.
-        let eleventh = Dispatcher(engine: try store.engine(now: "2025-03-11T11:00:00Z"))  // a pause is made on its day
+        // A paused day instead, made on its day (in order: a store's clock never goes back):
+        // neither complete nor breaking, so the streak runs across it.
+        let paused = TestStore("metrics-paused")
+        let eleventh = Dispatcher(engine: try paused.engine(now: "2025-03-11T11:00:00Z"))
+        _ = try call(eleventh, "habit.create", #"{"habitId":"run","name":"Run","kind":"numeric","unit":"km","target":5}"#)
+        _ = try call(eleventh, "entry.log", #"{"habitId":"run","entryId":"a","dayKey":"2025-03-10","value":6,"confirm":true}"#)
         _ = try call(eleventh, "habit.pause", #"{"habitId":"run","from":"2025-03-11","to":"2025-03-11"}"#)
-        #expect(try call(d, "metrics.day", #"{"habitId":"run","dayKey":"2025-03-11"}"#)["status"] == .string("notRequired"))
-        let streaks = try call(d, "metrics.streaks", #"{"habitId":"run"}"#)
+        let twelfth = Dispatcher(engine: try paused.engine(now: "2025-03-12T11:00:00Z"))
+        _ = try call(twelfth, "entry.log", #"{"habitId":"run","entryId":"c","value":7}"#)
+        #expect(try call(twelfth, "metrics.day", #"{"habitId":"run","dayKey":"2025-03-11"}"#)["status"] == .string("notRequired"))
+        let streaks = try call(twelfth, "metrics.streaks", #"{"habitId":"run"}"#)
         #expect(streaks["current"]?["length"] == .int(2))
         #expect(streaks["current"]?["first"] == .string("2025-03-10"))
 
-        let week = try call(d, "metrics.week", #"{"habitId":"run"}"#)
+        let week = try call(twelfth, "metrics.week", #"{"habitId":"run"}"#)
         #expect(week["weekStart"] == .string("2025-03-10"))
         #expect(week["completed"] == .int(2))
         #expect(week["required"] == .int(6))  // seven days less the paused one
-        guard case let .double(momentum)? = try call(d, "metrics.momentum", #"{"habitId":"run"}"#)["momentum"] else {
+        guard case let .double(momentum)? = try call(twelfth, "metrics.momentum", #"{"habitId":"run"}"#)["momentum"] else {
             Issue.record("no momentum")
             return
         }

@@ -74,7 +74,9 @@ import Testing
             now: try Instant(parsing: Self.now))
         _ = try device.invitePartner("victim")
         let forged = Partnership(userId: "victim", partnerId: "mallory", createdAt: try Instant(parsing: Self.now), deletedAt: nil)
-            .change(stamp: HybridTimestamp(wallMilliseconds: 9_000_000_000_000, counter: 0, replicaId: "forger"))
+            .change(
+                stamp: HybridTimestamp(
+                    wallMilliseconds: try Instant(parsing: Self.now).seconds * 1000 + 3_600_000, counter: 0, replicaId: "forger"))
         let pushed = try mallory.applyChanges(try device.syncChanges().changes + [forged])
         #expect(pushed.ignored >= 1)
         try forwardAll([victim, pat, mallory])

@@ -257,6 +257,73 @@ final class ClockBox: Sendable {
         }
     }
 
+    /// Issue 56, clocks: a change stamped more than a day ahead of the receiver's clock is
+    /// refused at every door, naming its stamp and what to do (a pull holds it back and takes
+    /// the rest); a day ahead at most is taken. Nothing is written by a refused set, and the
+    /// receiver's clock is not moved.
+    @Test func aChangeStampedMoreThanADayAheadIsRefusedAtEveryDoor() throws {
+        let r = try replicas(2, label: "lead")
+        let entry = try log(r[0], "read", "2025-03-11")
+        let changes = try r[0].syncChanges().changes
+        let now = try Instant(parsing: Self.now).seconds * 1000
+        func ahead(_ ms: Int64) -> [ChangeRecord] {
+            changes.map { c in
+                guard c["id"] == .text(entry.id) else { return c }
+                var c = c
+                c.stamp = HybridTimestamp(wallMilliseconds: now + ms, counter: 0, replicaId: c.stamp.replicaId)
+                return c
+            }
+        }
+        let before = try r[1].canonicalDump()
+        #expect {
+            _ = try r[1].applyChanges(ahead(25 * 3_600_000))
+        } throws: { error in
+            let e = error as? HabitFlowError
+            return e?.code == .invalidArgument && e?.field?.hasSuffix(".stamp") == true && e?.message.contains("25 hours ahead") == true
+        }
+        #expect(try r[1].canonicalDump() == before)
+        let d = Dispatcher(engine: r[1])
+        let imported = try d.answer(
+            "data.import", #"{"document":\#(JSONCodec.serialize(try Dispatcher(engine: r[0]).result("data.export", "{}")["document"]!))}"#)
+        #expect(imported["ok"] == .bool(true))  // the same records at their own stamps: taken
+        let pulled = try r[1].applyChanges(ahead(48 * 3_600_000), fromRemote: "https://sync.example", cursor: 9)
+        #expect(pulled.heldBack.compactMap(\.field).contains { $0.hasSuffix(".stamp") }, "\(pulled.heldBack)")
+        // Within a day: taken (a fast clock is believed), and it wins as the later stamp.
+        let fast = try TestStore("lead-fast").engine(now: Self.now)
+        #expect(try fast.applyChanges(ahead(23 * 3_600_000)).applied > 0)
+    }
+
+    /// Issue 56, clocks: a device whose clock went back five days (after it had synced)
+    /// dates a definition edit from the day it had reached, never before it, so no other
+    /// device re-reads the days it had lived.
+    @Test func aClockThatWentBackCannotReachIntoThePast() throws {
+        let r = try replicas(2, label: "behind")
+        try exchange(r)
+        _ = try log(r[0], "run", "2025-03-08", value: 6)
+        func lived(_ e: Engine) throws -> [String] {
+            try (7...11).map { d in
+                let day = try e.habitToday(habitId: "run", day: DayKey("2025-03-\(d < 10 ? "0" : "")\(d)"))
+                return "\(day.status) \(day.target)"
+            }
+        }
+        let history = try lived(r[0])
+        let behind = try store(r[1], now: "2025-03-07T11:00:00Z")  // its clock went back
+        #expect(try behind.today() == DayKey("2025-03-07"))
+        let version = try behind.setTarget(habitId: "run", effectiveDayKey: nil, target: 9)
+        #expect(version.effectiveDayKey == DayKey("2025-03-12"), "dated from the day reached, not the clock's")
+        #expect(throws: HabitFlowError.self) { _ = try behind.setTarget(habitId: "run", effectiveDayKey: DayKey("2025-03-08"), target: 1) }
+        _ = try r[0].applyChanges(try behind.syncChanges().changes)
+        #expect(try lived(r[0]) == history, "a day already lived re-read")
+        // What the others made since is five days ahead of its clock: refused, saying so.
+        _ = try log(r[0], "read", "2025-03-12")
+        #expect {
+            _ = try behind.applyChanges(try r[0].syncChanges().changes)
+        } throws: { error in
+            (error as? HabitFlowError)?.message.contains("hours ahead of this clock") == true
+        }
+        #expect(try r[0].habitToday(habitId: "run", day: DayKey("2025-03-12")).target == 9)
+    }
+
     @Test func anEntryCannotChangeItsKind() throws {
         let r = try replicas(2, label: "kind")
         _ = try log(r[0], "read", "2025-03-11")

@@ -102,6 +102,8 @@ extension PostgresTransaction {
 
     func replicaId() throws(HabitFlowError) -> String { try replica().replicaId }
 
+    func lastStamp() throws(HabitFlowError) -> HybridTimestamp? { try replica().last }
+
     func newReplicaId() throws(HabitFlowError) -> String {
         try requireWrite()
         return try updateClock { clock in

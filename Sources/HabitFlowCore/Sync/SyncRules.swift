@@ -14,6 +14,22 @@ public enum SyncRules {
     /// versions read as they were written (target 0: a pause).
     public static let version = 3
 
+    /// How far ahead of a receiver's clock a change's stamp may be: a day, in milliseconds. A
+    /// stamp further ahead is refused at every door (`checkLead`): taken in, it would pin every
+    /// replica's hybrid clock there, and no later edit would win until real time caught up.
+    public static let maxClockLead: Int64 = 86_400_000
+
+    /// Refuses a change stamped more than `maxClockLead` ahead of `now`, the receiver's clock.
+    /// - Throws: `invalidArgument` naming `at.stamp`, saying which clock is wrong.
+    public static func checkLead(_ stamp: HybridTimestamp, now: Instant, at: String) throws(HabitFlowError) {
+        let lead = stamp.wallMilliseconds - now.seconds * 1000
+        guard lead > maxClockLead else { return }
+        throw HabitFlowError.invalid(
+            "\(at).stamp",
+            "\(at): stamped \(lead / 3_600_000) hours ahead of this clock (\(now)); a change may be a day ahead at most: "
+                + "the clock of the device that made it (or this one) is wrong — set it right and sync again")
+    }
+
     /// Upper bound of one text field of a change (256 KiB).
     public static let maxFieldBytes = 256 << 10
 
