@@ -135,8 +135,11 @@ extension Engine {
             let outcome = try decide(confirmed)
             let displaced = try choiceDisplaced(
                 outcome, habit, store, replace: confirmed && !importing, confirmable: confirmable && !importing, now: now)
-            for entry in displaced { try updateEntry(store, entry, owner: habit.ownerId) }
+            // The displaced first, then the new option's entry, then the day settled once: an
+            // entry set aside never comes back between the two writes.
+            for entry in displaced { try store.update(entry, of: habit.ownerId) }
             try apply(outcome, store, habit)
+            if !displaced.isEmpty { try settle(store, owner: habit.ownerId, habit: habit.id, day: outcome.entry.dayKey) }
             return (outcome, nil)
         } catch {
             guard error.code == .confirmationRequired, case let .affectedDays(days)? = error.details else { throw error }
@@ -178,23 +181,31 @@ extension Engine {
         return effect.changes ? [effect] : []
     }
 
-    /// The other options' active entries that `outcome` displaces, when `habit` is an option
-    /// of a choice bundle on the entry's day (see `EntryRules.choiceOption`): options compete
-    /// on the days they counted for the bundle (SPEC §6a), not on others.
+    /// The other options' entries that `outcome` displaces, when `habit` is an option of a
+    /// choice bundle on the entry's day (see `EntryRules.choiceOption`): options compete on
+    /// the days they counted for the bundle (SPEC §6a), as sync settles them (`Rivals`). A
+    /// confirmed replacement displaces the entries a merge set aside that day too: the day is
+    /// the new option's, and nothing set aside comes back over it.
     func choiceDisplaced(
         _ outcome: EntryRules.Outcome, _ habit: Habit, _ store: any StoreTransaction, replace: Bool,
         confirmable: Bool = true, now: Instant
     ) throws(HabitFlowError) -> [HabitEntry] {
         let day = outcome.entry.dayKey
-        guard outcome.entry.isActive, let parentId = habit.bundleId, habit.days(in: parentId)?.contains(day) == true,
+        guard outcome.entry.isActive, let parentId = habit.bundleId(on: day),
             let parent = try store.habit(parentId, of: habit.ownerId), parent.bundle == .choice
         else { return [] }
-        var others: [HabitEntry] = []
-        for sibling in try store.habits(owner: habit.ownerId)
-        where sibling.id != habit.id && sibling.days(in: parentId)?.contains(day) == true {
-            others += try store.activeEntries(owner: habit.ownerId, habit: sibling.id, day: day)
-        }
-        return try EntryRules.choiceOption(outcome, others: others, replace: replace, confirmable: confirmable, now: now)
+        let siblings = try store.habits(owner: habit.ownerId).filter { $0.id != habit.id && $0.bundleId(on: day) == parentId }.map(\.id)
+        let contenders = try store.contenders(owner: habit.ownerId, habits: siblings, days: [day])
+        let others = contenders.filter { !$0.setAside }.map(\.entry)
+        let displaced = try EntryRules.choiceOption(outcome, others: others, replace: replace, confirmable: confirmable, now: now)
+        guard !displaced.isEmpty else { return [] }
+        return displaced
+            + contenders.filter(\.setAside).map { c in
+                var deleted = c.entry
+                deleted.deletedAt = now
+                deleted.updatedAt = now
+                return deleted
+            }
     }
 
     /// The habit, the entry as it was, the caller's confirmation, and the rule to run.

@@ -200,7 +200,7 @@ extension Engine {
         // entry of it can be held) and of no bundle, the set's only live entry on its day, is
         // that day's only contender, which `SyncRules.settle` keeps.
         var newHabits = Set<HabitText>()  // received here, not held before, of no bundle
-        var moved = Set<HabitText>()  // held, their bundle membership changed
+        var moved: [HabitText: [String]] = [:]  // held, their bundle membership changed: the bundles they named
         var entriesOnDay: [HabitDayText: Int] = [:]  // live entries in the set
         entriesOnDay.reserveCapacity(changes.count)  // a restore: one a day, mostly (no rehash per growth)
         for i in changes.indices where changes[i].kind == RecordKind.entry.rawValue && changes[i].text("deleted_at") == nil {
@@ -327,7 +327,8 @@ extension Engine {
                 if held == nil, record.text("bundle_id") == nil, record.text("bundle_days") == nil {
                     newHabits.insert(HabitText(owner: owner, habit: id))
                 } else if let held, held["bundle_id"] != record["bundle_id"] || held["bundle_days"] != record["bundle_days"] {
-                    moved.insert(HabitText(owner: owner, habit: id))
+                    let before = (try? BundleDays(parsing: held.text("bundle_days")))?.spans.map(\.bundleId) ?? []
+                    moved[HabitText(owner: owner, habit: id), default: []] += before + [held.text("bundle_id")].compactMap { $0 }
                 }
             }
             if kind == .entry, !settled, case let .text(owner)? = record["owner_id"], case let .text(habitId)? = record["habit_id"],
@@ -357,8 +358,8 @@ extension Engine {
         if let partnerBefore, try store.partnership(user: user)?.partnerId != partnerBefore {
             try endSharing(store, user, with: partnerBefore)
         }
-        for (owner, ids) in Dictionary(grouping: moved, by: \.owner) {
-            touched.formUnion(try membershipDays(store, owner: owner, habits: ids.map(\.habit)))
+        for (owner, ids) in Dictionary(grouping: moved, by: \.key.owner) {
+            touched.formUnion(try membershipDays(store, owner: owner, habits: ids.map { ($0.key.habit, $0.value) }))
         }
         summary.repairs = try settle(store, touched.sorted { ($0.owner, $0.habit, $0.day) < ($1.owner, $1.habit, $1.day) })
         return summary
@@ -417,15 +418,19 @@ extension Engine {
             } else if c.kind == RecordKind.habit.rawValue, c["bundle_days"] == nil {
                 // An older peer's habit knows no bundle days: the ones held stay (SPEC §6a), and
                 // a membership its edit ended (a removal, an archive, a delete) ends on its day.
+                // A held habit stored before membership had days counts for its `bundle_id`
+                // always: that membership ends on the edit's day the same way.
                 let held = try c.text("owner_id").flatMap { owner throws(HabitFlowError) in
-                    try c.text("id").flatMap { id throws(HabitFlowError) in try store.held(.habit, key: [owner, id])?["bundle_days"] }
+                    try c.text("id").flatMap { id throws(HabitFlowError) in try store.held(.habit, key: [owner, id]) }
                 }
-                var value = held ?? .null
-                if case let .text(text)? = held, var days = try? BundleDays(parsing: text),
-                    let updated = c.text("updated_at").flatMap({ try? Instant(parsing: $0) })
+                var value = held?["bundle_days"] ?? .null
+                if let held, let updated = c.text("updated_at").flatMap({ try? Instant(parsing: $0) }),
+                    var days = try? BundleDays(parsing: held.text("bundle_days"))
                 {
+                    let current = held.text("bundle_days") == nil ? held.text("bundle_id") : nil
                     let day = try userZone(store, user).0.dayKey(at: updated)
                     let counting = c.text("deleted_at") == nil && c["archived"] != .integer(1)
+                    if let current, !counting || c.text("bundle_id") != current { days.leave(current, on: day, current: current) }
                     for span in days.spans where span.days.isOpen && (!counting || c.text("bundle_id") != span.bundleId) {
                         days.leave(span.bundleId, on: day, current: nil)
                     }
@@ -480,10 +485,13 @@ extension Engine {
         }
 
         /// Every habit in a choice bundle `id` is or was in, `id` among them, sorted: those whose
-        /// entries compete, or competed, with its.
-        mutating func ever(_ store: any StoreTransaction, _ owner: String, _ id: String) throws(HabitFlowError) -> [String] {
+        /// entries compete, or competed, with its. `also`: bundles a version of it held before
+        /// named (the record that replaced it may name none of them).
+        mutating func ever(
+            _ store: any StoreTransaction, _ owner: String, _ id: String, also: [String] = []
+        ) throws(HabitFlowError) -> [String] {
             var parents: [String] = []
-            for p in try habit(store, owner, id)?.bundlesNamed ?? [] where try isChoice(store, owner, p) { parents.append(p) }
+            for p in Set((try habit(store, owner, id)?.bundlesNamed ?? []) + also) where try isChoice(store, owner, p) { parents.append(p) }
             guard !parents.isEmpty else { return [id] }
             let ids = try everyHabit(store, owner).filter { h in h.bundlesNamed.contains { parents.contains($0) } }.map(\.id)
             return Set(ids + [id]).sorted()
@@ -492,13 +500,15 @@ extension Engine {
 
     /// The days a change of `habits`' bundle membership may settle otherwise: their logged
     /// days, and every day a habit that competed with them holds an entry set aside.
+    ///
+    /// - Parameter habits: each habit, with the bundles its version held before named.
     func membershipDays(
-        _ store: any StoreTransaction, owner: String, habits: some Collection<String>
+        _ store: any StoreTransaction, owner: String, habits: [(id: String, before: [String])]
     ) throws(HabitFlowError) -> Set<HabitDay> {
         var rivals = Rivals()
         var days = Set<HabitDay>()
-        for id in habits {
-            let group = try rivals.ever(store, owner, id)
+        for (id, before) in habits {
+            let group = try rivals.ever(store, owner, id, also: before)
             guard group.count > 1 else { continue }
             for n in try store.activeDays(owner: owner, habit: id).days {
                 if let day = DayKey(dayNumber: Int(n)) { days.insert(HabitDay(owner: owner, habit: id, day: day)) }
@@ -513,7 +523,7 @@ extension Engine {
     /// Settles the days a local change of habit `id`'s bundle membership touched (see
     /// `membershipDays`), as a replica that receives the change settles them.
     func resettle(_ store: any StoreTransaction, owner: String, habit id: String) throws(HabitFlowError) {
-        let days = try membershipDays(store, owner: owner, habits: [id])
+        let days = try membershipDays(store, owner: owner, habits: [(id, [])])
         if !days.isEmpty { try settle(store, days.sorted { ($0.habit, $0.day) < ($1.habit, $1.day) }) }
     }
 

@@ -257,6 +257,106 @@ final class ClockBox: Sendable {
         }
     }
 
+    func habits(_ e: Engine, _ ids: [String]) throws {
+        for id in ids {
+            var d = HabitDraft(name: id.capitalized)
+            d.id = id
+            _ = try e.createHabit(d)
+        }
+    }
+
+    /// The active entries of `day` (habit:id) and the repairs: what two replicas must agree on.
+    func settled(_ e: Engine, _ day: String) throws -> String {
+        let active = try e.entries(EntryQuery()).filter { $0.dayKey == DayKey(day) }.map { "\($0.habitId):\($0.id)" }.sorted()
+        let repairs = try e.syncRepairs().map { "\($0.dayKey) kept \($0.kept.id) aside \($0.setAside.map(\.id))" }
+        return "\(active) \(repairs)"
+    }
+
+    /// An option logged on a past day of the choice bundle it has left competes there, as a
+    /// merge has it compete: the second, confirmed, replaces the first on every replica.
+    @Test func anOptionOnADayOfItsFormerChoiceBundleCompetesAlike() throws {
+        let r = try replicas(2, label: "former")
+        try habits(r[0], ["tea", "coffee"])
+        _ = try r[0].createBundle(name: "Drink", kind: .choice, habitIds: ["tea", "coffee"], id: "drink")
+        _ = try r[0].removeFromBundle("drink", habitId: "coffee")  // counted until today
+        try exchange(r)
+        _ = try log(r[0], "tea", "2025-03-10")
+        let coffee = try log(r[0], "coffee", "2025-03-10")  // confirmed: replaces the tea
+        #expect(try active(r[0], "tea").isEmpty && active(r[0], "coffee").map(\.id) == [coffee.id])
+        try exchange(r)
+        #expect(try settled(r[0], "2025-03-10") == settled(r[1], "2025-03-10") && r[1].syncRepairs().isEmpty)
+    }
+
+    /// A confirmed option replaces the day's entries a merge set aside too: none comes back
+    /// over it, here or elsewhere.
+    @Test func aConfirmedOptionReplacesWhatAMergeSetAside() throws {
+        let r = try replicas(2, label: "replace-aside")
+        try habits(r[0], ["tea", "coffee", "juice"])
+        _ = try r[0].createBundle(name: "Drink", kind: .choice, habitIds: ["tea", "coffee", "juice"], id: "drink")
+        try exchange(r)
+        _ = try log(r[0], "tea", "2025-03-11")
+        _ = try log(r[1], "coffee", "2025-03-11")
+        try exchange(r)
+        #expect(try r[0].syncRepairs().count == 1)
+        let juice = try log(r[0], "juice", "2025-03-11")
+        #expect(try settled(r[0], "2025-03-11") == "[\"juice:\(juice.id)\"] []")
+        try exchange(r)
+        #expect(try settled(r[1], "2025-03-11") == settled(r[0], "2025-03-11"))
+        #expect(try r[0].canonicalDump() == r[1].canonicalDump())
+    }
+
+    /// A habit record that replaced one naming a choice bundle (an edit made where the join
+    /// was never seen) settles the bundle's days again: what it set aside comes back.
+    @Test func aMembershipLostToALaterEditSettlesItsDaysAgain() throws {
+        let r = try replicas(3, label: "lost-join")
+        try habits(r[0], ["tea", "coffee", "juice"])
+        _ = try r[0].createBundle(name: "Drink", kind: .choice, habitIds: ["tea", "coffee"], id: "drink")
+        try exchange(r)
+        _ = try log(r[1], "coffee", "2025-03-12")
+        _ = try log(r[1], "juice", "2025-03-12")
+        _ = try r[0].addToBundle("drink", habitId: "juice")
+        _ = try r[0].applyChanges(try r[1].syncChanges().changes)
+        #expect(try r[0].syncRepairs().count == 1)
+        var rename = HabitChanges()
+        rename.name = "Orange juice"
+        _ = try store(r[2], now: "2025-03-12T12:00:00Z").updateHabit("juice", with: rename)  // never saw the join
+        _ = try r[0].applyChanges(try r[2].syncChanges().changes)
+        let fresh = try TestStore("lost-join-fresh").engine(now: "2025-03-12T12:00:00Z")
+        _ = try fresh.applyChanges(try r[0].syncChanges().changes)
+        #expect(try settled(r[0], "2025-03-12") == settled(fresh, "2025-03-12"))
+        #expect(try r[0].syncRepairs().isEmpty)
+    }
+
+    /// An older peer's removal of a child stored before membership had days: the child
+    /// counted for the bundle until that day, as on a replica that takes the records afresh.
+    @Test func anOlderPeersRemovalOfALegacyChildEndsItOnItsDay() throws {
+        let r = try replicas(2, label: "legacy-child")
+        try habits(r[0], ["tea", "coffee"])
+        _ = try r[0].createBundle(name: "Drink", kind: .choice, habitIds: ["tea", "coffee"], id: "drink")
+        try exchange(r)
+        let x = try TestStore("legacy-child-x").engine(now: Self.now)
+        var changes = try r[0].syncChanges().changes
+        for i in changes.indices where changes[i].kind == "habit" { changes[i].fields.removeAll { $0.name == "bundle_days" } }
+        _ = try x.applyChanges(changes)  // as an older peer wrote them: no bundle days
+        _ = try log(r[0], "tea", "2025-03-10")
+        _ = try log(r[1], "coffee", "2025-03-10")
+        _ = try x.applyChanges(try r[1].syncChanges().changes)
+        _ = try x.applyChanges(try r[0].syncChanges().changes)
+        #expect(try x.syncRepairs().count == 1)
+        var removal = try #require(changes.first { $0.kind == "habit" && $0["id"] == .text("coffee") })
+        removal.fields = removal.fields.map {
+            $0.name == "bundle_id" ? ($0.name, .null) : $0.name == "updated_at" ? ($0.name, .text("2025-03-12T10:30:00Z")) : $0
+        }
+        removal.stamp = HybridTimestamp(wallMilliseconds: removal.stamp.wallMilliseconds + 10_000, counter: 0, replicaId: "old-phone")
+        _ = try x.applyChanges([removal])
+        let kept = try x.habit("coffee").bundleDays.text
+        #expect(kept == "drink=..2025-03-12", "\(kept ?? "none")")  // stopped counting on the 12th
+        let fresh = try TestStore("legacy-child-fresh").engine(now: Self.now)
+        _ = try fresh.applyChanges(try x.syncChanges().changes)
+        #expect(try settled(x, "2025-03-10") == settled(fresh, "2025-03-10"))
+        #expect(try x.syncRepairs().count == 1, "coffee still counted on the 10th")
+    }
+
     /// Issue 56, clocks: a change stamped more than a day ahead of the receiver's clock is
     /// refused at every door, naming its stamp and what to do (a pull holds it back and takes
     /// the rest); a day ahead at most is taken. Nothing is written by a refused set, and the
