@@ -260,6 +260,7 @@ extension Engine {
             do throws(HabitFlowError) {
                 (kind, record) = try validated(change, at: at)
                 try SyncRules.checkLead(change.stamp, now: now, at: at)
+                if kind == .goalVersion { try checkGoalVersion(store, record, stamp: change.stamp, at: at) }
                 for (columns, parent) in kind.references where holdingBack {
                     let values = columns.compactMap { record.text($0) }
                     guard values.count == columns.count else { continue }  // no parent named
@@ -363,6 +364,30 @@ extension Engine {
         }
         summary.repairs = try settle(store, touched.sorted { ($0.owner, $0.habit, $0.day) < ($1.owner, $1.habit, $1.day) })
         return summary
+    }
+
+    /// A received goal version dated as `goal.update` dates one (`SyncRules.checkVersionDay`),
+    /// and a target from the goal's start only as the target it had: the first edit on each
+    /// device records it (two devices' first edits, two such versions, one target), and
+    /// another would rewrite every past week.
+    func checkGoalVersion(_ store: any StoreTransaction, _ record: ChangeRecord, stamp: HybridTimestamp, at: String) throws(HabitFlowError)
+    {
+        try SyncRules.checkVersionDay(record, stamp: stamp, at: at)
+        guard record.text("effective_day_key") == DayKey.min.description, let owner = record.text("owner_id"),
+            let goal = record.text("goal_id"), let id = record.text("id")
+        else { return }
+        let target: Double? =
+            switch record["target"] {
+            case let .integer(n)?: Double(n)
+            case let .real(x)?: x
+            default: nil
+            }
+        if try store.goalVersions(goal: goal, of: owner).contains(where: {
+            $0.effectiveDayKey == .min && $0.id != id && $0.target != target
+        }) {
+            throw HabitFlowError.invalid(
+                "\(at).effective_day_key", "\(at): goal \(goal) has its target from the start already: past weeks keep the target they had")
+        }
     }
 
     /// `SyncRules.validated`, and a profile's zone one this replica can read: every day of

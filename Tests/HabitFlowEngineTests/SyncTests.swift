@@ -424,6 +424,56 @@ final class ClockBox: Sendable {
         #expect(try r[0].habitToday(habitId: "run", day: DayKey("2025-03-12")).target == 9)
     }
 
+    /// Issue 56: a goal version dated before the day it was made — a raw push turning a missed
+    /// week into a met one — is refused at the door as `goal.update` refuses it, and so is a
+    /// second target "from the start"; the goal's own versions pass.
+    @Test func aGoalVersionDatedInThePastIsRefusedAtTheDoor() throws {
+        let r = try replicas(2, label: "goal-past")
+        var g = GoalDraft(title: "Read")
+        g.id = "goal"
+        g.type = .weeklyHabit
+        g.target = 5
+        g.startDayKey = DayKey("2025-02-24")
+        _ = try r[0].createGoal(g, habitIds: ["read"])
+        var c = GoalChanges()
+        c.target = 3
+        _ = try r[0].updateGoal("goal", with: c)
+        let changes = try r[0].syncChanges().changes
+        #expect(try r[1].applyChanges(changes).applied > 0)  // its own versions: taken
+        let versions = changes.filter { $0.kind == "goalVersion" }
+        try #require(versions.count == 2)
+        let forged = try #require(versions.first { $0["effective_day_key"] != .text(DayKey.min.description) })
+        func variant(_ base: ChangeRecord, id: String, day: String, target: Int64? = nil) -> ChangeRecord {
+            var v = base
+            v.fields = v.fields.map {
+                $0.name == "id"
+                    ? ($0.name, .text(id))
+                    : $0.name == "effective_day_key"
+                        ? ($0.name, .text(day)) : $0.name == "target" && target != nil ? ($0.name, .integer(target!)) : $0
+            }
+            v.stamp = HybridTimestamp(wallMilliseconds: v.stamp.wallMilliseconds + 1000, counter: 0, replicaId: "raw")
+            return v
+        }
+        let before = try r[1].canonicalDump()
+        for (change, field) in [
+            (variant(forged, id: "back", day: "2025-03-03"), "effective_day_key"),  // last week's target, set today
+            (variant(versions.first { $0 != forged }!, id: "start-again", day: DayKey.min.description, target: 1), "effective_day_key"),
+        ] {
+            #expect {
+                _ = try r[1].applyChanges([change])
+            } throws: { error in
+                (error as? HabitFlowError)?.field?.hasSuffix(field) == true
+            }
+        }
+        #expect(try r[1].canonicalDump() == before)
+        #expect(
+            try r[1].applyChanges([variant(forged, id: "yesterday", day: "2025-03-11")]).applied == 1,
+            "a zone's today may be UTC's yesterday")
+        // Two devices' first edits each record the target from the start: the same one, taken.
+        let start = try #require(versions.first { $0 != forged })
+        #expect(try r[1].applyChanges([variant(start, id: "start-elsewhere", day: DayKey.min.description)]).applied == 1)
+    }
+
     @Test func anEntryCannotChangeItsKind() throws {
         let r = try replicas(2, label: "kind")
         _ = try log(r[0], "read", "2025-03-11")

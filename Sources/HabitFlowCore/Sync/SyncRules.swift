@@ -30,6 +30,25 @@ public enum SyncRules {
                 + "the clock of the device that made it (or this one) is wrong — set it right and sync again")
     }
 
+    /// Refuses a goal version dated in the past of the change that made it (SPEC §6a: a
+    /// target change applies from the day it is made on, as `goal.update` checks): its
+    /// effective day may not be before the day of its `recorded_at`, nor before the day of its
+    /// stamp (the hybrid clock's time: the latest any replica of its maker had reached). Days
+    /// are read in UTC less one, the earliest any zone's day can be. The target a goal had from
+    /// its start (`DayKey.min`) is the one exception.
+    /// - Throws: `invalidArgument` naming `at.effective_day_key`.
+    public static func checkVersionDay(_ record: ChangeRecord, stamp: HybridTimestamp, at: String) throws(HabitFlowError) {
+        guard let text = record.text("effective_day_key"), let effective = try? DayKey(parsing: text), effective != .min else { return }
+        var made = stamp.wallMilliseconds / 1000
+        if let recorded = record.text("recorded_at").flatMap({ try? Instant(parsing: $0) }) { made = max(made, recorded.seconds) }
+        let earliest = Int(Civil.floorDiv(made, Civil.secondsPerDay)) - 1
+        guard effective.dayNumber < earliest else { return }
+        throw HabitFlowError.invalid(
+            "\(at).effective_day_key",
+            "\(at): a goal's target made on \(DayKey(dayNumber: earliest + 1).map { "\($0)" } ?? "?") cannot apply from \(effective), a day before: past weeks keep the target they had"
+        )
+    }
+
     /// Upper bound of one text field of a change (256 KiB).
     public static let maxFieldBytes = 256 << 10
 
