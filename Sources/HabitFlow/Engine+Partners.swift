@@ -4,8 +4,10 @@ import HabitFlowStore
 extension Engine {
     /// Invites `partnerId` to partner with the user: the user's side of the partnership.
     /// Nothing is shared until they accept (`acceptPartner`) on their replica, or in this
-    /// store. Someone this store has not heard of gets a stand-in profile until theirs
-    /// arrives by sync. Inviting the same user again changes nothing.
+    /// store: consent is per invitation, so an answer they gave an earlier invitation (before
+    /// a partnership ended) is no answer to this one. Inviting someone whose open invitation
+    /// names the user accepts it. Someone this store has not heard of gets a stand-in profile
+    /// until theirs arrives by sync. Inviting the same user again changes nothing.
     ///
     /// - Throws: `conflict` when the user already has a partner or an open invitation to
     ///   someone else (unlink first).
@@ -15,7 +17,16 @@ extension Engine {
         return try store.write { store throws(HabitFlowError) in
             try RecordID.validate(partnerId, field: "userId")
             guard partnerId != user else { throw HabitFlowError.invalid("userId", "a user cannot partner with themselves") }
-            try saveSide(store, user, naming: partnerId, live: true, now: now)
+            // Their open invitation to the user is answered by inviting them back. A side of
+            // theirs written before sides said what they answer is one while the user has none.
+            let mine = try store.side(user: user)
+            var accepting: Instant?
+            if let theirs = try store.side(user: partnerId), theirs.deletedAt == nil, theirs.partnerId == user,
+                theirs.isInvitation || (theirs.acceptedInvitationAt == nil && mine == nil)
+            {
+                accepting = theirs.createdAt
+            }
+            try saveSide(store, user, naming: partnerId, live: true, accepting: accepting, now: now)
             return try partnerStatus(store, user)
         }
     }
@@ -40,27 +51,39 @@ extension Engine {
             guard let theirs = try store.side(user: partnerId), theirs.deletedAt == nil, theirs.partnerId == user else {
                 throw HabitFlowError(.notFound, "\(partnerId) has not invited you (partner.get lists invitations)", field: "userId")
             }
-            try saveSide(store, user, naming: partnerId, live: accept, now: now)
+            try saveSide(store, user, naming: partnerId, live: accept, accepting: accept ? theirs.createdAt : nil, now: now)
             return try partnerStatus(store, user)
         }
     }
 
-    /// Writes the user's side: live (an invitation or an acceptance) or ended (a refusal).
+    /// Writes the user's side: live (an invitation, or the acceptance of the invitation made
+    /// at `accepting`) or ended (a refusal).
     private func saveSide(
-        _ store: any StoreTransaction, _ user: String, naming partnerId: String, live: Bool, now: Instant
+        _ store: any StoreTransaction, _ user: String, naming partnerId: String, live: Bool, accepting: Instant?, now: Instant
     ) throws(HabitFlowError) {
         let mine = try store.side(user: user)
         if let mine, mine.deletedAt == nil, mine.partnerId != partnerId {
             throw HabitFlowError(
                 .conflict, "you already have a partner or an open invitation (\(mine.partnerId)): unlink first", field: "userId")
         }
-        if let mine, mine.partnerId == partnerId, (mine.deletedAt == nil) == live { return }  // already so
+        if let mine, mine.partnerId == partnerId, (mine.deletedAt == nil) == live {
+            // Already so: ended, an invitation asked again, or that invitation accepted.
+            if !live || accepting == nil || (mine.acceptedInvitationAt == accepting && !mine.isInvitation) { return }
+        }
         if try store.user(partnerId) == nil {
             let me = try profile(store, user)
             try store.savePlaceholder(
                 UserProfile(id: partnerId, zone: me.zone, weeks: me.weeks, createdAt: now, updatedAt: now))
         }
-        try store.save(Partnership(userId: user, partnerId: partnerId, createdAt: now, deletedAt: live ? nil : now))
+        // Made after the invitation it answers and after the user's side before it, even on a
+        // clock that has not moved: an invitation is the side that names its own making, and
+        // a new invitation is never the one an earlier answer named.
+        var made = now
+        for earlier in [accepting, mine?.createdAt] { if let earlier { made = max(made, earlier.successor()) } }
+        try store.save(
+            Partnership(
+                userId: user, partnerId: partnerId, createdAt: made, deletedAt: live ? nil : made,
+                acceptedInvitationAt: live ? (accepting ?? made) : nil))
     }
 
     /// Ends the user's side: the partnership (or the open invitation) ends. Shared goals
@@ -129,15 +152,22 @@ extension Engine {
         var status = PartnerStatus(partner: active)
         status.side = mine
         if active == nil, let mine, mine.deletedAt == nil {
-            let theirs = try store.side(user: mine.partnerId)
-            if theirs?.partnerId == user, theirs?.deletedAt != nil {
+            // Declined, or ended after the user's invitation: their answer to it.
+            if let theirs = try store.side(user: mine.partnerId), theirs.partnerId == user, let ended = theirs.deletedAt,
+                ended >= mine.createdAt
+            {
                 status.declinedBy = mine.partnerId
             } else {
                 status.invited = mine.partnerId
             }
         }
-        // Invitations the user has not answered (an answer is the user's side naming them).
-        status.invitations = naming.filter { $0.deletedAt == nil && mine?.partnerId != $0.userId }.map(\.userId)
+        // Invitations the user has not answered: not the active partner's, and not one the
+        // user's side ended after it was made (a refusal; a later invitation asks again).
+        status.invitations = naming.filter { side in
+            guard side.deletedAt == nil, active?.partnerId != side.userId else { return false }
+            guard let mine, mine.partnerId == side.userId, let ended = mine.deletedAt else { return true }
+            return ended < side.createdAt
+        }.map(\.userId)
         return status
     }
 

@@ -260,7 +260,7 @@ extension Engine {
             do throws(HabitFlowError) {
                 (kind, record) = try validated(change, at: at)
                 try SyncRules.checkLead(change.stamp, now: now, at: at)
-                if kind == .goalVersion { try checkGoalVersion(store, record, stamp: change.stamp, at: at) }
+                if kind == .goalVersion { try SyncRules.checkVersionDay(record, stamp: change.stamp, at: at) }
                 for (columns, parent) in kind.references where holdingBack {
                     let values = columns.compactMap { record.text($0) }
                     guard values.count == columns.count else { continue }  // no parent named
@@ -366,30 +366,6 @@ extension Engine {
         return summary
     }
 
-    /// A received goal version dated as `goal.update` dates one (`SyncRules.checkVersionDay`),
-    /// and a target from the goal's start only as the target it had: the first edit on each
-    /// device records it (two devices' first edits, two such versions, one target), and
-    /// another would rewrite every past week.
-    func checkGoalVersion(_ store: any StoreTransaction, _ record: ChangeRecord, stamp: HybridTimestamp, at: String) throws(HabitFlowError)
-    {
-        try SyncRules.checkVersionDay(record, stamp: stamp, at: at)
-        guard record.text("effective_day_key") == DayKey.min.description, let owner = record.text("owner_id"),
-            let goal = record.text("goal_id"), let id = record.text("id")
-        else { return }
-        let target: Double? =
-            switch record["target"] {
-            case let .integer(n)?: Double(n)
-            case let .real(x)?: x
-            default: nil
-            }
-        if try store.goalVersions(goal: goal, of: owner).contains(where: {
-            $0.effectiveDayKey == .min && $0.id != id && $0.target != target
-        }) {
-            throw HabitFlowError.invalid(
-                "\(at).effective_day_key", "\(at): goal \(goal) has its target from the start already: past weeks keep the target they had")
-        }
-    }
-
     /// `SyncRules.validated`, and a profile's zone one this replica can read: every day of
     /// that user is derived in it (read as its replica stored it: `storedZone`).
     func validated(_ change: ChangeRecord, at: String) throws(HabitFlowError) -> (RecordKind, ChangeRecord) {
@@ -417,6 +393,7 @@ extension Engine {
                 ((c.kind == entry || c.kind == version) && !c.has("owner_id")) || (c.kind == link && !c.has("goal_owner_id"))
                     || (c.kind == profile && !(c.has("day_starts_at") && c.has("earlier_first_weekdays")))
                     || (c.kind == RecordKind.habit.rawValue && !c.has("bundle_days"))
+                    || (c.kind == RecordKind.partnership.rawValue && !c.has("accepted_invitation_at"))
             })
         else { return changes }
         var owners = [user]
@@ -462,6 +439,19 @@ extension Engine {
                     value = days.text.map { .text($0) } ?? .null
                 }
                 c.fields.append(("bundle_days", value))
+            } else if c.kind == RecordKind.partnership.rawValue, c["accepted_invitation_at"] == nil {
+                // An older peer's side says nothing of what it answers: a live side made after
+                // the partner's open invitation to its user answers it; any other reads as
+                // before (`SharingScope.activePartner`).
+                var value = ChangeRecord.Value.null
+                if c.text("deleted_at") == nil, let me = c.text("user_id"), let other = c.text("partner_id"),
+                    let made = c.text("created_at").flatMap({ try? Instant(parsing: $0) }),
+                    let theirs = try store.side(user: other), theirs.deletedAt == nil, theirs.partnerId == me, theirs.isInvitation,
+                    theirs.createdAt <= made
+                {
+                    value = RowValue.instant(theirs.createdAt)
+                }
+                c.fields.append(("accepted_invitation_at", value))
             } else if c.kind == profile {
                 // The settings this replica holds, never a default over a newer one's choice.
                 for (name, fallback) in [("day_starts_at", ChangeRecord.Value.integer(0)), ("earlier_first_weekdays", .null)]

@@ -25,11 +25,15 @@ struct Demo: ParsableCommand {
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
         let clock = Engine()
         let now = StoreOptions.fixedNow ?? clock.now
-        let newYork = try open(path, zone: "America/New_York", now: now)
         let today = try clock.dayKey(at: now, zone: "Europe/Amsterdam")  // where the user lives now
         let start = today.adding(days: -364)!
         let move = today.adding(days: -120)!  // the user moved to Amsterdam 120 days ago
         var random = DemoRandom(seed: 2026)
+        // The history is made in the order it happened: a store's clock never goes back, and a
+        // change of meaning is dated no earlier than the latest day the store reached.
+        func noon(of day: DayKey, in zone: String) throws -> Instant {
+            Instant(unixSeconds: try clock.dayRange(of: day, zone: zone).start! + 12 * 3600)!
+        }
 
         var run = HabitDraft(name: "Run")
         run.kind = .numeric
@@ -47,13 +51,15 @@ struct Demo: ParsableCommand {
         coffee.target = 2
         var meditate = HabitDraft(name: "Meditate")
         meditate.id = "demo-meditate"
-        for draft in [meditate, run, read, coffee] { _ = try newYork.createHabit(draft) }
+        let first = try open(path, zone: "America/New_York", now: try noon(of: start, in: "America/New_York"))
+        for draft in [meditate, run, read, coffee] { _ = try first.createHabit(draft) }
         // Sixty days ago the user raised Run's target: a change of meaning is made on its day.
         let raised = today.adding(days: -60)!
-        let noon = Instant(unixSeconds: try clock.dayRange(of: raised, zone: "Europe/Amsterdam").start! + 12 * 3600)!
-        _ = try open(path, zone: "Europe/Amsterdam", now: noon).setTarget(habitId: "demo-run", effectiveDayKey: raised, target: 6)
+        _ = try open(path, zone: "Europe/Amsterdam", now: try noon(of: raised, in: "Europe/Amsterdam"))
+            .setTarget(habitId: "demo-run", effectiveDayKey: raised, target: 6)
 
         // Before the move, days are derived in New York; after it, in Amsterdam.
+        let newYork = try open(path, zone: "America/New_York", now: now)
         let amsterdam = try open(path, zone: "Europe/Amsterdam", now: now)
         for (engine, zone, from, to) in [
             (newYork, "America/New_York", start, move.adding(days: -1)!),

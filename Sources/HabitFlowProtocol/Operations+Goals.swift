@@ -407,7 +407,7 @@ extension Operation {
         },
         Operation(
             "partner.invite",
-            "Invites a user to partner with you (your side of the partnership). Nothing is shared until they accept; someone not in this store is reached by sync.",
+            "Invites a user to partner with you (your side of the partnership). Nothing is shared until they accept this invitation (an answer to one before a partnership ended is none); inviting someone who invited you accepts theirs; someone not in this store is reached by sync.",
             arguments: [Field("userId", "string", "The user to invite.")],
             result: partnerFields, errors: goalErrors
         ) { engine, args throws(ProtocolError) in

@@ -26,5 +26,6 @@ enum Schema {
         .earlierFirstWeekdays,  // 15
         .wellbeingSource,  // 16
         .bundleDays,  // 17
+        .acceptedInvitation,  // 18
     ]
 }

@@ -26,7 +26,7 @@ extension Schema {
         , file_identity TEXT) STRICT;
         CREATE TABLE "partnerships" (
             user_id TEXT PRIMARY KEY REFERENCES users(id), partner_id TEXT NOT NULL REFERENCES users(id),
-            created_at TEXT NOT NULL, deleted_at TEXT, stamp TEXT, seq INTEGER, CHECK (user_id <> partner_id)
+            created_at TEXT NOT NULL, deleted_at TEXT, stamp TEXT, seq INTEGER, accepted_invitation_at TEXT, CHECK (user_id <> partner_id)
         ) STRICT;
         CREATE INDEX users_by_seq ON users(seq);
         CREATE INDEX partnerships_by_seq ON partnerships(seq);

@@ -30,7 +30,7 @@ import Testing
         .goalLink: [
             "goal_owner_id", "goal_id", "habit_id", "contribution", "unit", "created_by", "created_at", "deleted_at", "linked_days",
         ],
-        .partnership: ["user_id", "partner_id", "created_at", "deleted_at"],
+        .partnership: ["user_id", "partner_id", "created_at", "deleted_at", "accepted_invitation_at"],
         .routine: ["id", "owner_id", "name", "habit_ids", "created_at", "updated_at", "deleted_at"],
         .routineExecution: ["id", "routine_id", "owner_id", "started_at", "day_key", "deleted_at"],
         .evidence: ["id", "execution_id", "habit_id", "owner_id", "day_key", "created_at", "deleted_at", "resolution", "entry_id"],

@@ -377,6 +377,60 @@ import Testing
 
     /// Item 5: after a partnership ends, each side's replicas drop the other's shared copies
     /// and the links to the other's goals, so a new device of the ex-partner syncs.
+    /// Issue 56, consent per invitation: after Alice ends the partnership and invites Bob
+    /// again, his answer to her first invitation is no answer to this one — nothing is shared
+    /// until he accepts anew, on every replica.
+    @Test func aReinviteWaitsForANewAnswer() throws {
+        let alice = try serverReplica("alice"), bob = try serverReplica("bob")
+        try habit(alice, "a-run", note: "alice's note")
+        try partner(alice, bob)
+        #expect(try bob.partner().partner?.partnerId == "alice")
+        try alice.unlinkPartner()
+        try forwardAll([alice, bob])
+        _ = try alice.invitePartner("bob")
+        try forwardAll([alice, bob])
+        #expect(try alice.partner().partner == nil && alice.partner().invited == "bob")
+        #expect(try bob.partner().partner == nil && bob.partner().invitations == ["alice"])
+        var goal = GoalDraft(title: "Run again")
+        goal.id = "again"
+        goal.target = 3
+        goal.shared = true
+        #expect(throws: HabitFlowError.self) { _ = try alice.createGoal(goal, habitIds: ["a-run"]) }  // no partner yet
+        _ = try bob.acceptPartner("alice")
+        try forwardAll([alice, bob])
+        #expect(try alice.partner().partner?.partnerId == "bob" && bob.partner().partner?.partnerId == "alice")
+        _ = try alice.createGoal(goal, habitIds: ["a-run"])
+        try forwardAll([alice, bob])
+        #expect(try bob.canonicalDump().contains { $0["note"] == .text("alice's note") }, "shared once he answered")
+    }
+
+    /// Two invitations crossing are two questions: neither is an answer, and one accept makes
+    /// the partnership. Sides written before sides said what they answer read as before.
+    @Test func crossedInvitationsWaitForAnAnswerAndOldSidesStayPartners() throws {
+        let carol = try serverReplica("carol"), dave = try serverReplica("dave")
+        _ = try carol.invitePartner("dave")
+        _ = try dave.invitePartner("carol")  // before hearing of carol's
+        try forwardAll([carol, dave])
+        #expect(try carol.partner().partner == nil && dave.partner().partner == nil)
+        #expect(try carol.partner().invitations == ["dave"] && dave.partner().invitations == ["carol"])
+        _ = try carol.acceptPartner("dave")
+        try forwardAll([carol, dave])
+        #expect(try carol.partner().partner?.partnerId == "dave" && dave.partner().partner?.partnerId == "carol")
+
+        // An older peer's sides, which say nothing of what they answer: partners, as they were.
+        let erin = try TestStore("door-old-sides").engine(now: Self.now, user: "erin")
+        let at = try Instant(parsing: Self.now)
+        var sides: [ChangeRecord] = []
+        for (user, partner, second) in [("erin", "frank", 0), ("frank", "erin", 1)] {
+            var side = Partnership(userId: user, partnerId: partner, createdAt: Instant(unixSeconds: at.seconds - 60 + Int64(second))!)
+                .change(stamp: HybridTimestamp(wallMilliseconds: at.seconds * 1000 - 1000 + Int64(second), counter: 0, replicaId: "old"))
+            side.fields.removeAll { $0.name == "accepted_invitation_at" }
+            sides.append(side)
+        }
+        _ = try erin.applyChanges(sides)
+        #expect(try erin.partner().partner?.partnerId == "frank")
+    }
+
     @Test func anExPartnersNewDeviceSyncs() throws {
         let alice = try serverReplica("alice"), bob = try serverReplica("bob")
         try habit(bob, "b-walk")

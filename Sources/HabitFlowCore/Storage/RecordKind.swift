@@ -67,6 +67,7 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
         case .user: ["earlier_first_weekdays"]
         case .wellbeing: ["source"]
         case .habit: ["bundle_days"]
+        case .partnership: ["accepted_invitation_at"]
         default: []
         }
     }

@@ -335,17 +335,19 @@ extension Partnership: StoredRecord {
     public enum Columns: String, RecordColumns {
         /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case userId = "user_id", partnerId = "partner_id", createdAt = "created_at", deletedAt = "deleted_at"
+        case acceptedInvitationAt = "accepted_invitation_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.userId] = .text(userId)
         row[.partnerId] = .text(partnerId)
         row[.createdAt] = RowValue.instant(createdAt)
         row[.deletedAt] = RowValue.instant(deletedAt)
+        row[.acceptedInvitationAt] = RowValue.instant(acceptedInvitationAt)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
         self.init(
             userId: try r.text(.userId), partnerId: try r.text(.partnerId), createdAt: try r.instant(.createdAt),
-            deletedAt: try r.optionalInstant(.deletedAt))
+            deletedAt: try r.optionalInstant(.deletedAt), acceptedInvitationAt: try r.optionalInstant(.acceptedInvitationAt))
     }
 }
 

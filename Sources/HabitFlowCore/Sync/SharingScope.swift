@@ -28,11 +28,16 @@ public struct SharingScope: Sendable, Equatable {
     }
 
     /// The active partner of `user`, from the two sides: `mine` (the user's) and `theirs`
-    /// (the side of the user mine names).
+    /// (the side of the user mine names). Both live, naming each other, and one accepting the
+    /// other's invitation as it is now: consent is per invitation, so after an end a new
+    /// invitation waits for a new answer (issue 56). Two sides written before sides said what
+    /// they answer read as they did: active while both are live.
     public static func activePartner(user: String, mine: Partnership?, theirs: Partnership?) -> String? {
         guard let mine, mine.deletedAt == nil, mine.userId == user, let theirs, theirs.deletedAt == nil,
             theirs.userId == mine.partnerId, theirs.partnerId == user
         else { return nil }
+        let legacy = mine.acceptedInvitationAt == nil && theirs.acceptedInvitationAt == nil
+        guard legacy || mine.accepts(theirs) || theirs.accepts(mine) else { return nil }
         return mine.partnerId
     }
 

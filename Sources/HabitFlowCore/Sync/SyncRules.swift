@@ -35,7 +35,7 @@ public enum SyncRules {
     /// effective day may not be before the day of its `recorded_at`, nor before the day of its
     /// stamp (the hybrid clock's time: the latest any replica of its maker had reached). Days
     /// are read in UTC less one, the earliest any zone's day can be. The target a goal had from
-    /// its start (`DayKey.min`) is the one exception.
+    /// its start (`DayKey.min`, recorded by a device's first edit) is the one exception.
     /// - Throws: `invalidArgument` naming `at.effective_day_key`.
     public static func checkVersionDay(_ record: ChangeRecord, stamp: HybridTimestamp, at: String) throws(HabitFlowError) {
         guard let text = record.text("effective_day_key"), let effective = try? DayKey(parsing: text), effective != .min else { return }

@@ -1403,7 +1403,7 @@ class Operations:
         return result
 
     def partner_invite(self, user_id: str) -> PartnerInviteResult:
-        """Invites a user to partner with you (your side of the partnership). Nothing is shared until they accept; someone not in this store is reached by sync. (``partner.invite``)
+        """Invites a user to partner with you (your side of the partnership). Nothing is shared until they accept this invitation (an answer to one before a partnership ended is none); inviting someone who invited you accepts theirs; someone not in this store is reached by sync. (``partner.invite``)
 
         user_id: The user to invite.
         """
