@@ -47,7 +47,7 @@ import Testing
         // Bob names alice's records: refused, and nothing of alice's changes.
         let export = try JSONSerialization.jsonObject(with: Data(try device.cli(["sync", "export"]).utf8)) as! [String: Any]
         var stolen = (export["changes"] as! [[String: Any]]).filter { $0["kind"] as? String != "user" }
-        for i in stolen.indices { stolen[i]["stamp"] = "0009999999999999.000000.rbob" }
+        for i in stolen.indices { stolen[i]["stamp"] = ServerTrustTests.anHourAhead("rbob") }
         let push = try HTTP.send(
             "POST", server.url + "/v1/changes", token: bob, body: try JSONSerialization.data(withJSONObject: ["changes": stolen]))
         #expect(push.status == 403 && push.errorCode == "forbidden", "\(push.body)")

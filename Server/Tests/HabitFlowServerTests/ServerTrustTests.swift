@@ -6,6 +6,13 @@ import Testing
 /// breaks a limit is refused whole and stops nobody, and a partnership ends cleanly.
 @Suite(.serialized) struct ServerTrustTests {
     /// A change of `kind` as the CLI's `sync export` writes it.
+    /// A stamp an hour ahead of this clock, of replica `replica`: later than any the devices
+    /// made, and within the day ahead a server takes (a stamp further ahead is refused first).
+    static func anHourAhead(_ replica: String) -> String {
+        let ms = Int64(Date().timeIntervalSince1970 * 1000) + 3_600_000
+        return String(repeating: "0", count: 16 - String(ms).count) + String(ms) + ".000000." + replica
+    }
+
     static func change(_ kind: String, stamp: String, _ record: [String: Any]) -> [String: Any] {
         ["kind": kind, "stamp": stamp, "record": record]
     }
@@ -41,7 +48,7 @@ import Testing
         try mallory.cli(["partner", "invite", "victim"])
         try sync(mallory)
         let forged = Self.change(
-            "partnership", stamp: "0009000000000000.000000.forger",
+            "partnership", stamp: Self.anHourAhead("forger"),
             ["userId": "victim", "partnerId": "mallory", "createdAt": "2026-01-01T00:00:00Z", "deletedAt": NSNull()])
         let push = try HTTP.send(
             "POST", server.url + "/v1/changes", token: tokens["mallory"]!,
