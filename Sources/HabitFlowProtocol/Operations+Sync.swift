@@ -260,7 +260,7 @@ extension Operation {
         },
         Operation(
             "sync.step",
-            "One step of a sync with a server (push what it lacks, then pull what it has, page by page): the engine names each HTTP request and reads each answer; you carry them. Start with `{remote}`; while the result has `request`, send it to the server and call again with `{remote, state, answer}`. The library opens no socket.",
+            "One step of a sync with a server (push what it lacks, then pull what it has, page by page): the engine names each HTTP request and reads each answer; you carry them. Start with `{remote}`; while the result has `request`, send it to the server and call again with `{remote, state, answer}`. A push the server refuses for a record it lacks or no longer takes from you (a partner ended or stopped sharing it meanwhile) pulls, then pushes once more. The library opens no socket.",
             arguments: [
                 Field("remote", "string", "The sync server's base URL (it names the cursors kept for it)."),
                 Field("state", "object", required: false, "The `state` of the previous step, unchanged (absent: start)."),

@@ -102,10 +102,19 @@ public enum SyncSession {
     {
         guard case let .object(members) = state else { throw badState("an object") }
         let s = Arguments(members, prefix: "args.state.")
-        try s.requireOnly(["phase", "cursor", "end", "more", "limit", "after", "heldBack", "sent", "received", "wait"])
-        let waiting: [(String, JSONValue)] = try s.integer("wait", in: 1...60).map { [("wait", .int(Int64($0)))] } ?? []
+        try s.requireOnly(["phase", "cursor", "end", "more", "limit", "after", "heldBack", "sent", "received", "wait", "retry"])
+        var waiting: [(String, JSONValue)] = try s.integer("wait", in: 1...60).map { [("wait", .int(Int64($0)))] } ?? []
+        // A push refused for a record the server lacks or no longer takes from this device: pull,
+        // then push once more (`retry`: "pull" before that push, "push" during it).
+        let retry = try s.optionalString("retry")
+        if let retry {
+            guard retry == "pull" || retry == "push" else { throw badState("a state whose retry is pull or push") }
+            waiting.append(("retry", .string(retry)))
+        }
         switch try s.string("phase") {
         case "push":
+            // A push made again after a pull carries what that pull received to the next one.
+            if let carried = s.raw("received") { waiting.append(("received", carried)) }
             guard let cursor = cursorIn(s.raw("cursor")), let end = cursorIn(s.raw("end")), case let .bool(more)? = s.raw("more"),
                 case let .int(limit)? = s.raw("limit"), limit >= 1, case let .array(heldBack)? = s.raw("heldBack")
             else {
@@ -117,7 +126,23 @@ public enum SyncSession {
                 return try push(
                     engine, remote, after: after, limit: Int(limit / 2), heldBack: heldBack, sent: s.raw("sent"), extra: waiting)
             }
-            let answer = try Self.answer(status: status, body: body, remote: remote)
+            let answer: JSONValue
+            do throws(ProtocolError) {
+                answer = try Self.answer(status: status, body: body, remote: remote)
+            } catch {
+                // What the partner or another device changed meanwhile (an end, an unshare, a
+                // delete) may be what the push still names: take it in, then push again.
+                guard error.code == .notFound || error.code == .forbidden else { throw error }
+                guard retry == nil else {
+                    var told = error
+                    told.message +=
+                        "; refused again after taking in what the server has: that record is no longer yours to send"
+                        + " (a partner ended or stopped sharing it) or names one the server lacks — habitflow sync export shows it"
+                    throw told
+                }
+                let pulling = waiting + [("retry", .string("pull"))]
+                return try pull(engine, remote, sent: sentSummary(s.raw("sent"), heldBack: heldBack), received: nil, extra: pulling)
+            }
             guard case var .object(summary) = answer else { throw notTheServer(remote, status) }
             try ProtocolError.engine { () throws(HabitFlowError) in try engine.acknowledgePush(remote, cursor: cursor) }
             summary.removeAll { $0.0 == "heldBack" }
@@ -144,6 +169,10 @@ public enum SyncSession {
             // A server that pages says so; the next page starts where this one ended.
             if answer["more"] == .bool(true), let next = Int64(cursor), next >= 0 {
                 return try pull(engine, remote, since: next, sent: s.raw("sent")!, received: received, extra: waiting)
+            }
+            if retry == "pull" {
+                let pushing = waiting.filter { $0.0 != "retry" } + [("retry", .string("push")), ("received", received)]
+                return try push(engine, remote, after: nil, limit: pageRecords, heldBack: [], sent: s.raw("sent"), extra: pushing)
             }
             return .done(sent: s.raw("sent")!, received: received)
         default:

@@ -431,6 +431,56 @@ import Testing
         #expect(try erin.partner().partner?.partnerId == "frank")
     }
 
+    /// A device's sync with its server replica: push what it lacks, then pull.
+    func sync(_ device: Engine, _ server: Engine) throws {
+        let remote = "https://sync.example"
+        let page = try device.changesToPush(remote)
+        _ = try server.applyChanges(page.changes)
+        try device.acknowledgePush(remote, cursor: page.cursor)
+        let pulled = try server.syncChanges(since: try device.remoteCursors(remote).pulled)
+        _ = try device.applyChanges(pulled.changes, fromRemote: remote, cursor: pulled.cursor)
+    }
+
+    /// Issue 56, no device stuck: Bob's phone edits the goal Alice shares, offline, while she
+    /// ends the partnership and invites him again. Its push names a goal his server replica
+    /// no longer holds; it must not be refused for good, and the phone's own new entries reach
+    /// the server.
+    @Test func aPartnersDeviceIsNeverStuckByAnEnd() throws {
+        let alice = try serverReplica("alice"), bob = try serverReplica("bob")
+        let phone = try TestStore("door-stuck-phone").engine(now: Self.now, user: "bob")
+        try habit(bob, "b-walk")
+        try partner(alice, bob)
+        var goal = GoalDraft(title: "Walk")
+        goal.id = "walk"
+        goal.target = 3
+        goal.shared = true
+        _ = try alice.createGoal(goal)
+        try forwardAll([alice, bob])
+        try sync(phone, bob)
+        func goalIds(_ e: Engine) throws -> [String] { try e.goals().flatMap { $0.goals.map(\.goal.id) } }
+        #expect(try goalIds(phone) == ["walk"])
+        // Offline on the phone: a link, an edit of her goal, an entry of his own.
+        _ = try phone.linkHabit(goalId: "walk", habitId: "b-walk")
+        var rename = GoalChanges()
+        rename.title = "Walk more"
+        _ = try phone.updateGoal("walk", with: rename)
+        var read = HabitDraft(name: "Read")
+        read.id = "p-read"
+        _ = try phone.createHabit(read)
+        var l = LogRequest(habitId: "p-read")
+        l.entryId = "phone-entry"
+        _ = try phone.log(l)
+        // Meanwhile she ends it and invites him again.
+        try alice.unlinkPartner()
+        _ = try alice.invitePartner("bob")
+        try forwardAll([alice, bob])
+        try sync(phone, bob)
+        try sync(phone, bob)
+        #expect(try bob.canonicalDump().contains { $0.kind == "entry" && $0["id"] == .text("phone-entry") })
+        #expect(try !alice.canonicalDump().contains { $0["title"] == .text("Walk more") }, "the edit after the end reached her")
+        #expect(try goalIds(phone).isEmpty && phone.partner().invitations == ["alice"])
+    }
+
     @Test func anExPartnersNewDeviceSyncs() throws {
         let alice = try serverReplica("alice"), bob = try serverReplica("bob")
         try habit(bob, "b-walk")

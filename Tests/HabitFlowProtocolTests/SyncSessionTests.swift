@@ -17,6 +17,8 @@ import Testing
         var requests: [String] = []
         /// A refusal to give instead of the next answer.
         var refusal: (status: Int, body: String)?
+        /// A refusal to give pushes only, this many times.
+        var pushRefusals: (count: Int, status: Int, body: String)?
 
         init(_ replica: Engine, pageSize: Int) {
             self.replica = replica
@@ -28,6 +30,10 @@ import Testing
             // A session that would never end fails instead of hanging the suite.
             guard requests.count < 500 else { return (500, Array("looping".utf8)) }
             if let refusal { return (refusal.status, Array(refusal.body.utf8)) }
+            if request.method == "POST", let r = pushRefusals, r.count > 0 {
+                pushRefusals!.count -= 1
+                return (r.status, Array(r.body.utf8))
+            }
             let dispatcher = Dispatcher(engine: replica)
             func call(_ op: String, _ args: [(String, JSONValue)]) throws(ProtocolError) -> JSONValue {
                 try dispatcher.handle(.object([("op", .string(op)), ("args", .object(args))]))
@@ -243,6 +249,33 @@ import Testing
         transport.refusal = nil
         let (sent, _) = try SyncSession.run(device, remote: "https://s", over: transport)
         #expect(sent["applied"] == .int(2))
+    }
+
+    /// Issue 56, no device stuck: a push refused for a record the server lacks (a partner
+    /// ended what it names, meanwhile) takes in what the server has and pushes once more in
+    /// the same sync; refused again, the error says what it means.
+    @Test func aRefusedPushPullsThenPushesAgain() throws {
+        let (device, server) = try Self.engines("retry")
+        try Self.logRun(device, habit: "read", entry: "e1")
+        try Self.logRun(server, habit: "run", entry: "e-server")
+        let transport = StandInServer(server, pageSize: 10)
+        let missing = #"{"error":{"code":"not_found","message":"a change has no parent","field":"changes"}}"#
+        transport.pushRefusals = (1, 404, missing)
+        let (sent, received) = try SyncSession.run(device, remote: "https://s", over: transport)
+        #expect(transport.requests.map { $0.prefix(4) } == ["POST", "GET ", "POST", "GET "], "\(transport.requests)")
+        #expect(sent["applied"] == .int(2) && received["applied"] != .int(0), "\(sent) \(received)")
+        #expect(try Self.entryIds(server, "read") == ["e1"] && Self.entryIds(device, "run") == ["e-server"])
+
+        try Self.logRun(device, habit: "walk", entry: "e2")
+        transport.requests = []
+        transport.pushRefusals = (2, 404, missing)
+        do {
+            _ = try SyncSession.run(device, remote: "https://s", over: transport)
+            Issue.record("a push refused twice went through")
+        } catch {
+            #expect(error.code == .notFound && error.message.contains("refused again after taking in what the server has"), "\(error)")
+        }
+        #expect(transport.requests.map { $0.prefix(4) } == ["POST", "GET ", "POST"], "one retry, no loop: \(transport.requests)")
     }
 
     @Test func aStateTheEngineDidNotMakeIsRefused() throws {

@@ -1847,7 +1847,7 @@ class Operations:
         return result
 
     def sync_step(self, remote: str, *, state: Optional[Mapping[str, Any]] = NOT_GIVEN, answer: Optional[Mapping[str, Any]] = NOT_GIVEN, wait: Optional[int] = NOT_GIVEN) -> SyncStepResult:
-        """One step of a sync with a server (push what it lacks, then pull what it has, page by page): the engine names each HTTP request and reads each answer; you carry them. Start with `{remote}`; while the result has `request`, send it to the server and call again with `{remote, state, answer}`. The library opens no socket. (``sync.step``)
+        """One step of a sync with a server (push what it lacks, then pull what it has, page by page): the engine names each HTTP request and reads each answer; you carry them. Start with `{remote}`; while the result has `request`, send it to the server and call again with `{remote, state, answer}`. A push the server refuses for a record it lacks or no longer takes from you (a partner ended or stopped sharing it meanwhile) pulls, then pushes once more. The library opens no socket. (``sync.step``)
 
         remote: The sync server's base URL (it names the cursors kept for it).
         state: The `state` of the previous step, unchanged (absent: start).
