@@ -105,8 +105,10 @@ extension Engine {
             let before = try store.habitsChanged(since: .max).sequence
             // A server's own push door (`.device`) refuses a bad record whole instead.
             let from = source ?? changeSource
-            let summary = try apply(store, user, changes, source: from, holdingBack: from != .device)
-            if held.pushed >= before {
+            let (summary, rewrote) = try apply(store, user, changes, source: from, holdingBack: from != .device)
+            // Nothing waited to be pushed: what arrived is not pushed back — unless applying it
+            // wrote records of this replica's own (a shared goal made personal), still to go.
+            if held.pushed >= before, !rewrote {
                 try store.setFlag(
                     user: user, key: Self.remoteKey(remote, "pushed"), value: String(try store.habitsChanged(since: .max).sequence))
             }

@@ -156,7 +156,7 @@ extension Engine {
         // by sequence numbers: it reads everything again.
         defer { recordCache.withLock { $0 = nil } }
         return try store.write { store throws(HabitFlowError) in
-            let applied = try apply(store, user, changes, source: changeSource, holdingProfile: holdingProfile)
+            let applied = try apply(store, user, changes, source: changeSource, holdingProfile: holdingProfile).summary
             return (applied, try then(store, user))
         }
     }
@@ -169,10 +169,12 @@ extension Engine {
     ///   Otherwise it refuses the whole set.
     /// - Parameter holdingProfile: the user is given a stand-in profile first when the store
     ///   holds none (`ensurePlaceholderProfile(of:)`; a store reads it with the prefetch).
+    /// - Returns: the summary, and whether applying wrote records of this replica's own (a
+    ///   partnership's end makes shared goals personal): those are still to be pushed.
     func apply(
         _ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord], source: ChangeSource,
         holdingBack: Bool = false, holdingProfile: Bool = false
-    ) throws(HabitFlowError) -> ApplySummary {
+    ) throws(HabitFlowError) -> (summary: ApplySummary, rewrote: Bool) {
         let changes = try upgraded(changes, store, user)
         try store.prefetch(changes)
         if holdingProfile { try store.ensurePlaceholderProfile(of: user) }
@@ -192,7 +194,7 @@ extension Engine {
     /// `apply`'s work, the changes upgraded.
     private func applyInOrder(
         _ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord], source: ChangeSource, holdingBack: Bool
-    ) throws(HabitFlowError) -> ApplySummary {
+    ) throws(HabitFlowError) -> (summary: ApplySummary, rewrote: Bool) {
         var summary = ApplySummary()
         let now = clock()
         var touched = Set<HabitDay>()
@@ -356,14 +358,41 @@ extension Engine {
         }
         // The partner ended the partnership elsewhere: the user's shared goals become personal
         // here too, as `unlinkPartner` makes them on the side that ended it (001).
+        var rewrote = false
         if let partnerBefore, try store.partnership(user: user)?.partnerId != partnerBefore {
             try endSharing(store, user, with: partnerBefore)
+            rewrote = true
+        }
+        // An end wins over an edit made before its editor heard of it: a goal of the user's
+        // that arrives shared after the partnership ended is made personal here, as every
+        // replica that takes it does. (While a side is still to arrive, nothing is decided.)
+        let sharedGoals = changes.compactMap { c in
+            c.kind == RecordKind.goal.rawValue && c["shared"] == .integer(1) && c.text("owner_id") == user ? c.text("id") : nil
+        }
+        if !sharedGoals.isEmpty, try sharingEnded(store, user) {
+            for id in sharedGoals {
+                guard var goal = try store.goal(id, of: user), goal.shared else { continue }
+                goal.shared = false
+                goal.updatedAt = now
+                try store.save(goal)
+                rewrote = true
+            }
         }
         for (owner, ids) in Dictionary(grouping: moved, by: \.key.owner) {
             touched.formUnion(try membershipDays(store, owner: owner, habits: ids.map { ($0.key.habit, $0.value) }))
         }
         summary.repairs = try settle(store, touched.sorted { ($0.owner, $0.habit, $0.day) < ($1.owner, $1.habit, $1.day) })
-        return summary
+        return (summary, rewrote)
+    }
+
+    /// Whether the user's partnership has ended, as far as this replica knows: the user's side
+    /// ended, or both sides are here and not active (one ended, names another, or awaits a
+    /// new answer). A side not here yet decides nothing.
+    func sharingEnded(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> Bool {
+        guard let mine = try store.side(user: user) else { return false }
+        if mine.deletedAt != nil { return true }
+        guard let theirs = try store.side(user: mine.partnerId) else { return false }
+        return SharingScope.activePartner(user: user, mine: mine, theirs: theirs) == nil
     }
 
     /// `SyncRules.validated`, and a profile's zone one this replica can read: every day of

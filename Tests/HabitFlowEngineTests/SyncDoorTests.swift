@@ -481,6 +481,53 @@ import Testing
         #expect(try goalIds(phone).isEmpty && phone.partner().invitations == ["alice"])
     }
 
+    /// Issue 56: an end wins over a concurrent edit. Alice's laptop ends the partnership while
+    /// her phone, offline, renames the goal she shares; once both sync, the goal is personal on
+    /// every replica, and a later partner receives nothing shared under the first.
+    @Test func anEndWinsOverAConcurrentEditAndNothingReachesALaterPartner() throws {
+        let alice = try serverReplica("alice"), bob = try serverReplica("bob"), carol = try serverReplica("carol")
+        let laptop = try TestStore("door-end-laptop").engine(now: Self.now, user: "alice")
+        let phone = try TestStore("door-end-phone").engine(now: Self.now, user: "alice")
+        try habit(laptop, "a-run", note: "alice's secret")
+        _ = try laptop.invitePartner("bob")
+        try sync(laptop, alice)
+        try forwardAll([alice, bob])
+        _ = try bob.acceptPartner("alice")
+        try forwardAll([alice, bob])
+        var goal = GoalDraft(title: "Run together")
+        goal.id = "g"
+        goal.target = 3
+        goal.shared = true
+        try sync(laptop, alice)
+        _ = try laptop.createGoal(goal, habitIds: ["a-run"])
+        try sync(laptop, alice)
+        try sync(phone, alice)
+        try forwardAll([alice, bob])
+        #expect(try bob.canonicalDump().contains { $0["note"] == .text("alice's secret") })
+        try laptop.unlinkPartner()
+        try sync(laptop, alice)
+        // The phone, offline, renames the goal after the end (by its clock): the later stamp.
+        let later = try Engine(
+            storePath: phone.storePath!, user: "alice", zone: nil, now: try Instant(parsing: "2025-03-12T11:05:00Z"))
+        var rename = GoalChanges()
+        rename.title = "Run together, faster"
+        _ = try later.updateGoal("g", with: rename)
+        try sync(later, alice)
+        try sync(later, alice)
+        try sync(laptop, alice)
+        try forwardAll([alice, bob])
+        for (name, replica) in [("server", alice), ("laptop", laptop), ("phone", later)] {
+            let g = try replica.canonicalDump().first { $0.kind == "goal" && $0["id"] == .text("g") }
+            #expect(g?["shared"] == .integer(0), "\(name): \(String(describing: g))")
+        }
+        _ = try alice.invitePartner("carol")
+        try forwardAll([alice, carol])
+        _ = try carol.acceptPartner("alice")
+        try forwardAll([alice, carol])
+        #expect(try !carol.canonicalDump().contains { $0["note"] == .text("alice's secret") || $0["id"] == .text("g") })
+        #expect(try !bob.canonicalDump().contains { $0["owner_id"] == .text("alice") && $0.kind != "user" && $0.kind != "partnership" })
+    }
+
     @Test func anExPartnersNewDeviceSyncs() throws {
         let alice = try serverReplica("alice"), bob = try serverReplica("bob")
         try habit(bob, "b-walk")
