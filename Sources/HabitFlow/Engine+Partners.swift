@@ -172,8 +172,12 @@ extension Engine {
     }
 
     /// The sharing scope of `user` as the store holds it, and as `incoming` changes would
-    /// make it (see `SharingScope`).
-    func sharingScope(_ store: any StoreTransaction, _ user: String, incoming: [ChangeRecord] = []) throws(HabitFlowError) -> SharingScope {
+    /// make it (see `SharingScope`). Only a goal's owner shares it: changes from `source`
+    /// widen the scope with the goals of whom that source speaks for (a partner's replica
+    /// for the partner, the user's own for the user), never with another's they name shared.
+    func sharingScope(
+        _ store: any StoreTransaction, _ user: String, incoming: [ChangeRecord] = [], source: ChangeSource = .replica
+    ) throws(HabitFlowError) -> SharingScope {
         var scope = SharingScope(user: user, partner: try store.partnership(user: user)?.partnerId)
         if let mine = try store.side(user: user) { scope.related.insert(mine.partnerId) }
         for side in try store.sides(naming: user) { scope.related.insert(side.userId) }
@@ -186,8 +190,14 @@ extension Engine {
         for goal in try store.goals(owners: [user, partner]) where goal.shared {
             scope.sharedGoals.insert(RecordRef(owner: goal.ownerId, id: goal.id))
         }
+        let sharers: [String] =
+            switch source {
+            case .replica: [user, partner]
+            case .device: [user]
+            case let .partner(who): who == partner ? [partner] : []
+            }
         for c in incoming where c.kind == RecordKind.goal.rawValue && c["shared"] == .integer(1) {
-            if let owner = c.text("owner_id"), owner == user || owner == partner, let id = c.text("id") {
+            if let owner = c.text("owner_id"), sharers.contains(owner), let id = c.text("id") {
                 scope.sharedGoals.insert(RecordRef(owner: owner, id: id))
             }
         }

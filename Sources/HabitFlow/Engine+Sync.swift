@@ -222,7 +222,7 @@ extension Engine {
         let ordered =
             zip(ranks, ranks.dropFirst()).allSatisfy { $0 <= $1 }
             ? Array(changes.indices) : changes.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }
-        var scope = try sharingScope(store, user, incoming: changes)
+        var scope = try sharingScope(store, user, incoming: changes, source: source)
         // Only a partnership in the set can change the scope once it is in.
         let partnerships = changes.contains { $0.kind == RecordKind.partnership.rawValue }
         var rescoped = !partnerships
@@ -254,7 +254,7 @@ extension Engine {
         for i in ordered {
             let change = changes[i]
             if !rescoped, rank(change.kind) >= 0 {
-                scope = try sharingScope(store, user, incoming: changes)
+                scope = try sharingScope(store, user, incoming: changes, source: source)
                 rescoped = true
             }
             let at = "changes[\(i)]"

@@ -528,6 +528,32 @@ import Testing
         #expect(try !bob.canonicalDump().contains { $0["owner_id"] == .text("alice") && $0.kind != "user" && $0.kind != "partnership" })
     }
 
+    /// Issue 56: after Alice stops sharing a goal, Bob's stale copy of it — edited and given
+    /// a new target offline — changes nothing of hers: his replica's forward names it shared,
+    /// which only she can say.
+    @Test func aPartnersEditAfterAnUnshareChangesNothing() throws {
+        let alice = try serverReplica("alice"), bob = try serverReplica("bob")
+        try habit(alice, "a-run")
+        try partner(alice, bob)
+        var goal = GoalDraft(title: "Run together")
+        goal.id = "g"
+        goal.target = 3
+        goal.shared = true
+        _ = try alice.createGoal(goal, habitIds: ["a-run"])
+        try forwardAll([alice, bob])
+        var unshare = GoalChanges()
+        unshare.shared = false
+        _ = try alice.updateGoal("g", with: unshare)
+        let before = try alice.canonicalDump()
+        // Bob, not yet told: a new title and a new target for her goal.
+        var edit = GoalChanges()
+        edit.title = "Bob's now"
+        edit.target = 9
+        _ = try bob.updateGoal("g", with: edit)
+        try forwardAll([alice, bob])
+        #expect(try alice.canonicalDump() == before, "a partner's edit reached a goal no longer shared")
+    }
+
     @Test func anExPartnersNewDeviceSyncs() throws {
         let alice = try serverReplica("alice"), bob = try serverReplica("bob")
         try habit(bob, "b-walk")
