@@ -175,6 +175,7 @@ extension Engine {
         _ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord], source: ChangeSource,
         holdingBack: Bool = false, holdingProfile: Bool = false
     ) throws(HabitFlowError) -> (summary: ApplySummary, rewrote: Bool) {
+        let recovered = try recoverPinnedClock(store)
         let changes = try upgraded(changes, store, user)
         try store.prefetch(changes)
         if holdingProfile { try store.ensurePlaceholderProfile(of: user) }
@@ -186,9 +187,48 @@ extension Engine {
             habits[owner, default: []].insert(habit)
             entries += 1
         }
-        return try store.bulkInsert(habits: habits, count: entries) { () throws(HabitFlowError) in
+        let applied = try store.bulkInsert(habits: habits, count: entries) { () throws(HabitFlowError) in
             try applyInOrder(store, user, changes, source: source, holdingBack: holdingBack)
         }
+        return (applied.summary, applied.rewrote || recovered)
+    }
+
+    /// How far ahead of this clock a replica's latest stamp shows it pinned (see
+    /// `recoverPinnedClock`): a year, in milliseconds.
+    static let pinnedAfter: Int64 = 366 * 86_400_000
+
+    /// Recovers a replica whose clock a stamp far ahead pinned there (taken in before stamps
+    /// were bounded: `SyncRules.maxClockLead`), so that no edit of its won and every other
+    /// replica refused what it sent: the records stamped that far ahead are stamped again, now,
+    /// as this replica's (their contents unchanged), and the clock set back to now. Every
+    /// replica so pinned does the same when it next opens or syncs, and they converge on the
+    /// same contents. Returns whether it did (those records are still to be pushed).
+    ///
+    /// Pinned means more than `pinnedAfter` ahead: a device whose clock went back days keeps
+    /// the time its stamps carry (`firstOpenDay` dates its edits from it); a year is beyond
+    /// any clock that is merely wrong and far short of the stamps an attack left (year 9998).
+    @discardableResult
+    func recoverPinnedClock(_ store: any StoreTransaction) throws(HabitFlowError) -> Bool {
+        let now = clock()
+        let nowMs = now.seconds * 1000
+        guard let last = try store.lastStamp(), last.wallMilliseconds - nowMs > Self.pinnedAfter else { return false }
+        let me = try store.replicaId()
+        var stamp = HybridTimestamp(wallMilliseconds: nowMs, counter: 0, replicaId: me)
+        try store.rewindClock(to: stamp)
+        var days = Set<HabitDay>()
+        for var change in try store.changes(since: 0, limit: nil).changes where change.stamp.wallMilliseconds - nowMs > Self.pinnedAfter {
+            guard let kind = RecordKind(syncName: change.kind) else { continue }
+            stamp = HybridTimestamp.tick(after: stamp, now: now, replicaId: me)
+            change.stamp = stamp
+            try store.receive(change, kind, new: false, settled: false)
+            if kind == .entry, change.text("deleted_at") == nil, let owner = change.text("owner_id"), let habit = change.text("habit_id"),
+                let day = change.text("day_key").flatMap({ try? DayKey(parsing: $0) })
+            {
+                days.insert(HabitDay(owner: owner, habit: habit, day: day))
+            }
+        }
+        try settle(store, days.sorted { ($0.owner, $0.habit, $0.day) < ($1.owner, $1.habit, $1.day) })
+        return true
     }
 
     /// `apply`'s work, the changes upgraded.

@@ -136,6 +136,12 @@ public final class Engine: Sendable {
         clock = Engine.clock(fixedAt: now)
         opened = Locked(Opened(store: store, userId: user, storePath: storePath))
         try Engine.ensureUser(store, user: user, zone: zone, now: clock(), firstWeekday: firstWeekday)
+        // A clock pinned far ahead recovers on open (see `recoverPinnedClock`): a read first,
+        // as most opens find nothing to do.
+        let lead = try store.read { store throws(HabitFlowError) in try store.lastStamp() }.map {
+            $0.wallMilliseconds - clock().seconds * 1000
+        }
+        if let lead, lead > Self.pinnedAfter { try store.write { store throws(HabitFlowError) in try recoverPinnedClock(store) } }
     }
 
     /// The system clock, or a fixed one.

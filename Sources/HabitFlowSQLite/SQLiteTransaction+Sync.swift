@@ -57,6 +57,13 @@ extension SQLiteTransaction {
         return try loadReplica().clock.last
     }
 
+    func rewindClock(to stamp: HybridTimestamp) throws(HabitFlowError) {
+        guard var r = store.replica else { throw HabitFlowError(.storage, "the clock is set in a write transaction") }
+        r.clock.last = stamp
+        r.dirty = true
+        store.replica = r
+    }
+
     func replicaId() throws(HabitFlowError) -> String {
         try sql { () throws(SQLiteError) in
             try db.rows("SELECT replica_id FROM replica WHERE id = 1") { s -> String? in s.text(0) }.first ?? ""

@@ -98,6 +98,11 @@ final class MemoryTransaction: StoreTransaction {
 
     func lastStamp() throws(HabitFlowError) -> HybridTimestamp? { state.clock.last }
 
+    func rewindClock(to stamp: HybridTimestamp) throws(HabitFlowError) {
+        try requireWrite()
+        state.clock.last = stamp
+    }
+
     func newReplicaId() throws(HabitFlowError) -> String {
         try requireWrite()
         state.clock.replicaId = ReplicaClock.newId(prefix: "r")

@@ -117,6 +117,9 @@ public protocol SyncLog: AnyObject {
     /// The latest stamp made or received here (`nil`: none yet): its wall time is the latest
     /// this replica, or any replica it heard from, had reached (the hybrid clock carries it).
     func lastStamp() throws(HabitFlowError) -> HybridTimestamp?
+    /// Sets this replica's clock back to `stamp` (in a write): only to recover from a stamp
+    /// taken in far ahead before stamps were bounded (`Engine` re-stamps what carried it).
+    func rewindClock(to stamp: HybridTimestamp) throws(HabitFlowError)
     /// The records changed here or received after sequence `since` (any owner), kinds in
     /// `RecordKind` order, then by sequence; the highest sequence among them (`since` when
     /// none); and whether rows with a higher sequence are left.

@@ -393,6 +393,36 @@ final class ClockBox: Sendable {
         #expect(try fast.applyChanges(ahead(23 * 3_600_000)).applied > 0)
     }
 
+    /// Issue 56, clocks: a store whose clock a stamp far ahead pinned before stamps were
+    /// bounded recovers when it opens: what carried such a stamp is stamped again now (its
+    /// contents unchanged), so its edits win again and the others take what it sends.
+    @Test func aClockPinnedFarAheadRecovers() throws {
+        let r = try replicas(2, label: "pinned")
+        let path = try #require(r[0].storePath)
+        // As an older version left it: the habit and the clock at a stamp in the year 2200.
+        let replica = try run("sqlite3", [path, "SELECT replica_id FROM replica"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        for sql in [
+            "UPDATE replica SET hlc_wall = 7258118400000, hlc_counter = 0",
+            "UPDATE habits SET stamp = '0007258118400000.000000.\(replica)' WHERE id = 'read'",
+        ] {
+            let done = try run("sqlite3", [path, sql])
+            try #require(done.status == 0, "\(done.stderr)")
+        }
+        let reopened = try store(r[0], now: "2025-03-12T11:30:00Z")
+        var rename = HabitChanges()
+        rename.name = "Read more"
+        _ = try reopened.updateHabit("read", with: rename)
+        let sent = try reopened.syncChanges().changes
+        #expect(sent.allSatisfy { $0.stamp.wallMilliseconds < 7_258_118_400_000 }, "a stamp still pinned ahead")
+        _ = try r[1].applyChanges(sent)  // taken: nothing ahead of its clock
+        #expect(try r[1].habit("read").name == "Read more")
+        // Edits elsewhere win again where it was pinned.
+        rename.name = "Read less"
+        _ = try store(r[1], now: "2025-03-12T11:40:00Z").updateHabit("read", with: rename)
+        _ = try reopened.applyChanges(try r[1].syncChanges().changes)
+        #expect(try reopened.habit("read").name == "Read less")
+    }
+
     /// Issue 56, clocks: a device whose clock went back five days (after it had synced)
     /// dates a definition edit from the day it had reached, never before it, so no other
     /// device re-reads the days it had lived.

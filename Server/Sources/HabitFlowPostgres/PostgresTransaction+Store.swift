@@ -104,6 +104,11 @@ extension PostgresTransaction {
 
     func lastStamp() throws(HabitFlowError) -> HybridTimestamp? { try replica().last }
 
+    func rewindClock(to stamp: HybridTimestamp) throws(HabitFlowError) {
+        try requireWrite()
+        try updateClock { $0.last = stamp }
+    }
+
     func newReplicaId() throws(HabitFlowError) -> String {
         try requireWrite()
         return try updateClock { clock in

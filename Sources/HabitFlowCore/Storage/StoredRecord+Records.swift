@@ -335,6 +335,7 @@ extension Partnership: StoredRecord {
     public enum Columns: String, RecordColumns {
         /// The column names stores and sync use (`RecordKind.wireName(of:)` gives the protocol's).
         case userId = "user_id", partnerId = "partner_id", createdAt = "created_at", deletedAt = "deleted_at"
+        /// Added by schema 18 (append only).
         case acceptedInvitationAt = "accepted_invitation_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
