@@ -33,6 +33,15 @@ import Testing
         try forwardAll([a, b])
     }
 
+    /// A goal of `e`'s user shared with their partner: three a week, `habits` linked.
+    func sharedGoal(_ e: Engine, _ id: String, title: String, habits: [String] = []) throws {
+        var goal = GoalDraft(title: title)
+        goal.id = id
+        goal.target = 3
+        goal.shared = true
+        _ = try e.createGoal(goal, habitIds: habits)
+    }
+
     func forwardAll(_ replicas: [Engine]) throws {
         for _ in 0..<2 { for a in replicas { for b in replicas where a !== b { try forward(a, b) } } }
     }
@@ -60,11 +69,7 @@ import Testing
         let victim = try serverReplica("victim"), pat = try serverReplica("pat"), mallory = try serverReplica("mallory")
         try habit(victim, "v-run", note: "victim's secret")
         try partner(victim, pat)
-        var goal = GoalDraft(title: "Run together")
-        goal.id = "g"
-        goal.target = 3
-        goal.shared = true
-        _ = try victim.createGoal(goal, habitIds: ["v-run"])
+        try sharedGoal(victim, "g", title: "Run together", habits: ["v-run"])
         try forwardAll([victim, pat])
         #expect(try pat.canonicalDump().contains { $0["note"] == .text("victim's secret") }, "the partner gets the share")
 
@@ -99,11 +104,7 @@ import Testing
         let alice = try serverReplica("alice"), bob = try serverReplica("bob")
         try habit(alice, "a-run")
         try partner(alice, bob)
-        var goal = GoalDraft(title: "Ours")
-        goal.id = "ours"
-        goal.target = 3
-        goal.shared = true
-        _ = try alice.createGoal(goal)
+        try sharedGoal(alice, "ours", title: "Ours")
         var mine = GoalDraft(title: "Mine")
         mine.id = "mine"
         mine.target = 2
@@ -450,11 +451,7 @@ import Testing
         let phone = try TestStore("door-stuck-phone").engine(now: Self.now, user: "bob")
         try habit(bob, "b-walk")
         try partner(alice, bob)
-        var goal = GoalDraft(title: "Walk")
-        goal.id = "walk"
-        goal.target = 3
-        goal.shared = true
-        _ = try alice.createGoal(goal)
+        try sharedGoal(alice, "walk", title: "Walk")
         try forwardAll([alice, bob])
         try sync(phone, bob)
         func goalIds(_ e: Engine) throws -> [String] { try e.goals().flatMap { $0.goals.map(\.goal.id) } }
@@ -494,12 +491,8 @@ import Testing
         try forwardAll([alice, bob])
         _ = try bob.acceptPartner("alice")
         try forwardAll([alice, bob])
-        var goal = GoalDraft(title: "Run together")
-        goal.id = "g"
-        goal.target = 3
-        goal.shared = true
         try sync(laptop, alice)
-        _ = try laptop.createGoal(goal, habitIds: ["a-run"])
+        try sharedGoal(laptop, "g", title: "Run together", habits: ["a-run"])
         try sync(laptop, alice)
         try sync(phone, alice)
         try forwardAll([alice, bob])
@@ -535,11 +528,7 @@ import Testing
         let alice = try serverReplica("alice"), bob = try serverReplica("bob")
         try habit(alice, "a-run")
         try partner(alice, bob)
-        var goal = GoalDraft(title: "Run together")
-        goal.id = "g"
-        goal.target = 3
-        goal.shared = true
-        _ = try alice.createGoal(goal, habitIds: ["a-run"])
+        try sharedGoal(alice, "g", title: "Run together", habits: ["a-run"])
         try forwardAll([alice, bob])
         var unshare = GoalChanges()
         unshare.shared = false
@@ -558,11 +547,7 @@ import Testing
         let alice = try serverReplica("alice"), bob = try serverReplica("bob")
         try habit(bob, "b-walk")
         try partner(alice, bob)
-        var goal = GoalDraft(title: "Walk")
-        goal.id = "walk"
-        goal.target = 3
-        goal.shared = true
-        _ = try alice.createGoal(goal)
+        try sharedGoal(alice, "walk", title: "Walk")
         try forwardAll([alice, bob])
         _ = try bob.linkHabit(goalId: "walk", habitId: "b-walk")
         var rename = GoalChanges()
