@@ -109,10 +109,13 @@ extension Engine {
     /// of the user does the same when it learns of the end, so none keeps a stale copy and a
     /// new device gets none (issue 26). A store `partner` writes in too (one file two people
     /// use) holds their own records, not copies: it keeps them, hidden from the user.
-    func endSharing(_ store: any StoreTransaction, _ user: String, with partner: String) throws(HabitFlowError) {
+    ///
+    /// - Parameter ownGoals: make the user's shared goals personal (`false`: only drop the
+    ///   partner's copies — the partnership is not active, and may be again).
+    func endSharing(_ store: any StoreTransaction, _ user: String, with partner: String, ownGoals: Bool = true) throws(HabitFlowError) {
         let writesHere = try usesStore(store, partner)
         let now = clock()
-        for var goal in try store.goals(owners: writesHere ? [user, partner] : [user]) where goal.shared {
+        for var goal in try store.goals(owners: writesHere ? [user, partner] : [user]) where goal.shared && ownGoals {
             goal.shared = false
             goal.updatedAt = now
             try store.save(goal)

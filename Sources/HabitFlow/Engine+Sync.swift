@@ -399,9 +399,13 @@ extension Engine {
         // The partner ended the partnership elsewhere: the user's shared goals become personal
         // here too, as `unlinkPartner` makes them on the side that ended it (001).
         var rewrote = false
+        // The partnership stopped being active: the partner's copies go; the user's own shared
+        // goals become personal only on an end for good (an answer awaited may be on its way,
+        // in a later page of a pull, and a re-share after it must not lose to this rewrite).
         if let partnerBefore, try store.partnership(user: user)?.partnerId != partnerBefore {
-            try endSharing(store, user, with: partnerBefore)
-            rewrote = true
+            let ended = try sharingEnded(store, user, with: partnerBefore)
+            try endSharing(store, user, with: partnerBefore, ownGoals: ended)
+            rewrote = rewrote || ended
         }
         // An end wins over an edit made before its editor heard of it: a goal of the user's
         // that arrives shared after the partnership ended is made personal here, as every
@@ -425,14 +429,16 @@ extension Engine {
         return (summary, rewrote)
     }
 
-    /// Whether the user's partnership has ended, as far as this replica knows: the user's side
-    /// ended, or both sides are here and not active (one ended, names another, or awaits a
-    /// new answer). A side not here yet decides nothing.
-    func sharingEnded(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> Bool {
+    /// Whether the user's partnership (with `partner`, when known) has ended for good, as far
+    /// as this replica knows: the user's side ended or names another, or the other side ended
+    /// or names another. A side not here yet, or two sides where an answer to a new invitation
+    /// is awaited (a page of a pull may hold one without the other), decide nothing.
+    func sharingEnded(_ store: any StoreTransaction, _ user: String, with partner: String? = nil) throws(HabitFlowError) -> Bool {
         guard let mine = try store.side(user: user) else { return false }
         if mine.deletedAt != nil { return true }
+        if let partner, mine.partnerId != partner { return true }
         guard let theirs = try store.side(user: mine.partnerId) else { return false }
-        return SharingScope.activePartner(user: user, mine: mine, theirs: theirs) == nil
+        return theirs.deletedAt != nil || theirs.partnerId != user
     }
 
     /// `SyncRules.validated`, and a profile's zone one this replica can read: every day of
@@ -516,7 +522,7 @@ extension Engine {
                 if c.text("deleted_at") == nil, let me = c.text("user_id"), let other = c.text("partner_id"),
                     let made = c.text("created_at").flatMap({ try? Instant(parsing: $0) }),
                     let theirs = try store.side(user: other), theirs.deletedAt == nil, theirs.partnerId == me, theirs.isInvitation,
-                    theirs.createdAt <= made
+                    made != theirs.createdAt  // (two devices' clocks: not an order to trust)
                 {
                     value = RowValue.instant(theirs.createdAt)
                 }

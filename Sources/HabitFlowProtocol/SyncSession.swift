@@ -140,7 +140,8 @@ public enum SyncSession {
                         + " (a partner ended or stopped sharing it) or names one the server lacks — habitflow sync export shows it"
                     throw told
                 }
-                let pulling = waiting + [("retry", .string("pull"))]
+                // A plain pull (no watch): the push waits for it, not for news.
+                let pulling = waiting.filter { $0.0 != "wait" } + [("retry", .string("pull"))]
                 return try pull(engine, remote, sent: sentSummary(s.raw("sent"), heldBack: heldBack), received: nil, extra: pulling)
             }
             guard case var .object(summary) = answer else { throw notTheServer(remote, status) }

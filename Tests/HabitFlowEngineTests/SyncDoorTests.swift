@@ -543,6 +543,49 @@ import Testing
         #expect(try alice.canonicalDump() == before, "a partner's edit reached a goal no longer shared")
     }
 
+    /// Issue 56 (review): a stale phone pulling page by page after Alice ended, invited Bob
+    /// again, he answered and she shared the goal again sees her new invitation beside his old
+    /// answer in one page — an answer awaited, not an end — and leaves her re-share standing.
+    @Test(arguments: [1, nil] as [Int?])
+    func aPagedPullKeepsAReshare(limit: Int?) throws {
+        let alice = try serverReplica("alice"), bob = try serverReplica("bob")
+        let laptop = try TestStore("door-page-laptop\(limit ?? 0)").engine(now: Self.now, user: "alice")
+        let phone = try TestStore("door-page-phone\(limit ?? 0)").engine(now: Self.now, user: "alice")
+        try habit(laptop, "a-run")
+        for _ in 0..<2 {
+            _ = try laptop.invitePartner("bob")
+            try sync(laptop, alice)
+            try forwardAll([alice, bob])
+            _ = try bob.acceptPartner("alice")
+            try forwardAll([alice, bob])
+            try sync(laptop, alice)
+            if try laptop.goals().isEmpty {
+                try sharedGoal(laptop, "g", title: "Run together", habits: ["a-run"])
+                try sync(laptop, alice)
+                try sync(phone, alice)
+                try laptop.unlinkPartner()
+            }
+        }
+        var share = GoalChanges()
+        share.shared = true
+        _ = try laptop.updateGoal("g", with: share)
+        try sync(laptop, alice)
+        let later = try Engine(storePath: phone.storePath!, user: "alice", zone: nil, now: try Instant(parsing: "2025-03-12T11:05:00Z"))
+        var since = try later.remoteCursors("https://sync.example").pulled
+        while true {
+            let page = try alice.syncChanges(since: since, limit: limit)
+            _ = try later.applyChanges(page.changes, fromRemote: "https://sync.example", cursor: page.cursor)
+            since = page.cursor
+            if !page.more { break }
+        }
+        try sync(later, alice)
+        try sync(laptop, alice)
+        for (name, e) in [("server", alice), ("laptop", laptop), ("phone", later)] {
+            let g = try e.canonicalDump().first { $0.kind == "goal" && $0["id"] == .text("g") }
+            #expect(g?["shared"] == .integer(1), "limit \(String(describing: limit)) \(name)")
+        }
+    }
+
     @Test func anExPartnersNewDeviceSyncs() throws {
         let alice = try serverReplica("alice"), bob = try serverReplica("bob")
         try habit(bob, "b-walk")
