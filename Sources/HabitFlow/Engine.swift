@@ -141,7 +141,7 @@ public final class Engine: Sendable {
         let lead = try store.read { store throws(HabitFlowError) in try store.lastStamp() }.map {
             $0.wallMilliseconds - clock().seconds * 1000
         }
-        if let lead, lead > Self.pinnedAfter { try store.write { store throws(HabitFlowError) in try recoverPinnedClock(store) } }
+        if let lead, lead > Self.pinnedAfter { _ = try store.write { store throws(HabitFlowError) in try recoverPinnedClock(store) } }
     }
 
     /// The system clock, or a fixed one.
