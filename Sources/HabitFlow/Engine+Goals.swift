@@ -159,8 +159,13 @@ extension Engine {
         return done
     }
 
-    private func requirePartner(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) {
-        try GoalRules.checkCanShare(partner: try store.partnership(user: user)?.partnerId)
+    /// The user's active partner, whom a goal is shared with.
+    /// - Throws: as `GoalRules.checkCanShare` when there is none.
+    @discardableResult
+    private func requirePartner(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> String {
+        let partner = try store.partnership(user: user)?.partnerId
+        try GoalRules.checkCanShare(partner: partner)
+        return partner ?? ""
     }
 
     // MARK: Goals
@@ -172,7 +177,7 @@ extension Engine {
         return try store.write { store throws(HabitFlowError) in
             let (_, today) = try userZone(store, user)
             let weeks = try profile(store, user).weeks
-            let goal = Goal(
+            var goal = Goal(
                 id: draft.id ?? RecordID.make(), ownerId: user, title: draft.title, description: draft.description,
                 icon: draft.icon, categoryId: draft.categoryId, kind: draft.kind, type: draft.type,
                 target: draft.target ?? 1, unit: draft.unit, durationWeeks: draft.durationWeeks,
@@ -189,7 +194,7 @@ extension Engine {
                         : "goal \(goal.id) is deleted, and an id is never reused: goal.restore brings it back, or give another id",
                     field: "goalId")
             }
-            if goal.shared { try requirePartner(store, user) }
+            if goal.shared { goal.sharedWith = try requirePartner(store, user) }
             try checkLimit(store, user, today: today, weeks: weeks)
             try store.save(goal)
             for (i, habitId) in habitIds.enumerated() {
@@ -235,7 +240,8 @@ extension Engine {
                 guard goal.ownerId == user || v else {
                     throw HabitFlowError(.forbidden, "only the goal's creator can stop sharing it", field: "shared")
                 }
-                if v && !old.shared { try requirePartner(store, user) }
+                if v && !old.shared { goal.sharedWith = try requirePartner(store, user) }
+                if !v { goal.sharedWith = nil }
                 goal.shared = v
             }
             try goal.validate()
@@ -356,7 +362,12 @@ extension Engine {
                 throw HabitFlowError(.notFound, "no goal \(id)", field: "goalId")
             }
             guard let deletedAt = goal.deletedAt else { return goal }
-            if goal.shared, try store.partnership(user: user) == nil { goal.shared = false }
+            // Shared again only with the partner it was shared with, while they still are.
+            let partner = try store.partnership(user: user)?.partnerId
+            if goal.shared, partner == nil || (goal.sharedWith != nil && goal.sharedWith != partner) {
+                goal.shared = false
+                goal.sharedWith = nil
+            }
             goal.deletedAt = nil
             goal.updatedAt = now
             try store.save(goal)

@@ -117,6 +117,7 @@ extension Engine {
         let now = clock()
         for var goal in try store.goals(owners: writesHere ? [user, partner] : [user]) where goal.shared && ownGoals {
             goal.shared = false
+            goal.sharedWith = nil
             goal.updatedAt = now
             try store.save(goal)
         }
@@ -190,7 +191,7 @@ extension Engine {
         }
         guard let partner = scope.partner else { return scope }
         scope.related.insert(partner)
-        for goal in try store.goals(owners: [user, partner]) where goal.shared {
+        for goal in try store.goals(owners: [user, partner]) where goal.isShared(with: goal.ownerId == user ? partner : user) {
             scope.sharedGoals.insert(RecordRef(owner: goal.ownerId, id: goal.id))
         }
         let sharers: [String] =
@@ -200,7 +201,9 @@ extension Engine {
             case let .partner(who): who == partner ? [partner] : []
             }
         for c in incoming where c.kind == RecordKind.goal.rawValue && c["shared"] == .integer(1) {
-            if let owner = c.text("owner_id"), sharers.contains(owner), let id = c.text("id") {
+            if let owner = c.text("owner_id"), sharers.contains(owner), let id = c.text("id"),
+                c.text("shared_with").map({ $0 == (owner == user ? partner : user) }) ?? true
+            {
                 scope.sharedGoals.insert(RecordRef(owner: owner, id: id))
             }
         }

@@ -410,13 +410,19 @@ extension Engine {
         // An end wins over an edit made before its editor heard of it: a goal of the user's
         // that arrives shared after the partnership ended is made personal here, as every
         // replica that takes it does. (While a side is still to arrive, nothing is decided.)
+        // One shared with someone the user's side no longer names is made personal at once.
         let sharedGoals = changes.compactMap { c in
             c.kind == RecordKind.goal.rawValue && c["shared"] == .integer(1) && c.text("owner_id") == user ? c.text("id") : nil
         }
-        if !sharedGoals.isEmpty, try sharingEnded(store, user) {
+        if !sharedGoals.isEmpty {
+            let ended = try sharingEnded(store, user)
+            let named = try store.side(user: user).map(\.partnerId)
             for id in sharedGoals {
-                guard var goal = try store.goal(id, of: user), goal.shared else { continue }
+                guard var goal = try store.goal(id, of: user), goal.shared,
+                    ended || (goal.sharedWith != nil && named != nil && goal.sharedWith != named)
+                else { continue }
                 goal.shared = false
+                goal.sharedWith = nil
                 goal.updatedAt = now
                 try store.save(goal)
                 rewrote = true
@@ -469,6 +475,7 @@ extension Engine {
                     || (c.kind == profile && !(c.has("day_starts_at") && c.has("earlier_first_weekdays")))
                     || (c.kind == RecordKind.habit.rawValue && !c.has("bundle_days"))
                     || (c.kind == RecordKind.partnership.rawValue && !c.has("accepted_invitation_at"))
+                    || (c.kind == RecordKind.goal.rawValue && !c.has("shared_with"))
             })
         else { return changes }
         var owners = [user]
@@ -514,6 +521,12 @@ extension Engine {
                     value = days.text.map { .text($0) } ?? .null
                 }
                 c.fields.append(("bundle_days", value))
+            } else if c.kind == RecordKind.goal.rawValue, c["shared_with"] == nil {
+                // An older peer's goal names no partner: the one held stays while it is shared.
+                let held = try c.text("owner_id").flatMap { owner throws(HabitFlowError) in
+                    try c.text("id").flatMap { id throws(HabitFlowError) in try store.held(.goal, key: [owner, id])?["shared_with"] }
+                }
+                c.fields.append(("shared_with", c["shared"] == .integer(1) ? held ?? .null : .null))
             } else if c.kind == RecordKind.partnership.rawValue, c["accepted_invitation_at"] == nil {
                 // An older peer's side says nothing of what it answers: a live side made after
                 // the partner's open invitation to its user answers it; any other reads as

@@ -223,7 +223,8 @@ enum InlineRecords {
             target: try a.number("target") ?? 1, unit: try a.optionalString("unit"), durationWeeks: duration,
             startDayKey: start, targetDate: try a.optionalDayKey("targetDate"),
             userStatus: try a.choice("status", [("active", Goal.Status.active), ("paused", .paused)]) ?? .active,
-            shared: try a.bool("shared", default: false), sortOrder: nil, createdAt: created, updatedAt: created)
+            shared: try a.bool("shared", default: false), sortOrder: nil, createdAt: created, updatedAt: created,
+            sharedWith: try a.optionalString("sharedWith"))
         do throws(HabitFlowError) { try goal.validate() } catch {
             var located = error
             located.field = a.field(error.field.map { $0 == "goalId" ? "id" : $0 } ?? "id")

@@ -18,7 +18,8 @@ extension Operation {
             ("target", .double(g.target)), ("unit", RecordJSON.string(g.unit)),
             ("durationWeeks", g.durationWeeks.map { .int(Int64($0)) } ?? .null), ("startDayKey", .string(g.startDayKey.description)),
             ("targetDate", g.targetDate.map { .string($0.description) } ?? .null), ("status", .string(g.userStatus.rawValue)),
-            ("shared", .bool(g.shared)), ("sortOrder", g.sortOrder.map { .int(Int64($0)) } ?? .null),
+            ("shared", .bool(g.shared)), ("sharedWith", RecordJSON.string(g.sharedWith)),
+            ("sortOrder", g.sortOrder.map { .int(Int64($0)) } ?? .null),
             ("createdAt", RecordJSON.instant(g.createdAt)), ("updatedAt", RecordJSON.instant(g.updatedAt)),
         ])
     }

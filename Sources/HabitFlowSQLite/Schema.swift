@@ -27,5 +27,6 @@ enum Schema {
         .wellbeingSource,  // 16
         .bundleDays,  // 17
         .acceptedInvitation,  // 18
+        .sharedWith,  // 19
     ]
 }

@@ -586,6 +586,44 @@ import Testing
         }
     }
 
+    /// Issue 56 (review): a goal shared under one partnership never reaches a later partner.
+    /// Alice ends with Bob and invites Carol; her phone, offline, renames the goal it still
+    /// holds shared and syncs before Carol answers. The goal names whom it was shared with
+    /// (Bob), so it is made personal where it arrives, and Carol, once she accepts, gets none
+    /// of it.
+    @Test func aGoalSharedWithOnePartnerNeverReachesTheNext() throws {
+        let alice = try serverReplica("alice"), bob = try serverReplica("bob"), carol = try serverReplica("carol")
+        let laptop = try TestStore("door-next-laptop").engine(now: Self.now, user: "alice")
+        let phone = try TestStore("door-next-phone").engine(now: Self.now, user: "alice")
+        try habit(laptop, "a-run", note: "alice's secret")
+        _ = try laptop.invitePartner("bob")
+        try sync(laptop, alice)
+        try forwardAll([alice, bob])
+        _ = try bob.acceptPartner("alice")
+        try forwardAll([alice, bob])
+        try sync(laptop, alice)
+        try sharedGoal(laptop, "g", title: "Run together", habits: ["a-run"])
+        #expect(try laptop.goal("g").goal.sharedWith == "bob")
+        try sync(laptop, alice)
+        try sync(phone, alice)
+        try forwardAll([alice, bob])
+        try laptop.unlinkPartner()
+        _ = try laptop.invitePartner("carol")
+        try sync(laptop, alice)
+        try forwardAll([alice, bob, carol])
+        let later = try Engine(storePath: phone.storePath!, user: "alice", zone: nil, now: try Instant(parsing: "2025-03-12T11:05:00Z"))
+        var rename = GoalChanges()
+        rename.title = "Run together, faster"
+        _ = try later.updateGoal("g", with: rename)
+        try sync(later, alice)
+        let g = try alice.canonicalDump().first { $0.kind == "goal" && $0["id"] == .text("g") }
+        #expect(g?["shared"] == .integer(0), "\(String(describing: g))")
+        try forwardAll([alice, carol])
+        _ = try carol.acceptPartner("alice")
+        try forwardAll([alice, carol])
+        #expect(try !carol.canonicalDump().contains { $0["note"] == .text("alice's secret") || $0["id"] == .text("g") })
+    }
+
     @Test func anExPartnersNewDeviceSyncs() throws {
         let alice = try serverReplica("alice"), bob = try serverReplica("bob")
         try habit(bob, "b-walk")

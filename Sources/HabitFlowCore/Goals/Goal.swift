@@ -74,13 +74,17 @@ public struct Goal: Hashable, Sendable {
     public var updatedAt: Instant
     /// When it was deleted (a tombstone that sync carries); `nil` while it exists.
     public var deletedAt: Instant?
+    /// The partner it is shared with, named when it was shared: what was shared under one
+    /// partnership never reaches a later partner (issue 56). `nil`: not shared, or shared
+    /// before goals named whom (then with whoever is the owner's partner).
+    public var sharedWith: String?
 
     /// A record of these fields, as given: `validate()` checks them against the engine's limits.
     public init(
         id: String, ownerId: String, title: String, description: String?, icon: String?, categoryId: String?,
         kind: Kind, type: GoalType, target: Double, unit: String?, durationWeeks: Int?, startDayKey: DayKey,
         targetDate: DayKey?, userStatus: Status, shared: Bool, sortOrder: Int?, createdAt: Instant, updatedAt: Instant,
-        deletedAt: Instant? = nil
+        deletedAt: Instant? = nil, sharedWith: String? = nil
     ) {
         self.id = id
         self.ownerId = ownerId
@@ -101,6 +105,13 @@ public struct Goal: Hashable, Sendable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt
+        self.sharedWith = sharedWith
+    }
+
+    /// Whether it is shared with `user` (a goal shared before goals named whom: with anyone
+    /// who is the owner's partner).
+    public func isShared(with user: String) -> Bool {
+        shared && (sharedWith == nil || sharedWith == user)
     }
 
     /// The last day that counts: `durationWeeks` × 7 days from `startDayKey`; `nil` for an

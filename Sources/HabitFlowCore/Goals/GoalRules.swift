@@ -5,7 +5,7 @@ public enum GoalRules {
     /// - Throws: `forbidden` naming `goalId`.
     public static func checkAccess(_ goal: Goal, user: String, partner: String?) throws(HabitFlowError) {
         if goal.ownerId == user { return }
-        if goal.shared, let partner, partner == goal.ownerId { return }
+        if goal.isShared(with: user), let partner, partner == goal.ownerId { return }
         throw HabitFlowError(.forbidden, "goal \(goal.id) belongs to another user", field: "goalId")
     }
 
@@ -16,7 +16,7 @@ public enum GoalRules {
 
     /// Whether `user` sees `goal` (theirs, or a partner's shared one) in `segment`.
     public static func isVisible(_ goal: Goal, user: String, sharedOnly: Bool?) -> Bool {
-        guard goal.ownerId == user || goal.shared else { return false }
+        guard goal.ownerId == user || goal.isShared(with: user) else { return false }
         switch sharedOnly {
         case nil: return true
         case false?: return !goal.shared

@@ -119,6 +119,8 @@ extension Goal: StoredRecord {
             durationWeeks = "duration_weeks", startDayKey = "start_day_key", targetDate = "target_date", status,
             shared, sortOrder = "sort_order", createdAt = "created_at", updatedAt = "updated_at",
             deletedAt = "deleted_at"
+        /// Added by schema 19 (append only).
+        case sharedWith = "shared_with"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -140,6 +142,7 @@ extension Goal: StoredRecord {
         row[.createdAt] = RowValue.instant(createdAt)
         row[.updatedAt] = RowValue.instant(updatedAt)
         row[.deletedAt] = RowValue.instant(deletedAt)
+        row[.sharedWith] = RowValue.text(sharedWith)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
         self.init(
@@ -150,7 +153,7 @@ extension Goal: StoredRecord {
             startDayKey: try r.dayKey(.startDayKey), targetDate: try r.optionalDayKey(.targetDate),
             userStatus: try r.enumValue(.status), shared: try r.flag(.shared), sortOrder: try r.optionalInt(.sortOrder),
             createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt),
-            deletedAt: try r.optionalInstant(.deletedAt))
+            deletedAt: try r.optionalInstant(.deletedAt), sharedWith: try r.optionalText(.sharedWith))
     }
 }
 

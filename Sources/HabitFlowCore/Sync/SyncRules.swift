@@ -198,7 +198,7 @@ public enum SyncRules {
         // So may a new target of it (a goal version), dated as `goal.update` dates it.
         let sharedGoalEdit =
             kind == .goal && scope.partner != nil && record["shared"] == .integer(1) && held?["shared"] == .integer(1)
-            && ["kind", "type", "unit", "created_at", "deleted_at"].allSatisfy { record[$0] == held?[$0] }
+            && ["kind", "type", "unit", "created_at", "deleted_at", "shared_with"].allSatisfy { record[$0] == held?[$0] }
             || kind == .goalVersion && scope.partner != nil
                 && owner.map { scope.sharedGoals.contains(RecordRef(owner: $0, id: record.text("goal_id") ?? "")) } == true
         switch source {
@@ -339,7 +339,11 @@ public enum SyncRules {
             switch kind {
             case .user: return owner == user
             case .partnership: return owner == user
-            case .goal: return shared && record["shared"] == .integer(1) && (owner == user || owner == scope.partner)
+            case .goal:
+                // Shared with whom it names: never with a later partner.
+                let with = owner == user ? scope.partner : user
+                return shared && record["shared"] == .integer(1) && (owner == user || owner == scope.partner)
+                    && record.text("shared_with").map { $0 == with } ?? true
             case .goalLink: return shared && owner == user && sharedGoal()
             case .goalVersion: return shared && (owner == user || owner == scope.partner) && versionOfSharedGoal()
             case .habit: return shared && owner == user && record.text("id").map(scope.userHabits.contains) == true
@@ -350,7 +354,10 @@ public enum SyncRules {
         switch kind {
         case .user: return owner == user || owner.map(scope.related.contains) == true
         case .partnership: return owner == user || record.text("partner_id") == user
-        case .goal: return owner == user || (shared && owner == scope.partner && record["shared"] == .integer(1))
+        case .goal:
+            return owner == user
+                || (shared && owner == scope.partner && record["shared"] == .integer(1)
+                    && record.text("shared_with").map { $0 == user } ?? true)
         case .goalVersion: return owner == user || (shared && owner == scope.partner && versionOfSharedGoal())
         // A link to another's goal goes with that goal: while it is shared (after an unlink a
         // new device would get the link without its goal).
