@@ -112,7 +112,9 @@ import Testing
         let bundles = pairs(impact["bundles"], key: "bundleId")
         let coreMoved = a.bundleDays != b.bundleDays || a.bundleStreaks != b.bundleStreaks
         if let claim = bundles["core"] {
-            for (day, c) in pairs(claim["days"], key: "dayKey") where c["before"] != a.bundleDays[day] || c["after"] != b.bundleDays[day] {
+            // Days read (from the window's start; an entry may move to a day before it).
+            for (day, c) in pairs(claim["days"], key: "dayKey")
+            where a.bundleDays[day] != nil && (c["before"] != a.bundleDays[day] || c["after"] != b.bundleDays[day]) {
                 out.append(
                     "bundle day \(day): claimed \(JSONCodec.serialize(c)), was \(a.bundleDays[day] ?? .null) → \(b.bundleDays[day] ?? .null)"
                 )
