@@ -63,16 +63,20 @@ let storePath = directory.appendingPathComponent("metrics.sqlite").path
 
 let loadBefore = loadAverage()
 let buildStart = seconds()
-let engine = try! Engine(storePath: storePath, user: userId, zone: zoneName, now: now)
+let clock = Engine()  // days and zones only
 
 /// An engine on the store living on `day`: a change of meaning is made on its day, never
-/// dated in the past (issue 27).
+/// dated in the past (issue 27), and the history is made in the order it happened (a store's
+/// clock never goes back: issue 56).
 func engineOn(_ day: DayKey) -> Engine {
-    let start = try! engine.dayRange(of: day, zone: zoneName).start!
-    return try! Engine(storePath: storePath, user: userId, zone: nil, now: Instant(unixSeconds: start + 12 * 3600)!)
+    let start = try! clock.dayRange(of: day, zone: zoneName).start!
+    return try! Engine(storePath: storePath, user: userId, zone: zoneName, now: Instant(unixSeconds: start + 12 * 3600)!)
 }
-let today = try! engine.today()
+let today = try! clock.dayKey(at: now, zone: zoneName)
 let firstDay = today.adding(days: -(spanDays - 1))!
+let creator = engineOn(firstDay)
+/// Target changes and pauses, made on their days once every habit exists, in day order.
+var edits: [(offset: Int, make: () -> Void)] = []
 var rng = SplitMix64(seed: 20_300_101)
 var requests: [LogRequest] = []
 requests.reserveCapacity(habitCount * spanDays)
@@ -104,13 +108,14 @@ for h in 0..<habitCount {
         logProbability = min(0.97, Double(n) / 7 + 0.05 + 0.1 * rng.unit())
     }
     if draft.kind == .numeric { draft.target = baseTarget }  // from the start of its history
-    _ = try! engine.createHabit(draft)
+    _ = try! creator.createHabit(draft)
     if draft.kind == .numeric {
         targetVersionCount += 1
         if h % 2 == 0 {  // a target change somewhere in years 3 to 7
             changeOffset = 1000 + rng.below(1500)
             changedTarget = (baseTarget * 1.5).rounded()
-            _ = try! engineOn(dayKey(changeOffset)).setTarget(habitId: id, effectiveDayKey: dayKey(changeOffset), target: changedTarget)
+            let (at, target) = (changeOffset, changedTarget)
+            edits.append((at, { _ = try! engineOn(dayKey(at)).setTarget(habitId: id, effectiveDayKey: dayKey(at), target: target) }))
             targetVersionCount += 1
         }
     }
@@ -119,12 +124,17 @@ for h in 0..<habitCount {
         var from = 200 + rng.below(3000)
         let length = 7 + rng.below(22)
         if changeOffset != .max, from - 1 <= changeOffset, changeOffset <= from + length { from = changeOffset + 30 }
-        _ = try! engineOn(dayKey(from)).pause(habitId: id, from: dayKey(from), to: dayKey(from + length - 1))
+        let at = from
+        edits.append((at, { _ = try! engineOn(dayKey(at)).pause(habitId: id, from: dayKey(at), to: dayKey(at + length - 1)) }))
         pauseCount += 1
         targetVersionCount += 2
     }
     if h == 13 || h == 71 {  // a pause over today: today is not required
-        _ = try! engineOn(today.adding(days: -4)!).pause(habitId: id, from: today.adding(days: -4)!, to: today.adding(days: 3)!)
+        edits.append(
+            (
+                spanDays - 5,
+                { _ = try! engineOn(today.adding(days: -4)!).pause(habitId: id, from: today.adding(days: -4)!, to: today.adding(days: 3)!) }
+            ))
         pauseCount += 1
         targetVersionCount += 2
     }
@@ -154,6 +164,8 @@ for h in 0..<habitCount {
         requests.append(request)
     }
 }
+for edit in edits.enumerated().sorted(by: { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }) { edit.element.make() }
+let engine = try! Engine(storePath: storePath, user: userId, zone: nil, now: now)
 let summary = try! engine.importEntries(requests)
 precondition(summary.created == requests.count)
 // Soft-deleted entries: present in the file, absent from every metric.
