@@ -42,6 +42,22 @@ import Testing
         _ = try e.createGoal(goal, habitIds: habits)
     }
 
+    /// Alice's laptop and phone on her server replica; she partners with Bob and shares goal
+    /// `g` (her habit `a-run`, an entry noted "alice's secret").
+    func aliceSharesWithBob(_ label: String, _ alice: Engine, _ bob: Engine) throws -> (laptop: Engine, phone: Engine) {
+        let laptop = try TestStore("door-\(label)-laptop").engine(now: Self.now, user: "alice")
+        let phone = try TestStore("door-\(label)-phone").engine(now: Self.now, user: "alice")
+        try habit(laptop, "a-run", note: "alice's secret")
+        _ = try laptop.invitePartner("bob")
+        try sync(laptop, alice)
+        try forwardAll([alice, bob])
+        _ = try bob.acceptPartner("alice")
+        try forwardAll([alice, bob])
+        try sync(laptop, alice)
+        try sharedGoal(laptop, "g", title: "Run together", habits: ["a-run"])
+        return (laptop, phone)
+    }
+
     func forwardAll(_ replicas: [Engine]) throws {
         for _ in 0..<2 { for a in replicas { for b in replicas where a !== b { try forward(a, b) } } }
     }
@@ -483,16 +499,7 @@ import Testing
     /// every replica, and a later partner receives nothing shared under the first.
     @Test func anEndWinsOverAConcurrentEditAndNothingReachesALaterPartner() throws {
         let alice = try serverReplica("alice"), bob = try serverReplica("bob"), carol = try serverReplica("carol")
-        let laptop = try TestStore("door-end-laptop").engine(now: Self.now, user: "alice")
-        let phone = try TestStore("door-end-phone").engine(now: Self.now, user: "alice")
-        try habit(laptop, "a-run", note: "alice's secret")
-        _ = try laptop.invitePartner("bob")
-        try sync(laptop, alice)
-        try forwardAll([alice, bob])
-        _ = try bob.acceptPartner("alice")
-        try forwardAll([alice, bob])
-        try sync(laptop, alice)
-        try sharedGoal(laptop, "g", title: "Run together", habits: ["a-run"])
+        let (laptop, phone) = try aliceSharesWithBob("end", alice, bob)
         try sync(laptop, alice)
         try sync(phone, alice)
         try forwardAll([alice, bob])
@@ -593,16 +600,7 @@ import Testing
     /// of it.
     @Test func aGoalSharedWithOnePartnerNeverReachesTheNext() throws {
         let alice = try serverReplica("alice"), bob = try serverReplica("bob"), carol = try serverReplica("carol")
-        let laptop = try TestStore("door-next-laptop").engine(now: Self.now, user: "alice")
-        let phone = try TestStore("door-next-phone").engine(now: Self.now, user: "alice")
-        try habit(laptop, "a-run", note: "alice's secret")
-        _ = try laptop.invitePartner("bob")
-        try sync(laptop, alice)
-        try forwardAll([alice, bob])
-        _ = try bob.acceptPartner("alice")
-        try forwardAll([alice, bob])
-        try sync(laptop, alice)
-        try sharedGoal(laptop, "g", title: "Run together", habits: ["a-run"])
+        let (laptop, phone) = try aliceSharesWithBob("next", alice, bob)
         #expect(try laptop.goal("g").goal.sharedWith == "bob")
         try sync(laptop, alice)
         try sync(phone, alice)
