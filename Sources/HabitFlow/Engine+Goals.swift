@@ -182,7 +182,7 @@ extension Engine {
                 icon: draft.icon, categoryId: draft.categoryId, kind: draft.kind, type: draft.type,
                 target: draft.target ?? 1, unit: draft.unit, durationWeeks: draft.durationWeeks,
                 startDayKey: draft.startDayKey ?? today, targetDate: draft.targetDate, userStatus: .active,
-                shared: draft.shared, sortOrder: draft.sortOrder, createdAt: now, updatedAt: now)
+                shared: draft.shared, sortOrder: draft.sortOrder, createdAt: now, updatedAt: now, accessChangedAt: now)
             try goal.validate()
             try checkCategory(store, user, goal.categoryId)
             if draft.type != .recurringTask, draft.target == nil { throw HabitFlowError.invalid("target", "target is required") }
@@ -240,8 +240,9 @@ extension Engine {
                 guard goal.ownerId == user || v else {
                     throw HabitFlowError(.forbidden, "only the goal's creator can stop sharing it", field: "shared")
                 }
+                // Unshared, it keeps naming the partner: their replicas learn of it so.
                 if v && !old.shared { goal.sharedWith = try requirePartner(store, user) }
-                if !v { goal.sharedWith = nil }
+                if v != old.shared { goal.decideAccess(at: now) }
                 goal.shared = v
             }
             try goal.validate()
@@ -295,6 +296,7 @@ extension Engine {
             }
             goal.updatedAt = now
             try store.save(goal)
+            if old.shared && !goal.shared { try forgetUnshared(store, user) }
             // Reopened (a window or status opened, a reached target raised): it takes a place
             // among the 10 again, or the whole update is refused.
             if !wasOpen {
@@ -348,6 +350,7 @@ extension Engine {
                     field: "confirm")
             }
             try store.deleteGoal(goal.id, of: user, at: now)
+            if goal.shared { try forgetUnshared(store, user) }
         }
     }
 
@@ -370,6 +373,7 @@ extension Engine {
             }
             goal.deletedAt = nil
             goal.updatedAt = now
+            goal.decideAccess(at: now)
             try store.save(goal)
             // The links the delete removed: the user's own, deleted with it.
             for link in try store.fetchAll(GoalLink.self, owner: user, where: .goalId, in: [id])

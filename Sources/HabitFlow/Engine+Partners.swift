@@ -118,10 +118,45 @@ extension Engine {
         for var goal in try store.goals(owners: writesHere ? [user, partner] : [user]) where goal.shared && ownGoals {
             goal.shared = false
             goal.sharedWith = nil
+            goal.decideAccess(at: now)
             goal.updatedAt = now
             try store.save(goal)
         }
         if !writesHere { try store.forget(owner: partner) }
+    }
+
+    /// Drops this replica's copies of what the active partner no longer shares with the user
+    /// — after an unshare, a delete or an unlink, made here or received: the partner's links
+    /// and targets of goals not shared now, and their habits linked to none that is, with
+    /// those habits' entries and targets. Nothing is logged: every replica of the user drops
+    /// them alike when it learns of it. The partner's goal itself stays, as its owner's
+    /// replica sent it (shared no more, nothing else of it: `SyncRules.partnerCopy`), hidden,
+    /// so this replica's own devices learn of it too. A store the partner writes in too keeps
+    /// everything (`endSharing`).
+    func forgetUnshared(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) {
+        guard let partner = try store.partnership(user: user)?.partnerId, !(try usesStore(store, partner)) else { return }
+        let scope = try sharingScope(store, user)
+        func shared(_ owner: String, _ goal: String) -> Bool { scope.sharedGoals.contains(RecordRef(owner: owner, id: goal)) }
+        // A bundle a kept habit belongs to stays with it.
+        let held = try store.fetchAll(Habit.self, where: .ownerId, in: [partner])
+        let kept = scope.partnerHabits.union(held.filter { scope.partnerHabits.contains($0.id) }.flatMap(\.bundlesNamed))
+        let habits = held.map(\.id).filter { !kept.contains($0) }
+        try store.forget(
+            .entry, keys: try store.fetchAll(StoredEntry.self, owner: partner, where: .habitId, in: habits).map { [partner, $0.entry.id] })
+        try store.forget(
+            .targetVersion,
+            keys: try store.fetchAll(TargetVersion.self, owner: partner, where: .habitId, in: habits).map { [partner, $0.id] })
+        try store.forget(
+            .goalLink,
+            keys: try store.fetchAll(GoalLink.self, where: .createdBy, in: [partner]).filter { !shared($0.goalOwnerId, $0.goalId) }.map {
+                [$0.goalOwnerId, $0.goalId, $0.createdBy, $0.habitId]
+            })
+        try store.forget(
+            .goalVersion,
+            keys: try store.fetchAll(GoalVersion.self, where: .ownerId, in: [partner]).filter { !shared(partner, $0.goalId) }.map {
+                [partner, $0.id]
+            })
+        try store.forget(.habit, keys: habits.map { [partner, $0] })
     }
 
     /// Whether `who` uses this store themselves (one file two people use), not only through a

@@ -93,7 +93,9 @@ extension Engine {
         for change in all {
             guard let kind = RecordKind(syncName: change.kind) else { continue }
             let (owner, habitId) = SyncRules.directOwner(change, kind)
-            if SyncRules.visible(change, kind, owner: owner, habitId: habitId, scope: scope, forPartner: forPartner) { out.append(change) }
+            if SyncRules.visible(change, kind, owner: owner, habitId: habitId, scope: scope, forPartner: forPartner) {
+                out.append(forPartner ? SyncRules.partnerCopy(change) : change)
+            }
         }
         return (out, cursor, more)
     }
@@ -303,6 +305,7 @@ extension Engine {
                 (kind, record) = try validated(change, at: at)
                 try SyncRules.checkLead(change.stamp, now: now, at: at)
                 if kind == .goalVersion { try SyncRules.checkVersionDay(record, stamp: change.stamp, at: at) }
+                if kind == .goal { try SyncRules.checkDecision(record, now: now, at: at) }
                 for (columns, parent) in kind.references where holdingBack {
                     let values = columns.compactMap { record.text($0) }
                     guard values.count == columns.count else { continue }  // no parent named
@@ -423,6 +426,7 @@ extension Engine {
                 else { continue }
                 goal.shared = false
                 goal.sharedWith = nil
+                goal.decideAccess(at: now)
                 goal.updatedAt = now
                 try store.save(goal)
                 rewrote = true
@@ -432,6 +436,10 @@ extension Engine {
             touched.formUnion(try membershipDays(store, owner: owner, habits: ids.map { ($0.key.habit, $0.value) }))
         }
         summary.repairs = try settle(store, touched.sorted { ($0.owner, $0.habit, $0.day) < ($1.owner, $1.habit, $1.day) })
+        // What the partner shares may have shrunk (an unshare, a delete, an unlink): the copies
+        // it no longer covers go.
+        let sharing = [RecordKind.goal.rawValue, RecordKind.goalLink.rawValue]
+        if changes.contains(where: { sharing.contains($0.kind) }) { try forgetUnshared(store, user) }
         return (summary, rewrote)
     }
 
@@ -475,7 +483,7 @@ extension Engine {
                     || (c.kind == profile && !(c.has("day_starts_at") && c.has("earlier_first_weekdays")))
                     || (c.kind == RecordKind.habit.rawValue && !c.has("bundle_days"))
                     || (c.kind == RecordKind.partnership.rawValue && !c.has("accepted_invitation_at"))
-                    || (c.kind == RecordKind.goal.rawValue && !c.has("shared_with"))
+                    || (c.kind == RecordKind.goal.rawValue && !(c.has("shared_with") && c.has("access_changed_at")))
             })
         else { return changes }
         var owners = [user]
@@ -521,12 +529,17 @@ extension Engine {
                     value = days.text.map { .text($0) } ?? .null
                 }
                 c.fields.append(("bundle_days", value))
-            } else if c.kind == RecordKind.goal.rawValue, c["shared_with"] == nil {
+            } else if c.kind == RecordKind.goal.rawValue {
                 // An older peer's goal names no partner: the one held stays while it is shared.
+                // Nor does it know of its owner's decisions: the one held stays (an older peer's
+                // edit is an edit, never a decision).
                 let held = try c.text("owner_id").flatMap { owner throws(HabitFlowError) in
-                    try c.text("id").flatMap { id throws(HabitFlowError) in try store.held(.goal, key: [owner, id])?["shared_with"] }
+                    try c.text("id").flatMap { id throws(HabitFlowError) in try store.held(.goal, key: [owner, id]) }
                 }
-                c.fields.append(("shared_with", c["shared"] == .integer(1) ? held ?? .null : .null))
+                if !c.has("shared_with") {
+                    c.fields.append(("shared_with", c["shared"] == .integer(1) ? held?["shared_with"] ?? .null : .null))
+                }
+                if !c.has("access_changed_at") { c.fields.append(("access_changed_at", held?["access_changed_at"] ?? .null)) }
             } else if c.kind == RecordKind.partnership.rawValue, c["accepted_invitation_at"] == nil {
                 // An older peer's side says nothing of what it answers: a live side made after
                 // the partner's open invitation to its user answers it; any other reads as

@@ -18,7 +18,7 @@ extension Operation {
             ("target", .double(g.target)), ("unit", RecordJSON.string(g.unit)),
             ("durationWeeks", g.durationWeeks.map { .int(Int64($0)) } ?? .null), ("startDayKey", .string(g.startDayKey.description)),
             ("targetDate", g.targetDate.map { .string($0.description) } ?? .null), ("status", .string(g.userStatus.rawValue)),
-            ("shared", .bool(g.shared)), ("sharedWith", RecordJSON.string(g.sharedWith)),
+            ("shared", .bool(g.shared)), ("sharedWith", RecordJSON.string(g.shared ? g.sharedWith : nil)),
             ("sortOrder", g.sortOrder.map { .int(Int64($0)) } ?? .null),
             ("createdAt", RecordJSON.instant(g.createdAt)), ("updatedAt", RecordJSON.instant(g.updatedAt)),
         ])

@@ -214,6 +214,15 @@ extension SQLiteTransaction {
         try sql { () throws(SQLiteError) in try db.run("DELETE FROM active_days_cache WHERE owner_id = ?", [.text(owner)]) }
     }
 
+    func forget(_ kind: RecordKind, keys: [[String]]) throws(HabitFlowError) {
+        guard !keys.isEmpty else { return }
+        store.memo.forget(kind)
+        let match = "DELETE FROM \(kind.table) WHERE " + kind.key.map { "\($0) = ?" }.joined(separator: " AND ")
+        for key in keys {
+            try sql { () throws(SQLiteError) in try db.run(match, key.map { .text($0) }) }
+        }
+    }
+
     func danglingReference() throws(HabitFlowError) -> String? {
         try sql { () throws(SQLiteError) in
             try db.execute("PRAGMA defer_foreign_keys = OFF")

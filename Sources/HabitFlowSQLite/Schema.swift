@@ -28,5 +28,6 @@ enum Schema {
         .bundleDays,  // 17
         .acceptedInvitation,  // 18
         .sharedWith,  // 19
+        .accessChangedAt,  // 20
     ]
 }

@@ -60,7 +60,7 @@ extension Schema {
             target REAL NOT NULL CHECK (target > 0), unit TEXT, duration_weeks INTEGER CHECK (duration_weeks = 4 OR duration_weeks = 8 OR duration_weeks = 12),
             start_day_key TEXT NOT NULL, target_date TEXT, status TEXT NOT NULL CHECK (status IN ('active', 'paused')),
             shared INTEGER NOT NULL CHECK (shared IN (0, 1)), sort_order INTEGER, created_at TEXT NOT NULL,
-            updated_at TEXT NOT NULL, deleted_at TEXT, stamp TEXT, seq INTEGER, shared_with TEXT, PRIMARY KEY (owner_id, id)
+            updated_at TEXT NOT NULL, deleted_at TEXT, stamp TEXT, seq INTEGER, shared_with TEXT, access_changed_at TEXT, PRIMARY KEY (owner_id, id)
         ) STRICT;
         CREATE TABLE "goal_links" (
             goal_owner_id TEXT NOT NULL, goal_id TEXT NOT NULL, habit_id TEXT NOT NULL,

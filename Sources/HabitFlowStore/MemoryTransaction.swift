@@ -136,6 +136,11 @@ final class MemoryTransaction: StoreTransaction {
         state.rows.forget(owner: owner)
     }
 
+    func forget(_ kind: RecordKind, keys: [[String]]) throws(HabitFlowError) {
+        try requireWrite()
+        state.rows.forget(kind, keys: keys.map(RowSet.key))
+    }
+
     func contenders(owner: String, habits: [String], days: [DayKey]) throws(HabitFlowError) -> [SyncRules.Contender] {
         try state.rows.contenders(owner: owner, habits: habits, days: days)
     }

@@ -142,6 +142,10 @@ public protocol SyncLog: AnyObject {
     /// nothing: they were never this replica's to send, and every replica of the user drops
     /// them alike when it learns the partnership ended.
     func forget(owner: String) throws(HabitFlowError)
+    /// Drops copies of another user's records of `kind` (`keys`: each its key columns'
+    /// values) that a partnership brought here and no longer shares — a goal's habits after
+    /// an unshare — logging nothing, as `forget(owner:)`.
+    func forget(_ kind: RecordKind, keys: [[String]]) throws(HabitFlowError)
     /// The active entries (set aside or not) of `owner`'s `habits` on `days`, with their
     /// stamps, by day then id. Many days at once: a restore settles thousands.
     func contenders(owner: String, habits: [String], days: [DayKey]) throws(HabitFlowError) -> [SyncRules.Contender]

@@ -39,6 +39,7 @@ extension RecordTransaction {
         guard var goal = try fetch(Goal.self, key: [owner, id]) else { return }
         goal.deletedAt = at
         goal.updatedAt = at
+        goal.decideAccess(at: at)
         try save(goal)
     }
 

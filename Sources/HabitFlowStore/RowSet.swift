@@ -181,6 +181,14 @@ public struct RowSet: Sendable {
         return gone
     }
 
+    /// Drops the rows of `kind` with `keys` (`RowSet.key` of their key columns).
+    public mutating func forget(_ kind: RecordKind, keys: [String]) {
+        for key in keys {
+            if let day = tables[kind.ordinal][key]?.entryDay { byDay[day]?.remove(key) }
+            tables[kind.ordinal][key] = nil
+        }
+    }
+
     // MARK: References
 
     /// The records `row` of `kind` points at: each reference's column and the parent's kind

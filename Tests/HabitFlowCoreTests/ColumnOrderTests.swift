@@ -17,7 +17,7 @@ import Testing
         .goal: [
             "id", "owner_id", "title", "description", "icon", "category_id", "kind", "type", "target", "unit",
             "duration_weeks", "start_day_key", "target_date", "status", "shared", "sort_order", "created_at",
-            "updated_at", "deleted_at", "shared_with",
+            "updated_at", "deleted_at", "shared_with", "access_changed_at",
         ],
         .targetVersion: [
             "id", "owner_id", "habit_id", "effective_day_key", "target", "recorded_at", "paused", "cadence",

@@ -208,6 +208,18 @@ extension PostgresTransaction {
         loadedDays = []
     }
 
+    func forget(_ kind: RecordKind, keys: [[String]]) throws(HabitFlowError) {
+        try requireWrite(sending: true)
+        guard !keys.isEmpty else { return }
+        let keys = keys.map(RowSet.key)
+        _ = try query(DeleteRows(user: user, kind: kind.rawValue, keys: keys))
+        absent[kind.ordinal].formUnion(keys)
+        let gone = Set(keys)
+        written.removeAll { $0.kind == kind && gone.contains(RowSet.key(kind, $0.values)) }
+        rows.forget(kind, keys: keys)
+        if kind == .entry { loadedDays = [] }
+    }
+
     func danglingReference() throws(HabitFlowError) -> String? {
         var wanted: [(kind: RecordKind, column: String, parent: RecordKind, id: String)] = []
         var asked = Set<[String]>()

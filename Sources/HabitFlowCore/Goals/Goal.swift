@@ -75,16 +75,24 @@ public struct Goal: Hashable, Sendable {
     /// When it was deleted (a tombstone that sync carries); `nil` while it exists.
     public var deletedAt: Instant?
     /// The partner it is shared with, named when it was shared: what was shared under one
-    /// partnership never reaches a later partner (issue 56). `nil`: not shared, or shared
-    /// before goals named whom (then with whoever is the owner's partner).
+    /// partnership never reaches a later partner (issue 56). Kept when the owner stops sharing
+    /// it, so that partner's replicas learn of it (and of nothing after). `nil`: never shared,
+    /// the partnership ended, or shared before goals named whom (then with whoever is the
+    /// owner's partner).
     public var sharedWith: String?
+    /// When its owner last decided who has it: made it, shared it, stopped sharing it,
+    /// deleted or restored it. The later decision wins over any edit made without knowing of
+    /// it, whatever the stamps (`SyncRules.replaces`): a partner's offline edit never undoes an
+    /// unshare or a delete (issue 56). A partner's edit leaves it as it was. `nil`: stored
+    /// before goals kept it (older than any decision).
+    public var accessChangedAt: Instant?
 
     /// A record of these fields, as given: `validate()` checks them against the engine's limits.
     public init(
         id: String, ownerId: String, title: String, description: String?, icon: String?, categoryId: String?,
         kind: Kind, type: GoalType, target: Double, unit: String?, durationWeeks: Int?, startDayKey: DayKey,
         targetDate: DayKey?, userStatus: Status, shared: Bool, sortOrder: Int?, createdAt: Instant, updatedAt: Instant,
-        deletedAt: Instant? = nil, sharedWith: String? = nil
+        deletedAt: Instant? = nil, sharedWith: String? = nil, accessChangedAt: Instant? = nil
     ) {
         self.id = id
         self.ownerId = ownerId
@@ -106,6 +114,13 @@ public struct Goal: Hashable, Sendable {
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt
         self.sharedWith = sharedWith
+        self.accessChangedAt = accessChangedAt
+    }
+
+    /// Records a decision of its owner on who has it, made at `now`: after any held one, even
+    /// on a clock that is behind.
+    public mutating func decideAccess(at now: Instant) {
+        accessChangedAt = accessChangedAt.map { max(now, $0.successor()) } ?? now
     }
 
     /// Whether it is shared with `user` (a goal shared before goals named whom: with anyone

@@ -68,7 +68,7 @@ public enum RecordKind: String, CaseIterable, Sendable, Comparable {
         case .wellbeing: ["source"]
         case .habit: ["bundle_days"]
         case .partnership: ["accepted_invitation_at"]
-        case .goal: ["shared_with"]
+        case .goal: ["shared_with", "access_changed_at"]
         default: []
         }
     }

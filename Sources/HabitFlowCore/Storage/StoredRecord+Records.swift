@@ -121,6 +121,8 @@ extension Goal: StoredRecord {
             deletedAt = "deleted_at"
         /// Added by schema 19 (append only).
         case sharedWith = "shared_with"
+        /// Added by schema 20 (append only).
+        case accessChangedAt = "access_changed_at"
     }
     public func encode(to row: inout RowWriter<Columns>) {
         row[.id] = .text(id)
@@ -143,6 +145,7 @@ extension Goal: StoredRecord {
         row[.updatedAt] = RowValue.instant(updatedAt)
         row[.deletedAt] = RowValue.instant(deletedAt)
         row[.sharedWith] = RowValue.text(sharedWith)
+        row[.accessChangedAt] = RowValue.instant(accessChangedAt)
     }
     public init(row r: RowReader<Columns>) throws(HabitFlowError) {
         self.init(
@@ -153,7 +156,8 @@ extension Goal: StoredRecord {
             startDayKey: try r.dayKey(.startDayKey), targetDate: try r.optionalDayKey(.targetDate),
             userStatus: try r.enumValue(.status), shared: try r.flag(.shared), sortOrder: try r.optionalInt(.sortOrder),
             createdAt: try r.instant(.createdAt), updatedAt: try r.instant(.updatedAt),
-            deletedAt: try r.optionalInstant(.deletedAt), sharedWith: try r.optionalText(.sharedWith))
+            deletedAt: try r.optionalInstant(.deletedAt), sharedWith: try r.optionalText(.sharedWith),
+            accessChangedAt: try r.optionalInstant(.accessChangedAt))
     }
 }
 

@@ -30,6 +30,18 @@ public enum SyncRules {
                 + "the clock of the device that made it (or this one) is wrong — set it right and sync again")
     }
 
+    /// Refuses a goal whose owner's decision on who has it (`access_changed_at`) is more than
+    /// `maxClockLead` ahead of `now`, as `checkLead` refuses a stamp: it would outrank every
+    /// later decision until real time caught up.
+    /// - Throws: `invalidArgument` naming `at.access_changed_at`.
+    public static func checkDecision(_ record: ChangeRecord, now: Instant, at: String) throws(HabitFlowError) {
+        guard let decided = instant(record["access_changed_at"]), (decided.seconds - now.seconds) * 1000 > maxClockLead else { return }
+        throw HabitFlowError.invalid(
+            "\(at).access_changed_at",
+            "\(at): decided at \(decided), more than a day ahead of this clock (\(now)): the clock of the device that made it (or this one) is wrong — set it right and sync again"
+        )
+    }
+
     /// Refuses a goal version dated in the past of the change that made it (SPEC §6a: a
     /// target change applies from the day it is made on, as `goal.update` checks): its
     /// effective day may not be before the day of its `recorded_at`, nor before the day of its
@@ -153,15 +165,31 @@ public enum SyncRules {
     }
 
     /// Whether `change` replaces `held` (the version this replica has): a later stamp wins,
-    /// the whole record at once; for evidence a confirmation outranks any dismissal, whatever
-    /// the stamps. Applying is then idempotent and order-independent.
+    /// the whole record at once; for evidence a confirmation outranks any dismissal, and for
+    /// a goal its owner's later decision on who has it (`Goal.accessChangedAt`: a share, an
+    /// unshare, a delete) outranks any edit made before it was known, whatever the stamps.
+    /// Applying is then idempotent and order-independent.
     public static func replaces(_ change: ChangeRecord, held: ChangeRecord?) -> Bool {
         guard let held else { return true }
         if change.kind == RecordKind.evidence.rawValue {
             let confirmed = change["resolution"] == .text("confirmed")
             if confirmed != (held["resolution"] == .text("confirmed")) { return confirmed }
         }
+        if change.kind == RecordKind.goal.rawValue {
+            let decided = instant(change["access_changed_at"]), heldDecided = instant(held["access_changed_at"])
+            if decided != heldDecided {
+                guard let decided else { return false }
+                guard let heldDecided else { return true }
+                return decided > heldDecided
+            }
+        }
         return change.stamp > held.stamp
+    }
+
+    /// An instant column's value (`nil`: null, absent, or not an instant — `validated` refuses that).
+    private static func instant(_ value: ChangeRecord.Value?) -> Instant? {
+        guard case let .text(text)? = value else { return nil }
+        return try? Instant(parsing: text)
     }
 
     /// Refuses records of other users — as they arrive, so no change can take a record over
@@ -198,7 +226,9 @@ public enum SyncRules {
         // So may a new target of it (a goal version), dated as `goal.update` dates it.
         let sharedGoalEdit =
             kind == .goal && scope.partner != nil && record["shared"] == .integer(1) && held?["shared"] == .integer(1)
-            && ["kind", "type", "unit", "created_at", "deleted_at", "shared_with"].allSatisfy { record[$0] == held?[$0] }
+            && ["kind", "type", "unit", "created_at", "deleted_at", "shared_with", "access_changed_at"].allSatisfy {
+                record[$0] == held?[$0]
+            }
             || kind == .goalVersion && scope.partner != nil
                 && owner.map { scope.sharedGoals.contains(RecordRef(owner: $0, id: record.text("goal_id") ?? "")) } == true
         switch source {
@@ -340,8 +370,11 @@ public enum SyncRules {
             case .user: return owner == user
             case .partnership: return owner == user
             case .goal:
-                // Shared with whom it names: never with a later partner.
+                // Shared with whom it names: never with a later partner. One the user stopped
+                // sharing goes, as `partnerCopy` makes it, to whom it was shared with: their
+                // replicas learn it is not any more.
                 let with = owner == user ? scope.partner : user
+                if shared, owner == user, record["shared"] == .integer(0) { return record.text("shared_with") == with }
                 return shared && record["shared"] == .integer(1) && (owner == user || owner == scope.partner)
                     && record.text("shared_with").map { $0 == with } ?? true
             case .goalLink: return shared && owner == user && sharedGoal()
@@ -355,9 +388,12 @@ public enum SyncRules {
         case .user: return owner == user || owner.map(scope.related.contains) == true
         case .partnership: return owner == user || record.text("partner_id") == user
         case .goal:
+            // A partner's goal shared with the user, or no longer (as `partnerCopy` made it).
             return owner == user
-                || (shared && owner == scope.partner && record["shared"] == .integer(1)
-                    && record.text("shared_with").map { $0 == user } ?? true)
+                || (shared && owner == scope.partner
+                    && (record["shared"] == .integer(1)
+                        ? record.text("shared_with").map { $0 == user } ?? true
+                        : record.text("shared_with") == user))
         case .goalVersion: return owner == user || (shared && owner == scope.partner && versionOfSharedGoal())
         // A link to another's goal goes with that goal: while it is shared (after an unlink a
         // new device would get the link without its goal).
@@ -372,6 +408,23 @@ public enum SyncRules {
             return owner == user || (shared && owner == scope.partner && habitId.map(scope.partnerHabits.contains) == true)
         default: return owner == user
         }
+    }
+
+    /// What goes to the partner of a record `visible` lets them have: the record itself,
+    /// but of a goal no longer shared only that it is not — its key, kind, window, dates and
+    /// its owner's decision, with its title its id and its other texts empty — so nothing
+    /// its owner writes of it after reaches them.
+    public static func partnerCopy(_ change: ChangeRecord) -> ChangeRecord {
+        guard change.kind == RecordKind.goal.rawValue, change["shared"] == .integer(0) else { return change }
+        var out = change
+        for i in out.fields.indices {
+            switch out.fields[i].name {
+            case "title": out.fields[i].value = change["id"] ?? .null
+            case "description", "icon", "category_id", "target_date", "sort_order": out.fields[i].value = .null
+            default: break
+            }
+        }
+        return out
     }
 
     /// Whose record a change is, and for entries and target versions their habit's id.
