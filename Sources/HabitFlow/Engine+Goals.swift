@@ -240,8 +240,10 @@ extension Engine {
                 guard goal.ownerId == user || v else {
                     throw HabitFlowError(.forbidden, "only the goal's creator can stop sharing it", field: "shared")
                 }
-                // Unshared, it keeps naming the partner: their replicas learn of it so.
+                // Unshared, it keeps naming the partner (whoever it was shared with, for a goal
+                // shared before goals named whom): their replicas learn of it so.
                 if v && !old.shared { goal.sharedWith = try requirePartner(store, user) }
+                if !v && old.shared, goal.sharedWith == nil { goal.sharedWith = try store.partnership(user: user)?.partnerId }
                 if v != old.shared { goal.decideAccess(at: now) }
                 goal.shared = v
             }
@@ -297,6 +299,7 @@ extension Engine {
             goal.updatedAt = now
             try store.save(goal)
             if old.shared && !goal.shared { try forgetUnshared(store, user) }
+            if !old.shared && goal.shared { try widenSharing(store, user) }
             // Reopened (a window or status opened, a reached target raised): it takes a place
             // among the 10 again, or the whole update is refused.
             if !wasOpen {
@@ -375,6 +378,7 @@ extension Engine {
             goal.updatedAt = now
             goal.decideAccess(at: now)
             try store.save(goal)
+            if goal.shared { try widenSharing(store, user) }
             // The links the delete removed: the user's own, deleted with it.
             for link in try store.fetchAll(GoalLink.self, owner: user, where: .goalId, in: [id])
             where link.goalOwnerId == user && link.deletedAt == deletedAt {

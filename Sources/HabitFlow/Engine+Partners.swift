@@ -125,22 +125,49 @@ extension Engine {
         if !writesHere { try store.forget(owner: partner) }
     }
 
+    /// Settles what the partnership shares after a change set that may have changed it
+    /// (`before`: the scope before it): copies no longer shared go (`forgetUnshared`), and
+    /// when it shares more than before, every remote's pull starts over (`widenSharing`).
+    func settleSharing(_ store: any StoreTransaction, _ user: String, before: SharingScope) throws(HabitFlowError) {
+        let after = try sharingScope(store, user)
+        if after.partner != nil,
+            after.partner != before.partner || !after.sharedGoals.isSubset(of: before.sharedGoals)
+                || !after.partnerHabits.isSubset(of: before.partnerHabits)
+        {
+            try widenSharing(store, user)
+        }
+        try forgetUnshared(store, user, scope: after)
+    }
+
+    /// The partnership shares more than it did (a goal shared again, a habit linked anew):
+    /// records this replica dropped, or left out when a page brought them before what shares
+    /// them, may be wanted again — so every remote's next pull starts over from its beginning
+    /// (`remoteCursors`; applying again what is held changes nothing).
+    func widenSharing(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) {
+        let epoch = (try store.flag(user: user, key: Self.sharingEpochKey)).flatMap { Int64($0) } ?? 0
+        try store.setFlag(user: user, key: Self.sharingEpochKey, value: String(epoch + 1))
+    }
+
+    /// The flag counting `widenSharing`'s: a remote's pull cursor taken at another count is 0.
+    static let sharingEpochKey = "sharing.epoch"
+
     /// Drops this replica's copies of what the active partner no longer shares with the user
     /// — after an unshare, a delete or an unlink, made here or received: the partner's links
     /// and targets of goals not shared now, and their habits linked to none that is, with
-    /// those habits' entries and targets. Nothing is logged: every replica of the user drops
-    /// them alike when it learns of it. The partner's goal itself stays, as its owner's
-    /// replica sent it (shared no more, nothing else of it: `SyncRules.partnerCopy`), hidden,
-    /// so this replica's own devices learn of it too. A store the partner writes in too keeps
-    /// everything (`endSharing`).
-    func forgetUnshared(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) {
+    /// those habits' entries, targets and links (ended ones too). Nothing is logged: every
+    /// replica of the user drops them alike when it learns of it. The partner's goal itself
+    /// stays, as its owner's replica sent it (shared no more, nothing else of it:
+    /// `SyncRules.partnerCopy`), hidden, so this replica's own devices learn of it too. A
+    /// store the partner writes in too keeps everything (`endSharing`).
+    func forgetUnshared(_ store: any StoreTransaction, _ user: String, scope: SharingScope? = nil) throws(HabitFlowError) {
         guard let partner = try store.partnership(user: user)?.partnerId, !(try usesStore(store, partner)) else { return }
-        let scope = try sharingScope(store, user)
+        let scope: SharingScope = if let scope { scope } else { try sharingScope(store, user) }
         func shared(_ owner: String, _ goal: String) -> Bool { scope.sharedGoals.contains(RecordRef(owner: owner, id: goal)) }
         // A bundle a kept habit belongs to stays with it.
         let held = try store.fetchAll(Habit.self, where: .ownerId, in: [partner])
         let kept = scope.partnerHabits.union(held.filter { scope.partnerHabits.contains($0.id) }.flatMap(\.bundlesNamed))
         let habits = held.map(\.id).filter { !kept.contains($0) }
+        let dropped = Set(habits)
         try store.forget(
             .entry, keys: try store.fetchAll(StoredEntry.self, owner: partner, where: .habitId, in: habits).map { [partner, $0.entry.id] })
         try store.forget(
@@ -148,9 +175,9 @@ extension Engine {
             keys: try store.fetchAll(TargetVersion.self, owner: partner, where: .habitId, in: habits).map { [partner, $0.id] })
         try store.forget(
             .goalLink,
-            keys: try store.fetchAll(GoalLink.self, where: .createdBy, in: [partner]).filter { !shared($0.goalOwnerId, $0.goalId) }.map {
-                [$0.goalOwnerId, $0.goalId, $0.createdBy, $0.habitId]
-            })
+            keys: try store.fetchAll(GoalLink.self, where: .createdBy, in: [partner]).filter {
+                !shared($0.goalOwnerId, $0.goalId) || dropped.contains($0.habitId)
+            }.map { [$0.goalOwnerId, $0.goalId, $0.createdBy, $0.habitId] })
         try store.forget(
             .goalVersion,
             keys: try store.fetchAll(GoalVersion.self, where: .ownerId, in: [partner]).filter { !shared(partner, $0.goalId) }.map {

@@ -102,6 +102,7 @@ extension Engine {
         defer { recordCache.withLock { $0 = nil } }
         return try store.write { store throws(HabitFlowError) in
             let held = try cursors(store, user, remote)
+            let epochBefore = try store.flag(user: user, key: Self.sharingEpochKey)
             let before = try store.habitsChanged(since: .max).sequence
             // A server's own push door (`.device`) refuses a bad record whole instead.
             let from = source ?? changeSource
@@ -115,18 +116,25 @@ extension Engine {
             // While anything is held back the cursor stays: the next pull brings it again (what
             // applied is ignored then), so once it is fixed where it was written, it and the
             // records that point at it arrive.
-            if cursor > held.pulled, summary.heldBack.isEmpty {
+            // Nor when the set made the partnership share more: the pull starts over.
+            let epoch = try store.flag(user: user, key: Self.sharingEpochKey)
+            if cursor > held.pulled, summary.heldBack.isEmpty, epoch == epochBefore {
                 try store.setFlag(user: user, key: Self.remoteKey(remote, "pulled"), value: String(cursor))
+                if let epoch { try store.setFlag(user: user, key: Self.remoteKey(remote, "epoch"), value: epoch) }
             }
             return summary
         }
     }
 
+    /// The cursors of `remote`; its pull starts over (0) once the partnership shares more
+    /// than when it was taken (`widenSharing`).
     private func cursors(_ store: any StoreTransaction, _ user: String, _ remote: String) throws(HabitFlowError) -> RemoteCursors {
         func read(_ name: String) throws(HabitFlowError) -> Int64 {
             try store.flag(user: user, key: Self.remoteKey(remote, name)).flatMap { Int64($0) } ?? 0
         }
-        return RemoteCursors(pulled: try read("pulled"), pushed: try read("pushed"))
+        let current = try store.flag(user: user, key: Self.remoteKey(remote, "epoch"))
+        let epoch = try store.flag(user: user, key: Self.sharingEpochKey)
+        return RemoteCursors(pulled: current == epoch ? try read("pulled") : 0, pushed: try read("pushed"))
     }
 
     private static func remoteKey(_ remote: String, _ name: String) -> String { "remote." + name + "." + remote }

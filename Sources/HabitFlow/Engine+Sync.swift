@@ -72,7 +72,7 @@ extension Engine {
     {
         var scope = try sharingScope(store, user)
         var (all, cursor, more) = try store.changes(since: since, limit: limit)
-        if more { all = try withParents(store, all) }
+        if more { all = try withParents(store, user, all) }
         if forPartner, let recipient, recipient != scope.partner {
             // Not the active partner: the profile and the side, and only to whom the side
             // names (an invitation, an answer) — an inviter learns nothing else of the user.
@@ -104,17 +104,36 @@ extension Engine {
     /// turn, as held now, kinds in `RecordKind` order: a parent whose own change lies in a
     /// later page comes early too (applying it again then is ignored), so nothing a page
     /// brings dangles.
-    private func withParents(_ store: any StoreTransaction, _ page: [ChangeRecord]) throws(HabitFlowError) -> [ChangeRecord] {
+    ///
+    /// A partner's habit comes with the links that share it (their live links from it, with
+    /// those links' goals): its entries are let in only beside them (`SyncRules.checkOwner`),
+    /// and links sort after entries.
+    private func withParents(
+        _ store: any StoreTransaction, _ user: String, _ page: [ChangeRecord]
+    ) throws(HabitFlowError)
+        -> [ChangeRecord]
+    {
         var present = Set(page.map { c in [c.kind] + (RecordKind(syncName: c.kind).map(c.key) ?? []) })
         var added: [ChangeRecord] = [], pending = page
+        var sharers = Set<[String]>()  // [owner, habit] of partners' habits whose links were added
+        func add(_ kind: RecordKind, _ key: [String]) throws(HabitFlowError) {
+            guard present.insert([kind.rawValue] + key).inserted, let held = try store.held(kind, key: key) else { return }
+            added.append(held)
+            pending.append(held)
+        }
         while let change = pending.popLast() {
             guard let kind = RecordKind(syncName: change.kind) else { continue }
             for (columns, parent) in kind.references {
                 let key = columns.compactMap { change.text($0) }
-                guard key.count == columns.count, present.insert([parent.rawValue] + key).inserted else { continue }
-                if let held = try store.held(parent, key: key) {
-                    added.append(held)
-                    pending.append(held)
+                guard key.count == columns.count else { continue }
+                try add(parent, key)
+            }
+            if kind == .habit, let owner = change.text("owner_id"), owner != user, let id = change.text("id"),
+                sharers.insert([owner, id]).inserted
+            {
+                for link in try store.fetchAll(GoalLink.self, where: .habitId, in: [id])
+                where link.createdBy == owner && link.deletedAt == nil {
+                    try add(.goalLink, [link.goalOwnerId, link.goalId, link.createdBy, link.habitId])
                 }
             }
         }
@@ -264,6 +283,9 @@ extension Engine {
         let ordered =
             zip(ranks, ranks.dropFirst()).allSatisfy { $0 <= $1 }
             ? Array(changes.indices) : changes.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }
+        // What the partnership shares before: a set that changes it settles it again at the end.
+        let sharing = [RecordKind.goal.rawValue, RecordKind.goalLink.rawValue, RecordKind.partnership.rawValue]
+        let sharedBefore = try changes.contains { sharing.contains($0.kind) } ? sharingScope(store, user) : nil
         var scope = try sharingScope(store, user, incoming: changes, source: source)
         // Only a partnership in the set can change the scope once it is in.
         let partnerships = changes.contains { $0.kind == RecordKind.partnership.rawValue }
@@ -436,10 +458,7 @@ extension Engine {
             touched.formUnion(try membershipDays(store, owner: owner, habits: ids.map { ($0.key.habit, $0.value) }))
         }
         summary.repairs = try settle(store, touched.sorted { ($0.owner, $0.habit, $0.day) < ($1.owner, $1.habit, $1.day) })
-        // What the partner shares may have shrunk (an unshare, a delete, an unlink): the copies
-        // it no longer covers go.
-        let sharing = [RecordKind.goal.rawValue, RecordKind.goalLink.rawValue]
-        if changes.contains(where: { sharing.contains($0.kind) }) { try forgetUnshared(store, user) }
+        if let sharedBefore { try settleSharing(store, user, before: sharedBefore) }
         return (summary, rewrote)
     }
 
@@ -536,10 +555,19 @@ extension Engine {
                 let held = try c.text("owner_id").flatMap { owner throws(HabitFlowError) in
                     try c.text("id").flatMap { id throws(HabitFlowError) in try store.held(.goal, key: [owner, id]) }
                 }
-                if !c.has("shared_with") {
-                    c.fields.append(("shared_with", c["shared"] == .integer(1) ? held?["shared_with"] ?? .null : .null))
+                if !c.has("shared_with") { c.fields.append(("shared_with", held?["shared_with"] ?? .null)) }
+                if !c.has("access_changed_at") {
+                    // Its edit that shares, unshares, deletes or restores is a decision, made when
+                    // it was (the held one stays if later).
+                    var decided = held?["access_changed_at"] ?? .null
+                    if let held, held["shared"] != c["shared"] || (held["deleted_at"] == .null) != (c["deleted_at"] == .null),
+                        let made = c.text("updated_at").flatMap({ try? Instant(parsing: $0) }),
+                        held.text("access_changed_at").flatMap({ try? Instant(parsing: $0) }).map({ made > $0 }) ?? true
+                    {
+                        decided = RowValue.instant(made)
+                    }
+                    c.fields.append(("access_changed_at", decided))
                 }
-                if !c.has("access_changed_at") { c.fields.append(("access_changed_at", held?["access_changed_at"] ?? .null)) }
             } else if c.kind == RecordKind.partnership.rawValue, c["accepted_invitation_at"] == nil {
                 // An older peer's side says nothing of what it answers: a live side made after
                 // the partner's open invitation to its user answers it; any other reads as

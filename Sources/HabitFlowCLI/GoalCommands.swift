@@ -162,7 +162,8 @@ struct GoalCommand: ParsableCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a goal's title, target, duration or icon.")
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Change a goal's title, target, duration or icon, or whether your partner shares it.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The goal: id or title.", completion: .goalTitles) var goal: String
         @Option(help: "New title.") var title: String?
@@ -170,6 +171,10 @@ struct GoalCommand: ParsableCommand {
         @Option(name: .customLong("from"), help: "The first day the new target counts (today or later; default today).") var from: String?
         @Option(help: "4, 8 or 12 weeks.") var weeks: Int?
         @Option(help: "An emoji (empty clears it).") var icon: String?
+        @Flag(
+            inversion: .prefixedNo,
+            help: "Share it with your partner, or stop sharing it (your partner's copies of it and of its habits go).")
+        var shared: Bool?
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
@@ -182,6 +187,7 @@ struct GoalCommand: ParsableCommand {
                     ("target", target.map(JSONValue.double)),
                     ("effectiveDayKey", try CLI.day(from, engine: engine, json: json, option: "from")),
                     ("durationWeeks", weeks.map { .int(Int64($0)) }), ("icon", icon.map(JSONValue.string)),
+                    ("shared", shared.map(JSONValue.bool)),
                 ]),
                 json: json, engine: engine)
             json ? CLI.printJSON(r) : print("Updated goal \(id)")

@@ -166,7 +166,7 @@ extension PostgresTransaction {
         // And the user's profile, which a server's push makes sure of (`applyChangesAndPartner`).
         if !known(.user, user) { wanted.insert([RecordKind.user.rawValue, user]) }
         let naming = !loadedSidesNamingUser
-        let days = Array(Set(pairs).subtracting(loadedDays))
+        let days = Array(Set(pairs.filter { !loadedDays.contains($0) }))
         guard !wanted.isEmpty || naming || !days.isEmpty else { return }
         // One statement (a query sends pending rows first): each is a round trip of its own.
         let list = Array(wanted)
@@ -209,8 +209,8 @@ extension PostgresTransaction {
     }
 
     func forget(_ kind: RecordKind, keys: [[String]]) throws(HabitFlowError) {
-        try requireWrite(sending: true)
         guard !keys.isEmpty else { return }
+        try requireWrite(sending: true)
         let keys = keys.map(RowSet.key)
         _ = try query(DeleteRows(user: user, kind: kind.rawValue, keys: keys))
         absent[kind.ordinal].formUnion(keys)

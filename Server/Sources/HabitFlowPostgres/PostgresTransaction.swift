@@ -196,12 +196,13 @@ final class PostgresTransaction: StoreTransaction {
 
     /// The entries (any state) of each of `pairs`, loading the pairs not yet held in one query.
     func entries(on pairs: [DayPair]) throws(HabitFlowError) -> [Row] {
-        let missing = Array(Set(pairs).subtracting(loadedDays))
+        // Looked up one by one: `Set.subtracting` walks the loaded days, a page's worth each put.
+        let missing = Array(Set(pairs.filter { !loadedDays.contains($0) }))
         if !missing.isEmpty {
             loadedDays.formUnion(missing)
             try remember(query(DayEntries(user: user, habits: missing.map(\.habit), days: missing.map(\.day))))
         }
-        return Set(pairs).flatMap { rows.entries(on: $0) }
+        return pairs.count == 1 ? rows.entries(on: pairs[0]) : Set(pairs).flatMap { rows.entries(on: $0) }
     }
 
     /// An entry row's habit day.

@@ -312,9 +312,11 @@ public enum SyncRules {
             }
         case .goal:
             if owner != user {
-                // A partner's goal while it is shared, or as it stops being shared (the held copy is).
+                // A partner's goal while it is shared, or as it stops being shared (the held copy
+                // is, or it names the user: every replica of the user holds that notice alike,
+                // whether or not it held the goal shared).
                 guard let partner = scope.partner, owner == partner,
-                    record["shared"] == .integer(1) || held?["shared"] == .integer(1)
+                    record["shared"] == .integer(1) || held?["shared"] == .integer(1) || record.text("shared_with") == user
                 else { return try notShared(owner) }
             }
         default:
@@ -411,16 +413,20 @@ public enum SyncRules {
     }
 
     /// What goes to the partner of a record `visible` lets them have: the record itself,
-    /// but of a goal no longer shared only that it is not — its key, kind, window, dates and
-    /// its owner's decision, with its title its id and its other texts empty — so nothing
-    /// its owner writes of it after reaches them.
+    /// but of a goal no longer shared only that it is not — what was fixed at its making
+    /// (key, kind, type, unit, start, creation), whether it is deleted and its owner's decision
+    /// — so nothing its owner writes of it after reaches them: its title is its id, its target
+    /// 1, its status active, its other fields empty, its last change the decision.
     public static func partnerCopy(_ change: ChangeRecord) -> ChangeRecord {
         guard change.kind == RecordKind.goal.rawValue, change["shared"] == .integer(0) else { return change }
         var out = change
         for i in out.fields.indices {
             switch out.fields[i].name {
             case "title": out.fields[i].value = change["id"] ?? .null
-            case "description", "icon", "category_id", "target_date", "sort_order": out.fields[i].value = .null
+            case "target": out.fields[i].value = .real(1)
+            case "status": out.fields[i].value = .text("active")
+            case "updated_at": out.fields[i].value = change["access_changed_at"] ?? change["created_at"] ?? .null
+            case "description", "icon", "category_id", "target_date", "sort_order", "duration_weeks": out.fields[i].value = .null
             default: break
             }
         }

@@ -1188,7 +1188,7 @@ _habitflow_goal_show() {
 
 _habitflow_goal_edit() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--shared --no-shared --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --user --zone --title --target --from --weeks --icon)
     __habitflow_offer_flags_options 1
