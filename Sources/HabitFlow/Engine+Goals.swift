@@ -298,8 +298,8 @@ extension Engine {
             }
             goal.updatedAt = now
             try store.save(goal)
-            if old.shared && !goal.shared { try forgetUnshared(store, user) }
-            if !old.shared && goal.shared { try widenSharing(store, user) }
+            // What it shared goes at the next sync, unless it is shared again by then.
+            if old.shared && !goal.shared { try store.setFlag(user: user, key: Self.unsettledKey, value: "1") }
             // Reopened (a window or status opened, a reached target raised): it takes a place
             // among the 10 again, or the whole update is refused.
             if !wasOpen {
@@ -353,7 +353,7 @@ extension Engine {
                     field: "confirm")
             }
             try store.deleteGoal(goal.id, of: user, at: now)
-            if goal.shared { try forgetUnshared(store, user) }
+            if goal.shared { try store.setFlag(user: user, key: Self.unsettledKey, value: "1") }
         }
     }
 
@@ -378,7 +378,6 @@ extension Engine {
             goal.updatedAt = now
             goal.decideAccess(at: now)
             try store.save(goal)
-            if goal.shared { try widenSharing(store, user) }
             // The links the delete removed: the user's own, deleted with it.
             for link in try store.fetchAll(GoalLink.self, owner: user, where: .goalId, in: [id])
             where link.goalOwnerId == user && link.deletedAt == deletedAt {

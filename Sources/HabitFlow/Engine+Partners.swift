@@ -129,6 +129,7 @@ extension Engine {
     /// (`before`: the scope before it): copies no longer shared go (`forgetUnshared`), and
     /// when it shares more than before, every remote's pull starts over (`widenSharing`).
     func settleSharing(_ store: any StoreTransaction, _ user: String, before: SharingScope) throws(HabitFlowError) {
+        if try unsettled(store, user) { try store.setFlag(user: user, key: Self.unsettledKey, value: "") }
         let after = try sharingScope(store, user)
         if after.partner != nil,
             after.partner != before.partner || !after.sharedGoals.isSubset(of: before.sharedGoals)
@@ -140,16 +141,26 @@ extension Engine {
     }
 
     /// The partnership shares more than it did (a goal shared again, a habit linked anew):
-    /// records this replica dropped, or left out when a page brought them before what shares
-    /// them, may be wanted again — so every remote's next pull starts over from its beginning
-    /// (`remoteCursors`; applying again what is held changes nothing).
+    /// records of the partner's this replica dropped may be wanted again, and their partner's
+    /// replica logged them long ago — so the next pull of every partner feed (a remote
+    /// applied with `ChangeSource.partner`) starts over from its beginning (`remoteCursors`;
+    /// applying again what is held changes nothing). A device's pull from its own server
+    /// never needs to: its server replica logs anew what it takes in again.
     func widenSharing(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) {
         let epoch = (try store.flag(user: user, key: Self.sharingEpochKey)).flatMap { Int64($0) } ?? 0
         try store.setFlag(user: user, key: Self.sharingEpochKey, value: String(epoch + 1))
     }
 
-    /// The flag counting `widenSharing`'s: a remote's pull cursor taken at another count is 0.
+    /// Whether what the partnership shares changed and is not settled yet (`unsettledKey`).
+    func unsettled(_ store: any StoreTransaction, _ user: String) throws(HabitFlowError) -> Bool {
+        try store.flag(user: user, key: Self.unsettledKey).map { !$0.isEmpty } == true
+    }
+
+    /// The flag counting `widenSharing`'s: a partner feed's cursor taken at another count is 0.
     static let sharingEpochKey = "sharing.epoch"
+    /// The flag set while what the partnership shares changed and is not settled yet (a
+    /// page of a pull with more to come, an unshare made here): non-empty.
+    static let unsettledKey = "sharing.unsettled"
 
     /// Drops this replica's copies of what the active partner no longer shares with the user
     /// — after an unshare, a delete or an unlink, made here or received: the partner's links

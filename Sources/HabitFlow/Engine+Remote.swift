@@ -92,9 +92,11 @@ extension Engine {
     ///   - cursor: the server's cursor after this page: the next pull starts there.
     ///   - source: where the changes come from: `nil`, this engine's `changeSource`; a
     ///     server forwarding what a partner shares names them (`.partner`).
+    ///   - more: the server has more pages after this one: what the partnership stopped
+    ///     sharing is dropped once the last is in (a later page may share it again).
     public func applyChanges(
         _ changes: [ChangeRecord], fromRemote remote: String, cursor: Int64,
-        source: ChangeSource? = nil
+        source: ChangeSource? = nil, more: Bool = false
     ) throws(HabitFlowError) -> ApplySummary {
         let (store, user) = try requireStore()
         try Self.checkRemote(remote)
@@ -106,7 +108,7 @@ extension Engine {
             let before = try store.habitsChanged(since: .max).sequence
             // A server's own push door (`.device`) refuses a bad record whole instead.
             let from = source ?? changeSource
-            let (summary, rewrote) = try apply(store, user, changes, source: from, holdingBack: from != .device)
+            let (summary, rewrote) = try apply(store, user, changes, source: from, holdingBack: from != .device, more: more)
             // Nothing waited to be pushed: what arrived is not pushed back — unless applying it
             // wrote records of this replica's own (a shared goal made personal), still to go.
             if held.pushed >= before, !rewrote {
@@ -116,25 +118,34 @@ extension Engine {
             // While anything is held back the cursor stays: the next pull brings it again (what
             // applied is ignored then), so once it is fixed where it was written, it and the
             // records that point at it arrive.
-            // Nor when the set made the partnership share more: the pull starts over.
-            let epoch = try store.flag(user: user, key: Self.sharingEpochKey)
-            if cursor > held.pulled, summary.heldBack.isEmpty, epoch == epochBefore {
+            // A partner feed's cursor is taken at the sharing epoch; when this set made the
+            // partnership share more, the feed starts over instead.
+            let epoch = try store.flag(user: user, key: Self.sharingEpochKey) ?? ""
+            if case .partner = from {
+                if epoch == (epochBefore ?? ""), cursor > held.pulled, summary.heldBack.isEmpty {
+                    try store.setFlag(user: user, key: Self.remoteKey(remote, "pulled"), value: String(cursor))
+                    try store.setFlag(user: user, key: Self.remoteKey(remote, "epoch"), value: epoch)
+                }
+            } else if cursor > held.pulled, summary.heldBack.isEmpty {
                 try store.setFlag(user: user, key: Self.remoteKey(remote, "pulled"), value: String(cursor))
-                if let epoch { try store.setFlag(user: user, key: Self.remoteKey(remote, "epoch"), value: epoch) }
             }
             return summary
         }
     }
 
-    /// The cursors of `remote`; its pull starts over (0) once the partnership shares more
-    /// than when it was taken (`widenSharing`).
+    /// The cursors of `remote`; a partner feed's pull starts over (0) once the partnership
+    /// shares more than when its cursor was taken (`widenSharing`).
     private func cursors(_ store: any StoreTransaction, _ user: String, _ remote: String) throws(HabitFlowError) -> RemoteCursors {
         func read(_ name: String) throws(HabitFlowError) -> Int64 {
             try store.flag(user: user, key: Self.remoteKey(remote, name)).flatMap { Int64($0) } ?? 0
         }
-        let current = try store.flag(user: user, key: Self.remoteKey(remote, "epoch"))
-        let epoch = try store.flag(user: user, key: Self.sharingEpochKey)
-        return RemoteCursors(pulled: current == epoch ? try read("pulled") : 0, pushed: try read("pushed"))
+        var pulled = try read("pulled")
+        if let taken = try store.flag(user: user, key: Self.remoteKey(remote, "epoch")),
+            taken != (try store.flag(user: user, key: Self.sharingEpochKey) ?? "")
+        {
+            pulled = 0
+        }
+        return RemoteCursors(pulled: pulled, pushed: try read("pushed"))
     }
 
     private static func remoteKey(_ remote: String, _ name: String) -> String { "remote." + name + "." + remote }

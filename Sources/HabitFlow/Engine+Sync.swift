@@ -194,7 +194,7 @@ extension Engine {
     ///   partnership's end makes shared goals personal): those are still to be pushed.
     func apply(
         _ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord], source: ChangeSource,
-        holdingBack: Bool = false, holdingProfile: Bool = false
+        holdingBack: Bool = false, holdingProfile: Bool = false, more: Bool = false
     ) throws(HabitFlowError) -> (summary: ApplySummary, rewrote: Bool) {
         let recovered = try recoverPinnedClock(store)
         let changes = try upgraded(changes, store, user)
@@ -209,7 +209,7 @@ extension Engine {
             entries += 1
         }
         let applied = try store.bulkInsert(habits: habits, count: entries) { () throws(HabitFlowError) in
-            try applyInOrder(store, user, changes, source: source, holdingBack: holdingBack)
+            try applyInOrder(store, user, changes, source: source, holdingBack: holdingBack, more: more)
         }
         return (applied.summary, applied.rewrote || recovered)
     }
@@ -254,7 +254,8 @@ extension Engine {
 
     /// `apply`'s work, the changes upgraded.
     private func applyInOrder(
-        _ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord], source: ChangeSource, holdingBack: Bool
+        _ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord], source: ChangeSource, holdingBack: Bool,
+        more: Bool
     ) throws(HabitFlowError) -> (summary: ApplySummary, rewrote: Bool) {
         var summary = ApplySummary()
         let now = clock()
@@ -458,7 +459,15 @@ extension Engine {
             touched.formUnion(try membershipDays(store, owner: owner, habits: ids.map { ($0.key.habit, $0.value) }))
         }
         summary.repairs = try settle(store, touched.sorted { ($0.owner, $0.habit, $0.day) < ($1.owner, $1.habit, $1.day) })
-        if let sharedBefore { try settleSharing(store, user, before: sharedBefore) }
+        // What the partnership no longer shares goes once a pull is whole: a later page may
+        // share again what this one stopped sharing (`settleSharing`).
+        if more {
+            if sharedBefore != nil { try store.setFlag(user: user, key: Self.unsettledKey, value: "1") }
+        } else if let sharedBefore {
+            try settleSharing(store, user, before: sharedBefore)
+        } else if try unsettled(store, user) {
+            try settleSharing(store, user, before: try sharingScope(store, user))
+        }
         return (summary, rewrote)
     }
 

@@ -185,6 +185,10 @@ extension Operation {
                     "syncVersion", "integer", required: false,
                     "The syncVersion sync.changes gave with them (none: written before versions). A newer one than this engine reads is refused: upgrade."
                 ),
+                Field(
+                    "more", "boolean", required: false,
+                    "With remote: the server said more pages follow (`more`). What a partner stopped sharing is dropped once the last page is in, since a later page may share it again."
+                ),
             ],
             result: [
                 Field("applied", "integer", "Records that replaced what was held."),
@@ -213,10 +217,11 @@ extension Operation {
                     .invalidArgument, "args.remote and args.remoteCursor go together",
                     field: remote == nil ? "args.remote" : "args.remoteCursor")
             }
+            let more = try args.bool("more", default: false)
             let summary: ApplySummary
             do throws(HabitFlowError) {
                 if let remote, let remoteCursor {
-                    summary = try engine.applyChanges(changes, fromRemote: remote, cursor: remoteCursor)
+                    summary = try engine.applyChanges(changes, fromRemote: remote, cursor: remoteCursor, more: more)
                 } else {
                     summary = try engine.applyChanges(changes)
                 }

@@ -165,6 +165,7 @@ public enum SyncSession {
             }
             var args: [(String, JSONValue)] = [("changes", changes), ("remote", .string(remote)), ("remoteCursor", .string(keep))]
             if let version = answer["syncVersion"] { args.append(("syncVersion", version)) }
+            if answer["more"] == .bool(true) { args.append(("more", .bool(true))) }
             let applied = try Dispatcher.perform("sync.apply", Arguments(args, prefix: "args.", changeSet: pulled), engine: engine)
             let received = merge(s.raw("received"), applied)
             // A server that pages says so; the next page starts where this one ended.

@@ -98,7 +98,7 @@ extension SyncDoorTests {
         var pages = 0
         while more && pages < 50 {
             let page = try bob.syncChanges(since: try phone.remoteCursors(remote).pulled, limit: 1)
-            _ = try phone.applyChanges(page.changes, fromRemote: remote, cursor: page.cursor)
+            _ = try phone.applyChanges(page.changes, fromRemote: remote, cursor: page.cursor, more: page.more)
             more = page.more
             pages += 1
         }
@@ -125,7 +125,7 @@ extension SyncDoorTests {
         var pages = 0
         while more && pages < 50 {
             let page = try bob.syncChanges(since: try phone.remoteCursors(remote).pulled, limit: 1)
-            _ = try phone.applyChanges(page.changes, fromRemote: remote, cursor: page.cursor)
+            _ = try phone.applyChanges(page.changes, fromRemote: remote, cursor: page.cursor, more: page.more)
             more = page.more
             pages += 1
         }
@@ -146,7 +146,7 @@ extension SyncDoorTests {
         var pages = 0
         while more && pages < 50 {
             let page = try bob.syncChanges(since: try phone.remoteCursors(remote).pulled, limit: 1)
-            _ = try phone.applyChanges(page.changes, fromRemote: remote, cursor: page.cursor)
+            _ = try phone.applyChanges(page.changes, fromRemote: remote, cursor: page.cursor, more: page.more)
             more = page.more
             pages += 1
         }

@@ -581,7 +581,7 @@ import Testing
         var since = try later.remoteCursors("https://sync.example").pulled
         while true {
             let page = try alice.syncChanges(since: since, limit: limit)
-            _ = try later.applyChanges(page.changes, fromRemote: "https://sync.example", cursor: page.cursor)
+            _ = try later.applyChanges(page.changes, fromRemote: "https://sync.example", cursor: page.cursor, more: page.more)
             since = page.cursor
             if !page.more { break }
         }

@@ -49,6 +49,8 @@ final class PostgresTransaction: StoreTransaction {
     var pendingKeys: Set<[String]> = []
     /// The rows written here that point at others, checked before commit.
     var written: [(kind: RecordKind, values: [ChangeRecord.Value])] = []
+    /// Rows this transaction writes (`ServerDatabase.wrote`).
+    var rowsSent = 0
     /// Whether a partnership row was written: who shares with whom may have changed.
     private(set) var wrotePartnership = false
     /// Whether `prefetch` loaded every side naming the user into `rows`.
@@ -256,7 +258,10 @@ final class PostgresTransaction: StoreTransaction {
 
     /// Marks a held row to be sent at the next flush.
     func pend(_ kind: RecordKind, _ key: String) {
-        if pendingKeys.insert([kind.rawValue, key]).inserted { pending.append((kind, key)) }
+        if pendingKeys.insert([kind.rawValue, key]).inserted {
+            pending.append((kind, key))
+            rowsSent += 1
+        }
     }
 
     /// Sends pending rows, one upsert per thousand, without waiting: their errors surface

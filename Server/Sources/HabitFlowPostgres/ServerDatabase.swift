@@ -25,6 +25,8 @@ public final class ServerDatabase: Sendable {
     private let running: Task<Void, Never>
     /// The connections (by id) that have prepared every statement (`warmUp`).
     let warmed = NIOLockedValueBox<Set<Int>>([])
+    /// Rows this process wrote since its last `ANALYZE`, and the table's row count then.
+    let sinceAnalyze = NIOLockedValueBox<(rows: Int, analysedAt: Int, running: Bool)>((0, 0, false))
 
     /// A database at `url` (`postgres://user:password@host:port/name`), with at most
     /// `connections` connections.
@@ -260,6 +262,46 @@ public final class ServerDatabase: Sendable {
 }
 
 extension ServerDatabase {
+    /// The fewest rows written before the statistics are taken again (`wrote`).
+    static let analyzeAfterRows = 2_000
+
+    /// Notes that a write committed `rows` rows, and keeps PostgreSQL's statistics of
+    /// `records` fresh: once this process has written a tenth of the rows the table held at
+    /// its last `ANALYZE` (and at least `analyzeAfterRows`), it runs one, here, after the
+    /// write. A first sync fills a table in seconds, autovacuum looks every minute, and a
+    /// plan made on statistics of an empty table reads every row of the user's for each
+    /// look-up: a first sync's pages then took longer page after page (issue 56). Best effort:
+    /// a failure is logged and the next write tries again.
+    func wrote(rows: Int) {
+        guard rows > 0 else { return }
+        let due = sinceAnalyze.withLockedValue { state -> Bool in
+            state.rows += rows
+            guard !state.running, state.rows >= max(Self.analyzeAfterRows, state.analysedAt / 10) else { return false }
+            state.running = true
+            return true
+        }
+        guard due else { return }
+        var held: Int?
+        defer {
+            sinceAnalyze.withLockedValue { state in
+                state.running = false
+                if let held {
+                    state.rows = 0
+                    state.analysedAt = held
+                }
+            }
+        }
+        do throws(HabitFlowError) {
+            held = try withConnection(prepared: false) { (c: PostgresConnection) throws(HabitFlowError) -> Int in
+                _ = try run("ANALYZE records", on: c)
+                let rows = try run("SELECT reltuples::bigint FROM pg_class WHERE oid = 'records'::regclass", on: c)
+                return try rows.first.map { row throws(HabitFlowError) in Int(try Self.decode(row, Int64.self)) } ?? 0
+            }
+        } catch {
+            logger.warning("taking the statistics of records failed", metadata: ["error": "\(error.message)"])
+        }
+    }
+
     /// Runs one statement on its own (outside a pipeline) and waits for its rows.
     func run(_ query: PostgresQuery, on connection: PostgresConnection) throws(HabitFlowError) -> [PostgresRow] {
         let pipeline = Pipeline(connection, self)

@@ -6,8 +6,7 @@ import Testing
 
 /// The server lets PostgreSQL keep a generic plan of a statement when it costs no more than
 /// its custom ones (`ServerDatabase.warmUp`): every such plan must read by index, led by the
-/// user, whatever the values — never a whole table. (A join may hash one user's rows:
-/// `DayEntries` is a join on purpose, and PostgreSQL keeps planning it while that costs less.)
+/// user, whatever the values — never a whole table, never one user's rows for each of a list.
 @Suite struct StatementPlanTests {
     @Test func everyGenericPlanLooksUpByIndex() async throws {
         let database = try TestDatabase.fresh("plans")
@@ -48,5 +47,38 @@ import Testing
             planned += 1
         }
         #expect(planned == PreparedStatements.all.count)
+    }
+
+    /// Issue 56: a first sync fills a table PostgreSQL has no statistics of (never analysed,
+    /// or analysed empty). The day look-ups of a page stay one probe of `records_by_day` each:
+    /// as a join they became a nested loop over every entry of the user's for each of the
+    /// page's days, and each page took longer than the one before.
+    @Test(arguments: [false, true]) func dayLookupsStayLookupsWithoutStatistics(analysedEmpty: Bool) async throws {
+        let database = try TestDatabase.fresh(analysedEmpty ? "statsempty" : "statsnone")
+        try await blocking {
+            let server = try ServerDatabase(url: database, connections: 1)
+            _ = try server.migrate()
+            server.close()
+        }
+        _ = try TestDatabase.query(
+            database,
+            """
+            ALTER TABLE records SET (autovacuum_enabled = false);
+            \(analysedEmpty ? "ANALYZE records;" : "")
+            INSERT INTO records (user_id, kind, key, seq, stamp, set_aside, habit_id, day_key, fields)
+                SELECT 'u', 'entry', 'u' || chr(31) || 'e' || n, n, 's' || n, false, 'u' || chr(31) || 'h' || n % 100,
+                    to_char(date '2025-01-01' + n / 100, 'YYYY-MM-DD'), ARRAY['te' || n]
+                FROM generate_series(1, 25000) n
+            """)
+        let days = (0..<5_000).map { "\"\(2025 + $0 / 100 % 3)-0\(1 + $0 % 9)-1\($0 % 10)\"" }
+        let habits = (0..<5_000).map { "\"u\u{1F}h\($0 % 100)\"" }
+        let plan = try TestDatabase.query(
+            database,
+            """
+            SET plan_cache_mode = force_generic_plan; PREPARE p AS \(DayEntries.sql);
+            EXPLAIN ANALYZE EXECUTE p('u', '{\(habits.joined(separator: ","))}', '{\(days.joined(separator: ","))}')
+            """
+        ).joined(separator: "\n")
+        #expect(plan.contains("records_by_day") && !plan.contains("Join Filter"), "\(plan)")
     }
 }

@@ -313,10 +313,12 @@ public enum SyncRules {
         case .goal:
             if owner != user {
                 // A partner's goal while it is shared, or as it stops being shared (the held copy
-                // is, or it names the user: every replica of the user holds that notice alike,
-                // whether or not it held the goal shared).
+                // is, or none is held and it names the user: every replica of the user holds
+                // that notice alike, whether or not it held the goal shared). Nothing after it:
+                // an edit of a goal not shared is its owner's alone, stamp and all.
                 guard let partner = scope.partner, owner == partner,
-                    record["shared"] == .integer(1) || held?["shared"] == .integer(1) || record.text("shared_with") == user
+                    record["shared"] == .integer(1) || held?["shared"] == .integer(1)
+                        || (held == nil && record.text("shared_with") == user)
                 else { return try notShared(owner) }
             }
         default:

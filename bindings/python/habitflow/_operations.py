@@ -1818,15 +1818,16 @@ class Operations:
         result: SyncChangesResult = self._call("sync.changes", _args(("since", since), ("limit", limit), ("forPartner", for_partner), ("remote", remote)))
         return result
 
-    def sync_apply(self, changes: Iterable[Any], *, remote: Optional[str] = NOT_GIVEN, remote_cursor: Optional[str] = NOT_GIVEN, sync_version: Optional[int] = NOT_GIVEN) -> SyncApplyResult:
+    def sync_apply(self, changes: Iterable[Any], *, remote: Optional[str] = NOT_GIVEN, remote_cursor: Optional[str] = NOT_GIVEN, sync_version: Optional[int] = NOT_GIVEN, more: Optional[bool] = NOT_GIVEN) -> SyncApplyResult:
         """Applies another replica's changes in one transaction — all or nothing, idempotent, in any order: a later stamp wins the whole record; two active entries for one habit and day keep one (manual > routine/evidence > import, then a value, then the latest edit) and set the other aside for sync.repairs. (``sync.apply``)
 
         changes: `[{kind, stamp, record}]` as sync.changes gives them.
         remote: The sync server they were pulled from (with remoteCursor): its cursor is kept in the same transaction.
         remote_cursor: The server's cursor after these changes (with remote).
         sync_version: The syncVersion sync.changes gave with them (none: written before versions). A newer one than this engine reads is refused: upgrade.
+        more: With remote: the server said more pages follow (`more`). What a partner stopped sharing is dropped once the last page is in, since a later page may share it again.
         """
-        result: SyncApplyResult = self._call("sync.apply", _args(("changes", changes), ("remote", remote), ("remoteCursor", remote_cursor), ("syncVersion", sync_version)))
+        result: SyncApplyResult = self._call("sync.apply", _args(("changes", changes), ("remote", remote), ("remoteCursor", remote_cursor), ("syncVersion", sync_version), ("more", more)))
         return result
 
     def sync_acknowledge(self, remote: str, cursor: str) -> SyncAcknowledgeResult:

@@ -16,11 +16,11 @@ struct RowByKey: PreparedStatement {
 /// naming the user; and every entry of the habits $5 (habit keys) on the days $6 (pairwise),
 /// any state. A row may come twice.
 ///
-/// Keys are looked up one by one (LATERAL); the days are a join, not a lookup per pair: on a
-/// table not yet analyzed the planner would read each pair through the primary key's (user,
-/// kind) prefix — every entry of the user's, for each pair (42 s for a page of 5,000 on 20,000
-/// rows). Joined, its worst plan reads them once; with statistics, a few pairs go through
-/// `records_by_day`.
+/// Keys and days are looked up one by one (LATERAL, `OFFSET 0` so each stays a lookup): with
+/// statistics or without (a table never analyzed, or analyzed empty before a first sync
+/// filled it), each day pair is one probe of `records_by_day`. As a join, the plan without
+/// statistics was a nested loop over every entry of the user's for each pair: a page of
+/// 5,000 on 25,000 entries took 16 s (issue 56: a first sync slowed page after page).
 struct PrefetchRows: PreparedStatement {
     static let sql = """
         SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
@@ -61,17 +61,18 @@ struct KeysHeld: PreparedStatement {
     func makeBindings() -> PostgresBindings { PostgresBindings(user, kinds, keys) }
 }
 
-/// Every entry of the habits $2 (habit keys) on the days $3 (pairwise), any state: a join,
-/// as in `PrefetchRows`.
+/// Every entry of the habits $2 (habit keys) on the days $3 (pairwise), any state: a lookup
+/// per pair, as in `PrefetchRows`.
 struct DayEntries: PreparedStatement {
     static let sql = join(habits: "$2", days: "$3")
 
-    /// The join, the habits and days given by the parameters named.
+    /// The lookups, the habits and days given by the parameters named.
     static func join(habits: String, days: String) -> String {
         """
         SELECT r.kind, r.seq, r.stamp, r.set_aside, r.fields
-        FROM records r JOIN unnest(\(habits)::text[], \(days)::text[]) AS w(habit, day) ON r.habit_id = w.habit AND r.day_key = w.day
-        WHERE r.user_id = $1 AND r.kind = 'entry'
+        FROM unnest(\(habits)::text[], \(days)::text[]) AS w(habit, day)
+        CROSS JOIN LATERAL (SELECT \(rowColumns) FROM records
+            WHERE user_id = $1 AND kind = 'entry' AND habit_id = w.habit AND day_key = w.day OFFSET 0) AS r
         """
     }
     var user: String
