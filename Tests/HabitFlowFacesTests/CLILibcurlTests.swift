@@ -27,6 +27,57 @@ import Testing
         #expect(r.stderr.contains("onnect"), "not libcurl's own reason: \(r.stderr)")
     }
 
+    /// A push page over 1 MB goes without `Expect: 100-continue`: curl asks it of such a body,
+    /// then waits a second for a `100 Continue` the sync server never sends — a second a page
+    /// (issue 56: half of a first sync's time). A server of the test's own records the headers.
+    @Test func aLargePushAsksNoContinue() throws {
+        let folder = Repository.temporaryDirectory("cli-expect")
+        let store = folder.appendingPathComponent("s.sqlite").path
+        // 56 days (in January and February 2025) of 100 habits: 5,600 entries, about 2 MB.
+        let days = (0..<56).map { d in String(format: "2025-%02d-%02d", 1 + d / 28, 1 + d % 28) }.map { day in
+            (1...100).map { h in "{\"habitId\":\"h\(h)\",\"dayKey\":\"\(day)\",\"timestampUtc\":\"\(day)T12:00:00Z\"}" }
+        }.joined().joined(separator: ",")
+        let ops =
+            (1...100).map { "{\"op\":\"habit.create\",\"args\":{\"habitId\":\"h\($0)\",\"name\":\"Habit \($0)\"}}" }
+            + ["{\"op\":\"entry.import\",\"args\":{\"entries\":[\(days)]}}"]
+        let made = try run(
+            Repository.cli, ["batch", "--bail", "--db", store, "--user", "u", "--zone", "UTC"],
+            stdin: Data(ops.joined(separator: "\n").utf8))
+        try #require(made.status == 0, "\(made.stderr)")
+        let server = """
+            import http.server, sys
+            class Handler(http.server.BaseHTTPRequestHandler):
+                def do_POST(self):
+                    body = self.rfile.read(int(self.headers["Content-Length"]))
+                    print("expect=%s length=%d" % (self.headers.get("Expect"), len(body)), flush=True)
+                    self.send_response(503)
+                    self.send_header("Content-Type", "application/json")
+                    self.end_headers()
+                    self.wfile.write(b'{"error":{"code":"unavailable","message":"test"}}')
+                    sys.exit(0)
+                def log_message(self, *args): pass
+            s = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+            print(s.server_address[1], flush=True)
+            s.handle_request()
+            """
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", server]
+        let out = Pipe()
+        python.standardOutput = out
+        try launch(python)
+        defer { if python.isRunning { python.terminate() } }
+        let port = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try run(
+            Repository.cli,
+            ["sync", "with", "http://127.0.0.1:\(port)", "--token", "hf1.x.y", "--db", store, "--user", "u", "--zone", "UTC"])
+        python.waitUntilExit()
+        let seen = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let length = seen.split(separator: "=").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
+        #expect(length > 1 << 20, "the push was not over 1 MB: \(seen)")
+        #expect(seen.contains("expect=None"), "\(seen)")
+    }
+
     /// libcurl hidden in a mount namespace of the test's own (/dev/null over its file).
     @Test(.enabled(if: SmallDisk.canMount, "cannot mount here (an unprivileged container): skipped, not passed"))
     func withoutLibcurlOnlyASyncWithAServerFails() throws {
