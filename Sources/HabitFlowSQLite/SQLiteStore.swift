@@ -118,6 +118,13 @@ public final class SQLiteStore: RecordStore, @unchecked Sendable {
     }
 
     private func migrate() throws {
+        // A current store needs nothing: read so, an open takes no write lock, and in WAL mode
+        // a reader never waits for a writer (issue 58: every command waited behind a long one).
+        if try db.pragmaInteger("application_id") == Self.applicationID,
+            try db.pragmaInteger("user_version") == Schema.migrations.count
+        {
+            return
+        }
         // Foreign keys off while a migration rebuilds tables (SQLite's own procedure; the
         // pragma is a no-op inside a transaction), checked before it commits.
         try db.execute("PRAGMA foreign_keys = OFF")

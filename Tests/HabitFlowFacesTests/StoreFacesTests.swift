@@ -302,4 +302,35 @@ import Testing
         // And it opens again for business.
         #expect(try cli(["entries", "reps", "--json"], db: store.path).status == 0)
     }
+
+    /// Issue 58: readers never wait. Another process holds the store's write lock (a long
+    /// write, uncommitted) while the CLI reads: a current store opens without taking the lock
+    /// (WAL), so read-only commands answer at once instead of failing after the busy timeout.
+    @Test func readersNeverWaitForAWriter() throws {
+        let store = Repository.temporaryDirectory("readers").appendingPathComponent("s.sqlite").path
+        #expect(try cli(["habit", "add", "Read", "--id", "h-read"], db: store).status == 0)
+        #expect(try cli(["log", "Read"], db: store).status == 0)
+        let writer = """
+            import sqlite3, sys, time
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("UPDATE habits SET name = 'Writing' WHERE id = 'h-read'")
+            print("locked", flush=True)
+            time.sleep(120)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u", "-c", writer, store]
+        let out = Pipe()
+        process.standardOutput = out
+        try launch(process)
+        defer { process.terminate() }
+        #expect(String(decoding: out.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("locked"))
+        // (Waiting, each would fail after the store's busy timeout, 10 s.)
+        for command in [["habit", "list"], ["today"], ["entries", "--json"], ["streaks", "--json"]] {
+            let r = try cli(command, db: store)
+            #expect(r.status == 0, "\(command): \(r.status) \(r.stderr)")
+            if command == ["habit", "list"] { #expect(r.stdout.contains("Read") && !r.stdout.contains("Writing"), "\(r.stdout)") }
+        }
+    }
 }
