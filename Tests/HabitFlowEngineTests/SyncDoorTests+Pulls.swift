@@ -53,19 +53,13 @@ extension SyncDoorTests {
         return t
     }
 
-    /// Test C's scenario (Alice shares g2 linking a-run and unshares g), pulled by the real
-    /// client: the page with g's unshare drops a-run's entry on the phone; the page with the new
-    /// link widens (epoch bump, cursor not kept) but the session goes on from the page's cursor,
-    /// and the next page records its cursor under the new epoch: the restart is lost.
+    /// Alice shares g2 linking a-run and stops sharing g, pulled by the real client a change a
+    /// page: the page with g's unshare must not drop a-run's entry, which the page with the new
+    /// link shares again (the drop waits for the last page), in every round.
     @Test func aPagedSessionKeepsWhatALaterPageSharesAgain() throws {
         let (alice, bob, laptop, phone) = try bobHoldsAlicesGoal("pulls-lost")
         try sync(phone, bob)  // a phone that synced twice: its cursor past the first share
-        try sharedGoal(laptop, "g2", title: "Run more", habits: ["a-run"])
-        var unshare = GoalChanges()
-        unshare.shared = false
-        _ = try laptop.updateGoal("g", with: unshare)
-        try sync(laptop, alice)
-        try forwardAll([alice, bob])
+        try aliceMovesHerRunToG2(alice, bob, laptop)
         // Something of Bob's own after it in his log (a later page).
         try habit(bob, "b-read")
         #expect(try bob.canonicalDump().contains { $0["note"] == .text("alice's secret") }, "server keeps the entry")
@@ -82,12 +76,7 @@ extension SyncDoorTests {
     @Test func aPagedSessionKeepsItWhenTheSharingPageIsLast() throws {
         let (alice, bob, laptop, phone) = try bobHoldsAlicesGoal("pulls-last")
         try sync(phone, bob)
-        try sharedGoal(laptop, "g2", title: "Run more", habits: ["a-run"])
-        var unshare = GoalChanges()
-        unshare.shared = false
-        _ = try laptop.updateGoal("g", with: unshare)
-        try sync(laptop, alice)
-        try forwardAll([alice, bob])
+        try aliceMovesHerRunToG2(alice, bob, laptop)
         let t = try sessionSync(phone, bob, pageSize: 1)
         let after1 = try phone.canonicalDump().contains { $0["note"] == .text("alice's secret") }
         let t2 = try sessionSync(phone, bob, pageSize: 1)
@@ -100,12 +89,7 @@ extension SyncDoorTests {
     @Test func aLinkOnTheLastPageIsNeverHeldBack() throws {
         let (alice, bob, laptop, phone) = try bobHoldsAlicesGoal("pulls-stuck")
         try sync(phone, bob)
-        try sharedGoal(laptop, "g2", title: "Run more", habits: ["a-run"])
-        var unshare = GoalChanges()
-        unshare.shared = false
-        _ = try laptop.updateGoal("g", with: unshare)
-        try sync(laptop, alice)
-        try forwardAll([alice, bob])
+        try aliceMovesHerRunToG2(alice, bob, laptop)
         for round in 0..<3 {
             let t = PagedServer(bob, pageSize: 1)
             let (_, received) = try SyncSession.run(phone, remote: "https://sync.example", over: t)
@@ -138,17 +122,10 @@ extension SyncDoorTests {
         #expect(second.requests.count <= 1, "the sync after the one that brought the share pulls again: \(second.requests)")
     }
 
-    /// The user shares (a local widening) while a paged pull is under way: the pages after it
-    /// keep their cursor under the new epoch, and the restart the share asked for never happens
-    /// (test F's toggle, with a sync in flight).
+    /// The user turns sharing off and on while a paged pull is under way (or before it): what
+    /// the goal shared settles once the pull is whole, shared again by then, so nothing goes.
     @Test(arguments: [false, true]) func sharingTurnedOffAndOnDuringAPagedPullLosesNothing(midPull: Bool) throws {
-        let alice = try serverReplica("alice"), bob = try serverReplica("bob")
-        let (laptop, _) = try aliceSharesWithBob("pulls-toggle-\(midPull)", alice, bob)
-        try sync(laptop, alice)
-        try forwardAll([alice, bob])
-        try habit(bob, "b-walk", note: "bob's secret")
-        _ = try bob.linkHabit(goalId: "g", habitId: "b-walk")
-        try forwardAll([alice, bob])
+        let (alice, bob, laptop) = try bobLinksHisWalk("pulls-toggle-\(midPull)")
         try sync(laptop, alice)
         try sync(laptop, alice)
         #expect(try laptop.canonicalDump().contains { $0["note"] == .text("bob's secret") })
@@ -158,12 +135,8 @@ extension SyncDoorTests {
         var since = try laptop.remoteCursors(remote).pulled
         var toggled = !midPull
         if !midPull {
-            var off = GoalChanges()
-            off.shared = false
-            _ = try laptop.updateGoal("g", with: off)
-            var on = GoalChanges()
-            on.shared = true
-            _ = try laptop.updateGoal("g", with: on)
+            try setShared(laptop, "g", false)
+            try setShared(laptop, "g", true)
             since = try laptop.remoteCursors(remote).pulled
         }
         while true {
@@ -172,12 +145,8 @@ extension SyncDoorTests {
             since = page.cursor
             if !toggled {
                 // Between two pages, the user turns sharing off and on.
-                var off = GoalChanges()
-                off.shared = false
-                _ = try laptop.updateGoal("g", with: off)
-                var on = GoalChanges()
-                on.shared = true
-                _ = try laptop.updateGoal("g", with: on)
+                try setShared(laptop, "g", false)
+                try setShared(laptop, "g", true)
                 toggled = true
             }
             if !page.more { break }
@@ -189,29 +158,18 @@ extension SyncDoorTests {
         #expect(
             try laptop.canonicalDump().contains { $0["note"] == .text("bob's secret") }, "midPull \(midPull): laptop gets Bob's entry back")
     }
-    /// `habitflow sync watch`: the user turns sharing off and on while the watch waits
-    /// (the same as test F, but the toggle lands during a pull): the answer's cursor is kept
-    /// under the new epoch, the restart never happens, Bob's records never come back.
+    /// `habitflow sync watch`: the user turns sharing off and on while the watch waits (the
+    /// toggle lands during a pull): Bob's records stay on the laptop.
     @Test func sharingTurnedOffAndOnDuringAWatchLosesNothing() throws {
-        let alice = try serverReplica("alice"), bob = try serverReplica("bob")
-        let (laptop, _) = try aliceSharesWithBob("pulls-watch", alice, bob)
-        try sync(laptop, alice)
-        try forwardAll([alice, bob])
-        try habit(bob, "b-walk", note: "bob's secret")
-        _ = try bob.linkHabit(goalId: "g", habitId: "b-walk")
-        try forwardAll([alice, bob])
+        let (alice, bob, laptop) = try bobLinksHisWalk("pulls-watch")
         try sessionSync(laptop, alice, pageSize: 100)
         try sessionSync(laptop, alice, pageSize: 100)
         #expect(try laptop.canonicalDump().contains { $0["note"] == .text("bob's secret") })
         try habit(alice, "a-more")  // something for the watch to bring
         let t = PagedServer(alice, pageSize: 100)
         t.duringPull = {
-            var off = GoalChanges()
-            off.shared = false
-            _ = try laptop.updateGoal("g", with: off)
-            var on = GoalChanges()
-            on.shared = true
-            _ = try laptop.updateGoal("g", with: on)
+            try setShared(laptop, "g", false)
+            try setShared(laptop, "g", true)
         }
         _ = try SyncSession.run(laptop, remote: "https://sync.example", over: t, wait: 30)
         for _ in 0..<3 {
@@ -224,9 +182,7 @@ extension SyncDoorTests {
     /// replica as a new change (redacted, but with the edit's stamp: when, and which device).
     @Test func editsAfterAnUnshareLeaveNoTraceAtThePartner() throws {
         let (alice, bob, laptop, _) = try bobHoldsAlicesGoal("pulls-stamps")
-        var unshare = GoalChanges()
-        unshare.shared = false
-        _ = try laptop.updateGoal("g", with: unshare)
+        try setShared(laptop, "g", false)
         try sync(laptop, alice)
         try forwardAll([alice, bob])
         let before = try #require(try bob.syncChanges().changes.first { $0.kind == "goal" && $0["id"] == .text("g") })

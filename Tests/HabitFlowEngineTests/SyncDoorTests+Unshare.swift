@@ -28,6 +28,47 @@ extension SyncDoorTests {
         return (alice, bob, laptop, phone)
     }
 
+    /// Alice's laptop shares or stops sharing goal `id` (`e`: any replica of its owner).
+    func setShared(_ e: Engine, _ id: String, _ shared: Bool) throws {
+        var changes = GoalChanges()
+        changes.shared = shared
+        _ = try e.updateGoal(id, with: changes)
+    }
+
+    /// `device` pulls from `server` a change at a time, as a hand-written client would: each
+    /// page from the cursor it kept, saying whether more follow.
+    func pullPaged(_ device: Engine, from server: Engine) throws {
+        let remote = "https://sync.example"
+        for _ in 0..<200 {
+            let page = try server.syncChanges(since: try device.remoteCursors(remote).pulled, limit: 1)
+            _ = try device.applyChanges(page.changes, fromRemote: remote, cursor: page.cursor, more: page.more)
+            if !page.more { return }
+        }
+        Issue.record("a paged pull did not end in 200 pages")
+    }
+
+    /// Alice shares goal `g2` linking her `a-run` too, and stops sharing `g`, in one sync:
+    /// her habit stays shared, through `g2`.
+    func aliceMovesHerRunToG2(_ alice: Engine, _ bob: Engine, _ laptop: Engine) throws {
+        try sharedGoal(laptop, "g2", title: "Run more", habits: ["a-run"])
+        try setShared(laptop, "g", false)
+        try sync(laptop, alice)
+        try forwardAll([alice, bob])
+    }
+
+    /// Alice's server replica, Bob's and her laptop once she shares `g` with Bob and he links
+    /// his habit `b-walk` to it (an entry noted "bob's secret").
+    func bobLinksHisWalk(_ label: String) throws -> (alice: Engine, bob: Engine, laptop: Engine) {
+        let alice = try serverReplica("alice"), bob = try serverReplica("bob")
+        let (laptop, _) = try aliceSharesWithBob(label, alice, bob)
+        try sync(laptop, alice)
+        try forwardAll([alice, bob])
+        try habit(bob, "b-walk", note: "bob's secret")
+        _ = try bob.linkHabit(goalId: "g", habitId: "b-walk")
+        try forwardAll([alice, bob])
+        return (alice, bob, laptop)
+    }
+
     /// The goal `g` of Alice's as `e` holds it.
     func goalG(_ e: Engine) throws -> ChangeRecord? {
         try e.canonicalDump().first { $0.kind == "goal" && $0["id"] == .text("g") && $0["owner_id"] == .text("alice") }
@@ -38,9 +79,7 @@ extension SyncDoorTests {
     /// afterwards (a new title) never reaches him.
     @Test func anUnshareReachesThePartnersEveryReplica() throws {
         let (alice, bob, laptop, phone) = try bobHoldsAlicesGoal("unshare")
-        var unshare = GoalChanges()
-        unshare.shared = false
-        _ = try laptop.updateGoal("g", with: unshare)
+        try setShared(laptop, "g", false)
         try sync(laptop, alice)
         try forwardAll([alice, bob])
         try sync(phone, bob)
@@ -58,9 +97,7 @@ extension SyncDoorTests {
         try sync(phone, bob)
         for e in [bob, phone] { #expect(try !e.canonicalDump().contains { $0["title"] == .text("Secret plan") }) }
         // Shared again: all of it comes back.
-        var share = GoalChanges()
-        share.shared = true
-        _ = try laptop.updateGoal("g", with: share)
+        try setShared(laptop, "g", true)
         try sync(laptop, alice)
         try forwardAll([alice, bob])
         try sync(phone, bob)
@@ -75,9 +112,7 @@ extension SyncDoorTests {
     /// replica: the goal is unshared everywhere and his edit is nowhere.
     @Test(arguments: [true, false]) func anUnshareWinsOverALaterOfflineEdit(aliceFirst: Bool) throws {
         let (alice, bob, laptop, phone) = try bobHoldsAlicesGoal("unshare-wins-\(aliceFirst)")
-        var unshare = GoalChanges()
-        unshare.shared = false
-        _ = try laptop.updateGoal("g", with: unshare)
+        try setShared(laptop, "g", false)
         let later = try Engine(storePath: phone.storePath!, user: "bob", zone: nil, now: try Instant(parsing: "2025-03-12T11:05:00Z"))
         var edit = GoalChanges()
         edit.title = "Bob's now"

@@ -61,9 +61,7 @@ extension SyncDoorTests {
             })
         try forwardAll([alice2, bob2])
         #expect(try bob2.goals().flatMap { $0.goals.map(\.goal.id) } == ["g"], "bob sees the shared goal")
-        var unshare = GoalChanges()
-        unshare.shared = false
-        _ = try alice2.updateGoal("g", with: unshare)
+        try setShared(alice2, "g", false)
         try forwardAll([alice2, bob2])
         #expect(try bob2.goals().isEmpty, "the unshare reaches Bob")
         #expect(try !bob2.canonicalDump().contains { $0["note"] == .text("alice's secret") }, "Bob drops her entries")
@@ -85,23 +83,10 @@ extension SyncDoorTests {
     /// C. Paged pull on Bob's phone: Alice unshares g and shares g2 linking the same habit, in one go.
     @Test func aPagedPullKeepsWhatAnotherGoalStillShares() throws {
         let (alice, bob, laptop, phone) = try bobHoldsAlicesGoal("review-paged")
-        try sharedGoal(laptop, "g2", title: "Run more", habits: ["a-run"])
-        var unshare = GoalChanges()
-        unshare.shared = false
-        _ = try laptop.updateGoal("g", with: unshare)
-        try sync(laptop, alice)
-        try forwardAll([alice, bob])
+        try aliceMovesHerRunToG2(alice, bob, laptop)
         #expect(try bob.canonicalDump().contains { $0["note"] == .text("alice's secret") }, "server keeps the entry")
         // Phone pulls page by page.
-        let remote = "https://sync.example"
-        var more = true
-        var pages = 0
-        while more && pages < 50 {
-            let page = try bob.syncChanges(since: try phone.remoteCursors(remote).pulled, limit: 1)
-            _ = try phone.applyChanges(page.changes, fromRemote: remote, cursor: page.cursor, more: page.more)
-            more = page.more
-            pages += 1
-        }
+        try pullPaged(phone, from: bob)
         #expect(try phone.canonicalDump().contains { $0["note"] == .text("alice's secret") }, "phone keeps the entry too")
         #expect(try phone.canonicalDump() == bob.canonicalDump(), "phone and server converge")
     }
@@ -109,26 +94,14 @@ extension SyncDoorTests {
     /// C2. Re-share after unshare, phone pulls paged.
     @Test func aReshareComesBackWholeInAPagedPull() throws {
         let (alice, bob, laptop, phone) = try bobHoldsAlicesGoal("review-reshare-paged")
-        var unshare = GoalChanges()
-        unshare.shared = false
-        _ = try laptop.updateGoal("g", with: unshare)
+        try setShared(laptop, "g", false)
         try sync(laptop, alice)
         try forwardAll([alice, bob])
         try sync(phone, bob)
-        var share = GoalChanges()
-        share.shared = true
-        _ = try laptop.updateGoal("g", with: share)
+        try setShared(laptop, "g", true)
         try sync(laptop, alice)
         try forwardAll([alice, bob])
-        let remote = "https://sync.example"
-        var more = true
-        var pages = 0
-        while more && pages < 50 {
-            let page = try bob.syncChanges(since: try phone.remoteCursors(remote).pulled, limit: 1)
-            _ = try phone.applyChanges(page.changes, fromRemote: remote, cursor: page.cursor, more: page.more)
-            more = page.more
-            pages += 1
-        }
+        try pullPaged(phone, from: bob)
         #expect(try bob.canonicalDump().contains { $0["note"] == .text("alice's secret") })
         #expect(try phone.canonicalDump().contains { $0["note"] == .text("alice's secret") }, "phone gets the entry back")
     }
@@ -141,15 +114,7 @@ extension SyncDoorTests {
         try sync(phone, bob)
         try sync(laptop, alice)
         try forwardAll([alice, bob])
-        let remote = "https://sync.example"
-        var more = true
-        var pages = 0
-        while more && pages < 50 {
-            let page = try bob.syncChanges(since: try phone.remoteCursors(remote).pulled, limit: 1)
-            _ = try phone.applyChanges(page.changes, fromRemote: remote, cursor: page.cursor, more: page.more)
-            more = page.more
-            pages += 1
-        }
+        try pullPaged(phone, from: bob)
         #expect(try phone.canonicalDump().contains { $0["note"] == .text("alice's secret") }, "initial share, paged")
     }
 
@@ -157,9 +122,7 @@ extension SyncDoorTests {
     /// target, a pause), never reaches Bob.
     @Test func nothingWrittenAfterAnUnshareReachesThePartner() throws {
         let (alice, bob, laptop, _) = try bobHoldsAlicesGoal("review-leak")
-        var unshare = GoalChanges()
-        unshare.shared = false
-        _ = try laptop.updateGoal("g", with: unshare)
+        try setShared(laptop, "g", false)
         var c = GoalChanges()
         c.target = 6
         c.status = .paused
@@ -211,33 +174,21 @@ extension SyncDoorTests {
         try sync(laptop, alice)
         try forwardAll([alice, bob])
         try sync(phone, bob)
-        var unshare = GoalChanges()
-        unshare.shared = false
-        _ = try laptop.updateGoal("g", with: unshare)
+        try setShared(laptop, "g", false)
         try sync(laptop, alice)
         try forwardAll([alice, bob])
         try sync(phone, bob)
         for e in [bob, phone] { #expect(try e.canonicalDump().contains { $0["note"] == .text("alice's secret") }) }
     }
 
-    /// F. Alice turns sharing off and on again on her laptop before it syncs: the laptop forgot
-    /// Bob's records; her server never did, and never sends them again.
+    /// F. Alice turns sharing off and on again on her laptop before it syncs: the laptop keeps
+    /// Bob's records (her server never dropped them, and would not send them again).
     @Test func sharingTurnedOffAndOnOfflineKeepsThePartnersRecords() throws {
-        let alice = try serverReplica("alice"), bob = try serverReplica("bob")
-        let (laptop, _) = try aliceSharesWithBob("review-toggle", alice, bob)
-        try sync(laptop, alice)
-        try forwardAll([alice, bob])
-        try habit(bob, "b-walk", note: "bob's secret")
-        _ = try bob.linkHabit(goalId: "g", habitId: "b-walk")
-        try forwardAll([alice, bob])
+        let (alice, bob, laptop) = try bobLinksHisWalk("review-toggle")
         try sync(laptop, alice)
         #expect(try laptop.canonicalDump().contains { $0["note"] == .text("bob's secret") }, "laptop holds Bob's entry")
-        var off = GoalChanges()
-        off.shared = false
-        _ = try laptop.updateGoal("g", with: off)
-        var on = GoalChanges()
-        on.shared = true
-        _ = try laptop.updateGoal("g", with: on)
+        try setShared(laptop, "g", false)
+        try setShared(laptop, "g", true)
         for _ in 0..<3 {
             try sync(laptop, alice)
             try forwardAll([alice, bob])

@@ -148,13 +148,7 @@ import Testing
         // Each user's devices hold what the server holds for them.
         var held: [String: [[String: Any]]] = [:]
         for user in users {
-            let pulled = try HTTP.send("GET", servers[0].url + "/v1/changes?since=0", token: tokens[user]!)
-            let changes = (pulled.json?["changes"] as? [[String: Any]]) ?? []
-            let server = try changes.map { change in
-                String(
-                    decoding: try JSONSerialization.data(
-                        withJSONObject: [change["kind"] ?? "", change["record"] ?? [:]], options: [.sortedKeys]), as: UTF8.self)
-            }.sorted()
+            let (server, changes) = try serverRecords(servers[0].url, token: tokens[user]!)
             for p in phones where p.user == user {
                 let local = try p.device.records()
                 #expect(

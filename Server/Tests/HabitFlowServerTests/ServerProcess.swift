@@ -137,6 +137,19 @@ struct Device {
     }
 }
 
+/// Every change a fresh device of `token`'s user pulls from the server at `url`: as
+/// `Device.records()` lists them (sorted lines), and as the JSON objects they are.
+func serverRecords(_ url: String, token: String) throws -> (lines: [String], changes: [[String: Any]]) {
+    let pulled = try HTTP.send("GET", url + "/v1/changes?since=0", token: token)
+    let changes = (pulled.json?["changes"] as? [[String: Any]]) ?? []
+    let lines = try changes.map { change in
+        String(
+            decoding: try JSONSerialization.data(withJSONObject: [change["kind"] ?? "", change["record"] ?? [:]], options: [.sortedKeys]),
+            as: UTF8.self)
+    }.sorted()
+    return (lines, changes)
+}
+
 /// A token for `user` on `database`, made with the real `token create`.
 func makeToken(_ database: String, user: String) throws -> String {
     let result = try run(ServerProcess.binary, ["token", "create", "--database", database, "--user", user])

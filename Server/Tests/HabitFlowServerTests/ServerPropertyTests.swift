@@ -56,14 +56,7 @@ import Testing
             #expect(try d.activeEntries() == devices[0].activeEntries())
             #expect(try d.cli(["streaks", "--json"]) == devices[0].cli(["streaks", "--json"]))
         }
-        let pulled = try HTTP.send("GET", servers[1].url + "/v1/changes?since=0", token: token)
-        let changes = (pulled.json?["changes"] as? [[String: Any]]) ?? []
-        let server = try changes.map { change in
-            String(
-                decoding: try JSONSerialization.data(
-                    withJSONObject: [change["kind"] ?? "", change["record"] ?? [:]], options: [.sortedKeys]), as: UTF8.self)
-        }.sorted()
-        #expect(server == expected)
+        #expect(try serverRecords(servers[1].url, token: token).lines == expected)
     }
 
     static func entryIDs(_ device: Device, habit: String? = nil) throws -> [String] {

@@ -8,13 +8,19 @@ import Testing
 /// its custom ones (`ServerDatabase.warmUp`): every such plan must read by index, led by the
 /// user, whatever the values — never a whole table, never one user's rows for each of a list.
 @Suite struct StatementPlanTests {
-    @Test func everyGenericPlanLooksUpByIndex() async throws {
-        let database = try TestDatabase.fresh("plans")
+    /// A new database `label`, migrated; its URL.
+    func migrated(_ label: String) async throws -> String {
+        let database = try TestDatabase.fresh(label)
         try await blocking {
             let server = try ServerDatabase(url: database, connections: 1)
             _ = try server.migrate()
             server.close()
         }
+        return database
+    }
+
+    @Test func everyGenericPlanLooksUpByIndex() async throws {
+        let database = try await migrated("plans")
         // 3,000 users of 20 rows each, analysed: enough that scanning a table costs more.
         _ = try TestDatabase.query(
             database,
@@ -54,12 +60,7 @@ import Testing
     /// as a join they became a nested loop over every entry of the user's for each of the
     /// page's days, and each page took longer than the one before.
     @Test(arguments: [false, true]) func dayLookupsStayLookupsWithoutStatistics(analysedEmpty: Bool) async throws {
-        let database = try TestDatabase.fresh(analysedEmpty ? "statsempty" : "statsnone")
-        try await blocking {
-            let server = try ServerDatabase(url: database, connections: 1)
-            _ = try server.migrate()
-            server.close()
-        }
+        let database = try await migrated(analysedEmpty ? "statsempty" : "statsnone")
         _ = try TestDatabase.query(
             database,
             """
