@@ -188,6 +188,15 @@ def _result(response_text: str) -> Any:
     raise _error(error["code"], error["message"], error.get("field"), error.get("details"))
 
 
+def _file_name(path: Any, field: str) -> str:
+    """A file name as text: `str`, `bytes` (decoded as the file system names files) or an
+    `os.PathLike`; anything else is refused rather than turned into its repr."""
+    if isinstance(path, (str, bytes)) or hasattr(path, "__fspath__"):
+        return os.fsdecode(path)
+    raise _error("invalid_argument", "%s is a file name (str, bytes or os.PathLike), not %s" % (field, type(path).__name__),
+                 field)
+
+
 def _request(request: Union[str, Mapping[str, Any]], args: Mapping[str, Any]) -> str:
     if isinstance(request, str):
         request = {"op": request, "args": dict(args)}
@@ -199,7 +208,8 @@ def _request(request: Union[str, Mapping[str, Any]], args: Mapping[str, Any]) ->
     except ValueError as e:  # NaN or infinity, or a value that holds itself
         if "ircular" in str(e):
             raise _error("invalid_argument", "a value of the request holds itself")
-        raise _error("invalid_argument", "numbers must be finite (%s)" % e)
+        # As the protocol answers a number JSON cannot carry (and C: `limit_exceeded`).
+        raise _error("limit_exceeded", "numbers must be finite (%s)" % e)
     except RecursionError:
         raise _error("invalid_argument", "the request nests too deep")
 
@@ -268,7 +278,8 @@ class Engine(_Managed, Operations):
     Opening raises HabitFlowError when the store or the tz data cannot be used.
     """
 
-    def __init__(self, path: Optional[str] = None, user: Optional[str] = None, zone: Optional[str] = None,
+    def __init__(self, path: "Optional[Union[str, bytes, os.PathLike[str], os.PathLike[bytes]]]" = None,
+                 user: Optional[str] = None, zone: Optional[str] = None,
                  now: Optional[InstantLike] = None, tzdata: Optional[Union[str, "os.PathLike[str]"]] = None,
                  tzdata_only: bool = False) -> None:
         if user is None:
@@ -279,12 +290,12 @@ class Engine(_Managed, Operations):
         if now is not None:
             options["now"] = now
         if tzdata is not None:
-            options["tzdata"] = os.fspath(tzdata)
+            options["tzdata"] = _file_name(tzdata, "tzdata")
         if tzdata_only:
             options["tzdataOnly"] = True
         handle = ctypes.c_void_p()
         self._handle: Optional[ctypes.c_void_p] = handle
-        status = _lib.hf_open(None if path is None else _c_text(str(path), "path"),
+        status = _lib.hf_open(None if path is None else _c_text(_file_name(path, "path"), "path"),
                               _c_text(json.dumps(options, default=_jsonable), "options"), ctypes.byref(handle))
         if status != 0:
             try:
@@ -401,7 +412,7 @@ def set_tzdata(tzdata: Optional[Union[str, "os.PathLike[str]"]], only: bool = Fa
     data cannot be used or the lookups have already begun.
     """
     message = ctypes.c_void_p()
-    text = None if tzdata is None else _c_text(os.fspath(tzdata), "tzdata")
+    text = None if tzdata is None else _c_text(_file_name(tzdata, "tzdata"), "tzdata")
     status = _lib.hf_set_tzdata(text, 1 if only else 0, ctypes.byref(message))
     if status != 0:
         raise _error("invalid_argument", _take_string(message) if message.value else "hf_set_tzdata failed", "tzdata")

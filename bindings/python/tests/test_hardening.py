@@ -78,5 +78,25 @@ class HardeningTests(unittest.TestCase):
             self.assertEqual([c["name"] for c in alice.call("category.list")["categories"]], ["Alice's"])
 
 
+    def test_file_names_are_file_names(self):
+        # Issue 58: bytes opened "./b'...'" (the repr); a path of any form is the file.
+        with habitflow.Engine(os.fsencode(self.path), user="alice", zone="UTC") as e:
+            e.call("habit.create", habitId="h", name="Read")
+        for form in (self.path, __import__("pathlib").Path(self.path)):
+            with habitflow.Engine(form, user="alice") as e:
+                self.assertEqual([h["id"] for h in e.call("habit.list")["habits"]], ["h"])
+        with self.assertRaises(habitflow.InvalidArgumentError) as caught:
+            habitflow.Engine(42, user="alice", zone="UTC")
+        self.assertEqual(caught.exception.field, "path")
+
+    def test_non_finite_numbers_are_limit_exceeded_as_in_c(self):
+        # Issue 58: the protocol and C answer limit_exceeded for a number JSON cannot carry.
+        for bad in (float("nan"), float("inf"), -float("inf")):
+            with self.assertRaises(habitflow.LimitExceededError):
+                habitflow.call("time.dayKey", zone="UTC", instant=bad)
+        self.assertEqual(json.loads(habitflow.call_raw(b'{"op":"time.dayKey","args":{"zone":"UTC","instant":1e999}}'))
+                         ["error"]["code"], "limit_exceeded")
+
+
 if __name__ == "__main__":
     unittest.main()
