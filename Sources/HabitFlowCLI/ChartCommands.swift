@@ -16,7 +16,7 @@ struct ChartOutput: ParsableArguments {
     @Option(name: .shortAndLong, help: "The SVG file to write (default: standard output).") var output: String?
 
     func write(_ result: JSONValue) throws {
-        let svg = CLI.text(result["svg"])
+        let svg = CLI.document(result["svg"])
         guard let output else { return print(svg, terminator: "") }
         guard CLI.writeFile(output, svg) else {
             CLI.writeError("habitflow: cannot write \(output)")

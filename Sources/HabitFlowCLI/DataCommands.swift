@@ -15,7 +15,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let engine = try store.openedEngine(json: false)
         let result = try CLI.run("data.export", [("format", .string(format))], json: false, engine: engine)
-        let text = format == "csv" ? CLI.text(result["csv"]) : JSONCodec.serialize(result["document"] ?? .null) + "\n"
+        let text = format == "csv" ? CLI.document(result["csv"]) : JSONCodec.serialize(result["document"] ?? .null) + "\n"
         guard let output else { return CLI.write(fd: 1, text) }
         guard CLI.writeFile(output, text) else {
             CLI.writeError("habitflow: cannot write \(output)")

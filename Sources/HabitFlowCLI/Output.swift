@@ -42,7 +42,7 @@ enum CLI {
     /// A refused change's message and what it would move: the days it touches and, per goal
     /// it counts toward, the fraction before → after.
     static func preview(_ error: ProtocolError) -> [String] {
-        var lines = ["habitflow: \(error.message)" + (error.field.map { " (\($0))" } ?? "")]
+        var lines = ["habitflow: \(shown(error.message))" + (error.field.map { " (\(shown($0)))" } ?? "")]
         if case let .array(days)? = error.details?["affectedDays"], !days.isEmpty {
             lines.append("  days: " + days.map { text($0) }.joined(separator: ", "))
         }
@@ -60,7 +60,8 @@ enum CLI {
             writeError(JSONCodec.serialize(.object([("ok", .bool(false)), ("error", errorJSON(error))])))
         } else {
             guard error.code == .confirmationRequired else {
-                return writeError("habitflow: \(error.message)" + (error.field.map { " (\($0))" } ?? ""))
+                // Messages quote names: shown as text output shows them.
+                return writeError("habitflow: \(shown(error.message))" + (error.field.map { " (\(shown($0)))" } ?? ""))
             }
             // What the change would move (issue 27, item 12), and how to go ahead.
             writeError((preview(error) + ["  run it again with --confirm (or --yes) to go ahead"]).joined(separator: "\n"))
@@ -147,13 +148,48 @@ enum CLI {
         return ids.map { shortId($0, length: length) }
     }
 
+    /// A string of a document the CLI writes whole (an SVG picture, a CSV file): as it is,
+    /// not `shown`.
+    static func document(_ value: JSONValue?) -> String {
+        if case let .string(s)? = value { return s }
+        return text(value)
+    }
+
+    /// `text` as a terminal may show it: C0 and C1 controls, DEL and the bidirectional marks,
+    /// embeddings, overrides and isolates escaped as `\n`, `\t`, `\r` or `\u{…}` (and a
+    /// backslash before them doubled), as git and ls quote file names. Plain text is returned
+    /// as it is.
+    static func shown(_ text: String) -> String {
+        func unsafe(_ v: UInt32) -> Bool {
+            v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x061C || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v)
+                || (0x2066...0x2069).contains(v)
+        }
+        guard text.unicodeScalars.contains(where: { unsafe($0.value) }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: out += "\\n"
+            case 0x09: out += "\\t"
+            case 0x0D: out += "\\r"
+            case 0x5C: out += "\\\\"
+            case let v where unsafe(v): out += "\\u{" + String(v, radix: 16) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     private static func isGenerated(_ id: String) -> Bool {
         id.utf8.count == 36 && id.utf8.allSatisfy { $0 == UInt8(ascii: "-") || ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
     }
 
+    /// A value as text output shows it: a string with its control characters, escapes and
+    /// bidirectional overrides made visible (`shown`), so no name or note — typed, synced from
+    /// a partner, imported — can draw rows of its own or drive the terminal (issue 58).
+    /// `--json` output keeps strings as they are (JSON escapes them).
     static func text(_ value: JSONValue?) -> String {
         switch value {
-        case let .string(s)?: s
+        case let .string(s)?: shown(s)
         case let .int(i)?: String(i)
         case let .double(d)?: d.rounded() == d && abs(d) < 1e15 ? String(Int64(d)) : String(d)
         case let .bool(b)?: String(b)

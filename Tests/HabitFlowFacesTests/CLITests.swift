@@ -134,6 +134,35 @@ import Testing
     /// Issue 55, seed row: a unit edit that would leave a linked goal's entries unconverted asks
     /// first, naming the goal, and changes nothing until confirmed; `goal show` then says what
     /// it left out. A unit that converts needs no confirmation.
+    /// Issue 58: text output cannot be forged. A habit named with a newline and a fake "done"
+    /// row, a terminal escape and a right-to-left override (as a partner's sync or a Loop
+    /// import could bring one) shows escaped in `today`, `habit list` and an error quoting
+    /// it; `--json` keeps the name as it is.
+    @Test func namesCannotForgeRowsOrDriveTheTerminal() throws {
+        let r = try sh(
+            #"""
+            export HABITFLOW_ZONE=Europe/Amsterdam
+            name=$(printf 'Read\n  \342\234\223 Tax return   streak 99\033[2J\342\200\256kcab')
+            habitflow habit add "$name" --id h-read >/dev/null
+            habitflow today
+            habitflow habit list
+            habitflow habit delete h-read 2>&1 || true
+            echo '--- json'
+            habitflow habit list --json
+            """#)
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        let parts = r.stdout.components(separatedBy: "--- json\n")
+        try #require(parts.count == 2, "\(r.stdout)")
+        let text = parts[0]
+        let shown = #"Read\n  ✓ Tax return   streak 99\u{1b}[2J\u{202e}kcab"#
+        #expect(text.components(separatedBy: shown).count == 3, "habit list and the error show it escaped: \(text)")
+        #expect(text.contains(#"  [ ] Read\n  ✓ Tax return"#), "today shows it escaped (and cut to its column): \(text)")
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E }, "\(text)")
+        #expect(!text.split(separator: "\n").contains { $0.hasPrefix("  ✓ Tax return") }, "a forged row: \(text)")
+        let listed = try JSONSerialization.jsonObject(with: Data(parts[1].utf8)) as? [String: Any]
+        #expect(listed?["name"] as? String == "Read\n  ✓ Tax return   streak 99\u{1B}[2J\u{202E}kcab", "\(parts[1])")
+    }
+
     @Test func aUnitEditALinkedGoalCannotConvertAsksFirst() throws {
         let r = try sh(
             """
