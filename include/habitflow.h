@@ -144,8 +144,10 @@ int hf_open(const char *path, const char *options_json, hf_engine **out);
 /*
  * hf_engine_call — run one JSON request on an open store; as hf_call otherwise.
  *
- * engine         A handle from hf_open. NULL gives HF_EINVALID_ARGUMENT and a response naming
- *                the field "engine".
+ * engine         A handle from hf_open. NULL, a closed handle or a pointer hf_open never gave
+ *                gives HF_EINVALID_ARGUMENT and a response naming the field "engine" (a closed
+ *                handle is detected, never followed; its address may be reused by a later
+ *                hf_open, as SQLite's may).
  * request_json   As for hf_call. Every mutation is one transaction: a failed request changes
  *                nothing in the store.
  * response_json  As for hf_call: always set (unless NULL), released with hf_string_free.
@@ -161,7 +163,8 @@ int hf_engine_call(hf_engine *engine, const char *request_json, char **response_
  * failed hf_open(), why the store did not open. A host can so explain an open failure without
  * sending a request.
  *
- * engine  A handle from hf_open(); NULL gives "engine handle is NULL".
+ * engine  A handle from hf_open(); NULL gives "engine handle is NULL", a closed handle
+ *         "engine handle is closed, or not one hf_open made".
  *
  * Returns "not an error" when the last call on the handle succeeded. The text belongs to the
  * handle: valid until the next call on that handle (from any thread) or hf_close(); never
@@ -179,8 +182,11 @@ const char *hf_errstr(int code);
 /*
  * hf_close — close a store handle and release it.
  *
- * engine  A handle from hf_open, or NULL (then this does nothing). The handle is invalid
- *         afterwards; every acknowledged request is already durable in the file.
+ * engine  A handle from hf_open, or NULL (then this does nothing); closing it again does
+ *         nothing either. The handle is invalid afterwards (calls on it answer
+ *         HF_EINVALID_ARGUMENT); every acknowledged request is already durable in the file.
+ *         Calls in flight on other threads finish first: the store is released after the
+ *         last of them.
  */
 void hf_close(hf_engine *engine);
 

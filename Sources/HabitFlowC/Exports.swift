@@ -195,9 +195,30 @@ public func hf_open(
                 OpenOptions.open(path: pathText, options: UnsafeBufferPointer(start: $0, count: length), tzdata: tzdata)
             }
         } ?? OpenOptions.open(path: pathText, options: nil, tzdata: tzdata)
-    out.pointee = OpaquePointer(Unmanaged.passRetained(EngineHandle(engine, openFailure: error?.message)).toOpaque())
+    let opened = Unmanaged.passRetained(EngineHandle(engine, openFailure: error?.message)).toOpaque()
+    liveHandles.withLock { _ = $0.insert(UInt(bitPattern: opened)) }
+    out.pointee = OpaquePointer(opened)
     return error?.code.number ?? HF_OK
 }
+
+/// The handles `hf_open` made and `hf_close` has not closed, by address. Every entry point
+/// finds its handle here, under the lock, before touching it: a closed handle (or a pointer
+/// that never was one) answers an error instead of reaching freed memory, as SQLite answers
+/// SQLITE_MISUSE (issue 58). A call holds its handle while it runs, so a close on another
+/// thread releases the store once the calls in flight are done.
+private let liveHandles = Locked<Set<UInt>>([])
+
+/// The handle at `handle`, held for the caller; `nil` when `hf_open` did not make it or it
+/// was closed.
+private func liveHandle(_ handle: OpaquePointer) -> EngineHandle? {
+    let raw = UnsafeRawPointer(handle)
+    return liveHandles.withLock { live in
+        live.contains(UInt(bitPattern: raw)) ? Unmanaged<EngineHandle>.fromOpaque(raw).takeUnretainedValue() : nil
+    }
+}
+
+/// What a call on a closed handle answers.
+private let closedHandle: StaticString = "engine handle is closed, or not one hf_open made"
 
 /// `hf_engine_call`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_engine_call")
@@ -210,7 +231,10 @@ public func hf_engine_call(
         response?.pointee = cString(Failure.response(error))
         return ErrorCode.invalidArgument.number
     }
-    let engine = Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    guard let engine = liveHandle(handle) else {
+        response?.pointee = cString(Failure.response(ProtocolError(.invalidArgument, "\(closedHandle)", field: "engine")))
+        return ErrorCode.invalidArgument.number
+    }
     guard let response else {
         engine.record("response_json is NULL")
         return ErrorCode.invalidArgument.number
@@ -224,14 +248,17 @@ public func hf_engine_call(
 @_cdecl("hf_close")
 public func hf_close(_ handle: OpaquePointer?) {
     guard let handle else { return }
-    Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(handle)).release()
+    // Closed once: a second close, or one of a pointer hf_open never gave, does nothing.
+    let raw = UnsafeRawPointer(handle)
+    guard liveHandles.withLock({ $0.remove(UInt(bitPattern: raw)) != nil }) else { return }
+    Unmanaged<EngineHandle>.fromOpaque(raw).release()
 }
 
 /// `hf_errmsg`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_errmsg")
 public func hf_errmsg(_ handle: OpaquePointer?) -> UnsafePointer<CChar> {
     guard let handle else { return staticText("engine handle is NULL") }
-    let engine = Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    guard let engine = liveHandle(handle) else { return staticText(closedHandle) }
     return engine.message ?? staticText("not an error")
 }
 

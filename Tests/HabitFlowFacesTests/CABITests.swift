@@ -55,6 +55,13 @@ import Testing
         #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
     }
 
+    /// Issue 58: a closed handle never crashes the host (under AddressSanitizer).
+    @Test func aClosedHandleIsDetectedNotFollowed() throws {
+        let result = try compileAndRun("Tests/C/closed_handle_test.c", ["-pthread", "-fsanitize=address", "-g"])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
+    }
+
     @Test func errstrSaysWhatTheHeadersStatusTableSays() throws {
         let result = try compileAndRun("Tests/C/errors_test.c", arguments: ["ERRSTR"])
         let header = try String(contentsOfFile: Repository.path("include/habitflow.h"), encoding: .utf8)
