@@ -163,16 +163,16 @@ extension Engine {
     static let unsettledKey = "sharing.unsettled"
 
     /// Drops this replica's copies of what the active partner no longer shares with the user
-    /// — after an unshare, a delete or an unlink, made here or received: the partner's links
+    /// (`scope`, as the store holds it now) — after an unshare, a delete or an unlink, once
+    /// settled (`settleSharing`): the partner's links
     /// and targets of goals not shared now, and their habits linked to none that is, with
     /// those habits' entries, targets and links (ended ones too). Nothing is logged: every
     /// replica of the user drops them alike when it learns of it. The partner's goal itself
     /// stays, as its owner's replica sent it (shared no more, nothing else of it:
     /// `SyncRules.partnerCopy`), hidden, so this replica's own devices learn of it too. A
     /// store the partner writes in too keeps everything (`endSharing`).
-    func forgetUnshared(_ store: any StoreTransaction, _ user: String, scope: SharingScope? = nil) throws(HabitFlowError) {
-        guard let partner = try store.partnership(user: user)?.partnerId, !(try usesStore(store, partner)) else { return }
-        let scope: SharingScope = if let scope { scope } else { try sharingScope(store, user) }
+    func forgetUnshared(_ store: any StoreTransaction, _ user: String, scope: SharingScope) throws(HabitFlowError) {
+        guard let partner = scope.partner, !(try usesStore(store, partner)) else { return }
         func shared(_ owner: String, _ goal: String) -> Bool { scope.sharedGoals.contains(RecordRef(owner: owner, id: goal)) }
         // A bundle a kept habit belongs to stays with it.
         let held = try store.fetchAll(Habit.self, where: .ownerId, in: [partner])
