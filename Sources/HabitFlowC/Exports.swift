@@ -84,8 +84,15 @@ private func call(
     if let request {
         // strnlen: never scan past the limit, however long the host's buffer is.
         let length = strnlen(request, JSONCodec.maxRequestBytes + 1)
-        (text, failure) = request.withMemoryRebound(to: UInt8.self, capacity: length) {
-            dispatcher.respondWithFailure(to: UnsafeBufferPointer(start: $0, count: length))
+        if length > JSONCodec.maxRequestBytes {
+            // Refused either way; the error names the text's real size (the string is the
+            // host's, NUL-terminated as the header requires).
+            failure = JSONCodec.tooLarge(strlen(request))
+            text = Failure.response(failure!)
+        } else {
+            (text, failure) = request.withMemoryRebound(to: UInt8.self, capacity: length) {
+                dispatcher.respondWithFailure(to: UnsafeBufferPointer(start: $0, count: length))
+            }
         }
     } else {
         failure = ProtocolError(.invalidArgument, "request is NULL", field: "request")
@@ -196,29 +203,27 @@ public func hf_open(
             }
         } ?? OpenOptions.open(path: pathText, options: nil, tzdata: tzdata)
     let opened = Unmanaged.passRetained(EngineHandle(engine, openFailure: error?.message)).toOpaque()
-    liveHandles.withLock { _ = $0.insert(UInt(bitPattern: opened)) }
+    registry.insert(opened)
     out.pointee = OpaquePointer(opened)
     return error?.code.number ?? HF_OK
 }
 
-/// The handles `hf_open` made and `hf_close` has not closed, by address. Every entry point
-/// finds its handle here, under the lock, before touching it: a closed handle (or a pointer
-/// that never was one) answers an error instead of reaching freed memory, as SQLite answers
-/// SQLITE_MISUSE (issue 58). A call holds its handle while it runs, so a close on another
-/// thread releases the store once the calls in flight are done.
-private let liveHandles = Locked<Set<UInt>>([])
-
-/// The handle at `handle`, held for the caller; `nil` when `hf_open` did not make it or it
-/// was closed.
-private func liveHandle(_ handle: OpaquePointer) -> EngineHandle? {
-    let raw = UnsafeRawPointer(handle)
-    return liveHandles.withLock { live in
-        live.contains(UInt(bitPattern: raw)) ? Unmanaged<EngineHandle>.fromOpaque(raw).takeUnretainedValue() : nil
+/// The handle at `handle`, held for the caller, or the message for a handle that cannot be used.
+private func liveHandle(_ handle: OpaquePointer) -> Result<EngineHandle, HandleFault> {
+    registry.lookup(UnsafeRawPointer(handle)) { found in
+        switch found {
+        case let .live(raw): .success(Unmanaged<EngineHandle>.fromOpaque(raw).takeUnretainedValue())
+        case .closed: .failure(HandleFault(message: "engine handle is closed, or not one hf_open made"))
+        case .inherited:
+            .failure(HandleFault(message: "engine handle was opened by another process (before fork): open one in this process"))
+        }
     }
 }
 
-/// What a call on a closed handle answers.
-private let closedHandle: StaticString = "engine handle is closed, or not one hf_open made"
+/// Why a handle cannot be used: a static text (hf_errmsg returns it as is).
+private struct HandleFault: Error {
+    let message: StaticString
+}
 
 /// `hf_engine_call`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_engine_call")
@@ -231,8 +236,11 @@ public func hf_engine_call(
         response?.pointee = cString(Failure.response(error))
         return ErrorCode.invalidArgument.number
     }
-    guard let engine = liveHandle(handle) else {
-        response?.pointee = cString(Failure.response(ProtocolError(.invalidArgument, "\(closedHandle)", field: "engine")))
+    let engine: EngineHandle
+    switch liveHandle(handle) {
+    case let .success(live): engine = live
+    case let .failure(fault):
+        response?.pointee = cString(Failure.response(ProtocolError(.invalidArgument, "\(fault.message)", field: "engine")))
         return ErrorCode.invalidArgument.number
     }
     guard let response else {
@@ -248,9 +256,10 @@ public func hf_engine_call(
 @_cdecl("hf_close")
 public func hf_close(_ handle: OpaquePointer?) {
     guard let handle else { return }
-    // Closed once: a second close, or one of a pointer hf_open never gave, does nothing.
-    let raw = UnsafeRawPointer(handle)
-    guard liveHandles.withLock({ $0.remove(UInt(bitPattern: raw)) != nil }) else { return }
+    // Closed once: a second close, or one of a pointer hf_open never gave, does nothing. A
+    // handle inherited across fork() is forgotten, never released: its connection and locks
+    // are the parent's, and closing them here could undo the parent's (its memory stays).
+    guard case let .live(raw) = registry.remove(UnsafeRawPointer(handle)) else { return }
     Unmanaged<EngineHandle>.fromOpaque(raw).release()
 }
 
@@ -258,8 +267,10 @@ public func hf_close(_ handle: OpaquePointer?) {
 @_cdecl("hf_errmsg")
 public func hf_errmsg(_ handle: OpaquePointer?) -> UnsafePointer<CChar> {
     guard let handle else { return staticText("engine handle is NULL") }
-    guard let engine = liveHandle(handle) else { return staticText(closedHandle) }
-    return engine.message ?? staticText("not an error")
+    switch liveHandle(handle) {
+    case let .success(engine): return engine.message ?? staticText("not an error")
+    case let .failure(fault): return staticText(fault.message)
+    }
 }
 
 /// `hf_errstr`: its contract (ownership, codes, threads) is in include/habitflow.h.

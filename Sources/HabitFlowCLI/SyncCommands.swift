@@ -196,14 +196,19 @@ struct SyncCommand: ParsableCommand {
     /// The JSON in `path`, the change set at member path `changeSet` read straight into records
     /// (`JSONCodec.parse(_:changeSetAt:)`: a restore's records).
     static func readJSON(_ path: String, json: Bool, changeSetAt changeSet: [String]?) throws -> ParsedWithChanges {
+        // A file (or a pipe) is read whole, whatever its size: no request limit applies to a
+        // backup the CLI reads itself (`export`'s output always restores), only json-c's.
         guard let bytes = read(path) else {
             CLI.report(ProtocolError(.invalidArgument, "cannot read \(path)", field: "file"), json: json)
             throw ExitCode(1)
         }
         do throws(ProtocolError) {
             return try bytes.withUnsafeBufferPointer { b throws(ProtocolError) in
-                guard let changeSet else { return ParsedWithChanges(value: try JSONCodec.parse(b), changes: nil, path: nil) }
-                return try JSONCodec.parse(b, changeSetAt: changeSet)
+                guard b.count <= JSONCodec.maxFileBytes else { throw JSONCodec.tooLarge(b.count, limit: JSONCodec.maxFileBytes) }
+                guard let changeSet else {
+                    return ParsedWithChanges(value: try JSONCodec.parse(b, limit: JSONCodec.maxFileBytes), changes: nil, path: nil)
+                }
+                return try JSONCodec.parse(b, changeSetAt: changeSet, limit: JSONCodec.maxFileBytes)
             }
         } catch {
             CLI.report(ProtocolError(error.code, "\(path): \(error.message)", field: "file"), json: json)
@@ -211,10 +216,11 @@ struct SyncCommand: ParsableCommand {
         }
     }
 
-    /// The bytes of `path` (`-`: stdin), or `nil` when it cannot be read.
+    /// The bytes of `path` (`-`: stdin), or `nil` when it cannot be read; past
+    /// `JSONCodec.maxFileBytes` it stops, longer than the limit, for the caller to refuse.
     static func read(_ path: String) -> [UInt8]? {
         guard let f = path == "-" ? fdopen(dup(0), "rb") : fopen(path, "rb") else { return nil }
         defer { fclose(f) }
-        return FileBytes.read(f, limit: JSONCodec.maxRequestBytes)
+        return FileBytes.read(f, limit: JSONCodec.maxFileBytes)
     }
 }

@@ -27,16 +27,20 @@ extension JSONCodec {
     /// Any text the split does not take plainly — a flaw anywhere, the path absent, not unique
     /// or not an array, a change of another shape — is parsed whole by `parse(_:)`, so errors
     /// and results are the standard ones: only the cost differs.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, changeSetAt path: [String]) throws(ProtocolError) -> ParsedWithChanges {
-        try parse(bytes, changeSetAtFirstOf: [path])
+    public static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, changeSetAt path: [String], limit: Int = maxRequestBytes
+    ) throws(ProtocolError) -> ParsedWithChanges {
+        try parse(bytes, changeSetAtFirstOf: [path], limit: limit)
     }
 
     /// As `parse(_:changeSetAt:)`, at the first of `paths` the text holds; texts shorter than
-    /// `minimumBytes` are parsed whole (tests pass 0).
+    /// `minimumBytes` are parsed whole (tests pass 0). `limit` is a request's unless a file's
+    /// (`maxFileBytes`) is given.
     public static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, changeSetAtFirstOf paths: [[String]], minimumBytes: Int = changeSetMinimumBytes
+        _ bytes: UnsafeBufferPointer<UInt8>, changeSetAtFirstOf paths: [[String]], minimumBytes: Int = changeSetMinimumBytes,
+        limit: Int = maxRequestBytes
     ) throws(ProtocolError) -> ParsedWithChanges {
-        if bytes.count >= minimumBytes, bytes.count <= maxRequestBytes, firstTextFlaw(bytes) == nil,
+        if bytes.count >= minimumBytes, bytes.count <= min(limit, maxFileBytes), firstTextFlaw(bytes) == nil,
             let (path, split) = firstSplit(bytes, paths)
         {
             // The rest, with `[]` where the change set stood: json-c checks every byte of it.
@@ -45,10 +49,10 @@ extension JSONCodec {
             rest.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<split.range.lowerBound]))
             rest.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
             rest.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[split.range.upperBound...]))
-            let value = try? rest.withUnsafeBufferPointer { b throws(ProtocolError) in try parse(b) }
+            let value = try? rest.withUnsafeBufferPointer { b throws(ProtocolError) in try parse(b, limit: limit) }
             if let value { return ParsedWithChanges(value: value, changes: split.changes, path: path) }
         }
-        return ParsedWithChanges(value: try parse(bytes), changes: nil, path: nil)
+        return ParsedWithChanges(value: try parse(bytes, limit: limit), changes: nil, path: nil)
     }
 
     /// The first of `paths` whose change set splits off, and the split: one walk of the text

@@ -7,18 +7,27 @@ import CJSONC
 public enum JSONCodec {
     /// The largest request accepted, in bytes (SPEC §13).
     public static let maxRequestBytes = 16 << 20
+    /// The largest document the engine reads from a file (a backup restored by path): no
+    /// request limit applies to a file, only json-c's, whose lengths are `int`s.
+    public static let maxFileBytes = Int(Int32.max)
     /// The deepest nesting accepted (json-c's tokener depth).
     public static let maxDepth: Int32 = 32
     /// Integers beyond ±2^53 cannot be doubles exactly in every host: refused, not rounded.
     public static let maxSafeInteger: Int64 = 1 << 53
 
-    /// Parses one JSON text.
+    /// The error for a text of `size` bytes over `limit`: it names the real size, and for a
+    /// request what takes a backup of any size.
+    public static func tooLarge(_ size: Int, limit: Int = maxRequestBytes) -> ProtocolError {
+        guard limit == maxRequestBytes else { return ProtocolError(.limitExceeded, "the text is \(size) bytes; the limit is \(limit)") }
+        return ProtocolError(
+            .limitExceeded, "request is \(size) bytes; the limit is \(limit) (a larger backup restores from its file: data.import {path})")
+    }
+
+    /// Parses one JSON text of at most `limit` bytes (a request's, unless a file's is given).
     /// - Throws: `ProtocolError` `invalid_json` (syntax, depth, UTF-8, trailing bytes) or
     ///   `limit_exceeded` (size, out-of-range numbers).
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ProtocolError) -> JSONValue {
-        guard bytes.count <= maxRequestBytes else {
-            throw ProtocolError(.limitExceeded, "request is \(bytes.count) bytes; the limit is \(maxRequestBytes)")
-        }
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int = maxRequestBytes) throws(ProtocolError) -> JSONValue {
+        guard bytes.count <= min(limit, maxFileBytes) else { throw tooLarge(bytes.count, limit: limit) }
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw ProtocolError(.invalidJSON, "empty request")
         }

@@ -83,16 +83,18 @@ extension Operation {
                 // The file's text, its records read straight into changes; its errors name the
                 // path, and the place in the document in the message.
                 let bytes: [UInt8]
-                switch FileBytes.contents(path, limit: JSONCodec.maxRequestBytes) {
+                // No request limit applies to a file: a backup of any size restores (json-c's
+                // lengths are ints, the only bound left).
+                switch FileBytes.contents(path, limit: JSONCodec.maxFileBytes) {
                 case let .success(read): bytes = read
                 case let .failure(.tooLarge(size)):
                     throw ProtocolError(
-                        .limitExceeded, "\(path) is \(size) bytes; a document is at most \(JSONCodec.maxRequestBytes)", field: "args.path")
+                        .limitExceeded, "\(path) is \(size) bytes; a document is at most \(JSONCodec.maxFileBytes)", field: "args.path")
                 case let .failure(failure): throw ProtocolError(.invalidArgument, "cannot read \(path): \(failure)", field: "args.path")
                 }
                 do throws(ProtocolError) {
                     let parsed = try bytes.withUnsafeBufferPointer { b throws(ProtocolError) in
-                        try JSONCodec.parse(b, changeSetAt: ["records"])
+                        try JSONCodec.parse(b, changeSetAt: ["records"], limit: JSONCodec.maxFileBytes)
                     }
                     return try restore(engine, parsed.value, changes: parsed.changes)
                 } catch {

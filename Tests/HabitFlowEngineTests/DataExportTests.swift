@@ -306,9 +306,50 @@ import Testing
         }
         #expect(try bob.canonicalDump() == before)
     }
+    /// A store whose backup is larger than a request: 6,000 entries (4 habits, 1,500 days each)
+    /// with long notes (the 100,000-entry round trips run on the release build:
+    /// ShippedLibraryTests, the wheel's Python tests).
+    static func largeStore(_ store: TestStore) throws -> Engine {
+        let engine = try store.engine(now: "2026-01-01T10:00:00Z")
+        for h in 0..<4 {
+            var draft = HabitDraft(name: "Habit \(h)")
+            draft.id = "h\(h)"
+            _ = try engine.createHabit(draft)
+            _ = try engine.importEntries(
+                LogRequest.daily(habitId: "h\(h)", from: DayKey("2020-01-01"), days: 1_500).map {
+                    var r = $0
+                    r.entryId = "h\(h)-" + r.entryId!
+                    r.note = String(repeating: "A long note, every day. ", count: 125)
+                    return r
+                })
+        }
+        return engine
+    }
+
+    /// Issue 58: a backup larger than a request (16 MiB) restores from its file, and its text
+    /// sent as a request is refused naming its real size and what takes it.
+    @Test func aBackupOfAnySizeRestoresFromItsFile() throws {
+        let source = try Self.largeStore(TestStore("export-large-file"))
+        let document = try call(Dispatcher(engine: source), "data.export", "{}")["document"] ?? .null
+        let text = JSONCodec.serialize(document)
+        #expect(text.utf8.count > JSONCodec.maxRequestBytes, "\(text.utf8.count) bytes")
+        let path = Repository.temporaryDirectory("export-large-file").path + "/backup.json"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+
+        let restored = try TestStore("import-large-file").engine(now: "2026-01-01T10:00:00Z")
+        let answer = try call(Dispatcher(engine: restored), "data.import", .object([("path", .string(path))]))
+        #expect(answer["records"] == .int(6_005) && answer["ignored"] == .int(0), "\(answer)")
+        #expect(try Self.records(restored) == Self.records(source))
+
+        let request = #"{"op":"data.import","args":{"document":\#(text)}}"#
+        let (refusal, code) = Dispatcher(engine: restored).respond(to: request)
+        #expect(code == .limitExceeded)
+        #expect(refusal.contains("request is \(request.utf8.count) bytes") && refusal.contains("data.import {path}"), "\(refusal)")
+    }
 }
 
 extension ChangeRecord {
     /// Kind and fields, without the stamp.
     var contents: String { "\(kind) " + fields.map { "\($0.name)=\($0.value)" }.joined(separator: " ") }
+
 }
