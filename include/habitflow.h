@@ -33,6 +33,24 @@
  * handle or program writes is seen by the next call: a handle keeps records it read between
  * calls only while SQLite's data_version shows no other connection has committed.
  *
+ * One SQLite per process: the library uses the process's SQLite (the shared library links
+ * libsqlite3.so.0; the static one calls the host's sqlite3_* functions). SQLite's file locks
+ * belong to the process, so a second copy of SQLite in it (an amalgamation compiled into the
+ * host, a libsqlite3 under another name) that opens a store this library has open drops the
+ * library's locks when it closes the file, and writes are lost (sqlite.org/howtocorrupt.html,
+ * 2.2.1). A host that reads a store with SQLite itself links that same libsqlite3.so.0 (or
+ * links libhabitflow.a against its own copy); Python's package loads the interpreter's.
+ *
+ * fork(): a handle belongs to the process that opened it. In a child, a call on an inherited
+ * handle answers HF_EINVALID_ARGUMENT ("opened by another process"), hf_errmsg() says so,
+ * and hf_close() forgets it without touching the parent's connection (its memory stays with
+ * the child). A child may open handles of its own and use every handle-free function, even
+ * when other threads were inside the library at the fork: the library's handle table and
+ * SQLite's process-wide mutexes are held across fork() (pthread_atfork), so the child starts
+ * with them free. One lock is not: a zone table's while a thread loads a zone into it for
+ * the first time: a child should not use a zone another thread of the parent was loading
+ * at the fork (in any function that takes a zone).
+ *
  * Time zones (tz data) are read when a zone is first used, from the first of these sources
  * that has the zone:
  *   1. tz data the host names: a folder of TZif files, or an Android-format concatenated
@@ -144,10 +162,10 @@ int hf_open(const char *path, const char *options_json, hf_engine **out);
 /*
  * hf_engine_call — run one JSON request on an open store; as hf_call otherwise.
  *
- * engine         A handle from hf_open. NULL, a closed handle or a pointer hf_open never gave
- *                gives HF_EINVALID_ARGUMENT and a response naming the field "engine" (a closed
- *                handle is detected, never followed; its address may be reused by a later
- *                hf_open, as SQLite's may).
+ * engine         A handle from hf_open. NULL, a closed handle, a pointer hf_open never gave or
+ *                a handle of the parent in a forked child gives HF_EINVALID_ARGUMENT and a
+ *                response naming the field "engine" (a closed handle is detected, never
+ *                followed; its address may be reused by a later hf_open, as SQLite's may).
  * request_json   As for hf_call. Every mutation is one transaction: a failed request changes
  *                nothing in the store.
  * response_json  As for hf_call: always set (unless NULL), released with hf_string_free.

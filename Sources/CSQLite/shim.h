@@ -11,3 +11,36 @@ static inline int csqlite_defensive(sqlite3 *db, int on) {
     sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, on, &now);
     return now;
 }
+
+#include <pthread.h>
+
+// SQLite's process-wide mutexes, held across fork(): a child of a threaded host inherits
+// memory as it was at the fork, and a static mutex another thread held then (the file
+// table's, the allocator's) would stay locked in the child for good, hanging its first open.
+// The handlers take every static mutex before the fork and give them back on both sides.
+// Written in C: a fork handler must not allocate (the child's allocator lock may be held), and
+// Swift's generic code may; a static mutex is found again by its number, allocating nothing.
+// Outermost first: SQLite takes the allocator's mutex (MEM) inside the others and no other
+// inside it, so this order never waits on a thread waiting on us.
+#define CSQLITE_FORK_MUTEXES                                                                          \
+    SQLITE_MUTEX_STATIC_MAIN, SQLITE_MUTEX_STATIC_OPEN, SQLITE_MUTEX_STATIC_VFS1, SQLITE_MUTEX_STATIC_VFS2, \
+    SQLITE_MUTEX_STATIC_VFS3, SQLITE_MUTEX_STATIC_APP1, SQLITE_MUTEX_STATIC_APP2, SQLITE_MUTEX_STATIC_APP3, \
+    SQLITE_MUTEX_STATIC_PRNG, SQLITE_MUTEX_STATIC_LRU, SQLITE_MUTEX_STATIC_PMEM, SQLITE_MUTEX_STATIC_MEM
+
+static inline void csqlite_fork_prepare(void) {
+    const int order[] = {CSQLITE_FORK_MUTEXES};
+    for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++) sqlite3_mutex_enter(sqlite3_mutex_alloc(order[i]));
+}
+
+static inline void csqlite_fork_release(void) {
+    const int order[] = {CSQLITE_FORK_MUTEXES};
+    for (int i = (int)(sizeof order / sizeof order[0]) - 1; i >= 0; i--) sqlite3_mutex_leave(sqlite3_mutex_alloc(order[i]));
+}
+
+// Registers the handlers; call once per process (answers pthread_atfork's status). Without
+// mutexes (a single-threaded SQLite) sqlite3_mutex_alloc answers NULL and the handlers do
+// nothing (sqlite3_mutex_enter(NULL) is a no-op).
+static inline int csqlite_hold_mutexes_across_fork(void) {
+    if (sqlite3_initialize() != SQLITE_OK) return -1;  // a static mutex exists only after it
+    return pthread_atfork(csqlite_fork_prepare, csqlite_fork_release, csqlite_fork_release);
+}

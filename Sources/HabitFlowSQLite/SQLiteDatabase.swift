@@ -13,6 +13,7 @@ final class SQLiteDatabase {
     /// Opens (creating if needed) the database at `path`; `:memory:` is a private in-memory one.
     /// `readOnly` opens an existing file without writing to it (another program's data).
     init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+        _ = SQLiteFork.installed
         var db: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
