@@ -52,10 +52,12 @@ extension Engine {
                     summary.habits.append(report)
                     continue
                 } else {
-                    var draft = HabitDraft(name: loop.name)
+                    // A name is one line: a line break or an escape Loop kept becomes a space.
+                    var draft = HabitDraft(name: TextLimit.safeName(loop.name))
+                    if draft.name != loop.name { report.notes.append("control characters in its name became spaces") }
                     draft.id = id
                     draft.kind = loop.numerical ? .numeric : .binary
-                    draft.unit = loop.numerical ? (loop.unit?.isEmpty == false ? loop.unit : "units") : nil
+                    draft.unit = loop.numerical ? (loop.unit?.isEmpty == false ? loop.unit.map(TextLimit.safeName) : "units") : nil
                     draft.cadence = cadence
                     draft.targetType = loop.atMost ? .atMost : .atLeast
                     do throws(HabitFlowError) {

@@ -1,4 +1,6 @@
-import HabitFlow
+import Foundation
+@_spi(Faces) import HabitFlow
+import HabitFlowProtocol
 import HabitFlowTestSupport
 import Testing
 
@@ -36,6 +38,50 @@ import Testing
             #expect(error.code == .notFound && error.message.contains("did you mean \"Meditate\""), "\(error.message)")
         }
         #expect { _ = try e.habit(named: "Swim") } throws: { ($0 as? HabitFlowError)?.message.contains("did you mean") == false }
+    }
+    /// Issue 58: a name is one line of text shown among others. Line breaks, terminal escapes
+    /// and bidi overrides are refused at every door — create, rename, a goal's title, a
+    /// category's name, a record arriving by sync — naming the character; left-to-right and
+    /// right-to-left marks stay (names in mixed scripts need them).
+    @Test func namesHoldNoControlsOrBidiOverridesAtAnyDoor() throws {
+        let e = try TestStore("names-safe").engine(now: "2025-03-12T11:00:00Z")
+        let d = Dispatcher(engine: e)
+        func refused(_ op: String, _ args: [(String, JSONValue)], field: String, code: String) {
+            do {
+                _ = try d.handle(.object([("op", .string(op)), ("args", .object(args))]))
+                Issue.record("\(op) accepted \(args)")
+            } catch {
+                #expect(error.code == .invalidArgument && error.field?.hasSuffix(field) == true, "\(error)")
+                #expect(error.message.contains("(U+\(code) at character"), "\(error.message)")
+            }
+        }
+        let before = try e.canonicalDump()
+        for (bad, code) in [
+            ("Read\n✓ Tax", "000A"), ("\u{1B}[2JRun", "001B"), ("kcab\u{202E}Run", "202E"), ("Tab\tbed", "0009"),
+            ("Iso\u{2067}late", "2067"), ("Line\u{2028}sep", "2028"), ("C1\u{9B}31m", "009B"),
+        ] {
+            refused("habit.create", [("name", .string(bad))], field: "name", code: code)
+            refused(
+                "goal.create", [("title", .string(bad)), ("type", .string("weeklyHabit")), ("target", .int(3))], field: "title", code: code)
+            refused("category.save", [("name", .string(bad))], field: "name", code: code)
+        }
+        #expect(try e.canonicalDump() == before, "nothing written")
+        let mixed = try e.createHabit(HabitDraft(name: "קריאה \u{200E}Read\u{200F}"))
+        var rename = HabitChanges()
+        rename.name = "Read\r\nnow"
+        #expect { _ = try e.updateHabit(mixed.id, with: rename) } throws: { ($0 as? HabitFlowError)?.field == "name" }
+        // A record by sync: refused as its own write is.
+        guard case let .array(changes)? = try d.handle(.object([("op", .string("sync.changes")), ("args", .object([]))]))["changes"],
+            let habit = changes.first(where: { $0["kind"] == .string("habit") })
+        else {
+            Issue.record("no habit change")
+            return
+        }
+        let forged = JSONCodec.serialize(habit).replacingOccurrences(of: "\"name\":\"", with: "\"name\":\"\\u001b[31m")
+        let other = try TestStore("names-safe-peer").engine(now: "2025-03-12T11:00:00Z")
+        let held = try other.canonicalDump()
+        _ = try? Dispatcher(engine: other).handle(JSONCodec.parse(#"{"op":"sync.apply","args":{"changes":[\#(forged)]}}"#))
+        #expect(try other.canonicalDump() == held, "a forged name arrives nowhere")
     }
 }
 

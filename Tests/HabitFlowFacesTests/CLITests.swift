@@ -135,15 +135,20 @@ import Testing
     /// first, naming the goal, and changes nothing until confirmed; `goal show` then says what
     /// it left out. A unit that converts needs no confirmation.
     /// Issue 58: text output cannot be forged. A habit named with a newline and a fake "done"
-    /// row, a terminal escape and a right-to-left override (as a partner's sync or a Loop
-    /// import could bring one) shows escaped in `today`, `habit list` and an error quoting
-    /// it; `--json` keeps the name as it is.
+    /// row, a terminal escape and a right-to-left override is refused, the error naming the
+    /// first such character; one an older version stored shows escaped in `today`, `habit
+    /// list` and an error quoting it; `--json` keeps the name as it is.
     @Test func namesCannotForgeRowsOrDriveTheTerminal() throws {
         let r = try sh(
             #"""
             export HABITFLOW_ZONE=Europe/Amsterdam
             name=$(printf 'Read\n  \342\234\223 Tax return   streak 99\033[2J\342\200\256kcab')
-            habitflow habit add "$name" --id h-read >/dev/null
+            status=0; habitflow habit add "$name" --id h-read >/dev/null 2>err || status=$?
+            [ "$status" = 1 ] || { echo "added: status $status"; exit 1; }
+            cat err
+            habitflow habit add Read --id h-read >/dev/null
+            # A name an older version let in, as it would have stored it.
+            sqlite3 "$HABITFLOW_DB" "UPDATE habits SET name = '$name' WHERE id = 'h-read'"
             habitflow today
             habitflow habit list
             habitflow habit delete h-read 2>&1 || true
@@ -154,6 +159,9 @@ import Testing
         let parts = r.stdout.components(separatedBy: "--- json\n")
         try #require(parts.count == 2, "\(r.stdout)")
         let text = parts[0]
+        #expect(
+            text.hasPrefix("habitflow: name must not hold control characters, line breaks or bidi overrides (U+000A at character 5)"),
+            "\(text)")
         let shown = #"Read\n  ✓ Tax return   streak 99\u{1b}[2J\u{202e}kcab"#
         #expect(text.components(separatedBy: shown).count == 3, "habit list and the error show it escaped: \(text)")
         #expect(text.contains(#"  [ ] Read\n  ✓ Tax return"#), "today shows it escaped (and cut to its column): \(text)")

@@ -153,10 +153,7 @@ public struct Habit: Hashable, Sendable {
     /// Checks the fields a caller chose; throws naming the first bad one.
     public func validate() throws(HabitFlowError) {
         try RecordID.validate(id, field: "habitId")
-        let trimmed = name.trimmingSpaces
-        guard !trimmed.isEmpty, name.utf8.count <= Habit.maxNameLength else {
-            throw .invalid("name", "name must be 1 to \(Habit.maxNameLength) bytes and not blank")
-        }
+        try TextLimit.checkName(name, field: "name", max: Habit.maxNameLength)
         if case let .timesPerWeek(n) = cadence, !(1...7).contains(n) {
             throw .invalid("timesPerWeek", "timesPerWeek must be 1 to 7")
         }

@@ -12,11 +12,41 @@ public enum TextLimit {
     /// Legacy target strings kept for migration.
     public static let legacyGoal = 200
 
-    /// Refuses a blank `text`, or one over `max` UTF-8 bytes.
+    /// Refuses a blank `text`, one over `max` UTF-8 bytes, or one holding a character that
+    /// could forge what a list shows (`unsafeInName`).
     /// - Throws: `invalidArgument` naming `field`.
     public static func checkName(_ text: String, field: String, max: Int = name) throws(HabitFlowError) {
         guard !text.trimmingSpaces.isEmpty, text.utf8.count <= max else {
             throw HabitFlowError.invalid(field, "\(field) must be 1 to \(max) bytes and not blank")
+        }
+        for (offset, scalar) in text.unicodeScalars.enumerated() where unsafeInName(scalar) {
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            throw HabitFlowError.invalid(
+                field,
+                "\(field) must not hold control characters, line breaks or bidi overrides (U+\(String(repeating: "0", count: Swift.max(0, 4 - code.count)) + code) at character \(offset + 1))"
+            )
+        }
+    }
+
+    /// `text` with every character a name never holds (`unsafeInName`) made a space: what an
+    /// import from another program keeps of a name it cannot take as is.
+    public static func safeName(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: unsafeInName) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { out.append(unsafeInName(scalar) ? " " : scalar) }
+        return String(out)
+    }
+
+    /// A character a name never holds: a name is one line of text shown among others, and
+    /// these would break the line, drive a terminal (escape sequences) or reorder what
+    /// follows it (bidi embeddings, overrides and isolates). C0 and C1 controls, DEL, the
+    /// line and paragraph separators, U+202A–U+202E and U+2066–U+2069. (Left-to-right and
+    /// right-to-left marks stay: names in mixed scripts need them, and they reorder nothing
+    /// past the name.)
+    public static func unsafeInName(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
         }
     }
 
