@@ -93,16 +93,29 @@ import Testing
         #expect(result.stdout == "2024-03-31\n", "\(result.stderr)")
     }
 
-    @Test func theStaticLibraryLinksWithTheSwiftDriver() throws {
-        // A static Swift library needs swiftrt.o and the runtime; swiftc adds both.
-        let dir = Repository.temporaryDirectory("static")
-        let object = dir.appendingPathComponent("example.o").path
-        let exe = dir.appendingPathComponent("example").path
-        #expect(try run("cc", ["-c", Repository.path("Examples/c/example.c"), "-I", Self.prefix + "/include", "-o", object]).status == 0)
-        let link = try run("swiftc", ["-static-stdlib", object, Self.prefix + "/lib/libhabitflow.a", "-ljson-c", "-o", exe])
+    /// Issue 58: `pkg-config --static` gives a line a C compiler links with, no Swift toolchain
+    /// in it: the static library carries the Swift runtime and swiftrt.o. In a tree with only
+    /// the static library, the header's own test program links with that line and passes.
+    @Test func pkgConfigStaticLinksACProgram() throws {
+        let copy = Repository.temporaryDirectory("static").appendingPathComponent("prefix").path
+        #expect(try run("mkdir", ["-p", copy + "/lib/pkgconfig"]).status == 0)
+        #expect(try run("cp", ["-a", Self.prefix + "/include", copy]).status == 0)
+        #expect(
+            try run("cp", [Self.prefix + "/lib/libhabitflow.a", Self.prefix + "/lib/pkgconfig/habitflow.pc", copy + "/lib/pkgconfig"])
+                .status == 0)
+        #expect(try run("mv", [copy + "/lib/pkgconfig/libhabitflow.a", copy + "/lib"]).status == 0)
+        let exe = copy + "/abi_test"
+        let link = try run(
+            "/bin/sh",
+            [
+                "-c",
+                "cc -std=c11 -pthread '\(Repository.path("Tests/C/abi_test.c"))' $(pkg-config --static --cflags --libs habitflow) -o '\(exe)'",
+            ],
+            environment: ["PKG_CONFIG_PATH": copy + "/lib/pkgconfig", "PATH": "/usr/bin:/bin"])
         #expect(link.status == 0, "\(link.stderr)")
+        #expect(try run("ldd", [exe]).stdout.contains("habitflow") == false, "linked statically")
         let result = try run(exe, [])
-        #expect(result.stdout.contains("dayKey: 2024-03-31"), "\(result.stderr)")
+        #expect(result.status == 0 && result.stdout.contains(" passed, 0 failed"), "\(result.stdout)\(result.stderr)")
     }
 
     @Test func theInstalledCLIRuns() throws {

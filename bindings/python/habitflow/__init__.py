@@ -20,10 +20,12 @@ import ctypes
 import datetime as _dt
 import json
 import os
+import tempfile
+import threading
 from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Tuple, Type, TypeVar, Union
 
 from . import _ffi
-from ._operations import DayLike, InstantLike, Operations, TimeDayRangeResult, TimeWeekResult
+from ._operations import NOT_GIVEN, DataImportResult, DayLike, InstantLike, Operations, TimeDayRangeResult, TimeWeekResult
 
 __all__ = ["Engine", "HabitFlowError", "InvalidJSONError", "InvalidArgumentError", "UnknownOpError",
            "UnknownZoneError", "InvalidDateError", "NotFoundError", "ConflictError", "ConfirmationRequired",
@@ -214,6 +216,17 @@ def _request(request: Union[str, Mapping[str, Any]], args: Mapping[str, Any]) ->
         raise _error("invalid_argument", "the request nests too deep")
 
 
+_limits: Dict[str, int] = {}
+_IMPORT_HEAD = b'{"op":"data.import","args":{"document":'
+
+
+def _max_request_bytes() -> int:
+    """The engine's request limit, asked once."""
+    if not _limits:
+        _limits.update(call("engine.info")["limits"])
+    return int(_limits["maxRequestBytes"])
+
+
 def call_raw(request_json: Union[str, bytes]) -> str:
     """Sends a JSON text (str or bytes) with no store; returns the response text, whatever it says."""
     request_json = _c_text(request_json, "request")
@@ -236,16 +249,45 @@ _M = TypeVar("_M", bound="_Managed")
 
 class _Managed:
     """A library handle released exactly once: by close(), at the end of a ``with`` block, or
-    when the object is collected (after wasmtime-py's managed handles)."""
+    when the object is collected (after wasmtime-py's managed handles). A call holds the
+    handle while it runs (the GIL is released inside the library): ``close`` on another thread
+    waits for the calls in flight, then releases it; later calls raise."""
 
     _handle: Optional[ctypes.c_void_p] = None
+    _noun = "handle"
+
+    def _manage(self) -> None:
+        self._guard = threading.Condition(threading.Lock())
+        self._busy = 0
+
+    def _begin(self) -> ctypes.c_void_p:
+        """The live handle, held until ``_end``; raises when it is closed."""
+        with self._guard:
+            handle = self._handle
+            if handle is None:
+                raise _error("invalid_argument", "the %s is closed" % self._noun, self._noun)
+            self._busy += 1
+            return handle
+
+    def _end(self) -> None:
+        with self._guard:
+            self._busy -= 1
+            if not self._busy:
+                self._guard.notify_all()
 
     def _release(self, handle: ctypes.c_void_p) -> None:
         raise NotImplementedError
 
     def close(self) -> None:
-        """Releases the handle; further calls raise. Closing twice is harmless."""
-        handle, self._handle = getattr(self, "_handle", None), None
+        """Releases the handle once the calls in flight end; further calls raise. Closing
+        twice is harmless."""
+        guard = getattr(self, "_guard", None)
+        if guard is None:  # __init__ never got as far as a handle
+            return
+        with guard:
+            handle, self._handle = self._handle, None
+            while self._busy:
+                guard.wait()
         if handle:
             self._release(handle)
 
@@ -278,6 +320,8 @@ class Engine(_Managed, Operations):
     Opening raises HabitFlowError when the store or the tz data cannot be used.
     """
 
+    _noun = "engine"
+
     def __init__(self, path: "Optional[Union[str, bytes, os.PathLike[str], os.PathLike[bytes]]]" = None,
                  user: Optional[str] = None, zone: Optional[str] = None,
                  now: Optional[InstantLike] = None, tzdata: Optional[Union[str, "os.PathLike[str]"]] = None,
@@ -293,6 +337,7 @@ class Engine(_Managed, Operations):
             options["tzdata"] = _file_name(tzdata, "tzdata")
         if tzdata_only:
             options["tzdataOnly"] = True
+        self._manage()
         handle = ctypes.c_void_p()
         self._handle: Optional[ctypes.c_void_p] = handle
         status = _lib.hf_open(None if path is None else _c_text(_file_name(path, "path"), "path"),
@@ -306,10 +351,13 @@ class Engine(_Managed, Operations):
 
     def call_raw(self, request_json: Union[str, bytes]) -> str:
         """Sends a JSON text; returns the response text, whatever it says."""
-        if self._handle is None:
-            raise _error("invalid_argument", "the engine is closed", "engine")
+        request = _c_text(request_json, "request")
         out = ctypes.c_void_p()
-        _lib.hf_engine_call(self._handle, _c_text(request_json, "request"), ctypes.byref(out))
+        handle = self._begin()
+        try:
+            _lib.hf_engine_call(handle, request, ctypes.byref(out))
+        finally:
+            self._end()
         return _take_string(out)
 
     def call(self, request: Union[str, Mapping[str, Any]], **args: Any) -> Any:
@@ -340,6 +388,29 @@ class Engine(_Managed, Operations):
         """Your active entries as CSV (``data.export`` with ``format: csv``)."""
         csv: str = self.data_export(format="csv")["csv"]
         return csv
+
+    def import_data(self, document: Optional[Mapping[str, Any]] = NOT_GIVEN, *,
+                    path: "Optional[Union[str, bytes, os.PathLike[str], os.PathLike[bytes]]]" = NOT_GIVEN) -> DataImportResult:
+        """Restores a :meth:`export` document (or the file ``path`` holding one) in one
+        transaction, under the engine's rules; importing twice changes nothing (``data.import``).
+
+        A document larger than a request may be (``engine.info``'s ``maxRequestBytes``) goes to
+        the engine through a private temporary file, so whatever :meth:`export` gave restores."""
+        if path is not NOT_GIVEN and path is not None:
+            if document is not NOT_GIVEN and document is not None:
+                return self.data_import(document=document, path=_file_name(path, "path"))  # the engine says which
+            return self.data_import(path=_file_name(path, "path"))
+        if document is NOT_GIVEN or document is None:
+            return self.data_import(document=document)
+        request = _c_text(_request("data.import", {"document": document}), "request")
+        if len(request) <= _max_request_bytes():
+            result: DataImportResult = _result(self.call_raw(request))
+            return result
+        with tempfile.NamedTemporaryFile("wb", prefix="habitflow-import-", suffix=".json") as backup:
+            # Only the document: the request is `{"op":"data.import","args":{"document":` it `}}`.
+            backup.write(memoryview(request)[len(_IMPORT_HEAD):-2])
+            backup.flush()
+            return self.data_import(path=backup.name)
 
     def goals(self, segment: Optional[str] = None) -> List[Tuple[JSON, JSON]]:
         """Every goal you see as ``(goal, progress)`` pairs, in category order (``goal.list``)."""
@@ -482,7 +553,10 @@ class Zone(_Managed):
         23.0
     """
 
+    _noun = "zone"
+
     def __init__(self, name: str) -> None:
+        self._manage()
         self._handle: Optional[ctypes.c_void_p] = None
         handle = ctypes.c_void_p()
         status = _lib.hf_zone_open(_c_text(name, "zone"), ctypes.byref(handle))
@@ -495,7 +569,12 @@ class Zone(_Managed):
     def day_key(self, instant: Union[int, _dt.datetime]) -> str:
         """The local date of an instant (Unix seconds or an aware datetime), ``YYYY-MM-DD``."""
         out = (ctypes.c_char * 11)()
-        status = _lib.hf_zone_day_key(self._live(), _seconds(instant), out)
+        seconds = _seconds(instant)
+        handle = self._begin()
+        try:
+            status = _lib.hf_zone_day_key(handle, seconds, out)
+        finally:
+            self._end()
         if status != 0:
             raise _error(_CODES.get(status, "internal"), "instant is outside the supported range", "instant")
         return str(out.value.decode())
@@ -506,18 +585,18 @@ class Zone(_Managed):
         ``intervals`` (a list of ``(start, end)`` pairs)."""
         text = day.isoformat() if isinstance(day, _dt.date) else day
         out = _ffi.DayRange()
-        status = _lib.hf_zone_day_range(self._live(), _c_text(text, "dayKey"), ctypes.byref(out))
+        key = _c_text(text, "dayKey")
+        handle = self._begin()
+        try:
+            status = _lib.hf_zone_day_range(handle, key, ctypes.byref(out))
+        finally:
+            self._end()
         if status != 0:
             raise _error(_CODES.get(status, "internal"), "%r is not a day with a range" % (text,), "dayKey")
         if not out.exists:
             return {"exists": False, "start": None, "end": None, "hours": None, "intervals": []}
         return {"exists": True, "start": out.start, "end": out.end, "hours": (out.end - out.start) / 3600,
                 "intervals": [(out.intervals[i][0], out.intervals[i][1]) for i in range(out.interval_count)]}
-
-    def _live(self) -> ctypes.c_void_p:
-        if self._handle is None:
-            raise _error("invalid_argument", "the zone is closed", "zone")
-        return self._handle
 
     def _release(self, handle: ctypes.c_void_p) -> None:
         _lib.hf_zone_close(handle)

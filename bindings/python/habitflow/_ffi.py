@@ -26,6 +26,13 @@ def _candidates() -> Iterator[Union[str, Path]]:
 
 
 def load() -> ctypes.CDLL:
+    # One SQLite in the process: its locks are the process's, and two copies on one file lose
+    # writes (a close by one drops the other's locks). The interpreter's sqlite3 module loads
+    # its libsqlite3 first, so the library's libsqlite3.so.0 is that one, found by soname.
+    try:
+        import sqlite3  # noqa: F401
+    except ImportError:  # an interpreter built without it: the system's is the only copy
+        pass
     errors = []
     for candidate in _candidates():
         path = str(candidate)

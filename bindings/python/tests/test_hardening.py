@@ -1,9 +1,11 @@
 """Issue 13 through the Python binding (a real python3 process on the shipped .so): strict
 input, another program's database, and one user never touching another's records."""
+import datetime
 import json
 import os
 import sqlite3
 import tempfile
+import threading
 import unittest
 
 import habitflow
@@ -97,6 +99,137 @@ class HardeningTests(unittest.TestCase):
         self.assertEqual(json.loads(habitflow.call_raw(b'{"op":"time.dayKey","args":{"zone":"UTC","instant":1e999}}'))
                          ["error"]["code"], "limit_exceeded")
 
+
+    def test_close_waits_for_the_calls_in_flight(self):
+        # Issue 58: close() on one thread while others call crashed the interpreter (the
+        # handle was checked, then used with the GIL released). A call in flight finishes
+        # whole; close returns after it; later calls raise, naming the closed engine.
+        e = habitflow.Engine(self.path, user="alice", zone="UTC", now="2025-06-01T10:00:00Z")
+        e.call("habit.create", habitId="h", name="Read")
+        e.call("entry.import", entries=[{"habitId": "h", "dayKey": "2024-%02d-%02d" % (m, d),
+                                         "timestampUtc": "2024-%02d-%02dT12:00:00Z" % (m, d)}
+                                        for m in range(1, 13) for d in range(1, 29)])
+        answers, failures, started = [], [], threading.Barrier(5)
+
+        def caller():
+            started.wait()
+            while True:
+                try:
+                    answers.append(len(e.export()["records"]))
+                except habitflow.InvalidArgumentError as error:
+                    failures.append(error.message)
+                    return
+                except BaseException as error:  # anything else is a break
+                    failures.append("unexpected: %r" % error)
+                    return
+
+        threads = [threading.Thread(target=caller) for _ in range(4)]
+        for t in threads:
+            t.start()
+        started.wait()
+        while not answers:  # at least one whole answer before the close
+            pass
+        e.close()
+        self.assertEqual(e._busy, 0)
+        for t in threads:
+            t.join()
+        self.assertEqual(set(answers), {338})
+        self.assertEqual(failures, ["the engine is closed"] * 4)
+        e.close()  # twice: harmless
+
+    def test_a_backup_larger_than_a_request_restores(self):
+        # Issue 58: export() gave a document import_data() refused at the request limit (16
+        # MiB); now it goes to the engine as a file. A request that large is refused naming
+        # its real size.
+        note = "A long note, every day. " * 125
+        with habitflow.Engine(self.path, user="alice", zone="UTC", now="2026-01-01T10:00:00Z") as e:
+            for h in range(4):
+                e.call("habit.create", habitId="h%d" % h, name="Habit %d" % h)
+                first = datetime.date(2020, 1, 1)
+                days = [first + datetime.timedelta(days=n) for n in range(1500)]
+                e.call("entry.import", entries=[{"habitId": "h%d" % h, "dayKey": d.isoformat(), "note": note,
+                                                 "timestampUtc": d.isoformat() + "T12:00:00Z"} for d in days])
+            document = e.export()
+        text = json.dumps({"op": "data.import", "args": {"document": document}}, separators=(",", ":")).encode()
+        self.assertGreater(len(text), 16 << 20)
+        restored = os.path.join(self.dir.name, "restored.sqlite")
+        with habitflow.Engine(restored, user="alice", zone="UTC", now="2026-01-01T10:00:00Z") as r:
+            error = json.loads(r.call_raw(text))["error"]
+            self.assertEqual(error["code"], "limit_exceeded")
+            self.assertIn("request is %d bytes" % len(text), error["message"])
+            answer = r.import_data(document)
+            self.assertEqual(answer["records"], 6005)
+            self.assertGreaterEqual(answer["applied"], 6004)  # all but, maybe, the profile made at open
+            self.assertEqual(len(r.export()["records"]), len(document["records"]))
+            self.assertEqual(r.import_data(document)["applied"], 0)  # twice: nothing changes
+        self.assertEqual([n for n in os.listdir(tempfile.gettempdir()) if n.startswith("habitflow-import-")], [])
+
+    def test_one_sqlite_in_the_process_loses_nothing(self):
+        # Issue 58: the wheel carried its own SQLite. POSIX locks belong to the process, so
+        # when Python's sqlite3 closed its connection to the store, it dropped the engine's
+        # locks, took itself for the last user, checkpointed and deleted the WAL the engine
+        # was writing to: acknowledged writes were lost. The package now loads the
+        # interpreter's SQLite, the one copy the process holds.
+        mapped = {line.split()[-1] for line in open("/proc/self/maps") if "libsqlite3" in line}
+        self.assertEqual(len(mapped), 1, mapped)
+        with habitflow.Engine(self.path, user="alice", zone="UTC", now="2025-06-01T10:00:00Z") as e:
+            e.call("habit.create", habitId="h", name="Read")
+            logged, done = [], threading.Event()
+
+            def peek():
+                while not done.is_set():
+                    db = sqlite3.connect(self.path)
+                    db.execute("SELECT count(*) FROM entries").fetchone()
+                    db.close()
+
+            peeker = threading.Thread(target=peek)
+            peeker.start()
+            try:
+                first = datetime.date(2024, 1, 1)
+                for n in range(200):
+                    day = (first + datetime.timedelta(days=n)).isoformat()
+                    e.call("entry.log", habitId="h", dayKey=day, timestampUtc=day + "T12:00:00Z", confirm=True)
+                    logged.append(day)
+                    db = sqlite3.connect(self.path)  # and one between every two writes, for certain
+                    db.execute("SELECT count(*) FROM entries").fetchone()
+                    db.close()
+            finally:
+                done.set()
+                peeker.join()
+        db = sqlite3.connect(self.path)
+        self.assertEqual(db.execute("SELECT count(*) FROM entries").fetchone()[0], len(logged))
+        db.close()
+        with habitflow.Engine(self.path, user="alice") as e:
+            self.assertEqual(len(e.call("entry.list", habitId="h")["entries"]), 200)
+
+    def test_a_forked_child_gets_an_error_not_the_parents_store(self):
+        # Issue 58: a handle belongs to the process that opened it. A child's call on the one
+        # it inherited raises (never uses the parent's connection and locks); a store of its
+        # own opens and writes.
+        e = habitflow.Engine(self.path, user="alice", zone="UTC")
+        e.call("habit.create", habitId="h", name="Read")
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: says what happened through the pipe, never returns
+            said = b"used the parent's"
+            try:
+                e.call("habit.list")
+            except habitflow.InvalidArgumentError as error:
+                said = b"refused" if "another process" in error.message else error.message.encode()
+            try:
+                with habitflow.Engine(os.path.join(self.dir.name, "child.sqlite"), user="bob", zone="UTC") as own:
+                    own.call("habit.create", habitId="c", name="Child")
+                    said += b", opened its own"
+            finally:
+                os.write(write, said)
+                os._exit(0)
+        os.close(write)
+        _, status = os.waitpid(pid, 0)
+        with os.fdopen(read, "rb") as answer:
+            self.assertEqual(answer.read(), b"refused, opened its own")
+        self.assertEqual(status, 0)
+        self.assertEqual([h["id"] for h in e.call("habit.list")["habits"]], ["h"])  # the parent's handle works
+        e.close()
 
 if __name__ == "__main__":
     unittest.main()
