@@ -40,12 +40,13 @@ public enum ProtocolDocument {
             | limit | value | error |
             |---|---|---|
             | request size | \(JSONCodec.maxRequestBytes) bytes | `limit_exceeded` |
+            | a document the engine reads from a file (`data.import {path}`: a backup of any size) | \(JSONCodec.maxFileBytes) bytes | `limit_exceeded` |
             | nesting depth | \(JSONCodec.maxDepth) | `invalid_json` |
             | string argument | \(Operation.maxStringBytes) bytes | `limit_exceeded` |
             | integers | ±2^53 | `limit_exceeded` |
             | numbers | finite doubles | `limit_exceeded` / `invalid_json` |
             | strings | well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF; no lone surrogate `\\u` escapes), no NUL | `invalid_json` / `invalid_argument` |
-            | text fields | names and titles \(TextLimit.name) bytes, category names \(TextLimit.categoryName), units \(TextLimit.unit) | `invalid_argument` |
+            | text fields | names and titles \(TextLimit.name) bytes, category names \(TextLimit.categoryName), units \(TextLimit.unit); one line: no control characters, line or paragraph separators or bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) | `invalid_argument` |
             | values and targets | finite, within ±\(Int64(HabitEntry.maxValue)) (targets 0 to \(Int64(TargetVersion.maxTarget)); a goal's above 0) | `invalid_argument` |
             | notes | \(HabitEntry.maxNoteLength) bytes (journal text \(JournalEntry.maxText), reflections \(HabitEntryReflection.maxText)) | `limit_exceeded` / `invalid_argument` |
             | sync stamps | wall time up to the end of year 9999 | `invalid_argument` |
