@@ -8,6 +8,8 @@ public enum HabitFlowVersion {
     public static let number: Int32 = 1_000
     /// The JSON protocol's version: bumped when a request or response changes incompatibly.
     public static let protocolVersion = 1
+    /// The licence, as its SPDX identifier (LICENSE holds its text, NOTICE the attributions).
+    public static let license = "Apache-2.0"
 }
 
 extension HabitFlowVersion {

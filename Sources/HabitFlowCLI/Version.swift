@@ -1,11 +1,11 @@
 import ArgumentParser
 import HabitFlowProtocol
 
-/// `habitflow version`: the engine and protocol versions, and the tz data in use.
+/// `habitflow version`: the engine and protocol versions, the licence and the tz data in use.
 struct Version: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "version",
-        abstract: "Print the engine and protocol versions and the tz data in use.")
+        abstract: "Print the engine and protocol versions, the licence and the tz data in use.")
 
     @Flag(help: "Print JSON.") var json = false
 
@@ -17,7 +17,9 @@ struct Version: ParsableCommand {
             members.append(("tzdata", tzdata))
             return CLI.printJSON(.object(members))
         }
-        print("habitflow \(CLI.text(result["version"])) (protocol \(CLI.text(result["protocolVersion"])))")
+        print(
+            "habitflow \(CLI.text(result["version"])) (protocol \(CLI.text(result["protocolVersion"])), licence \(CLI.text(result["license"])))"
+        )
         guard case let .array(sources)? = tzdata["sources"] else { return }
         for (i, source) in sources.enumerated() {
             let version = source["version"] == .null ? "release unknown" : CLI.text(source["version"])

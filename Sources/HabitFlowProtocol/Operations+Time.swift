@@ -82,12 +82,13 @@ extension Operation {
             ])
         },
         Operation(
-            "engine.version", "The engine's version and the protocol's.",
+            "engine.version", "The engine's version, the protocol's and the licence.",
             arguments: [],
             result: [
                 Field("version", "string", "`MAJOR.MINOR.PATCH`, as `hf_version()`."),
                 Field("versionNumber", "integer", "As `hf_version_number()`."),
                 Field("protocolVersion", "integer", "Bumped on incompatible request or response changes."),
+                Field("license", "string", "The licence's SPDX identifier: `Apache-2.0`."),
             ],
             errors: []
         ) { _, _ throws(ProtocolError) in
@@ -95,6 +96,7 @@ extension Operation {
                 ("version", .string(HabitFlowVersion.string)),
                 ("versionNumber", .int(Int64(HabitFlowVersion.number))),
                 ("protocolVersion", .int(Int64(HabitFlowVersion.protocolVersion))),
+                ("license", .string(HabitFlowVersion.license)),
             ])
         },
         Operation(

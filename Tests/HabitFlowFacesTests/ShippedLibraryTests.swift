@@ -161,4 +161,60 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "True\nbig 100000\npython 100000\nfile 100000\nstdin 100000\nsync 100000\n", "\(result.stdout)")
     }
+
+    /// Issue 59: THIRD_PARTY.md names every component — each package a `Package.resolved` pins
+    /// (the engine's, the server's, the benchmarks' when built), each library the shipped
+    /// library, CLI and server load, each library the wheel carries — and the licence is
+    /// Apache-2.0 wherever a host reads it: `engine.version`, the `.pc` file, the wheel.
+    @Test func thirdPartyListsEveryComponent() throws {
+        let list = try String(contentsOfFile: Repository.path("THIRD_PARTY.md"), encoding: .utf8)
+        let rows = Set(
+            list.split(separator: "\n").filter { $0.hasPrefix("| ") }.compactMap {
+                $0.split(separator: "|").first?.trimmingCharacters(in: .whitespaces).lowercased()
+            })
+        var resolved = [Repository.path("Package.resolved"), Repository.path("Server/Package.resolved")]
+        if FileManager.default.fileExists(atPath: Repository.path("Benchmarks/Package.resolved")) {
+            resolved.append(Repository.path("Benchmarks/Package.resolved"))
+        }
+        for file in resolved {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any]
+            let pins = try #require(json?["pins"] as? [[String: Any]], "\(file)")
+            #expect(!pins.isEmpty)
+            for pin in pins {
+                let identity = try #require(pin["identity"] as? String)
+                #expect(rows.contains(identity), "\(file) pins \(identity), which THIRD_PARTY.md does not list")
+            }
+        }
+        for binary in [library, Self.prefix + "/bin/habitflow", Self.prefix + "/bin/habitflow-server"] {
+            let needed = try run("readelf", ["-d", binary]).stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+                .compactMap { $0.split(separator: "[").last?.dropLast() }
+            #expect(!needed.isEmpty, "\(binary)")
+            for soname in needed { #expect(list.contains("`\(soname)`"), "\(binary) loads \(soname), which THIRD_PARTY.md does not list") }
+        }
+        let wheels = Self.prefix + "/share/habitflow/python"
+        let wheel = try #require(try FileManager.default.contentsOfDirectory(atPath: wheels).first { $0.hasSuffix(".whl") })
+        let listing = try run("python3", ["-m", "zipfile", "-l", wheels + "/" + wheel]).stdout
+        // `habitflow.libs/libjson-c-c149286f.so.5.2.0`: auditwheel's copy, renamed by a hash.
+        let carried = listing.split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.range(of: "habitflow.libs/lib"), let so = line.range(of: ".so") else { return nil }
+            let renamed = line[line.index(start.upperBound, offsetBy: -3)..<so.lowerBound]
+            return renamed.lastIndex(of: "-").map { String(renamed[..<$0]) }
+        }
+        #expect(!carried.isEmpty, "\(listing)")
+        for name in carried { #expect(list.contains("`\(name).so"), "the wheel carries \(name), which THIRD_PARTY.md does not list") }
+        let metadata = try run(
+            "python3",
+            [
+                "-c",
+                "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(''.join(z.read(n).decode() for n in z.namelist() if n.endswith('METADATA')))",
+                wheels + "/" + wheel,
+            ]
+        ).stdout
+        #expect(metadata.contains("License: Apache-2.0") && metadata.contains("License-File: LICENSE"), "\(metadata)")
+        #expect(listing.contains("/LICENSE"), "the wheel carries the licence's text: \(listing)")
+        let pc = try String(contentsOfFile: Self.prefix + "/lib/pkgconfig/habitflow.pc", encoding: .utf8)
+        #expect(pc.contains("\nLicense: Apache-2.0\n"), "\(pc)")
+        let version = try run(Self.prefix + "/bin/habitflow", ["version"]).stdout
+        #expect(version.hasPrefix("habitflow 0.1.0 (protocol 1, licence Apache-2.0)\n"), "\(version)")
+    }
 }

@@ -77,6 +77,7 @@ class EngineVersionResult(TypedDict):
     version: str
     versionNumber: int
     protocolVersion: int
+    license: str
 
 
 class EngineInfoResult(TypedDict):
@@ -872,7 +873,7 @@ class Operations:
         return result
 
     def engine_version(self) -> EngineVersionResult:
-        """The engine's version and the protocol's. (``engine.version``)
+        """The engine's version, the protocol's and the licence. (``engine.version``)
         """
         result: EngineVersionResult = self._call("engine.version", _args())
         return result

@@ -315,7 +315,7 @@ complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_positional 
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_positional "habitflow" -eq 1' -fa 'demo' -d 'Build a demo store (a year of history, a zone change, a target change) and show it.'
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_positional "habitflow" -eq 1' -fa 'time' -d 'DayKeys, day ranges and weeks in any IANA zone.'
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_positional "habitflow" -eq 1' -fa 'batch' -d 'Run JSON Lines requests from stdin; write one response line each to stdout.'
-complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_positional "habitflow" -eq 1' -fa 'version' -d 'Print the engine and protocol versions and the tz data in use.'
+complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_positional "habitflow" -eq 1' -fa 'version' -d 'Print the engine and protocol versions, the licence and the tz data in use.'
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_positional "habitflow" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow today" db' -l 'db' -d 'The store file (default: $HABITFLOW_DB, else $XDG_DATA_HOME/habitflow/habitflow.sqlite).' -rfka ''
 complete -c 'habitflow' -n '__habitflow_should_offer_completions_for_flags_or_options "habitflow today" user' -l 'user' -d 'Act as this user (default: $HABITFLOW_USER, else your login name).' -rfka ''

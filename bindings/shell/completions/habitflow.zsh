@@ -80,7 +80,7 @@ _habitflow() {
             'demo:Build a demo store (a year of history, a zone change, a target change) and show it.'
             'time:DayKeys, day ranges and weeks in any IANA zone.'
             'batch:Run JSON Lines requests from stdin; write one response line each to stdout.'
-            'version:Print the engine and protocol versions and the tz data in use.'
+            'version:Print the engine and protocol versions, the licence and the tz data in use.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
