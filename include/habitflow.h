@@ -45,11 +45,16 @@
  * handle answers HF_EINVALID_ARGUMENT ("opened by another process"), hf_errmsg() says so,
  * and hf_close() forgets it without touching the parent's connection (its memory stays with
  * the child). A child may open handles of its own and use every handle-free function, even
- * when other threads were inside the library at the fork: the library's handle table and
- * SQLite's process-wide mutexes are held across fork() (pthread_atfork), so the child starts
- * with them free. One lock is not: a zone table's while a thread loads a zone into it for
- * the first time: a child should not use a zone another thread of the parent was loading
- * at the fork (in any function that takes a zone).
+ * when other threads were inside the library at the fork: the library's process-wide locks
+ * (the handle table, the tz data setting, the commit bell), SQLite's static mutexes and
+ * json-c's parser (whose locale copy takes the C library's locale lock) are held across
+ * fork() (pthread_atfork), so the child starts with them free. What a child must not do:
+ *   - open a store file its parent has open: SQLite keeps a table of the process's open
+ *     files and their locks, and the child's copy of it names the parent's locks, which the
+ *     child does not hold (open another file, or exec first);
+ *   - depend on what another thread was doing at the fork: loading a zone into a zone table
+ *     for the first time, or making the handle-free engine on the first handle-free call
+ *     (make one call before forking), or the Swift runtime's first use of a type.
  *
  * Time zones (tz data) are read when a zone is first used, from the first of these sources
  * that has the zone:

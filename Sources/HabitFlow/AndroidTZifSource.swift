@@ -34,7 +34,7 @@ import HabitFlowStore
     private struct Stamp: Hashable {
         var path: String, size: Int, modified: Int
     }
-    private static let loaded = Locked<[Stamp: AndroidTZData]>([:])
+    private static let loaded = Locked<[Stamp: AndroidTZData]>([:], heldAcrossFork: true)
 
     private static func load(_ path: String) throws(TimeError) -> AndroidTZData {
         let (size, modified) = FileBytes.stamp(path)

@@ -57,7 +57,9 @@ extension Engine {
                     if draft.name != loop.name { report.notes.append("control characters in its name became spaces") }
                     draft.id = id
                     draft.kind = loop.numerical ? .numeric : .binary
-                    draft.unit = loop.numerical ? (loop.unit?.isEmpty == false ? loop.unit.map(TextLimit.safeName) : "units") : nil
+                    let unit = loop.unit.map(TextLimit.safeName)
+                    if unit != loop.unit { report.notes.append("control characters in its unit became spaces") }
+                    draft.unit = loop.numerical ? (unit?.trimmingSpaces.isEmpty == false ? unit : "units") : nil
                     draft.cadence = cadence
                     draft.targetType = loop.atMost ? .atMost : .atLeast
                     do throws(HabitFlowError) {

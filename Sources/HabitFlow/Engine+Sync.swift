@@ -197,7 +197,13 @@ extension Engine {
         holdingBack: Bool = false, holdingProfile: Bool = false, more: Bool = false
     ) throws(HabitFlowError) -> (summary: ApplySummary, rewrote: Bool) {
         let recovered = try recoverPinnedClock(store)
-        let changes = try upgraded(changes, store, user)
+        var changes = try upgraded(changes, store, user)
+        // A name an earlier version stored with a line break, an escape or a bidi override (it
+        // refused none) arrives made safe, as a Loop import makes it: refusing it would stop
+        // that device's sync, or that backup's restore, for good.
+        for i in changes.indices where changes[i].kind != RecordKind.entry.rawValue {
+            if let safe = TextLimit.safeNames(in: changes[i]) { changes[i] = safe }
+        }
         try store.prefetch(changes)
         if holdingProfile { try store.ensurePlaceholderProfile(of: user) }
         // A restore brings thousands of entries: the store may set per-row work aside.

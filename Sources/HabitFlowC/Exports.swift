@@ -18,7 +18,7 @@ import Darwin
 /// The engine behind the handle-free entry points. Its only state is the zone cache, which is
 /// read-only system data, so one per process is the cheapest correct choice. Made on first
 /// use, from the tz data `hf_set_tzdata` chose (else `HABITFLOW_TZDATA`'s).
-let processEngine: Engine = processTZData.withLock { state in
+let processEngine: Engine = process.tzdata.withLock { state in
     state.started = true
     return Engine(zoneSource: state.tzdata.sourcesReportingErrors())
 }
@@ -161,10 +161,6 @@ private final class EngineHandle: Sendable {
     var message: UnsafePointer<CChar>? { lastFailure.withLock { $0.pointer.map { UnsafePointer($0) } } }
 }
 
-/// The process's tz data setting: `hf_set_tzdata`'s, read by the handle-free engine when it
-/// is made and by each `hf_open` without a "tzdata" option.
-let processTZData = Locked<(tzdata: TZData, started: Bool)>((TZData.environment, false))
-
 /// `hf_set_tzdata`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_set_tzdata")
 public func hf_set_tzdata(
@@ -172,7 +168,7 @@ public func hf_set_tzdata(
 ) -> Int32 {
     message?.pointee = nil
     let setting = TZData(tzdata.map { String(cString: $0) }, only: only != 0)
-    let failure: String? = processTZData.withLock { state in
+    let failure: String? = process.tzdata.withLock { state in
         do throws(TimeError) { _ = try setting.sources() } catch { return error.message }
         guard !state.started else {
             return "hf_set_tzdata must come before the first handle-free call (hf_call, hf_day_key, hf_zone_open, ...)"
@@ -194,7 +190,7 @@ public func hf_open(
     guard let out else { return ErrorCode.invalidArgument.number }
     out.pointee = nil
     let pathText = path.map { String(cString: $0) }
-    let tzdata = processTZData.withLock { $0.tzdata }
+    let tzdata = process.tzdata.withLock { $0.tzdata }
     let (engine, error) =
         options.map { options in
             let length = strnlen(options, JSONCodec.maxRequestBytes + 1)
@@ -203,14 +199,14 @@ public func hf_open(
             }
         } ?? OpenOptions.open(path: pathText, options: nil, tzdata: tzdata)
     let opened = Unmanaged.passRetained(EngineHandle(engine, openFailure: error?.message)).toOpaque()
-    registry.insert(opened)
+    process.handles.insert(opened)
     out.pointee = OpaquePointer(opened)
     return error?.code.number ?? HF_OK
 }
 
 /// The handle at `handle`, held for the caller, or the message for a handle that cannot be used.
 private func liveHandle(_ handle: OpaquePointer) -> Result<EngineHandle, HandleFault> {
-    registry.lookup(UnsafeRawPointer(handle)) { found in
+    process.handles.lookup(UnsafeRawPointer(handle)) { found in
         switch found {
         case let .live(raw): .success(Unmanaged<EngineHandle>.fromOpaque(raw).takeUnretainedValue())
         case .closed: .failure(HandleFault(message: "engine handle is closed, or not one hf_open made"))
@@ -259,7 +255,7 @@ public func hf_close(_ handle: OpaquePointer?) {
     // Closed once: a second close, or one of a pointer hf_open never gave, does nothing. A
     // handle inherited across fork() is forgotten, never released: its connection and locks
     // are the parent's, and closing them here could undo the parent's (its memory stays).
-    guard case let .live(raw) = registry.remove(UnsafeRawPointer(handle)) else { return }
+    guard case let .live(raw) = process.handles.remove(UnsafeRawPointer(handle)) else { return }
     Unmanaged<EngineHandle>.fromOpaque(raw).release()
 }
 

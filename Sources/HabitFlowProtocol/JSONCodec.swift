@@ -39,8 +39,8 @@ public enum JSONCodec {
         }
         defer { json_tokener_free(tokener) }
         json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8))
-        var root = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-            json_tokener_parse_ex(tokener, $0, Int32(bytes.count))
+        var root = TokenerGate.parsing {
+            base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { json_tokener_parse_ex(tokener, $0, Int32(bytes.count)) }
         }
         var status = json_tokener_get_error(tokener)
         let padded = status == json_tokener_continue
@@ -49,7 +49,7 @@ public enum JSONCodec {
             // after it (another digit would belong to it): one space, fed to the same tokener,
             // ends it. Anything else still waiting (an open string, array or object) stays
             // unfinished. Either way every byte of the text was read.
-            root = json_tokener_parse_ex(tokener, " ", 1)
+            root = TokenerGate.parsing { json_tokener_parse_ex(tokener, " ", 1) }
             status = json_tokener_get_error(tokener)
         }
         guard status == json_tokener_success else {

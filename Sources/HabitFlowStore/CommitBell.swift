@@ -7,7 +7,7 @@
 /// about costs it one `stamp()`.
 public final class CommitBell: Sendable {
     /// The process's bell, rung by `SQLiteStore` and `MemoryStore`.
-    public static let shared = CommitBell()
+    public static let shared = CommitBell(processWide: ())
 
     private struct State {
         var rings: UInt64 = 0
@@ -20,10 +20,13 @@ public final class CommitBell: Sendable {
         var woken: Set<UInt64> = []
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     /// A bell of its own (tests; a store rings `shared`).
-    public init() {}
+    public init() { state = Locked(State()) }
+
+    /// The process's bell: its lock is held across `fork()`.
+    private init(processWide: Void) { state = Locked(State(), heldAcrossFork: true) }
 
     /// How many times the bell has rung: pass it to `wait(after:timeout:)`.
     public var rings: UInt64 { state.withLock { $0.rings } }

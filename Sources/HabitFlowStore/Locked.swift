@@ -18,12 +18,15 @@ public final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    /// A lock around `value`.
-    public init(_ value: Value) {
+    /// A lock around `value`. `heldAcrossFork`: a lock of the whole process (one instance for
+    /// the process's life, never deinitialised), which `ForkHeldLocks` holds across `fork()` so
+    /// a child never finds it taken by a thread it does not have.
+    public init(_ value: Value, heldAcrossFork: Bool = false) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
         self.value = value
+        if heldAcrossFork { ForkHeldLocks.add(mutex) }
     }
 
     deinit {

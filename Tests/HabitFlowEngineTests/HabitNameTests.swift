@@ -40,9 +40,10 @@ import Testing
         #expect { _ = try e.habit(named: "Swim") } throws: { ($0 as? HabitFlowError)?.message.contains("did you mean") == false }
     }
     /// Issue 58: a name is one line of text shown among others. Line breaks, terminal escapes
-    /// and bidi overrides are refused at every door — create, rename, a goal's title, a
-    /// category's name, a record arriving by sync — naming the character; left-to-right and
-    /// right-to-left marks stay (names in mixed scripts need them).
+    /// and bidi overrides are refused where a name is written — create, rename, a goal's
+    /// title, a category's name — naming the character; left-to-right and right-to-left marks
+    /// stay (names in mixed scripts need them). A record arriving by sync or in a backup may
+    /// be an earlier version's: its names arrive made safe.
     @Test func namesHoldNoControlsOrBidiOverridesAtAnyDoor() throws {
         let e = try TestStore("names-safe").engine(now: "2025-03-12T11:00:00Z")
         let d = Dispatcher(engine: e)
@@ -52,7 +53,7 @@ import Testing
                 Issue.record("\(op) accepted \(args)")
             } catch {
                 #expect(error.code == .invalidArgument && error.field?.hasSuffix(field) == true, "\(error)")
-                #expect(error.message.contains("(U+\(code) at character"), "\(error.message)")
+                #expect(error.message.contains("(U+\(code), code point"), "\(error.message)")
             }
         }
         let before = try e.canonicalDump()
@@ -70,18 +71,30 @@ import Testing
         var rename = HabitChanges()
         rename.name = "Read\r\nnow"
         #expect { _ = try e.updateHabit(mixed.id, with: rename) } throws: { ($0 as? HabitFlowError)?.field == "name" }
-        // A record by sync: refused as its own write is.
+        // A record by sync or in a backup may be an earlier version's, which refused no such
+        // name: it arrives made safe (refused, it would stop that device's sync for good).
         guard case let .array(changes)? = try d.handle(.object([("op", .string("sync.changes")), ("args", .object([]))]))["changes"],
             let habit = changes.first(where: { $0["kind"] == .string("habit") })
         else {
             Issue.record("no habit change")
             return
         }
-        let forged = JSONCodec.serialize(habit).replacingOccurrences(of: "\"name\":\"", with: "\"name\":\"\\u001b[31m")
-        let other = try TestStore("names-safe-peer").engine(now: "2025-03-12T11:00:00Z")
-        let held = try other.canonicalDump()
-        _ = try? Dispatcher(engine: other).handle(JSONCodec.parse(#"{"op":"sync.apply","args":{"changes":[\#(forged)]}}"#))
-        #expect(try other.canonicalDump() == held, "a forged name arrives nowhere")
+        let forged = JSONCodec.serialize(habit).replacingOccurrences(of: "\"name\":\"", with: "\"name\":\"\\u001b[31m\\n")
+        let peer = try TestStore("names-safe-peer").engine(now: "2025-03-12T11:00:00Z")
+        _ = try Dispatcher(engine: peer).handle(JSONCodec.parse(#"{"op":"sync.apply","args":{"changes":[\#(forged)]}}"#))
+        let names = try peer.habits().map(\.name)
+        #expect(names == [" [31m קריאה \u{200E}Read\u{200F}"], "\(names)")
+        // A backup of a store an earlier version wrote (the name planted as it stored it).
+        let old = TestStore("names-safe-old")
+        _ = try old.engine(now: "2025-03-12T11:00:00Z").createHabit(HabitDraft(name: "Run"))
+        let planted = try run("sqlite3", [old.path, "UPDATE habits SET name = 'Run' || char(10) || '✓ Tax' || char(8238)"])
+        #expect(planted.status == 0, "\(planted.stderr)")
+        let document =
+            try Dispatcher(engine: try old.engine(now: "2025-03-12T11:00:00Z"))
+            .handle(.object([("op", .string("data.export")), ("args", .object([]))]))["document"] ?? .null
+        let restored = try TestStore("names-safe-restored").engine(now: "2025-03-12T11:00:00Z")
+        _ = try Dispatcher(engine: restored).handle(.object([("op", .string("data.import")), ("args", .object([("document", document)]))]))
+        #expect(try restored.habits().map(\.name) == ["Run ✓ Tax "])
     }
 }
 

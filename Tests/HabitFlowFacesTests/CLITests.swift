@@ -160,7 +160,7 @@ import Testing
         try #require(parts.count == 2, "\(r.stdout)")
         let text = parts[0]
         #expect(
-            text.hasPrefix("habitflow: name must not hold control characters, line breaks or bidi overrides (U+000A at character 5)"),
+            text.hasPrefix("habitflow: name must not hold control characters, line breaks or bidi overrides (U+000A, code point 5)"),
             "\(text)")
         let shown = #"Read\n  ✓ Tax return   streak 99\u{1b}[2J\u{202e}kcab"#
         #expect(text.components(separatedBy: shown).count == 3, "habit list and the error show it escaped: \(text)")

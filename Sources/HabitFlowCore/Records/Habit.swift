@@ -167,6 +167,7 @@ public struct Habit: Hashable, Sendable {
             guard let unit, !unit.trimmingSpaces.isEmpty, unit.utf8.count <= TextLimit.unit else {
                 throw .invalid("unit", "numeric habits need a unit of 1 to 32 bytes")
             }
+            try TextLimit.checkLine(unit, field: "unit")
         }
         if let categoryId { try RecordID.validate(categoryId, field: "categoryId") }
         if let bundleId {

@@ -19,13 +19,34 @@ public enum TextLimit {
         guard !text.trimmingSpaces.isEmpty, text.utf8.count <= max else {
             throw HabitFlowError.invalid(field, "\(field) must be 1 to \(max) bytes and not blank")
         }
+        try checkLine(text, field: field)
+    }
+
+    /// Refuses a `text` shown as one line among others (a name, a title, a field's label)
+    /// that holds a character `unsafeInName` names.
+    /// - Throws: `invalidArgument` naming `field`, the character and its place (in code points).
+    public static func checkLine(_ text: String, field: String) throws(HabitFlowError) {
         for (offset, scalar) in text.unicodeScalars.enumerated() where unsafeInName(scalar) {
             let code = String(scalar.value, radix: 16, uppercase: true)
             throw HabitFlowError.invalid(
                 field,
-                "\(field) must not hold control characters, line breaks or bidi overrides (U+\(String(repeating: "0", count: Swift.max(0, 4 - code.count)) + code) at character \(offset + 1))"
+                "\(field) must not hold control characters, line breaks or bidi overrides (U+\(String(repeating: "0", count: Swift.max(0, 4 - code.count)) + code), code point \(offset + 1))"
             )
         }
+    }
+
+    /// `change` with every name in it (its `name`, `title` and `unit` fields) made safe
+    /// (`safeName`), or `nil` when all were: what the sync and restore doors do with a record
+    /// an earlier version stored (it refused no such character), so a device or a backup that
+    /// holds one still syncs and restores.
+    public static func safeNames(in change: ChangeRecord) -> ChangeRecord? {
+        var out: ChangeRecord?
+        for (i, field) in change.fields.enumerated() where field.name == "name" || field.name == "title" || field.name == "unit" {
+            guard let text = field.value.text, text.unicodeScalars.contains(where: unsafeInName) else { continue }
+            if out == nil { out = change }
+            out!.fields[i].value = .text(safeName(text))
+        }
+        return out
     }
 
     /// `text` with every character a name never holds (`unsafeInName`) made a space: what an

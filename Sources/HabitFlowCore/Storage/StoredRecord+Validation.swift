@@ -116,6 +116,7 @@ extension JournalTemplate {
         else {
             throw .invalid("fields", "fields: 1 to \(JournalTemplate.maxFields) distinct names of 1 to \(TextLimit.name) bytes")
         }
+        for field in fields { try TextLimit.checkLine(field, field: "fields") }
     }
 }
 
@@ -124,6 +125,7 @@ extension JournalEntry {
         try RecordID.validate(id, field: "journalId")
         if let templateId { try RecordID.validate(templateId, field: "templateId") }
         try TextLimit.checkLength(title, field: "title", max: TextLimit.name)
+        if let title { try TextLimit.checkLine(title, field: "title") }
         try TextLimit.checkLength(text, field: "text", max: JournalEntry.maxText)
         if templateId == nil, !responses.isEmpty {
             throw .invalid("responses", "responses answer a template's fields: give templateId")

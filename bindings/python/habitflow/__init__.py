@@ -251,42 +251,62 @@ class _Managed:
     """A library handle released exactly once: by close(), at the end of a ``with`` block, or
     when the object is collected (after wasmtime-py's managed handles). A call holds the
     handle while it runs (the GIL is released inside the library): ``close`` on another thread
-    waits for the calls in flight, then releases it; later calls raise."""
+    waits for the calls in flight, then releases it; later calls raise. A handle belongs to the
+    process that opened it: in a child after ``os.fork()``, calls raise and ``close`` forgets it
+    without waiting or releasing (the library says so too: an inherited handle is refused)."""
 
     _handle: Optional[ctypes.c_void_p] = None
     _noun = "handle"
 
     def _manage(self) -> None:
-        self._guard = threading.Condition(threading.Lock())
-        self._busy = 0
+        # Reentrant: a signal handler that closes runs on a thread that may be inside _begin.
+        self._guard = threading.Condition(threading.RLock())
+        self._calls: Dict[int, int] = {}  # thread ident → calls in flight on it
+        self._pid = os.getpid()
 
     def _begin(self) -> ctypes.c_void_p:
         """The live handle, held until ``_end``; raises when it is closed."""
+        if self._pid != os.getpid():
+            raise _error("invalid_argument", "the %s was opened by another process (before a fork): open one here"
+                         % self._noun, self._noun)
         with self._guard:
             handle = self._handle
             if handle is None:
                 raise _error("invalid_argument", "the %s is closed" % self._noun, self._noun)
-            self._busy += 1
+            me = threading.get_ident()
+            self._calls[me] = self._calls.get(me, 0) + 1
             return handle
 
     def _end(self) -> None:
         with self._guard:
-            self._busy -= 1
-            if not self._busy:
+            me = threading.get_ident()
+            left = self._calls[me] - 1
+            if left:
+                self._calls[me] = left
+            else:
+                del self._calls[me]
                 self._guard.notify_all()
+
+    def _others_calling(self) -> bool:
+        me = threading.get_ident()
+        return any(thread != me for thread in self._calls)
 
     def _release(self, handle: ctypes.c_void_p) -> None:
         raise NotImplementedError
 
     def close(self) -> None:
-        """Releases the handle once the calls in flight end; further calls raise. Closing
-        twice is harmless."""
+        """Releases the handle once the calls in flight on other threads end; further calls
+        raise. Closing twice is harmless."""
         guard = getattr(self, "_guard", None)
         if guard is None:  # __init__ never got as far as a handle
             return
+        if self._pid != os.getpid():  # a parent's handle: its locks and calls are not ours
+            self._handle = None
+            return
         with guard:
             handle, self._handle = self._handle, None
-            while self._busy:
+            # A call of this same thread (a signal handler closing mid-call) is not waited for.
+            while self._others_calling():
                 guard.wait()
         if handle:
             self._release(handle)
@@ -402,6 +422,8 @@ class Engine(_Managed, Operations):
             return self.data_import(path=_file_name(path, "path"))
         if document is NOT_GIVEN or document is None:
             return self.data_import(document=document)
+        if isinstance(document, Mapping) and not isinstance(document, dict):
+            document = dict(document)  # as every typed method takes a Mapping
         request = _c_text(_request("data.import", {"document": document}), "request")
         if len(request) <= _max_request_bytes():
             result: DataImportResult = _result(self.call_raw(request))
@@ -410,7 +432,14 @@ class Engine(_Managed, Operations):
             # Only the document: the request is `{"op":"data.import","args":{"document":` it `}}`.
             backup.write(memoryview(request)[len(_IMPORT_HEAD):-2])
             backup.flush()
-            return self.data_import(path=backup.name)
+            try:
+                return self.data_import(path=backup.name)
+            except HabitFlowError as error:
+                # The file is ours, not the caller's: name their document, as a request would.
+                if error.field is not None and error.field.startswith("args.path"):
+                    message = error.message.replace(backup.name + ": ", "").replace(backup.name, "the document")
+                    raise _error(error.code, message, "args.document", error.details) from None
+                raise
 
     def goals(self, segment: Optional[str] = None) -> List[Tuple[JSON, JSON]]:
         """Every goal you see as ``(goal, progress)`` pairs, in category order (``goal.list``)."""

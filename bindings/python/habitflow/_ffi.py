@@ -33,6 +33,8 @@ def load() -> ctypes.CDLL:
         import sqlite3  # noqa: F401
     except ImportError:  # an interpreter built without it: the system's is the only copy
         pass
+    else:
+        _warn_if_sqlite_is_built_in()
     errors = []
     for candidate in _candidates():
         path = str(candidate)
@@ -45,6 +47,22 @@ def load() -> ctypes.CDLL:
             errors.append("%s: %s" % (path, e))
     raise ImportError("libhabitflow.so not found; set HABITFLOW_LIB or run scripts/build-lib. Tried: "
                       + "; ".join(errors))
+
+
+def _warn_if_sqlite_is_built_in() -> None:
+    """An interpreter whose sqlite3 module carries SQLite inside (python-build-standalone's, as
+    uv installs) maps no libsqlite3: the library then loads the system's, a second copy, and a
+    store opened by both loses writes. Say so once, at import."""
+    try:
+        with open("/proc/self/maps") as maps:
+            if any("libsqlite3" in line for line in maps):
+                return
+    except OSError:  # no /proc: nothing to tell by
+        return
+    import warnings
+    warnings.warn("this Python's sqlite3 module has SQLite built in, so this process holds two copies of "
+                  "SQLite: never open a HabitFlow store with the sqlite3 module here (writes would be lost)",
+                  RuntimeWarning, stacklevel=3)
 
 
 class DayRange(ctypes.Structure):

@@ -6,6 +6,7 @@ import os
 import sqlite3
 import tempfile
 import threading
+import types
 import unittest
 
 import habitflow
@@ -130,7 +131,7 @@ class HardeningTests(unittest.TestCase):
         while not answers:  # at least one whole answer before the close
             pass
         e.close()
-        self.assertEqual(e._busy, 0)
+        self.assertEqual(e._calls, {})
         for t in threads:
             t.join()
         self.assertEqual(set(answers), {338})
@@ -162,6 +163,13 @@ class HardeningTests(unittest.TestCase):
             self.assertGreaterEqual(answer["applied"], 6004)  # all but, maybe, the profile made at open
             self.assertEqual(len(r.export()["records"]), len(document["records"]))
             self.assertEqual(r.import_data(document)["applied"], 0)  # twice: nothing changes
+            broken = dict(document, records=list(document["records"]))
+            broken["records"][100] = dict(broken["records"][100], kind="gadget")
+            with self.assertRaises(habitflow.InvalidArgumentError) as caught:
+                r.import_data(types.MappingProxyType(broken))  # any Mapping, as every method takes
+            self.assertEqual(caught.exception.field, "args.document")
+            self.assertIn("records[100].kind", caught.exception.message)
+            self.assertNotIn("habitflow-import-", caught.exception.message)
         self.assertEqual([n for n in os.listdir(tempfile.gettempdir()) if n.startswith("habitflow-import-")], [])
 
     def test_one_sqlite_in_the_process_loses_nothing(self):
