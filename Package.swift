@@ -70,7 +70,11 @@ let package = Package(
         .target(name: "CCurl"),
         .target(name: "HabitFlowStore", dependencies: ["HabitFlowCore"]),
         .target(name: "HabitFlowSQLite", dependencies: ["HabitFlowStore", "CSQLite"]),
-        .target(name: "HabitFlow", dependencies: ["HabitFlowCore", "HabitFlowTZData", "HabitFlowStore", "HabitFlowSQLite", "CZlib"]),
+        // The public header, so the version it sets is the one every Swift face reports.
+        .systemLibrary(name: "CHabitFlowHeader"),
+        .target(
+            name: "HabitFlow",
+            dependencies: ["HabitFlowCore", "HabitFlowTZData", "HabitFlowStore", "HabitFlowSQLite", "CZlib", "CHabitFlowHeader"]),
         .target(name: "HabitFlowFoundation", dependencies: ["HabitFlow"]),
         .target(name: "HabitFlowCharts", dependencies: ["HabitFlowCore"]),
         .target(name: "HabitFlowProtocol", dependencies: ["HabitFlow", "HabitFlowCharts", "CJSONC"]),

@@ -53,7 +53,7 @@ private enum Failure {
 /// `hf_version`: its contract (ownership, codes, threads) is in include/habitflow.h.
 @_cdecl("hf_version")
 public func hf_version() -> UnsafePointer<CChar> {
-    UnsafeRawPointer(HabitFlowVersion.cString.utf8Start).assumingMemoryBound(to: CChar.self)
+    HabitFlowVersion.cString
 }
 
 /// `hf_version_number`: its contract (ownership, codes, threads) is in include/habitflow.h.

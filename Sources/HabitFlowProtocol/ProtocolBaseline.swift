@@ -15,8 +15,20 @@ public enum ProtocolBaseline {
     )
         -> String
     {
-        var lines = ["protocol \(protocolVersion)"]
-        lines += ErrorCode.allCases.map { "error \($0.rawValue) \($0.number)" }
+        text(
+            version: "\(protocolVersion)", errors: ErrorCode.allCases.map { ($0.rawValue, "\($0.number)") },
+            operations: operations.map { ($0.name, $0.arguments, $0.result) })
+    }
+
+    /// Any API described as operations — a name (which may hold spaces: the sync server's
+    /// `POST /v1/changes`), arguments and result fields — and its error codes with what each
+    /// answers (a number, an HTTP status) as baseline text, which `breaks` reads.
+    public static func text(
+        version: String, errors: [(code: String, answer: String)],
+        operations: [(name: String, arguments: [Operation.Field], result: [Operation.Field])]
+    ) -> String {
+        var lines = ["protocol \(version)"]
+        lines += errors.map { "error \($0.code) \($0.answer)" }
         for op in operations.sorted(by: { $0.name < $1.name }) {
             lines.append("op \(op.name)")
             lines += op.arguments.map { "arg \($0.name) \($0.type) \($0.required ? "required" : "optional")" }
@@ -81,9 +93,9 @@ public enum ProtocolBaseline {
                 switch (words.first, words.count) {
                 case ("protocol", 2): protocolVersion = words[1]
                 case ("error", 3): errors[words[1]] = words[2]
-                case ("op", 2):
-                    op = words[1]
-                    operations[words[1]] = Op()
+                case ("op", 2...):
+                    op = words.dropFirst().joined(separator: " ")
+                    operations[op!] = Op()
                 case ("arg", 4): if let op { operations[op]?.arguments[words[1]] = (words[2], words[3] == "required") }
                 case ("result", 3): if let op { operations[op]?.results[words[1]] = words[2] }
                 default: continue

@@ -14,16 +14,19 @@ def batch(cli, db, requests, now):
     return [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
 
 
-def write(here, cli, writes, questions, now):
+def write(here, cli, writes, questions, now, phases=None):
     """Makes `here`/store.sqlite from `writes` (each must succeed) and `here`/answers.jsonl
-    from `questions`, with the old CLI `cli` and its clock at `now`."""
+    from `questions`, with the old CLI `cli` and its clock at `now`. `phases`, when given,
+    is a list of (instant, writes) run first, each with the clock at its instant: a store
+    whose definitions changed over weeks, as a user's did."""
     db = os.path.join(here, "store.sqlite")
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(db + suffix):
             os.remove(db + suffix)
-    for answer, (op, args) in zip(batch(cli, db, writes, now), writes):
-        if not answer.get("ok"):
-            sys.exit(f"{op} {args}: {answer}")
+    for at, requests in (phases or []) + [(now, writes)]:
+        for answer, (op, args) in zip(batch(cli, db, requests, at), requests):
+            if not answer.get("ok"):
+                sys.exit(f"{at} {op} {args}: {answer}")
     answers = batch(cli, db, questions, now)
     with open(os.path.join(here, "answers.jsonl"), "w") as f:
         for (op, args), answer in zip(questions, answers):

@@ -48,6 +48,60 @@ import Testing
         #expect(symbols.sorted() == declared.sorted())
     }
 
+    /// Issue 59: the C ABI a host links keeps every promise of the release's baseline
+    /// (docs/abi/libhabitflow.abi, libabigail): scripts/check-abi passes on the built library.
+    @Test func theCABIKeepsItsBaseline() throws {
+        let checked = try run(Repository.path("scripts/check-abi"), [library])
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        #expect(checked.stdout.contains("keeps the ABI of docs/abi/libhabitflow.abi (17 functions)"), "\(checked.stdout)")
+    }
+
+    /// Each break of the ABI fails the check — a function removed, retyped, given another
+    /// parameter type, a host-allocated struct grown, a function the library exports without
+    /// the header — and adding a function, or any break with a new soname major, passes.
+    @Test func theABICheckCatchesEachBreak() throws {
+        let header = try String(contentsOfFile: Repository.path("include/habitflow.h"), encoding: .utf8)
+        let dir = Repository.temporaryDirectory("abi")
+        func check(_ edit: (String) -> String, library: String? = nil) throws -> ProcessResult {
+            let edited = edit(header)
+            #expect(edited != header || library != nil, "the edit found its text")
+            let path = dir.appendingPathComponent("habitflow.h").path
+            try edited.write(toFile: path, atomically: true, encoding: .utf8)
+            let environment = ["HABITFLOW_ABI_HEADER": path]
+            // A library built from the broken header: what a build that broke it would ship.
+            let standIn = dir.appendingPathComponent("libhabitflow.so").path
+            let built = try run(Repository.path("scripts/check-abi"), ["--stand-in", standIn], environment: environment)
+            #expect(built.status == 0, "\(built.stderr)")
+            return try run(Repository.path("scripts/check-abi"), [library ?? standIn], environment: environment)
+        }
+        func replacing(_ old: String, _ new: String) -> (String) -> String { { $0.replacingOccurrences(of: old, with: new) } }
+        let breaks: [((String) -> String, String)] = [
+            (replacing("void hf_zone_close(hf_zone *zone);\n", ""), "1 Removed function"),
+            (replacing("int hf_version_number(void);", "long hf_version_number(void);"), "return type changed"),
+            (replacing("int hf_day_key(int64_t unix_seconds,", "int hf_day_key(int32_t unix_seconds,"), "parameter 1 of type"),
+            (
+                replacing("    int64_t intervals[4][2];\n", "    int64_t intervals[4][2];\n    int more;\n"),
+                "type size changed from 704 to 768"
+            ),
+        ]
+        for (edit, expected) in breaks {
+            let checked = try check(edit)
+            #expect(checked.status == 1, "\(expected): \(checked.stdout)")
+            #expect(checked.stderr.contains(expected) && checked.stderr.contains("breaks the ABI of its baseline"), "\(checked.stderr)")
+        }
+        // The real library against a header without one of its functions.
+        let undeclared = try check(replacing("void hf_zone_close(hf_zone *zone);\n", ""), library: library)
+        #expect(undeclared.status == 1 && undeclared.stderr.contains("> hf_zone_close@@HABITFLOW_0"), "\(undeclared.stderr)")
+        let added = try check(
+            replacing("void hf_zone_close(hf_zone *zone);\n", "void hf_zone_close(hf_zone *zone);\nint hf_zone_count(void);\n"))
+        #expect(added.status == 0 && added.stdout.contains("keeps the ABI"), "\(added.stdout)\(added.stderr)")
+        let major = try check {
+            replacing("void hf_zone_close(hf_zone *zone);\n", "")($0)
+                .replacingOccurrences(of: "#define HF_VERSION        \"0.1.0\"", with: "#define HF_VERSION        \"1.0.0\"")
+        }
+        #expect(major.status == 0 && major.stdout.contains("changed with the soname's major (0 → 1)"), "\(major.stdout)\(major.stderr)")
+    }
+
     /// As the Makefile's comment says: the search path on make's command line (issue 58: GNU
     /// make 4.3 did not pass it to pkg-config), and in the environment.
     @Test(arguments: [true, false]) func pkgConfigBuildsTheCExample(onTheCommandLine: Bool) throws {

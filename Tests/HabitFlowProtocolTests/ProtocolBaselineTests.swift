@@ -1,4 +1,5 @@
 import Foundation
+import HabitFlowCore
 import HabitFlowProtocol
 import HabitFlowTestSupport
 import Testing
@@ -60,5 +61,60 @@ import Testing
         // A new protocol version may break anything: its baseline is written anew.
         let next = ProtocolBaseline.text(ops.filter { $0.name != "habit.create" }, protocolVersion: 2)
         #expect(ProtocolBaseline.breaks(from: baseline, to: next) == [])
+    }
+}
+
+/// Issue 59: the sync format reads every change set of the released one.
+/// docs/sync-baseline.txt is that format (written with `HABITFLOW_WRITE_PROTOCOL_BASELINE=1`).
+@Suite struct SyncBaselineTests {
+    @Test func theRecordKindsKeepEveryFieldOfTheBaseline() throws {
+        let current = SyncBaseline.text()
+        let baseline = try Repository.generatedFile("docs/sync-baseline.txt", current, writtenWhen: "HABITFLOW_WRITE_PROTOCOL_BASELINE")
+        #expect(SyncBaseline.breaks(from: baseline, to: current) == [])
+        #expect(baseline.contains("\nkind entry\nfield id key\nfield ownerId key\nfield habitId\n"), "\(baseline.prefix(400))")
+        #expect(baseline.contains("\nfield earlierFirstWeekdays added\n"))
+    }
+
+    /// Each kind of break is caught — and a new syncVersion licenses none — while each kind
+    /// of addition passes.
+    @Test func theCheckCatchesEachBreakAndPassesEachAddition() {
+        let baseline = SyncBaseline.text()
+        func edited(_ old: String, _ new: String) -> String {
+            #expect(baseline.contains(old), "\(old)")
+            return baseline.replacingOccurrences(of: old, with: new)
+        }
+        let breaks: [(String, String)] = [
+            (SyncBaseline.text(kinds: RecordKind.allCases.filter { $0 != .lens }), "kind lens removed"),
+            (
+                edited("\nfield habitId\nfield timestampUtc\nfield dayKey\n", "\nfield habitId\nfield timestampUtc\n"),
+                "entry: field dayKey removed"
+            ),
+            (
+                edited("\nfield habitId\nfield timestampUtc\n", "\nfield habitId key\nfield timestampUtc\n"),
+                "entry: field habitId joined the key"
+            ),
+            (
+                edited("\nfield earlierFirstWeekdays added\n", "\nfield earlierFirstWeekdays\n"),
+                "user: field earlierFirstWeekdays no longer optional (older change sets lack it)"
+            ),
+            (
+                edited("\nkind lens\n", "\nkind lens\nfield colour\n"),
+                "lens: new field colour is not an added column (older change sets lack it)"
+            ),
+            (SyncBaseline.text(version: SyncRules.version - 1), "syncVersion went back \(SyncRules.version) → \(SyncRules.version - 1)"),
+        ]
+        for (current, expected) in breaks {
+            #expect(SyncBaseline.breaks(from: baseline, to: current) == [expected])
+        }
+        // A new syncVersion still reads the old sets: it may not drop a field either.
+        let next = SyncBaseline.text(version: SyncRules.version + 1).replacingOccurrences(
+            of: "\nfield habitId\nfield timestampUtc\nfield dayKey\n", with: "\nfield habitId\nfield timestampUtc\n")
+        #expect(SyncBaseline.breaks(from: baseline, to: next) == ["entry: field dayKey removed"])
+        let additions = [
+            edited("\nkind lens\n", "\nkind lens\nfield colour added\n"),
+            baseline + "kind badge\nfield ownerId key\nfield id key\nfield name\n",
+            SyncBaseline.text(version: SyncRules.version + 1),
+        ]
+        for current in additions { #expect(SyncBaseline.breaks(from: baseline, to: current) == []) }
     }
 }

@@ -37,7 +37,7 @@ import Testing
             Issue.record("opened a newer schema")
         } catch let error as HabitFlowError {
             #expect(error.code == .storage)
-            #expect(error.message.contains("newer"))
+            #expect(error.message.contains("schema version 99, newer than this library's \(SQLiteStore.schemaVersion)"), "\(error.message)")
         }
         #expect(try run("sqlite3", [store.path, "PRAGMA user_version"]).stdout == "99\n")
     }

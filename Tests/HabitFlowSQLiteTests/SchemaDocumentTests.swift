@@ -57,6 +57,24 @@ import Testing
             `sync.changes`) and, for entries, `set_aside` (a merge's local outcome). Nothing derived is
             stored: `active_days_cache` is a cache the triggers empty and any reader may drop.
 
+            ## What a store file is promised
+
+            - **Every older store opens.** A library opens a store of any earlier schema and
+              migrates it in one transaction, nothing lost; the migrations only add (tables,
+              columns, indexes) or move records to a new shape the same answers read. Each
+              released schema has a fixture store its release wrote, with that release's answers
+              to over a hundred questions (`Tests/Fixtures/schema5`, `schema10`, `schema20`: 0.1.0's);
+              `MigrationFixtureTests` opens a copy of each with this build and asks them again.
+            - **A newer store is refused, untouched.** A `user_version` above this library's
+              (\(Schema.migrations.count)) was written by a newer HabitFlow Core: opening it fails with a storage
+              error naming both schema versions, and the file is left as it was (no migration runs
+              backwards; upgrade the library, or restore a backup exported with `data.export`).
+            - **Another program's database is refused, untouched.** A file whose `application_id`
+              is not 0x\(String(SQLiteStore.applicationID, radix: 16, uppercase: true)) (nor 0 on an empty file, or a store written before the id)
+              is not opened.
+            - A schema change is a new migration: a release names it in CHANGELOG.md, and the
+              previous release's fixture store keeps its answers.
+
             ## Migrations
 
             | # | name | file |

@@ -5,6 +5,7 @@ The library comes from $HABITFLOW_SO when set (scripts/build-lib sets it), else 
 checkout's `.build-release/dist` — built there by scripts/build-lib when missing.
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -87,4 +88,13 @@ class NativeDistribution(Distribution):
         return True
 
 
-setup(cmdclass=commands, distclass=NativeDistribution, package_data={"habitflow": ["py.typed", "libhabitflow.so"]})
+def header_version() -> str:
+    """The version, from the one place it is set: include/habitflow.h's HF_VERSION."""
+    header = REPO / "include" / "habitflow.h"
+    match = re.search(r'^#define HF_VERSION +"([0-9]+\.[0-9]+\.[0-9]+)"', header.read_text(), re.M)
+    if not match:
+        sys.exit("habitflow: %s sets no HF_VERSION" % header)
+    return match.group(1)
+
+
+setup(version=header_version(), cmdclass=commands, distclass=NativeDistribution, package_data={"habitflow": ["py.typed", "libhabitflow.so"]})

@@ -2,6 +2,8 @@ import Foundation
 import HabitFlowTestSupport
 import Testing
 
+@testable import HabitFlowServer
+
 /// docs/SERVER.md's examples, sent to a running server in order: each answer has the
 /// documented status and shape (the same members; the same values, except those that differ
 /// per server: replica ids and the records inside `changes`). A change to the API that the
@@ -64,6 +66,21 @@ import Testing
             #expect(answer.status == example.status, "\(example.method) \(example.path): \(answer.status) \(answer.body)")
             let mismatch = Self.mismatch(example.answer, actual as Any, at: "")
             #expect(mismatch == nil, "\(example.method) \(example.path): \(mismatch ?? "") in \(answer.body)")
+            // The API's table (ServerAPI, its baseline) says what the route reads and answers.
+            let name = "\(example.method) \(example.path.split(separator: "?")[0])"
+            let route = try #require(ServerAPI.routes.first { $0.name == name }, "\(name) is in ServerAPI.routes")
+            let parameters = URLComponents(string: example.path)?.queryItems?.map(\.name) ?? []
+            #expect(Set(parameters).isSubset(of: route.parameters), "\(name)")
+            if let object = actual as? [String: Any] {
+                if let error = object["error"] as? [String: Any], let code = error["code"] as? String {
+                    let key =
+                        ServerAPI.statuses.contains { $0.code == "\(code)/\(error["field"] as? String ?? "")" }
+                        ? "\(code)/\(error["field"] as? String ?? "")" : code
+                    #expect(ServerAPI.statuses.first { $0.code == key }?.answer == "\(answer.status)", "\(name): \(answer.body)")
+                } else {
+                    #expect(Set(object.keys).isSubset(of: route.result.map(\.name)), "\(name) answers \(object.keys.sorted())")
+                }
+            }
         }
     }
 

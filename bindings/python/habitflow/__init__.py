@@ -134,7 +134,7 @@ def _error(code: str, message: str, field: Optional[str] = None, details: Option
 
 
 def version() -> str:
-    """The library's version string, e.g. ``"0.1.0"``."""
+    """The library's version string, ``"MAJOR.MINOR.PATCH"`` (HF_VERSION of the build)."""
     return str(_lib.hf_version().decode())
 
 

@@ -41,7 +41,7 @@ struct ChangesRoutes {
     /// page of at most `limit` records.
     @Sendable func pull(_ request: Request, context: ServerContext) async throws -> Response {
         let token = try context.requireToken()
-        var query = try Query(request, allowed: ["since", "limit"])
+        var query = try Query(request, allowed: ServerAPI.pull.parameters)
         let since = try query.cursor()
         let limit = try query.integer("limit", default: Int64(pageRecords), range: 1...Int64(pageRecords))
         try query.done()
@@ -53,7 +53,7 @@ struct ChangesRoutes {
     /// (nothing new), so SIGTERM never waits out a watch.
     @Sendable func watch(_ request: Request, context: ServerContext) async throws -> Response {
         let token = try context.requireToken()
-        var query = try Query(request, allowed: ["since", "limit", "timeout"])
+        var query = try Query(request, allowed: ServerAPI.watch.parameters)
         let since = try query.cursor()
         let limit = try query.integer("limit", default: Int64(pageRecords), range: 1...Int64(pageRecords))
         let timeout = try query.integer("timeout", default: 25, range: 0...60)
