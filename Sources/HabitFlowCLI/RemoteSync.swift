@@ -2,6 +2,14 @@ import ArgumentParser
 import HabitFlow
 import HabitFlowProtocol
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A sync with a server (`habitflow sync with URL`, `sync watch URL`): the engine's
 /// `SyncSession` decides every request and reads every answer; this carries them over HTTP
 /// (libcurl) and tells a person what was left out.
@@ -36,6 +44,13 @@ struct RemoteSync: SyncTransport {
         let wait = request.path.hasPrefix("/v1/watch") ? 60 : 0
         let answer = try HTTPClient.send(request.method, base + request.path, token: token, body: request.body, timeout: timeout + wait)
         return (answer.status, answer.body)
+    }
+
+    /// A retry: says so on stderr (JSON callers too: their stdout stays the answer), then waits.
+    func pause(before request: SyncSession.Request) {
+        guard let why = request.retrying else { return }
+        CLI.writeError("habitflow: \(why)")
+        usleep(UInt32(request.delay * 1_000_000))
     }
 
     /// Tells a person which records sync left out and why (JSON callers read `heldBack`).

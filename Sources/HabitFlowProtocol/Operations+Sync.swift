@@ -279,7 +279,7 @@ extension Operation {
             result: [
                 Field(
                     "request", "object",
-                    "While not done: `{method, path, body}` to send, path relative to the base URL (with its query), body the JSON text to POST or null; send `Authorization: Bearer <token>`."
+                    "While not done: `{method, path, body}` to send, path relative to the base URL (with its query), body the JSON text to POST or null; send `Authorization: Bearer <token>`. A retry of a request the server could not take then (HTTP 502, 503, 504: a failover) adds `delay`, the seconds to wait before sending it, and `retrying`, why, for a person; after the last retry the server's error stands."
                 ),
                 Field("state", "object", "While not done: pass it back with the answer."),
                 Field(
@@ -321,10 +321,11 @@ extension Operation {
                 return .object([
                     (
                         "request",
-                        .object([
-                            ("method", .string(request.method)), ("path", .string(request.path)),
-                            ("body", request.body.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null),
-                        ])
+                        .object(
+                            [
+                                ("method", .string(request.method)), ("path", .string(request.path)),
+                                ("body", request.body.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null),
+                            ] + (request.retrying.map { [("delay", .double(request.delay)), ("retrying", .string($0))] } ?? []))
                     ),
                     ("state", state),
                 ])

@@ -1,6 +1,14 @@
 import HabitFlow
 import HabitFlowCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A sync with a server — push what it lacks, then pull what it has, page by page — as HTTP
 /// exchanges a host carries. The engine decides every request and reads every answer (which
 /// cursors to send, keep and acknowledge, what a refusal means); a face only moves bytes: the
@@ -18,6 +26,11 @@ public enum SyncSession {
         public var path: String
         /// A JSON body (POST), `nil` for a GET.
         public var body: [UInt8]?
+        /// Seconds to wait before sending it: more than 0 when it is a retry (`retrying`).
+        public var delay: Double = 0
+        /// Why it is sent again, for a person (the server was unavailable, how many tries are
+        /// left); `nil` for a first try.
+        public var retrying: String?
 
         /// A request of these parts.
         public init(method: String, path: String, body: [UInt8]?) {
@@ -41,6 +54,12 @@ public enum SyncSession {
     public static let pageRecords = 5_000
     /// The most bytes a push body may take before its page is halved.
     public static let pageBytes = 4 << 20
+
+    /// The pauses before each retry of a request the server could not take then (502, 503,
+    /// 504: its database failing over, no server ready behind the proxy): 31.5 s in all,
+    /// twice the longest failover a deployment allows (deploy/patroni.yml: ttl 10 s, plus
+    /// the rest of the lease), then the error stands.
+    public static let retryDelays: [Double] = [0.5, 1, 2, 4, 8, 8, 8]
 
     /// The first step of a sync with `remote` (the server's URL, which names its cursors).
     /// - Parameters:
@@ -88,6 +107,7 @@ public enum SyncSession {
             var state: [(String, JSONValue)] = [
                 ("phase", .string("push")), ("cursor", .string(String(page.cursor))), ("end", .string(String(page.end))),
                 ("more", .bool(page.more)), ("limit", .int(Int64(limit))), ("heldBack", .array(held)),
+                ("heldBefore", .int(Int64(heldBack.count))),
             ]
             if let after { state.append(("after", .string(String(after)))) }
             if let sent { state.append(("sent", sent)) }
@@ -102,7 +122,10 @@ public enum SyncSession {
     {
         guard case let .object(members) = state else { throw badState("an object") }
         let s = Arguments(members, prefix: "args.state.")
-        try s.requireOnly(["phase", "cursor", "end", "more", "limit", "after", "heldBack", "sent", "received", "wait", "retry"])
+        try s.requireOnly([
+            "phase", "cursor", "end", "more", "limit", "after", "heldBack", "heldBefore", "since", "sent", "received", "wait", "retry",
+            "attempt",
+        ])
         var waiting: [(String, JSONValue)] = try s.integer("wait", in: 1...60).map { [("wait", .int(Int64($0)))] } ?? []
         // A push refused for a record the server lacks or no longer takes from this device: pull,
         // then push once more (`retry`: "pull" before that push, "push" during it).
@@ -110,6 +133,9 @@ public enum SyncSession {
         if let retry {
             guard retry == "pull" || retry == "push" else { throw badState("a state whose retry is pull or push") }
             waiting.append(("retry", .string(retry)))
+        }
+        if [502, 503, 504].contains(status) {
+            return try again(engine, remote: remote, state: s, status: status, body: body, extra: waiting)
         }
         switch try s.string("phase") {
         case "push":
@@ -182,6 +208,56 @@ public enum SyncSession {
         }
     }
 
+    /// The request of `state` once more, after a pause (`retryDelays`), when the server
+    /// answered that it cannot take it now; the server's error once every pause is spent.
+    /// A push page is made again from where the state says it began, so what was logged
+    /// meanwhile goes too; a push is idempotent, so one the server took before failing to
+    /// answer changes nothing when it arrives again.
+    private static func again(
+        _ engine: Engine, remote: String, state s: Arguments, status: Int, body: [UInt8], extra: [(String, JSONValue)]
+    ) throws(ProtocolError) -> Step {
+        let attempt = (try s.integer("attempt", in: 1...retryDelays.count) ?? 0) + 1
+        var reason = "HTTP \(status)"
+        do throws(ProtocolError) {
+            _ = try answer(status: status, body: body, remote: remote)
+        } catch {
+            guard attempt <= retryDelays.count else {
+                var told = error
+                told.message += " — still so after \(retryDelays.count) retries over \(seconds(retryDelays.reduce(0, +))) s"
+                throw told
+            }
+            reason = error.message
+        }
+        let retrying = extra + [("attempt", .int(Int64(attempt)))]
+        let step: Step
+        switch try s.string("phase") {
+        case "push":
+            guard case let .int(limit)? = s.raw("limit"), limit >= 1, case let .array(heldBack)? = s.raw("heldBack"),
+                case let .int(before)? = s.raw("heldBefore"), (0...Int64(heldBack.count)).contains(before)
+            else {
+                throw badState("a push state with its cursors and heldBack")
+            }
+            var carried = retrying
+            if let received = s.raw("received") { carried.append(("received", received)) }
+            step = try push(
+                engine, remote, after: cursorIn(s.raw("after")), limit: Int(limit), heldBack: Array(heldBack.prefix(Int(before))),
+                sent: s.raw("sent"), extra: carried)
+        case "pull":
+            guard let since = cursorIn(s.raw("since")), let sent = s.raw("sent") else { throw badState("a pull state with since") }
+            step = try pull(engine, remote, since: since, sent: sent, received: s.raw("received"), extra: retrying)
+        default:
+            throw badState("a state sync.step gave")
+        }
+        guard case .send(var request, let state) = step else { return step }
+        request.delay = retryDelays[attempt - 1]
+        request.retrying =
+            "the sync server cannot take it now (\(reason)): retry \(attempt) of \(retryDelays.count) in \(seconds(request.delay)) s"
+        return .send(request, state: state)
+    }
+
+    /// Seconds as a person reads them: 8, 0.5.
+    private static func seconds(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+
     /// A cursor as a state keeps it (a decimal string, 0 or more).
     private static func cursorIn(_ value: JSONValue?) -> Int64? {
         guard case let .string(text)? = value, let n = Int64(text), n >= 0 else { return nil }
@@ -202,7 +278,7 @@ public enum SyncSession {
         }
         var path = "/v1/changes?since=\(since)"
         if case let .int(wait)? = extra.first(where: { $0.0 == "wait" })?.1 { path = "/v1/watch?since=\(since)&timeout=\(wait)" }
-        var state: [(String, JSONValue)] = [("phase", .string("pull")), ("sent", sent)]
+        var state: [(String, JSONValue)] = [("phase", .string("pull")), ("since", .string(String(since))), ("sent", sent)]
         if let received { state.append(("received", received)) }
         return .send(Request(method: "GET", path: path, body: nil), state: .object(state + extra))
     }
@@ -273,6 +349,16 @@ public protocol SyncTransport {
     /// Sends `request` and returns the server's answer: its HTTP status and body.
     /// - Throws: `storage` when the server cannot be reached.
     func exchange(_ request: SyncSession.Request) throws(ProtocolError) -> (status: Int, body: [UInt8])
+    /// Waits `request.delay` seconds before a retry (`request.retrying` says why); the
+    /// default sleeps. A face that tells a person (the CLI) says it first.
+    func pause(before request: SyncSession.Request)
+}
+
+extension SyncTransport {
+    public func pause(before request: SyncSession.Request) {
+        guard request.delay > 0 else { return }
+        usleep(UInt32(request.delay * 1_000_000))
+    }
 }
 
 extension SyncSession {
@@ -286,6 +372,7 @@ extension SyncSession {
             switch step {
             case let .done(sent, received): return (sent, received)
             case let .send(request, state):
+                transport.pause(before: request)
                 let (status, body) = try transport.exchange(request)
                 step = try resume(engine, remote: remote, state: state, status: status, body: body)
             }

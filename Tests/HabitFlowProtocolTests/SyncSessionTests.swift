@@ -19,16 +19,34 @@ import Testing
         var refusal: (status: Int, body: String)?
         /// A refusal to give pushes only, this many times.
         var pushRefusals: (count: Int, status: Int, body: String)?
+        /// The requests (1 = the first) answered 503, as a server answers while its database
+        /// fails over; every request from `unavailableFrom` on is.
+        var unavailable: Set<Int> = []
+        var unavailableFrom = Int.max
+        /// Each request as it went (method, path, body), and the pauses asked before them.
+        var sent: [SyncSession.Request] = []
+        var pauses: [(Double, String)] = []
 
         init(_ replica: Engine, pageSize: Int) {
             self.replica = replica
             self.pageSize = pageSize
         }
 
+        /// Records the pause instead of sleeping it (31.5 s in all).
+        func pause(before request: SyncSession.Request) {
+            if let why = request.retrying { pauses.append((request.delay, why)) }
+        }
+
         func exchange(_ request: SyncSession.Request) throws(ProtocolError) -> (status: Int, body: [UInt8]) {
             requests.append("\(request.method) \(request.path)")
+            sent.append(request)
             // A session that would never end fails instead of hanging the suite.
             guard requests.count < 500 else { return (500, Array("looping".utf8)) }
+            if unavailable.contains(requests.count) || requests.count >= unavailableFrom {
+                let body =
+                    #"{"error":{"code":"storage","message":"the database is unavailable: the connection to it was lost","field":"database"}}"#
+                return (503, Array(body.utf8))
+            }
             if let refusal { return (refusal.status, Array(refusal.body.utf8)) }
             if request.method == "POST", let r = pushRefusals, r.count > 0 {
                 pushRefusals!.count -= 1
@@ -96,6 +114,64 @@ import Testing
         transport.requests = []
         let (again, _) = try SyncSession.run(device, remote: "https://sync.example", over: transport)
         #expect(again["applied"] == .int(0) && transport.requests.allSatisfy { $0.hasPrefix("GET") }, "\(transport.requests) \(again)")
+    }
+
+    /// A server that cannot take a request for a while (its database failing over) gets the
+    /// same request again after each pause the engine names — a push page, a pull page, the
+    /// first and a later one — and the sync ends as if nothing happened. Past the last pause
+    /// the server's error stands, saying how long it was tried.
+    @Test func aServerUnavailableForAWhileGetsTheSameRequestAgain() throws {
+        let (device, server) = try Self.engines("unavailable")
+        try Self.logRun(device, habit: "read", entry: "e-device")
+        try Self.logRun(server, habit: "run", entry: "e-server")
+        let transport = StandInServer(server, pageSize: 2)
+        // The push (1) and two tries of it (2, 3) fail, the third (4) goes; the first pull page
+        // (5) goes, the second (6) fails once and goes again (7).
+        transport.unavailable = [1, 2, 3, 6]
+        let (sent, received) = try SyncSession.run(device, remote: "https://sync.example", over: transport)
+        #expect(sent["applied"] == .int(2) && received["applied"] == .int(3), "\(sent) \(received)")
+        #expect(try Self.entryIds(device, "run") == ["e-server"] && Self.entryIds(server, "read") == ["e-device"])
+        let requests = transport.sent.map { "\($0.method) \($0.path) \($0.body.map { String(decoding: $0, as: UTF8.self) } ?? "")" }
+        #expect(Set(requests[0...3]).count == 1 && requests[0].hasPrefix("POST"), "the same push each time: \(requests)")
+        #expect(requests[4].hasPrefix("GET /v1/changes?since=0 ") && requests[5] == requests[6], "\(requests)")
+        #expect(requests[5].hasPrefix("GET /v1/changes?since=3 "), "the page after the first, again: \(requests)")
+        #expect(transport.pauses.map(\.0) == [0.5, 1, 2, 0.5], "\(transport.pauses)")
+        #expect(transport.pauses[2].1.contains("the database is unavailable") && transport.pauses[2].1.contains("retry 3 of 7 in 2 s"))
+
+        // Unavailable for good: every pause, then the error, which says so.
+        try Self.logRun(device, habit: "sit", entry: "e-late")
+        let down = StandInServer(server, pageSize: 2)
+        down.unavailableFrom = 1
+        do {
+            _ = try SyncSession.run(device, remote: "https://sync.example", over: down)
+            Issue.record("a server that never answers ended a sync")
+        } catch {
+            #expect(error.code == .storage && error.field == "database", "\(error)")
+            #expect(error.message.contains("still so after 7 retries over 31.5 s"), "\(error.message)")
+        }
+        #expect(down.sent.count == 8 && down.pauses.map(\.0) == SyncSession.retryDelays, "\(down.pauses)")
+        // Over JSON: sync.step names the pause and why.
+        let dispatcher = Dispatcher(engine: device)
+        let first = try dispatcher.handle(.object([("op", .string("sync.step")), ("args", .object([("remote", .string("https://j"))]))]))
+        let body = #"{"error":{"code":"storage","message":"the database is unavailable","field":"database"}}"#
+        let second = try dispatcher.handle(
+            .object([
+                ("op", .string("sync.step")),
+                (
+                    "args",
+                    .object([
+                        ("remote", .string("https://j")), ("state", first["state"]!),
+                        ("answer", .object([("status", .int(503)), ("body", .string(body))])),
+                    ])
+                ),
+            ]))
+        #expect(second["request"]?["delay"] == .double(0.5) && second["request"]?["path"] == first["request"]?["path"], "\(second)")
+        #expect(second["request"]?["body"] == first["request"]?["body"])
+        guard case let .string(why)? = second["request"]?["retrying"] else {
+            Issue.record("no retrying in \(second)")
+            return
+        }
+        #expect(why.contains("retry 1 of 7 in 0.5 s"), "\(why)")
     }
 
     /// A history larger than a page, both ways: the push is halved until it fits the server's

@@ -198,6 +198,11 @@ public final class ServerDatabase: Sendable {
         case let .success(value): return value
         case let .failure(error):
             let failure = Self.failure(error)
+            // A connection to a member that takes no writes is dropped, not lent again: the
+            // pool's next one goes through HAProxy to whichever member leads now.
+            if let connection, let error = error as? PSQLError, error.serverInfo?[.sqlState] == "25006" {
+                let _: EventLoopFuture<Void> = connection.close()
+            }
             if failure.field == "database" {
                 logger.notice("the database is unavailable", metadata: ["error": "\(String(reflecting: error))"])
             } else {
@@ -223,9 +228,11 @@ public final class ServerDatabase: Sendable {
             case .server:
                 // Class 08: connection exceptions; 57P0x: shut down, crashed, starting up;
                 // 53300: the connection table is full; 57014: a statement stopped at
-                // `statement_timeout` (see `warmUp`).
+                // `statement_timeout` (see `warmUp`); 25006: a write on a member that is not
+                // (or not yet) the primary — during a failover, before promotion ends. The
+                // transaction wrote nothing: retrying reaches the new primary.
                 let state = error.serverInfo?[.sqlState] ?? ""
-                if state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" || state == "57014" {
+                if state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" || state == "57014" || state == "25006" {
                     return unavailable(describe(error))
                 }
             case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed:
@@ -299,6 +306,20 @@ extension ServerDatabase {
             }
         } catch {
             logger.warning("taking the statistics of records failed", metadata: ["error": "\(error.message)"])
+        }
+    }
+
+    /// Whether this database takes writes now: it answers, and it is a primary (not a standby
+    /// in recovery) that is not read-only. A server's readiness (`GET /v1/ready`).
+    /// - Throws: `unavailable` when it does not answer, or answers as a standby.
+    public func checkWritable() throws(HabitFlowError) {
+        try withConnection(prepared: false) { connection throws(HabitFlowError) in
+            // A standby in recovery, or a database set read-only, refuses every write (25006).
+            let rows = try run("SELECT pg_is_in_recovery() OR current_setting('transaction_read_only')::boolean", on: connection)
+            guard let row = rows.first, try !Self.decode(row, Bool.self) else {
+                let _: EventLoopFuture<Void> = connection.close()
+                throw Self.unavailable("it takes no writes now (a standby, or read-only)")
+            }
         }
     }
 

@@ -44,6 +44,9 @@ public final class MemoryReplicas: ReplicaStore {
         return try body(replica(of: user, clock: clock))
     }
 
+    /// Memory is always ready.
+    public func checkReady() async throws(HabitFlowError) {}
+
     public func hasTokens(user: String) throws(HabitFlowError) -> Bool {
         state.withLockedValue { $0.tokens[user] != nil }
     }

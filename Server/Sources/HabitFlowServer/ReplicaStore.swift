@@ -18,9 +18,17 @@ public protocol ReplicaStore: Sendable {
     ) throws(HabitFlowError) -> T
     /// Whether `user` has ever been given a token: a user of this server.
     func hasTokens(user: String) throws(HabitFlowError) -> Bool
+    /// Whether a push would be taken now (the database answers and takes writes), run on a
+    /// thread that may block; what `GET /v1/ready` answers.
+    /// - Throws: `storage` naming `database` when it would not.
+    func checkReady() async throws(HabitFlowError)
 }
 
 extension ServerDatabase: ReplicaStore {
+    public func checkReady() async throws(HabitFlowError) {
+        try await perform { () throws(HabitFlowError) in try self.checkWritable() }
+    }
+
     public func replica(of user: String, clock: @escaping @Sendable () -> Instant) -> any RecordStore {
         PostgresStore(database: self, user: user, clock: clock)
     }

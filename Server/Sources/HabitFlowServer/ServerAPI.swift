@@ -35,6 +35,9 @@ public enum ServerAPI {
             .init("ok", "boolean", "True: the server answers."), .init("version", "string", "The engine's version."),
             .init("schema", "integer", "The database's schema version."),
         ])
+    public static let ready = Route(
+        name: "GET /v1/ready", arguments: [],
+        result: [.init("ready", "boolean", "True: a push would be taken now (the database answers and takes writes); else 503.")])
     public static let push = Route(
         name: "POST /v1/changes", arguments: engineFields("sync.apply", ["changes", "syncVersion"]),
         result: engineFields("sync.apply", ["applied", "ignored", "repairs", "goalsOverLimit"]))
@@ -43,7 +46,7 @@ public enum ServerAPI {
         result: engineFields("sync.changes", ["changes", "cursor", "more", "replicaId", "syncVersion"]))
     public static let watch = Route(name: "GET /v1/watch", arguments: [since, limit, timeout], result: pull.result)
 
-    public static let routes = [health, push, pull, watch]
+    public static let routes = [health, ready, push, pull, watch]
 
     /// Each error code with the status it answers; `forbidden` without a token is 401, and
     /// `storage` while the database is unreachable is 503 (retry).

@@ -73,6 +73,19 @@ func buildRouter(_ engines: UserEngines, watchers: Watchers, configuration: Serv
                 ("schema", .int(Int64(ServerDatabase.schemaVersion))),
             ]))
     }
+    // Readiness, for a load balancer (deploy/haproxy.cfg): 200 while a push would be taken —
+    // the database answers and is the primary — else 503 with the reason. `/v1/health` is
+    // liveness: the process answers, whatever its database is doing.
+    router.get("v1/ready") { _, _ in
+        do throws(HabitFlowError) {
+            try await engines.replicas.checkReady()
+        } catch {
+            var named = ProtocolError(error)
+            named.field = error.field  // `database`, as the request names it: a 503
+            throw APIError(named)
+        }
+        return jsonResponse(.object([("ready", .bool(true))]))
+    }
     let v1 = router.group("v1").add(middleware: TokenMiddleware(engines: engines))
     ChangesRoutes(
         engines: engines, watchers: watchers, maxBodyBytes: configuration.maxBodyBytes, pageRecords: configuration.pageRecords,

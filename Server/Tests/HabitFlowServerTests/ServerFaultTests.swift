@@ -66,6 +66,77 @@ import Testing
         print(json.dumps(counts))
         """#
 
+    /// Issue 60: a database that takes no writes — a member that is not (or not yet) the
+    /// primary during a failover, SQLSTATE 25006 — is a 503 that wrote nothing, and the
+    /// server is not ready meanwhile; the CLI's and Python's syncs retry with the engine's
+    /// pauses, say so, and end whole once writes are back.
+    @Test func aDatabaseTakingNoWritesIsA503AndSyncsRetryUntilItDoes() throws {
+        let cluster = try Cluster()
+        defer { cluster.stop() }
+        let server = try ServerProcess(database: cluster.url)
+        let token = try makeToken(cluster.url, user: "ro")
+        func readOnly(_ on: Bool) throws {
+            let set = "ALTER SYSTEM SET default_transaction_read_only = \(on ? "on" : "off")"
+            let result = try run("psql", [cluster.url, "-qAt", "-c", set, "-c", "SELECT pg_reload_conf()"])
+            guard result.status == 0 else { throw TestSetupError(description: "psql: \(result.stderr)") }
+        }
+        #expect(try HTTP.send("GET", server.url + "/v1/ready", token: nil).status == 200)
+        let device = Device("ro-cli", user: "ro")
+        try device.cli(["habit", "add", "Read", "--id", "read"])
+        try device.sync(server.url, token: token)
+        let count = { try run("psql", [cluster.url, "-qAt", "-c", "SELECT count(*) FROM records"]).stdout }
+        let before = try count()
+
+        try readOnly(true)
+        try waitUntil("the server is not ready", seconds: 30) { try HTTP.send("GET", server.url + "/v1/ready", token: nil).status == 503 }
+        let ready = try HTTP.send("GET", server.url + "/v1/ready", token: nil)
+        #expect(ready.errorCode == "storage" && ready.body.contains("takes no writes"), "\(ready.body)")
+        try device.cli(["log", "read", "--id", "e-ro"])
+        // Two syncs in the background, the CLI's and Python's, their stderr to files.
+        let folder = Repository.temporaryDirectory("ro-syncs")
+        let cliLog = folder.appendingPathComponent("cli.err").path, pythonLog = folder.appendingPathComponent("python.err").path
+        let python = Device("ro-python", user: "ro")
+        try python.cli(["habit", "add", "Sit", "--id", "sit"])
+        try python.cli(["log", "sit", "--id", "e-py"])
+        let script = """
+            import sys, habitflow
+            engine = habitflow.Engine(sys.argv[1], user="ro", zone="Europe/Amsterdam")
+            sent, received = engine.sync_with(sys.argv[2], token=sys.argv[3])
+            print(sent["applied"])
+            """
+        let syncs = [
+            "\(Repository.cli) sync with \(server.url) --token \(token) --db \(device.path) --user ro --zone Europe/Amsterdam 2>\(cliLog)",
+            "HABITFLOW_LIB=\(Repository.sharedLibrary) PYTHONPATH=\(Repository.path("bindings/python")) python3 -c '\(script)' \(python.path) \(server.url) \(token) 2>\(pythonLog)",
+        ].map { command in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", command]
+            process.standardOutput = FileHandle.nullDevice
+            return process
+        }
+        for process in syncs { try process.run() }
+        let told = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8))?.contains("retry 2 of 7") == true }
+        try waitUntil("both syncs retried twice", seconds: 60) { told(cliLog) && told(pythonLog) }
+        // Nothing was half-applied while writes were refused.
+        // Nothing was half-applied while writes were refused (a pull is refused too: it
+        // keeps the replica's bookkeeping, so pulls stay on the primary).
+        #expect(try count() == before)
+        try readOnly(false)
+        for process in syncs { process.waitUntilExit() }
+        let cliSaid = try String(contentsOfFile: cliLog, encoding: .utf8)
+        let pythonSaid = try String(contentsOfFile: pythonLog, encoding: .utf8)
+        #expect(syncs.map(\.terminationStatus) == [0, 0], "\(cliSaid) \(pythonSaid)")
+        #expect(
+            cliSaid.contains("habitflow: the sync server cannot take it now (the sync server refused: the database is unavailable"),
+            "\(cliSaid)")
+        #expect(cliSaid.contains("25006"), "the reason names the read-only refusal: \(cliSaid)")
+        #expect(pythonSaid.contains("habitflow: the sync server cannot take it now"), "\(pythonSaid)")
+        let after = try serverRecords(server.url, token: token).changes.compactMap { ($0["record"] as? [String: Any])?["id"] as? String }
+        #expect(after.contains("e-ro") && after.contains("e-py"), "\(after)")
+        #expect(try HTTP.send("GET", server.url + "/v1/ready", token: nil).status == 200)
+        server.stop()
+    }
+
     @Test func theServerOutlivesItsDatabase() throws {
         let cluster = try Cluster()
         defer { cluster.stop() }

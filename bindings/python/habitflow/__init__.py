@@ -19,9 +19,11 @@ from __future__ import annotations
 import ctypes
 import datetime as _dt
 import json
+import logging
 import os
 import tempfile
 import threading
+import time
 from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Tuple, Type, TypeVar, Union
 
 from . import _ffi
@@ -452,6 +454,9 @@ class Engine(_Managed, Operations):
 
         With a server, the engine runs the session (``sync.step``): it names each request, reads
         each answer and keeps the cursors; this only moves the bytes.
+        A request the server cannot take then (HTTP 502, 503, 504: its database failing over)
+        is sent again after the pauses the engine names, each logged as a warning on the
+        ``habitflow`` logger; the error stands after the last (about 30 s in all).
         A refusal by the server raises the HabitFlowError it names. Records that break a rule
         of this version (written before it) are left out and listed in ``sent["heldBack"]`` and
         ``received["heldBack"]``; the rest syncs."""
@@ -464,12 +469,19 @@ class Engine(_Managed, Operations):
         step = self.call("sync.step", remote=other)
         while "request" in step:
             request = step["request"]
+            if "retrying" in request:
+                # The server could not take it then (a failover): the engine says how long to wait.
+                _log.warning("habitflow: %s", request["retrying"])
+                time.sleep(float(request["delay"]))
             status, body = _http(request["method"], url + request["path"], token, request["body"], timeout)
             step = self.call("sync.step", remote=other, state=step["state"], answer={"status": status, "body": body})
         return step["sent"], step["received"]
 
     def _release(self, handle: ctypes.c_void_p) -> None:
         _lib.hf_close(handle)
+
+
+_log = logging.getLogger("habitflow")
 
 
 def _http(method: str, url: str, token: str, body: Optional[str], timeout: float) -> Tuple[int, str]:
