@@ -102,6 +102,26 @@ import Testing
         #expect(major.status == 0 && major.stdout.contains("changed with the soname's major (0 → 1)"), "\(major.stdout)\(major.stderr)")
     }
 
+    /// Issue 59: what is shipped is the same bytes whenever its code is — no `.swift_modhash`
+    /// (per-module hashes that move with the build folder) and a build ID that hashes the
+    /// rest (scripts/reproducible-elf): running it again changes nothing.
+    @Test func shippedBinariesCarryNothingOfTheirBuildFolder() throws {
+        let dir = Repository.temporaryDirectory("reproducible")
+        for path in [URL(fileURLWithPath: library).resolvingSymlinksInPath().path, Self.prefix + "/bin/habitflow"] {
+            let file = URL(fileURLWithPath: path).lastPathComponent
+            #expect(!(try run("readelf", ["-S", "-W", path]).stdout.contains(".swift_modhash")), "\(file)")
+            let copy = dir.appendingPathComponent(file).path
+            try? FileManager.default.removeItem(atPath: copy)
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            #expect(try run(Repository.path("scripts/reproducible-elf"), [copy]).status == 0)
+            #expect(
+                FileManager.default.contents(atPath: copy) == FileManager.default.contents(atPath: path),
+                "\(file)'s build ID is the hash of its bytes")
+        }
+        let build = try run("strings", ["-a", Self.prefix + "/lib/libhabitflow.so"]).stdout
+        #expect(!build.contains(Repository.path("")), "the library names the folder it was built in")
+    }
+
     /// As the Makefile's comment says: the search path on make's command line (issue 58: GNU
     /// make 4.3 did not pass it to pkg-config), and in the environment.
     @Test(arguments: [true, false]) func pkgConfigBuildsTheCExample(onTheCommandLine: Bool) throws {

@@ -172,7 +172,9 @@ public final class ServerDatabase: Sendable {
 
     /// Waits for `answer` as for a future (see `wait(_:closing:)`).
     func wait<T: Sendable>(_ answer: Answer<T>, closing connection: PostgresConnection?) throws(HabitFlowError) -> T {
-        let deadline = ContinuousClock.now + timeout
+        // This wait's own limit, or the request's if that comes first (`withinDeadline`).
+        let own = ContinuousClock.now + timeout
+        let deadline = RequestDeadline.current.map { min($0, own) } ?? own
         // In slices, looking at the connection between them; one slice more after it is
         // lost, for answers already on their way.
         var lostSince: ContinuousClock.Instant?
@@ -190,7 +192,8 @@ public final class ServerDatabase: Sendable {
                     "the database did not answer in time",
                     metadata: ["waited": "\(timeout)", "for": "\(connection == nil ? "a connection" : "an answer")"])
                 if let connection { let _: EventLoopFuture<Void> = connection.close() }
-                throw Self.unavailable("it did not answer within \(timeout)")
+                throw Self.unavailable(
+                    deadline < own ? "the request's \(timeout) with the database ran out" : "it did not answer within \(timeout)")
             }
             outcome = answer.wait(.milliseconds(100))
         }
@@ -307,6 +310,12 @@ extension ServerDatabase {
         } catch {
             logger.warning("taking the statistics of records failed", metadata: ["error": "\(error.message)"])
         }
+    }
+
+    /// Runs `body` — one request's work with the database, on this thread — with at most
+    /// `timeout` for all of its waits together (`RequestDeadline`).
+    public func withinDeadline<T>(_ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        try RequestDeadline.run(until: ContinuousClock.now + timeout, body)
     }
 
     /// Whether this database takes writes now: it answers, and it is a primary (not a standby

@@ -44,6 +44,9 @@ public final class MemoryReplicas: ReplicaStore {
         return try body(replica(of: user, clock: clock))
     }
 
+    /// Memory never waits: no deadline.
+    public func withinDeadline<T>(_ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T { try body() }
+
     /// Memory is always ready.
     public func checkReady() async throws(HabitFlowError) {}
 

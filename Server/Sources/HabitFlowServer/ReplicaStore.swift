@@ -22,6 +22,9 @@ public protocol ReplicaStore: Sendable {
     /// thread that may block; what `GET /v1/ready` answers.
     /// - Throws: `storage` naming `database` when it would not.
     func checkReady() async throws(HabitFlowError)
+    /// Runs `body`, one request's work on this thread, within the request's deadline (the
+    /// database's: all of its waits together at most the database timeout).
+    func withinDeadline<T>(_ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
 }
 
 extension ServerDatabase: ReplicaStore {

@@ -47,7 +47,7 @@ public final class UserEngines: Sendable {
     /// Runs blocking work on the pool; an engine error becomes the API's error.
     func run<T: Sendable>(_ body: @escaping @Sendable () throws(HabitFlowError) -> T) async throws -> T {
         let result: Result<T, HabitFlowError> = try await pool.runIfActive {
-            do throws(HabitFlowError) { return .success(try body()) } catch { return .failure(error) }
+            do throws(HabitFlowError) { return .success(try self.replicas.withinDeadline(body)) } catch { return .failure(error) }
         }
         switch result {
         case let .success(value): return value

@@ -91,7 +91,7 @@ struct Serve: AsyncParsableCommand {
         }
         let db = try ServerDatabase(
             url: try database.url(), connections: connections, timeout: configuration.databaseTimeout, logger: logger)
-        let applied = try await db.perform { () throws(HabitFlowError) in try db.migrate() }
+        let applied = try await Self.waitingForTheDatabase(logger, { () throws(HabitFlowError) in try db.migrate() }, on: db)
         if !applied.isEmpty { logger.info("database migrated", metadata: ["versions": "\(applied)"]) }
         let given = try await db.perform { () throws(HabitFlowError) in try db.ensurePlaceholderProfiles() }
         if given > 0 { logger.info("users given a stand-in profile", metadata: ["users": "\(given)"]) }
@@ -100,5 +100,25 @@ struct Serve: AsyncParsableCommand {
         try await app.runService()
         try await engines.shutdown()
         db.close()
+    }
+
+    /// Runs `body` on the database's threads, again while the database is unavailable (a
+    /// server started while its database fails over, or starts), for at most a minute: then
+    /// its error stands.
+    static func waitingForTheDatabase<T: Sendable>(
+        _ logger: Logger, _ body: @escaping @Sendable () throws(HabitFlowError) -> T, on db: ServerDatabase
+    ) async throws -> T {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while true {
+            let result: Result<T, HabitFlowError>
+            do throws(HabitFlowError) { result = .success(try await db.perform(body)) } catch { result = .failure(error) }
+            switch result {
+            case let .success(value): return value
+            case let .failure(error):
+                guard error.field == "database", ContinuousClock.now < deadline else { throw error }
+                logger.notice("waiting for the database", metadata: ["error": "\(error.message)"])
+                try await Task.sleep(for: .seconds(1))
+            }
+        }
     }
 }

@@ -19,18 +19,18 @@ import Testing
             folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("habitflow-fault-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
             let started = try run(
-                Repository.path("scripts/pg-cluster"), ["start", folder.path], environment: ["PG_CLUSTER_OPTIONS": "-c fsync=off"])
-            guard started.status == 0 else { throw TestSetupError(description: "pg-cluster start: \(started.stderr)") }
+                Repository.path("scripts/pg-scratch"), ["start", folder.path], environment: ["PG_SCRATCH_OPTIONS": "-c fsync=off"])
+            guard started.status == 0 else { throw TestSetupError(description: "pg-scratch start: \(started.stderr)") }
             url = started.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
         func restart(_ mode: String) throws {
-            let result = try run(Repository.path("scripts/pg-cluster"), ["restart", folder.path, mode])
-            guard result.status == 0 else { throw TestSetupError(description: "pg-cluster restart \(mode): \(result.stderr)") }
+            let result = try run(Repository.path("scripts/pg-scratch"), ["restart", folder.path, mode])
+            guard result.status == 0 else { throw TestSetupError(description: "pg-scratch restart \(mode): \(result.stderr)") }
         }
 
         func stop() {
-            _ = try? run(Repository.path("scripts/pg-cluster"), ["stop", folder.path])
+            _ = try? run(Repository.path("scripts/pg-scratch"), ["stop", folder.path])
             try? FileManager.default.removeItem(at: folder)
         }
     }
