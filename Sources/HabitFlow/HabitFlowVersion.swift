@@ -1,4 +1,4 @@
-import CHabitFlowHeader
+internal import CHabitFlowHeader
 import HabitFlowCore
 
 /// The engine's version, the same one `hf_version()` and `engine.version` report: set in one

@@ -53,6 +53,7 @@ import Testing
                 "-typecheck", file, "-I", Repository.buildDirectory + "/Modules",
                 "-Xcc", "-fmodule-map-file=" + Repository.path("Sources/CSQLite/module.modulemap"),
                 "-Xcc", "-fmodule-map-file=" + Repository.path("Sources/CZlib/module.modulemap"),
+                "-Xcc", "-fmodule-map-file=" + Repository.path("Sources/CHabitFlowHeader/module.modulemap"),
             ])
         let errors = checked.stderr.split(separator: "\n").filter { $0.hasPrefix(file) && $0.contains(" error: ") }
         // Each error names what the host cannot see; anything else would be a broken probe.

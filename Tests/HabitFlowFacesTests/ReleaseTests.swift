@@ -59,7 +59,6 @@ import Testing
             let draft = try run(Repository.path("scripts/release"), [version, Repository.temporaryDirectory("release").path])
             #expect(draft.status == 1 && draft.stderr.contains("still \"Unreleased\""), "\(draft.stderr)")
         }
-        #expect(!changelog.contains("## [\(version)] - Unreleased") || section.contains("Unreleased"))
         // The sections name versions the header set in turn: newest first, each once.
         let versions = changelog.split(separator: "\n").filter { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
         #expect(Set(versions).count == versions.count && versions.first?.hasPrefix("## [\(version)]") == true, "\(versions)")

@@ -8,8 +8,10 @@ import Musl
 
 /// The instant by which the request running on this thread must be done with the database:
 /// every wait of its transactions (for a connection, for each answer) ends by then, however
-/// many it makes, so no request outlasts `ServerDatabase.timeout` in all — a failover caught
-/// in the middle of a push answers 503 at the deadline rather than a wait's worth later.
+/// many it makes, so no request's work with the database outlasts `ServerDatabase.timeout` in
+/// all — a failover caught in the middle of a push answers 503 at the deadline rather than a
+/// wait's worth later. (Time queued for one of the server's threads before the work starts
+/// is not counted.)
 ///
 /// Thread-local: a request's transactions run on one thread of the pool, blocking
 /// (`ServerDatabase.withinDeadline`), and Swift's task-locals do not reach such a thread.

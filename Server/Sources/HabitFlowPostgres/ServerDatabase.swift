@@ -139,7 +139,9 @@ public final class ServerDatabase: Sendable {
     /// answering an error, before this process gives up on it. A statement this process gave
     /// up on is not left running: an unlocked write's last statement commits by itself, and
     /// would apply after its caller was told it failed. (Sent as a statement, not a startup
-    /// parameter, which a pooler may refuse or drop.)
+    /// parameter, which a pooler may refuse or drop.) A request's deadline (`RequestDeadline`)
+    /// may end a wait sooner: then the connection is closed, and `client_connection_check_interval`
+    /// (PostgreSQL 14 on) has the database notice within a second and stop the statement.
     /// - Throws: `unavailable` or `storage` when one fails (the connection is then closed).
     private func warmUp(_ connection: PostgresConnection) throws(HabitFlowError) {
         let pipeline = Pipeline(connection, self)
@@ -147,6 +149,9 @@ public final class ServerDatabase: Sendable {
         let limit = "\(max(1, Int(milliseconds * 0.9)))ms"
         do throws(HabitFlowError) {
             pipeline.send("SELECT set_config('statement_timeout', \(limit), false)")
+            pipeline.send(
+                "SELECT set_config('client_connection_check_interval', '1000', false) WHERE current_setting('server_version_num')::int >= 140000"
+            )
             pipeline.send("BEGIN")
             for statement in PreparedStatements.all { pipeline.send(statement) }
             try pipeline.settle()
@@ -316,6 +321,11 @@ extension ServerDatabase {
     /// `timeout` for all of its waits together (`RequestDeadline`).
     public func withinDeadline<T>(_ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         try RequestDeadline.run(until: ContinuousClock.now + timeout, body)
+    }
+
+    /// Runs `body` with at most `limit` for its waits together.
+    public func within<T>(_ limit: Duration, _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        try RequestDeadline.run(until: ContinuousClock.now + limit, body)
     }
 
     /// Whether this database takes writes now: it answers, and it is a primary (not a standby

@@ -28,8 +28,11 @@ public protocol ReplicaStore: Sendable {
 }
 
 extension ServerDatabase: ReplicaStore {
+    /// At most 2 s (HAProxy's check gives up after its own 2 s).
     public func checkReady() async throws(HabitFlowError) {
-        try await perform { () throws(HabitFlowError) in try self.checkWritable() }
+        try await perform { () throws(HabitFlowError) in
+            try self.within(.seconds(2)) { () throws(HabitFlowError) in try self.checkWritable() }
+        }
     }
 
     public func replica(of user: String, clock: @escaping @Sendable () -> Instant) -> any RecordStore {

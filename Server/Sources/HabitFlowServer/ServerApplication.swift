@@ -76,10 +76,9 @@ func buildRouter(_ engines: UserEngines, watchers: Watchers, configuration: Serv
     // Readiness, for a load balancer (deploy/haproxy.cfg): 200 while a push would be taken —
     // the database answers and is the primary — else 503 with the reason. `/v1/health` is
     // liveness: the process answers, whatever its database is doing.
+    let readiness = Readiness(engines.replicas)
     router.get("v1/ready") { _, _ in
-        do throws(HabitFlowError) {
-            try await engines.replicas.checkReady()
-        } catch {
+        if let error = await readiness.check() {
             var named = ProtocolError(error)
             named.field = error.field  // `database`, as the request names it: a 503
             throw APIError(named)

@@ -93,7 +93,8 @@ struct Serve: AsyncParsableCommand {
             url: try database.url(), connections: connections, timeout: configuration.databaseTimeout, logger: logger)
         let applied = try await Self.waitingForTheDatabase(logger, { () throws(HabitFlowError) in try db.migrate() }, on: db)
         if !applied.isEmpty { logger.info("database migrated", metadata: ["versions": "\(applied)"]) }
-        let given = try await db.perform { () throws(HabitFlowError) in try db.ensurePlaceholderProfiles() }
+        let given = try await Self.waitingForTheDatabase(
+            logger, { () throws(HabitFlowError) in try db.ensurePlaceholderProfiles() }, on: db)
         if given > 0 { logger.info("users given a stand-in profile", metadata: ["users": "\(given)"]) }
         let engines = UserEngines(replicas: db, threads: connections, logger: logger)
         let app = makeServer(configuration, engines: engines, logger: logger)

@@ -32,7 +32,10 @@ import Glibc
                 let environment = [
                     "HABITFLOW_CLUSTER_DIR": folder, "HABITFLOW_CLUSTER_PORT": "\(base)", "HABITFLOW_SERVER_BIN": ServerProcess.binary,
                 ]
-                let up = try run(Repository.path("scripts/cluster"), ["up"], environment: environment, timeout: 240)
+                // Longer than the script's own bounded waits add up to (a build on top); a
+                // failed or killed `up` may leave members behind, so `down` follows it.
+                let up = try run(Repository.path("scripts/cluster"), ["up"], environment: environment, timeout: 600)
+                if up.status != 0 { _ = try? run(Repository.path("scripts/cluster"), ["down"], environment: environment, timeout: 120) }
                 if up.status == 0 {
                     found = environment
                     for line in up.stdout.split(separator: "\n") {
@@ -59,8 +62,9 @@ import Glibc
         /// A leader and a synchronous standby (each rejoin must reach it before the next fault).
         func waitReplicated() throws {
             try waitUntil("a leader and a synchronous standby", seconds: 90) {
+                // Roles, not states: a standby's state is "running" or "streaming" by Patroni's version.
                 let status = try command(["status"])
-                return status.contains(" leader running") && status.contains(" sync_standby running")
+                return status.contains(" leader ") && status.contains(" sync_standby ")
             }
         }
 
@@ -72,18 +76,20 @@ import Glibc
 
         func down() { _ = try? run(Repository.path("scripts/cluster"), ["down"], environment: environment, timeout: 120) }
 
-        /// The longest a request other than a watch took, from both servers' logs (ms).
-        func longestRequest() -> Double {
-            var longest = 0.0
+        /// The longest a request other than a watch took, from both servers' logs (ms), and
+        /// how many requests the logs hold.
+        func longestRequest() -> (ms: Double, requests: Int) {
+            var longest = 0.0, requests = 0
             for server in ["server1", "server2"] {
                 let log = (try? String(contentsOfFile: "\(folder)/\(server)/log", encoding: .utf8)) ?? ""
                 for line in log.split(separator: "\n") where line.contains(" ms=") && !line.contains("route=/v1/watch") {
                     guard let ms = line.split(separator: " ").first(where: { $0.hasPrefix("ms=") }).flatMap({ Double($0.dropFirst(3)) })
                     else { continue }
                     longest = max(longest, ms)
+                    requests += 1
                 }
             }
-            return longest
+            return (longest, requests)
         }
     }
 
@@ -224,18 +230,14 @@ import Glibc
         func underLoad(_ name: String, _ fault: () throws -> Void, after: () throws -> Void = {}) throws {
             let load = Load(everyDevice, http: cluster.http, tokens: tokens)
             load.start()
+            defer { load.stop() }
             try waitUntil("\(name): the load runs", seconds: 60) { load.syncs.count == everyDevice.count }
             let started = Date()
             try fault()
             let before = load.syncs
-            do {
-                try waitUntil("\(name): every device synced twice after it", seconds: 90) {
-                    let now = load.syncs
-                    return everyDevice.allSatisfy { (now[$0.path] ?? 0) >= (before[$0.path] ?? 0) + 2 }
-                }
-            } catch {
-                load.stop()
-                throw error
+            try waitUntil("\(name): every device synced twice after it", seconds: 90) {
+                let now = load.syncs
+                return everyDevice.allSatisfy { (now[$0.path] ?? 0) >= (before[$0.path] ?? 0) + 2 }
             }
             load.stop()
             try after()
@@ -275,8 +277,9 @@ import Glibc
             try cluster.switchover()
             try cluster.waitReplicated()
         }
-        let longest = cluster.longestRequest()
+        let (longest, requests) = cluster.longestRequest()
         // The database deadline the cluster's servers run with (10 s), and a second of HTTP.
+        #expect(requests > 100, "the servers' logs name \(requests) requests")
         #expect(longest <= 11_000, "a request took \(longest) ms")
         print("cluster faults: " + rounds.joined(separator: "; ") + "; the longest request \(Int(longest)) ms")
     }

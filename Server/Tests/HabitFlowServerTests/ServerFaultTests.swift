@@ -114,7 +114,8 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             return process
         }
-        for process in syncs { try process.run() }
+        for process in syncs { try launch(process) }
+        defer { for process in syncs where process.isRunning { process.terminate() } }
         let told = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8))?.contains("retry 2 of 7") == true }
         try waitUntil("both syncs retried twice", seconds: 60) { told(cliLog) && told(pythonLog) }
         // Nothing was half-applied while writes were refused.
@@ -122,7 +123,7 @@ import Testing
         // keeps the replica's bookkeeping, so pulls stay on the primary).
         #expect(try count() == before)
         try readOnly(false)
-        for process in syncs { process.waitUntilExit() }
+        try waitUntil("both syncs end", seconds: 120) { syncs.allSatisfy { !$0.isRunning } }
         let cliSaid = try String(contentsOfFile: cliLog, encoding: .utf8)
         let pythonSaid = try String(contentsOfFile: pythonLog, encoding: .utf8)
         #expect(syncs.map(\.terminationStatus) == [0, 0], "\(cliSaid) \(pythonSaid)")
