@@ -76,20 +76,20 @@ import Glibc
 
         func down() { _ = try? run(Repository.path("scripts/cluster"), ["down"], environment: environment, timeout: 120) }
 
-        /// The longest a request other than a watch took, from both servers' logs (ms), and
-        /// how many requests the logs hold.
-        func longestRequest() -> (ms: Double, requests: Int) {
-            var longest = 0.0, requests = 0
+        /// The longest a request other than a watch took, from both servers' logs (ms), its
+        /// log line, and how many requests the logs hold.
+        func longestRequest() -> (ms: Double, line: String, requests: Int) {
+            var longest = 0.0, requests = 0, slowest = ""
             for server in ["server1", "server2"] {
                 let log = (try? String(contentsOfFile: "\(folder)/\(server)/log", encoding: .utf8)) ?? ""
                 for line in log.split(separator: "\n") where line.contains(" ms=") && !line.contains("route=/v1/watch") {
                     guard let ms = line.split(separator: " ").first(where: { $0.hasPrefix("ms=") }).flatMap({ Double($0.dropFirst(3)) })
                     else { continue }
-                    longest = max(longest, ms)
+                    if ms > longest { (longest, slowest) = (ms, String(line)) }
                     requests += 1
                 }
             }
-            return (longest, requests)
+            return (longest, slowest, requests)
         }
     }
 
@@ -160,28 +160,30 @@ import Glibc
     /// scripts/cluster's refusals: each one line, a non-zero exit, nothing started or left.
     @Test func theClusterScriptRefusesClearly() throws {
         let folder = Repository.temporaryDirectory("cluster-refusals").path + "/c"
-        // A port of the cluster's taken by another program.
+        // A port of the cluster's taken by another program: the first one `up` checks (etcd1's
+        // client port, the base's next), below the ephemeral ports so nothing else is on it.
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                guard bind(socket, raw, length) == 0, listen(socket, 1) == 0, getsockname(socket, raw, &length) == 0 else {
-                    throw TestSetupError(description: "no socket to occupy a port with")
-                }
+        var taken = 0
+        for candidate in stride(from: 21_001 + Int(getpid() % 100) * 100, to: 32_000, by: 100) {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(candidate).bigEndian
+            let bound = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            if bound == 0, listen(socket, 1) == 0 {
+                taken = candidate
+                break
             }
         }
-        let taken = Int(UInt16(bigEndian: address.sin_port))
-        // The port as etcd2's client port: the base is two below it.
+        try #require(taken > 0, "no port to occupy")
         let environment = [
-            "HABITFLOW_CLUSTER_DIR": folder, "HABITFLOW_CLUSTER_PORT": "\(taken - 2)", "HABITFLOW_SERVER_BIN": ServerProcess.binary,
+            "HABITFLOW_CLUSTER_DIR": folder, "HABITFLOW_CLUSTER_PORT": "\(taken - 1)", "HABITFLOW_SERVER_BIN": ServerProcess.binary,
         ]
         let busy = try run(Repository.path("scripts/cluster"), ["up"], environment: environment)
-        #expect(busy.status != 0 && busy.stderr == "cluster: port \(taken) (etcd2) is busy: set HABITFLOW_CLUSTER_PORT\n", "\(busy.stderr)")
+        #expect(busy.status != 0 && busy.stderr == "cluster: port \(taken) (etcd1) is busy: set HABITFLOW_CLUSTER_PORT\n", "\(busy.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder), "nothing made")
         for (arguments, said) in [
             (["status"], "cluster: no cluster at \(folder) (scripts/cluster up)\n"),
@@ -277,10 +279,14 @@ import Glibc
             try cluster.switchover()
             try cluster.waitReplicated()
         }
-        let (longest, requests) = cluster.longestRequest()
-        // The database deadline the cluster's servers run with (10 s), and a second of HTTP.
+        let (longest, slowest, requests) = cluster.longestRequest()
+        // A request's work with the database ends by the servers' deadline (10 s in the
+        // cluster, RequestDeadline); the rest of a request — waiting for an engine thread,
+        // CPU on two cores shared by eight CLI loops, two servers, two PostgreSQL and three
+        // etcd — took up to 2.2 s more in the runs measured. 15 s: the bound on writes
+        // coming back after a primary dies.
         #expect(requests > 100, "the servers' logs name \(requests) requests")
-        #expect(longest <= 11_000, "a request took \(longest) ms")
-        print("cluster faults: " + rounds.joined(separator: "; ") + "; the longest request \(Int(longest)) ms")
+        #expect(longest <= 15_000, "a request took \(longest) ms: \(slowest)")
+        print("cluster faults: " + rounds.joined(separator: "; ") + "; the longest request \(Int(longest)) ms: \(slowest)")
     }
 }
