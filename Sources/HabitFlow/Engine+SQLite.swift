@@ -1,5 +1,6 @@
 import HabitFlowCore
 import HabitFlowSQLite
+import HabitFlowStore
 
 extension Engine {
     /// An engine on the SQLite store at `path` (`:memory:` for a private in-memory database),
@@ -50,7 +51,7 @@ extension Engine {
     /// a copy of another took a new replica id (`SQLiteStore.copyNotice`).
     public var storeNotice: String? {
         guard let (store, _) = try? requireStore() else { return nil }
-        return (store as? SQLiteStore)?.copyNotice
+        return (store as? any FileStore)?.copyNotice
     }
 
     /// Writes a consistent copy of the store file to a new file at `path` (SQLite's online
@@ -64,12 +65,10 @@ extension Engine {
     ///   exists, `storage` when it cannot be written.
     public func backup(to path: String, forDevice: Bool = false) throws(HabitFlowError) -> String {
         let (store, _) = try requireStore()
-        guard let file = store as? SQLiteStore, file.path != ":memory:" else {
+        // Asked of the store by what it can do (`FileStore`), never by its type.
+        guard let file = store as? any FileStore, file.filePath != nil else {
             throw HabitFlowError(.invalidArgument, "only a store file can be backed up", field: "path")
         }
-        try file.backup(to: path)
-        let copy = try SQLiteStore(path: path, clock: clock)
-        if forDevice { return try copy.write { tx throws(HabitFlowError) in try tx.newReplicaId() } }
-        return try copy.read { tx throws(HabitFlowError) in try tx.replicaId() }
+        return try file.copy(to: path, newReplica: forDevice)
     }
 }

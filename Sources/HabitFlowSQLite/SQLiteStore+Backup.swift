@@ -1,5 +1,6 @@
 import CSQLite
 import HabitFlowCore
+import HabitFlowStore
 
 #if canImport(Glibc)
 import Glibc
@@ -44,5 +45,16 @@ extension SQLiteStore {
                 throw HabitFlowError(.storage, "cannot write a backup to \(path): \(error.message)", field: "path")
             }
         }
+    }
+}
+
+extension SQLiteStore: FileStore {
+    public var filePath: String? { path == ":memory:" ? nil : path }
+
+    public func copy(to path: String, newReplica: Bool) throws(HabitFlowError) -> String {
+        try backup(to: path)
+        let copy = try SQLiteStore(path: path, clock: clock)
+        if newReplica { return try copy.write { tx throws(HabitFlowError) in try tx.newReplicaId() } }
+        return try copy.read { tx throws(HabitFlowError) in try tx.replicaId() }
     }
 }
