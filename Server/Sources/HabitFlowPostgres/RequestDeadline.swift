@@ -10,8 +10,8 @@ import Musl
 /// every wait of its transactions (for a connection, for each answer) ends by then, however
 /// many it makes, so no request's work with the database outlasts `ServerDatabase.timeout` in
 /// all — a failover caught in the middle of a push answers 503 at the deadline rather than a
-/// wait's worth later. (Time queued for one of the server's threads before the work starts
-/// is not counted.)
+/// wait's worth later. The deadline counts from when the request asked for a thread of the
+/// server's pool, so time queued behind requests caught in a failover is counted too.
 ///
 /// Thread-local: a request's transactions run on one thread of the pool, blocking
 /// (`ServerDatabase.withinDeadline`), and Swift's task-locals do not reach such a thread.

@@ -317,10 +317,11 @@ extension ServerDatabase {
         }
     }
 
-    /// Runs `body` — one request's work with the database, on this thread — with at most
-    /// `timeout` for all of its waits together (`RequestDeadline`).
-    public func withinDeadline<T>(_ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
-        try RequestDeadline.run(until: ContinuousClock.now + timeout, body)
+    /// Runs `body` — one request's work with the database, on this thread — with all of its
+    /// waits together ending at most `timeout` after `start` (`RequestDeadline`): the instant
+    /// the request asked for this thread, so its time queued for one is counted.
+    public func withinDeadline<T>(since start: ContinuousClock.Instant, _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        try RequestDeadline.run(until: start + timeout, body)
     }
 
     /// Runs `body` with at most `limit` for its waits together.

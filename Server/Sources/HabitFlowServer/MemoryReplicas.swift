@@ -45,7 +45,9 @@ public final class MemoryReplicas: ReplicaStore {
     }
 
     /// Memory never waits: no deadline.
-    public func withinDeadline<T>(_ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T { try body() }
+    public func withinDeadline<T>(since start: ContinuousClock.Instant, _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+        try body()
+    }
 
     /// Memory is always ready.
     public func checkReady() async throws(HabitFlowError) {}

@@ -23,8 +23,9 @@ public protocol ReplicaStore: Sendable {
     /// - Throws: `storage` naming `database` when it would not.
     func checkReady() async throws(HabitFlowError)
     /// Runs `body`, one request's work on this thread, within the request's deadline (the
-    /// database's: all of its waits together at most the database timeout).
-    func withinDeadline<T>(_ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
+    /// database's: all of its waits together ending at most the database timeout after
+    /// `start`, when the request asked for a thread).
+    func withinDeadline<T>(since start: ContinuousClock.Instant, _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
 }
 
 extension ServerDatabase: ReplicaStore {

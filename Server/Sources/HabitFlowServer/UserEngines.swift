@@ -44,10 +44,15 @@ public final class UserEngines: Sendable {
         try await pool.shutdownGracefully()
     }
 
-    /// Runs blocking work on the pool; an engine error becomes the API's error.
+    /// Runs blocking work on the pool; an engine error becomes the API's error. The request's
+    /// deadline counts from now: while a failover holds every thread, a request queued behind
+    /// them answers 503 by the deadline rather than a deadline after it gets a thread.
     func run<T: Sendable>(_ body: @escaping @Sendable () throws(HabitFlowError) -> T) async throws -> T {
+        let asked = ContinuousClock.now
         let result: Result<T, HabitFlowError> = try await pool.runIfActive {
-            do throws(HabitFlowError) { return .success(try self.replicas.withinDeadline(body)) } catch { return .failure(error) }
+            do throws(HabitFlowError) { return .success(try self.replicas.withinDeadline(since: asked, body)) } catch {
+                return .failure(error)
+            }
         }
         switch result {
         case let .success(value): return value

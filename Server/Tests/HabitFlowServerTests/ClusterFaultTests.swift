@@ -280,13 +280,12 @@ import Glibc
             try cluster.waitReplicated()
         }
         let (longest, slowest, requests) = cluster.longestRequest()
-        // A request's work with the database ends by the servers' deadline (10 s in the
-        // cluster, RequestDeadline); the rest of a request — waiting for an engine thread,
-        // CPU on two cores shared by eight CLI loops, two servers, two PostgreSQL and three
-        // etcd — took up to 2.2 s more in the runs measured. 15 s: the bound on writes
-        // coming back after a primary dies.
+        // No request waits past the servers' deadline (10 s in the cluster, RequestDeadline),
+        // counted from when it asked for an engine thread; a second more for what comes
+        // after its last wait (the answer, on two cores shared by eight CLI loops, two
+        // servers, two PostgreSQL and three etcd).
         #expect(requests > 100, "the servers' logs name \(requests) requests")
-        #expect(longest <= 15_000, "a request took \(longest) ms: \(slowest)")
+        #expect(longest <= 11_000, "a request took \(longest) ms: \(slowest)")
         print("cluster faults: " + rounds.joined(separator: "; ") + "; the longest request \(Int(longest)) ms: \(slowest)")
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import HabitFlow
+import HabitFlowProtocol
 import HabitFlowStore
 import HabitFlowTestSupport
 import Logging
 import NIOConcurrencyHelpers
+import NIOCore
 import Synchronization
 import Testing
 
@@ -533,6 +535,56 @@ import Testing
             short.close()
             db.close()
         }
+    }
+
+    /// A request's deadline counts from when it asked for a thread: with the one thread of
+    /// the pool held by a push waiting on a lock (as in a failover, every thread waits on the
+    /// database), a push queued behind it answers 503 by its own deadline (6 s after it was
+    /// made), not a whole deadline after it gets the thread (the 10.8 s this took before:
+    /// the first push ends at the statement timeout, 5.4 s, the second's own waits after).
+    @Test func aRequestQueuedForAThreadCountsThatWaitInItsDeadline() async throws {
+        let token = AccessToken.make(user: "alice")
+        let habit = #"{"changes":[{"kind":"habit","stamp":"0001780000000001.000000.rqueued","record":{"id":"h1","ownerId":"alice","#
+            + #""name":"Water","kind":"numeric","unit":"ml","cadence":"daily","timesPerWeek":null,"targetType":"atLeast","#
+            + #""multiplePerDay":1,"categoryId":null,"archived":0,"legacyGoal":null,"createdAt":"2025-03-12T11:00:00Z","#
+            + #""createdDayKey":"2025-03-12","updatedAt":"2025-03-12T11:00:00Z","deletedAt":null,"bundle":null,"bundleId":null}}]}"#
+        let held = try await blocking { () throws -> (db: ServerDatabase, short: ServerDatabase, holder: LockHolder)? in
+            let (url, db, live) = try Self.aliceWithAToken("queued")
+            try db.addToken(user: "alice", hash: token.hash, label: "queued")
+            let short = try Self.shortTimeout(url)
+            let holder = LockHolder(db, token: live)
+            guard holder.locked() else {
+                Issue.record("the lock was never taken")
+                return nil
+            }
+            return (db, short, holder)
+        }
+        guard let (db, short, holder) = held else { return }
+        let engines = UserEngines(replicas: short, threads: 1)
+        let started = ContinuousClock.now
+        @Sendable func push() async -> (Result<JSONValue, any Error>, Duration) {
+            do {
+                return (.success(try await engines.push(token, body: ByteBuffer(string: habit))), ContinuousClock.now - started)
+            } catch {
+                return (.failure(error), ContinuousClock.now - started)
+            }
+        }
+        async let first = push()
+        async let second = push()
+        for (answer, took) in await [first, second] {
+            guard case let .failure(error as APIError) = answer else {
+                Issue.record("a push waiting on a held lock was answered: \(answer)")
+                continue
+            }
+            #expect(error.error.code == .storage && error.error.field == "database", "\(error.error.message)")
+            #expect(took < .seconds(8), "a push answered after \(took)")
+        }
+        try await blocking {
+            holder.release()
+            short.close()
+            db.close()
+        }
+        try await engines.shutdown()
     }
 
     /// A token and its user's stand-in profile are stored in one transaction: when the token's
