@@ -214,13 +214,29 @@ public enum PythonOperations {
         return out
     }
 
-    /// Text inside a docstring: backslashes and triple quotes cannot end it early.
+    /// Text inside a docstring: backslashes and triple quotes cannot end it early. (By hand:
+    /// `replacing(_:with:)` is `_StringProcessing`'s, 1.2 MB of the library with its regex parser.)
     static func escape(_ text: String) -> String {
-        text.replacing("\\", with: "\\\\").replacing("\"\"\"", with: "\\\"\\\"\\\"")
+        var out = ""
+        var quotes = 0  // quotes in a row, not written yet
+        for c in text {
+            if c == "\"" {
+                quotes += 1
+                if quotes == 3 {
+                    out += #"\"\"\""#
+                    quotes = 0
+                }
+                continue
+            }
+            out += String(repeating: "\"", count: quotes)
+            quotes = 0
+            out += c == "\\" ? #"\\"# : String(c)
+        }
+        return out + String(repeating: "\"", count: quotes)
     }
 }
 
 extension String {
     /// `entry.log` → `entry_log`.
-    fileprivate var replacingDots: String { replacing(".", with: "_") }
+    fileprivate var replacingDots: String { String(map { $0 == "." ? "_" : $0 }) }
 }

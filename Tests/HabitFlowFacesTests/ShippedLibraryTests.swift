@@ -48,6 +48,21 @@ import Testing
         #expect(symbols.sorted() == declared.sorted())
     }
 
+    /// Issue 62: the library and the CLI stay within docs/size-budget.txt (scripts/size
+    /// --check), and the check fails, naming the binary, when one weighs more than allowed.
+    @Test func theShippedBinariesKeepTheirSizeBudget() throws {
+        let checked = try run(Repository.path("scripts/size"), ["--check", Self.prefix])
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        #expect(checked.stdout.contains("libhabitflow.so's parts:") && checked.stdout.contains("HabitFlowCore"), "\(checked.stdout)")
+        let tight = Repository.temporaryDirectory("size-budget").appendingPathComponent("budget.txt")
+        try "libhabitflow.so 1000000\nhabitflow 100000000\n".write(to: tight, atomically: true, encoding: .utf8)
+        let over = try run(Repository.path("scripts/size"), ["--check", Self.prefix], environment: ["HABITFLOW_SIZE_BUDGET": tight.path])
+        #expect(over.status == 1)
+        #expect(
+            over.stderr.contains("size: libhabitflow.so weighs") && over.stderr.contains("over its budget of 1,000,000"), "\(over.stderr)")
+        #expect(!over.stderr.contains("size: habitflow weighs"), "\(over.stderr)")
+    }
+
     /// Issue 59: the C ABI a host links keeps every promise of the release's baseline
     /// (docs/abi/libhabitflow.abi, libabigail): scripts/check-abi passes on the built library.
     @Test func theCABIKeepsItsBaseline() throws {

@@ -320,7 +320,8 @@ extension ServerDatabase {
     /// Runs `body` — one request's work with the database, on this thread — with all of its
     /// waits together ending at most `timeout` after `start` (`RequestDeadline`): the instant
     /// the request asked for this thread, so its time queued for one is counted.
-    public func withinDeadline<T>(since start: ContinuousClock.Instant, _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+    public func withinDeadline<T>(since start: ContinuousClock.Instant, _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
+    {
         try RequestDeadline.run(until: start + timeout, body)
     }
 

@@ -45,7 +45,8 @@ public final class MemoryReplicas: ReplicaStore {
     }
 
     /// Memory never waits: no deadline.
-    public func withinDeadline<T>(since start: ContinuousClock.Instant, _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
+    public func withinDeadline<T>(since start: ContinuousClock.Instant, _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
+    {
         try body()
     }
 

@@ -544,7 +544,8 @@ import Testing
     /// the first push ends at the statement timeout, 5.4 s, the second's own waits after).
     @Test func aRequestQueuedForAThreadCountsThatWaitInItsDeadline() async throws {
         let token = AccessToken.make(user: "alice")
-        let habit = #"{"changes":[{"kind":"habit","stamp":"0001780000000001.000000.rqueued","record":{"id":"h1","ownerId":"alice","#
+        let habit =
+            #"{"changes":[{"kind":"habit","stamp":"0001780000000001.000000.rqueued","record":{"id":"h1","ownerId":"alice","#
             + #""name":"Water","kind":"numeric","unit":"ml","cadence":"daily","timesPerWeek":null,"targetType":"atLeast","#
             + #""multiplePerDay":1,"categoryId":null,"archived":0,"legacyGoal":null,"createdAt":"2025-03-12T11:00:00Z","#
             + #""createdDayKey":"2025-03-12","updatedAt":"2025-03-12T11:00:00Z","deletedAt":null,"bundle":null,"bundleId":null}}]}"#

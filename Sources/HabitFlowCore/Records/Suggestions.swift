@@ -9,11 +9,19 @@ public enum Suggestions {
         guard !wanted.isEmpty else { return [] }
         let scored = candidates.compactMap { candidate -> (Int, String)? in
             let key = candidate.lowercased()
-            if key.contains(String(wanted)) { return (0, candidate) }
-            let d = distance(wanted, Array(key))
+            let characters = Array(key)
+            if contains(characters, wanted) { return (0, candidate) }
+            let d = distance(wanted, characters)
             return d <= max(2, wanted.count / 3) ? (d, candidate) : nil
         }
         return scored.sorted { $0 < $1 }.prefix(limit).map(\.1)
+    }
+
+    /// Whether `needle` occurs in `haystack`, character for character. (Not `String.contains`:
+    /// that is `_StringProcessing`'s, which with its regex parser adds 1.2 MB to the library.)
+    static func contains(_ haystack: [Character], _ needle: [Character]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        return (0...haystack.count - needle.count).contains { start in haystack[start..<start + needle.count].elementsEqual(needle) }
     }
 
     /// Levenshtein distance over characters (names are short).
