@@ -15,3 +15,11 @@ func streak(_ any: Any?) -> HabitMetrics.Streak {
     let day = { (key: String) -> DayKey? in (o[key] as? String).map { try! DayKey(parsing: $0) } }
     return makeStreak((o["length"] as! NSNumber).intValue, day("first"), day("last"))
 }
+
+/// One row of the table: a path's median and minimum, its goal, and how many times slower each
+/// peer is than HabitFlow's full derivation, cold and warm.
+@MainActor func row(_ label: String, _ s: Stats, goal: String = "", peer: Bool = false) {
+    var line = pad(label, 48) + " " + ms(s.median) + " " + ms(s.min) + String(format: "  %4d", s.samples.count) + "  " + pad(goal, 7)
+    if peer { line += "  " + ratio(s.median, fullCold.median) + " / " + ratio(s.median, fullWarm.median) }
+    print(line)
+}

@@ -1,3 +1,4 @@
+import CSQLiteRaw
 import Foundation
 import HabitFlow
 
@@ -71,7 +72,10 @@ let streakSQL = """
     ORDER BY d.id
     """
 
-struct SQLStreaks { var longest: HabitMetrics.Streak; var current: HabitMetrics.Streak }
+struct SQLStreaks {
+    var longest: HabitMetrics.Streak
+    var current: HabitMetrics.Streak
+}
 /// A Streak from its parts (its memberwise initializer is internal to HabitFlowCore).
 func makeStreak(_ length: Int, _ first: DayKey?, _ last: DayKey?) -> HabitMetrics.Streak {
     var s = HabitMetrics.Streak.none
@@ -80,3 +84,50 @@ func makeStreak(_ length: Int, _ first: DayKey?, _ last: DayKey?) -> HabitMetric
     s.last = last
     return s
 }
+
+@MainActor func text(_ statement: OpaquePointer?, _ column: Int32) -> DayKey? {
+    guard let p = sqlite3_column_text(statement, column) else { return nil }
+    return try! DayKey(parsing: String(cString: p))
+}
+/// Runs a streak query (?1 today, ?2 the user; rows: habit, longest length/first/last,
+/// current length/first/last), prepared anew each time as a one-off query would be.
+@MainActor func streakQuery(_ sql: String) -> [String: SQLStreaks] {
+    var statement: OpaquePointer?
+    let rc = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+    precondition(rc == SQLITE_OK, String(cString: sqlite3_errmsg(db)))
+    sqlite3_bind_text(statement, 1, today.description, -1, csqliteraw_transient())
+    sqlite3_bind_text(statement, 2, userId, -1, csqliteraw_transient())
+    var out: [String: SQLStreaks] = [:]
+    while sqlite3_step(statement) == SQLITE_ROW {
+        let id = String(cString: sqlite3_column_text(statement, 0))
+        out[id] = SQLStreaks(
+            longest: makeStreak(Int(sqlite3_column_int64(statement, 1)), text(statement, 2), text(statement, 3)),
+            current: makeStreak(Int(sqlite3_column_int64(statement, 4)), text(statement, 5), text(statement, 6)))
+    }
+    sqlite3_finalize(statement)
+    return out
+}
+
+/// The plain gaps-and-islands query people write first: a daily binary habit's days with an
+/// active entry, grouped by julianday(day) − ROW_NUMBER(). It knows no targets or pauses, so
+/// it is checked only on the daily binary habits that have no target version (where its
+/// answer is the engine's); it is the floor of what SQL can do here.
+let plainStreakSQL = """
+    WITH daily AS (
+        SELECT id FROM habits
+        WHERE owner_id = ?2 AND cadence = 'daily' AND kind = 'binary' AND deleted_at IS NULL AND archived = 0),
+    days AS (
+        SELECT DISTINCT e.habit_id, e.day_key FROM entries e JOIN daily d ON d.id = e.habit_id
+        WHERE e.deleted_at IS NULL AND e.day_key <= ?1),
+    islands AS (
+        SELECT habit_id, day_key, julianday(day_key) - ROW_NUMBER() OVER (PARTITION BY habit_id ORDER BY day_key) AS grp FROM days),
+    runs AS (
+        SELECT habit_id, COUNT(*) AS length, MIN(day_key) AS first, MAX(day_key) AS last FROM islands GROUP BY habit_id, grp),
+    ranked AS (
+        SELECT *, ROW_NUMBER() OVER (PARTITION BY habit_id ORDER BY length DESC, first) AS rank FROM runs)
+    SELECT d.id, COALESCE(l.length, 0), l.first, l.last, COALESCE(c.length, 0), c.first, c.last
+    FROM daily d
+    LEFT JOIN ranked l ON l.habit_id = d.id AND l.rank = 1
+    LEFT JOIN runs c ON c.habit_id = d.id AND c.last >= date(?1, '-1 day')
+    ORDER BY d.id
+    """

@@ -29,6 +29,11 @@
 //
 // Usage: MetricsBench [RUNS=20] [PYTHON_RUNS=3] [PEER_SCRIPT]
 //   METRICSBENCH_KEEP=1 keeps the store file (its path is printed).
+//
+// This file runs the benchmark in order; each part it runs is in a file of its own:
+// Dataset.swift (the store), HabitFlowPaths.swift (what is timed of HabitFlow), SQLPeer.swift
+// and PythonPeer.swift (the peers), CrossChecks.swift (against the Python reference),
+// Timing.swift and Formatting.swift (medians, the table).
 import CSQLiteRaw
 import Foundation
 import HabitFlow
@@ -65,115 +70,12 @@ let loadBefore = loadAverage()
 let buildStart = seconds()
 let clock = Engine()  // days and zones only
 
-/// An engine on the store living on `day`: a change of meaning is made on its day, never
-/// dated in the past (issue 27), and the history is made in the order it happened (a store's
-/// clock never goes back: issue 56).
-func engineOn(_ day: DayKey) -> Engine {
-    let start = try! clock.dayRange(of: day, zone: zoneName).start!
-    return try! Engine(storePath: storePath, user: userId, zone: zoneName, now: Instant(unixSeconds: start + 12 * 3600)!)
-}
 let today = try! clock.dayKey(at: now, zone: zoneName)
 let firstDay = today.adding(days: -(spanDays - 1))!
-let creator = engineOn(firstDay)
-/// Target changes and pauses, made on their days once every habit exists, in day order.
-var edits: [(offset: Int, make: () -> Void)] = []
-var rng = SplitMix64(seed: 20_300_101)
-var requests: [LogRequest] = []
-requests.reserveCapacity(habitCount * spanDays)
-var pauseCount = 0
-var targetVersionCount = 0
-
-func dayKey(_ offset: Int) -> DayKey { firstDay.adding(days: offset)! }
-
-for h in 0..<habitCount {
-    let id = "h" + (h < 10 ? "0" : "") + String(h)
-    var draft = HabitDraft(name: "Habit \(h)")
-    draft.id = id
-    // target(offset) as the generator sees it (pauses left out: entries go on being logged in
-    // them, and they must be ignored).
-    var baseTarget = 1.0, changedTarget = 1.0, changeOffset = Int.max
-    var logProbability: Double
-    switch h {
-    case 0..<70:  // daily binary, from patchy (90 %) to nearly unbroken (99.9 %)
-        logProbability = 0.90 + 0.099 * Double(h) / 69
-    case 70..<90:  // daily numeric at least, minutes
-        draft.kind = .numeric
-        draft.unit = "min"
-        baseTarget = [10, 15, 20, 30, 45][h % 5]
-        changedTarget = baseTarget
-        logProbability = 0.95 + 0.04 * Double(h - 70) / 19
-    default:  // N per week, binary
-        let n = 2 + h % 5
-        draft.cadence = .timesPerWeek(n)
-        logProbability = min(0.97, Double(n) / 7 + 0.05 + 0.1 * rng.unit())
-    }
-    if draft.kind == .numeric { draft.target = baseTarget }  // from the start of its history
-    _ = try! creator.createHabit(draft)
-    if draft.kind == .numeric {
-        targetVersionCount += 1
-        if h % 2 == 0 {  // a target change somewhere in years 3 to 7
-            changeOffset = 1000 + rng.below(1500)
-            changedTarget = (baseTarget * 1.5).rounded()
-            let (at, target) = (changeOffset, changedTarget)
-            edits.append((at, { _ = try! engineOn(dayKey(at)).setTarget(habitId: id, effectiveDayKey: dayKey(at), target: target) }))
-            targetVersionCount += 1
-        }
-    }
-    // Pauses (target 0: neither complete nor breaking a streak).
-    if h % 10 == 3 || (70..<90).contains(h) && h % 4 == 1 || h == 95 || h == 13 {
-        var from = 200 + rng.below(3000)
-        let length = 7 + rng.below(22)
-        if changeOffset != .max, from - 1 <= changeOffset, changeOffset <= from + length { from = changeOffset + 30 }
-        let at = from
-        edits.append((at, { _ = try! engineOn(dayKey(at)).pause(habitId: id, from: dayKey(at), to: dayKey(at + length - 1)) }))
-        pauseCount += 1
-        targetVersionCount += 2
-    }
-    if h == 13 || h == 71 {  // a pause over today: today is not required
-        edits.append(
-            (
-                spanDays - 5,
-                { _ = try! engineOn(today.adding(days: -4)!).pause(habitId: id, from: today.adding(days: -4)!, to: today.adding(days: 3)!) }
-            ))
-        pauseCount += 1
-        targetVersionCount += 2
-    }
-    var vacation = 0
-    for offset in 0..<spanDays {
-        if vacation > 0 {
-            vacation -= 1
-            continue
-        }
-        if rng.unit() < 1.0 / 300 {
-            vacation = 1 + rng.below(12)
-            continue
-        }
-        guard rng.unit() < logProbability else { continue }
-        let day = dayKey(offset)
-        var request = LogRequest(habitId: id)
-        request.entryId = "e\(h)-\(offset)"
-        // 10:00 to 10:59 UTC: late morning in Amsterdam, summer or winter; the engine derives the DayKey.
-        request.timestampUtc = Instant(unixSeconds: Int64(day.dayNumber) * 86_400 + 36_000 + Int64(rng.below(3600)))!
-        if draft.kind == .numeric {
-            let target = offset < changeOffset ? baseTarget : changedTarget
-            request.value =
-                rng.unit() < 0.04
-                ? Double(rng.below(Int(target)))  // below target: the day is logged, not complete
-                : target + Double(rng.below(Int(target)))  // target or more
-        }
-        requests.append(request)
-    }
-}
-for edit in edits.enumerated().sorted(by: { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }) { edit.element.make() }
-let engine = try! Engine(storePath: storePath, user: userId, zone: nil, now: now)
-let summary = try! engine.importEntries(requests)
-precondition(summary.created == requests.count)
-// Soft-deleted entries: present in the file, absent from every metric.
-var deleted = Set<Int>()
-while deleted.count < 1000 { deleted.insert(rng.below(requests.count)) }
-for i in deleted.sorted() { _ = try! engine.deleteEntry(requests[i].entryId!, confirm: true) }
+let dataset = buildDataset()
+let engine = dataset.engine
 let buildSeconds = seconds() - buildStart
-let activeEntries = requests.count - deleted.count
+let activeEntries = dataset.entries - dataset.deleted
 
 /// The week starts of the 10 years: the week containing the first day through today's.
 let weekStarts: [DayKey] = {
@@ -183,70 +85,12 @@ let weekStarts: [DayKey] = {
 
 print(
     "HabitFlow Core metrics benchmark: \(habitCount) habits (70 daily binary, 20 daily numeric, 10 N/week) × \(spanDays) days "
-        + "(\(firstDay) … \(today), \(zoneName)), \(activeEntries) active entries (+\(deleted.count) deleted), "
-        + "\(targetVersionCount) target versions (\(pauseCount) pauses), \(weekStarts.count) weeks")
+        + "(\(firstDay) … \(today), \(zoneName)), \(activeEntries) active entries (+\(dataset.deleted) deleted), "
+        + "\(dataset.targetVersions) target versions (\(dataset.pauses) pauses), \(weekStarts.count) weeks")
 print(String(format: "store built through the Swift API in %.1f s: %@", buildSeconds, keepStore ? storePath : "(temp, removed at exit)"))
 
 // MARK: - HabitFlow
 
-/// What the benchmark keeps of one habit's derivation, whichever path made it (cross-checks).
-struct Derived {
-    var id: String
-    var current: HabitMetrics.Streak
-    /// `nil` from the Today screen, which reads recent history only.
-    var longest: HabitMetrics.Streak?
-    var momentum: Double
-    var weeks: [WeekProgress]
-}
-
-// =====================================================================================
-// THE FULL DERIVATION: every metric of every habit (all days, every week, streaks,
-// momentum) in one call. The one place to change when the full-derivation API changes.
-// =====================================================================================
-func deriveAll(_ engine: Engine) -> [HabitReport] {
-    try! engine.reports()
-}
-
-func derived(_ reports: [HabitReport]) -> [Derived] {
-    reports.map {
-        Derived(
-            id: $0.summary.habitId, current: $0.summary.currentStreak, longest: $0.summary.longestStreak,
-            momentum: $0.summary.momentum, weeks: $0.weeks)
-    }
-}
-
-/// The same through the per-habit API (as a host without `reports()` would): metrics, streaks,
-/// momentum and weekProgress for every week of the 10 years.
-func deriveAllPerHabit(_ engine: Engine) -> [Derived] {
-    var out: [Derived] = []
-    for habit in try! engine.habits(includeArchived: false, includeDeleted: false) {
-        let asOf = try! engine.metrics(habitId: habit.id)
-        let (m, today, calendar) = (asOf.metrics, asOf.today, asOf.weeks)
-        let streaks = m.streaks(today: today, weeks: calendar)
-        let (current, longest) = (streaks.current, streaks.longest)
-        var weeks: [WeekProgress] = []
-        weeks.reserveCapacity(weekStarts.count)
-        for start in weekStarts { weeks.append(try! m.weekProgress(containing: start, weeks: calendar)) }
-        out.append(Derived(id: habit.id, current: current, longest: longest, momentum: m.momentum(today: today), weeks: weeks))
-    }
-    return out
-}
-
-/// Current and longest streaks of the daily habits only: what the SQL peer computes.
-func dailyStreaks(_ engine: Engine) -> [String: (current: HabitMetrics.Streak, longest: HabitMetrics.Streak)] {
-    var out: [String: (current: HabitMetrics.Streak, longest: HabitMetrics.Streak)] = [:]
-    for habit in try! engine.habits(includeArchived: false, includeDeleted: false) {
-        guard case .daily = habit.cadence else { continue }
-        let asOf = try! engine.metrics(habitId: habit.id)
-        let streaks = asOf.metrics.streaks(today: asOf.today, weeks: asOf.weeks)
-        out[habit.id] = (streaks.current, streaks.longest)
-    }
-    return out
-}
-
-func openEngine(caching: Bool = true) -> Engine {
-    try! Engine(storePath: storePath, user: userId, zone: nil, now: now, caching: caching)
-}
 let uncached = openEngine(caching: false)
 
 // METRICSBENCH_PROFILE=today: only loop the warm Today screen (for `perf record`), then exit.
@@ -305,53 +149,8 @@ let full = derived(reports)
 
 var db: OpaquePointer?
 precondition(sqlite3_open_v2(storePath, &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK)
-func text(_ statement: OpaquePointer?, _ column: Int32) -> DayKey? {
-    guard let p = sqlite3_column_text(statement, column) else { return nil }
-    return try! DayKey(parsing: String(cString: p))
-}
-/// Runs a streak query (?1 today, ?2 the user; rows: habit, longest length/first/last,
-/// current length/first/last), prepared anew each time as a one-off query would be.
-@MainActor func streakQuery(_ sql: String) -> [String: SQLStreaks] {
-    var statement: OpaquePointer?
-    let rc = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
-    precondition(rc == SQLITE_OK, String(cString: sqlite3_errmsg(db)))
-    sqlite3_bind_text(statement, 1, today.description, -1, csqliteraw_transient())
-    sqlite3_bind_text(statement, 2, userId, -1, csqliteraw_transient())
-    var out: [String: SQLStreaks] = [:]
-    while sqlite3_step(statement) == SQLITE_ROW {
-        let id = String(cString: sqlite3_column_text(statement, 0))
-        out[id] = SQLStreaks(
-            longest: makeStreak(Int(sqlite3_column_int64(statement, 1)), text(statement, 2), text(statement, 3)),
-            current: makeStreak(Int(sqlite3_column_int64(statement, 4)), text(statement, 5), text(statement, 6)))
-    }
-    sqlite3_finalize(statement)
-    return out
-}
 var sqlResult: [String: SQLStreaks] = [:]
 let sqlStats = measure(runs) { sqlResult = streakQuery(streakSQL) }
-/// The plain gaps-and-islands query people write first: a daily binary habit's days with an
-/// active entry, grouped by julianday(day) − ROW_NUMBER(). It knows no targets or pauses, so
-/// it is checked only on the daily binary habits that have no target version (where its
-/// answer is the engine's); it is the floor of what SQL can do here.
-let plainStreakSQL = """
-    WITH daily AS (
-        SELECT id FROM habits
-        WHERE owner_id = ?2 AND cadence = 'daily' AND kind = 'binary' AND deleted_at IS NULL AND archived = 0),
-    days AS (
-        SELECT DISTINCT e.habit_id, e.day_key FROM entries e JOIN daily d ON d.id = e.habit_id
-        WHERE e.deleted_at IS NULL AND e.day_key <= ?1),
-    islands AS (
-        SELECT habit_id, day_key, julianday(day_key) - ROW_NUMBER() OVER (PARTITION BY habit_id ORDER BY day_key) AS grp FROM days),
-    runs AS (
-        SELECT habit_id, COUNT(*) AS length, MIN(day_key) AS first, MAX(day_key) AS last FROM islands GROUP BY habit_id, grp),
-    ranked AS (
-        SELECT *, ROW_NUMBER() OVER (PARTITION BY habit_id ORDER BY length DESC, first) AS rank FROM runs)
-    SELECT d.id, COALESCE(l.length, 0), l.first, l.last, COALESCE(c.length, 0), c.first, c.last
-    FROM daily d
-    LEFT JOIN ranked l ON l.habit_id = d.id AND l.rank = 1
-    LEFT JOIN runs c ON c.habit_id = d.id AND c.last >= date(?1, '-1 day')
-    ORDER BY d.id
-    """
 var plainResult: [String: SQLStreaks] = [:]
 let plainSQLStats = measure(runs) { plainResult = streakQuery(plainStreakSQL) }
 var versioned = Set<String>()
@@ -384,23 +183,6 @@ sqlite3_close(db)
 
 // MARK: - Peer (b): Python
 
-/// Runs metrics_peer.py (with `extra` arguments) and returns its JSON.
-func runPeer(_ extra: [String]) -> [String: Any] {
-    let python = Process()
-    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    python.arguments =
-        [
-            "python3", peerScript, storePath, "--user", userId, "--today", today.description,
-            "--from", firstDay.description, "--runs", String(pythonRuns),
-        ] + extra
-    let pythonOut = Pipe()
-    python.standardOutput = pythonOut
-    try! python.run()
-    let pythonData = pythonOut.fileHandleForReading.readDataToEndOfFile()
-    python.waitUntilExit()
-    precondition(python.terminationStatus == 0, "metrics_peer.py \(extra) failed (\(peerScript))")
-    return try! JSONSerialization.jsonObject(with: pythonData) as! [String: Any]
-}
 let pythonJSON = runPeer([])
 // The one-pass peer (flat lists per habit): the fair Python figure; checked like HabitFlow.
 let fastJSON = runPeer(["--fast"])
@@ -414,30 +196,6 @@ let loadAfter = loadAverage()
 
 // MARK: - Cross-checks
 
-var mismatches = 0
-var shown = 0  // of the current check: the first 6 are printed
-@MainActor func mismatch(_ text: String) {
-    mismatches += 1
-    if shown < 6 { print("    MISMATCH " + text) }
-    shown += 1
-}
-/// Runs one group of checks; prints its summary line after its first mismatches.
-@MainActor func checking(_ title: String, _ body: () -> Void) {
-    shown = 0
-    body()
-    if shown > 6 { print("    … and \(shown - 6) more") }
-    print("  \(title): \(shown == 0 ? "agree" : "\(shown) MISMATCHES")")
-}
-
-/// Python's view of one habit: the reference every HabitFlow path is checked against.
-struct Reference {
-    var daily: Bool
-    var current: HabitMetrics.Streak
-    var longest: HabitMetrics.Streak
-    var momentum: Double
-    var completed: [Int]  // per week of weekStarts
-    var required: [Int]
-}
 var reference: [String: Reference] = [:]
 for (id, py) in pythonHabits {
     precondition(py["firstWeek"] as! String == weekStarts[0].description)
@@ -446,44 +204,6 @@ for (id, py) in pythonHabits {
         momentum: (py["momentum"] as! NSNumber).doubleValue,
         completed: (py["weekCompleted"] as! [NSNumber]).map(\.intValue),
         required: (py["weekRequired"] as! [NSNumber]).map(\.intValue))
-}
-
-/// Checks one path's streaks, momentum and weeks against Python's.
-@MainActor func check(_ path: String, _ results: [Derived], allWeeks: Bool) {
-    if results.count != reference.count { mismatch("\(path): \(results.count) habits, Python has \(reference.count)") }
-    for hf in results {
-        guard let py = reference[hf.id] else {
-            mismatch("\(path): \(hf.id) missing from Python's output")
-            continue
-        }
-        let unit = py.daily ? "days" : "weeks"
-        if let longest = hf.longest, longest != py.longest {
-            mismatch("\(path): \(hf.id) longest (\(unit)): HabitFlow \(describe(longest)), Python \(describe(py.longest))")
-        }
-        if hf.current != py.current {
-            mismatch("\(path): \(hf.id) current (\(unit)): HabitFlow \(describe(hf.current)), Python \(describe(py.current))")
-        }
-        if abs(hf.momentum - py.momentum) > 1e-9 { mismatch("\(path): \(hf.id) momentum: HabitFlow \(hf.momentum), Python \(py.momentum)") }
-        if allWeeks, hf.weeks.count != weekStarts.count {
-            mismatch("\(path): \(hf.id) has \(hf.weeks.count) weeks, not \(weekStarts.count)")
-        }
-        if hf.weeks.last?.weekStart != weekStarts.last {
-            mismatch("\(path): \(hf.id) weeks end on \(hf.weeks.last?.weekStart.description ?? "-")")
-        }
-        for w in hf.weeks {
-            let i = Int(w.weekStart.dayNumber - weekStarts[0].dayNumber) / 7
-            guard i >= 0, i < weekStarts.count, weekStarts[i] == w.weekStart else {
-                mismatch("\(path): \(hf.id) week \(w.weekStart) is not a week of the range")
-                break
-            }
-            if w.completed != py.completed[i] || w.required != py.required[i] {
-                mismatch(
-                    "\(path): \(hf.id) \(unit == "days" ? "daily" : "weekly") week of \(w.weekStart): HabitFlow \(w.completed)/\(w.required), "
-                        + "Python \(py.completed[i])/\(py.required[i])")
-                break  // the first differing week of a habit is enough
-            }
-        }
-    }
 }
 
 print("\ncross-checks (Python is the reference: it follows SPEC §6 independently of the engine)")
@@ -604,11 +324,6 @@ let todayCABIAfter = measure(runs) { cCall(#"{"op":"metrics.today"}"#) }
 hf_close(logHandle)
 
 print("\n\(pad("", 48))   median ms    min ms  runs  goal    peer ÷ HF full: cold / warm")
-func row(_ label: String, _ s: Stats, goal: String = "", peer: Bool = false) {
-    var line = pad(label, 48) + " " + ms(s.median) + " " + ms(s.min) + String(format: "  %4d", s.samples.count) + "  " + pad(goal, 7)
-    if peer { line += "  " + ratio(s.median, fullCold.median) + " / " + ratio(s.median, fullWarm.median) }
-    print(line)
-}
 row("HabitFlow full, cold: new Engine + reports()", fullCold, goal: "≤ 30")
 row("HabitFlow full, open Engine, caching off", fullUncached, goal: "≤ 30")
 row("HabitFlow full, warm: open Engine, cache kept", fullWarm, goal: "≤ 30")

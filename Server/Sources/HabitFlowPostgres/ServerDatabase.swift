@@ -319,10 +319,15 @@ extension ServerDatabase {
 
     /// Runs `body` — one request's work with the database, on this thread — with all of its
     /// waits together ending at most `timeout` after `start` (`RequestDeadline`): the instant
-    /// the request asked for this thread, so its time queued for one is counted.
+    /// the request asked for this thread, so its time queued for one is counted. A request
+    /// whose deadline passed while it queued answers at once, having touched nothing.
     public func withinDeadline<T>(since start: ContinuousClock.Instant, _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
     {
-        try RequestDeadline.run(until: start + timeout, body)
+        let deadline = start + timeout
+        guard ContinuousClock.now < deadline else {
+            throw Self.unavailable("the request's \(timeout) ran out while it waited for a thread")
+        }
+        return try RequestDeadline.run(until: deadline, body)
     }
 
     /// Runs `body` with at most `limit` for its waits together.

@@ -281,11 +281,12 @@ import Glibc
         }
         let (longest, slowest, requests) = cluster.longestRequest()
         // No request waits past the servers' deadline (10 s in the cluster, RequestDeadline),
-        // counted from when it asked for an engine thread; a second more for what comes
-        // after its last wait (the answer, on two cores shared by eight CLI loops, two
-        // servers, two PostgreSQL and three etcd).
+        // counted from when it asked for an engine thread; two seconds more for what is not a
+        // wait on the database — reading the body, a wait's last 100 ms slice, the answer —
+        // on two cores shared by eight CLI loops, two servers, two PostgreSQL and three etcd
+        // (10,276 ms the longest measured).
         #expect(requests > 100, "the servers' logs name \(requests) requests")
-        #expect(longest <= 11_000, "a request took \(longest) ms: \(slowest)")
+        #expect(longest <= 12_000, "a request took \(longest) ms: \(slowest)")
         print("cluster faults: " + rounds.joined(separator: "; ") + "; the longest request \(Int(longest)) ms: \(slowest)")
     }
 }
