@@ -30,6 +30,9 @@ from load import Connection, percentile, run_all  # this folder's load generator
 STAMP = "%016d.%06d.r%s"
 PROCESSES = 4  # the load's threads are spread over this many processes
 RUN = int(time.time() * 1000) % 1_000_000_000
+# Stamps from now on, a millisecond apart: after every copied history's, and never past the
+# day ahead a server takes (SyncRules.maxClockLead; a million pushes reach 83 minutes ahead).
+NOW_MS = int(time.time() * 1000)
 FIRST_DAY = datetime.date(2027, 1, 1)  # after every history the bench copies
 
 
@@ -49,7 +52,7 @@ def entries(user: str, n: int, serial: int) -> List[Dict[str, Any]]:
     t = day + "T08:00:00Z"
     for i in range(n):
         k = serial * 5 + i
-        out.append({"kind": "entry", "stamp": STAMP % (1_800_000_000_000 + k, RUN % 1_000_000, user), "record": {
+        out.append({"kind": "entry", "stamp": STAMP % (NOW_MS + k, RUN % 1_000_000, user), "record": {
             "id": "m-%d-%d" % (RUN, k), "ownerId": user, "habitId": "h%d" % (i % 5), "timestampUtc": t, "dayKey": day,
             "value": 1, "note": None, "source": "manual", "createdAt": t, "updatedAt": t, "deletedAt": None,
             "multiplePerDay": 1}})
