@@ -16,6 +16,8 @@ The layouts, each a step from the one before:
 - hashed: the same with hash indexes where only equality is asked (the id; habit and day).
 - compact, compact hashed: the owner kept, seq an int4, the source a code (see below).
 - lean: compact hashed without a column for the habit day, hash pages full, own owner NULL.
+- lean, habit uuid: the habit as its id (a uuid) rather than a per-user surrogate.
+- planned: lean with the replica an int4, the source as text (NULL when 'manual').
 """
 import json
 import subprocess
@@ -123,6 +125,19 @@ LAYOUTS["lean"] = LAYOUTS["compact"].replace("CONSTRAINT t_key UNIQUE (user_key,
     "CREATE INDEX t_id ON t USING hash (id) WITH (fillfactor = 100);\n"
     "CREATE INDEX t_day ON t USING hash (((habit_key::int8 << 32) | (day_key - date '2000-01-01'))) WITH (fillfactor = 100);").replace(
     "seq, u, u, (u - 1)", "seq, u, NULL, (u - 1)")
+# And lean as the server would hold it without a habit surrogate: the habit as its uuid (as
+# every id), the replica an int4.
+LAYOUTS["lean, habit uuid"] = LAYOUTS["lean"].replace("habit_key int4 NOT NULL,", "").replace(
+    "stamp_replica int2 NOT NULL", "stamp_replica int4 NOT NULL").replace(
+    "set_aside boolean NOT NULL, id uuid NOT NULL,", "set_aside boolean NOT NULL, id uuid NOT NULL, habit_id uuid NOT NULL,").replace(
+    "(habit_key::int8 << 32) | (day_key - date '2000-01-01')", "hashtextextended(habit_id::text, day_key - date '2000-01-01')").replace(
+    "seq, u, NULL, (u - 1) * 5 + h, day, 1, 0, false, false, id, note", "seq, u, NULL, day, 1, 0, false, false, id, md5(u::text || 'habit-' || h)::uuid, note")
+# The plan: lean with the replica an int4 (it costs no byte here) and the source as its text,
+# NULL when it is the usual one ('manual'), as instants equal to the log time are: kept whole,
+# the text crosses a word, 200.8 bytes an entry.
+LAYOUTS["planned"] = LAYOUTS["lean"].replace("stamp_replica int2 NOT NULL", "stamp_replica int4 NOT NULL").replace(
+    "source int2 NOT NULL,", "").replace("id uuid NOT NULL, note text", "id uuid NOT NULL, source text, note text").replace(
+    "day, 1, 0, false, false, id, note", "day, 1, false, false, id, NULL, note")
 
 SIZES = """
 VACUUM ANALYZE t;
