@@ -5,8 +5,8 @@ import Testing
 
 @testable import HabitFlowPostgres
 
-/// The database of release 0.1.0's server (`Server/Tests/Fixtures/schema3`, made by its
-/// `make.py` with that server: a store of weeks of definition changes synced from two devices,
+/// A database of release 0.1.0's schema (`Server/Tests/Fixtures/schema3`, made by its
+/// `make.py` with a server of that schema: a store of weeks of definition changes synced from two devices,
 /// partners sharing a goal, ids alike across users, a deleted entry) answers every pull as
 /// that server did, after this server migrates it: the same records, stamps, sequence
 /// numbers, cursors and pages (issue 61: what a migration of the server's tables must keep).

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the server's schema-3 database fixture and what that server answered from it (issue 61).
 
-Schema 3 is the database of release 0.1.0's server: every record a row of one generic
-`records` table. Run once with that server and CLI, never again: the test
+Schema 3 is the database of release 0.1.0's server, and of every server since until issue
+61: every record a row of one generic `records` table. Run once, with a server and CLI of
+schema 3 (it was made at main's 2026-12-06 commit), never again: the test
 (`ServerSchemaFixtureTests`) loads `database.sql` into a fresh database, lets the current
 server migrate it, and pulls every user's records page by page, which must answer as
 `answers.jsonl` says — the same records, stamps, sequence numbers, cursors and pages.
