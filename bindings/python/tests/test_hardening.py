@@ -141,7 +141,12 @@ class HardeningTests(unittest.TestCase):
     def test_a_backup_larger_than_a_request_restores(self):
         # Issue 58: export() gave a document import_data() refused at the request limit (16
         # MiB); now it goes to the engine as a file. A request that large is refused naming
-        # its real size.
+        # its real size. Its temporary file goes to a folder of this test's own, so another
+        # process's import (a concurrent test's) is not taken for one left behind.
+        spool = os.path.join(self.dir.name, "spool")
+        os.mkdir(spool)
+        self.addCleanup(setattr, tempfile, "tempdir", tempfile.tempdir)
+        tempfile.tempdir = spool
         note = "A long note, every day. " * 125
         with habitflow.Engine(self.path, user="alice", zone="UTC", now="2026-01-01T10:00:00Z") as e:
             for h in range(4):
@@ -170,7 +175,7 @@ class HardeningTests(unittest.TestCase):
             self.assertEqual(caught.exception.field, "args.document")
             self.assertIn("records[100].kind", caught.exception.message)
             self.assertNotIn("habitflow-import-", caught.exception.message)
-        self.assertEqual([n for n in os.listdir(tempfile.gettempdir()) if n.startswith("habitflow-import-")], [])
+        self.assertEqual(os.listdir(spool), [])
 
     def test_one_sqlite_in_the_process_loses_nothing(self):
         # Issue 58: the wheel carried its own SQLite. POSIX locks belong to the process, so
