@@ -45,11 +45,32 @@ public enum Repository {
     /// An engine over the system tz database, shared by the tests of one process.
     public static let engine = Engine()
 
-    /// A fresh temporary directory.
+    /// A fresh temporary directory, inside this test process's own (`testFolder`).
     public static func temporaryDirectory(_ label: String = "habitflow") -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(label)-\(UUID().uuidString)")
+        let url = testFolder.appendingPathComponent("\(label)-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// This test process's folder in the system's temporary directory,
+    /// `habitflow-tests-<pid>`: removed when the process exits, and one a process left that no
+    /// longer runs (killed midway) is removed at the first call. Tests made their folders in
+    /// the temporary directory itself and left them: 100,000 folders, 50 GB, on a machine
+    /// that ran the suites for weeks.
+    public static let testFolder: URL = {
+        let base = FileManager.default.temporaryDirectory
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? [] {
+            guard name.hasPrefix(testFolderPrefix), let pid = Int32(name.dropFirst(testFolderPrefix.count)) else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH { try? FileManager.default.removeItem(at: base.appendingPathComponent(name)) }
+        }
+        let folder = base.appendingPathComponent(testFolderPrefix + "\(getpid())")
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        atexit {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habitflow-tests-\(getpid())")
+            try? FileManager.default.removeItem(at: folder)
+        }
+        return folder
+    }()
+
+    private static let testFolderPrefix = "habitflow-tests-"
 }
