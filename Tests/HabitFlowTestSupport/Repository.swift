@@ -54,14 +54,20 @@ public enum Repository {
 
     /// This test process's folder in the system's temporary directory,
     /// `habitflow-tests-<pid>`: removed when the process exits, and one a process left that no
-    /// longer runs (killed midway) is removed at the first call. Tests made their folders in
-    /// the temporary directory itself and left them: 100,000 folders, 50 GB, on a machine
-    /// that ran the suites for weeks.
+    /// longer runs (killed midway) is removed at the first call a day later — not sooner: what
+    /// such a run started with `setsid` (a test cluster) may still run from it, and
+    /// `scripts/cluster down` needs its folder. Tests made their folders in the temporary
+    /// directory itself and left them: 100,000 folders, 50 GB, on a machine that ran the suites
+    /// for weeks.
     public static let testFolder: URL = {
         let base = FileManager.default.temporaryDirectory
         for name in (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? [] {
             guard name.hasPrefix(testFolderPrefix), let pid = Int32(name.dropFirst(testFolderPrefix.count)) else { continue }
-            if kill(pid, 0) != 0, errno == ESRCH { try? FileManager.default.removeItem(at: base.appendingPathComponent(name)) }
+            let stale = base.appendingPathComponent(name)
+            let changed = (try? FileManager.default.attributesOfItem(atPath: stale.path)[.modificationDate]) as? Date
+            if kill(pid, 0) != 0, errno == ESRCH, let changed, changed.timeIntervalSinceNow < -86_400 {
+                try? FileManager.default.removeItem(at: stale)
+            }
         }
         let folder = base.appendingPathComponent(testFolderPrefix + "\(getpid())")
         try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

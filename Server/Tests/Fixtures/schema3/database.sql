@@ -2,7 +2,6 @@
 -- PostgreSQL database dump
 --
 
-\restrict rQgvWMov6C7MllXEFPMKeTgW7c9BuZIlFlkDnMg3ItiwwoiL8QO6nealwXcQaKb
 
 -- Dumped from database version 15.18 (Debian 15.18-0+deb12u1)
 -- Dumped by pg_dump version 15.18 (Debian 15.18-0+deb12u1)
@@ -570,5 +569,4 @@ CREATE UNIQUE INDEX records_by_seq ON public.records USING btree (user_id, seq);
 -- PostgreSQL database dump complete
 --
 
-\unrestrict rQgvWMov6C7MllXEFPMKeTgW7c9BuZIlFlkDnMg3ItiwwoiL8QO6nealwXcQaKb
 

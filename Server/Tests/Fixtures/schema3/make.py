@@ -108,6 +108,8 @@ def main() -> None:
         serving = None
         dump = subprocess.run(["pg_dump", "--no-owner", "--no-privileges", "--no-comments", url], capture_output=True, text=True,
                               check=True).stdout
+        # Without pg_dump's `\restrict` lines (PostgreSQL 15.14 and later): an older psql refuses them.
+        dump = "".join(line for line in dump.splitlines(keepends=True) if not line.startswith(("\\restrict", "\\unrestrict")))
         with open(os.path.join(HERE, "database.sql"), "w") as f:
             f.write(dump)
         with open(os.path.join(HERE, "tokens.txt"), "w") as f:
