@@ -7,8 +7,8 @@ on the server, is reported apart (firstPush…).
 TOKENS_FILE holds one `user token` pair per line. With two URLs, clients alternate between them.
 Without a rate each client pushes again as soon as answered (throughput); with one, each
 client pushes on that schedule, the clients' schedules spread evenly over one period (latency
-at a given load). With LOAD_LATENCIES=PATH, each later push's latency (ms) is appended
-to PATH, a line each, for a percentile over several runs.
+at a given load). With LOAD_LATENCIES=PATH, each later push's latency (seconds) is appended
+to PATH, a line each, for a percentile over several runs (`percentile`).
 """
 import json
 import os
@@ -169,7 +169,7 @@ def main() -> None:
     elapsed = run_all(threads)
     if "LOAD_LATENCIES" in os.environ:
         with open(os.environ["LOAD_LATENCIES"], "a") as out:
-            out.writelines("%.3f\n" % (s * 1000) for s in latencies)
+            out.writelines("%.6f\n" % s for s in latencies)
     pct = percentile
     print(json.dumps({"servers": len(urls), "clients": len(pairs), "pushes": len(latencies) + len(firsts), "entriesPerPush": size,
                       "offeredPerSecond": round(rate * size * len(pairs)) if rate else "as fast as answered",
