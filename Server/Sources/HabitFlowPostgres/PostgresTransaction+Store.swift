@@ -58,11 +58,12 @@ extension PostgresTransaction {
     }
 
     func flag(user flagUser: String, key: String) throws(HabitFlowError) -> String? {
-        // Settings written in a write are the engine's cursors and markers, read first and
-        // written after the work (a forward's cursors): an unlocked write asks for the lock as
-        // it reads one, not at the write after all its work.
-        if unlocked { try lockNeeded() }
-        return try query(ReadFlag(user: user, flagUser: flagUser, key: key)).first
+        // Read unlocked too, and not after pending rows (a setting is no row: none of them
+        // changes it): every push reads two (the day the user reached, whether sharing is
+        // unsettled) in the middle of its work. A write that then sets one asks for the lock
+        // there (`setFlag`), and an unlocked write's last statement applies only if no write,
+        // a setting's included, came since.
+        return try pipeline.run(ReadFlag(user: user, flagUser: flagUser, key: key)).first
             .map { row throws(HabitFlowError) in try ServerDatabase.decode(row, String.self) }
     }
 

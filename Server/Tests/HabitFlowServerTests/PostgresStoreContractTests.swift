@@ -248,15 +248,24 @@ import Testing
             #expect(runs == 2 && caught == 1)
             #expect(try store.read { tx throws(HabitFlowError) in try tx.flag(user: user, key: "k") } == "v2")
             #expect(try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes.count } == 2)
-            // A setting read in a write is a cursor to be written after the work: the lock is
-            // asked for as it is read, so the work after it runs once, locked.
+            // A setting is read without the lock (every push reads two, after its rows): a write
+            // that only reads one applies unlocked, in one run; one that then sets it runs
+            // again, locked, from the setting.
+            var readOnly = 0
+            try store.write { tx throws(HabitFlowError) in
+                _ = try tx.flag(user: user, key: "k")
+                readOnly += 1
+                try tx.save(StoreContract.habit("h2", owner: user))
+            }
+            #expect(readOnly == 1)
             var workedAfterTheRead = 0
             try store.write { tx throws(HabitFlowError) in
                 _ = try tx.flag(user: user, key: "k")
                 workedAfterTheRead += 1
                 try tx.setFlag(user: user, key: "k", value: "w")
             }
-            #expect(workedAfterTheRead == 1)
+            #expect(workedAfterTheRead == 2)
+            #expect(try store.read { tx throws(HabitFlowError) in try tx.flag(user: user, key: "k") } == "w")
         }
     }
 
