@@ -6,6 +6,8 @@
 //                  <-  HabitFlowStore (the storage protocols, the in-memory store)
 //                  <-  HabitFlowSQLite (the SQLite file store)
 //                  <-  HabitFlow (Swift API, engine handle, system tz files)
+//                  <-  HabitFlowAsync (the awaited face: `Engine.run`, `Engine.changes()`; apart so
+//                      the C library, which never awaits, carries no concurrency runtime)
 //                  <-  HabitFlowFoundation (Date, TimeZone, DateComponents: the only Foundation)
 //                  <-  HabitFlowCharts (SVG pictures of derived data)
 //                  <-  HabitFlowProtocol (dispatcher + JSON codec over json-c)
@@ -31,6 +33,7 @@ let package = Package(
         // (no SQLite, zlib or json-c; a host brings its own store).
         .library(name: "HabitFlowCore", targets: ["HabitFlowCore"]),
         .library(name: "HabitFlow", targets: ["HabitFlow"]),
+        .library(name: "HabitFlowAsync", targets: ["HabitFlowAsync"]),
         // Date, TimeZone and DateComponents to and from the engine's values: the one module
         // that imports Foundation, so hosts that do not want it never link it.
         .library(name: "HabitFlowFoundation", targets: ["HabitFlowFoundation"]),
@@ -75,6 +78,7 @@ let package = Package(
         .target(
             name: "HabitFlow",
             dependencies: ["HabitFlowCore", "HabitFlowTZData", "HabitFlowStore", "HabitFlowSQLite", "CZlib", "CHabitFlowHeader"]),
+        .target(name: "HabitFlowAsync", dependencies: ["HabitFlow", "HabitFlowStore"]),
         .target(name: "HabitFlowFoundation", dependencies: ["HabitFlow"]),
         .target(name: "HabitFlowCharts", dependencies: ["HabitFlowCore"]),
         .target(name: "HabitFlowProtocol", dependencies: ["HabitFlow", "HabitFlowCharts", "CJSONC"]),
@@ -90,10 +94,14 @@ let package = Package(
         .testTarget(name: "HabitFlowCoreTests", dependencies: ["HabitFlowCore", "HabitFlowTZData", "HabitFlowTestSupport"]),
         .testTarget(
             name: "HabitFlowEngineTests",
-            dependencies: ["HabitFlow", "HabitFlowStore", "HabitFlowSQLite", "HabitFlowProtocol", "HabitFlowTestSupport"]),
+            dependencies: [
+                "HabitFlow", "HabitFlowAsync", "HabitFlowStore", "HabitFlowSQLite", "HabitFlowProtocol", "HabitFlowTestSupport",
+            ]),
         .testTarget(name: "HabitFlowFoundationTests", dependencies: ["HabitFlowFoundation", "HabitFlowTestSupport"]),
         .testTarget(name: "HabitFlowStoreTests", dependencies: ["HabitFlowStore", "HabitFlowTestSupport"]),
-        .testTarget(name: "HabitFlowSQLiteTests", dependencies: ["HabitFlowSQLite", "HabitFlow", "CSQLite", "HabitFlowTestSupport"]),
+        .testTarget(
+            name: "HabitFlowSQLiteTests",
+            dependencies: ["HabitFlowSQLite", "HabitFlow", "HabitFlowAsync", "CSQLite", "HabitFlowTestSupport"]),
         .testTarget(name: "HabitFlowProtocolTests", dependencies: ["HabitFlowProtocol", "HabitFlowTestSupport"]),
         .testTarget(
             name: "HabitFlowFacesTests",

@@ -13,6 +13,7 @@ let package = Package(
             name: "HabitTracker",
             dependencies: [
                 .product(name: "HabitFlow", package: "HabitFlowCore"),
+                .product(name: "HabitFlowAsync", package: "HabitFlowCore"),
                 .product(name: "HabitFlowFoundation", package: "HabitFlowCore"),
             ]
         )

@@ -72,7 +72,7 @@ public struct HabitChanges: Sendable {
 
 extension Engine {
     /// The store, or `storage` when this engine has none.
-    func requireStore() throws(HabitFlowError) -> (any RecordStore, String) {
+    package func requireStore() throws(HabitFlowError) -> (any RecordStore, String) {
         try opened.withLock { (state: inout Opened) throws(HabitFlowError) -> (any RecordStore, String) in
             if let store = state.store, let user = state.userId { return (store, user) }
             guard let retry = state.retry else {

@@ -252,7 +252,7 @@ extension Engine {
     /// make it (see `SharingScope`). Only a goal's owner shares it: changes from `source`
     /// widen the scope with the goals of whom that source speaks for (a partner's replica
     /// for the partner, the user's own for the user), never with another's they name shared.
-    func sharingScope(
+    package func sharingScope(
         _ store: any StoreTransaction, _ user: String, incoming: [ChangeRecord] = [], source: ChangeSource = .replica
     ) throws(HabitFlowError) -> SharingScope {
         var scope = SharingScope(user: user, partner: try store.partnership(user: user)?.partnerId)

@@ -1,5 +1,6 @@
 import Foundation
 import HabitFlow
+import HabitFlowAsync
 import HabitFlowSQLite
 import HabitFlowStore
 import HabitFlowTestSupport
@@ -100,7 +101,7 @@ import Testing
             }
         }
         #expect {
-            try StoreCancellation.$check.withValue(check) { _ = try engine.importEntries(Self.year()) }
+            try StoreCancellation.withCheck(check) { _ = try engine.importEntries(Self.year()) }
         } throws: { ($0 as? HabitFlowError)?.message == StoreCancellation.error.message }
         #expect(asked.withLock { $0 } < 10)
         #expect(try store.dump() == before)
@@ -117,7 +118,7 @@ import Testing
         draft.id = "read"
         _ = try engine.createHabit(draft)
         #expect {
-            try StoreCancellation.$check.withValue({ true }) { _ = try engine.importEntries(Self.year()) }
+            try StoreCancellation.withCheck({ true }) { _ = try engine.importEntries(Self.year()) }
         } throws: { ($0 as? HabitFlowError)?.message == StoreCancellation.error.message }
         #expect(try engine.entries(EntryQuery()).isEmpty)
         #expect(try engine.importEntries(Self.year()).created == 365)
@@ -158,7 +159,7 @@ import Testing
             let engine = try store.engine(now: "2025-03-12T11:00:00Z")
             let before = try store.dump()
             do {
-                let summary = try StoreCancellation.$check.withValue(check(n)) { try engine.importLoop(Self.loopBackup) }
+                let summary = try StoreCancellation.withCheck(check(n)) { try engine.importLoop(Self.loopBackup) }
                 #expect(summary.habits.allSatisfy { $0.outcome != "skipped" }, "n \(n): \(summary.habits.map(\.notes))")
                 #expect(try engine.habits().count == 40 && engine.entries(EntryQuery()).count == 160, "n \(n)")
             } catch {
@@ -181,7 +182,7 @@ import Testing
         let asked = Locked(0)
         var refused = 0
         #expect(throws: HabitFlowError.self) {
-            try StoreCancellation.$check.withValue({
+            try StoreCancellation.withCheck({
                 asked.withLock {
                     $0 += 1
                     return $0 >= 2

@@ -3,6 +3,7 @@ import HabitFlowTestSupport
 import Testing
 
 @testable import HabitFlow
+@testable import HabitFlowAsync
 
 /// `Engine.changes()` (issue 30): a commit by this handle, another handle, another process or
 /// a sync apply each yields, naming what moved, and nothing else does.

@@ -25,7 +25,7 @@ import Testing
         for stopAt in [2, 4, 8, 16] {
             let asked = Locked(0)
             #expect(throws: HabitFlowError.self) {
-                try StoreCancellation.$check.withValue({
+                try StoreCancellation.withCheck({
                     asked.withLock {
                         $0 += 1
                         return $0 >= stopAt

@@ -1,5 +1,6 @@
 import Foundation
 import HabitFlow
+import HabitFlowAsync
 import HabitFlowCore
 import HabitFlowTestSupport
 import Testing

@@ -4,6 +4,7 @@
 // no `now:`). Usage: HabitTracker [store file]   (default: a new file in a temporary folder)
 import Foundation
 import HabitFlow
+import HabitFlowAsync
 import HabitFlowFoundation
 
 @main

@@ -1,4 +1,5 @@
 import Dispatch
+import HabitFlow
 import HabitFlowCore
 import HabitFlowStore
 

@@ -1,3 +1,4 @@
+import HabitFlow
 import HabitFlowCore
 import HabitFlowStore
 

@@ -1,4 +1,5 @@
 import Dispatch
+import HabitFlow
 import HabitFlowCore
 import HabitFlowStore
 
@@ -32,7 +33,7 @@ extension Engine {
                 DispatchQueue.global(qos: .userInitiated).async { [self] in
                     let isCancelled: @Sendable () -> Bool = { cancelled.withLock { $0 } }
                     guard !isCancelled() else { return continuation.resume(returning: .failure(CancellationError())) }
-                    let result = Result { try StoreCancellation.$check.withValue(isCancelled) { try body(self) } }
+                    let result = Result { try StoreCancellation.withCheck(isCancelled) { try body(self) } }
                     if case .failure = result, isCancelled() { return continuation.resume(returning: .failure(CancellationError())) }
                     continuation.resume(returning: result)
                 }

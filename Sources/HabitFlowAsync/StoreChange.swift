@@ -1,3 +1,4 @@
+import HabitFlow
 import HabitFlowCore
 
 /// What one or more commits to a store changed, as `Engine.changes()` reports it: enough for
