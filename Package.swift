@@ -18,6 +18,15 @@
 // that flag belongs on its command line only: here it would break `swift test`.
 import PackageDescription
 
+/// The shipped build's faces, stores and charts optimised for size (scripts/build-lib sets
+/// HABITFLOW_SHIPPED=1); the rules and the time core (HabitFlowCore) for speed: under -Osize
+/// the time core ran 10-40 % slower (`Benchmarks/c/zone_bench.c`), the rest no benchmark finds
+/// slower (entry.log, log then today, entry.import). Only there: a package that depends on this
+/// one never sees an unsafe flag (SwiftPM refuses them in dependencies), and the server's
+/// build is all for speed.
+let forSize: [SwiftSetting] =
+    Context.environment["HABITFLOW_SHIPPED"] == "1" ? [.unsafeFlags(["-Osize"], .when(configuration: .release))] : []
+
 let package = Package(
     name: "HabitFlowCore",
     // The oldest systems a habit tracker's iPhone, Mac and Watch apps still ship to (issue 30).
@@ -71,17 +80,18 @@ let package = Package(
         // libcurl, opened when the CLI first talks to a server (see Sources/CCurl/include/hfcurl.h):
         // its headers at build time (libcurl4-openssl-dev), libcurl4 when syncing with a server.
         .target(name: "CCurl"),
-        .target(name: "HabitFlowStore", dependencies: ["HabitFlowCore"]),
-        .target(name: "HabitFlowSQLite", dependencies: ["HabitFlowStore", "CSQLite"]),
+        .target(name: "HabitFlowStore", dependencies: ["HabitFlowCore"], swiftSettings: forSize),
+        .target(name: "HabitFlowSQLite", dependencies: ["HabitFlowStore", "CSQLite"], swiftSettings: forSize),
         // The public header, so the version it sets is the one every Swift face reports.
         .systemLibrary(name: "CHabitFlowHeader"),
         .target(
             name: "HabitFlow",
-            dependencies: ["HabitFlowCore", "HabitFlowTZData", "HabitFlowStore", "HabitFlowSQLite", "CZlib", "CHabitFlowHeader"]),
+            dependencies: ["HabitFlowCore", "HabitFlowTZData", "HabitFlowStore", "HabitFlowSQLite", "CZlib", "CHabitFlowHeader"],
+            swiftSettings: forSize),
         .target(name: "HabitFlowAsync", dependencies: ["HabitFlow", "HabitFlowStore"]),
         .target(name: "HabitFlowFoundation", dependencies: ["HabitFlow"]),
-        .target(name: "HabitFlowCharts", dependencies: ["HabitFlowCore"]),
-        .target(name: "HabitFlowProtocol", dependencies: ["HabitFlow", "HabitFlowCharts", "CJSONC"]),
+        .target(name: "HabitFlowCharts", dependencies: ["HabitFlowCore"], swiftSettings: forSize),
+        .target(name: "HabitFlowProtocol", dependencies: ["HabitFlow", "HabitFlowCharts", "CJSONC"], swiftSettings: forSize),
         .target(name: "HabitFlowC", dependencies: ["HabitFlowProtocol"]),
         .executableTarget(
             name: "HabitFlowCLI",
