@@ -29,6 +29,7 @@ let package = Package(
                 .product(name: "HabitFlowStore", package: "HabitFlowCore"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(

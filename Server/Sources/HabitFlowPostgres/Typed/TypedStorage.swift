@@ -1,0 +1,134 @@
+import HabitFlowCore
+import HabitFlowStore
+import NIOCore
+import PostgresNIO
+
+/// The typed storage's tables and the statements that write and read rows through
+/// `ServerTable`. (Issue 61: the server moves to these tables from `records`; until the store
+/// reads and writes them, they are created by its tests, not by a migration.)
+enum TypedStorage {
+    /// Every statement that creates the typed storage: the key dictionaries, then a table per kind.
+    static var createStatements: [String] {
+        [
+            """
+            CREATE TABLE user_keys (
+                user_key int4 GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                user_id  text NOT NULL UNIQUE
+            )
+            """,
+            """
+            CREATE TABLE replica_keys (
+                replica_key int4 GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                replica_id  text NOT NULL UNIQUE
+            )
+            """,
+        ] + ServerTable.all.flatMap { [$0.createStatement] + $0.indexStatements }
+    }
+
+    /// Creates the typed storage (`createStatements`) on `p`, inside its transaction.
+    static func create(on p: Pipeline) throws(HabitFlowError) {
+        for statement in createStatements { _ = try p.run(PostgresQuery(unsafeSQL: statement)) }
+    }
+
+    /// Gives every user id and replica id in `users` and `replicas` a key in `keys`: the
+    /// process's own, or the database's, made there for a name that has none. A name another
+    /// transaction is making at the same moment is read again once that one ends.
+    static func learnKeys(users: [String], replicas: [String], _ keys: KeyNames, on p: Pipeline) throws(HabitFlowError) {
+        for (table, keyColumn, nameColumn, names) in [
+            ("user_keys", "user_key", "user_id", users.filter { keys.userKey($0) == nil }),
+            ("replica_keys", "replica_key", "replica_id", replicas.filter { keys.replicaKey($0) == nil }),
+        ] {
+            var missing = Array(Set(names))
+            for _ in 0..<3 where !missing.isEmpty {
+                // The INSERT's rows and the rows before it, in one statement: a name another
+                // transaction inserted meanwhile is in neither (its row waits, then is skipped).
+                let rows = try p.run(
+                    PostgresQuery(
+                        unsafeSQL: """
+                            WITH w(name) AS (SELECT unnest($1::text[])),
+                            made AS (INSERT INTO \(table) (\(nameColumn)) SELECT name FROM w ON CONFLICT (\(nameColumn)) DO NOTHING
+                                RETURNING \(keyColumn), \(nameColumn))
+                            SELECT \(keyColumn), \(nameColumn) FROM made
+                            UNION ALL SELECT k.\(keyColumn), k.\(nameColumn) FROM \(table) k JOIN w ON k.\(nameColumn) = w.name
+                            """, binds: PostgresBindings(missing)))
+                var found: [(Int32, String)] = []
+                for row in rows { found.append(try decode(row)) }
+                if table == "user_keys" { keys.learnUsers(found) } else { keys.learnReplicas(found) }
+                let known = Set(found.map(\.1))
+                missing = missing.filter { !known.contains($0) }
+            }
+            guard missing.isEmpty else {
+                throw HabitFlowError(.storage, "\(table): no key for \(missing[0]): try again", field: "database")
+            }
+        }
+    }
+
+    /// Names every key in `users` and `replicas` that `keys` lacks, from the database.
+    static func learnNames(users: [Int32], replicas: [Int32], _ keys: KeyNames, on p: Pipeline) throws(HabitFlowError) {
+        for (table, keyColumn, nameColumn, wanted) in [
+            ("user_keys", "user_key", "user_id", users.filter { keys.userId($0) == nil }),
+            ("replica_keys", "replica_key", "replica_id", replicas.filter { keys.replicaId($0) == nil }),
+        ] where !wanted.isEmpty {
+            let rows = try p.run(
+                PostgresQuery(
+                    unsafeSQL: "SELECT \(keyColumn), \(nameColumn) FROM \(table) WHERE \(keyColumn) = ANY($1::int4[])",
+                    binds: PostgresBindings(Array(Set(wanted)))))
+            var found: [(Int32, String)] = []
+            for row in rows { found.append(try decode(row)) }
+            if table == "user_keys" { keys.learnUsers(found) } else { keys.learnReplicas(found) }
+        }
+    }
+
+    private static func decode(_ row: PostgresRow) throws(HabitFlowError) -> (Int32, String) {
+        do { return try row.decode((Int32, String).self) } catch {
+            throw HabitFlowError(.storage, "database: a key row does not decode: \(error)")
+        }
+    }
+}
+
+extension ServerTable {
+    /// Inserts rows given as `CellColumns`, $1 onwards: one array a column.
+    var insertSQL: String {
+        let columns = sqlColumns
+        let arrays = columns.enumerated().map { "$\($0.offset + 1)::\($0.element.type)[]" }
+        return
+            "INSERT INTO \(name) (\(columns.map(\.name).joined(separator: ", "))) SELECT * FROM unnest(\(arrays.joined(separator: ", ")))"
+    }
+
+    /// Every column, in `sqlColumns` order, for a `SELECT`.
+    var selectList: String { sqlColumns.map(\.name).joined(separator: ", ") }
+
+    /// Writes `rows` of `userKey`'s replica in one statement, their keys learnt first.
+    func insert(_ rows: [RowSet.Row], userKey: Int32, keys: KeyNames, on p: Pipeline) throws(HabitFlowError) {
+        var users: [String] = [], replicas: [String] = []
+        for row in rows {
+            let (u, r) = names(in: row)
+            users += u
+            replicas += r
+        }
+        try TypedStorage.learnKeys(users: users, replicas: replicas, keys, on: p)
+        var batch = CellColumns(types: sqlColumns.map(\.type))
+        for row in rows { batch.append(try cells(row, userKey: userKey, keys: keys)) }
+        var binds = PostgresBindings(capacity: sqlColumns.count)
+        batch.append(to: &binds)
+        p.send(PostgresQuery(unsafeSQL: insertSQL, binds: binds))
+    }
+
+    /// Every row of `userKey`'s replica in this table, by sequence number.
+    func rows(of userKey: Int32, keys: KeyNames, on p: Pipeline) throws(HabitFlowError) -> [RowSet.Row] {
+        let found = try p.run(
+            PostgresQuery(unsafeSQL: "SELECT \(selectList) FROM \(name) WHERE user_key = $1 ORDER BY seq", binds: PostgresBindings(userKey))
+        )
+        let cells = found.map { row in row.map(\.bytes) }
+        var users: [Int32] = [], replicas: [Int32] = []
+        for c in cells {
+            let (u, r) = self.keys(in: c)
+            users += u
+            replicas += r
+        }
+        try TypedStorage.learnNames(users: users, replicas: replicas, keys, on: p)
+        var out: [RowSet.Row] = []
+        for c in cells { out.append(try row(c, keys: keys).row) }
+        return out
+    }
+}
