@@ -99,7 +99,7 @@ public final class PostgresStore: RecordStore, Sendable {
                 // listening) a notification that wakes this user's watchers: sent with COMMIT.
                 // It goes with the last rows, in one statement.
                 let clock = try tx.replica()
-                tx.flush(
+                try tx.flush(
                     finishing: FinishReplica(
                         user: user, seq: clock.seq, lastStamp: clock.last?.description, replicaId: clock.replicaId,
                         notify: clock.seq != tx.firstSeq, mark: tx.wrotePartnership ? Self.partnershipMark : ""))

@@ -14,7 +14,6 @@ extension PostgresTransaction {
     func fetchAll<R: StoredRecord>(
         _ type: R.Type, owner: String?, where column: R.Columns, in values: [String]
     ) throws(HabitFlowError) -> [R] {
-        let i = R.kind.index(of: column.rawValue)!
         if R.kind == .partnership, column.rawValue == "partner_id", values == [user], loadedSidesNamingUser, owner == nil {
             // Every side naming the user was loaded (`prefetch`), and sides written since are
             // in `rows` too: the cache holds them all.
@@ -22,16 +21,11 @@ extension PostgresTransaction {
             for row in rows.rows(.partnership) where row.text("partner_id") == user { out.append(try record(type, row)) }
             return out
         }
-        let result =
-            if let owner, R.kind == .entry || R.kind == .targetVersion, column.rawValue == "habit_id" {
-                try query(RowsOfHabits(user: user, kind: R.kind.rawValue, habits: values.map { RowSet.key([owner, $0]) }))
-            } else {
-                try query(
-                    RowsByField(user: user, kind: R.kind.rawValue, field: Int32(i + 1), cells: values.map { RowCoding.encode(.text($0)) }))
-            }
+        try sendPending()
+        let result = remember(try typed().rows(R.kind, where: column.rawValue, in: values))
         let o = R.kind.index(of: R.kind.ownerColumn)!
         var out: [R] = []
-        for row in try remember(result) where owner == nil || row.values[o] == .text(owner!) { out.append(try record(type, row)) }
+        for row in result where owner == nil || row.values[o] == .text(owner!) { out.append(try record(type, row)) }
         return out
     }
 
@@ -48,13 +42,8 @@ extension PostgresTransaction {
     }
 
     func ids(_ kind: RecordKind, owner: String, startingWith prefix: String, limit: Int) throws(HabitFlowError) -> [String] {
-        let id = kind.index(of: "id")! + 1, ownerColumn = kind.index(of: kind.ownerColumn)! + 1
-        return try query(
-            IdsStartingWith(
-                user: user, kind: kind.rawValue, idField: Int32(id), ownerField: Int32(ownerColumn),
-                ownerCell: RowCoding.encode(.text(owner)),
-                prefixCell: RowCoding.encode(.text(prefix)), limit: Int64(limit))
-        ).map { row throws(HabitFlowError) in String(try ServerDatabase.decode(row, String.self).dropFirst()) }
+        try sendPending()
+        return try typed().ids(kind, owner: owner, startingWith: prefix, limit: limit)
     }
 
     func flag(user flagUser: String, key: String) throws(HabitFlowError) -> String? {
@@ -69,7 +58,8 @@ extension PostgresTransaction {
 
     func setFlag(user flagUser: String, key: String, value: String) throws(HabitFlowError) {
         try requireWrite(sending: true)
-        _ = try query(WriteFlag(user: user, flagUser: flagUser, key: key, value: value))
+        try sendPending()
+        _ = try pipeline.run(WriteFlag(user: user, flagUser: flagUser, key: key, value: value))
     }
 
     // MARK: EntryIndex
@@ -89,14 +79,8 @@ extension PostgresTransaction {
     func activeDays(owner: String, habit: String) throws(HabitFlowError) -> ActiveDays { try foldedActiveDays(owner: owner, habit: habit) }
 
     func habitsChanged(since: Int64) throws(HabitFlowError) -> (habits: Set<String>, sequence: Int64) {
-        var out = Set<String>()
-        for row in try query(HabitsChanged(user: user, since: since)) {
-            // A habit's key, or an entry's or version's habit key: owner ␟ id.
-            if let key = try ServerDatabase.decode(row, String?.self), let cut = key.firstIndex(of: RowSet.keySeparator) {
-                out.insert(String(key[key.index(after: cut)...]))
-            }
-        }
-        return (out, try replica().seq)
+        try sendPending()
+        return (try typed().habitsChanged(since: since), try replica().seq)
     }
 
     // MARK: SyncLog
@@ -121,7 +105,8 @@ extension PostgresTransaction {
     func changes(since: Int64, limit: Int?) throws(HabitFlowError) -> (changes: [ChangeRecord], cursor: Int64, more: Bool) {
         // One row past the page says whether more are left.
         let take = limit.map { Int64(max($0, 1)) + 1 } ?? Int64.max
-        var rows = try query(ChangesSince(user: user, since: since, limit: take)).map { r throws(HabitFlowError) in try row(r) }
+        try sendPending()
+        var rows = try typed().changes(since: since, limit: take)
         var more = false
         if let limit, rows.count > max(limit, 1) {
             let cut = rows[max(limit, 1) - 1].seq ?? .max
@@ -169,13 +154,20 @@ extension PostgresTransaction {
         let naming = !loadedSidesNamingUser
         let days = Array(Set(pairs.filter { !loadedDays.contains($0) }))
         guard !wanted.isEmpty || naming || !days.isEmpty else { return }
-        // One statement (a query sends pending rows first): each is a round trip of its own.
+        try sendPending()
         let list = Array(wanted)
-        let found = try remember(
-            query(
-                PrefetchRows(
-                    user: user, kinds: list.map { $0[0] }, keys: list.map { $0[1] }, userCell: naming ? RowCoding.encode(.text(user)) : nil,
-                    habits: days.map(\.habit), days: days.map(\.day))))
+        let replica = try typed()
+        var byKind: [[String]] = Array(repeating: [], count: RecordKind.allCases.count)
+        for pair in list { byKind[RecordKind(rawValue: pair[0])!.ordinal].append(pair[1]) }
+        // The kinds a push reads in one statement; any other's after it (seldom: a goal, a
+        // link, a context record named by the changes).
+        var found = remember(
+            try replica.prefetch(
+                keys: Dictionary(uniqueKeysWithValues: ServerTable.prefetchKinds.map { ($0, byKind[$0.ordinal]) }),
+                naming: naming ? [user] : [], days: days))
+        for kind in RecordKind.allCases where !byKind[kind.ordinal].isEmpty && !ServerTable.prefetchKinds.contains(kind) {
+            found += remember(try replica.rows(kind, keys: byKind[kind.ordinal]))
+        }
         loadedDays.formUnion(days)
         if naming { loadedSidesNamingUser = true }
         var present = Set<[String]>()
@@ -192,15 +184,12 @@ extension PostgresTransaction {
         try requireWrite(sending: true)
         // Which rows go is `RecordKind.forgettable`'s, read here row by row (a partnership
         // ends rarely; the rule stays in one place).
+        try sendPending()
         for (kind, columns) in RecordKind.forgettable {
             var keys: [String] = []
-            for result in try query(RowsOfKind(user: user, kind: kind.rawValue)) {
-                let (key, cells) = try Self.decode(result, (String, [String]).self)
-                let values = try RowCoding.decode(cells, kind: kind)
-                if columns.contains(where: { RowCoding.text(kind, values, $0) == owner }) { keys.append(key) }
-            }
+            for row in try typed().rows(of: kind) where columns.contains(where: { row.text($0) == owner }) { keys.append(row.key) }
             guard !keys.isEmpty else { continue }
-            _ = try query(DeleteRows(user: user, kind: kind.rawValue, keys: keys))
+            try typed().delete(kind, keys: keys)
             absent[kind.ordinal].formUnion(keys)
             let gone = Set(keys)
             written.removeAll { $0.kind == kind && gone.contains(RowSet.key(kind, $0.values)) }
@@ -213,7 +202,8 @@ extension PostgresTransaction {
         guard !keys.isEmpty else { return }
         try requireWrite(sending: true)
         let keys = keys.map(RowSet.key)
-        _ = try query(DeleteRows(user: user, kind: kind.rawValue, keys: keys))
+        try sendPending()
+        try typed().delete(kind, keys: keys)
         absent[kind.ordinal].formUnion(keys)
         let gone = Set(keys)
         written.removeAll { $0.kind == kind && gone.contains(RowSet.key(kind, $0.values)) }
@@ -231,13 +221,13 @@ extension PostgresTransaction {
             }
         }
         guard !wanted.isEmpty else { return nil }
-        let pairs = Array(asked)
+        var byKind: [[String]] = Array(repeating: [], count: RecordKind.allCases.count)
+        for pair in asked { byKind[RecordKind(rawValue: pair[0])!.ordinal].append(pair[1]) }
         var found = Set<[String]>()
-        // Not `query`: none of these keys is held, so none is a pending row to send first (an
-        // unlocked write sends its rows only at its end).
-        for row in try pipeline.run(KeysHeld(user: user, kinds: pairs.map { $0[0] }, keys: pairs.map { $0[1] })) {
-            let (k, key) = try Self.decode(row, (String, String).self)
-            found.insert([k, key])
+        // Pending rows are not sent first: none of these keys is held, so none is a pending
+        // row (an unlocked write sends its rows only at its end).
+        for kind in RecordKind.allCases where !byKind[kind.ordinal].isEmpty {
+            for row in try typed().rows(kind, keys: byKind[kind.ordinal]) { found.insert([kind.rawValue, row.key]) }
         }
         guard let missing = wanted.first(where: { !found.contains([$0.parent.rawValue, $0.id]) }) else { return nil }
         return RowSet.describe(missing.kind, column: missing.column, parent: missing.parent, key: missing.id)
@@ -259,8 +249,8 @@ extension PostgresTransaction {
     }
 
     func setAsideDays(owner: String, habits: [String]) throws(HabitFlowError) -> [(habitId: String, dayKey: DayKey)] {
-        // Every row set aside is in the database (a query sends pending rows first) or held.
-        try remember(query(RowsOfHabits(user: user, kind: "entry", habits: habits.map { RowSet.key([owner, $0]) }, onlySetAside: true)))
+        // Every row set aside is in the database (pending rows are sent first) or held.
+        _ = try rowsOfHabits(.entry, owner: owner, habits: habits)
         return rows.setAsideDays(owner: owner, habits: habits)
     }
 }

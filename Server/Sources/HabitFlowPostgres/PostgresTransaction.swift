@@ -51,6 +51,8 @@ final class PostgresTransaction: StoreTransaction {
     var written: [(kind: RecordKind, values: [ChangeRecord.Value])] = []
     /// Rows this transaction writes (`ServerDatabase.wrote`).
     var rowsSent = 0
+    /// The replica's typed rows, once `typed()` made them.
+    private var typedReplica: TypedReplica?
     /// Whether a partnership row was written: who shares with whom may have changed.
     private(set) var wrotePartnership = false
     /// Whether `prefetch` loaded every side naming the user into `rows`.
@@ -159,28 +161,27 @@ final class PostgresTransaction: StoreTransaction {
 
     // MARK: Reading rows
 
-    /// A query the cache cannot answer: pending writes go first, so it sees them (an unlocked
-    /// write, which sends none before its end, asks for the lock instead).
-    func query<S: PreparedStatement>(_ statement: S) throws(HabitFlowError) -> [PostgresRow] {
-        if unlocked, !pending.isEmpty { try lockNeeded() }
-        flush()
-        return try pipeline.run(statement)
+    /// The replica's rows in the typed tables (made on first use: a user new to the process
+    /// costs a statement for its key).
+    func typed() throws(HabitFlowError) -> TypedReplica {
+        if let typedReplica { return typedReplica }
+        let made = try TypedReplica(user: user, keys: pipeline.database.keyNames, writable: writable, on: pipeline)
+        typedReplica = made
+        return made
     }
 
-    func row(_ result: PostgresRow) throws(HabitFlowError) -> Row {
-        let (kindName, seq, stampText, aside, cells) = try Self.decode(result, (String, Int64?, String, Bool, [String]).self)
-        guard let kind = RecordKind(rawValue: kindName), let stamp = HybridTimestamp(parsing: stampText) else {
-            throw HabitFlowError(.storage, "records: a row of kind \(kindName) does not decode")
-        }
-        return Row(kind: kind, values: try RowCoding.decode(cells, kind: kind), stamp: stamp, seq: seq, setAside: aside)
+    /// Before a query the cache cannot answer: pending writes go first, so it sees them (an
+    /// unlocked write, which sends none before its end, asks for the lock instead).
+    func sendPending() throws(HabitFlowError) {
+        if unlocked, !pending.isEmpty { try lockNeeded() }
+        try flush()
     }
 
     /// Remembers rows read from the database (a row written here is newer: it stays).
     @discardableResult
-    func remember(_ result: [PostgresRow]) throws(HabitFlowError) -> [Row] {
+    func remember(_ found: [Row]) -> [Row] {
         var out: [Row] = []
-        for r in result {
-            let row = try row(r)
+        for row in found {
             absent[row.kind.ordinal].remove(row.key)
             out.append(rows.load(row))
         }
@@ -191,7 +192,8 @@ final class PostgresTransaction: StoreTransaction {
     func cached(_ kind: RecordKind, _ key: String) throws(HabitFlowError) -> Row? {
         if let held = rows.row(kind, key) { return held }
         if absent[kind.ordinal].contains(key) { return nil }
-        let found = try remember(query(RowByKey(user: user, kind: kind.rawValue, key: key))).first
+        try sendPending()
+        let found = remember(try typed().rows(kind, keys: [key])).first
         if found == nil { absent[kind.ordinal].insert(key) }
         return found
     }
@@ -201,8 +203,9 @@ final class PostgresTransaction: StoreTransaction {
         // Looked up one by one: `Set.subtracting` walks the loaded days, a page's worth each put.
         let missing = Array(Set(pairs.filter { !loadedDays.contains($0) }))
         if !missing.isEmpty {
+            try sendPending()
             loadedDays.formUnion(missing)
-            try remember(query(DayEntries(user: user, habits: missing.map(\.habit), days: missing.map(\.day))))
+            remember(try typed().entries(on: missing))
         }
         return pairs.count == 1 ? rows.entries(on: pairs[0]) : Set(pairs).flatMap { rows.entries(on: $0) }
     }
@@ -215,9 +218,15 @@ final class PostgresTransaction: StoreTransaction {
         return DayPair(habit: RowSet.key([owner, habit]), day: day)
     }
 
+    /// The rows of `kind` (entries or target versions) of `owner`'s `habits`.
+    func rowsOfHabits(_ kind: RecordKind, owner: String, habits: [String]) throws(HabitFlowError) -> [Row] {
+        try sendPending()
+        return remember(try typed().rows(kind, where: "habit_id", in: habits).filter { $0.text("owner_id") == owner })
+    }
+
     /// Loads every entry of `owner`'s `habits` (any day, any state) and marks their days whole.
     func loadAllEntries(owner: String, habits: [String]) throws(HabitFlowError) {
-        for row in try remember(query(RowsOfHabits(user: user, kind: "entry", habits: habits.map { RowSet.key([owner, $0]) }))) {
+        for row in try rowsOfHabits(.entry, owner: owner, habits: habits) {
             if let pair = Self.pair(row) { loadedDays.insert(pair) }
         }
     }
@@ -264,53 +273,49 @@ final class PostgresTransaction: StoreTransaction {
         }
     }
 
-    /// Sends pending rows, one upsert per thousand, without waiting: their errors surface
-    /// at the transaction's next wait (a query, or COMMIT). With `finish`, the write's last
-    /// statement: it goes out with the last upsert, as one (`UpsertRowsAndFinish`).
-    func flush(finishing finish: FinishReplica? = nil) {
-        let upserts = takePending()
-        let last = upserts.last
-        for upsert in upserts.dropLast() { pipeline.send(upsert) }
-        switch (last, finish) {
-        case let (rows?, finish?): pipeline.send(UpsertRowsAndFinish(rows: rows, finish: finish))
-        case let (rows?, nil): pipeline.send(rows)
-        case let (nil, finish?): pipeline.send(finish)
-        case (nil, nil): break
+    /// Sends pending rows, a statement per kind and thousand rows, without waiting: their
+    /// errors surface at the transaction's next wait (a query, or COMMIT). With `finish`, the
+    /// replica's row after them.
+    func flush(finishing finish: FinishReplica? = nil) throws(HabitFlowError) {
+        let writes = takePending()
+        if !writes.isEmpty {
+            let replica = try typed()
+            for (kind, rows) in writes { try replica.sendWrite(kind, rows) }
         }
+        if let finish { pipeline.send(finish) }
     }
 
     /// An unlocked write's end: its rows and `finish` in one statement, applied only if no
-    /// write came since the replica was read (`UpsertRowsIfUnchanged`).
+    /// write came since the replica was read (`ServerTable.writeIfUnchangedSQL`): rows of one
+    /// kind, a thousand at most, or it runs again locked.
     /// - Returns: whether it applied.
     func finishUnlocked(_ finish: FinishReplica) throws(HabitFlowError) -> Bool {
         guard let writes = firstWrites else { throw HabitFlowError(.internal, "an unlocked write without its replica's row") }
-        let upserts = takePending()
-        if upserts.count > 1 { try lockNeeded() }
-        return try !pipeline.run(UpsertRowsIfUnchanged(rows: upserts.first ?? UpsertRows(user: user), finish: finish, writes: writes))
-            .isEmpty
+        let batches = takePending()
+        if batches.count > 1 { try lockNeeded() }
+        let (kind, rows) = batches.first ?? (.entry, [])
+        return try !pipeline.answer(to: typed().sendWrite(kind, rows, finishing: finish, ifWrites: writes)).isEmpty
     }
 
-    /// The most rows one upsert statement sends.
+    /// The most rows one statement writes.
     static let rowsPerUpsert = 1000
 
-    /// The pending rows as upserts of `rowsPerUpsert` rows each, no longer pending.
-    private func takePending() -> [UpsertRows] {
+    /// The pending rows by kind (parents first), `rowsPerUpsert` at most a batch, no longer pending.
+    private func takePending() -> [(RecordKind, [Row])] {
         let batch = pending
         pending = []
         pendingKeys = []
-        var upserts: [UpsertRows] = []
-        for start in stride(from: 0, to: batch.count, by: Self.rowsPerUpsert) {
-            var upsert = UpsertRows(user: user)
-            for (kind, key) in batch[start..<min(batch.count, start + Self.rowsPerUpsert)] {
-                guard let row = rows.row(kind, key) else { continue }
-                let pair = Self.pair(row)
-                upsert.append(
-                    kind: kind.rawValue, key: key, seq: row.seq, stamp: row.stamp.description, setAside: row.setAside,
-                    habit: kind == .targetVersion ? Self.habitKey(kind, row.values) : pair?.habit, day: pair?.day,
-                    fields: RowCoding.encode(row.values))
-            }
-            if !upsert.isEmpty { upserts.append(upsert) }
+        var byKind: [[Row]] = Array(repeating: [], count: RecordKind.allCases.count)
+        for (kind, key) in batch {
+            if let row = rows.row(kind, key) { byKind[kind.ordinal].append(row) }
         }
-        return upserts
+        var out: [(RecordKind, [Row])] = []
+        for kind in RecordKind.allCases {
+            let rows = byKind[kind.ordinal]
+            for start in stride(from: 0, to: rows.count, by: Self.rowsPerUpsert) {
+                out.append((kind, Array(rows[start..<min(rows.count, start + Self.rowsPerUpsert)])))
+            }
+        }
+        return out
     }
 }

@@ -7,12 +7,13 @@ extension ServerDatabase {
     public static var schemaVersion: Int { Migration.all.last!.version }
 
     /// Brings the schema up to date: every migration not yet applied, each in its own
-    /// transaction, under an advisory lock (two servers starting at once apply each once).
+    /// transaction, under an advisory lock (two servers starting at once apply each once);
+    /// then moves what `records` still holds into the typed tables (`RecordsMove`).
     /// - Throws: `storage` when the database is unreachable, or was migrated by a newer server.
     /// - Returns: the versions applied now.
     @discardableResult
     public func migrate() throws(HabitFlowError) -> [Int] {
-        try withConnection(prepared: false) { (c: PostgresConnection) throws(HabitFlowError) -> [Int] in
+        let applied = try withConnection(prepared: false) { (c: PostgresConnection) throws(HabitFlowError) -> [Int] in
             try transaction(c) { (p: Pipeline) throws(HabitFlowError) in
                 _ = try p.run("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
                 _ = try p.run(
@@ -42,6 +43,8 @@ extension ServerDatabase {
             }
             return applied
         }
+        try RecordsMove.run(self)
+        return applied
     }
 
     /// The advisory lock key of migrations ("HFLW").

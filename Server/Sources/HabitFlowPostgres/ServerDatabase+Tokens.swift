@@ -47,8 +47,8 @@ extension ServerDatabase {
             let rows = try withConnection { (c: PostgresConnection) throws(HabitFlowError) -> [(String, Bool)] in
                 try run(
                     """
-                    SELECT t.user_id, EXISTS (SELECT 1 FROM records r
-                        WHERE r.user_id = t.user_id AND r.kind = \(RecordKind.user.rawValue) AND r.key = t.user_id)
+                    SELECT t.user_id, EXISTS (SELECT 1 FROM users u JOIN user_keys k ON u.user_key = k.user_key
+                        WHERE k.user_id = t.user_id AND u.id_key IS NULL)
                     FROM (SELECT DISTINCT user_id FROM tokens WHERE user_id > \(after) ORDER BY user_id LIMIT \(page)) t
                     ORDER BY t.user_id
                     """, on: c

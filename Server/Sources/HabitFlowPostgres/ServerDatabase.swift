@@ -25,6 +25,10 @@ public final class ServerDatabase: Sendable {
     private let running: Task<Void, Never>
     /// The connections (by id) that have prepared every statement (`warmUp`).
     let warmed = NIOLockedValueBox<Set<Int>>([])
+    /// The names of the user and replica keys the typed tables hold, as far as seen.
+    let keyNames = KeyNames()
+    /// The connection keys are made on (`makeKeys`), once opened; one maker at a time.
+    private let keyConnection = NIOLockedValueBox<PostgresConnection?>(nil)
     /// Rows this process wrote since its last `ANALYZE`, and the table's row count then.
     let sinceAnalyze = NIOLockedValueBox<(rows: Int, analysedAt: Int, running: Bool)>((0, 0, false))
 
@@ -143,6 +147,12 @@ public final class ServerDatabase: Sendable {
     /// may end a wait sooner: then the connection is closed, and `client_connection_check_interval`
     /// (PostgreSQL 14 on) has the database notice within a second and stop the statement.
     /// - Throws: `unavailable` or `storage` when one fails (the connection is then closed).
+    /// Plans the server's statements may not take: every statement reads one user's rows by
+    /// an index, so a plan reading a table whole (or joining by hash or merge, which read one
+    /// side whole) is never the better one — only a guess from statistics that lag: a table
+    /// analysed empty kept its sequential scans while it filled (`StatementPlanTests`).
+    static let plannerSettings = ["enable_seqscan", "enable_hashjoin", "enable_mergejoin"]
+
     private func warmUp(_ connection: PostgresConnection) throws(HabitFlowError) {
         let pipeline = Pipeline(connection, self)
         let milliseconds = Double(timeout.components.seconds) * 1000 + Double(timeout.components.attoseconds) / 1e15
@@ -152,6 +162,7 @@ public final class ServerDatabase: Sendable {
             pipeline.send(
                 "SELECT set_config('client_connection_check_interval', '1000', false) WHERE current_setting('server_version_num')::int >= 140000"
             )
+            for setting in Self.plannerSettings { pipeline.send(PostgresQuery(unsafeSQL: "SELECT set_config('\(setting)', 'off', false)")) }
             pipeline.send("BEGIN")
             for statement in PreparedStatements.all { pipeline.send(statement) }
             try pipeline.settle()
@@ -223,9 +234,22 @@ public final class ServerDatabase: Sendable {
     /// Stops the pool: its connections close, and any later call fails.
     public func close() {
         running.cancel()
+        closeKeyConnection()
     }
 
-    deinit { running.cancel() }
+    deinit {
+        running.cancel()
+        closeKeyConnection()
+    }
+
+    /// Closes the keys' connection, kept alive until it is closed (postgres-nio traps on a
+    /// connection released open).
+    private func closeKeyConnection() {
+        keyConnection.withLockedValue { held in
+            if let open = held { open.close().whenComplete { _ in withExtendedLifetime(open) {} } }
+            held = nil
+        }
+    }
 
     /// The error of a failed database call: `unavailable` when the database could not be
     /// reached or went away (the request may be retried), else `storage` in its own words.
@@ -281,7 +305,7 @@ extension ServerDatabase {
     static let analyzeAfterRows = 2_000
 
     /// Notes that a write committed `rows` rows, and keeps PostgreSQL's statistics of
-    /// `records` fresh: once this process has written a tenth of the rows the table held at
+    /// `entries` fresh: once this process has written a tenth of the rows the table held at
     /// its last `ANALYZE` (and at least `analyzeAfterRows`), it runs one, here, after the
     /// write. A first sync fills a table in seconds, autovacuum looks every minute, and a
     /// plan made on statistics of an empty table reads every row of the user's for each
@@ -308,12 +332,14 @@ extension ServerDatabase {
         }
         do throws(HabitFlowError) {
             held = try withConnection(prepared: false) { (c: PostgresConnection) throws(HabitFlowError) -> Int in
-                _ = try run("ANALYZE records", on: c)
-                let rows = try run("SELECT reltuples::bigint FROM pg_class WHERE oid = 'records'::regclass", on: c)
+                // Entries are nearly every row (the other kinds' tables grow by a user's
+                // handful, left to autovacuum): analysing all seventeen tables cost ten times more.
+                _ = try run("ANALYZE entries", on: c)
+                let rows = try run("SELECT reltuples::bigint FROM pg_class WHERE oid = 'entries'::regclass", on: c)
                 return try rows.first.map { row throws(HabitFlowError) in Int(try Self.decode(row, Int64.self)) } ?? 0
             }
         } catch {
-            logger.warning("taking the statistics of records failed", metadata: ["error": "\(error.message)"])
+            logger.warning("taking the statistics of entries failed", metadata: ["error": "\(error.message)"])
         }
     }
 
@@ -347,6 +373,33 @@ extension ServerDatabase {
                 throw Self.unavailable("it takes no writes now (a standby, or read-only)")
             }
         }
+    }
+
+    /// Runs `query`, which makes user or replica keys (`TypedStorage.learnKeys`), on a
+    /// connection of its own, outside every transaction: each key is committed when it is
+    /// made. Keys are made seldom (a user's or a replica's first write), so one connection,
+    /// one statement at a time, serves the process.
+    func makeKeys(_ query: PostgresQuery) throws(HabitFlowError) -> [PostgresRow] {
+        // The box's lock is held for the statement: makers queue.
+        let result = keyConnection.withLockedValue { held -> Result<[PostgresRow], HabitFlowError> in
+            do throws(HabitFlowError) {
+                let connection: PostgresConnection
+                if let open = held, !open.isClosed {
+                    connection = open
+                } else {
+                    let made = PostgresConnection.connect(
+                        on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: -1, logger: logger)
+                    connection = try wait(made, closing: nil)
+                    held = connection
+                }
+                do throws(HabitFlowError) { return .success(try run(query, on: connection)) } catch {
+                    // A lost connection is made again by the next maker.
+                    if connection.isClosed { held = nil }
+                    throw error
+                }
+            } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
     /// Runs one statement on its own (outside a pipeline) and waits for its rows.

@@ -224,7 +224,7 @@ import Testing
             #expect(runs == 2)
             let held = try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes }
             #expect(Set(held.compactMap { $0.text("id") }) == [user, "h-other", "h-run2"])
-            #expect(try TestDatabase.query(url, "SELECT count(DISTINCT seq) FROM records WHERE seq IS NOT NULL") == ["3"])
+            #expect(try TestDatabase.query(url, "SELECT count(DISTINCT seq) FROM \(TestDatabase.rows) WHERE seq IS NOT NULL") == ["3"])
         }
     }
 
@@ -298,7 +298,7 @@ import Testing
             ended.wait()
             #expect(runs.load(ordering: .sequentiallyConsistent) == 2)
             #expect(
-                try TestDatabase.query(url, "SELECT key FROM records WHERE seq IS NOT NULL ORDER BY key") == ["alice", "alice\u{1F}h2"])
+                try TestDatabase.query(url, "SELECT id FROM \(TestDatabase.rows) WHERE seq IS NOT NULL ORDER BY id") == ["alice", "h2"])
             db.close()
         }
     }
@@ -326,7 +326,7 @@ import Testing
             }
             #expect(runs >= 1)
             // Rows written (a sequence number each): the stand-in profile `addToken` made has none.
-            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE seq IS NOT NULL") == ["0"])
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM \(TestDatabase.rows) WHERE seq IS NOT NULL") == ["0"])
             db.close()
         }
     }
@@ -347,7 +347,7 @@ import Testing
             #expect(failure?.code == .storage && failure?.field == "database")
             #expect(failure?.message.contains("statement timeout") == true, "\(failure?.message ?? "no error")")
             holder.release()
-            #expect(try TestDatabase.query(url, "SELECT key FROM records WHERE seq IS NOT NULL ORDER BY key") == ["alice"])
+            #expect(try TestDatabase.query(url, "SELECT id FROM \(TestDatabase.rows) WHERE seq IS NOT NULL ORDER BY id") == ["alice"])
             short.close()
             db.close()
         }
@@ -384,17 +384,17 @@ import Testing
                 url,
                 """
                 CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN IF NEW.key LIKE '%poison' THEN RAISE EXCEPTION 'poisoned row'; END IF; RETURN NEW; END $$
+                BEGIN IF NEW.id_text = 'poison' THEN RAISE EXCEPTION 'poisoned row'; END IF; RETURN NEW; END $$
                 """)
             _ = try TestDatabase.query(
-                url, "CREATE TRIGGER poison BEFORE INSERT OR UPDATE ON records FOR EACH ROW EXECUTE FUNCTION refuse_poison()")
+                url, "CREATE TRIGGER poison BEFORE INSERT OR UPDATE ON habits FOR EACH ROW EXECUTE FUNCTION refuse_poison()")
             let t0 = StoreContract.t0
             let store = PostgresStore(database: db, user: "p", clock: { t0 })
             try store.write { tx throws(HabitFlowError) in
                 try tx.save(StoreContract.user)
                 try tx.save(StoreContract.habit("h1"))
             }
-            let snapshot = "SELECT kind, key, seq, stamp FROM records ORDER BY 1, 2"
+            let snapshot = "SELECT kind, id, seq, stamp FROM \(TestDatabase.rows) ORDER BY 1, 2"
             let replica = "SELECT seq, last_stamp, writes FROM replicas"
             let (records, counters) = (try TestDatabase.query(url, snapshot), try TestDatabase.query(url, replica))
             do throws(HabitFlowError) {
@@ -410,7 +410,7 @@ import Testing
             #expect(try TestDatabase.query(url, replica) == counters)
             try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h3")) }
             #expect(try store.read { tx throws(HabitFlowError) in try tx.habit("h3", of: "alice") } != nil)
-            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE key LIKE '%h2' OR key LIKE '%poison'") == ["0"])
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM \(TestDatabase.rows) WHERE id IN ('h2', 'poison')") == ["0"])
         }
     }
 
@@ -456,7 +456,7 @@ import Testing
             }
             #expect(answered == 0)
             // Rows written (a sequence number each): the stand-in profile `addToken` made has none.
-            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE seq IS NOT NULL") == ["0"])
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM \(TestDatabase.rows) WHERE seq IS NOT NULL") == ["0"])
             try db.asTokenUser("alice", hash: live, clock: { t0 }) { store throws(HabitFlowError) in
                 try store.write { tx throws(HabitFlowError) in
                     try tx.save(StoreContract.user)
@@ -464,7 +464,7 @@ import Testing
                 }
                 try store.write { tx throws(HabitFlowError) in try tx.save(StoreContract.habit("h2")) }
             }
-            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE seq IS NOT NULL") == ["3"])
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM \(TestDatabase.rows) WHERE seq IS NOT NULL") == ["3"])
         }
     }
 
@@ -516,7 +516,7 @@ import Testing
             #expect(queuedWhileHeld)
             holder.release()
             queuedEnded.wait()
-            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE seq IS NOT NULL") == ["2"])
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM \(TestDatabase.rows) WHERE seq IS NOT NULL") == ["2"])
             db.close()
         }
     }
@@ -540,7 +540,7 @@ import Testing
             }
             #expect(first?.code == .storage && first?.field == "database")
             #expect(
-                try TestDatabase.query(url, "SELECT key FROM records WHERE seq IS NOT NULL ORDER BY key") == ["alice", "alice\u{1F}h2"])
+                try TestDatabase.query(url, "SELECT id FROM \(TestDatabase.rows) WHERE seq IS NOT NULL ORDER BY id") == ["alice", "h2"])
             short.close()
             db.close()
         }
@@ -615,9 +615,9 @@ import Testing
             } catch {
                 #expect(error.code == .storage)
             }
-            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE user_id = 'zed'") == ["0"])
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM \(TestDatabase.rows) WHERE user_id = 'zed'") == ["0"])
             try db.addToken(user: "zed", hash: Array(repeating: 5, count: 32), label: "laptop")
-            #expect(try TestDatabase.query(url, "SELECT count(*) FROM records WHERE user_id = 'zed'") == ["1"])
+            #expect(try TestDatabase.query(url, "SELECT count(*) FROM \(TestDatabase.rows) WHERE user_id = 'zed'") == ["1"])
             #expect(try TestDatabase.query(url, "SELECT count(*) FROM tokens WHERE user_id = 'zed'") == ["1"])
             db.close()
         }
@@ -668,7 +668,7 @@ import Testing
             _ = try engines.partnerStatus("bob", engines.engine("bob"))  // bob's engine and partnership kept
             return (url, engines)
         }
-        let bobsRecords = "SELECT count(*) FROM records WHERE user_id = 'bob'"
+        let bobsRecords = "SELECT count(*) FROM \(TestDatabase.rows) WHERE user_id = 'bob'"
         let before = try TestDatabase.query(url, bobsRecords)
         await #expect(throws: APIError.self) {
             _ = try await engines.pull(AccessToken.make(user: "bob"), since: 0, limit: 100, maxBytes: 1 << 20)
@@ -691,18 +691,22 @@ import Testing
             let url = try TestDatabase.fresh("migrate")
             let first = try ServerDatabase(url: url, connections: 2)
             let second = try ServerDatabase(url: url, connections: 2)
-            #expect(try first.migrate() == [1, 2, 3])
+            #expect(try first.migrate() == [1, 2, 3, 4])
             #expect(try second.migrate() == [])
-            #expect(try TestDatabase.query(url, "SELECT version FROM schema_migrations ORDER BY version") == ["1", "2", "3"])
-            // Every table's key starts with user_id: each distributes by user.
+            #expect(try TestDatabase.query(url, "SELECT version FROM schema_migrations ORDER BY version") == ["1", "2", "3", "4"])
+            // Every table's B-tree indexes start with the user: each distributes by user. (A hash
+            // index is of an id or a habit day, within a shard; the key dictionaries are
+            // reference tables, a copy on every node.)
             let keys = try TestDatabase.query(
                 url,
                 """
                 SELECT c.relname, a.attname FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
+                JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_am am ON am.oid = ic.relam
                 JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
-                WHERE c.relnamespace = 'public'::regnamespace AND c.relname <> 'schema_migrations' ORDER BY 1, 2
+                WHERE c.relnamespace = 'public'::regnamespace AND am.amname = 'btree'
+                    AND c.relname NOT IN ('schema_migrations', 'user_keys', 'replica_keys', 'records') ORDER BY 1, 2
                 """)
-            #expect(!keys.isEmpty && keys.allSatisfy { $0.hasSuffix("|user_id") }, "\(keys)")
+            #expect(keys.count > 17 && keys.allSatisfy { $0.hasSuffix("|user_id") || $0.hasSuffix("|user_key") }, "\(keys)")
         }
     }
 }

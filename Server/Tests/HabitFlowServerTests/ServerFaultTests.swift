@@ -84,7 +84,7 @@ import Testing
         let device = Device("ro-cli", user: "ro")
         try device.cli(["habit", "add", "Read", "--id", "read"])
         try device.sync(server.url, token: token)
-        let count = { try run("psql", [cluster.url, "-qAt", "-c", "SELECT count(*) FROM records"]).stdout }
+        let count = { try run("psql", [cluster.url, "-qAt", "-c", "SELECT count(*) FROM \(TestDatabase.rows)"]).stdout }
         let before = try count()
 
         try readOnly(true)
@@ -238,7 +238,9 @@ import Testing
         for device in devices {
             let local = try device.activeEntries().count
             let held = try TestDatabase.query(
-                database, "SELECT count(*) FROM records WHERE user_id = '\(device.user)' AND kind = 'entry' AND fields[11] = 'n'")
+                database,
+                "SELECT count(*) FROM entries e JOIN user_keys k USING (user_key) WHERE k.user_id = '\(device.user)' AND e.deleted_at IS NULL"
+            )
             #expect(held == ["\(local)"], "\(device.user): \(local) entries on the device, \(held) on the server")
         }
         let connections = try TestDatabase.query(

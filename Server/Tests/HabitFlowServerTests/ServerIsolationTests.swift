@@ -15,7 +15,7 @@ import Testing
         try device.cli(["habit", "add", "Run", "--id", "h-alice"])
         try device.cli(["log", "Run", "--id", "e-alice"])
         try device.sync(server.url, token: alice)
-        let snapshot = "SELECT kind, key, seq, stamp, fields FROM records WHERE user_id = 'alice' ORDER BY 1, 2"
+        let snapshot = "SELECT kind, id, seq, stamp, fields FROM \(TestDatabase.rows) WHERE user_id = 'alice' ORDER BY 1, 2, 5"
         let before = try TestDatabase.query(database, snapshot)
         let body = Data(#"{"changes":[]}"#.utf8)
 
@@ -42,7 +42,7 @@ import Testing
             }
         }
         #expect(try TestDatabase.query(database, "SELECT count(*) FROM replicas WHERE user_id = 'mallory'") == ["0"])
-        #expect(try TestDatabase.query(database, "SELECT count(*) FROM records WHERE user_id = 'mallory'") == ["0"])
+        #expect(try TestDatabase.query(database, "SELECT count(*) FROM \(TestDatabase.rows) WHERE user_id = 'mallory'") == ["0"])
 
         // Bob names alice's records: refused, and nothing of alice's changes.
         let export = try JSONSerialization.jsonObject(with: Data(try device.cli(["sync", "export"]).utf8)) as! [String: Any]
@@ -115,7 +115,7 @@ import Testing
         let device = Device("bad", user: "alice")
         try device.cli(["habit", "add", "Run", "--id", "h-1"])
         try device.sync(server.url, token: token)
-        let snapshot = "SELECT kind, key, seq, stamp, fields FROM records ORDER BY 1, 2"
+        let snapshot = "SELECT kind, user_id, id, seq, stamp, fields FROM \(TestDatabase.rows) ORDER BY 1, 2, 3, 6"
         let before = try TestDatabase.query(database, snapshot)
         let pushes: [(String, Int, String)] = [
             ("{", 400, "invalid_json"),

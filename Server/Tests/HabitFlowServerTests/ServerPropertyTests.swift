@@ -124,7 +124,7 @@ import Testing
         let held = Set(
             try TestDatabase.query(
                 database,
-                "SELECT substring(fields[1] from 2) FROM records WHERE user_id = 'alice' AND kind = 'entry' AND fields[1] LIKE 'te-crash-%'"
+                "SELECT id FROM \(TestDatabase.rows) WHERE user_id = 'alice' AND kind = 'entry' AND id LIKE 'e-crash-%'"
             ))
         #expect(Set(done).isSubset(of: held), "acknowledged but lost: \(Set(done).subtracting(held))")
         // Every push again (a client retries what it did not see answered): each lands once.
@@ -137,11 +137,12 @@ import Testing
         #expect(applied == bodies.count - held.count)
         #expect(
             try TestDatabase.query(
-                database, "SELECT count(*) FROM records WHERE user_id = 'alice' AND kind = 'entry' AND fields[1] LIKE 'te-crash-%'") == [
+                database, "SELECT count(*) FROM \(TestDatabase.rows) WHERE user_id = 'alice' AND kind = 'entry' AND id LIKE 'e-crash-%'")
+                == [
                     "60"
                 ])
         let sequences = try TestDatabase.query(
-            database, "SELECT count(DISTINCT seq), count(*) FROM records WHERE user_id = 'alice' AND seq IS NOT NULL")
+            database, "SELECT count(DISTINCT seq), count(*) FROM \(TestDatabase.rows) WHERE user_id = 'alice' AND seq IS NOT NULL")
         #expect(sequences.count == 1 && sequences[0].split(separator: "|").count == 2 && Set(sequences[0].split(separator: "|")).count == 1)
     }
 }

@@ -33,7 +33,8 @@ import Testing
         let active = try TestDatabase.query(
             database,
             """
-            SELECT substring(fields[1] from 2) FROM records WHERE user_id = 'alice' AND kind = 'entry' AND NOT set_aside AND fields[11] = 'n'
+            SELECT coalesce(e.id_text, e.id::text) FROM entries e JOIN user_keys k USING (user_key)
+            WHERE k.user_id = 'alice' AND e.set_aside IS NULL AND e.deleted_at IS NULL
             """)
         #expect(active.count == 1 && kept.first?.contains(active[0]) == true, "\(active) vs \(kept)")
 
@@ -64,11 +65,13 @@ import Testing
         let body = try JSONSerialization.data(withJSONObject: ["changes": changes])
         let first = try HTTP.send("POST", server.url + "/v1/changes", token: token, body: body)
         #expect(first.status == 200 && first.json?["applied"] as? Int == changes.count, "\(first.body)")
-        let before = try TestDatabase.query(database, "SELECT kind, key, seq, stamp FROM records WHERE user_id = 'alice' ORDER BY 1, 2")
+        let before = try TestDatabase.query(
+            database, "SELECT kind, id, seq, stamp FROM \(TestDatabase.rows) WHERE user_id = 'alice' ORDER BY 1, 2, 3")
         let again = try HTTP.send("POST", server.url + "/v1/changes", token: token, body: body)
         #expect(again.status == 200 && again.json?["applied"] as? Int == 0 && again.json?["ignored"] as? Int == changes.count)
         #expect(
-            try TestDatabase.query(database, "SELECT kind, key, seq, stamp FROM records WHERE user_id = 'alice' ORDER BY 1, 2") == before)
+            try TestDatabase.query(
+                database, "SELECT kind, id, seq, stamp FROM \(TestDatabase.rows) WHERE user_id = 'alice' ORDER BY 1, 2, 3") == before)
 
         // Children before parents, in separate pushes: refused until the parent is there,
         // then accepted; nothing half-written in between.
@@ -80,12 +83,15 @@ import Testing
         ])
         let orphan = try HTTP.send("POST", second.url + "/v1/changes", token: token2, body: entryOnly)
         #expect(orphan.status == 404 && orphan.errorCode == "not_found", "\(orphan.body)")
-        #expect(try TestDatabase.query(other, "SELECT count(*) FROM records WHERE user_id = 'alice' AND seq IS NOT NULL") == ["0"])
+        #expect(
+            try TestDatabase.query(other, "SELECT count(*) FROM \(TestDatabase.rows) WHERE user_id = 'alice' AND seq IS NOT NULL") == ["0"])
         #expect(try HTTP.send("POST", second.url + "/v1/changes", token: token2, body: body).status == 200)
         #expect(
-            try TestDatabase.query(other, "SELECT kind, key, stamp FROM records WHERE user_id = 'alice' AND seq IS NOT NULL ORDER BY 1, 2")
+            try TestDatabase.query(
+                other, "SELECT kind, id, stamp FROM \(TestDatabase.rows) WHERE user_id = 'alice' AND seq IS NOT NULL ORDER BY 1, 2, 3")
                 == TestDatabase.query(
-                    database, "SELECT kind, key, stamp FROM records WHERE user_id = 'alice' AND seq IS NOT NULL ORDER BY 1, 2"))
+                    database,
+                    "SELECT kind, id, stamp FROM \(TestDatabase.rows) WHERE user_id = 'alice' AND seq IS NOT NULL ORDER BY 1, 2, 3"))
     }
 
     /// A device watching the server hears of another device's push within seconds (the

@@ -72,8 +72,8 @@ import Testing
             defer { server.close() }
             let keys = KeyNames()
             return try server.withConnection(prepared: false) { c throws(HabitFlowError) in
+                try server.transaction(c) { p throws(HabitFlowError) in try TypedStorage.create(on: p) }
                 try server.transaction(c) { p throws(HabitFlowError) in
-                    try TypedStorage.create(on: p)
                     // The replicas' users first, so their keys are 1 and 2.
                     for (n, user) in Self.users.prefix(2).enumerated() {
                         try TypedStorage.learnKeys(users: [user], replicas: [], keys, on: p)
@@ -129,8 +129,8 @@ import Testing
             let habits = users.map { _ in (0..<5).map { _ in uuid() } }
             var seqs = [Int64](repeating: 0, count: users.count)
             try server.withConnection(prepared: false) { c throws(HabitFlowError) in
+                try server.transaction(c) { p throws(HabitFlowError) in try TypedStorage.create(on: p) }
                 try server.transaction(c) { p throws(HabitFlowError) in
-                    try TypedStorage.create(on: p)
                     try TypedStorage.learnKeys(users: users, replicas: users.map { "phone-\($0)" }, keys, on: p)
                 }
                 for day in 0..<days {

@@ -65,9 +65,10 @@ import Testing
         #expect(try !mallory.cli(["sync", "export"]).contains("secret"))
         #expect(try !mallory.cli(["partner"]).contains("Partnered with victim"))
         #expect(
-            try TestDatabase.query(database, "SELECT count(*) FROM records WHERE user_id = 'mallory' AND fields::text LIKE '%secret%'") == [
-                "0"
-            ])
+            try TestDatabase.query(
+                database, "SELECT count(*) FROM \(TestDatabase.rows) WHERE user_id = 'mallory' AND fields LIKE '%secret%'") == [
+                    "0"
+                ])
         #expect(try victim.cli(["partner"]).contains("Partnered with pat"))
     }
 
@@ -81,7 +82,7 @@ import Testing
         let phone = Device("t-phone", user: "alice")
         try phone.cli(["habit", "add", "Swim", "--id", "swim"])
         try phone.sync(server.url, token: token)
-        let snapshot = "SELECT kind, key, stamp, fields FROM records WHERE user_id = 'alice' ORDER BY 1, 2"
+        let snapshot = "SELECT kind, id, stamp, fields FROM \(TestDatabase.rows) WHERE user_id = 'alice' ORDER BY 1, 2, 4"
         let before = try TestDatabase.query(database, snapshot)
         let bad: [(String, [String: Any], String)] = [
             (

@@ -1,7 +1,8 @@
 import Foundation
-import HabitFlowPostgres
 import HabitFlowTestSupport
 import Testing
+
+@testable import HabitFlowPostgres
 
 /// Databases on the throw-away cluster that `scripts/test` (or `scripts/test-server`)
 /// starts and names in `HABITFLOW_TEST_DATABASE_URL`.
@@ -27,6 +28,21 @@ enum TestDatabase {
     /// A new database, opened (not yet migrated: `migrate` blocks, see `blocking`).
     static func open(_ label: String, connections: Int = 4) throws -> ServerDatabase {
         try ServerDatabase(url: try fresh(label), connections: connections)
+    }
+
+    /// Every row of the typed tables, as a table `records` a test asks of: `kind` (the
+    /// `RecordKind`), `user_id` (whose replica), `id` (a record's id; a profile's user),
+    /// `seq`, `stamp`, and `fields` (the whole row as text).
+    static var rows: String {
+        let parts = ServerTable.all.map { t in
+            let id =
+                t.kind == .user
+                ? "(SELECT user_id FROM user_keys WHERE user_key = coalesce(r.id_key, r.user_key))"
+                : t.columnIndex["id"] != nil ? "coalesce(r.id_text, r.id::text)" : "NULL"
+            return "SELECT '\(t.kind.rawValue)' AS kind, k.user_id, \(id) AS id, r.seq, r.stamp, r::text AS fields "
+                + "FROM \(t.name) r JOIN user_keys k ON k.user_key = r.user_key"
+        }
+        return "(" + parts.joined(separator: " UNION ALL ") + ") AS records"
     }
 
     /// One SQL query's rows, as psql prints them unaligned (`|` between columns).

@@ -7,5 +7,5 @@ struct Migration: Sendable {
     let statements: [String]
 
     /// Every migration, in order.
-    static let all: [Migration] = [.replicas, .tokens, .ownerKeys]
+    static let all: [Migration] = [.replicas, .tokens, .ownerKeys, .typedTables]
 }

@@ -26,32 +26,18 @@ extension PostgresBindings {
     }
 }
 
-/// The columns every row query selects, in `PostgresTransaction.row`'s order.
-let rowColumns = "kind, seq, stamp, set_aside, fields"
-
 /// Every statement, each with harmless values: `ServerDatabase.warmUp` prepares them all on
 /// each new connection (in a transaction it rolls back), and `Pipeline.send` refuses one
 /// missing here. `PreparedStatementListTests` keeps the list whole.
 enum PreparedStatements {
-    static let all: [any PreparedStatement] = [
-        ReadReplica(user: ""), LockReplica(user: ""), ReadReplicaForToken(user: "", hash: []), LockReplicaForToken(user: "", hash: []),
-        CreateReplica(user: "", replicaId: ""),
-        FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: ""), ReplicaWrites(user: ""),
-        RowByKey(user: "", kind: "", key: ""),
-        PrefetchRows(user: "", kinds: [], keys: [], userCell: nil, habits: [], days: []), KeysHeld(user: "", kinds: [], keys: []),
-        DayEntries(user: "", habits: [], days: []), RowsOfHabits(user: "", kind: "", habits: []),
-        RowsByField(user: "", kind: "", field: 1, cells: []), RowsOfKind(user: "", kind: ""),
-        IdsStartingWith(user: "", kind: "", idField: 1, ownerField: 1, ownerCell: "", prefixCell: "", limit: 0),
-        ChangesSince(user: "", since: 0, limit: 1), HabitsChanged(user: "", since: 0), ReadFlag(user: "", flagUser: "", key: ""),
-        UpsertRows(user: ""),
-        UpsertRowsAndFinish(
-            rows: UpsertRows(user: ""), finish: FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: "")),
-        UpsertRowsIfUnchanged(
-            rows: UpsertRows(user: ""), finish: FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: ""),
-            writes: -1),
-        DeleteRows(user: "", kind: "", keys: []), WriteFlag(user: "", flagUser: "", key: "", value: ""),
-        TokenIsLive(user: "", hash: []), HasTokens(user: ""),
-    ]
+    static let all: [any PreparedStatement] =
+        [
+            ReadReplica(user: ""), LockReplica(user: ""), ReadReplicaForToken(user: "", hash: []), LockReplicaForToken(user: "", hash: []),
+            CreateReplica(user: "", replicaId: ""),
+            FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: ""), ReplicaWrites(user: ""),
+            ReadFlag(user: "", flagUser: "", key: ""), WriteFlag(user: "", flagUser: "", key: "", value: ""),
+            TokenIsLive(user: "", hash: []), HasTokens(user: ""),
+        ] + TypedStatements.all
 
     /// Their names.
     static let names = Set(all.map { type(of: $0).name })

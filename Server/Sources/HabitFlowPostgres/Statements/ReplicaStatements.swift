@@ -66,12 +66,13 @@ struct FinishReplica: PreparedStatement {
         "\(update(from: n))\nSELECT \(notify(from: n)) FROM updated WHERE $\(n + 3)::boolean"
     }
 
-    /// `updated AS (…)`: the replica's row updated (answering its user), with `condition` too.
-    static func update(from n: Int, if condition: String = "true") -> String {
+    /// `updated AS (…)`: the replica's row updated (answering its user), with `condition` too;
+    /// the user is `$1` unless given.
+    static func update(from n: Int, user: String = "$1", if condition: String = "true") -> String {
         """
         updated AS (
             UPDATE replicas SET seq = $\(n)::int8, last_stamp = $\(n + 1)::text, replica_id = $\(n + 2)::text, writes = writes + 1
-            WHERE user_id = $1 AND \(condition) RETURNING user_id)
+            WHERE user_id = \(user)::text AND \(condition) RETURNING user_id)
         """
     }
 
@@ -89,6 +90,12 @@ struct FinishReplica: PreparedStatement {
         var binds = PostgresBindings(user)
         appendBindings(to: &binds)
         return binds
+    }
+
+    /// The user's id, then its values.
+    func appendUserAndBindings(to binds: inout PostgresBindings) {
+        binds.append(user)
+        appendBindings(to: &binds)
     }
 
     /// Its values after the user's, in order.

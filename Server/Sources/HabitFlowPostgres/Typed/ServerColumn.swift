@@ -2,7 +2,7 @@ import HabitFlowCore
 
 /// One of a record kind's columns as the server keeps it: the engine's column (`name`, one of
 /// `RecordKind.columns`), the PostgreSQL column (or columns) holding it, and how.
-struct ServerColumn: Sendable, Equatable {
+struct ServerColumn: Sendable {
     /// How a value is held. Each is exact: the engine's value comes back as it went in.
     enum Storage: Sendable, Equatable {
         /// A user's id as the user's `int4` key (`user_keys`): users are few and named often.
@@ -51,9 +51,11 @@ struct ServerColumn: Sendable, Equatable {
     init(_ name: String, _ storage: Storage, sql: String? = nil, required: Bool = false, implied: Implied? = nil) {
         self.name = name
         self.storage = storage
-        self.sql = sql ?? (storage == .user ? Self.userKeyName(name) : name)
+        let sql = sql ?? (storage == .user ? Self.userKeyName(name) : name)
+        self.sql = sql
         self.required = required && implied == nil
         self.implied = implied
+        sqlColumns = Self.sqlColumns(sql, storage, self.required)
     }
 
     /// Whether the engine never writes NULL here.
@@ -65,7 +67,9 @@ struct ServerColumn: Sendable, Equatable {
     }
 
     /// The PostgreSQL columns, in the order the codec reads and writes them.
-    var sqlColumns: [(name: String, type: String, required: Bool)] {
+    let sqlColumns: [(name: String, type: String, required: Bool)]
+
+    private static func sqlColumns(_ sql: String, _ storage: Storage, _ required: Bool) -> [(name: String, type: String, required: Bool)] {
         switch storage {
         case .user: [(sql, "int4", required)]
         case .id: [(sql, "uuid", required), (sql + "_text", "text", false)]

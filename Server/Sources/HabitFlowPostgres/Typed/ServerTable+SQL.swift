@@ -25,9 +25,12 @@ extension ServerTable {
 
     /// The rows of the keys $2… (`keySQLColumns`, one array each): a lookup a key, never a
     /// join PostgreSQL could turn into a read of every row of the user's.
-    var rowsByKeysSQL: String {
+    var rowsByKeysSQL: String { rowsByKeys(from: 2, "r.*") }
+
+    /// `rowsByKeysSQL` with its keys from `$first`, selecting `columns` of each row `r`.
+    func rowsByKeys(from first: Int, _ columns: String) -> String {
         """
-        SELECT r.* FROM \(unnest(keySQLColumns, from: 2))
+        SELECT \(columns) FROM \(unnest(keySQLColumns, from: first))
         CROSS JOIN LATERAL (SELECT \(selectList) FROM \(name) t WHERE t.user_key = $1 AND \(keyMatch("t", "w")) OFFSET 0) AS r
         """
     }
@@ -37,14 +40,40 @@ extension ServerTable {
     var writeSQL: String {
         """
         WITH w AS (SELECT * FROM \(unnest(sqlColumns, from: 2))),
-        gone AS (DELETE FROM \(name) t USING w WHERE t.user_key = $1 AND \(keyMatch("t", "w")))
+        gone AS (\(deleteMatching("w")))
         INSERT INTO \(name) (\(selectList)) SELECT * FROM w
         """
     }
 
+    /// An unlocked write's one statement (`PostgresStore`): `writeSQL`'s rows, and the
+    /// replica's row finished (`FinishReplica`: the user's id and its values follow the
+    /// arrays, then the replica's `writes` as the write read it), applied only when that is
+    /// still the replica's `writes`. It answers a row when it applied (the notification's).
+    var writeIfUnchangedSQL: String {
+        let k = 2 + sqlColumns.count
+        return """
+            WITH \(FinishReplica.update(from: k + 1, user: "$\(k)", if: "writes = $\(k + 6)::int8")),
+            w AS (SELECT * FROM \(unnest(sqlColumns, from: 2)) WHERE EXISTS (SELECT FROM updated)),
+            gone AS (\(deleteMatching("w"))),
+            written AS (INSERT INTO \(name) (\(selectList)) SELECT * FROM w)
+            SELECT CASE WHEN $\(k + 4)::boolean THEN \(FinishReplica.notify(from: k + 1)) END::text FROM updated
+            """
+    }
+
     /// Deletes the rows of the keys $2….
     var deleteSQL: String {
-        "DELETE FROM \(name) t USING \(unnest(keySQLColumns, from: 2)) WHERE t.user_key = $1 AND \(keyMatch("t", "w"))"
+        "WITH w AS (SELECT * FROM \(unnest(keySQLColumns, from: 2)))\n\(deleteMatching("w"))"
+    }
+
+    /// Deletes the rows whose keys `source` (a CTE) holds: each found by a lookup of its own
+    /// (as `rowsByKeysSQL`), then by its place. A `DELETE … USING` is a join, which PostgreSQL
+    /// ran as a read of every row of the user's against the list.
+    private func deleteMatching(_ source: String) -> String {
+        """
+        DELETE FROM \(name) WHERE ctid = ANY (ARRAY(
+            SELECT r.ctid FROM \(source) AS w
+            CROSS JOIN LATERAL (SELECT t.ctid FROM \(name) t WHERE t.user_key = $1 AND \(keyMatch("t", "w")) OFFSET 0) AS r))
+        """
     }
 
     /// Every row.
@@ -83,10 +112,13 @@ extension ServerTable {
 extension ServerTable {
     /// Every entry of the owners $2 (int4, NULL the replica's own), habits $3 (uuid) and
     /// days $4 (date), pairwise: a probe of `entries_by_day` a pair.
-    static var dayEntriesSQL: String {
+    static var dayEntriesSQL: String { dayEntries(from: 2, "r.*") }
+
+    /// `dayEntriesSQL` with its lists from `$first`, selecting `columns` of each row `r`.
+    static func dayEntries(from n: Int, _ columns: String) -> String {
         let entries = of(.entry)
         return """
-            SELECT r.* FROM unnest($2::int4[], $3::uuid[], $4::date[]) AS w(owner_key, habit_id, day_key)
+            SELECT \(columns) FROM unnest($\(n)::int4[], $\(n + 1)::uuid[], $\(n + 2)::date[]) AS w(owner_key, habit_id, day_key)
             CROSS JOIN LATERAL (SELECT \(entries.selectList) FROM entries t
                 WHERE (\(entryDay(habit: "t.habit_id", day: "t.day_key"))) = (\(entryDay(habit: "w.habit_id", day: "w.day_key")))
                     AND t.user_key = $1 AND t.habit_id = w.habit_id AND t.day_key = w.day_key
@@ -110,5 +142,30 @@ extension ServerTable {
         UNION SELECT \(idText("habit_id")) FROM entries WHERE user_key = $1 AND seq > $2::int4
         UNION SELECT \(idText("habit_id")) FROM target_versions WHERE user_key = $1 AND seq > $2::int4
         """
+    }
+}
+
+extension ServerTable {
+    /// What applying a push reads, in one statement (each is a round trip): the profiles,
+    /// habits, entries and partnership sides of the keys given ($2 on: `keySQLColumns` of each
+    /// in turn), the sides naming the users given, and the entries of the habit days given,
+    /// each row as its kind's ordinal and a record of its columns (`PrefetchedRow`).
+    static let prefetchKinds: [RecordKind] = [.user, .habit, .entry, .partnership]
+
+    static var prefetchSQL: String {
+        var parts: [String] = []
+        var n = 2
+        for kind in prefetchKinds {
+            let table = of(kind)
+            parts.append(table.rowsByKeys(from: n, "\(kind.ordinal), ROW(r.*)"))
+            n += table.keySQLColumns.count
+        }
+        let sides = of(.partnership)
+        parts.append(
+            "SELECT \(RecordKind.partnership.ordinal), ROW(t.*) FROM (\(sides.rowsWhereSQL(sides.columns[1]).replacingOccurrences(of: "$2", with: "$\(n)"))) AS t"
+        )
+        n += 1
+        parts.append(dayEntries(from: n, "\(RecordKind.entry.ordinal), ROW(r.*)"))
+        return parts.joined(separator: "\nUNION ALL\n")
     }
 }

@@ -18,6 +18,8 @@ struct ServerTable: Sendable {
         self.kind = kind
         self.columns = columns
         columnIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($0.element.name, $0.offset) })
+        rowColumns = Self.rowColumns(kind)
+        sqlColumns = rowColumns + columns.flatMap(\.sqlColumns)
     }
 
     /// The PostgreSQL table.
@@ -28,7 +30,9 @@ struct ServerTable: Sendable {
     /// × 10⁶ + counter; past the year 2262 `-ms - 1`, the counter in `stamp_counter`), the
     /// replica that made it (`replica_keys`), and, for entries, whether a merge set it aside
     /// (true, or NULL).
-    var rowColumns: [(name: String, type: String, required: Bool)] {
+    let rowColumns: [(name: String, type: String, required: Bool)]
+
+    private static func rowColumns(_ kind: RecordKind) -> [(name: String, type: String, required: Bool)] {
         var out: [(String, String, Bool)] = [
             ("user_key", "int4", true), ("seq", "int4", false), ("stamp", "int8", true),
             ("stamp_replica", "int4", true), ("stamp_counter", "int4", false),
@@ -39,9 +43,7 @@ struct ServerTable: Sendable {
 
     /// Every PostgreSQL column, in the order cells are written and read: the row's, then each
     /// engine column's.
-    var sqlColumns: [(name: String, type: String, required: Bool)] {
-        rowColumns + columns.flatMap(\.sqlColumns)
-    }
+    let sqlColumns: [(name: String, type: String, required: Bool)]
 
     /// The table of `kind`.
     static func of(_ kind: RecordKind) -> ServerTable { all[kind.ordinal] }
@@ -67,7 +69,7 @@ extension ServerTable {
     /// come in, they are seldom updated in place.
     var indexStatements: [String] {
         // The log: a pull pages by it, a write finds the rows changed since a cursor.
-        var out = ["CREATE UNIQUE INDEX \(name)_by_seq ON \(name) (user_key, seq)"]
+        var out = ["CREATE INDEX \(name)_by_seq ON \(name) (user_key, seq)"]
         switch kind {
         case .user: out.append("CREATE INDEX \(name)_by_key ON \(name) (user_key, id_key)")
         case .partnership:

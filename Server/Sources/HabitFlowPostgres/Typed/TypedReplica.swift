@@ -10,62 +10,158 @@ struct TypedReplica {
     let userKey: Int32
     let keys: KeyNames
     let pipeline: Pipeline
+    /// Whether users and replicas new to the database are given keys: not in a read-only
+    /// transaction, where a user without a key has no row.
+    let writable: Bool
 
-    /// The replica of `user` (its key learnt first when the process has not seen it).
-    init(user: String, keys: KeyNames, on pipeline: Pipeline) throws(HabitFlowError) {
-        if keys.userKey(user) == nil { try TypedStorage.learnKeys(users: [user], replicas: [], keys, on: pipeline) }
-        userKey = keys.userKey(user)!
+    /// The replica of `user` (its key learnt first when the process has not seen it), with
+    /// keys of its own over the process's `shared` ones (`KeyNames`).
+    init(user: String, keys shared: KeyNames, writable: Bool = true, on pipeline: Pipeline) throws(HabitFlowError) {
+        let keys = KeyNames(over: shared)
+        if keys.userKey(user) == nil { try TypedStorage.learnKeys(users: [user], replicas: [], keys, create: writable, on: pipeline) }
+        userKey = keys.userKey(user) ?? Self.nobody
         self.keys = keys
+        self.writable = writable
         self.pipeline = pipeline
     }
 
+    /// The key of a user the database has none for: it matches no row (keys count from 1).
+    static let nobody: Int32 = -1
+
     // MARK: Reading
+
+    /// A read sent and not yet answered (`receive`): a statement's answer, the table its
+    /// rows are of, and which of them the caller asked for.
+    struct Sent {
+        let table: ServerTable
+        let answer: Answer<[PostgresRow]>
+        var keep: (RowSet.Row) -> Bool = { _ in true }
+    }
+
+    /// The rows a read answered (every statement sent before it answered too).
+    func receive(_ sent: Sent?) throws(HabitFlowError) -> [RowSet.Row] {
+        guard let sent else { return [] }
+        return try decode(sent.table, pipeline.answer(to: sent.answer)).filter(sent.keep)
+    }
 
     /// The rows of `kind` with `keys` (those held).
     func rows(_ kind: RecordKind, keys rowKeys: [String]) throws(HabitFlowError) -> [RowSet.Row] {
-        guard !rowKeys.isEmpty else { return [] }
+        try receive(sendRows(kind, keys: rowKeys))
+    }
+
+    /// Sends the read of `rows(_:keys:)`; `nil` when there is nothing to read.
+    func sendRows(_ kind: RecordKind, keys rowKeys: [String]) throws(HabitFlowError) -> Sent? {
+        guard !rowKeys.isEmpty else { return nil }
         let table = ServerTable.of(kind)
         try learnUsers(in: kind, rowKeys)
         var batch = CellColumns(types: table.keySQLColumns.map(\.type))
         for key in rowKeys { batch.append(try keyCells(table, key)) }
-        return try read(table, table.rowsByKeysSQL, batch)
+        var binds = PostgresBindings(userKey)
+        batch.append(to: &binds)
+        return Sent(table: table, answer: pipeline.send(RowsByKeys.self, kind, binds))
     }
 
     /// Every entry (any state) of each habit day: owner ␟ habit, and the day.
     func entries(on days: [RowSet.Day]) throws(HabitFlowError) -> [RowSet.Row] {
-        guard !days.isEmpty else { return [] }
-        let table = ServerTable.of(.entry)
-        let habitKeys = days.map(\.habit)
-        try learnUsers(in: .habit, habitKeys)
+        try receive(sendEntries(on: days))
+    }
+
+    /// Sends the read of `entries(on:)`; `nil` when there is nothing to read.
+    func sendEntries(on days: [RowSet.Day]) throws(HabitFlowError) -> Sent? {
+        guard !days.isEmpty else { return nil }
+        var binds = PostgresBindings(userKey)
+        try dayBatch(days).append(to: &binds)
+        return Sent(table: .of(.entry), answer: pipeline.send(EntriesOnDays.self, .entry, binds), keep: Self.onDays(days))
+    }
+
+    /// The habit days as `dayEntriesSQL`'s lists: owners, habits, days.
+    private func dayBatch(_ days: [RowSet.Day]) throws(HabitFlowError) -> CellColumns {
+        try learnUsers(in: .habit, days.map(\.habit))
         var batch = CellColumns(types: ["int4", "uuid", "date"])
-        for (day, habit) in zip(days, habitKeys) {
-            let parts = habit.split(separator: RowSet.keySeparator, omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 2, let dayKey = try? DayKey(parsing: day.day) else {
-                throw HabitFlowError(.internal, "entries: a habit day \(habit) \(day.day) that is not one")
-            }
+        for day in days {
+            let parts = day.habit.split(separator: RowSet.keySeparator, omittingEmptySubsequences: false).map(String.init)
+            // Not a habit's day (a change the engine will refuse): no entry is on it.
+            guard parts.count == 2, let dayKey = try? DayKey(parsing: day.day) else { continue }
             batch.append([ownerCell(parts[0]), .uuid(Self.uuid(parts[1])), .date(dayKey.dayNumber - 10_957)])
         }
-        // A habit whose id is not a UUID is found by its naming UUID: the text is compared here.
+        return batch
+    }
+
+    /// Whether an entry is on one of `days`: a habit whose id is not a UUID is found by its
+    /// naming UUID, so the text is compared here.
+    private static func onDays(_ days: [RowSet.Day]) -> (RowSet.Row) -> Bool {
         let wanted = Set(days)
-        return try read(table, ServerTable.dayEntriesSQL, batch).filter { row in
-            row.text("owner_id").flatMap { owner in
-                row.text("habit_id").flatMap { habit in
-                    row.text("day_key").map { wanted.contains(RowSet.Day(habit: RowSet.key([owner, habit]), day: $0)) }
-                }
-            } ?? false
+        return { row in
+            guard let owner = row.text("owner_id"), let habit = row.text("habit_id"), let day = row.text("day_key") else { return false }
+            return wanted.contains(RowSet.Day(habit: RowSet.key([owner, habit]), day: day))
         }
+    }
+
+    /// What applying a push reads, in one statement (`ServerTable.prefetchSQL`): the rows of
+    /// `keys` (by kind, of `ServerTable.prefetchKinds`), the partnership sides naming
+    /// `naming`, and the entries of `days`.
+    func prefetch(keys: [RecordKind: [String]], naming: [String], days: [RowSet.Day]) throws(HabitFlowError) -> [RowSet.Row] {
+        var binds = PostgresBindings(userKey)
+        for kind in ServerTable.prefetchKinds {
+            let table = ServerTable.of(kind), list = keys[kind] ?? []
+            try learnUsers(in: kind, list)
+            var batch = CellColumns(types: table.keySQLColumns.map(\.type))
+            for key in list { batch.append(try keyCells(table, key)) }
+            batch.append(to: &binds)
+        }
+        if !naming.isEmpty { try TypedStorage.learnKeys(users: naming, replicas: [], self.keys, create: false, on: pipeline) }
+        binds.append(naming.compactMap(self.keys.userKey))
+        try dayBatch(days).append(to: &binds)
+        let result = try pipeline.answer(to: pipeline.send(PrefetchRows.self, .entry, binds))
+        // Each row: its kind's ordinal, and a record of its columns (PostgreSQL's binary form:
+        // a count, then each column's type, length and bytes).
+        var byKind: [[[ByteBuffer?]]] = Array(repeating: [], count: RecordKind.allCases.count)
+        for row in result {
+            let cells = Array(row)
+            guard cells.count == 2, let ordinal = cells[0].bytes.flatMap({ CellRead.int($0, Int32.self) }),
+                RecordKind.allCases.indices.contains(Int(ordinal)), var record = cells[1].bytes,
+                let count = record.readInteger(as: Int32.self)
+            else { throw HabitFlowError(.storage, "database: a prefetched row does not decode") }
+            var columns: [ByteBuffer?] = []
+            for _ in 0..<count {
+                guard record.readInteger(as: Int32.self) != nil, let length = record.readInteger(as: Int32.self) else {
+                    throw HabitFlowError(.storage, "database: a prefetched row does not decode")
+                }
+                columns.append(length < 0 ? nil : record.readSlice(length: Int(length)))
+            }
+            byKind[Int(ordinal)].append(columns)
+        }
+        let onDays = Self.onDays(days), named = Set(naming)
+        var out: [RowSet.Row] = []
+        for kind in ServerTable.prefetchKinds where !byKind[kind.ordinal].isEmpty {
+            for row in try decode(.of(kind), cells: byKind[kind.ordinal]) {
+                // A side by key, or naming a user asked for; an entry by key, or on a day asked for.
+                switch kind {
+                case .partnership where !(keys[.partnership] ?? []).contains(row.key):
+                    if row.text("partner_id").map(named.contains) == true { out.append(row) }
+                case .entry where !(keys[.entry] ?? []).contains(row.key): if onDays(row) { out.append(row) }
+                default: out.append(row)
+                }
+            }
+        }
+        return out
     }
 
     /// The rows of `kind` whose `column` holds one of `values`.
     func rows(_ kind: RecordKind, where column: String, in values: [String]) throws(HabitFlowError) -> [RowSet.Row] {
-        guard !values.isEmpty else { return [] }
+        try receive(sendRows(kind, where: column, in: values))
+    }
+
+    /// Sends the read of `rows(_:where:in:)`; `nil` when there is nothing to read.
+    func sendRows(_ kind: RecordKind, where column: String, in values: [String]) throws(HabitFlowError) -> Sent? {
+        guard !values.isEmpty else { return nil }
         let table = ServerTable.of(kind)
         guard let i = table.columnIndex[column] else { throw HabitFlowError(.internal, "\(kind.table) has no column \(column)") }
         let c = table.columns[i]
         var binds = PostgresBindings(userKey)
         switch c.storage {
         case .user:
-            try TypedStorage.learnKeys(users: values, replicas: [], keys, on: pipeline)
+            try TypedStorage.learnKeys(users: values, replicas: [], keys, create: false, on: pipeline)
             binds.append(values.compactMap(keys.userKey))
         case .id:
             var array = CellColumns(types: ["uuid"])
@@ -75,9 +171,10 @@ struct TypedReplica {
             throw HabitFlowError(.internal, "\(kind.table).\(column): rows are looked up by a user or an id")
         }
         let wanted = Set(values)
-        return try decode(table, pipeline.run(PostgresQuery(unsafeSQL: table.rowsWhereSQL(c), binds: binds))).filter { row in
-            row.values[i].text.map(wanted.contains) ?? false
-        }
+        let answer =
+            kind == .partnership && column == "partner_id"
+            ? pipeline.send(SidesNaming.self, kind, binds) : pipeline.send(PostgresQuery(unsafeSQL: table.rowsWhereSQL(c), binds: binds))
+        return Sent(table: table, answer: answer) { row in row.values[i].text.map(wanted.contains) ?? false }
     }
 
     /// Every row of `kind`.
@@ -88,9 +185,9 @@ struct TypedReplica {
 
     /// The ids of `kind` owned by `owner` that start with `prefix`, at most `limit`.
     func ids(_ kind: RecordKind, owner: String, startingWith prefix: String, limit: Int) throws(HabitFlowError) -> [String] {
-        try TypedStorage.learnKeys(users: [owner], replicas: [], keys, on: pipeline)
+        try TypedStorage.learnKeys(users: [owner], replicas: [], keys, create: false, on: pipeline)
         var binds = PostgresBindings(userKey)
-        let owned = keys.userKey(owner)!
+        let owned = keys.userKey(owner) ?? Self.nobody
         binds.append(owned == userKey ? nil : owned)
         binds.append(prefix)
         binds.append(Int64(limit))
@@ -136,11 +233,16 @@ struct TypedReplica {
     /// surfaces at the pipeline's next wait.
     func write(_ kind: RecordKind, _ rows: [RowSet.Row]) throws(HabitFlowError) {
         guard !rows.isEmpty else { return }
-        try pipeline.send(writeQuery(kind, rows))
+        try sendWrite(kind, rows)
     }
 
-    /// The statement that writes `rows` of `kind` (its users and replicas given keys first).
-    func writeQuery(_ kind: RecordKind, _ rows: [RowSet.Row]) throws(HabitFlowError) -> PostgresQuery {
+    /// Sends the statement that writes `rows` of `kind` (its users and replicas given keys
+    /// first); with `finish` and `writes`, an unlocked write's one statement
+    /// (`writeIfUnchangedSQL`), which answers a row when it applied.
+    @discardableResult
+    func sendWrite(
+        _ kind: RecordKind, _ rows: [RowSet.Row], finishing finish: FinishReplica? = nil, ifWrites writes: Int64 = 0
+    ) throws(HabitFlowError) -> Answer<[PostgresRow]> {
         let table = ServerTable.of(kind)
         var users: [String] = [], replicas: [String] = []
         for row in rows {
@@ -153,7 +255,10 @@ struct TypedReplica {
         for row in rows { batch.append(try table.cells(row, userKey: userKey, keys: keys)) }
         var binds = PostgresBindings(userKey)
         batch.append(to: &binds)
-        return PostgresQuery(unsafeSQL: table.writeSQL, binds: binds)
+        guard let finish else { return pipeline.send(WriteRows.self, kind, binds) }
+        finish.appendUserAndBindings(to: &binds)
+        binds.append(writes)
+        return pipeline.send(WriteRowsIfUnchanged.self, kind, binds)
     }
 
     /// Deletes the rows of `kind` with `keys`.
@@ -175,7 +280,7 @@ struct TypedReplica {
 
     /// A user column's cell: the user's key, NULL for the replica's own.
     private func ownerCell(_ user: String) -> Cell? {
-        let key = keys.userKey(user)!
+        let key = keys.userKey(user) ?? Self.nobody
         return key == userKey ? nil : .int4(key)
     }
 
@@ -199,7 +304,8 @@ struct TypedReplica {
         return out
     }
 
-    /// Learns the keys of the users named in `rowKeys` of `kind`.
+    /// Learns the keys of the users named in `rowKeys` of `kind` that have one: a read makes
+    /// none (a user without one holds no row; a write makes theirs, after the engine checked it).
     private func learnUsers(in kind: RecordKind, _ rowKeys: [String]) throws(HabitFlowError) {
         let table = ServerTable.of(kind)
         let positions = kind.key.enumerated().filter { table.columns[table.columnIndex[$0.element]!].storage == .user }.map(\.offset)
@@ -209,19 +315,16 @@ struct TypedReplica {
             for p in positions where p < parts.count { users.insert(String(parts[p])) }
         }
         let missing = users.filter { keys.userKey($0) == nil }
-        if !missing.isEmpty { try TypedStorage.learnKeys(users: Array(missing), replicas: [], keys, on: pipeline) }
-    }
-
-    /// Runs `sql` with the user and `batch`'s arrays; its rows decoded.
-    private func read(_ table: ServerTable, _ sql: String, _ batch: CellColumns) throws(HabitFlowError) -> [RowSet.Row] {
-        var binds = PostgresBindings(userKey)
-        batch.append(to: &binds)
-        return try decode(table, pipeline.run(PostgresQuery(unsafeSQL: sql, binds: binds)))
+        if !missing.isEmpty { try TypedStorage.learnKeys(users: Array(missing), replicas: [], keys, create: false, on: pipeline) }
     }
 
     /// Rows of `table` as read, their keys' names learnt first.
     func decode(_ table: ServerTable, _ result: [PostgresRow]) throws(HabitFlowError) -> [RowSet.Row] {
-        let cells = result.map { row in row.map(\.bytes) }
+        try decode(table, cells: result.map { row in row.map(\.bytes) })
+    }
+
+    /// Rows of `table` from their cells, their keys' names learnt first.
+    func decode(_ table: ServerTable, cells: [[ByteBuffer?]]) throws(HabitFlowError) -> [RowSet.Row] {
         var users: [Int32] = [], replicas: [Int32] = []
         for c in cells {
             let (u, r) = table.keys(in: c)

@@ -31,9 +31,12 @@ enum TypedStorage {
     }
 
     /// Gives every user id and replica id in `users` and `replicas` a key in `keys`: the
-    /// process's own, or the database's, made there for a name that has none. A name another
+    /// process's own, or the database's, made there for a name that has none (with `create`;
+    /// without, as in a read-only transaction, a name with none stays without). A name another
     /// transaction is making at the same moment is read again once that one ends.
-    static func learnKeys(users: [String], replicas: [String], _ keys: KeyNames, on p: Pipeline) throws(HabitFlowError) {
+    static func learnKeys(
+        users: [String], replicas: [String], _ keys: KeyNames, create: Bool = true, on p: Pipeline
+    ) throws(HabitFlowError) {
         for (table, keyColumn, nameColumn, names) in [
             ("user_keys", "user_key", "user_id", users.filter { keys.userKey($0) == nil }),
             ("replica_keys", "replica_key", "replica_id", replicas.filter { keys.replicaKey($0) == nil }),
@@ -42,20 +45,27 @@ enum TypedStorage {
             for _ in 0..<3 where !missing.isEmpty {
                 // The INSERT's rows and the rows before it, in one statement: a name another
                 // transaction inserted meanwhile is in neither (its row waits, then is skipped).
-                let rows = try p.run(
-                    PostgresQuery(
-                        unsafeSQL: """
-                            WITH w(name) AS (SELECT unnest($1::text[])),
-                            made AS (INSERT INTO \(table) (\(nameColumn)) SELECT name FROM w ON CONFLICT (\(nameColumn)) DO NOTHING
-                                RETURNING \(keyColumn), \(nameColumn))
-                            SELECT \(keyColumn), \(nameColumn) FROM made
-                            UNION ALL SELECT k.\(keyColumn), k.\(nameColumn) FROM \(table) k JOIN w ON k.\(nameColumn) = w.name
-                            """, binds: PostgresBindings(missing)))
+                let sql =
+                    create
+                    ? """
+                    WITH w(name) AS (SELECT unnest($1::text[])),
+                    made AS (INSERT INTO \(table) (\(nameColumn)) SELECT name FROM w ON CONFLICT (\(nameColumn)) DO NOTHING
+                        RETURNING \(keyColumn), \(nameColumn))
+                    SELECT \(keyColumn), \(nameColumn) FROM made
+                    UNION ALL SELECT k.\(keyColumn), k.\(nameColumn) FROM \(table) k JOIN w ON k.\(nameColumn) = w.name
+                    """
+                    : "SELECT \(keyColumn), \(nameColumn) FROM \(table) WHERE \(nameColumn) = ANY($1::text[])"
+                // Made on a connection of their own, committed at once: a key made inside a
+                // transaction would hold every other maker of it until that one ended, and be
+                // gone if it rolled back.
+                let query = PostgresQuery(unsafeSQL: sql, binds: PostgresBindings(missing))
+                let rows = try create ? p.database.makeKeys(query) : p.run(query)
                 var found: [(Int32, String)] = []
                 for row in rows { found.append(try decode(row)) }
                 if table == "user_keys" { keys.learnUsers(found) } else { keys.learnReplicas(found) }
                 let known = Set(found.map(\.1))
                 missing = missing.filter { !known.contains($0) }
+                if !create { missing = [] }
             }
             guard missing.isEmpty else {
                 throw HabitFlowError(.storage, "\(table): no key for \(missing[0]): try again", field: "database")

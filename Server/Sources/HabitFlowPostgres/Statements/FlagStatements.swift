@@ -1,0 +1,23 @@
+import PostgresNIO
+
+/// A device setting (`flags`) of user $2.
+struct ReadFlag: PreparedStatement {
+    static let sql = "SELECT value FROM flags WHERE user_id = $1 AND flag_user = $2 AND key = $3"
+    var user: String
+    var flagUser: String
+    var key: String
+    func makeBindings() -> PostgresBindings { PostgresBindings(user, flagUser, key) }
+}
+
+/// A device setting (`flags`) of user $2 stored.
+struct WriteFlag: PreparedStatement {
+    static let sql = """
+        INSERT INTO flags (user_id, flag_user, key, value) VALUES ($1, $2, $3, $4)
+        ON CONFLICT (user_id, flag_user, key) DO UPDATE SET value = excluded.value
+        """
+    var user: String
+    var flagUser: String
+    var key: String
+    var value: String
+    func makeBindings() -> PostgresBindings { PostgresBindings(user, flagUser, key, value) }
+}

@@ -1,0 +1,60 @@
+import HabitFlowCore
+import HabitFlowStore
+import PostgresNIO
+
+/// Moves the rows of schema 3's generic `records` into the typed tables (migration 4), a user
+/// at a time: each user's rows decoded as the engine wrote them (`RowCoding`), written through
+/// `ServerTable`, and deleted from `records`, in one transaction. It runs at start, after the
+/// migrations and before the server answers (readiness waits), so no request sees a user
+/// half moved; stopped midway, the next start moves the users left.
+enum RecordsMove {
+    /// Moves every user's rows; the number of users moved.
+    @discardableResult
+    static func run(_ database: ServerDatabase) throws(HabitFlowError) -> Int {
+        var moved = 0
+        while try database.withConnection(
+            prepared: false,
+            { (c: PostgresConnection) throws(HabitFlowError) -> Bool in
+                try database.transaction(c) { (p: Pipeline) throws(HabitFlowError) -> Bool in
+                    // One mover at a time: two servers starting together take turns, user by user.
+                    _ = try p.run("SELECT pg_advisory_xact_lock(\(ServerDatabase.migrationLock))")
+                    // Each user's rows by index, as a request's (`ServerDatabase.plannerSettings`).
+                    for setting in ServerDatabase.plannerSettings { _ = try p.run(PostgresQuery(unsafeSQL: "SET LOCAL \(setting) = off")) }
+                    guard let next = try p.run("SELECT user_id FROM records LIMIT 1").first else { return false }
+                    let user = try ServerDatabase.decode(next, String.self)
+                    try move(user, on: p, database.keyNames)
+                    return true
+                }
+            })
+        {
+            moved += 1
+        }
+        if moved > 0 { database.logger.info("moved the records of \(moved) users into the typed tables") }
+        return moved
+    }
+
+    /// Moves `user`'s rows on `p` (inside its transaction).
+    static func move(_ user: String, on p: Pipeline, _ keys: KeyNames) throws(HabitFlowError) {
+        let found = try p.run(
+            PostgresQuery(
+                unsafeSQL: "SELECT kind, seq, stamp, set_aside, fields FROM records WHERE user_id = $1", binds: PostgresBindings(user)))
+        var byKind: [[RowSet.Row]] = Array(repeating: [], count: RecordKind.allCases.count)
+        for result in found {
+            let (kindName, seq, stampText, aside, cells) = try PostgresTransaction.decode(
+                result, (String, Int64?, String, Bool, [String]).self)
+            guard let kind = RecordKind(rawValue: kindName), let stamp = HybridTimestamp(parsing: stampText) else {
+                throw HabitFlowError(.storage, "records: \(user)'s row of kind \(kindName) does not decode")
+            }
+            let row = RowSet.Row(kind: kind, values: try RowCoding.decode(cells, kind: kind), stamp: stamp, seq: seq, setAside: aside)
+            byKind[kind.ordinal].append(row)
+        }
+        let replica = try TypedReplica(user: user, keys: keys, on: p)
+        for kind in RecordKind.allCases where !byKind[kind.ordinal].isEmpty {
+            let rows = byKind[kind.ordinal]
+            for start in stride(from: 0, to: rows.count, by: PostgresTransaction.rowsPerUpsert) {
+                try replica.write(kind, Array(rows[start..<min(rows.count, start + PostgresTransaction.rowsPerUpsert)]))
+            }
+        }
+        _ = try p.run(PostgresQuery(unsafeSQL: "DELETE FROM records WHERE user_id = $1", binds: PostgresBindings(user)))
+    }
+}

@@ -1,0 +1,118 @@
+import HabitFlowCore
+import PostgresNIO
+
+/// A statement of `ServerTable`'s, for one kind: its text made once (`sql(for:)`).
+protocol TypedOperation {
+    static func sql(for kind: RecordKind) -> String
+}
+
+/// The rows of a list of keys (`ServerTable.rowsByKeysSQL`).
+enum RowsByKeys: TypedOperation {
+    private static let texts = ServerTable.all.map(\.rowsByKeysSQL)
+    static func sql(for kind: RecordKind) -> String { texts[kind.ordinal] }
+}
+
+/// Rows written, each replacing its key's (`ServerTable.writeSQL`).
+enum WriteRows: TypedOperation {
+    private static let texts = ServerTable.all.map(\.writeSQL)
+    static func sql(for kind: RecordKind) -> String { texts[kind.ordinal] }
+}
+
+/// An unlocked write's one statement (`ServerTable.writeIfUnchangedSQL`).
+enum WriteRowsIfUnchanged: TypedOperation {
+    private static let texts = ServerTable.all.map(\.writeIfUnchangedSQL)
+    static func sql(for kind: RecordKind) -> String { texts[kind.ordinal] }
+}
+
+/// The partnership sides naming users (`ServerTable.rowsWhereSQL` of `partner_id`).
+enum SidesNaming: TypedOperation {
+    private static let text = ServerTable.of(.partnership).rowsWhereSQL(ServerTable.of(.partnership).columns[1])
+    static func sql(for kind: RecordKind) -> String { text }
+}
+
+/// A list of habit days' entries (`ServerTable.dayEntriesSQL`).
+enum EntriesOnDays: TypedOperation {
+    private static let text = ServerTable.dayEntriesSQL
+    static func sql(for kind: RecordKind) -> String { text }
+}
+
+/// What applying a push reads, in one statement (`ServerTable.prefetchSQL`).
+enum PrefetchRows: TypedOperation {
+    private static let text = ServerTable.prefetchSQL
+    static func sql(for kind: RecordKind) -> String { text }
+}
+
+/// The kinds nearly every push reads and writes: their statements are prepared on every
+/// connection (`PreparedStatements.all`), so PostgreSQL parses each once. Another kind's are
+/// sent as they are (`TypedReplica.send`): preparing every kind's made each new connection's
+/// warm-up long, for statements most connections never run.
+protocol PreparedKind { static var kind: RecordKind { get } }
+enum UserRows: PreparedKind { static var kind: RecordKind { .user } }
+enum HabitRows: PreparedKind { static var kind: RecordKind { .habit } }
+enum EntryRows: PreparedKind { static var kind: RecordKind { .entry } }
+enum PartnershipRows: PreparedKind { static var kind: RecordKind { .partnership } }
+enum TargetVersionRows: PreparedKind { static var kind: RecordKind { .targetVersion } }
+
+/// `O` for the kind `K`, prepared (its name: `hf_TypedStatement<EntryRows, RowsByKeys>`).
+struct TypedStatement<K: PreparedKind, O: TypedOperation>: PreparedStatement {
+    static var sql: String { O.sql(for: K.kind) }
+    let binds: PostgresBindings
+    func makeBindings() -> PostgresBindings { binds }
+}
+
+extension TypedStatement {
+    /// With harmless values (`PreparedStatements.all`): empty lists, a user with no key.
+    init(harmless _: Void) {
+        let table = ServerTable.of(K.kind)
+        var binds = PostgresBindings(Int32(0))
+        let columns =
+            O.self == PrefetchRows.self
+            ? ServerTable.prefetchKinds.flatMap { ServerTable.of($0).keySQLColumns.map(\.type) } + ["int4", "int4", "uuid", "date"]
+            : O.self == EntriesOnDays.self
+                ? ["int4", "uuid", "date"]
+                : O.self == SidesNaming.self
+                    ? ["int4"]
+                    : O.self == RowsByKeys.self ? table.keySQLColumns.map(\.type) : table.sqlColumns.map(\.type)
+        CellColumns(types: columns).append(to: &binds)
+        if O.self == WriteRowsIfUnchanged.self {
+            FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: "").appendUserAndBindings(to: &binds)
+            binds.append(Int64(-1))
+        }
+        self.init(binds: binds)
+    }
+}
+
+enum TypedStatements {
+    /// Every prepared one, with harmless values.
+    static let all: [any PreparedStatement] = {
+        var out: [any PreparedStatement] = []
+        func each<K: PreparedKind>(_: K.Type) {
+            out.append(TypedStatement<K, RowsByKeys>(harmless: ()))
+            out.append(TypedStatement<K, WriteRows>(harmless: ()))
+            out.append(TypedStatement<K, WriteRowsIfUnchanged>(harmless: ()))
+        }
+        each(UserRows.self)
+        each(HabitRows.self)
+        each(EntryRows.self)
+        each(PartnershipRows.self)
+        each(TargetVersionRows.self)
+        out.append(TypedStatement<PartnershipRows, SidesNaming>(harmless: ()))
+        out.append(TypedStatement<EntryRows, EntriesOnDays>(harmless: ()))
+        out.append(TypedStatement<EntryRows, PrefetchRows>(harmless: ()))
+        return out
+    }()
+}
+
+extension Pipeline {
+    /// Sends `O` for `kind` with `binds`: prepared for the kinds that are, else as it is.
+    func send<O: TypedOperation>(_: O.Type, _ kind: RecordKind, _ binds: PostgresBindings) -> Answer<[PostgresRow]> {
+        switch kind {
+        case .user: send(TypedStatement<UserRows, O>(binds: binds))
+        case .habit: send(TypedStatement<HabitRows, O>(binds: binds))
+        case .entry: send(TypedStatement<EntryRows, O>(binds: binds))
+        case .partnership: send(TypedStatement<PartnershipRows, O>(binds: binds))
+        case .targetVersion: send(TypedStatement<TargetVersionRows, O>(binds: binds))
+        default: send(PostgresQuery(unsafeSQL: O.sql(for: kind), binds: binds))
+        }
+    }
+}
