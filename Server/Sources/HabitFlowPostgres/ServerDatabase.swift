@@ -163,6 +163,10 @@ public final class ServerDatabase: Sendable {
                 "SELECT set_config('client_connection_check_interval', '1000', false) WHERE current_setting('server_version_num')::int >= 140000"
             )
             for setting in Self.plannerSettings { pipeline.send(PostgresQuery(unsafeSQL: "SELECT set_config('\(setting)', 'off', false)")) }
+            // Each statement planned once, for any values: every generic plan is index
+            // look-ups (`StatementPlanTests`), and left to choose, PostgreSQL planned a push's
+            // larger statements again on every run.
+            pipeline.send("SELECT set_config('plan_cache_mode', 'force_generic_plan', false)")
             pipeline.send("BEGIN")
             for statement in PreparedStatements.all { pipeline.send(statement) }
             try pipeline.settle()
