@@ -74,13 +74,10 @@ import Testing
             return try server.withConnection(prepared: false) { c throws(HabitFlowError) in
                 try server.transaction(c) { p throws(HabitFlowError) in try TypedStorage.create(on: p) }
                 try server.transaction(c) { p throws(HabitFlowError) in
-                    // The replicas' users first, so their keys are 1 and 2.
-                    for (n, user) in Self.users.prefix(2).enumerated() {
-                        try TypedStorage.learnKeys(users: [user], replicas: [], keys, on: p)
-                        guard keys.userKey(user) == Int32(n + 1) else { throw HabitFlowError(.internal, "\(user) is not key \(n + 1)") }
-                    }
                     for (kind, byUser) in written {
-                        for (user, rows) in byUser { try ServerTable.of(kind).insert(rows, userKey: user, keys: keys, on: p) }
+                        for (user, rows) in byUser {
+                            try TypedReplica(user: Self.users[Int(user) - 1], keys: keys, on: p).write(kind, rows)
+                        }
                     }
                 }
                 // Read by a process that knows no key yet: every name comes from the database.
@@ -89,7 +86,9 @@ import Testing
                     var out: [RecordKind: [Int32: [RowSet.Row]]] = [:]
                     for kind in RecordKind.allCases {
                         for user: Int32 in [1, 2] {
-                            out[kind, default: [:]][user] = try ServerTable.of(kind).rows(of: user, keys: fresh, on: p)
+                            out[kind, default: [:]][user] = try TypedReplica(
+                                user: Self.users[Int(user) - 1], keys: fresh, writable: false, on: p
+                            ).rows(of: kind)
                         }
                     }
                     return out
@@ -150,7 +149,7 @@ import Testing
                                     stamp: HybridTimestamp(wallMilliseconds: edited.seconds * 1000, counter: 0, replicaId: "phone-\(user)"),
                                     seq: seqs[u])
                             }
-                            try ServerTable.of(.entry).insert(rows, userKey: keys.userKey(user)!, keys: keys, on: p)
+                            try TypedReplica(user: user, keys: keys, on: p).write(.entry, rows)
                         }
                     }
                 }

@@ -4,6 +4,9 @@ import HabitFlowCore
 /// description: every one led by the replica's user (`user_key = $1`), a list of keys or rows
 /// bound as one array a column (`CellColumns`).
 extension ServerTable {
+    /// Every column, in `sqlColumns` order, for a `SELECT` (or an `INSERT`'s list).
+    var selectList: String { sqlColumns.map(\.name).joined(separator: ", ") }
+
     /// The PostgreSQL columns of the kind's key (a user's key; an id's uuid and text), in
     /// `keyCells` order, with whether the table holds them NOT NULL.
     var keySQLColumns: [(name: String, type: String, required: Bool)] {

@@ -52,13 +52,7 @@ struct TypedReplica {
     /// Sends the read of `rows(_:keys:)`; `nil` when there is nothing to read.
     func sendRows(_ kind: RecordKind, keys rowKeys: [String]) throws(HabitFlowError) -> Sent? {
         guard !rowKeys.isEmpty else { return nil }
-        let table = ServerTable.of(kind)
-        try learnUsers(in: kind, rowKeys)
-        var batch = CellColumns(types: table.keySQLColumns.map(\.type))
-        for key in rowKeys { batch.append(try keyCells(table, key)) }
-        var binds = PostgresBindings(userKey)
-        batch.append(to: &binds)
-        return Sent(table: table, answer: pipeline.send(RowsByKeys.self, kind, binds))
+        return Sent(table: .of(kind), answer: pipeline.send(RowsByKeys.self, kind, try keyBindings(kind, rowKeys)))
     }
 
     /// Every entry (any state) of each habit day: owner ␟ habit, and the day.
@@ -264,13 +258,7 @@ struct TypedReplica {
     /// Deletes the rows of `kind` with `keys`.
     func delete(_ kind: RecordKind, keys rowKeys: [String]) throws(HabitFlowError) {
         guard !rowKeys.isEmpty else { return }
-        let table = ServerTable.of(kind)
-        try learnUsers(in: kind, rowKeys)
-        var batch = CellColumns(types: table.keySQLColumns.map(\.type))
-        for key in rowKeys { batch.append(try keyCells(table, key)) }
-        var binds = PostgresBindings(userKey)
-        batch.append(to: &binds)
-        _ = try pipeline.run(PostgresQuery(unsafeSQL: table.deleteSQL, binds: binds))
+        _ = try pipeline.run(PostgresQuery(unsafeSQL: ServerTable.of(kind).deleteSQL, binds: keyBindings(kind, rowKeys)))
     }
 
     // MARK: Keys and cells
@@ -302,6 +290,17 @@ struct TypedReplica {
             }
         }
         return out
+    }
+
+    /// The user's key, then `rowKeys` of `kind` as `keySQLColumns`' arrays.
+    private func keyBindings(_ kind: RecordKind, _ rowKeys: [String]) throws(HabitFlowError) -> PostgresBindings {
+        let table = ServerTable.of(kind)
+        try learnUsers(in: kind, rowKeys)
+        var batch = CellColumns(types: table.keySQLColumns.map(\.type))
+        for key in rowKeys { batch.append(try keyCells(table, key)) }
+        var binds = PostgresBindings(userKey)
+        batch.append(to: &binds)
+        return binds
     }
 
     /// Learns the keys of the users named in `rowKeys` of `kind` that have one: a read makes
