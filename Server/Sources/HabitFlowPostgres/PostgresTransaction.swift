@@ -231,12 +231,6 @@ final class PostgresTransaction: StoreTransaction {
         }
     }
 
-    /// The day index's name of a habit: its key.
-    static func habitKey(_ kind: RecordKind, _ values: [ChangeRecord.Value]) -> String? {
-        guard let owner = RowCoding.text(kind, values, "owner_id"), let habit = RowCoding.text(kind, values, "habit_id") else { return nil }
-        return RowSet.key([owner, habit])
-    }
-
     func record<R: StoredRecord>(_: R.Type, _ row: Row) throws(HabitFlowError) -> R { try row.record(R.self) }
 
     /// Before commit: pending rows are sent, and no row written here points at a record the

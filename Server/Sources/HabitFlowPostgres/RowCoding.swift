@@ -44,9 +44,4 @@ enum RowCoding {
     private static func corrupt(_ kind: RecordKind, _ i: Int) -> HabitFlowError {
         HabitFlowError(.storage, "\(kind.table).\(kind.columns[i]) holds a value that does not decode")
     }
-
-    /// A text column's value, or nil.
-    static func text(_ kind: RecordKind, _ values: [ChangeRecord.Value], _ column: String) -> String? {
-        kind.index(of: column).flatMap { values[$0].text }
-    }
 }
