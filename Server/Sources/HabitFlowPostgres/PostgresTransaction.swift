@@ -280,15 +280,15 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     /// An unlocked write's end: its rows and `finish` in one statement, applied only if no
-    /// write came since the replica was read (`ServerTable.writeIfUnchangedSQL`): rows of one
-    /// kind, a thousand at most, or it runs again locked.
+    /// write came since the replica was read (`ServerTable.writeIfUnchangedSQL(of:)`): a
+    /// thousand rows of a kind at most, or it runs again locked.
     /// - Returns: whether it applied.
     func finishUnlocked(_ finish: FinishReplica) throws(HabitFlowError) -> Bool {
         guard let writes = firstWrites else { throw HabitFlowError(.internal, "an unlocked write without its replica's row") }
-        let batches = takePending()
-        if batches.count > 1 { try lockNeeded() }
-        let (kind, rows) = batches.first ?? (.entry, [])
-        return try !pipeline.answer(to: typed().sendWrite(kind, rows, finishing: finish, ifWrites: writes)).isEmpty
+        var batches = takePending()
+        if Set(batches.map(\.0)).count < batches.count { try lockNeeded() }
+        if batches.isEmpty { batches = [(.entry, [])] }  // the replica's row alone
+        return try !pipeline.answer(to: typed().sendWrite(batches.map { ($0.0, $0.1) }, finishing: finish, ifWrites: writes)).isEmpty
     }
 
     /// The most rows one statement writes.

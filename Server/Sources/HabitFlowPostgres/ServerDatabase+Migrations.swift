@@ -7,8 +7,8 @@ extension ServerDatabase {
     public static var schemaVersion: Int { Migration.all.last!.version }
 
     /// Brings the schema up to date: every migration not yet applied, each in its own
-    /// transaction, under an advisory lock (two servers starting at once apply each once);
-    /// then moves what `records` still holds into the typed tables (`RecordsMove`).
+    /// transaction, under an advisory lock (two servers starting at once apply each once).
+    /// What schema 3's `records` still holds is moved apart (`moveRecords`).
     /// - Throws: `storage` when the database is unreachable, or was migrated by a newer server.
     /// - Returns: the versions applied now.
     @discardableResult
@@ -43,7 +43,6 @@ extension ServerDatabase {
             }
             return applied
         }
-        try RecordsMove.run(self)
         return applied
     }
 

@@ -29,6 +29,9 @@ public final class ServerDatabase: Sendable {
     let keyNames = KeyNames()
     /// The connection keys are made on (`makeKeys`), once opened; one maker at a time.
     private let keyConnection = NIOLockedValueBox<PostgresConnection?>(nil)
+    /// While set, why every request is refused (`withinDeadline`, `checkWritable`: a 503):
+    /// the server is moving schema 3's records (`moveRecords`).
+    let refusal = NIOLockedValueBox<String?>(nil)
     /// Rows this process wrote since its last `ANALYZE`, and the table's row count then.
     let sinceAnalyze = NIOLockedValueBox<(rows: Int, analysedAt: Int, running: Bool)>((0, 0, false))
 
@@ -131,12 +134,9 @@ public final class ServerDatabase: Sendable {
     /// Prepares every statement of `PreparedStatements.all` on a connection new to the
     /// server, by running each once with harmless values in a transaction rolled back.
     ///
-    /// Plans are PostgreSQL's choice (`plan_cache_mode = auto`): after a few runs it keeps a
-    /// statement's generic plan when that is estimated to cost no more than its custom ones —
-    /// the replica's row (with the token check) — and plans the others anew each run. Every generic
-    /// plan looks up by an index led by the user (lists are joined LATERAL, one lookup a key),
-    /// and `StatementPlanTests` holds them to it. Forcing custom plans for every statement cost
-    /// a sixth of PostgreSQL's time on a push.
+    /// Each is planned once, as a generic plan (`plan_cache_mode = force_generic_plan`):
+    /// every generic plan looks up by an index led by the user (lists are joined LATERAL, one
+    /// lookup a key), and `StatementPlanTests` holds them to it.
     ///
     /// First, the connection's `statement_timeout` is set a little below `timeout`: a statement
     /// (a wait on another write's lock with it) that outlasts it is stopped by the database,
@@ -168,7 +168,7 @@ public final class ServerDatabase: Sendable {
             // larger statements again on every run.
             pipeline.send("SELECT set_config('plan_cache_mode', 'force_generic_plan', false)")
             pipeline.send("BEGIN")
-            for statement in PreparedStatements.all { pipeline.send(statement) }
+            for statement in PreparedStatements.all(as: "warm-up \(UInt64.random(in: 0...UInt64.max))") { pipeline.send(statement) }
             try pipeline.settle()
             _ = try pipeline.run("ROLLBACK")
         } catch {
@@ -353,6 +353,7 @@ extension ServerDatabase {
     /// whose deadline passed while it queued answers at once, having touched nothing.
     public func withinDeadline<T>(since start: ContinuousClock.Instant, _ body: () throws(HabitFlowError) -> T) throws(HabitFlowError) -> T
     {
+        if let why = refusal.withLockedValue({ $0 }) { throw Self.unavailable(why) }
         let deadline = start + timeout
         guard ContinuousClock.now < deadline else {
             throw Self.unavailable("the request's \(timeout) ran out while it waited for a thread")
@@ -367,8 +368,10 @@ extension ServerDatabase {
 
     /// Whether this database takes writes now: it answers, and it is a primary (not a standby
     /// in recovery) that is not read-only. A server's readiness (`GET /v1/ready`).
-    /// - Throws: `unavailable` when it does not answer, or answers as a standby.
+    /// - Throws: `unavailable` when it does not answer, answers as a standby, or the server
+    ///   refuses requests (`refuseRequests`).
     public func checkWritable() throws(HabitFlowError) {
+        if let why = refusal.withLockedValue({ $0 }) { throw Self.unavailable(why) }
         try withConnection(prepared: false) { connection throws(HabitFlowError) in
             // A standby in recovery, or a database set read-only, refuses every write (25006).
             let rows = try run("SELECT pg_is_in_recovery() OR current_setting('transaction_read_only')::boolean", on: connection)
@@ -410,5 +413,44 @@ extension ServerDatabase {
     func run(_ query: PostgresQuery, on connection: PostgresConnection) throws(HabitFlowError) -> [PostgresRow] {
         let pipeline = Pipeline(connection, self)
         return try pipeline.run(query)
+    }
+}
+
+extension ServerDatabase {
+    /// Opens `count` of the pool's connections at once and warms each up (`warmUp`), so the
+    /// first requests after a start find them ready: warming one prepares every statement,
+    /// and a server's first burst of requests (each its own connection, all new) otherwise
+    /// waited on that.
+    /// - Throws: `unavailable` or `storage` when a connection cannot be made.
+    public func warmUp(connections count: Int) throws(HabitFlowError) {
+        // How many are lent: counted in `lent`'s lock (whose `value` takes that lock itself).
+        let lent = ConditionLock(value: 0), count = max(1, count), counted = NIOLockedValueBox(0)
+        let failure = NIOLockedValueBox<HabitFlowError?>(nil)
+        let group = DispatchGroup()
+        // A thread each (the shared queues run as many at once as there are cores): every
+        // lease is asked for at once.
+        for _ in 0..<count {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                do throws(HabitFlowError) {
+                    try self.withConnection { (_: PostgresConnection) throws(HabitFlowError) in
+                        lent.lock()
+                        lent.unlock(
+                            withValue: counted.withLockedValue {
+                                $0 += 1
+                                return $0
+                            })
+                        // Held until each is lent (or a while): a connection given back early
+                        // would be lent again, and one of the pool's left cold.
+                        if lent.lock(whenValue: count, timeoutSeconds: 5) { lent.unlock() }
+                    }
+                } catch {
+                    failure.withLockedValue { $0 = error }
+                }
+            }.start()
+        }
+        group.wait()
+        if let error = failure.withLockedValue({ $0 }) { throw error }
     }
 }

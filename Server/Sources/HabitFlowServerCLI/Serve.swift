@@ -93,12 +93,36 @@ struct Serve: AsyncParsableCommand {
             url: try database.url(), connections: connections, timeout: configuration.databaseTimeout, logger: logger)
         let applied = try await Self.waitingForTheDatabase(logger, { () throws(HabitFlowError) in try db.migrate() }, on: db)
         if !applied.isEmpty { logger.info("database migrated", metadata: ["versions": "\(applied)"]) }
-        let given = try await Self.waitingForTheDatabase(
-            logger, { () throws(HabitFlowError) in try db.ensurePlaceholderProfiles() }, on: db)
-        if given > 0 { logger.info("users given a stand-in profile", metadata: ["users": "\(given)"]) }
+        // Schema 3's records are moved while the server listens, refusing every request with a
+        // 503 that names the move (`ServerDatabase.recordsToMove`): on a large database the
+        // move takes minutes, and a closed port would say nothing.
+        let toMove = try await Self.waitingForTheDatabase(logger, { () throws(HabitFlowError) in try db.recordsToMove() }, on: db)
+        try await Self.waitingForTheDatabase(logger, { () throws(HabitFlowError) in try db.warmUp(connections: connections) }, on: db)
+        let opening = Task { () async throws -> Void in
+            if toMove > 0 {
+                logger.notice("moving records into the typed tables; requests are refused until it ends", metadata: ["users": "\(toMove)"])
+                let moved = try await Self.waitingForTheDatabase(logger, { () throws(HabitFlowError) in try db.moveRecords() }, on: db)
+                logger.notice("records moved", metadata: ["users": "\(moved)"])
+            }
+            let given = try await Self.waitingForTheDatabase(
+                logger, { () throws(HabitFlowError) in try db.ensurePlaceholderProfiles() }, on: db)
+            if given > 0 { logger.info("users given a stand-in profile", metadata: ["users": "\(given)"]) }
+            db.refuseRequests(nil)
+        }
+        // Without a move, the server answers once it is open, as before.
+        if toMove == 0 { try await opening.value }
         let engines = UserEngines(replicas: db, threads: connections, logger: logger)
         let app = makeServer(configuration, engines: engines, logger: logger)
+        let watching = Task {
+            do { try await opening.value } catch {
+                // It keeps refusing, saying why; a restart moves the users left.
+                let message = (error as? HabitFlowError)?.message ?? "\(error)"
+                logger.error("moving the records stopped", metadata: ["error": "\(message)"])
+                db.refuseRequests("moving the records stopped (\(message)); a restart of the server resumes it")
+            }
+        }
         try await app.runService()
+        watching.cancel()
         try await engines.shutdown()
         db.close()
     }

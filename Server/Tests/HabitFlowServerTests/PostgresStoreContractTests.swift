@@ -228,6 +228,48 @@ import Testing
         }
     }
 
+    /// An unlocked write of several kinds (a new habit in a new category) applies in one run,
+    /// one statement for all of them (`ServerTable.writeIfUnchangedSQL(of:)`); overtaken, it
+    /// applies none of them and runs again locked.
+    @Test func anUnlockedWriteOfSeveralKindsAppliesInOneRun() async throws {
+        try await blocking {
+            let user = "kinds-\(UInt32.random(in: 0...UInt32.max))", t0 = StoreContract.t0
+            let store = try Self.replica(of: user)
+            try store.write { tx throws(HabitFlowError) in
+                try tx.save(UserProfile(id: user, zone: "UTC", firstWeekday: .monday, createdAt: t0, updatedAt: t0))
+            }
+            // Their keys read first, as a push's are (`prefetch`): a read with rows pending is
+            // what only a locked write does.
+            var runs = 0
+            try store.write { tx throws(HabitFlowError) in
+                runs += 1
+                let category = Category(id: "c1", ownerId: user, name: "Health", sortOrder: 1, createdAt: t0)
+                let habit = StoreContract.habit("h1", owner: user)
+                let held = (try tx.fetch(Category.self, key: category.key), try tx.fetch(Habit.self, key: habit.key))
+                #expect(held.0 == nil && held.1 == nil)
+                try tx.save(category)
+                try tx.save(habit)
+            }
+            #expect(runs == 1)
+            runs = 0
+            try store.write { tx throws(HabitFlowError) in
+                runs += 1
+                _ = try tx.habit("h-other", of: user)  // the replica's row is read by now
+                if runs == 1 {
+                    try store.write { other throws(HabitFlowError) in try other.save(StoreContract.habit("h-other", owner: user)) }
+                }
+                let category = Category(id: "c-run\(runs)", ownerId: user, name: "Run", sortOrder: 2, createdAt: t0)
+                let habit = StoreContract.habit("h-run\(runs)", owner: user)
+                _ = try (tx.fetch(Category.self, key: category.key), tx.fetch(Habit.self, key: habit.key))
+                try tx.save(category)
+                try tx.save(habit)
+            }
+            #expect(runs == 2)
+            let held = try store.read { tx throws(HabitFlowError) in try tx.changes(since: 0).changes }
+            #expect(Set(held.compactMap { $0.text("id") }) == [user, "c1", "h1", "h-other", "c-run2", "h-run2"])
+        }
+    }
+
     /// An unlocked write that meets what only a locked one can do (here a setting, a statement
     /// of its own) runs again, locked, even when its body caught the error and went on: what
     /// that first run made is thrown away, the second run's is stored whole.

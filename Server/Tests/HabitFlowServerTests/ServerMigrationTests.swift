@@ -65,6 +65,9 @@ import Testing
         let applied = try await blocking {
             let db = try ServerDatabase(url: url, connections: 1)
             let applied = try db.migrate()
+            #expect(try db.recordsToMove() == 2)
+            #expect(try db.moveRecords() == 2)
+            db.refuseRequests(nil)
             for (user, value) in [("alice", 3.0), ("bob", 8.0)] {
                 let store = PostgresStore(database: db, user: user, clock: { t0 })
                 try store.read { tx throws(HabitFlowError) in

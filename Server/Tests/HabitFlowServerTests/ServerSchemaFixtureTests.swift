@@ -17,14 +17,46 @@ import Testing
         let loaded = try run("psql", [url, "-q", "-v", "ON_ERROR_STOP=1", "-f", fixture + "/database.sql"])
         try #require(loaded.status == 0, "\(loaded.stderr)")
         #expect(try TestDatabase.query(url, "SELECT max(version) FROM schema_migrations") == ["3"])
+        let held = try TestDatabase.query(url, "SELECT count(*) FROM records")
 
-        let server = try ServerProcess(database: url)
-        #expect(try TestDatabase.query(url, "SELECT max(version) FROM schema_migrations") == ["\(ServerDatabase.schemaVersion)"])
         var tokens: [String: String] = [:]
         for line in try String(contentsOfFile: fixture + "/tokens.txt", encoding: .utf8).split(separator: "\n") {
             let parts = line.split(separator: " ")
             tokens[String(parts[0])] = String(parts[1])
         }
+
+        // The move from `records` held up midway (its first user's delete waits on a lock
+        // another session holds): the server listens meanwhile and refuses every request with
+        // a 503 that names the move, and touches nothing.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["psql", url, "-q", "-v", "ON_ERROR_STOP=1"]
+        let input = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = FileHandle.nullDevice
+        try launch(holder)
+        input.fileHandleForWriting.write(Data("BEGIN;\nLOCK TABLE records IN SHARE MODE;\n".utf8))
+        let locked = "SELECT count(*) FROM pg_locks WHERE relation = 'records'::regclass AND mode = 'ShareLock' AND granted"
+        try waitUntil("the records are locked", seconds: 30) { try TestDatabase.query(url, locked) == ["1"] }
+        let server = try ServerProcess(database: url)
+        #expect(try TestDatabase.query(url, "SELECT max(version) FROM schema_migrations") == ["\(ServerDatabase.schemaVersion)"])
+        let (user, token) = try #require(tokens.min { $0.key < $1.key })
+        for (method, path) in [("GET", "/v1/ready"), ("GET", "/v1/changes?since=0"), ("POST", "/v1/changes")] {
+            let answer = try HTTP.send(
+                method, server.url + path, token: token, body: method == "POST" ? Data(#"{"changes": []}"#.utf8) : nil)
+            #expect(
+                answer.status == 503 && answer.body.contains("moving the records of"), "\(method) \(path): \(answer.status) \(answer.body)")
+        }
+        let waiting = "SELECT count(*) FROM pg_locks WHERE relation = 'records'::regclass AND NOT granted"
+        try waitUntil("the move waits on the lock", seconds: 30) { try TestDatabase.query(url, waiting) == ["1"] }
+        #expect(try TestDatabase.query(url, "SELECT count(*) FROM records") == held)
+        // The lock let go, the move ends, and the server answers.
+        try input.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        try waitUntil("the server is ready", seconds: 60) { try HTTP.send("GET", server.url + "/v1/ready", token: nil).status == 200 }
+        #expect(try TestDatabase.query(url, "SELECT count(*) FROM records") == ["0"])
+        #expect(try HTTP.send("GET", server.url + "/v1/changes?since=0", token: token).status == 200, "\(user)")
+
         var pages = 0
         for line in try String(contentsOfFile: fixture + "/answers.jsonl", encoding: .utf8).split(separator: "\n") {
             let asked = try JSONCodec.parse(String(line))

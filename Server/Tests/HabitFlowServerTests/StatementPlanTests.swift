@@ -40,6 +40,7 @@ import Testing
         return out + [
             ("entries by day", ServerTable.dayEntriesSQL), ("a page", ServerTable.pageSQL),
             ("habits changed", ServerTable.habitsChangedSQL),
+            ("every kind's write if unchanged", ServerTable.writeIfUnchangedSQL(of: ServerTable.all)),
         ]
     }
 

@@ -30,14 +30,20 @@ extension PostgresBindings {
 /// each new connection (in a transaction it rolls back), and `Pipeline.send` refuses one
 /// missing here. `PreparedStatementListTests` keeps the list whole.
 enum PreparedStatements {
-    static let all: [any PreparedStatement] =
+    static let all = all(as: "")
+
+    /// Every statement, its writes as `user`: a name of each warm-up's own, so connections
+    /// warming up at once (a server's first requests open them together) never wait on each
+    /// other's uncommitted row of the same user until its rollback.
+    static func all(as user: String) -> [any PreparedStatement] {
         [
-            ReadReplica(user: ""), LockReplica(user: ""), ReadReplicaForToken(user: "", hash: []), LockReplicaForToken(user: "", hash: []),
-            CreateReplica(user: "", replicaId: ""),
-            FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: ""), ReplicaWrites(user: ""),
-            ReadFlag(user: "", flagUser: "", key: ""), WriteFlag(user: "", flagUser: "", key: "", value: ""),
-            TokenIsLive(user: "", hash: []), HasTokens(user: ""),
+            ReadReplica(user: user), LockReplica(user: user), ReadReplicaForToken(user: user, hash: []),
+            LockReplicaForToken(user: user, hash: []), CreateReplica(user: user, replicaId: ""),
+            FinishReplica(user: user, seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: ""), ReplicaWrites(user: user),
+            ReadFlag(user: user, flagUser: "", key: ""), WriteFlag(user: user, flagUser: "", key: "", value: ""),
+            TokenIsLive(user: user, hash: []), HasTokens(user: user),
         ] + TypedStatements.all
+    }
 
     /// Their names.
     static let names = Set(all.map { type(of: $0).name })

@@ -5,8 +5,10 @@ import PostgresNIO
 /// Moves the rows of schema 3's generic `records` into the typed tables (migration 4), a user
 /// at a time: each user's rows decoded as the engine wrote them (`RowCoding`), written through
 /// `ServerTable`, and deleted from `records`, in one transaction. It runs at start, after the
-/// migrations and before the server answers (readiness waits), so no request sees a user
-/// half moved; stopped midway, the next start moves the users left.
+/// migrations, while the server listens and refuses every request with a 503 that says so
+/// (`ServerDatabase.refuseRequests`): no request sees a user half moved, and a large database
+/// is not a closed port for the move's length. Stopped midway, the next start moves the
+/// users left.
 enum RecordsMove {
     /// Moves every user's rows; the number of users moved.
     @discardableResult
@@ -33,6 +35,14 @@ enum RecordsMove {
         return moved
     }
 
+    /// How many users' rows `records` holds.
+    static func usersLeft(_ database: ServerDatabase) throws(HabitFlowError) -> Int {
+        try database.withConnection(prepared: false) { (c: PostgresConnection) throws(HabitFlowError) -> Int in
+            let rows = try database.run("SELECT count(DISTINCT user_id) FROM records", on: c)
+            return try rows.first.map { row throws(HabitFlowError) in Int(try ServerDatabase.decode(row, Int64.self)) } ?? 0
+        }
+    }
+
     /// Moves `user`'s rows on `p` (inside its transaction).
     static func move(_ user: String, on p: Pipeline, _ keys: KeyNames) throws(HabitFlowError) {
         let found = try p.run(
@@ -57,4 +67,26 @@ enum RecordsMove {
         }
         _ = try p.run(PostgresQuery(unsafeSQL: "DELETE FROM records WHERE user_id = $1", binds: PostgresBindings(user)))
     }
+}
+
+extension ServerDatabase {
+    /// Whether schema 3's `records` holds rows to move: if so, every request is refused from
+    /// now on (a 503 naming the move) until `refuseRequests(nil)`, and `moveRecords` moves them.
+    /// - Returns: how many users' records are left.
+    public func recordsToMove() throws(HabitFlowError) -> Int {
+        let users = try RecordsMove.usersLeft(self)
+        if users > 0 {
+            refuseRequests(
+                "the server is moving the records of \(users) users into the tables of schema \(Self.schemaVersion); try again shortly")
+        }
+        return users
+    }
+
+    /// Moves what `records` holds into the typed tables (`RecordsMove`); the number of users
+    /// this process moved (another starting beside it may move some).
+    @discardableResult
+    public func moveRecords() throws(HabitFlowError) -> Int { try RecordsMove.run(self) }
+
+    /// Refuses every request with `why` (a 503 naming the database), or with nil serves again.
+    public func refuseRequests(_ why: String?) { refusal.withLockedValue { $0 = why } }
 }

@@ -48,18 +48,29 @@ extension ServerTable {
         """
     }
 
-    /// An unlocked write's one statement (`PostgresStore`): `writeSQL`'s rows, and the
-    /// replica's row finished (`FinishReplica`: the user's id and its values follow the
-    /// arrays, then the replica's `writes` as the write read it), applied only when that is
-    /// still the replica's `writes`. It answers a row when it applied (the notification's).
-    var writeIfUnchangedSQL: String {
-        let k = 2 + sqlColumns.count
+    /// An unlocked write's one statement (`PostgresStore`) for rows of this kind alone:
+    /// `writeIfUnchangedSQL(of:)` of `[self]`.
+    var writeIfUnchangedSQL: String { Self.writeIfUnchangedSQL(of: [self]) }
+
+    /// An unlocked write's one statement (`PostgresStore`): `writeSQL`'s rows of each of
+    /// `tables` in turn (their arrays from $2 on, a kind after the other), and the replica's row
+    /// finished (`FinishReplica`: the user's id and its values follow the arrays, then the
+    /// replica's `writes` as the write read it), applied only when that is still the
+    /// replica's `writes`. It answers a row when it applied (the notification's).
+    static func writeIfUnchangedSQL(of tables: [ServerTable]) -> String {
+        var parts: [String] = [], n = 2
+        for (i, table) in tables.enumerated() {
+            parts += [
+                "w\(i) AS (SELECT * FROM \(table.unnest(table.sqlColumns, from: n)) WHERE EXISTS (SELECT FROM updated))",
+                "gone\(i) AS (\(table.deleteMatching("w\(i)")))",
+                "written\(i) AS (INSERT INTO \(table.name) (\(table.selectList)) SELECT * FROM w\(i))",
+            ]
+            n += table.sqlColumns.count
+        }
         return """
-            WITH \(FinishReplica.update(from: k + 1, user: "$\(k)", if: "writes = $\(k + 6)::int8")),
-            w AS (SELECT * FROM \(unnest(sqlColumns, from: 2)) WHERE EXISTS (SELECT FROM updated)),
-            gone AS (\(deleteMatching("w"))),
-            written AS (INSERT INTO \(name) (\(selectList)) SELECT * FROM w)
-            SELECT CASE WHEN $\(k + 4)::boolean THEN \(FinishReplica.notify(from: k + 1)) END::text FROM updated
+            WITH \(FinishReplica.update(from: n + 1, user: "$\(n)", if: "writes = $\(n + 6)::int8")),
+            \(parts.joined(separator: ",\n"))
+            SELECT CASE WHEN $\(n + 4)::boolean THEN \(FinishReplica.notify(from: n + 1)) END::text FROM updated
             """
     }
 

@@ -196,17 +196,19 @@ struct TypedReplica {
         binds.append(Int32(clamping: since))
         binds.append(limit)
         var seqs: [[Int32]] = Array(repeating: [], count: RecordKind.allCases.count)
-        for row in try pipeline.run(PostgresQuery(unsafeSQL: ServerTable.pageSQL, binds: binds)) {
+        for row in try pipeline.answer(to: pipeline.send(PageOfChanges.self, .entry, binds)) {
             let (kind, seq) = try PostgresTransaction.decode(row, (Int32, Int32).self)
             seqs[Int(kind)].append(seq)
         }
-        var out: [RowSet.Row] = []
+        // Each kind's rows asked for at once, then read.
+        var sent: [Sent] = []
         for kind in RecordKind.allCases where !seqs[kind.ordinal].isEmpty {
-            let table = ServerTable.of(kind)
             var binds = PostgresBindings(userKey)
             binds.append(seqs[kind.ordinal])
-            out += try decode(table, pipeline.run(PostgresQuery(unsafeSQL: table.rowsBySeqSQL, binds: binds)))
+            sent.append(Sent(table: .of(kind), answer: pipeline.send(RowsBySeq.self, kind, binds)))
         }
+        var out: [RowSet.Row] = []
+        for s in sent { out += try receive(s) }
         return out.sorted { ($0.seq ?? 0) < ($1.seq ?? 0) }
     }
 
@@ -231,28 +233,49 @@ struct TypedReplica {
     }
 
     /// Sends the statement that writes `rows` of `kind` (its users and replicas given keys
-    /// first); with `finish` and `writes`, an unlocked write's one statement
-    /// (`writeIfUnchangedSQL`), which answers a row when it applied.
+    /// first).
     @discardableResult
-    func sendWrite(
-        _ kind: RecordKind, _ rows: [RowSet.Row], finishing finish: FinishReplica? = nil, ifWrites writes: Int64 = 0
-    ) throws(HabitFlowError) -> Answer<[PostgresRow]> {
-        let table = ServerTable.of(kind)
-        var users: [String] = [], replicas: [String] = []
-        for row in rows {
-            let (u, r) = table.names(in: row)
-            users += u
-            replicas += r
-        }
-        try TypedStorage.learnKeys(users: users, replicas: replicas, keys, on: pipeline)
-        var batch = CellColumns(types: table.sqlColumns.map(\.type))
-        for row in rows { batch.append(try table.cells(row, userKey: userKey, keys: keys)) }
+    func sendWrite(_ kind: RecordKind, _ rows: [RowSet.Row]) throws(HabitFlowError) -> Answer<[PostgresRow]> {
         var binds = PostgresBindings(userKey)
-        batch.append(to: &binds)
-        guard let finish else { return pipeline.send(WriteRows.self, kind, binds) }
+        try append([(kind, rows)], to: &binds)
+        return pipeline.send(WriteRows.self, kind, binds)
+    }
+
+    /// Sends an unlocked write's one statement (`ServerTable.writeIfUnchangedSQL(of:)`): the
+    /// rows of each batch (a kind each, at most once), and the replica's row finished with
+    /// `finish` if its `writes` is still `writes`. It answers a row when it applied.
+    func sendWrite(
+        _ batches: [(kind: RecordKind, rows: [RowSet.Row])], finishing finish: FinishReplica, ifWrites writes: Int64
+    ) throws(HabitFlowError) -> Answer<[PostgresRow]> {
+        var binds = PostgresBindings(userKey)
+        try append(batches, to: &binds)
         finish.appendUserAndBindings(to: &binds)
         binds.append(writes)
-        return pipeline.send(WriteRowsIfUnchanged.self, kind, binds)
+        // One kind's statement is prepared; several kinds' (a push of a new habit with its
+        // entries) is made for them, parsed once here rather than run again locked.
+        guard batches.count != 1 else { return pipeline.send(WriteRowsIfUnchanged.self, batches[0].kind, binds) }
+        return pipeline.send(PostgresQuery(unsafeSQL: ServerTable.writeIfUnchangedSQL(of: batches.map { .of($0.kind) }), binds: binds))
+    }
+
+    /// Appends the rows of each batch as its kind's `sqlColumns` arrays, their users and
+    /// replicas given keys first.
+    private func append(_ batches: [(kind: RecordKind, rows: [RowSet.Row])], to binds: inout PostgresBindings) throws(HabitFlowError) {
+        var users: [String] = [], replicas: [String] = []
+        for (kind, rows) in batches {
+            let table = ServerTable.of(kind)
+            for row in rows {
+                let (u, r) = table.names(in: row)
+                users += u
+                replicas += r
+            }
+        }
+        try TypedStorage.learnKeys(users: users, replicas: replicas, keys, on: pipeline)
+        for (kind, rows) in batches {
+            let table = ServerTable.of(kind)
+            var batch = CellColumns(types: table.sqlColumns.map(\.type))
+            for row in rows { batch.append(try table.cells(row, userKey: userKey, keys: keys)) }
+            batch.append(to: &binds)
+        }
     }
 
     /// Deletes the rows of `kind` with `keys`.

@@ -1,45 +1,90 @@
 import HabitFlowCore
 import PostgresNIO
 
-/// A statement of `ServerTable`'s, for one kind: its text made once (`sql(for:)`).
+/// A statement of `ServerTable`'s, for one kind: its text made once (`sql(for:)`), and
+/// values that touch nothing, to prepare it with (`harmless(for:)`: a user with no key,
+/// empty lists).
 protocol TypedOperation {
     static func sql(for kind: RecordKind) -> String
+    static func harmless(for kind: RecordKind) -> PostgresBindings
+}
+
+extension TypedOperation {
+    /// No user's key, then an empty array of each of `types`.
+    fileprivate static func nobody(_ types: [String]) -> PostgresBindings {
+        var binds = PostgresBindings(Int32(0))
+        CellColumns(types: types).append(to: &binds)
+        return binds
+    }
 }
 
 /// The rows of a list of keys (`ServerTable.rowsByKeysSQL`).
 enum RowsByKeys: TypedOperation {
     private static let texts = ServerTable.all.map(\.rowsByKeysSQL)
     static func sql(for kind: RecordKind) -> String { texts[kind.ordinal] }
+    static func harmless(for kind: RecordKind) -> PostgresBindings { nobody(ServerTable.of(kind).keySQLColumns.map(\.type)) }
 }
 
 /// Rows written, each replacing its key's (`ServerTable.writeSQL`).
 enum WriteRows: TypedOperation {
     private static let texts = ServerTable.all.map(\.writeSQL)
     static func sql(for kind: RecordKind) -> String { texts[kind.ordinal] }
+    static func harmless(for kind: RecordKind) -> PostgresBindings { nobody(ServerTable.of(kind).sqlColumns.map(\.type)) }
 }
 
 /// An unlocked write's one statement (`ServerTable.writeIfUnchangedSQL`).
 enum WriteRowsIfUnchanged: TypedOperation {
     private static let texts = ServerTable.all.map(\.writeIfUnchangedSQL)
     static func sql(for kind: RecordKind) -> String { texts[kind.ordinal] }
+    static func harmless(for kind: RecordKind) -> PostgresBindings {
+        var binds = nobody(ServerTable.of(kind).sqlColumns.map(\.type))
+        FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: "").appendUserAndBindings(to: &binds)
+        binds.append(Int64(-1))
+        return binds
+    }
+}
+
+/// The rows of a list of sequence numbers (`ServerTable.rowsBySeqSQL`): a pull's page.
+enum RowsBySeq: TypedOperation {
+    private static let texts = ServerTable.all.map(\.rowsBySeqSQL)
+    static func sql(for kind: RecordKind) -> String { texts[kind.ordinal] }
+    static func harmless(for kind: RecordKind) -> PostgresBindings { nobody(["int4"]) }
 }
 
 /// The partnership sides naming users (`ServerTable.rowsWhereSQL` of `partner_id`).
 enum SidesNaming: TypedOperation {
     private static let text = ServerTable.of(.partnership).rowsWhereSQL(ServerTable.of(.partnership).columns[1])
     static func sql(for kind: RecordKind) -> String { text }
+    static func harmless(for kind: RecordKind) -> PostgresBindings { nobody(["int4"]) }
 }
 
 /// A list of habit days' entries (`ServerTable.dayEntriesSQL`).
 enum EntriesOnDays: TypedOperation {
     private static let text = ServerTable.dayEntriesSQL
     static func sql(for kind: RecordKind) -> String { text }
+    static func harmless(for kind: RecordKind) -> PostgresBindings { nobody(["int4", "uuid", "date"]) }
 }
 
 /// What applying a push reads, in one statement (`ServerTable.prefetchSQL`).
 enum PrefetchRows: TypedOperation {
     private static let text = ServerTable.prefetchSQL
     static func sql(for kind: RecordKind) -> String { text }
+    static func harmless(for kind: RecordKind) -> PostgresBindings {
+        nobody(ServerTable.prefetchKinds.flatMap { ServerTable.of($0).keySQLColumns.map(\.type) } + ["int4", "int4", "uuid", "date"])
+    }
+}
+
+/// The kinds and sequence numbers of a pull's page, from every table's log
+/// (`ServerTable.pageSQL`).
+enum PageOfChanges: TypedOperation {
+    private static let text = ServerTable.pageSQL
+    static func sql(for kind: RecordKind) -> String { text }
+    static func harmless(for kind: RecordKind) -> PostgresBindings {
+        var binds = PostgresBindings(Int32(0))
+        binds.append(Int32(0))
+        binds.append(Int64(0))
+        return binds
+    }
 }
 
 /// The kinds nearly every push reads and writes: their statements are prepared on every
@@ -61,25 +106,8 @@ struct TypedStatement<K: PreparedKind, O: TypedOperation>: PreparedStatement {
 }
 
 extension TypedStatement {
-    /// With harmless values (`PreparedStatements.all`): empty lists, a user with no key.
-    init(harmless _: Void) {
-        let table = ServerTable.of(K.kind)
-        var binds = PostgresBindings(Int32(0))
-        let columns =
-            O.self == PrefetchRows.self
-            ? ServerTable.prefetchKinds.flatMap { ServerTable.of($0).keySQLColumns.map(\.type) } + ["int4", "int4", "uuid", "date"]
-            : O.self == EntriesOnDays.self
-                ? ["int4", "uuid", "date"]
-                : O.self == SidesNaming.self
-                    ? ["int4"]
-                    : O.self == RowsByKeys.self ? table.keySQLColumns.map(\.type) : table.sqlColumns.map(\.type)
-        CellColumns(types: columns).append(to: &binds)
-        if O.self == WriteRowsIfUnchanged.self {
-            FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: "").appendUserAndBindings(to: &binds)
-            binds.append(Int64(-1))
-        }
-        self.init(binds: binds)
-    }
+    /// With harmless values (`PreparedStatements.all`).
+    init(harmless _: Void) { self.init(binds: O.harmless(for: K.kind)) }
 }
 
 enum TypedStatements {
@@ -90,6 +118,7 @@ enum TypedStatements {
             out.append(TypedStatement<K, RowsByKeys>(harmless: ()))
             out.append(TypedStatement<K, WriteRows>(harmless: ()))
             out.append(TypedStatement<K, WriteRowsIfUnchanged>(harmless: ()))
+            out.append(TypedStatement<K, RowsBySeq>(harmless: ()))
         }
         each(UserRows.self)
         each(HabitRows.self)
@@ -99,6 +128,7 @@ enum TypedStatements {
         out.append(TypedStatement<PartnershipRows, SidesNaming>(harmless: ()))
         out.append(TypedStatement<EntryRows, EntriesOnDays>(harmless: ()))
         out.append(TypedStatement<EntryRows, PrefetchRows>(harmless: ()))
+        out.append(TypedStatement<EntryRows, PageOfChanges>(harmless: ()))
         return out
     }()
 }
