@@ -101,9 +101,10 @@ struct Serve: AsyncParsableCommand {
         let opening = Task { () async throws -> Void in
             if toMove > 0 {
                 logger.notice("moving records into the typed tables; requests are refused until it ends", metadata: ["users": "\(toMove)"])
-                let moved = try await Self.waitingForTheDatabase(logger, { () throws(HabitFlowError) in try db.moveRecords() }, on: db)
-                logger.notice("records moved", metadata: ["users": "\(moved)"])
             }
+            // Without users left it drops the empty table.
+            let moved = try await Self.waitingForTheDatabase(logger, { () throws(HabitFlowError) in try db.moveRecords() }, on: db)
+            if moved > 0 { logger.notice("records moved", metadata: ["users": "\(moved)"]) }
             let given = try await Self.waitingForTheDatabase(
                 logger, { () throws(HabitFlowError) in try db.ensurePlaceholderProfiles() }, on: db)
             if given > 0 { logger.info("users given a stand-in profile", metadata: ["users": "\(given)"]) }

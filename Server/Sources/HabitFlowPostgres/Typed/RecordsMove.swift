@@ -8,7 +8,7 @@ import PostgresNIO
 /// migrations, while the server listens and refuses every request with a 503 that says so
 /// (`ServerDatabase.refuseRequests`): no request sees a user half moved, and a large database
 /// is not a closed port for the move's length. Stopped midway, the next start moves the
-/// users left.
+/// users left; once none is left, `records` is dropped.
 enum RecordsMove {
     /// Moves every user's rows; the number of users moved.
     @discardableResult
@@ -22,7 +22,16 @@ enum RecordsMove {
                     _ = try p.run("SELECT pg_advisory_xact_lock(\(ServerDatabase.migrationLock))")
                     // Each user's rows by index, as a request's (`ServerDatabase.plannerSettings`).
                     for setting in ServerDatabase.plannerSettings { _ = try p.run(PostgresQuery(unsafeSQL: "SET LOCAL \(setting) = off")) }
-                    guard let next = try p.run("SELECT user_id FROM records LIMIT 1").first else { return false }
+                    guard
+                        try p.run(Self.exists).first.map({ row throws(HabitFlowError) in try ServerDatabase.decode(row, Bool.self) })
+                            == true
+                    else { return false }
+                    guard let next = try p.run("SELECT user_id FROM records LIMIT 1").first else {
+                        // Every user moved: the table goes (its last reader was this server's
+                        // previous schema, which a database of schema 4 refuses).
+                        _ = try p.run("DROP TABLE records")
+                        return false
+                    }
                     let user = try ServerDatabase.decode(next, String.self)
                     try move(user, on: p, database.keyNames)
                     return true
@@ -35,9 +44,16 @@ enum RecordsMove {
         return moved
     }
 
+    /// Whether `records` is still there (the move drops it once empty).
+    static let exists: PostgresQuery = "SELECT to_regclass('records') IS NOT NULL"
+
     /// How many users' rows `records` holds.
     static func usersLeft(_ database: ServerDatabase) throws(HabitFlowError) -> Int {
         try database.withConnection(prepared: false) { (c: PostgresConnection) throws(HabitFlowError) -> Int in
+            guard
+                try database.run(Self.exists, on: c).first.map({ row throws(HabitFlowError) in try ServerDatabase.decode(row, Bool.self) })
+                    == true
+            else { return 0 }
             let rows = try database.run("SELECT count(DISTINCT user_id) FROM records", on: c)
             return try rows.first.map { row throws(HabitFlowError) in Int(try ServerDatabase.decode(row, Int64.self)) } ?? 0
         }
