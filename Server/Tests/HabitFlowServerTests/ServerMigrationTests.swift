@@ -95,6 +95,15 @@ import Testing
         #expect(try TestDatabase.query(url, "SELECT to_regclass('records') IS NULL") == ["t"], "records is left once moved")
     }
 
+    /// A server started on a new database migrates it and, with nobody to move, drops schema
+    /// 3's `records` before it answers: the typed tables are all it keeps.
+    @Test func aNewDatabaseKeepsNoRecordsTable() throws {
+        let url = try TestDatabase.fresh("norecords")
+        let server = try ServerProcess(database: url)
+        #expect(try HTTP.send("GET", server.url + "/v1/ready", token: nil).status == 200)
+        #expect(try TestDatabase.query(url, "SELECT to_regclass('records') IS NULL, to_regclass('entries') IS NOT NULL") == ["t|t"])
+    }
+
     /// docs/SERVER.md, "A new column": rows written before a kind's last columns existed — a
     /// habit without `bundle`, `bundle_id`, `bundle_days`, a target version holding a target only — read them
     /// as NULL on a current database, with no server migration; and each step the page names
