@@ -37,23 +37,18 @@ public final class PostgresStore: RecordStore, Sendable {
     }
 
     public func write<T>(_ body: (any StoreTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
-        var rows = 0
-        defer { database.wrote(rows: rows) }
-        if case let .applied(result) = try unlockedWrite(body, rows: &rows) { return result }
+        if case let .applied(result) = try unlockedWrite(body) { return result }
         // Its token is checked again: a revocation since the first try (which bumps the
         // replica's `writes`, so that try lost) refuses this one.
         if token?.live == true { token?.live = nil }
-        return try serverWrite({ (tx: PostgresTransaction) throws(HabitFlowError) -> T in
-            defer { rows = tx.rowsSent }
-            return try body(tx)
-        })
+        return try serverWrite({ (tx: PostgresTransaction) throws(HabitFlowError) -> T in try body(tx) })
     }
 
     /// `write` without a transaction or a lock (see the type's comment).
     /// - Returns: `runLocked` when another write came first, or the body needed the lock
     ///   (`PostgresTransaction.lockNeeded`): nothing was written then.
     private func unlockedWrite<T>(
-        _ body: (any StoreTransaction) throws(HabitFlowError) -> T, rows: inout Int
+        _ body: (any StoreTransaction) throws(HabitFlowError) -> T
     ) throws(HabitFlowError) -> Unlocked<T> {
         attempts.add(1, ordering: .relaxed)
         return try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> Unlocked<T> in
@@ -72,7 +67,6 @@ public final class PostgresStore: RecordStore, Sendable {
                     FinishReplica(
                         user: user, seq: clock.seq, lastStamp: clock.last?.description, replicaId: clock.replicaId,
                         notify: clock.seq != write.firstSeq, mark: write.wrotePartnership ? Self.partnershipMark : ""))
-                if applied { rows = write.rowsSent }
                 return applied ? .applied(result) : .runLocked
             } catch {
                 // What was sent is read only (the rows go last, alone): the connection is idle

@@ -49,8 +49,6 @@ final class PostgresTransaction: StoreTransaction {
     var pendingKeys: Set<[String]> = []
     /// The rows written here that point at others, checked before commit.
     var written: [(kind: RecordKind, values: [ChangeRecord.Value])] = []
-    /// Rows this transaction writes (`ServerDatabase.wrote`).
-    var rowsSent = 0
     /// The replica's typed rows, once `typed()` made them.
     private var typedReplica: TypedReplica?
     /// Whether a partnership row was written: who shares with whom may have changed.
@@ -261,10 +259,7 @@ final class PostgresTransaction: StoreTransaction {
 
     /// Marks a held row to be sent at the next flush.
     func pend(_ kind: RecordKind, _ key: String) {
-        if pendingKeys.insert([kind.rawValue, key]).inserted {
-            pending.append((kind, key))
-            rowsSent += 1
-        }
+        if pendingKeys.insert([kind.rawValue, key]).inserted { pending.append((kind, key)) }
     }
 
     /// Sends pending rows, a statement per kind and thousand rows, without waiting: their

@@ -32,8 +32,6 @@ public final class ServerDatabase: Sendable {
     /// While set, why every request is refused (`withinDeadline`, `checkWritable`: a 503):
     /// the server is moving schema 3's records (`moveRecords`).
     let refusal = NIOLockedValueBox<String?>(nil)
-    /// Rows this process wrote since its last `ANALYZE`, and the table's row count then.
-    let sinceAnalyze = NIOLockedValueBox<(rows: Int, analysedAt: Int, running: Bool)>((0, 0, false))
 
     /// A database at `url` (`postgres://user:password@host:port/name`), with at most
     /// `connections` connections.
@@ -305,48 +303,6 @@ public final class ServerDatabase: Sendable {
 }
 
 extension ServerDatabase {
-    /// The fewest rows written before the statistics are taken again (`wrote`).
-    static let analyzeAfterRows = 2_000
-
-    /// Notes that a write committed `rows` rows, and keeps PostgreSQL's statistics of
-    /// `entries` fresh: once this process has written a tenth of the rows the table held at
-    /// its last `ANALYZE` (and at least `analyzeAfterRows`), it runs one, here, after the
-    /// write. A first sync fills a table in seconds, autovacuum looks every minute, and a
-    /// plan made on statistics of an empty table reads every row of the user's for each
-    /// look-up: a first sync's pages then took longer page after page (issue 56). Best effort:
-    /// a failure is logged and the next write tries again.
-    func wrote(rows: Int) {
-        guard rows > 0 else { return }
-        let due = sinceAnalyze.withLockedValue { state -> Bool in
-            state.rows += rows
-            guard !state.running, state.rows >= max(Self.analyzeAfterRows, state.analysedAt / 10) else { return false }
-            state.running = true
-            return true
-        }
-        guard due else { return }
-        var held: Int?
-        defer {
-            sinceAnalyze.withLockedValue { state in
-                state.running = false
-                if let held {
-                    state.rows = 0
-                    state.analysedAt = held
-                }
-            }
-        }
-        do throws(HabitFlowError) {
-            held = try withConnection(prepared: false) { (c: PostgresConnection) throws(HabitFlowError) -> Int in
-                // Entries are nearly every row (the other kinds' tables grow by a user's
-                // handful, left to autovacuum): analysing all seventeen tables cost ten times more.
-                _ = try run("ANALYZE entries", on: c)
-                let rows = try run("SELECT reltuples::bigint FROM pg_class WHERE oid = 'entries'::regclass", on: c)
-                return try rows.first.map { row throws(HabitFlowError) in Int(try Self.decode(row, Int64.self)) } ?? 0
-            }
-        } catch {
-            logger.warning("taking the statistics of entries failed", metadata: ["error": "\(error.message)"])
-        }
-    }
-
     /// Runs `body` — one request's work with the database, on this thread — with all of its
     /// waits together ending at most `timeout` after `start` (`RequestDeadline`): the instant
     /// the request asked for this thread, so its time queued for one is counted. A request
