@@ -97,7 +97,11 @@ struct Serve: AsyncParsableCommand {
         // 503 that names the move (`ServerDatabase.recordsToMove`): on a large database the
         // move takes minutes, and a closed port would say nothing.
         let toMove = try await Self.waitingForTheDatabase(logger, { () throws(HabitFlowError) in try db.recordsToMove() }, on: db)
-        try await Self.waitingForTheDatabase(logger, { () throws(HabitFlowError) in try db.warmUp(connections: connections) }, on: db)
+        // Best effort: a connection not opened now (the database's own limit reached) is
+        // opened and warmed at its first use, as any later one is.
+        do throws(HabitFlowError) { try await db.perform { () throws(HabitFlowError) in try db.warmUp(connections: connections) } } catch {
+            logger.warning("connections not all opened at start", metadata: ["error": "\(error.message)"])
+        }
         let opening = Task { () async throws -> Void in
             if toMove > 0 {
                 logger.notice("moving records into the typed tables; requests are refused until it ends", metadata: ["users": "\(toMove)"])
