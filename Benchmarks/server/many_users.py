@@ -23,9 +23,13 @@ import random
 import sys
 import threading
 import time
+import uuid
 from typing import Any, Dict, List
 
 from load import Connection, percentile, run_all  # this folder's load generator
+
+# The template's habits (scripts/bench-server): ids as the engine makes them, UUIDs.
+HABITS = [str(uuid.uuid5(uuid.NAMESPACE_OID, "h%d" % h)) for h in range(5)]
 
 STAMP = "%016d.%06d.r%s"
 PROCESSES = 4  # the load's threads are spread over this many processes
@@ -53,7 +57,7 @@ def entries(user: str, n: int, serial: int) -> List[Dict[str, Any]]:
     for i in range(n):
         k = serial * 5 + i
         out.append({"kind": "entry", "stamp": STAMP % (NOW_MS + k, RUN % 1_000_000, user), "record": {
-            "id": "m-%d-%d" % (RUN, k), "ownerId": user, "habitId": "h%d" % (i % 5), "timestampUtc": t, "dayKey": day,
+            "id": "m-%d-%d" % (RUN, k), "ownerId": user, "habitId": HABITS[i % 5], "timestampUtc": t, "dayKey": day,
             "value": 1, "note": None, "source": "manual", "createdAt": t, "updatedAt": t, "deletedAt": None,
             "multiplePerDay": 1}})
     return out
