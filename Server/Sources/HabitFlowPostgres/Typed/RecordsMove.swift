@@ -22,10 +22,7 @@ enum RecordsMove {
                     _ = try p.run("SELECT pg_advisory_xact_lock(\(ServerDatabase.migrationLock))")
                     // Each user's rows by index, as a request's (`ServerDatabase.plannerSettings`).
                     for setting in ServerDatabase.plannerSettings { _ = try p.run(PostgresQuery(unsafeSQL: "SET LOCAL \(setting) = off")) }
-                    guard
-                        try p.run(Self.exists).first.map({ row throws(HabitFlowError) in try ServerDatabase.decode(row, Bool.self) })
-                            == true
-                    else { return false }
+                    guard try tableIsThere(on: p) else { return false }
                     guard let next = try p.run("SELECT user_id FROM records LIMIT 1").first else {
                         // Every user moved: the table goes (its last reader was this server's
                         // previous schema, which a database of schema 4 refuses).
@@ -45,17 +42,22 @@ enum RecordsMove {
     }
 
     /// Whether `records` is still there (the move drops it once empty).
-    static let exists: PostgresQuery = "SELECT to_regclass('records') IS NOT NULL"
+    static func tableIsThere(on p: Pipeline) throws(HabitFlowError) -> Bool {
+        let found = try p.run("SELECT to_regclass('records') IS NOT NULL").first
+        return try found.map { row throws(HabitFlowError) in try ServerDatabase.decode(row, Bool.self) } == true
+    }
 
-    /// How many users' rows `records` holds.
+    /// How many users' rows `records` holds. Asked under the migration lock, as the move
+    /// runs: a server starting beside another one that is dropping the emptied table waits for
+    /// that drop to commit, then finds no table, rather than counting a table gone.
     static func usersLeft(_ database: ServerDatabase) throws(HabitFlowError) -> Int {
         try database.withConnection(prepared: false) { (c: PostgresConnection) throws(HabitFlowError) -> Int in
-            guard
-                try database.run(Self.exists, on: c).first.map({ row throws(HabitFlowError) in try ServerDatabase.decode(row, Bool.self) })
-                    == true
-            else { return 0 }
-            let rows = try database.run("SELECT count(DISTINCT user_id) FROM records", on: c)
-            return try rows.first.map { row throws(HabitFlowError) in Int(try ServerDatabase.decode(row, Int64.self)) } ?? 0
+            try database.transaction(c) { (p: Pipeline) throws(HabitFlowError) -> Int in
+                _ = try p.run("SELECT pg_advisory_xact_lock(\(ServerDatabase.migrationLock))")
+                guard try tableIsThere(on: p) else { return 0 }
+                let rows = try p.run("SELECT count(DISTINCT user_id) FROM records")
+                return try rows.first.map { row throws(HabitFlowError) in Int(try ServerDatabase.decode(row, Int64.self)) } ?? 0
+            }
         }
     }
 
