@@ -64,10 +64,10 @@ public final class PostgresStore: RecordStore, Sendable {
                 // The body may have caught `lockNeeded`'s error: what it made of it is not kept.
                 if write.needsLock { throw PostgresTransaction.lockNeededError }
                 let applied = try write.finishUnlocked(
-                    FinishReplica(
-                        user: user, seq: clock.seq, lastStamp: clock.last?.description, replicaId: clock.replicaId,
-                        notify: clock.seq != write.firstSeq, mark: write.wrotePartnership ? Self.partnershipMark : ""))
-                return applied ? .applied(result) : .runLocked
+                    FinishReplica(user: user, seq: clock.seq, lastStamp: clock.last?.description, replicaId: clock.replicaId))
+                guard applied else { return .runLocked }
+                if clock.seq != write.firstSeq { announce(on: pipeline, partnership: write.wrotePartnership) }
+                return .applied(result)
             } catch {
                 // What was sent is read only (the rows go last, alone): the connection is idle
                 // once every answer is in.
@@ -84,21 +84,33 @@ public final class PostgresStore: RecordStore, Sendable {
     func serverWrite<T>(_ body: (PostgresTransaction) throws(HabitFlowError) -> T) throws(HabitFlowError) -> T {
         attempts.add(1, ordering: .relaxed)
         return try database.withConnection { (c: PostgresConnection) throws(HabitFlowError) -> T in
-            try database.transaction(c) { (p: Pipeline) throws(HabitFlowError) -> T in
+            var changed: (any: Bool, partnership: Bool) = (false, false)
+            let result = try database.transaction(c) { (p: Pipeline) throws(HabitFlowError) -> T in
                 let tx = try PostgresTransaction(p, user: user, now: clock(), writable: true, lock: true, token: token)
                 let result = try body(tx)
                 try tx.commitCheck()
                 try StoreCancellation.checkNotCancelled()
-                // The replica's state, and (delivered at commit, to every server process
-                // listening) a notification that wakes this user's watchers: sent with COMMIT.
-                // It goes with the last rows, in one statement.
+                // The replica's state, sent with COMMIT after the last rows.
                 let clock = try tx.replica()
                 try tx.flush(
-                    finishing: FinishReplica(
-                        user: user, seq: clock.seq, lastStamp: clock.last?.description, replicaId: clock.replicaId,
-                        notify: clock.seq != tx.firstSeq, mark: tx.wrotePartnership ? Self.partnershipMark : ""))
+                    finishing: FinishReplica(user: user, seq: clock.seq, lastStamp: clock.last?.description, replicaId: clock.replicaId))
+                changed = (clock.seq != tx.firstSeq, tx.wrotePartnership)
                 return result
             }
+            if changed.any { announce(on: Pipeline(c, database), partnership: changed.partnership) }
+            return result
+        }
+    }
+
+    /// Wakes this user's watchers in every server process (`ChangeNotification`), once a
+    /// write that changed the replica has committed. The write stands if this fails (the
+    /// connection lost after COMMIT): watchers elsewhere then see it at their wait's end, as
+    /// after a crash between the two.
+    private func announce(on pipeline: Pipeline, partnership: Bool) {
+        do throws(HabitFlowError) {
+            _ = try pipeline.run(ChangeNotification(payload: user + (partnership ? Self.partnershipMark : "")))
+        } catch {
+            database.logger.warning("a change was not announced", metadata: ["user": "\(user)", "error": "\(error.message)"])
         }
     }
 

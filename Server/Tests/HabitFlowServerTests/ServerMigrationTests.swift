@@ -125,12 +125,20 @@ import Testing
         try launch(other)
         input.fileHandleForWriting.write(
             Data("BEGIN;\nSELECT pg_advisory_xact_lock(\(ServerDatabase.migrationLock));\nDROP TABLE records;\n".utf8))
-        try waitUntil("the other holds the lock", seconds: 30) { try TestDatabase.query(url, advisory + " AND granted") == ["1"] }
+        // Waits on threads of their own: the database's pool opens connections on Swift
+        // concurrency's threads, which a waiting loop here would hold.
+        try await blocking {
+            try waitUntil("the other holds the lock", seconds: 30) { try TestDatabase.query(url, advisory + " AND granted") == ["1"] }
+        }
         let counting = Task { try await blocking { try db.recordsToMove() } }
-        try waitUntil("the count waits on the lock", seconds: 30) { try TestDatabase.query(url, advisory + " AND NOT granted") == ["1"] }
+        try await blocking {
+            try waitUntil("the count waits on the lock", seconds: 60) {
+                try TestDatabase.query(url, advisory + " AND NOT granted") == ["1"]
+            }
+        }
         input.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
         try input.fileHandleForWriting.close()
-        other.waitUntilExit()
+        try await blocking { other.waitUntilExit() }
         #expect(other.terminationStatus == 0)
         #expect(try await counting.value == 0)
         #expect(try await blocking { try db.moveRecords() } == 0)

@@ -39,9 +39,9 @@ enum PreparedStatements {
         [
             ReadReplica(user: user), LockReplica(user: user), ReadReplicaForToken(user: user, hash: []),
             LockReplicaForToken(user: user, hash: []), CreateReplica(user: user, replicaId: ""),
-            FinishReplica(user: user, seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: ""), ReplicaWrites(user: user),
+            FinishReplica(user: user, seq: 0, lastStamp: nil, replicaId: ""), ReplicaWrites(user: user),
             ReadFlag(user: user, flagUser: "", key: ""), WriteFlag(user: user, flagUser: "", key: "", value: ""),
-            TokenIsLive(user: user, hash: []), HasTokens(user: user),
+            TokenIsLive(user: user, hash: []), HasTokens(user: user), ChangeNotification(payload: user),
         ] + TypedStatements.all
     }
 

@@ -56,7 +56,7 @@ extension ServerTable {
     /// `tables` in turn (their arrays from $2 on, a kind after the other), and the replica's row
     /// finished (`FinishReplica`: the user's id and its values follow the arrays, then the
     /// replica's `writes` as the write read it), applied only when that is still the
-    /// replica's `writes`. It answers a row when it applied (the notification's).
+    /// replica's `writes`. It answers a row when it applied.
     static func writeIfUnchangedSQL(of tables: [ServerTable]) -> String {
         var parts: [String] = [], n = 2
         for (i, table) in tables.enumerated() {
@@ -68,9 +68,9 @@ extension ServerTable {
             n += table.sqlColumns.count
         }
         return """
-            WITH \(FinishReplica.update(from: n + 1, user: "$\(n)", if: "writes = $\(n + 6)::int8")),
+            WITH \(FinishReplica.update(from: n + 1, user: "$\(n)", if: "writes = $\(n + 4)::int8")),
             \(parts.joined(separator: ",\n"))
-            SELECT CASE WHEN $\(n + 4)::boolean THEN \(FinishReplica.notify(from: n + 1)) END::text FROM updated
+            SELECT user_id FROM updated
             """
     }
 

@@ -38,7 +38,7 @@ enum WriteRowsIfUnchanged: TypedOperation {
     static func sql(for kind: RecordKind) -> String { texts[kind.ordinal] }
     static func harmless(for kind: RecordKind) -> PostgresBindings {
         var binds = nobody(ServerTable.of(kind).sqlColumns.map(\.type))
-        FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "", notify: false, mark: "").appendUserAndBindings(to: &binds)
+        FinishReplica(user: "", seq: 0, lastStamp: nil, replicaId: "").appendUserAndBindings(to: &binds)
         binds.append(Int64(-1))
         return binds
     }
