@@ -28,14 +28,8 @@ import Testing
         // The move from `records` held up midway (its first user's delete waits on a lock
         // another session holds): the server listens meanwhile and refuses every request with
         // a 503 that names the move, and touches nothing.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["psql", url, "-q", "-v", "ON_ERROR_STOP=1"]
-        let input = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = FileHandle.nullDevice
-        try launch(holder)
-        input.fileHandleForWriting.write(Data("BEGIN;\nLOCK TABLE records IN SHARE MODE;\n".utf8))
+        let holder = try PSQLSession(url)
+        holder.send("BEGIN; LOCK TABLE records IN SHARE MODE;")
         let locked = "SELECT count(*) FROM pg_locks WHERE relation = 'records'::regclass AND mode = 'ShareLock' AND granted"
         try waitUntil("the records are locked", seconds: 30) { try TestDatabase.query(url, locked) == ["1"] }
         let server = try ServerProcess(database: url)
@@ -51,8 +45,7 @@ import Testing
         try waitUntil("the move waits on the lock", seconds: 30) { try TestDatabase.query(url, waiting) == ["1"] }
         #expect(try TestDatabase.query(url, "SELECT count(*) FROM records") == held)
         // The lock let go, the move ends, and the server answers.
-        try input.fileHandleForWriting.close()
-        holder.waitUntilExit()
+        try holder.end()
         try waitUntil("the server is ready", seconds: 60) { try HTTP.send("GET", server.url + "/v1/ready", token: nil).status == 200 }
         #expect(try TestDatabase.query(url, "SELECT to_regclass('records') IS NULL") == ["t"], "records is left once moved")
         #expect(try HTTP.send("GET", server.url + "/v1/changes?since=0", token: token).status == 200, "\(user)")

@@ -53,6 +53,33 @@ enum TestDatabase {
     }
 }
 
+/// A psql session kept open and fed statements: another client holding a lock (or a
+/// transaction) while a test watches the server wait on it.
+final class PSQLSession: @unchecked Sendable {
+    private let process = Process()
+    private let input = Pipe()
+
+    init(_ url: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["psql", url, "-q", "-v", "ON_ERROR_STOP=1"]
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        try launch(process)
+    }
+
+    /// Sends `sql` (statements ending in `;`); psql runs them in turn, answering nothing.
+    func send(_ sql: String) { input.fileHandleForWriting.write(Data((sql + "\n").utf8)) }
+
+    /// Ends the session (a transaction left open rolls back) once psql has run what it was
+    /// sent; its exit status.
+    @discardableResult
+    func end() throws -> Int32 {
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
 struct TestSetupError: Error, CustomStringConvertible {
     var description: String
 }
