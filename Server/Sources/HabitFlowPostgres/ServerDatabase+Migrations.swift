@@ -15,7 +15,7 @@ extension ServerDatabase {
     public func migrate() throws(HabitFlowError) -> [Int] {
         let applied = try withConnection(prepared: false) { (c: PostgresConnection) throws(HabitFlowError) -> [Int] in
             try transaction(c) { (p: Pipeline) throws(HabitFlowError) in
-                _ = try p.run("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
+                try Self.takeMigrationLock(on: p)
                 _ = try p.run(
                     """
                     CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -27,7 +27,7 @@ extension ServerDatabase {
             var applied: [Int] = []
             for migration in Migration.all {
                 let done = try transaction(c) { (p: Pipeline) throws(HabitFlowError) -> Bool in
-                    _ = try p.run("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
+                    try Self.takeMigrationLock(on: p)
                     let newest =
                         try p.run("SELECT coalesce(max(version), 0) FROM schema_migrations")
                         .first.map { row throws(HabitFlowError) in try Self.decode(row, Int.self) } ?? 0
@@ -48,6 +48,12 @@ extension ServerDatabase {
 
     /// The advisory lock key of migrations ("HFLW").
     static let migrationLock: Int64 = 0x4846_4C57
+
+    /// Takes the migration lock for the rest of `p`'s transaction: what migrates the schema,
+    /// moves `records` or asks what is left to move runs one server at a time.
+    static func takeMigrationLock(on p: Pipeline) throws(HabitFlowError) {
+        _ = try p.run("SELECT pg_advisory_xact_lock(\(migrationLock))")
+    }
 
     /// Runs `body` between BEGIN and COMMIT on one pipeline (BEGIN goes out with the body's
     /// first statement, COMMIT with its last); rolls back when it throws (and closes the

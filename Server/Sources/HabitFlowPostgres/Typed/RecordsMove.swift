@@ -19,7 +19,7 @@ enum RecordsMove {
             { (c: PostgresConnection) throws(HabitFlowError) -> Bool in
                 try database.transaction(c) { (p: Pipeline) throws(HabitFlowError) -> Bool in
                     // One mover at a time: two servers starting together take turns, user by user.
-                    _ = try p.run("SELECT pg_advisory_xact_lock(\(ServerDatabase.migrationLock))")
+                    try ServerDatabase.takeMigrationLock(on: p)
                     // Each user's rows by index, as a request's (`ServerDatabase.plannerSettings`).
                     for setting in ServerDatabase.plannerSettings { _ = try p.run(PostgresQuery(unsafeSQL: "SET LOCAL \(setting) = off")) }
                     guard try tableIsThere(on: p) else { return false }
@@ -53,7 +53,7 @@ enum RecordsMove {
     static func usersLeft(_ database: ServerDatabase) throws(HabitFlowError) -> Int {
         try database.withConnection(prepared: false) { (c: PostgresConnection) throws(HabitFlowError) -> Int in
             try database.transaction(c) { (p: Pipeline) throws(HabitFlowError) -> Int in
-                _ = try p.run("SELECT pg_advisory_xact_lock(\(ServerDatabase.migrationLock))")
+                try ServerDatabase.takeMigrationLock(on: p)
                 guard try tableIsThere(on: p) else { return 0 }
                 let rows = try p.run("SELECT count(DISTINCT user_id) FROM records")
                 return try rows.first.map { row throws(HabitFlowError) in Int(try ServerDatabase.decode(row, Int64.self)) } ?? 0
