@@ -13,8 +13,10 @@ import Synchronization
 /// reads and then one statement that applies its rows only if no write to the replica came
 /// in between (its `writes` unchanged) — three statements for a push, each a round trip.
 /// When one came, or the write must send something before its end, it runs again in a
-/// transaction that locks the user's `replicas` row (five). Each call blocks its thread
-/// until PostgreSQL answers: run it off event loops.
+/// transaction that locks the user's `replicas` row (five). A write that changed the replica
+/// then wakes its user's watchers in every server process (`ChangeAnnouncer`, after the
+/// commit, without waiting). Each call blocks its thread until PostgreSQL answers: run it off
+/// event loops.
 public final class PostgresStore: RecordStore, Sendable {
     public let database: ServerDatabase
     /// Whose replica this is.
@@ -66,7 +68,7 @@ public final class PostgresStore: RecordStore, Sendable {
                 let applied = try write.finishUnlocked(
                     FinishReplica(user: user, seq: clock.seq, lastStamp: clock.last?.description, replicaId: clock.replicaId))
                 guard applied else { return .runLocked }
-                if clock.seq != write.firstSeq { announce(on: pipeline, partnership: write.wrotePartnership) }
+                if clock.seq != write.firstSeq { database.announcer.announce(user, partnership: write.wrotePartnership) }
                 return .applied(result)
             } catch {
                 // What was sent is read only (the rows go last, alone): the connection is idle
@@ -97,20 +99,8 @@ public final class PostgresStore: RecordStore, Sendable {
                 changed = (clock.seq != tx.firstSeq, tx.wrotePartnership)
                 return result
             }
-            if changed.any { announce(on: Pipeline(c, database), partnership: changed.partnership) }
+            if changed.any { database.announcer.announce(user, partnership: changed.partnership) }
             return result
-        }
-    }
-
-    /// Wakes this user's watchers in every server process (`ChangeNotification`), once a
-    /// write that changed the replica has committed. The write stands if this fails (the
-    /// connection lost after COMMIT): watchers elsewhere then see it at their wait's end, as
-    /// after a crash between the two.
-    private func announce(on pipeline: Pipeline, partnership: Bool) {
-        do throws(HabitFlowError) {
-            _ = try pipeline.run(ChangeNotification(payload: user + (partnership ? Self.partnershipMark : "")))
-        } catch {
-            database.logger.warning("a change was not announced", metadata: ["user": "\(user)", "error": "\(error.message)"])
         }
     }
 

@@ -32,6 +32,8 @@ public final class ServerDatabase: Sendable {
     /// While set, why every request is refused (`withinDeadline`, `checkWritable`: a 503):
     /// the server is moving schema 3's records (`moveRecords`).
     let refusal = NIOLockedValueBox<String?>(nil)
+    /// Sends committed writes' notifications (`PostgresStore`'s), without a writer waiting.
+    let announcer: ChangeAnnouncer
 
     /// A database at `url` (`postgres://user:password@host:port/name`), with at most
     /// `connections` connections.
@@ -50,6 +52,7 @@ public final class ServerDatabase: Sendable {
         pooled.options.connectTimeout = timeout
         let client = PostgresClient(configuration: pooled, backgroundLogger: logger)
         self.client = client
+        announcer = ChangeAnnouncer(client: client, logger: logger)
         // Immediate: `run()` marks the pool running before it first suspends, so a lease made
         // right after (`token create`'s) finds it running rather than warn that it is not.
         running = Task.immediate(executorPreference: PoolExecutor.shared) { await client.run() }
@@ -233,8 +236,10 @@ public final class ServerDatabase: Sendable {
         }
     }
 
-    /// Stops the pool: its connections close, and any later call fails.
+    /// Stops the pool, once the changes announced have been sent (a few seconds at most): its
+    /// connections close, and any later call fails.
     public func close() {
+        announcer.settle(seconds: 5)
         running.cancel()
         closeKeyConnection()
     }

@@ -7,7 +7,7 @@ import ServiceLifecycle
 /// The watch requests waiting in this process, woken when their user's replica changes.
 ///
 /// Any server process may apply a push, so changes are announced through PostgreSQL
-/// (`pg_notify` after each write's commit, see `ChangeNotification`) and each process listens for them
+/// (`pg_notify` after each write's commit, see `ChangeAnnouncer`) and each process listens for them
 /// (`ChangeListener`).
 final class Watchers: Sendable {
     private let waiting = NIOLockedValueBox<[String: [Int: AsyncStream<Void>.Continuation]]>([:])

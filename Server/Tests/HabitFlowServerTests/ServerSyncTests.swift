@@ -97,7 +97,7 @@ import Testing
     /// A device watching the server hears of another device's push within seconds (the
     /// watch request is answered by the push's commit, not by polling) — also when the push
     /// goes through another server process on the same database (its notification after the
-    /// commit, `ChangeNotification`).
+    /// commit, `ChangeAnnouncer`).
     @Test(arguments: [false, true]) func aWatchingDeviceHearsWithinSeconds(pushedThroughAnotherServer: Bool) throws {
         let database = try TestDatabase.fresh("watch")
         let server = try ServerProcess(database: database)

@@ -24,7 +24,7 @@ import Testing
     /// Every statement the server runs: the prepared ones and each kind's typed ones.
     static var statements: [(name: String, sql: String)] {
         // The notification after a commit reads no table: it has no plan to check.
-        var out = PreparedStatements.all.filter { !($0 is ChangeNotification) }.map { (type(of: $0).name, type(of: $0).sql) }
+        var out = PreparedStatements.all.filter { !($0 is ChangeNotifications) }.map { (type(of: $0).name, type(of: $0).sql) }
         for table in ServerTable.all {
             out += [
                 ("\(table.name) by keys", table.rowsByKeysSQL), ("\(table.name) write", table.writeSQL),

@@ -41,7 +41,7 @@ enum PreparedStatements {
             LockReplicaForToken(user: user, hash: []), CreateReplica(user: user, replicaId: ""),
             FinishReplica(user: user, seq: 0, lastStamp: nil, replicaId: ""), ReplicaWrites(user: user),
             ReadFlag(user: user, flagUser: "", key: ""), WriteFlag(user: user, flagUser: "", key: "", value: ""),
-            TokenIsLive(user: user, hash: []), HasTokens(user: user), ChangeNotification(payload: user),
+            TokenIsLive(user: user, hash: []), HasTokens(user: user), ChangeNotifications(payloads: [user]),
         ] + TypedStatements.all
     }
 

@@ -58,7 +58,7 @@ struct CreateReplica: PreparedStatement {
 /// when the replica's row was there to update.
 ///
 /// The notification that wakes the user's watchers is not sent here but after the commit,
-/// as a statement of its own (`ChangeNotification`): a transaction that notifies holds
+/// by `ChangeAnnouncer` (`ChangeNotifications`): a transaction that notifies holds
 /// PostgreSQL's one lock ordering notifications through its commit's WAL flush, so pushes
 /// notifying inside their writes committed one at a time.
 struct FinishReplica: PreparedStatement {
@@ -99,17 +99,17 @@ struct FinishReplica: PreparedStatement {
     }
 }
 
-/// A committed write's notification to every server process listening
-/// (`PostgresStore.channel`): its payload the user, then what else changed (`mark`).
+/// Committed writes' notifications to every server process listening
+/// (`PostgresStore.channel`): a payload a user, then what else changed (`partnershipMark`).
 ///
-/// It runs alone, after the write committed: a transaction that writes nothing but a
-/// notification writes no WAL of its own, so its commit waits for no flush (measured with
-/// pgbench on PostgreSQL 15: 500 such commits, one WAL sync; 500 inserts, 500), and the
-/// lock that orders notifications is held for a moment.
-struct ChangeNotification: PreparedStatement {
-    static let sql = "SELECT pg_notify('\(PostgresStore.channel)', $1)"
-    var payload: String
-    func makeBindings() -> PostgresBindings { PostgresBindings(payload) }
+/// It runs alone, after the writes committed (`ChangeAnnouncer`): a transaction that writes
+/// nothing but notifications writes no WAL of its own, so its commit waits for no flush
+/// (measured with pgbench on PostgreSQL 15: 500 such commits, one WAL sync; 500 inserts, 500),
+/// and the lock that orders notifications is held for a moment.
+struct ChangeNotifications: PreparedStatement {
+    static let sql = "SELECT pg_notify('\(PostgresStore.channel)', payload) FROM unnest($1::text[]) payload"
+    var payloads: [String]
+    func makeBindings() -> PostgresBindings { PostgresBindings(payloads) }
 }
 
 /// Write transactions run on a replica: the read caches' stamp.
