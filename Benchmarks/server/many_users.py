@@ -18,6 +18,7 @@ import datetime
 import hashlib
 import json
 import multiprocessing
+import os
 import queue
 import random
 import sys
@@ -70,6 +71,18 @@ def rss(pid: int) -> Dict[str, int]:
         if name in ("VmRSS", "VmHWM"):
             fields[name] = int(value.split()[0]) // 1024
     return fields
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user and system)."""
+    fields = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def idle_seconds() -> float:
+    """The machine's idle time so far, over every core."""
+    fields = open("/proc/stat").readline().split()
+    return int(fields[4]) / os.sysconf("SC_CLK_TCK")
 
 
 def worker(url: str, users: int, seconds: float, per_thread: float, seeds: List[int],
@@ -134,6 +147,9 @@ def main() -> None:
     context = multiprocessing.get_context("fork")  # (Linux's; quick to start)
     out: "multiprocessing.Queue[Any]" = context.Queue()
     start = time.monotonic() + 0.5  # every process's threads start their clocks at this moment
+    # The server's CPU and the machine's idle time over the round: what a push costs the
+    # server, and whether the machine's cores were the limit.
+    cpu_before, idle_before, wall_before = cpu_seconds(pid), idle_seconds(), time.monotonic()
     workers = [context.Process(target=worker, args=(url, users, seconds, per_thread, list(range(p, threads, processes)),
                                                     threads, own_users, start, out)) for p in range(processes)]
     for w in workers:
@@ -152,10 +168,14 @@ def main() -> None:
         w.join()
     elapsed = time.monotonic() - start
     memory = rss(pid)
+    server_cpu, idle = cpu_seconds(pid) - cpu_before, idle_seconds() - idle_before
+    wall = time.monotonic() - wall_before
     print(json.dumps({"users": users, "devices": devices, "threads": threads, "processes": processes, "pushes": len(latencies),
                       "offeredPerSecond": offered if offered > 0 else "as fast as answered",
                       "entryChangesPerSecond": round(applied / elapsed), "pushP50ms": percentile(latencies, 0.50), "pushP99ms": percentile(latencies, 0.99),
                       "serverRssMB": memory.get("VmRSS"), "serverPeakRssMB": memory.get("VmHWM"),
+                      "serverCpuMsPerPush": round(server_cpu * 1000 / max(1, len(latencies)), 2),
+                      "machineIdleCores": round(idle / wall, 2), "cores": os.cpu_count(),
                       "seconds": round(elapsed, 1), "errors": len(errors), "firstErrors": errors[:3]}))
 
 
