@@ -196,7 +196,6 @@ extension Engine {
         _ store: any StoreTransaction, _ user: String, _ changes: [ChangeRecord], source: ChangeSource,
         holdingBack: Bool = false, holdingProfile: Bool = false, more: Bool = false
     ) throws(HabitFlowError) -> (summary: ApplySummary, rewrote: Bool) {
-        let recovered = try recoverPinnedClock(store)
         var changes = try upgraded(changes, store, user)
         // A name an earlier version stored with a line break, an escape or a bidi override (it
         // refused none) arrives made safe, as a Loop import makes it: refusing it would stop
@@ -205,6 +204,9 @@ extension Engine {
             if let safe = TextLimit.safeNames(in: changes[i]) { changes[i] = safe }
         }
         try store.prefetch(changes)
+        // After the prefetch, which a server's store sends with the replica's row: the clock
+        // read here then costs no round trip of its own.
+        let recovered = try recoverPinnedClock(store)
         if holdingProfile { try store.ensurePlaceholderProfile(of: user) }
         // A restore brings thousands of entries: the store may set per-row work aside.
         var habits: [String: Set<String>] = [:], entries = 0

@@ -123,6 +123,7 @@ final class Pipeline {
         // extended-query exchange), so the last one always comes or the wait gives up.
         var stalled: HabitFlowError?
         if let final = waiting.last {
+            database.waits.add(1, ordering: .relaxed)
             do throws(HabitFlowError) { _ = try database.wait(final, closing: connection) } catch {
                 // No answer in time: the connection is closed, and the statements before it
                 // then fail as lost; the batch's failure is this one's reason.

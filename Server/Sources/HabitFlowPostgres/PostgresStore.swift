@@ -11,7 +11,8 @@ import Synchronization
 /// apply one at a time across every server process, while other users' replicas proceed in
 /// parallel; a read sees one snapshot. A write first runs unlocked: no transaction, its
 /// reads and then one statement that applies its rows only if no write to the replica came
-/// in between (its `writes` unchanged) — three statements for a push, each a round trip.
+/// in between (its `writes` unchanged) — for a push, two waits for PostgreSQL: its reads
+/// (the replica's row with them), then its write.
 /// When one came, or the write must send something before its end, it runs again in a
 /// transaction that locks the user's `replicas` row (five). A write that changed the replica
 /// then wakes its user's watchers in every server process (`ChangeAnnouncer`, after the

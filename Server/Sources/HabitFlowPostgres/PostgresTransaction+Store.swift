@@ -52,6 +52,11 @@ extension PostgresTransaction {
         // unsettled) in the middle of its work. A write that then sets one asks for the lock
         // there (`setFlag`), and an unlocked write's last statement applies only if no write,
         // a setting's included, came since.
+        // Read with the push's first statements (`prefetch`), they cost none.
+        if let flags {
+            if let value = flags.values[[flagUser, key]] { return value }
+            if flags.all { return nil }
+        }
         return try pipeline.run(ReadFlag(user: user, flagUser: flagUser, key: key)).first
             .map { row throws(HabitFlowError) in try ServerDatabase.decode(row, String.self) }
     }
@@ -60,6 +65,7 @@ extension PostgresTransaction {
         try requireWrite(sending: true)
         try sendPending()
         _ = try pipeline.run(WriteFlag(user: user, flagUser: flagUser, key: key, value: value))
+        flags?.values[[flagUser, key]] = value
     }
 
     // MARK: EntryIndex
@@ -157,6 +163,8 @@ extension PostgresTransaction {
         try sendPending()
         let list = Array(wanted)
         let replica = try typed()
+        // The settings too, answered with the rows: a push reads two of them.
+        let flagsSent = flags == nil ? pipeline.send(ReadFlags(user: user, limit: Int64(Self.flagsRead) + 1)) : nil
         var byKind: [[String]] = Array(repeating: [], count: RecordKind.allCases.count)
         for pair in list { byKind[RecordKind(rawValue: pair[0])!.ordinal].append(pair[1]) }
         // The kinds a push reads in one statement; any other's after it (seldom: a goal, a
@@ -167,6 +175,15 @@ extension PostgresTransaction {
                 naming: naming ? [user] : [], days: days))
         for kind in RecordKind.allCases where !byKind[kind.ordinal].isEmpty && !ServerTable.prefetchKinds.contains(kind) {
             found += remember(try replica.rows(kind, keys: byKind[kind.ordinal]))
+        }
+        if let flagsSent {
+            let rows = try pipeline.answer(to: flagsSent)
+            var values: [[String]: String] = [:]
+            for row in rows.prefix(Self.flagsRead) {
+                let (flagUser, key, value) = try Self.decode(row, (String, String, String).self)
+                values[[flagUser, key]] = value
+            }
+            flags = (values, rows.count <= Self.flagsRead)
         }
         loadedDays.formUnion(days)
         if naming { loadedSidesNamingUser = true }

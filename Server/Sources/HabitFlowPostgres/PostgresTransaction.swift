@@ -13,8 +13,9 @@ import PostgresNIO
 /// LATERAL, one index lookup each, so the plan never depends on the table's statistics. Writes wait in `pending` and go
 /// to the database in one statement per thousand rows, before any query the cache cannot
 /// answer and before commit — or, in an unlocked write, all in its last statement. `prefetch`
-/// loads what applying a change set reads in one statement, so a push costs three statements
-/// whatever its size (five when it runs locked: see `PostgresStore`).
+/// loads what applying a change set reads (and the replica's settings) with the replica's row,
+/// so a push waits twice whatever its size (`PushRoundTripTests`; more when it runs locked:
+/// see `PostgresStore`).
 final class PostgresTransaction: StoreTransaction {
     let pipeline: Pipeline
     let user: String
@@ -55,6 +56,11 @@ final class PostgresTransaction: StoreTransaction {
     private(set) var wrotePartnership = false
     /// Whether `prefetch` loaded every side naming the user into `rows`.
     var loadedSidesNamingUser = false
+    /// The replica's settings as `prefetch` read them (by user and key), and whether that was
+    /// all of them (`flagsRead` at most); kept up to date by `setFlag`.
+    var flags: (values: [[String]: String], all: Bool)?
+    /// The most settings `prefetch` reads: past them, the rest are read one by one.
+    static let flagsRead = 64
 
     /// A transaction on `pipeline` (just past its BEGIN); with `token` not yet verified, the
     /// replica's row is read by the statement that checks it (`TokenCheck.send`). A writer

@@ -5,6 +5,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import PostgresNIO
+import Synchronization
 
 /// A PostgreSQL database holding HabitFlow replicas, through postgres-nio's `PostgresClient`
 /// (its pool of connections), for blocking use.
@@ -34,6 +35,9 @@ public final class ServerDatabase: Sendable {
     let refusal = NIOLockedValueBox<String?>(nil)
     /// Sends committed writes' notifications (`PostgresStore`'s), without a writer waiting.
     let announcer: ChangeAnnouncer
+    /// How many times a thread waited for PostgreSQL's answers (`Pipeline.settle`): each wait
+    /// a round trip and a thread wake-up, what a push's cost is counted in.
+    let waits = Atomic<Int>(0)
 
     /// A database at `url` (`postgres://user:password@host:port/name`), with at most
     /// `connections` connections.

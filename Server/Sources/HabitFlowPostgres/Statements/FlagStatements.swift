@@ -9,6 +9,16 @@ struct ReadFlag: PreparedStatement {
     func makeBindings() -> PostgresBindings { PostgresBindings(user, flagUser, key) }
 }
 
+/// The replica's device settings, all of them (a handful: the day the user reached, sharing's
+/// state, a cursor per partner), at most $2: read with a push's first statements
+/// (`PostgresTransaction.prefetch`), so the two it reads cost no round trip of their own.
+struct ReadFlags: PreparedStatement {
+    static let sql = "SELECT flag_user, key, value FROM flags WHERE user_id = $1 LIMIT $2"
+    var user: String
+    var limit: Int64
+    func makeBindings() -> PostgresBindings { PostgresBindings(user, limit) }
+}
+
 /// A device setting (`flags`) of user $2 stored.
 struct WriteFlag: PreparedStatement {
     static let sql = """

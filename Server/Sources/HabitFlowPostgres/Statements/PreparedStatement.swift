@@ -40,7 +40,8 @@ enum PreparedStatements {
             ReadReplica(user: user), LockReplica(user: user), ReadReplicaForToken(user: user, hash: []),
             LockReplicaForToken(user: user, hash: []), CreateReplica(user: user, replicaId: ""),
             FinishReplica(user: user, seq: 0, lastStamp: nil, replicaId: ""), ReplicaWrites(user: user),
-            ReadFlag(user: user, flagUser: "", key: ""), WriteFlag(user: user, flagUser: "", key: "", value: ""),
+            ReadFlag(user: user, flagUser: "", key: ""), ReadFlags(user: user, limit: 1),
+            WriteFlag(user: user, flagUser: "", key: "", value: ""),
             TokenIsLive(user: user, hash: []), HasTokens(user: user), ChangeNotifications(payloads: [user]),
         ] + TypedStatements.all
     }
