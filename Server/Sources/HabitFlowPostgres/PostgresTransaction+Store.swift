@@ -49,10 +49,10 @@ extension PostgresTransaction {
     func flag(user flagUser: String, key: String) throws(HabitFlowError) -> String? {
         // Read unlocked too, and not after pending rows (a setting is no row: none of them
         // changes it): every push reads two (the day the user reached, whether sharing is
-        // unsettled) in the middle of its work. A write that then sets one asks for the lock
-        // there (`setFlag`), and an unlocked write's last statement applies only if no write,
-        // a setting's included, came since.
-        // Read with the push's first statements (`prefetch`), they cost none.
+        // unsettled) in the middle of its work, answered from what `prefetch` read with the
+        // push's first statements. A write that then sets one asks for the lock there
+        // (`setFlag`), and an unlocked write's last statement applies only if no write, a
+        // setting's included, came since.
         if let flags {
             if let value = flags.values[[flagUser, key]] { return value }
             if flags.all { return nil }
