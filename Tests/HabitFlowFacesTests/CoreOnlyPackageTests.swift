@@ -7,13 +7,9 @@ import Testing
 /// named by its POSIX rule, a streak from entries) and links no SQLite, zlib or json-c.
 @Suite struct CoreOnlyPackageTests {
     @Test func thePackageBuildsAndRunsOnTheCoreAlone() throws {
-        let scratch = Repository.temporaryDirectory("core-only").path
-        let built = try run(
-            "swift", ["build", "--package-path", Repository.path("Tests/Fixtures/CoreOnly"), "--scratch-path", scratch], timeout: 900)
-        try #require(built.status == 0, "\(built.stdout)\n\(built.stderr)")
-        let bin = try run(
-            "swift", ["build", "--package-path", Repository.path("Tests/Fixtures/CoreOnly"), "--scratch-path", scratch, "--show-bin-path"])
-        let exe = bin.stdout.trimmingCharacters(in: .whitespacesAndNewlines) + "/CoreOnly"
+        let built = try Repository.buildPackage("Tests/Fixtures/CoreOnly", label: "core-only")
+        try #require(built.status == 0, "\(built.output)")
+        let exe = built.products + "/CoreOnly"
         let result = try run(exe, [])
         #expect(result.status == 0 && result.stdout == "day: 2024-03-31\nstreak: 5\n", "\(result.stdout)\n\(result.stderr)")
         let needed = try run("readelf", ["-d", exe]).stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }

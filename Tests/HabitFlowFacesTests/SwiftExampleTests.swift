@@ -21,13 +21,10 @@ import Testing
         """
 
     @Test func theExampleBuildsAndRuns() throws {
-        let package = Repository.path("Examples/swift")
-        let scratch = Repository.temporaryDirectory("swift-example").path
-        let built = try run("swift", ["build", "--package-path", package, "--scratch-path", scratch], timeout: 900)
-        try #require(built.status == 0, "\(built.stdout)\n\(built.stderr)")
-        let bin = try run("swift", ["build", "--package-path", package, "--scratch-path", scratch, "--show-bin-path"])
+        let built = try Repository.buildPackage("Examples/swift", label: "swift-example")
+        try #require(built.status == 0, "\(built.output)")
         let store = Repository.temporaryDirectory("swift-example-store").appendingPathComponent("tracker.sqlite").path
-        let result = try run(bin.stdout.trimmingCharacters(in: .whitespacesAndNewlines) + "/HabitTracker", [store])
+        let result = try run(built.products + "/HabitTracker", [store])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == Self.expected)
         #expect(FileManager.default.fileExists(atPath: store))
