@@ -15,7 +15,11 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "HabitFlowCore", path: ".."),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        // Its default traits but ConfigurationSupport (no ConfigReader here). With two, SwiftPM
+        // writes their -D flags in either order from one plan to the next, and each new order
+        // compiled Hummingbird again: minutes of a test run, whenever the release folder
+        // switched from the engine's build to the server's.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: ["FullFoundation"]),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
