@@ -12,8 +12,9 @@
 //                  <-  HabitFlowCharts (SVG pictures of derived data)
 //                  <-  HabitFlowProtocol (dispatcher + JSON codec over json-c)
 //                  <-  HabitFlowC (@_cdecl exports behind include/habitflow.h)
-//   HabitFlowCLI (the `habitflow` executable) uses HabitFlow and HabitFlowProtocol, and libcurl
-//   (CCurl, opened on first use) to reach a sync server: the library itself has no networking.
+//   HabitFlowCLI (the `habitflow` executable) uses HabitFlow and HabitFlowProtocol, its parser
+//   HabitFlowCommandLine (standard library only), and libcurl (CCurl, opened on first use) to
+//   reach a sync server: the library itself has no networking.
 // The shipped .so is built by scripts/build-lib (release, Swift runtime linked in, SONAME);
 // that flag belongs on its command line only: here it would break `swift test`.
 import PackageDescription
@@ -54,9 +55,6 @@ let package = Package(
         // SwiftPM names products uniquely: the CLI product is habitflow-cli, installed as `habitflow`.
         .executable(name: "habitflow-cli", targets: ["HabitFlowCLI"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
-    ],
     targets: [
         .target(name: "HabitFlowCore"),
         .executableTarget(name: "TZDataPacker", dependencies: ["HabitFlowCore"]),
@@ -93,13 +91,10 @@ let package = Package(
         .target(name: "HabitFlowCharts", dependencies: ["HabitFlowCore"], swiftSettings: forSize),
         .target(name: "HabitFlowProtocol", dependencies: ["HabitFlow", "HabitFlowCharts", "CJSONC"], swiftSettings: forSize),
         .target(name: "HabitFlowC", dependencies: ["HabitFlowProtocol"]),
-        .executableTarget(
-            name: "HabitFlowCLI",
-            dependencies: [
-                "HabitFlow", "HabitFlowProtocol", "CCurl",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+        // The CLI's parser, help and completions: the standard library only (swift-argument-parser
+        // brought Foundation, 6 MB of the CLI's 18; issue 62).
+        .target(name: "HabitFlowCommandLine", swiftSettings: forSize),
+        .executableTarget(name: "HabitFlowCLI", dependencies: ["HabitFlow", "HabitFlowProtocol", "HabitFlowCommandLine", "CCurl"]),
         .target(name: "HabitFlowTestSupport", dependencies: ["HabitFlow", "HabitFlowSQLite"], path: "Tests/HabitFlowTestSupport"),
         .testTarget(name: "HabitFlowCoreTests", dependencies: ["HabitFlowCore", "HabitFlowTZData", "HabitFlowTestSupport"]),
         .testTarget(

@@ -1,4 +1,4 @@
-import ArgumentParser
+import HabitFlowCommandLine
 import HabitFlowProtocol
 
 /// `habitflow backup FILE`: a consistent copy of the store file, the safe way to copy an open

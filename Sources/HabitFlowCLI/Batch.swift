@@ -1,4 +1,4 @@
-import ArgumentParser
+import HabitFlowCommandLine
 import HabitFlowProtocol
 
 #if canImport(Glibc)

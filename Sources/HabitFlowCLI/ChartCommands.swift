@@ -1,5 +1,5 @@
-import ArgumentParser
 import HabitFlow
+import HabitFlowCommandLine
 import HabitFlowProtocol
 
 /// `habitflow chart calendar|strength|goal NAME`: a self-contained SVG picture, drawn by the

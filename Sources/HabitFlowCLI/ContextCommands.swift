@@ -1,5 +1,5 @@
-import ArgumentParser
 @_spi(Faces) import HabitFlow
+import HabitFlowCommandLine
 import HabitFlowProtocol
 
 /// `habitflow routine …`: routines start executions and evidence, never entries.

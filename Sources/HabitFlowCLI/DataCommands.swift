@@ -1,5 +1,5 @@
-import ArgumentParser
 import HabitFlow
+import HabitFlowCommandLine
 import HabitFlowProtocol
 
 /// `habitflow export`: everything of yours, as the versioned JSON document `habitflow import`

@@ -1,5 +1,5 @@
-import ArgumentParser
 import HabitFlow
+import HabitFlowCommandLine
 import HabitFlowCore
 import HabitFlowProtocol
 

@@ -1,5 +1,5 @@
-import ArgumentParser
 import HabitFlow
+import HabitFlowCommandLine
 import HabitFlowProtocol
 
 /// Prints an entry outcome as a sentence.

@@ -1,4 +1,4 @@
-import ArgumentParser
+import HabitFlowCommandLine
 
 /// `--db`, `--user`, `--zone`, `--json` and `--color` before the command
 /// (`habitflow --db X streaks`), as git and sqlite3 take them: moved after the command's
@@ -34,14 +34,14 @@ enum GlobalOptions {
         var rest = Array(arguments[i...])
         var command: ParsableCommand.Type = HabitFlowCommand.self
         var end = 0
-        while end < rest.count, let next = command.configuration.subcommands.first(where: { $0._commandName == rest[end] }) {
+        while end < rest.count, let next = command.configuration.subcommand(named: rest[end]) {
             command = next
             end += 1
         }
         guard end > 0 else { return arguments }
         // A group that runs a default command (`habit` lists) takes no options itself: name it.
         if let implied = command.configuration.defaultSubcommand {
-            rest.insert(implied._commandName, at: end)
+            rest.insert(implied.configuration.commandName, at: end)
             end += 1
             command = implied
         }
@@ -53,8 +53,6 @@ enum GlobalOptions {
     /// so a command without them (`batch` writes JSON anyway) just leaves them out; `--db`,
     /// `--user` and `--zone` always go, so one the command cannot take is a usage error.
     private static func keeping(for command: ParsableCommand.Type) -> (String) -> Bool {
-        // Rendered only when one of those two leads: 0.6 ms of a 15 ms call otherwise.
-        var help: String?
         var skipValue = false
         return { word in
             if skipValue {
@@ -62,10 +60,7 @@ enum GlobalOptions {
                 return false
             }
             let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
-            guard name == "--json" || name == "--color" else { return true }
-            let usage = help ?? HabitFlowCommand.helpMessage(for: command, includeHidden: true, columns: 10_000)
-            help = usage
-            guard !usage.contains(name == "--json" ? "[--json]" : "[--color <color>]") else { return true }
+            guard name == "--json" || name == "--color", !command.takes(name) else { return true }
             skipValue = name == "--color" && name == word
             return false
         }

@@ -1,5 +1,5 @@
-import ArgumentParser
 import HabitFlow
+import HabitFlowCommandLine
 import HabitFlowProtocol
 
 /// `habitflow goal …`: long-horizon goals whose progress is derived from linked habits.

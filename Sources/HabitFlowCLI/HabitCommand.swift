@@ -1,4 +1,4 @@
-import ArgumentParser
+import HabitFlowCommandLine
 import HabitFlowProtocol
 
 /// `habitflow habit …`: create, list, change, archive and delete habits.

@@ -1,5 +1,5 @@
-import ArgumentParser
 import HabitFlow
+import HabitFlowCommandLine
 
 /// `habitflow`: the engine at a terminal and in shell pipelines.
 @main

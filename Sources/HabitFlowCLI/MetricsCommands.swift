@@ -1,5 +1,5 @@
-import ArgumentParser
 import HabitFlow
+import HabitFlowCommandLine
 import HabitFlowCore
 import HabitFlowProtocol
 
@@ -137,7 +137,8 @@ struct Heatmap {
         var lines = (palette.bold(title) + "  \(from) … \(to)").wrapped(to: width)
         lines.append(("    " + String(monthLine)).withoutTrailingSpaces)
         for row in 0..<7 {
-            let name = Self.weekdays[(row + offset) % 7].prefix(3).capitalized
+            let day = Self.weekdays[(row + offset) % 7]
+            let name = day.prefix(1).uppercased() + day.dropFirst().prefix(2)
             var line = name + " "
             for col in 0..<columns {
                 let i = col * 7 + row

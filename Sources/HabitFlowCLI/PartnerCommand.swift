@@ -1,4 +1,4 @@
-import ArgumentParser
+import HabitFlowCommandLine
 import HabitFlowProtocol
 
 /// `habitflow partner …`: partnerships by consent — one invites, the other accepts.

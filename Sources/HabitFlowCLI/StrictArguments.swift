@@ -1,5 +1,5 @@
-import ArgumentParser
 import HabitFlow
+import HabitFlowCommandLine
 import HabitFlowCore
 
 extension HabitFlowCommand {
@@ -13,6 +13,8 @@ extension HabitFlowCommand {
                 withError: ValidationError(
                     "argument \(i) is not valid UTF-8 (overlong forms, surrogates and code points above U+10FFFF are refused)"))
         }
+        // A shell asking for completions gives its words as typed: nothing moves or goes.
+        if CommandLine.arguments.dropFirst().first == "---completion" { main(Array(CommandLine.arguments.dropFirst())) }
         let arguments = GlobalOptions.reorder(TZDataFlags.take(from: Array(CommandLine.arguments.dropFirst())))
         refuseUnknownCommands(arguments)
         main(arguments)
@@ -28,14 +30,14 @@ extension HabitFlowCommand {
         for word in arguments {
             let subcommands = command.configuration.subcommands
             guard !word.hasPrefix("-"), !subcommands.isEmpty, word != "help" else { return }
-            if let next = subcommands.first(where: { $0._commandName == word }) {
+            if let next = command.configuration.subcommand(named: word) {
                 command = next
                 path.append(word)
                 continue
             }
             // At the top every word names a command (the default, today, takes none).
             guard path.isEmpty || command.configuration.defaultSubcommand == nil else { return }
-            let names = subcommands.map { $0._commandName } + ["help"]
+            let names = subcommands.map { $0.configuration.commandName } + ["help"]
             let close = Suggestions.closest(to: word, among: names)
             let prefix = path.map { $0 + " " }.joined()
             let hint = close.isEmpty ? "" : ": did you mean " + close.map { "'\(prefix)\($0)'" }.joined(separator: " or ") + "?"

@@ -1,5 +1,5 @@
-import ArgumentParser
 @_spi(Faces) import HabitFlow
+import HabitFlowCommandLine
 import HabitFlowProtocol
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import ArgumentParser
+import HabitFlowCommandLine
 import HabitFlowProtocol
 
 /// `habitflow time …`: the time core — which day an instant is, and which instants a day is.

@@ -1,5 +1,5 @@
-import ArgumentParser
 import HabitFlow
+import HabitFlowCommandLine
 import HabitFlowProtocol
 
 /// `habitflow today`: today in your zone, and where each habit stands (the default command).

@@ -1,4 +1,4 @@
-import ArgumentParser
+import HabitFlowCommandLine
 import HabitFlowProtocol
 
 /// `habitflow user …`: the settings every derivation reads — zone, first weekday, day start.

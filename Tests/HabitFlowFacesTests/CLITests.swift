@@ -765,6 +765,70 @@ import Testing
         #expect(try sh("habitflow habit list").stdout == "No habits yet: habitflow habit add NAME\n")
     }
 
+    /// The parser's own errors (HabitFlowCommandLine): each says what is wrong, repeats the
+    /// argument's help where there is one and gives the usage; exit 64, nothing written.
+    @Test func usageErrorsSayWhatIsWrong() throws {
+        let usage = "Usage: habitflow log [--db <db>] [--user <user>] [--zone <zone>] <habit> [<value>]"
+        let cases: [(String, String)] = [
+            ("habitflow log", "Error: Missing expected argument '<habit>'\nHelp:  <habit>  The habit: id or name.\n\(usage)"),
+            ("habitflow log Run --at", "Error: Missing value for '--at <at>'\nHelp:  --at <at>  When it happened"),
+            ("habitflow log Run --note --json", "Error: Missing value for '--note <note>'"),
+            ("habitflow log Run 1 2 3", "Error: 2 unexpected arguments: '2', '3'\n\(usage)"),
+            ("habitflow log Run --json=1", "Error: The option '--json' does not take any value, but '1' was specified."),
+            ("habitflow log Run one", "Error: The value 'one' is invalid for '<value>'\nHelp:  <value>  The value, for numeric habits."),
+            (
+                "habitflow today --color purple",
+                "Error: The value 'purple' is invalid for '--color <color>'. Please provide one of 'auto', 'always' or 'never'."
+            ),
+            ("habitflow log Run --bogus", "Error: Unknown option '--bogus'\n\(usage)"),
+            (
+                "habitflow habit edit Run --daily --weekly 3",
+                "Error: --daily and --weekly exclude each other\nUsage: habitflow habit edit [<options>] <habit>\n"
+            ),
+            ("habitflow --generate-completion-script tcsh", "Error: --generate-completion-script takes one shell: bash, zsh or fish"),
+        ]
+        for (command, expected) in cases {
+            let r = try sh("\(command) 2>&1 || echo \"status $?\"")
+            #expect(r.stdout.hasPrefix(expected) && r.stdout.hasSuffix("for more information.\nstatus 64\n"), "\(command): \(r.stdout)")
+        }
+        #expect(try sh("habitflow habit list").stdout == "No habits yet: habitflow habit add NAME\n", "a usage error wrote nothing")
+        // A day option takes a value that begins with a dash; after `--` every word is an argument.
+        let r = try sh(
+            """
+            export HABITFLOW_ZONE=UTC HABITFLOW_NOW=2025-03-12T11:00:00Z
+            habitflow habit add -- -5 >/dev/null
+            habitflow log --day -3 --yes -- -5
+            habitflow entries --from=-7 --to -1 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["dayKey"])'
+            """)
+        let logged = r.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            logged.count == 2 && logged[0].hasPrefix("Logged -5 on 2025-03-09 (entry ") && logged[1] == "2025-03-09",
+            "\(r.stdout) \(r.stderr)")
+    }
+
+    /// `--generate-manual DIR --date D` writes a page a command (scripts/build-lib installs
+    /// them); a folder it cannot write to is an error, exit 1.
+    @Test func manPagesFromTheDeclarations() throws {
+        let r = try sh(
+            """
+            mkdir man
+            habitflow --generate-manual man --date 2026-01-02
+            ls man | wc -l
+            grep -c '^.It Fl -confirm , Fl -yes$' man/habitflow.log.1
+            grep '^.Dd ' man/habitflow.goal.add.1
+            habitflow --generate-manual missing/folder 2>&1 || echo "status $?"
+            habitflow --generate-manual man --date 2026-13-01 2>&1 || echo "status $?"
+            """)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 7, "\(r.stdout) \(r.stderr)")
+        #expect(Int(lines[0].trimmingCharacters(in: .whitespaces)) ?? 0 > 80, "\(lines[0]) pages")
+        #expect(lines[1] == "1" && lines[2] == ".Dd January 2, 2026", "\(lines)")
+        #expect(
+            lines[3].hasPrefix("--generate-manual: cannot write missing/folder/habitflow.1: No such file") && lines[4] == "status 1",
+            "\(lines)")
+        #expect(lines[5] == "--generate-manual: the date must be YYYY-MM-DD, not '2026-13-01'" && lines[6] == "status 1", "\(lines)")
+    }
+
     @Test func helpAndCompletionSnapshots() throws {
         let snapshots = [
             ("Tests/Snapshots/help.txt", "habitflow --help"),

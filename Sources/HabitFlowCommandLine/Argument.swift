@@ -1,0 +1,68 @@
+/// A positional argument: `@Argument(help: "The habit: id or name.") var habit: String` is `<habit>`.
+@propertyWrapper
+public struct Argument<Value>: DeclaresArguments {
+    let slot: Slot<Value>
+    let declare: (String) -> ArgumentDefinition
+
+    public var wrappedValue: Value {
+        get {
+            guard let value = slot.value else { fatalError("<\(declare("value").valueName)> was read before it was parsed") }
+            return value
+        }
+        set { slot.value = newValue }
+    }
+
+    func definitions(property: String) -> [ArgumentDefinition] { [declare(property)] }
+}
+
+extension Argument where Value: ExpressibleByArgument {
+    /// A positional argument that must be given.
+    public init(help: String = "", completion: CompletionKind? = nil) {
+        let slot = Slot<Value>(nil)
+        self.slot = slot
+        declare = { property in
+            ArgumentDefinition(
+                kind: .positional, valueName: kebabCase(property), help: help, completion: completion, values: Value.allValueStrings,
+                isRequired: true,
+                take: { text in
+                    guard let value = Value(argument: text) else { return false }
+                    slot.value = value
+                    return true
+                })
+        }
+    }
+}
+
+extension Argument {
+    /// A positional argument that may be left out: `nil` then.
+    public init<Wrapped: ExpressibleByArgument>(help: String = "", completion: CompletionKind? = nil) where Value == Wrapped? {
+        let slot = Slot<Value>(.some(nil))
+        self.slot = slot
+        declare = { property in
+            ArgumentDefinition(
+                kind: .positional, valueName: kebabCase(property), help: help, completion: completion,
+                values: Wrapped.allValueStrings,
+                take: { text in
+                    guard let value = Wrapped(argument: text) else { return false }
+                    slot.value = .some(value)
+                    return true
+                })
+        }
+    }
+
+    /// One or more values: every positional word from here on.
+    public init<Element: ExpressibleByArgument>(help: String = "", completion: CompletionKind? = nil) where Value == [Element] {
+        let slot = Slot<Value>(nil)
+        self.slot = slot
+        declare = { property in
+            ArgumentDefinition(
+                kind: .positional, valueName: kebabCase(property), help: help, completion: completion,
+                values: Element.allValueStrings, isRequired: true, isRepeating: true,
+                take: { text in
+                    guard let value = Element(argument: text) else { return false }
+                    slot.value = (slot.value ?? []) + [value]
+                    return true
+                })
+        }
+    }
+}

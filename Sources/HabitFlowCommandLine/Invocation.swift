@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Ends the process (the C library's `exit`, which flushes standard output).
+func terminate(_ status: Int32) -> Never { exit(status) }
+
+/// Writes `text` to standard error, whole.
+func writeError(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+        var done = 0
+        while done < bytes.count {
+            let n = write(2, bytes.baseAddress! + done, bytes.count - done)
+            if n <= 0 { return }
+            done += n
+        }
+    }
+}
+
+/// One run of a command line: finds the command its words name, fills it, runs it, and turns
+/// what it threw into a message and an exit status.
+struct Invocation {
+    let root: ParsableCommand.Type
+
+    func run(_ arguments: [String]) -> Never {
+        if arguments.first == "---completion" { Completion(root: root).answer(Array(arguments.dropFirst())) }
+        if arguments.first == "--generate-completion-script" {
+            guard arguments.count == 2, let script = Completion(root: root).script(for: arguments[1]) else {
+                exit(with: ValidationError("--generate-completion-script takes one shell: bash, zsh or fish"), path: [root])
+            }
+            print(script, terminator: "")
+            terminate(0)
+        }
+        if arguments.first == "--generate-manual" {
+            // `--generate-manual DIRECTORY [--date YYYY-MM-DD]`: the man pages, for an install.
+            let date = arguments.count == 4 && arguments[2] == "--date" ? arguments[3] : nil
+            guard arguments.count == 2 || date != nil else {
+                exit(with: ValidationError("--generate-manual takes a directory, then --date YYYY-MM-DD or nothing"), path: [root])
+            }
+            terminate(Manual(root: root).write(to: arguments[1], date: date ?? "1970-01-01") ? 0 : 1)
+        }
+        let (path, rest) = resolve(arguments[...])
+        if rest.first == "help", path.count == 1 {
+            // `habitflow help habit add`: that command's help, as `habitflow habit add --help`.
+            let (named, _) = resolve(rest.dropFirst(), defaults: false)
+            print(HelpText.render(named))
+            terminate(0)
+        }
+        let leaf = path.last!
+        var command = leaf.init()
+        do {
+            try CommandParser(definitions: command.definitions()).parse(rest)
+            try command.validateAll()
+            try command.run()
+        } catch {
+            exit(with: error, path: path)
+        }
+        terminate(0)
+    }
+
+    /// The command the leading words name, and the words left for it. A group given no
+    /// subcommand's name runs its default one, unless it is asked for its help or version.
+    func resolve(_ words: ArraySlice<String>, defaults: Bool = true) -> ([ParsableCommand.Type], ArraySlice<String>) {
+        var path: [ParsableCommand.Type] = [root]
+        var rest = words
+        while let configuration = path.last?.configuration, !configuration.subcommands.isEmpty {
+            if let word = rest.first, let next = configuration.subcommand(named: word) {
+                path.append(next)
+                rest.removeFirst()
+                continue
+            }
+            guard defaults, let implied = configuration.defaultSubcommand else { break }
+            if let word = rest.first, ["-h", "--help", "--version", "help"].contains(word) { break }
+            path.append(implied)
+        }
+        return (path, rest)
+    }
+
+    /// Prints what `error` says and exits with its status.
+    func exit(with error: Error?, path: [ParsableCommand.Type]) -> Never {
+        switch error {
+        case nil:
+            terminate(0)
+        case is HelpRequest:
+            print(HelpText.render(path))
+            terminate(0)
+        case is VersionRequest:
+            print(root.configuration.version)
+            terminate(0)
+        case let code as ExitCode:
+            terminate(code.rawValue)
+        case let usage as UsageError:
+            var message = "Error: \(usage.message)\n"
+            if let argument = usage.argument, !argument.help.isEmpty { message += "Help:  \(argument.label)  \(argument.help)\n" }
+            report(message, path: path)
+        case let validation as ValidationError:
+            report("Error: \(validation.message)\n", path: path)
+        case let error?:
+            writeError("Error: \(error)\n")
+            terminate(1)
+        }
+    }
+
+    /// A usage error: the message, the usage and where help is; exit 64.
+    private func report(_ message: String, path: [ParsableCommand.Type]) -> Never {
+        let usage = HelpText.usage(path, path.last!.init().definitions())
+        let names = path.map { $0.configuration.commandName }.joined(separator: " ")
+        writeError(message + "Usage: \(usage)\n  See '\(names) --help' for more information.\n")
+        terminate(ExitCode.usage.rawValue)
+    }
+}

@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Man pages, one a command (`habitflow.1`, `habitflow.log.1`, `habitflow.goal.add.1`), in
+/// mdoc, from the same declarations help is made from.
+struct Manual {
+    let root: ParsableCommand.Type
+
+    /// Writes every page into `directory`, dated `date` (YYYY-MM-DD); `false`, with a message
+    /// on standard error, when a page cannot be written.
+    func write(to directory: String, date: String) -> Bool {
+        guard let dated = Self.mdocDate(date) else {
+            writeError("--generate-manual: the date must be YYYY-MM-DD, not '\(date)'\n")
+            return false
+        }
+        var pending: [[ParsableCommand.Type]] = [[root]]
+        while let path = pending.popLast() {
+            let name = path.map { $0.configuration.commandName }.joined(separator: ".")
+            let file = directory + "/" + name + ".1"
+            guard let stream = fopen(file, "w") else {
+                writeError("--generate-manual: cannot write \(file): \(String(cString: strerror(errno)))\n")
+                return false
+            }
+            let text = page(path, date: dated)
+            let written = fputs(text, stream) >= 0
+            guard fclose(stream) == 0, written else {
+                writeError("--generate-manual: cannot write \(file)\n")
+                return false
+            }
+            pending += path.last!.configuration.subcommands.reversed().map { path + [$0] }
+        }
+        return true
+    }
+
+    /// One command's page.
+    func page(_ path: [ParsableCommand.Type], date: String) -> String {
+        let configuration = path.last!.configuration
+        let definitions = path.last!.init().definitions()
+        let names = path.map { $0.configuration.commandName }
+        var lines = [
+            #".\" Written by \#(root.configuration.commandName) --generate-manual"#, ".Dd \(date)",
+            ".Dt \(names.joined(separator: ".").uppercased()) 1", ".Os", ".Sh NAME", ".Nm \(quoted(names.joined(separator: " ")))",
+            ".Nd \(quoted(configuration.abstract))", ".Sh SYNOPSIS", ".Nm",
+        ]
+        for definition in definitions {
+            var item = macro(definition)
+            if definition.isRepeating { item += " Ar ..." }
+            lines.append(definition.isRequired ? "." + item : ".Op " + item)
+        }
+        if !configuration.subcommands.isEmpty { lines.append(".Ar subcommand") }
+        lines.append(".Sh DESCRIPTION")
+        if !configuration.discussion.isEmpty {
+            for paragraph in configuration.discussion.split(separator: "\n", omittingEmptySubsequences: false) {
+                lines.append(paragraph.isEmpty ? ".Pp" : text(String(paragraph)))
+            }
+        }
+        lines.append(".Bl -tag -width 6n")
+        for definition in definitions {
+            lines += [".It " + macro(definition, allNames: true), text(definition.helpText)]
+        }
+        if !root.configuration.version.isEmpty { lines += [".It Fl -version", "Show the version."] }
+        lines += [".It Fl h , Fl -help", "Show help information.", ".El"]
+        if !configuration.subcommands.isEmpty {
+            lines += [".Pp", "Subcommands:", ".Bl -tag -width 6n"]
+            for sub in configuration.subcommands {
+                lines += [".It Cm \(sub.configuration.commandName)", text(sub.configuration.abstract)]
+            }
+            lines.append(".El")
+        }
+        lines += [".Sh EXIT STATUS", ".Ex -std"]
+        if !configuration.subcommands.isEmpty {
+            lines.append(".Sh SEE ALSO")
+            let pages = configuration.subcommands.map { (names + [$0.configuration.commandName]).joined(separator: ".") }
+            for (i, page) in pages.enumerated() { lines.append(".Xr \(page) 1" + (i < pages.count - 1 ? " ," : "")) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Fl -at Ar at`, `Ar habit`; with `allNames`, every name (`Fl -confirm , Fl -yes`).
+    private func macro(_ definition: ArgumentDefinition, allNames: Bool = false) -> String {
+        switch definition.kind {
+        case .positional:
+            return "Ar \(definition.valueName)"
+        case .flag, .option:
+            let shown = allNames ? definition.names + definition.inversions : [definition.synopsis.split(separator: " ")[0].description]
+            let flags = shown.map { "Fl " + $0.dropFirst() }.joined(separator: " , ")
+            return definition.kind == .option ? flags + " Ar \(definition.valueName)" : flags
+        }
+    }
+
+    /// A line of running text: a leading dot or quote would read as a request.
+    private func text(_ line: String) -> String {
+        let escaped = line.replacingBackslashes()
+        return escaped.first == "." || escaped.first == "'" ? "\\&" + escaped : escaped
+    }
+
+    /// A macro's argument in quotes.
+    private func quoted(_ argument: String) -> String {
+        "\"" + argument.replacingBackslashes().split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\\(dq") + "\""
+    }
+
+    /// `2026-12-07` as mdoc dates are written: `December 7, 2026`.
+    static func mdocDate(_ date: String) -> String? {
+        let parts = date.split(separator: "-")
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+        ]
+        guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        return "\(months[month - 1]) \(day), \(year)"
+    }
+}
+
+extension String {
+    /// A backslash as roff prints one.
+    fileprivate func replacingBackslashes() -> String {
+        split(separator: "\\", omittingEmptySubsequences: false).joined(separator: "\\e")
+    }
+}
