@@ -6,7 +6,8 @@ public struct Argument<Value>: DeclaresArguments {
 
     public var wrappedValue: Value {
         get {
-            guard let value = slot.value else { fatalError("<\(declare("value").valueName)> was read before it was parsed") }
+            // Only a command built by hand, not parsed, can get here: a programming error.
+            guard let value = slot.value else { fatalError("a required argument was read before it was parsed") }
             return value
         }
         set { slot.value = newValue }

@@ -14,7 +14,8 @@ public struct Option<Value>: DeclaresArguments {
 
     public var wrappedValue: Value {
         get {
-            guard let value = slot.value else { fatalError("--\(declare("value").valueName) was read before it was parsed") }
+            // Only a command built by hand, not parsed, can get here: a programming error.
+            guard let value = slot.value else { fatalError("a required option was read before it was parsed") }
             return value
         }
         set { slot.value = newValue }

@@ -806,6 +806,31 @@ import Testing
             "\(r.stdout) \(r.stderr)")
     }
 
+    /// Every command of the tree, found as a shell finds them (`---completion`), shows its help
+    /// and refuses an option it does not take with exit 64; each help lists what its command
+    /// takes, so a declaration the parser cannot read fails here.
+    @Test func everyCommandHelpsAndRefusesWhatItDoesNotTake() throws {
+        let r = try sh(
+            """
+            walk() {
+              out=$(habitflow "$@" --help) || { echo "no help: $*"; return; }
+              echo "command: $*"
+              status=0; habitflow "$@" --no-such-option >/dev/null 2>&1 || status=$?
+              [ "$status" = 64 ] || echo "status $status: $*"
+              case "$out" in
+                *SUBCOMMANDS:*) for sub in $(habitflow ---completion bash $(($# + 1)) habitflow "$@" ""); do walk "$@" "$sub"; done ;;
+                *OPTIONS:*) ;;
+                *) echo "no options section: $*" ;;
+              esac
+            }
+            walk
+            """)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.filter { !$0.hasPrefix("command: ") }.isEmpty, "\(r.stdout)")
+        #expect(
+            lines.count > 80 && lines.contains("command: goal add") && lines.contains("command: time day-key"), "\(lines.count) commands")
+    }
+
     /// `--generate-manual DIR --date D` writes a page a command (scripts/build-lib installs
     /// them); a folder it cannot write to is an error, exit 1.
     @Test func manPagesFromTheDeclarations() throws {
