@@ -1,13 +1,3 @@
-/// A command line's mistake, as the parser words it; printed with the usage, exit 64.
-struct UsageError: Error, @unchecked Sendable {
-    let message: String
-    /// The argument it is about, whose help the error repeats.
-    var argument: ArgumentDefinition? = nil
-}
-
-/// Asks for the version: `--version` anywhere before `--`.
-struct VersionRequest: Error {}
-
 /// Fills a command's arguments from the words after its name. Options and flags may come in
 /// any order and between positional words; `--name=value` and `--name value` are the same;
 /// after `--` every word is positional. The last of a repeated option wins.

@@ -10,9 +10,10 @@ public struct Flag<Value>: DeclaresArguments {
     let slot: Slot<Value>
     let declare: (String) -> ArgumentDefinition
 
+    // Each wrapper spells these out: a property wrapper's `wrappedValue` must be its own.
     public var wrappedValue: Value {
-        get { slot.value! }
-        set { slot.value = newValue }
+        get { slot.current }
+        nonmutating set { slot.current = newValue }
     }
 
     func definitions(property: String) -> [ArgumentDefinition] { [declare(property)] }

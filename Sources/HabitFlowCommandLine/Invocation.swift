@@ -37,12 +37,13 @@ struct Invocation {
             terminate(0)
         }
         if arguments.first == "--generate-manual" {
-            // `--generate-manual DIRECTORY [--date YYYY-MM-DD]`: the man pages, for an install.
+            // `--generate-manual DIRECTORY [--date YYYY-MM-DD]`: the man pages, for an install
+            // (dated today unless a reproducible build gives its date).
             let date = arguments.count == 4 && arguments[2] == "--date" ? arguments[3] : nil
             guard arguments.count == 2 || date != nil else {
                 exit(with: ValidationError("--generate-manual takes a directory, then --date YYYY-MM-DD or nothing"), path: [root])
             }
-            terminate(Manual(root: root).write(to: arguments[1], date: date ?? "1970-01-01") ? 0 : 1)
+            terminate(Manual(root: root).write(to: arguments[1], date: date ?? Manual.today()) ? 0 : 1)
         }
         let (path, rest) = resolve(arguments[...])
         if rest.first == "help", path.count == 1 {

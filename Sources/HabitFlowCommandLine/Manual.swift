@@ -104,6 +104,16 @@ struct Manual {
         "\"" + argument.replacingBackslashes().split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\\(dq") + "\""
     }
 
+    /// Today in UTC, YYYY-MM-DD.
+    static func today() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        let month = parts.tm_mon + 1
+        let day = parts.tm_mday
+        return "\(parts.tm_year + 1900)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+    }
+
     /// `2026-12-07` as mdoc dates are written: `December 7, 2026`.
     static func mdocDate(_ date: String) -> String? {
         let parts = date.split(separator: "-")

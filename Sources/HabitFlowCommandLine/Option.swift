@@ -12,13 +12,10 @@ public struct Option<Value>: DeclaresArguments {
     let slot: Slot<Value>
     let declare: (String) -> ArgumentDefinition
 
+    // Each wrapper spells these out: a property wrapper's `wrappedValue` must be its own.
     public var wrappedValue: Value {
-        get {
-            // Only a command built by hand, not parsed, can get here: a programming error.
-            guard let value = slot.value else { fatalError("a required option was read before it was parsed") }
-            return value
-        }
-        set { slot.value = newValue }
+        get { slot.current }
+        nonmutating set { slot.current = newValue }
     }
 
     func definitions(property: String) -> [ArgumentDefinition] { [declare(property)] }

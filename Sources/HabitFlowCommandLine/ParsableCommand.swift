@@ -65,6 +65,3 @@ extension ParsableCommand {
         Self().definitions().contains { $0.names.contains(name) || $0.inversions.contains(name) }
     }
 }
-
-/// Asks for the command's help: a group run without a subcommand throws it.
-struct HelpRequest: Error {}
