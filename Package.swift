@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "HabitFlowProtocolTests", dependencies: ["HabitFlowProtocol", "HabitFlowTestSupport"]),
         .testTarget(
             name: "HabitFlowFacesTests",
-            dependencies: ["HabitFlowProtocol", "HabitFlowTestSupport"]
+            dependencies: ["HabitFlowProtocol", "HabitFlowCommandLine", "HabitFlowTestSupport"]
         ),
     ]
 )

@@ -9,16 +9,18 @@ public enum SingleValueParsingStrategy: Sendable {
 /// An option that takes a value: `@Option(help: "A note.") var note: String?` is `--note <note>`.
 @propertyWrapper
 public struct Option<Value>: DeclaresArguments {
-    let slot: Slot<Value>
-    let declare: (String) -> ArgumentDefinition
+    var slot: Slot<Value>
+    let declare: (String, Slot<Value>) -> ArgumentDefinition
 
-    // Each wrapper spells these out: a property wrapper's `wrappedValue` must be its own.
+    // Each wrapper spells these out: a property wrapper's `wrappedValue` must be its own. A
+    // value set in code takes a new slot, so a copy of the command (`var other = store`) is a
+    // copy; only the parser writes into the slot a command was made with.
     public var wrappedValue: Value {
         get { slot.current }
-        nonmutating set { slot.current = newValue }
+        set { slot = Slot(newValue) }
     }
 
-    func definitions(property: String) -> [ArgumentDefinition] { [declare(property)] }
+    func definitions(property: String) -> [ArgumentDefinition] { [declare(property, slot)] }
 }
 
 extension Option where Value: ExpressibleByArgument {
@@ -44,7 +46,7 @@ extension Option where Value: ExpressibleByArgument {
         defaultValue: String?, isRequired: Bool
     ) {
         self.slot = slot
-        declare = { property in
+        declare = { property, slot in
             ArgumentDefinition(
                 kind: .option, names: name.names(property: property), valueName: kebabCase(property), help: help,
                 completion: completion, values: Value.allValueStrings, defaultValue: defaultValue,
@@ -63,9 +65,8 @@ extension Option {
     public init<Wrapped: ExpressibleByArgument>(
         name: NameSpecification = .long, parsing: SingleValueParsingStrategy = .next, help: String = "", completion: CompletionKind? = nil
     ) where Value == Wrapped? {
-        let slot = Slot<Value>(.some(nil))
-        self.slot = slot
-        declare = { property in
+        self.slot = Slot<Value>(.some(nil))
+        declare = { property, slot in
             ArgumentDefinition(
                 kind: .option, names: name.names(property: property), valueName: kebabCase(property), help: help,
                 completion: completion, values: Wrapped.allValueStrings, unconditional: parsing == .unconditional,

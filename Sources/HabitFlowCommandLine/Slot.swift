@@ -6,10 +6,7 @@ final class Slot<Value> {
     /// The value. Only a command built by hand, never parsed, reads a required one unset: a
     /// programming error.
     var current: Value {
-        get {
-            guard let value else { fatalError("a required argument or option was read before it was parsed") }
-            return value
-        }
-        set { value = newValue }
+        guard let value else { fatalError("a required argument or option was read before it was parsed") }
+        return value
     }
 }
