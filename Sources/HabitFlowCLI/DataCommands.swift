@@ -9,7 +9,7 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Export your data: json (a complete backup that habitflow import restores) or csv (your entries).")
     @OptionGroup var store: StoreOptions
-    @Option(help: "json (default) or csv.") var format: String = "json"
+    @Option(help: "json or csv.") var format: String = "json"
     @Option(name: .shortAndLong, help: "The file to write (default: standard output).") var output: String?
 
     func run() throws {

@@ -7,7 +7,7 @@ extension HabitFlowCommand {
     /// would read them with U+FFFD in place of the bad bytes, so two different names could
     /// become one (issue 13). A usage error: exit 64.
     static func main() {
-        for i in 1..<Int(CommandLine.argc) {
+        for i in 1..<max(1, Int(CommandLine.argc)) {  // an empty argv is possible
             guard let raw = CommandLine.unsafeArgv[i], String(validatingCString: raw) == nil else { continue }
             exit(
                 withError: ValidationError(

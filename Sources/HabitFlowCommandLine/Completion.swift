@@ -13,8 +13,9 @@ struct Completion {
                 # \(name) completions for bash: source this file, or install it as
                 # /usr/share/bash-completion/completions/\(name). The candidates come from \(name) itself.
                 _\(name)() {
-                    local IFS=$'\\n'
-                    COMPREPLY=($("$1" ---completion bash "$COMP_CWORD" "${COMP_WORDS[@]}" 2>/dev/null))
+                    # Inserted as file names are: a space or a * in a habit's name is escaped.
+                    compopt -o filenames 2>/dev/null
+                    mapfile -t COMPREPLY < <("$1" ---completion bash "$COMP_CWORD" "${COMP_WORDS[@]}" 2>/dev/null)
                 }
                 complete -o default -F _\(name) \(name)
 
@@ -26,14 +27,20 @@ struct Completion {
                 # The candidates come from \(name) itself; with none, files.
                 _\(name)() {
                     local -a candidates
-                    candidates=("${(@f)$("${words[1]}" ---completion zsh $((CURRENT - 1)) "${words[@]}" 2>/dev/null)}")
+                    candidates=("${(@f)$("${words[1]}" ---completion zsh $((CURRENT - 1)) "${(@Q)words}" 2>/dev/null)}")
                     if [[ -n ${candidates[1]} ]]; then
                         compadd -- "${candidates[@]}"
                     else
                         _files
                     fi
                 }
-                _\(name) "$@"
+                # Autoloaded from $fpath, this file is the completion function's body; sourced
+                # (`source <(\(name) --generate-completion-script zsh)`), it registers one.
+                if [[ ${funcstack[1]} == _\(name) ]]; then
+                    _\(name) "$@"
+                else
+                    compdef _\(name) \(name)
+                fi
 
                 """
         case "fish":
@@ -73,39 +80,66 @@ struct Completion {
     /// What may come at `index`: a subcommand, an option, or a value for the option or
     /// positional argument there.
     func candidates(words: [String], index: Int, current: String) -> [(String, String)] {
-        // Bash splits `--db=x` at the `=`: join it again.
+        // Bash splits `--db=x` at the `=` and `10:30` at the `:`: join them again. `joined`
+        // is the line as the command would read it, for completions that read other options
+        // (a custom one's store: `--db=x`).
         var before: [String] = []
-        for word in words.prefix(index).dropFirst() {
-            if word == "=", let last = before.last, last.hasPrefix("--") {
-                before[before.count - 1] += "="
-            } else if let last = before.last, last.hasSuffix("="), last.hasPrefix("--") {
+        var glue = false
+        var current = current
+        var typed = Array(words.prefix(index).dropFirst())
+        // Right after `--color=`, bash's current word is the `=` (the text replaced is empty).
+        if current == "=" || current == ":" {
+            typed.append(current)
+            current = ""
+        }
+        for word in typed {
+            if word == "=" || word == ":", !before.isEmpty {
                 before[before.count - 1] += word
+                glue = true
+            } else if glue {
+                before[before.count - 1] += word
+                glue = false
             } else {
                 before.append(word)
             }
         }
+        let joined = [words.first ?? ""] + before + [current]
+        // `--color=` then the value being typed: bash's current word is the value alone.
+        var attached: String? = nil
+        if glue, let last = before.last, last.hasPrefix("--"), last.hasSuffix("=") {
+            attached = String(last.dropLast())
+            before.removeLast()
+        } else if glue {
+            return []  // the rest of a word such as `10:30`: nothing to offer
+        }
         var path: [ParsableCommand.Type] = [root]
         var rest = before[...]
         while let configuration = path.last?.configuration, !configuration.subcommands.isEmpty {
-            // Options before a command's name (`habitflow --db x log`), with their values.
-            if let word = rest.first, word.hasPrefix("-"), word != "--", let implied = configuration.defaultSubcommand {
-                rest.removeFirst()
-                let takesValue = implied.init().definitions().contains { $0.kind == .option && $0.names.contains(word) }
-                if takesValue, !rest.isEmpty { rest.removeFirst() }
-                continue
-            }
             if let word = rest.first, let next = configuration.subcommand(named: word) {
                 path.append(next)
                 rest.removeFirst()
-            } else if !rest.isEmpty, let implied = configuration.defaultSubcommand {
-                path.append(implied)
-            } else {
-                break
+                continue
             }
+            // Options before the command's name at the top (`habitflow --db x log`: the CLI
+            // moves them after it), with their values.
+            if path.count == 1, let word = rest.first, word.hasPrefix("-"), word != "--", let implied = configuration.defaultSubcommand {
+                rest.removeFirst()
+                if let option = implied.init().definitions().first(where: { $0.kind == .option && $0.names.contains(word) }) {
+                    guard !rest.isEmpty else { return values(of: option, words: joined, current: current) }
+                    rest.removeFirst()
+                }
+                continue
+            }
+            guard !rest.isEmpty || attached != nil, let implied = configuration.defaultSubcommand else { break }
+            path.append(implied)
         }
         let command = path.last!
         let subcommands = command.configuration.subcommands
         let definitions = (command.configuration.defaultSubcommand ?? command).init().definitions()
+        if let attached {
+            guard let option = definitions.first(where: { $0.kind == .option && $0.names.contains(attached) }) else { return [] }
+            return values(of: option, words: joined, current: current)
+        }
         // Where the words before this one leave the command: after an option that wants a
         // value, or after how many positional words.
         var pending: ArgumentDefinition? = nil
@@ -124,7 +158,7 @@ struct Completion {
                 positionals += 1
             }
         }
-        if let option = pending { return values(of: option, words: words, index: index, current: current) }
+        if let option = pending { return values(of: option, words: joined, current: current) }
         if !terminated, current.hasPrefix("-") {
             var names: [(String, String)] = []
             for definition in definitions where definition.kind != .positional {
@@ -140,12 +174,15 @@ struct Completion {
         guard let slot = positionals < slots.count ? slots[positionals] : slots.last.flatMap({ $0.isRepeating ? $0 : nil }) else {
             return []
         }
-        return values(of: slot, words: words, index: index, current: current)
+        // A value that begins with a dash would read as an option: offered only after `--`.
+        return values(of: slot, words: joined, current: current).filter { terminated || !$0.0.hasPrefix("-") }
     }
 
-    private func values(of definition: ArgumentDefinition, words: [String], index: Int, current: String) -> [(String, String)] {
+    /// The values offered for `definition`, `words` the line as the command reads it, the last
+    /// one being typed.
+    private func values(of definition: ArgumentDefinition, words: [String], current: String) -> [(String, String)] {
         if let completion = definition.completion {
-            return completion.candidates(words, index, current).map { ($0, "") }
+            return completion.candidates(words, words.count - 1, current).map { ($0, "") }
         }
         return definition.values.filter { $0.hasPrefix(current) }.map { ($0, "") }
     }

@@ -29,22 +29,7 @@ struct Invocation {
 
     func run(_ arguments: [String]) -> Never {
         if arguments.first == "---completion" { Completion(root: root).answer(Array(arguments.dropFirst())) }
-        if arguments.first == "--generate-completion-script" {
-            guard arguments.count == 2, let script = Completion(root: root).script(for: arguments[1]) else {
-                exit(with: ValidationError("--generate-completion-script takes one shell: bash, zsh or fish"), path: [root])
-            }
-            print(script, terminator: "")
-            terminate(0)
-        }
-        if arguments.first == "--generate-manual" {
-            // `--generate-manual DIRECTORY [--date YYYY-MM-DD]`: the man pages, for an install
-            // (dated today unless a reproducible build gives its date).
-            let date = arguments.count == 4 && arguments[2] == "--date" ? arguments[3] : nil
-            guard arguments.count == 2 || date != nil else {
-                exit(with: ValidationError("--generate-manual takes a directory, then --date YYYY-MM-DD or nothing"), path: [root])
-            }
-            terminate(Manual(root: root).write(to: arguments[1], date: date ?? Manual.today()) ? 0 : 1)
-        }
+        if let first = arguments.first, first.hasPrefix("--generate-") { generate(first, Array(arguments.dropFirst())) }
         let (path, rest) = resolve(arguments[...])
         if rest.first == "help", path.count == 1 {
             // `habitflow help habit add`: that command's help, as `habitflow habit add --help`.
@@ -62,6 +47,45 @@ struct Invocation {
             exit(with: error, path: path)
         }
         terminate(0)
+    }
+
+    /// `--generate-completion-script SHELL` and `--generate-manual DIRECTORY [--date
+    /// YYYY-MM-DD]` (the man pages, for an install; dated today unless a reproducible build
+    /// gives its date), `--name=value` as well: what an install writes, not a command.
+    private func generate(_ flag: String, _ words: [String]) -> Never {
+        var words = words
+        var name = flag
+        if let equals = flag.firstIndex(of: "=") {
+            name = String(flag[..<equals])
+            words.insert(String(flag[flag.index(after: equals)...]), at: 0)
+        }
+        switch name {
+        case "--generate-completion-script":
+            guard words.count == 1, let script = Completion(root: root).script(for: words[0]) else {
+                exit(with: ValidationError("--generate-completion-script takes one shell: bash, zsh or fish"), path: [root])
+            }
+            print(script, terminator: "")
+            terminate(0)
+        case "--generate-manual":
+            var date: String? = nil
+            if words.count == 3, words[1] == "--date" {
+                date = words[2]
+                words = [words[0]]
+            } else if words.count == 2, words[1].hasPrefix("--date=") {
+                date = String(words[1].dropFirst("--date=".count))
+                words = [words[0]]
+            }
+            guard words.count == 1, !words[0].isEmpty, !words[0].hasPrefix("-") else {
+                exit(with: ValidationError("--generate-manual takes a directory, then --date YYYY-MM-DD or nothing"), path: [root])
+            }
+            let day = date ?? Manual.today()
+            guard let dated = Manual.mdocDate(day) else {
+                exit(with: ValidationError("--generate-manual: the date must be a day, YYYY-MM-DD, not '\(day)'"), path: [root])
+            }
+            terminate(Manual(root: root).write(to: words[0], date: dated) ? 0 : 1)
+        default:
+            exit(with: UsageError(message: "Unknown option '\(name)'"), path: [root])
+        }
     }
 
     /// The command the leading words name, and the words left for it. A group given no

@@ -11,13 +11,9 @@ import Darwin
 struct Manual {
     let root: ParsableCommand.Type
 
-    /// Writes every page into `directory`, dated `date` (YYYY-MM-DD); `false`, with a message
-    /// on standard error, when a page cannot be written.
-    func write(to directory: String, date: String) -> Bool {
-        guard let dated = Self.mdocDate(date) else {
-            writeError("--generate-manual: the date must be YYYY-MM-DD, not '\(date)'\n")
-            return false
-        }
+    /// Writes every page into `directory`, dated `date` (as `mdocDate` writes it); `false`,
+    /// with a message on standard error, when a page cannot be written.
+    func write(to directory: String, date dated: String) -> Bool {
         var pending: [[ParsableCommand.Type]] = [[root]]
         while let path = pending.popLast() {
             let name = path.map { $0.configuration.commandName }.joined(separator: ".")
@@ -93,15 +89,34 @@ struct Manual {
         }
     }
 
-    /// A line of running text: a leading dot or quote would read as a request.
-    private func text(_ line: String) -> String {
-        let escaped = line.replacingBackslashes()
-        return escaped.first == "." || escaped.first == "'" ? "\\&" + escaped : escaped
+    /// Running text, a line each: a leading dot or quote would read as a request.
+    private func text(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let escaped = Self.roff(String(line))
+            return escaped.first == "." || escaped.first == "'" ? "\\&" + escaped : escaped
+        }.joined(separator: "\n")
     }
 
     /// A macro's argument in quotes.
     private func quoted(_ argument: String) -> String {
-        "\"" + argument.replacingBackslashes().split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\\(dq") + "\""
+        "\"" + Self.roff(argument).split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\\(dq") + "\""
+    }
+
+    /// Text as roff reads it whatever the input encoding: a backslash as `\e`, any character
+    /// past ASCII (`…`, `✓`) by its code point, `\[u2026]`.
+    static func roff(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" {
+                out += "\\e"
+            } else if scalar.isASCII {
+                out.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
+        return out
     }
 
     /// Today in UTC, YYYY-MM-DD.
@@ -120,16 +135,13 @@ struct Manual {
         let months = [
             "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
         ]
-        guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...31).contains(day)
+        guard parts.count == 3, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
         else { return nil }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        guard (1...days).contains(day) else { return nil }
         return "\(months[month - 1]) \(day), \(year)"
-    }
-}
-
-extension String {
-    /// A backslash as roff prints one.
-    fileprivate func replacingBackslashes() -> String {
-        split(separator: "\\", omittingEmptySubsequences: false).joined(separator: "\\e")
     }
 }

@@ -832,7 +832,8 @@ import Testing
     }
 
     /// `--generate-manual DIR --date D` writes a page a command (scripts/build-lib installs
-    /// them); a folder it cannot write to is an error, exit 1.
+    /// them), past ASCII by code point; a folder it cannot write to fails (1), a date that is
+    /// no day or no folder is a usage error (64).
     @Test func manPagesFromTheDeclarations() throws {
         let r = try sh(
             """
@@ -840,18 +841,24 @@ import Testing
             habitflow --generate-manual man --date 2026-01-02
             ls man | wc -l
             grep -c '^.It Fl -confirm , Fl -yes$' man/habitflow.log.1
-            grep '^.Dd ' man/habitflow.goal.add.1
+            grep -c 'monday \\\\\\[u2026\\]' man/habitflow.log.1
+            habitflow --generate-manual man --date=2024-02-29 && grep '^.Dd ' man/habitflow.goal.add.1
             habitflow --generate-manual missing/folder 2>&1 || echo "status $?"
-            habitflow --generate-manual man --date 2026-13-01 2>&1 || echo "status $?"
+            habitflow --generate-manual man --date 2026-02-29 2>err || echo "status $?"
+            head -1 err
+            habitflow --generate-manual '' 2>/dev/null || echo "status $?"
             """)
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        try #require(lines.count == 7, "\(r.stdout) \(r.stderr)")
+        try #require(lines.count == 9, "\(r.stdout) \(r.stderr)")
         #expect(Int(lines[0].trimmingCharacters(in: .whitespaces)) ?? 0 > 80, "\(lines[0]) pages")
-        #expect(lines[1] == "1" && lines[2] == ".Dd January 2, 2026", "\(lines)")
+        #expect(lines[1] == "1" && lines[2] == "1" && lines[3] == ".Dd February 29, 2024", "\(lines)")
         #expect(
-            lines[3].hasPrefix("--generate-manual: cannot write missing/folder/habitflow.1: No such file") && lines[4] == "status 1",
+            lines[4].hasPrefix("--generate-manual: cannot write missing/folder/habitflow.1: No such file") && lines[5] == "status 1",
             "\(lines)")
-        #expect(lines[5] == "--generate-manual: the date must be YYYY-MM-DD, not '2026-13-01'" && lines[6] == "status 1", "\(lines)")
+        #expect(
+            lines[6] == "status 64" && lines[7] == "Error: --generate-manual: the date must be a day, YYYY-MM-DD, not '2026-02-29'",
+            "\(lines)")
+        #expect(lines[8] == "status 64", "\(lines)")
     }
 
     @Test func helpAndCompletionSnapshots() throws {

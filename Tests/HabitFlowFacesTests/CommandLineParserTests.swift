@@ -13,17 +13,23 @@ import Testing
     struct Sample: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "sample", abstract: "A command to parse.")
         @OptionGroup var shared: Shared
-        @Argument(help: "A name.") var name: String
+        @Argument(help: "A name.", completion: .custom { _, _, prefix in ["-dash", "Ann", "Bo"].filter { $0.hasPrefix(prefix) } })
+        var name: String
         @Argument(help: "A value.") var value: Double?
         @Option(parsing: .unconditional, help: "A day, maybe -3.") var day: String?
         @Option(help: "How many.") var dayCount = 2
         @Flag(name: [.long, .customLong("yes")], help: "Go ahead.") var confirm = false
         @Flag(inversion: .prefixedNo, help: "Share it, or stop.") var shared2: Bool?
         @Flag(name: .shortAndLong, help: "Say more.") var verbose = false
+        @Option(help: "Colour.") var color: Colour?
 
         func validate() throws {
             if verbose && confirm { throw ValidationError("--verbose and --confirm exclude each other") }
         }
+    }
+
+    enum Colour: String, ExpressibleByArgument, CaseIterable {
+        case auto, never
     }
 
     struct Group: ParsableCommand {
@@ -93,7 +99,7 @@ import Testing
         #expect(lines[0] == "OVERVIEW: A command to parse.")
         #expect(
             lines[2]
-                == "USAGE: group sample [--db <db>] <name> [<value>] [--day <day>] [--day-count <day-count>] [--confirm] [--shared2] [--no-shared2] [--verbose]"
+                == "USAGE: group sample [--db <db>] <name> [<value>] [--day <day>] [--day-count <day-count>] [--confirm] [--shared2] [--no-shared2] [--verbose] [--color <color>]"
         )
         #expect(lines.contains("  <name>                  A name."))
         #expect(lines.contains("  --day-count <day-count> How many. (default: 2)"))
@@ -117,6 +123,14 @@ import Testing
         #expect(offered(["group", "sample", "--no"]) == ["--no-shared2"])
         #expect(offered(["group", "--db", "x", "sample", "--v"]) == ["--verbose"])
         #expect(offered(["group", "sample", "--db", ""]).isEmpty, "a path: the shell offers files")
+        // Bash splits `--color=a` and `10:30` into words of their own.
+        #expect(offered(["group", "sample", "--color", "="]) == ["auto", "never"])
+        #expect(offered(["group", "sample", "--color", "=", "a"]) == ["auto"])
+        #expect(offered(["group", "--color", ""]) == ["auto", "never"], "an option before the command's name")
+        #expect(offered(["group", "sample", "--day", "10", ":", ""]).isEmpty)
+        #expect(offered(["group", "sample", "--day", "10", ":", "30", ""]) == ["Ann", "Bo"])
+        // A value that begins with a dash only after `--`.
+        #expect(offered(["group", "sample", "--", ""]) == ["-dash", "Ann", "Bo"])
         #expect(completion.script(for: "bash")?.contains("complete -o default -F _group group") == true)
         #expect(completion.script(for: "tcsh") == nil)
     }
