@@ -41,9 +41,18 @@ enum RecordsMove {
         return moved
     }
 
-    /// Whether `records` is still there (the move drops it once empty).
+    /// Whether `records` is still there (the move drops it once empty). Read from `pg_class`
+    /// with the statement's snapshot, not `to_regclass`, which answers from the connection's
+    /// catalog cache: a connection that read `records` before, then waited on the migration
+    /// lock while another server dropped it, found it there and failed on it ("relation
+    /// records does not exist": a cluster's second server, starting beside the first).
     static func tableIsThere(on p: Pipeline) throws(HabitFlowError) -> Bool {
-        let found = try p.run("SELECT to_regclass('records') IS NOT NULL").first
+        let found = try p.run(
+            """
+            SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                           WHERE c.relname = 'records' AND n.nspname = current_schema())
+            """
+        ).first
         return try found.map { row throws(HabitFlowError) in try ServerDatabase.decode(row, Bool.self) } == true
     }
 
