@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // An app-shaped host of the engine's Swift face: a habit tracker's model layer in one file
 // (Sources/HabitTracker/HabitTracker.swift). It depends on this repository by path; in an app
-// of your own, depend on the repository's URL instead. SwiftExampleTests builds and runs it.
+// of your own, depend on the repository's URL instead. HostPackageTests builds and runs it.
 import PackageDescription
 
 let package = Package(

@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // A host that takes the engine alone (issue 30): the HabitFlowCore product, by path, with no
-// SQLite, zlib or json-c. CoreOnlyPackageTests builds and runs it.
+// SQLite, zlib or json-c. HostPackageTests builds and runs it.
 import PackageDescription
 
 let package = Package(
