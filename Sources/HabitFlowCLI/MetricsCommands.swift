@@ -78,7 +78,7 @@ struct History: ParsableCommand {
         if json { return days.forEach(CLI.printJSON) }
         print(
             Heatmap(days: days, firstWeekday: CLI.text(firstWeekday), palette: view.palette)
-                .render(title: CLI.text(resolved["name"]), from: first, to: last, width: TerminalWidth.current))
+                .render(title: CLI.text(resolved["name"]), from: first, to: last, width: TerminalColumns.current))
     }
 }
 

@@ -43,13 +43,13 @@ struct Strength: ParsableCommand {
         if json { return points.forEach(CLI.printJSON) }
         let palette = view.palette
         // The chart fits the terminal: the latest periods that fit, and a line saying so.
-        let room = TerminalWidth.current.map { max(1, $0 - 6) } ?? points.count
+        let room = TerminalColumns.current.map { max(1, $0 - 6) } ?? points.count
         let shown = Array(points.suffix(room))
         let values = shown.map { p -> Double in if case let .double(d)? = p["strength"] { d } else { 0 } }
         // The strength as of the last day, as `today` shows it; not the last period's mean.
         let now = if case let .double(d)? = result["now"] { Int((d * 100).rounded()) } else { 0 }
         let per = range.per ?? "week"
-        let width = TerminalWidth.current
+        let width = TerminalColumns.current
         let title = "\(name)  strength per \(per), \(CLI.text(shown.first?["start"])) … \(CLI.text(last["end"]))  now \(now)%"
         for (i, line) in title.wrapped(to: width).enumerated() { print(i == 0 ? palette.bold(line) : line) }
         if shown.count < points.count {

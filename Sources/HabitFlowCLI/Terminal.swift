@@ -30,18 +30,6 @@ struct ViewOptions: ParsableArguments {
     }
 }
 
-/// How wide the output may be: `COLUMNS` when set (a positive number; also in a pipe, where a
-/// script asks for a width), else the terminal's width when stdout is one; else `nil` (no
-/// limit), so a pipe gets whole views.
-enum TerminalWidth {
-    static var current: Int? {
-        if let text = CLI.environment("COLUMNS"), let n = Int(text), n > 0 { return n }
-        var size = winsize()
-        guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
-    }
-}
-
 /// A question to the person at the terminal (a y/N before a change that needs confirmation).
 enum Prompt {
     /// Both stdin and stderr are a terminal: someone can read the question and answer it.

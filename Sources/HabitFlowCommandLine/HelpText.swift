@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Help and usage, as a person reads them at a terminal: an overview, the usage line, then
 /// the arguments, options and subcommands, each explained in a column at 26 characters.
 enum HelpText {
@@ -111,16 +103,6 @@ enum HelpText {
         return lines.map { $0.isEmpty ? "" : margin + $0 }.joined(separator: "\n")
     }
 
-    /// `COLUMNS` when set, else the terminal's width when standard output is one, else 80.
-    static func terminalWidth() -> Int {
-        if let text = getenv("COLUMNS").map({ String(cString: $0) }), let columns = Int(text), columns > 0 { return columns }
-        var size = winsize()
-        #if canImport(Darwin)
-        let request = TIOCGWINSZ
-        #else
-        let request = UInt(TIOCGWINSZ)
-        #endif
-        if ioctl(1, request, &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
-    }
+    /// The width help wraps to: `TerminalColumns`, else 80.
+    static func terminalWidth() -> Int { TerminalColumns.current ?? 80 }
 }
